@@ -1,0 +1,52 @@
+import type { BuildOptions } from './options.js';
+import { loadInputs, sha256 } from './inputs.js';
+import { buildIr, type Ir } from './ir/index.js';
+import { emitIndex, emitResponders, emitRoutes, emitTypes, emitValidators, registerSchemas, transpile } from './emit/index.js';
+import { TOOL_VERSION } from './version.js';
+
+export interface CompiledBuild {
+  name: string;
+  ir: Ir;
+  /** Relative file name -> content, manifest.json included. */
+  files: Map<string, string>;
+  /** Hash of every input; equal hashes mean an up-to-date build. */
+  inputsHash: string;
+  warnings: string[];
+}
+
+/** Loads the inputs and computes every output file in memory; nothing is written. */
+export async function compile(options: BuildOptions): Promise<CompiledBuild> {
+  const { name, inputs, inputsHash, raw } = await loadInputs(options);
+  const ir = buildIr(name, inputs, options.routes);
+  const schemas = registerSchemas(ir);
+  const validators = emitValidators(schemas);
+  const responders = emitResponders(ir, schemas);
+  const routes = emitRoutes(ir, schemas);
+  const index = emitIndex(ir);
+
+  const files = new Map<string, string>([
+    ['index.ts', index],
+    ['index.js', transpile(index)],
+    ['routes.ts', routes],
+    ['routes.js', transpile(routes)],
+    ['validators.ts', validators.ts],
+    ['validators.js', validators.js],
+    ['responders.ts', responders.ts],
+    ['responders.js', responders.js],
+    ['types.ts', await emitTypes(ir)],
+  ]);
+  const manifest = {
+    tool: 'mock',
+    version: TOOL_VERSION,
+    name,
+    inputs_sha256: inputsHash,
+    specs: raw.map((r) => ({ source: r.source, sha256: sha256(r.text) })),
+    operations: ir.operations.length,
+    custom_routes: ir.routes.length,
+    files: Object.fromEntries([...files.keys()].sort().map((f) => [f, sha256(files.get(f) as string)])),
+  };
+  files.set('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+  const warnings = responders.warnings.invalidExamples.map((w) => `${w} does not match its schema; served only when asked for by name`);
+  return { name, ir, files, inputsHash, warnings };
+}
+

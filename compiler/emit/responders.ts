@@ -1,0 +1,138 @@
+import type { Ir, IrContent, IrCustomRoute, IrOperation, IrResponse, JsonSchema } from '../ir/types.js';
+import type { AjvSchemas } from './ajv-schemas.js';
+import { createGeneratorEmitter, type GeneratorEmitter } from '../generate/index.js';
+import { compileTemplate, hasTemplate, TemplateSyntaxError } from '../template/index.js';
+import { toXml } from '../../common/xml.js';
+import { MockError } from '../../common/errors.js';
+import { bodyFormat, type BodyFormat } from './media.js';
+import { GENERATED_HEADER } from './header.js';
+
+export interface ResponderWarnings {
+  /** Examples that do not validate against their schema (kept, but not served by default). */
+  invalidExamples: string[];
+}
+
+/**
+ * responders.ts: per operation and status, pre-serialised examples (with their templates
+ * parsed into functions) and a generator specialised to the schema. Everything that can be
+ * decided at build time is: the default status, the default example, the body's format.
+ */
+export function emitResponders(ir: Ir, schemas: AjvSchemas): { ts: string; js: string; warnings: ResponderWarnings } {
+  const gen = createGeneratorEmitter(ir.definitions);
+  const warnings: ResponderWarnings = { invalidExamples: [] };
+  const ops = ir.operations.map((op) => emitOperation(op, gen, schemas, warnings));
+  const routes = ir.routes.map((route) => emitRoute(route));
+  const body = (typed: boolean): string => `export function createResponders(g${typed ? ': any' : ''}) {
+${indent(gen.declarations(), 2)}
+
+  /** Per operation: the status served by default and every documented response. */
+  const operations = [
+${ops.map((o) => indent(o, 4)).join(',\n')}
+  ];
+
+  /** Responses of the custom routes in mock.yaml. */
+  const routes = [
+${routes.map((r) => indent(r, 4)).join(',\n')}
+  ];
+
+  return { operations, routes };
+}
+`;
+  // plain JavaScript inside a typed signature: the .js twin needs no TypeScript pass
+  return { ts: `${GENERATED_HEADER}// @ts-nocheck -- plain JavaScript emitted from schemas\n${body(true)}`, js: `${GENERATED_HEADER}${body(false)}`, warnings };
+}
+
+function emitOperation(op: IrOperation, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings): string {
+  const responses = op.responses.map((r, ri) => emitResponse(op, r, ri, gen, schemas, warnings));
+  return `/* ${op.key} */ {\n  defaultResponse: ${defaultResponse(op.responses)},\n  responses: [\n${responses.map((r) => indent(r, 4)).join(',\n')}\n  ],\n}`;
+}
+
+/** The operation's first 2xx in document order, else its first 3xx, else `default`; -1 when nothing is documented. */
+function defaultResponse(responses: IrResponse[]): number {
+  for (const prefix of ['2', '3']) {
+    const i = responses.findIndex((r) => r.status.startsWith(prefix));
+    if (i >= 0) return i;
+  }
+  return responses.findIndex((r) => r.status === 'default');
+}
+
+function emitResponse(op: IrOperation, r: IrResponse, ri: number, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings): string {
+  const status = r.status === 'default' ? 200 : Number(r.status.replace(/XX$/, '00'));
+  const headers = r.headers
+    .filter((h) => h.example !== undefined || h.schema)
+    .map((h) => `[${JSON.stringify(h.name)}, ${h.example !== undefined ? `() => ${JSON.stringify(String(h.example))}` : `() => String(${gen.expression(h.schema as JsonSchema, 'response')})`}]`);
+  const contents = r.contents.map((c, ci) => emitContent(`${op.key} ${r.status} ${c.mediaType}`, c, gen, schemas.ids[op.index].responses[ri][ci], schemas, warnings));
+  return [
+    '{',
+    `  code: ${JSON.stringify(r.status)},`,
+    `  status: ${status},`,
+    `  headers: [${headers.join(', ')}],`,
+    `  contents: [\n${contents.map((c) => indent(c, 4)).join(',\n')}\n  ],`,
+    '}',
+  ].join('\n');
+}
+
+function emitContent(where: string, c: IrContent, gen: GeneratorEmitter, validatorId: string | undefined, schemas: AjvSchemas, warnings: ResponderWarnings): string {
+  const format = bodyFormat(c.mediaType);
+  const root = xmlRoot(c.schema);
+  const validate = validatorId ? schemas.ajv.getSchema(validatorId) : undefined;
+  const examples = c.examples.map((e) => {
+    const body = serialise(e.value, format, root);
+    const template = templateSource(body, format, `${where} example "${e.name}"`);
+    // an example holding template tokens is checked once expanded, not here
+    const valid = template !== null || !validate || validate(e.value) === true;
+    if (!valid) warnings.invalidExamples.push(`${where} example "${e.name}"`);
+    return `{ name: ${JSON.stringify(e.name)}, valid: ${valid}, body: ${JSON.stringify(body)}, template: ${template ?? 'null'} }`;
+  });
+  const generate = c.schema && format !== 'binary' ? `(d) => ${gen.expression(c.schema, 'response')}` : c.schema ? '() => "binary"' : 'null';
+  const preferred = c.examples.length === 0 ? -1 : Math.max(-1, examples.findIndex((e) => e.includes('valid: true')));
+  return [
+    '{',
+    `  type: ${JSON.stringify(c.mediaType === '*/*' ? 'application/json' : c.mediaType)},`,
+    `  format: ${JSON.stringify(format)},`,
+    `  xmlRoot: ${JSON.stringify(root)},`,
+    `  validator: ${JSON.stringify(validatorId ?? null)},`,
+    `  preferred: ${preferred === -1 && !c.schema && c.examples.length > 0 ? 0 : preferred},`,
+    `  examples: [${examples.length > 0 ? '\n' + examples.map((e) => '    ' + e).join(',\n') + '\n  ' : ''}],`,
+    `  generate: ${generate},`,
+    '}',
+  ].join('\n');
+}
+
+function emitRoute(route: IrCustomRoute): string {
+  const body = route.response.body;
+  const type = route.response.contentType ?? (body === undefined ? null : typeof body === 'string' ? 'text/plain' : 'application/json');
+  const format: BodyFormat = type ? bodyFormat(type) : 'text';
+  const text = body === undefined ? '' : serialise(body, format, 'root');
+  const template = templateSource(text, format, `http.routes[${route.index}] response body`);
+  const headers = Object.entries(route.response.headers).map(([k, v]) => `[${JSON.stringify(k)}, ${JSON.stringify(v)}, ${templateSource(v, 'text', `http.routes[${route.index}] header ${k}`) ?? 'null'}]`);
+  return `/* ${route.method} ${route.path} */ { status: ${route.response.status}, type: ${JSON.stringify(type)}, headers: [${headers.join(', ')}], body: ${JSON.stringify(text)}, template: ${template ?? 'null'} }`;
+}
+
+function templateSource(body: string, format: BodyFormat, where: string): string | null {
+  if (!hasTemplate(body)) return null;
+  try {
+    return compileTemplate(body, format === 'json' ? 'json' : 'none');
+  } catch (e) {
+    if (e instanceof TemplateSyntaxError) throw new MockError('MOCK_ERR_TEMPLATE', `${where}: template error: ${e.message} (fix the {{…}} token)`);
+    throw e;
+  }
+}
+
+export function serialise(value: unknown, format: BodyFormat, root: string): string {
+  if (format === 'xml') return typeof value === 'string' ? value : toXml(value, root);
+  if (format === 'json') return JSON.stringify(value) ?? 'null';
+  if (format === 'form' && value && typeof value === 'object') return new URLSearchParams(Object.entries(value).map(([k, v]) => [k, String(v)])).toString();
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** XML root element: the referenced definition's name, else `root`. */
+function xmlRoot(schema: JsonSchema | undefined): string {
+  const xml = schema?.xml as { name?: string } | undefined;
+  if (xml?.name) return xml.name;
+  const ref = typeof schema?.$ref === 'string' ? schema.$ref : undefined;
+  if (ref) return ref.slice('#/definitions/'.length);
+  return typeof schema?.type === 'string' && schema.type === 'array' ? 'items' : 'root';
+}
+
+const indent = (text: string, n: number): string => text.split('\n').map((l) => (l ? ' '.repeat(n) + l : l)).join('\n');

@@ -1,0 +1,101 @@
+import type { Candidate, RouteNode } from './tree.js';
+
+/**
+ * Emits the router as one small function per tree node: a `switch` over static segments, then
+ * parameter shapes in order of specificity, backtracking when a branch finds no route. Nothing
+ * is scanned per request beyond the path's own segments.
+ */
+export function emitRouter(root: RouteNode): string {
+  const terminals: string[] = [];
+  const functions: string[] = [];
+  let nodeCount = 0;
+
+  const visit = (node: RouteNode, label: string): string => {
+    const id = nodeCount++;
+    const name = `n${id}`;
+    const terminal = node.methods.size > 0 ? `t${terminals.length}` : undefined;
+    if (terminal) terminals.push(`/** ${label || '/'} */\nconst ${terminal}: Terminal = ${emitTerminal(node)};`);
+    const children = [...node.children.values()];
+    const statics = children.filter((c) => c.segment?.kind === 'static').sort((a, b) => cmp(staticValue(a), staticValue(b)));
+    const params = children.filter((c) => c.segment?.kind === 'param').sort(bySpecificity);
+    const patterns = children.filter((c) => c.segment?.kind === 'pattern').sort((a, b) => cmp(patternSource(a), patternSource(b)));
+    const rest = children.find((c) => c.segment?.kind === 'rest');
+
+    const body: string[] = [];
+    body.push(`  if (i === s.length) return ${terminal ?? (rest ? restTerminal(rest) : 'undefined')};`);
+    if (statics.length + params.length + patterns.length > 0) body.push('  const v = s[i];', '  let r: Terminal | undefined;');
+    if (statics.length > 0) {
+      body.push('  switch (v) {');
+      for (const child of statics) {
+        const fn = visit(child, `${label}/${staticValue(child)}`);
+        body.push(`    case ${JSON.stringify(staticValue(child))}: if ((r = ${fn}(s, i + 1, p)) !== undefined) return r; break;`);
+      }
+      body.push('  }');
+    }
+    for (const child of params) {
+      const seg = child.segment as { prefix: string; suffix: string; name: string };
+      const fn = visit(child, `${label}/${seg.prefix}{${seg.name}}${seg.suffix}`);
+      const min = seg.prefix.length + seg.suffix.length;
+      const test = [`v.length > ${min}`];
+      if (seg.prefix) test.push(`v.startsWith(${JSON.stringify(seg.prefix)})`);
+      if (seg.suffix) test.push(`v.endsWith(${JSON.stringify(seg.suffix)})`);
+      const value = min === 0 ? 'v' : `v.slice(${seg.prefix.length}, v.length - ${seg.suffix.length})`;
+      body.push(`  if (${test.join(' && ')}) { p.push(${value}); if ((r = ${fn}(s, i + 1, p)) !== undefined) return r; p.pop(); }`);
+    }
+    for (const child of patterns) {
+      const seg = child.segment as { source: string; names: string[] };
+      const fn = visit(child, `${label}/${seg.names.map((n) => `{${n}}`).join('')}`);
+      const re = `re${functions.length}_${id}`;
+      functions.push(`const ${re} = new RegExp(${JSON.stringify(seg.source)});`);
+      body.push(`  { const m = ${re}.exec(v); if (m !== null) { const n = p.length; p.push(${seg.names.map((_, k) => `m[${k + 1}]`).join(', ')}); if ((r = ${fn}(s, i + 1, p)) !== undefined) return r; p.length = n; } }`);
+    }
+    body.push(rest ? `  p.push(s.slice(i).join('/'));\n  return ${restTerminal(rest)};` : '  return undefined;');
+    functions.push(`/** ${label || '/'} */\nfunction ${name}(s: string[], i: number, p: string[]): Terminal | undefined {\n${body.join('\n')}\n}`);
+    return name;
+
+    function restTerminal(node: RouteNode): string {
+      const t = `t${terminals.length}`;
+      terminals.push(`/** ${label}/** */\nconst ${t}: Terminal = ${emitTerminal(node)};`);
+      return t;
+    }
+  };
+
+  visit(root, '');
+  return [
+    'export interface Candidate { kind: "op" | "route"; index: number; names: string[] }',
+    'export interface Terminal { methods: Record<string, Candidate[]>; any: Candidate[] | null; allow: string }',
+    '',
+    terminals.join('\n'),
+    '',
+    functions.join('\n\n'),
+    '',
+    '/** Hot path: `s` is the request path split on "/" (s[0] is ""); `p` receives parameter values in order. */',
+    'export function match(s: string[], p: string[]): Terminal | undefined {',
+    '  return n0(s, 1, p);',
+    '}',
+  ].join('\n');
+}
+
+function emitTerminal(node: RouteNode): string {
+  const any = node.methods.get('*') ?? [];
+  const concrete = [...node.methods.keys()].filter((m) => m !== '*').sort();
+  const methods = concrete.map((m) => `${JSON.stringify(m)}: ${emitCandidates([...(node.methods.get(m) ?? []), ...any])}`);
+  const allow = any.length > 0 ? 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT' : [...new Set([...concrete, ...(concrete.includes('GET') ? ['HEAD'] : [])])].sort().join(', ');
+  return `{ methods: { ${methods.join(', ')} }, any: ${any.length > 0 ? emitCandidates(any) : 'null'}, allow: ${JSON.stringify(allow)} }`;
+}
+
+function emitCandidates(list: Candidate[]): string {
+  const sorted = [...list].sort((a, b) => a.rank - b.rank || a.index - b.index);
+  return `[${sorted.map((c) => `{ kind: "${c.kind}", index: ${c.index}, names: ${JSON.stringify(c.names)} }`).join(', ')}]`;
+}
+
+const staticValue = (n: RouteNode): string => (n.segment as { value: string }).value;
+const patternSource = (n: RouteNode): string => (n.segment as { source: string }).source;
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Params with a longer literal prefix/suffix are tried before bare `{id}`. */
+function bySpecificity(a: RouteNode, b: RouteNode): number {
+  const sa = a.segment as { prefix: string; suffix: string };
+  const sb = b.segment as { prefix: string; suffix: string };
+  return sb.prefix.length + sb.suffix.length - (sa.prefix.length + sa.suffix.length) || cmp(sa.prefix + '\u0000' + sa.suffix, sb.prefix + '\u0000' + sb.suffix);
+}

@@ -1,0 +1,86 @@
+import type { Ir, IrOperation } from '../ir/types.js';
+import type { AjvSchemas } from './ajv-schemas.js';
+import { buildTree, emitRouter, type RouteEntry } from './router/index.js';
+import { bodyFormat } from './media.js';
+import { fieldKinds, itemKind, valueKind } from './value-kind.js';
+import { GENERATED_HEADER } from './header.js';
+
+/** Conditions rank custom routes: query before header before body conditions, all before plain ones. */
+const OPERATION_RANK = 100;
+
+/**
+ * routes.ts: the radix router specialised to this API plus the per-operation facts the
+ * runtime needs (parameter coercion plan, accepted request media types, validator names).
+ */
+export function emitRoutes(ir: Ir, schemas: AjvSchemas): string {
+  const entries: RouteEntry[] = [
+    ...ir.routes.map((r) => ({ kind: 'route' as const, index: r.index, method: r.method, path: r.path, rank: routeRank(r.match) })),
+    ...ir.operations.map((op) => ({ kind: 'op' as const, index: op.index, method: op.method, path: op.path, rank: OPERATION_RANK })),
+  ];
+  const operations = ir.operations.map((op) => emitOperationMeta(ir, op, schemas));
+  const routes = ir.routes.map((r) => `  /* ${r.method} ${r.path} */ ${JSON.stringify({ method: r.method, path: r.path, match: r.match })}`);
+  return `${GENERATED_HEADER}
+export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
+export interface ParamMeta { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; kind: ValueKind; items: ValueKind; style: string; explode: boolean }
+export interface BodyMeta { type: string; format: string; validator: string | null; fields: Record<string, string> | null }
+export interface OperationMeta {
+  key: string; method: string; path: string; operationId: string | null; summary: string | null; tags: string[];
+  params: ParamMeta[]; paramsValidator: string | null;
+  body: { required: boolean; contents: BodyMeta[] } | null;
+  security: Array<{ scheme: string; type: string; detail: string | null; name: string | null }>;
+}
+export interface CustomRouteMeta { method: string; path: string; match: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown } }
+
+export const operations: OperationMeta[] = [
+${operations.join(',\n')}
+];
+
+export const customRoutes: CustomRouteMeta[] = [
+${routes.join(',\n')}
+];
+
+${emitRouter(buildTree(entries))}
+`;
+}
+
+function routeRank(match: Ir['routes'][number]['match']): number {
+  return 10 - (match.query ? 4 : 0) - (match.headers ? 2 : 0) - (match.body !== undefined ? 1 : 0);
+}
+
+function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string {
+  const ids = schemas.ids[op.index];
+  const meta = {
+    key: op.key,
+    method: op.method,
+    path: op.path,
+    operationId: op.operationId ?? null,
+    summary: op.summary ?? null,
+    tags: op.tags,
+    params: op.parameters.map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: p.required,
+      kind: valueKind(p.schema, ir.definitions),
+      items: itemKind(p.schema, ir.definitions),
+      style: p.style,
+      explode: p.explode,
+    })),
+    paramsValidator: ids.params ?? null,
+    body: op.requestBody
+      ? {
+          required: op.requestBody.required,
+          contents: op.requestBody.contents.map((c, ci) => {
+            const format = bodyFormat(c.mediaType);
+            return {
+              type: c.mediaType.toLowerCase(),
+              format,
+              validator: ids.bodies[ci] ?? null,
+              fields: format === 'form' || format === 'multipart' ? fieldKinds(c.schema, ir.definitions) : null,
+            };
+          }),
+        }
+      : null,
+    security: op.security.map((s) => ({ scheme: s.scheme, type: s.type, detail: s.detail ?? null, name: s.name ?? null })),
+  };
+  return `  /* ${op.index} */ ${JSON.stringify(meta)}`;
+}

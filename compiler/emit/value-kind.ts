@@ -1,0 +1,54 @@
+import type { JsonSchema } from '../ir/types.js';
+
+/** How a string from a URL, header or form field is turned into the value its schema expects. */
+export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
+
+/** Follows $refs and allOf to the schema that decides the kind. */
+export function resolveSchema(schema: JsonSchema | undefined, definitions: Record<string, JsonSchema>, depth = 0): JsonSchema {
+  if (!schema || depth > 20) return {};
+  if (typeof schema.$ref === 'string') return resolveSchema(definitions[schema.$ref.slice('#/definitions/'.length)], definitions, depth + 1);
+  if (!schema.type && Array.isArray(schema.allOf)) {
+    for (const part of schema.allOf as JsonSchema[]) {
+      const resolved = resolveSchema(part, definitions, depth + 1);
+      if (resolved.type || resolved.properties) return { ...resolved, ...withoutAllOf(schema) };
+    }
+  }
+  return schema;
+}
+
+const withoutAllOf = (schema: JsonSchema): JsonSchema => {
+  const { allOf: _allOf, ...rest } = schema;
+  return rest;
+};
+
+export function valueKind(schema: JsonSchema | undefined, definitions: Record<string, JsonSchema>): ValueKind {
+  const resolved = resolveSchema(schema, definitions);
+  const types = (Array.isArray(resolved.type) ? resolved.type : [resolved.type]).filter((t) => t && t !== 'null');
+  if (types.length === 1) return types[0] as ValueKind;
+  if (types.length === 0 && resolved.properties) return 'object';
+  if (types.length === 0 && resolved.items) return 'array';
+  if (types.length === 0 && Array.isArray(resolved.enum) && resolved.enum.every((v) => typeof v === 'string')) return 'string';
+  return 'any';
+}
+
+/** Kind of the elements of an array schema. */
+export function itemKind(schema: JsonSchema | undefined, definitions: Record<string, JsonSchema>): ValueKind {
+  const items = resolveSchema(schema, definitions).items;
+  return items && typeof items === 'object' && !Array.isArray(items) ? valueKind(items as JsonSchema, definitions) : 'string';
+}
+
+/** Field kinds of an object schema (form bodies), following allOf members. */
+export function fieldKinds(schema: JsonSchema | undefined, definitions: Record<string, JsonSchema>): Record<string, ValueKind | `array:${ValueKind}`> {
+  const out: Record<string, ValueKind | `array:${ValueKind}`> = {};
+  const visit = (node: JsonSchema | undefined, depth: number): void => {
+    const resolved = resolveSchema(node, definitions);
+    if (depth > 10) return;
+    for (const part of (resolved.allOf as JsonSchema[] | undefined) ?? []) visit(part, depth + 1);
+    for (const [name, prop] of Object.entries((resolved.properties ?? {}) as Record<string, JsonSchema>)) {
+      const kind = valueKind(prop, definitions);
+      out[name] = kind === 'array' ? `array:${itemKind(prop, definitions)}` : kind;
+    }
+  };
+  visit(schema, 0);
+  return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
+}

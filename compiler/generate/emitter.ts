@@ -1,0 +1,401 @@
+/**
+ * Turns schemas into specialised generator code. Every object, array item, record value and
+ * random union becomes a named `function gen_X(d)`, where `d` is the nesting depth of the value
+ * it makes; depth bounds recursion without any schema interpretation at request time.
+ */
+import type { JsonSchema } from '../ir/types.js';
+import type { GenMode, GeneratorEmitter } from './api.js';
+import { SchemaGraph } from './graph.js';
+import { NameRegistry } from './names.js';
+import { booleanExpr, integerExpr, numberExpr } from './numbers.js';
+import { SchemaResolver } from './resolve.js';
+import {
+  allowsNull, explicitTypes, finiteNumber, hasConstraints, inferType, isFalseSchema, isPureRef, isSchemaObject, isUnion,
+  nonNegativeInteger, shapeKey, stringList, typeMatches,
+} from './schema.js';
+import { assignment, below, choose, deeper, type Depth, depthText, literal, PARAMETER, TOP } from './source.js';
+import { stringExpr } from './strings.js';
+import {
+  acceptsTag, asDiscriminator, discriminatorValue, planUnion, unionConstants, type UnionPlan, type Variant,
+} from './unions.js';
+
+/** Values at this depth or deeper get only what the schema requires (and null where allowed). */
+const OPTIONAL_DEPTH = 6;
+/** Recursive generators give up here: only schemas with no finite instance get that far. */
+const GUARD_DEPTH = 16;
+/** Unbounded arrays get 1..this many items; records get 1..2 entries. */
+const ARRAY_ITEMS = 3;
+const RECORD_ENTRIES = 2;
+const MAX_INLINE_NESTING = 200;
+
+/** Where a value is generated. */
+interface Site {
+  readonly mode: GenMode;
+  readonly depth: Depth;
+  /** Stem for the names of helpers created here. */
+  readonly hint: string;
+  /** Property or definition name, for realistic-value hints. */
+  readonly name?: string;
+  /** Inside a uniqueItems array: constant examples would repeat. */
+  readonly unique: boolean;
+  /** The definition whose own generator this is (for its discriminator value). */
+  readonly definition?: string;
+}
+
+interface Helper {
+  readonly name: string;
+  code: string;
+}
+
+export class Emitter implements GeneratorEmitter {
+  private readonly resolver: SchemaResolver;
+  private readonly graph: SchemaGraph;
+  private readonly names = new NameRegistry();
+  /** Module-level constants (enum arrays, compiled patterns), keyed by content. */
+  private readonly constants = new Map<string, Helper>();
+  /** Generator functions in creation order, keyed by everything their body depends on. */
+  private readonly functions = new Map<string, Helper>();
+  private nesting = 0;
+
+  constructor(definitions: Record<string, JsonSchema>) {
+    this.resolver = new SchemaResolver(definitions);
+    this.graph = new SchemaGraph(definitions);
+  }
+
+  expression(schema: JsonSchema, mode: GenMode, hint = 'inline'): string {
+    const expr = this.value(schema, { mode, depth: TOP, hint, unique: false });
+    // An object literal would read as a block after `=>` or at the start of a statement.
+    return expr.startsWith('{') ? `(${expr})` : expr;
+  }
+
+  declarations(): string {
+    return [...this.constants.values(), ...this.functions.values()].map((helper) => helper.code).join('');
+  }
+
+  /** An expression producing a value of `schema` at `site`. */
+  private value(schema: unknown, site: Site): string {
+    // Inline nesting is finite for any schema the merge rules accept; this stops a pathological
+    // one from overflowing the stack.
+    if (this.nesting > MAX_INLINE_NESTING) return 'null';
+    this.nesting++;
+    try {
+      return this.valueOf(schema, site);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private valueOf(schema: unknown, site: Site): string {
+    if (isFalseSchema(schema)) return 'null';
+    if (!isSchemaObject(schema)) return 'g.word()';
+    const target = this.resolver.target(schema);
+    if (target !== undefined) return this.call(this.definitionFunction(target, site.mode), site.depth);
+    // A reference to a definition that does not exist constrains nothing.
+    if (isPureRef(schema)) return 'g.word()';
+    const s = this.resolver.normalize(schema);
+    // const/enum beside a union pin the value more tightly than any variant would.
+    if ('const' in s) return literal(s.const);
+    if (Array.isArray(s.enum) && s.enum.length > 0) return this.enumValue(this.enumChoices(s)!, site);
+    if (isUnion(s)) {
+      const constants = unionConstants(s, this.resolver);
+      return constants ? this.enumValue(constants, site) : this.unionValue(s, planUnion(s, this.resolver), site);
+    }
+    const orNull = (expr: string) => (allowsNull(s) ? choose(below(site.depth, OPTIONAL_DEPTH), expr, 'null') : expr);
+    const useExample = !site.unique;
+    switch (inferType(s)) {
+      case 'object':
+        return orNull(this.call(this.objectFunction(s, site), site.depth));
+      case 'array':
+        return orNull(this.arrayValue(s, site));
+      case 'string':
+        return stringExpr(s, { name: site.name, useExample, pattern: (source, max) => this.pattern(source, max, site.hint) });
+      case 'integer':
+        return integerExpr(s, site.name, useExample);
+      case 'number':
+        return numberExpr(s, site.name, useExample);
+      case 'boolean':
+        return booleanExpr(s, useExample);
+      case 'null':
+        return 'null';
+      default:
+        return 'g.word()';
+    }
+  }
+
+  /** Statements of a generator function body for `schema` (depth parameter `d`). */
+  private body(schema: unknown, site: Site): string[] {
+    if (!isSchemaObject(schema) || this.resolver.target(schema) !== undefined) {
+      return [`return ${this.value(schema, site)};`];
+    }
+    const s = this.resolver.normalize(schema, site.definition);
+    if (isUnion(s) && !('const' in s) && !Array.isArray(s.enum) && !unionConstants(s, this.resolver)) {
+      const plan = planUnion(s, this.resolver);
+      if (plan.variants.length > 1) return this.unionSwitch(plan, site);
+      return [`return ${this.unionValue(s, plan, site)};`];
+    }
+    if (!('const' in s) && !Array.isArray(s.enum) && inferType(s) === 'object') {
+      const stop = allowsNull(s) ? [`if (d >= ${OPTIONAL_DEPTH}) return null;`] : [];
+      return [...stop, ...this.objectBody(s, site)];
+    }
+    return [`return ${this.value(s, site)};`];
+  }
+
+  private call(fn: string, depth: Depth): string {
+    // A call at the caller's own depth would let alias chains (A = B, B = A) recurse forever.
+    const at = depth.variable && depth.offset === 0 ? deeper(depth) : depth;
+    return `${fn}(${depthText(at)})`;
+  }
+
+  /** Creates a generator function once per key; its name is claimed before the body is built, so recursion finds it. */
+  private helperFunction(key: string, stem: string, build: () => string[]): string {
+    const existing = this.functions.get(key);
+    if (existing) return existing.name;
+    const helper: Helper = { name: this.names.claim('gen', stem), code: '' };
+    this.functions.set(key, helper);
+    const lines = build();
+    helper.code = `function ${helper.name}(d) {\n${lines.map((line) => `  ${line}\n`).join('')}}\n`;
+    return helper.name;
+  }
+
+  private constant(key: string, prefix: string, stem: string, init: string): string {
+    let helper = this.constants.get(key);
+    if (!helper) {
+      const name = this.names.claim(prefix, stem);
+      helper = { name, code: `const ${name} = ${init};\n` };
+      this.constants.set(key, helper);
+    }
+    return helper.name;
+  }
+
+  private pattern(source: string, max: number, stem: string): string {
+    return this.constant(JSON.stringify(['pattern', source, max]), 'pattern', stem, `g.compilePattern(${literal(source)}, ${max})`);
+  }
+
+  /** Mode matters to a helper only if readOnly/writeOnly is reachable from its schema. */
+  private modeKey(schema: unknown, mode: GenMode): string {
+    return this.graph.isModeSensitive(schema) ? mode : '';
+  }
+
+  private definitionFunction(name: string, mode: GenMode): string {
+    const sensitive = this.graph.isDefinitionModeSensitive(name);
+    const stem = sensitive && mode === 'request' ? `${name}_request` : name;
+    return this.helperFunction(JSON.stringify(['definition', sensitive ? mode : '', name]), stem, () => {
+      const schema = this.resolver.definitions[name];
+      const site: Site = { mode, depth: PARAMETER, hint: name, name, unique: false, definition: name };
+      const lines = this.body(schema, site);
+      if (!this.graph.isRecursive(name)) return lines;
+      return [`if (d > ${GUARD_DEPTH}) return ${this.minimal(this.resolver.view(schema, name))};`, ...lines];
+    });
+  }
+
+  /** The smallest value of roughly the right shape, for generators cut off by the guard. */
+  private minimal(view: JsonSchema): string {
+    if (allowsNull(view) || isUnion(view)) return 'null';
+    switch (inferType(view)) {
+      case 'object':
+        return '{}';
+      case 'array':
+        return '[]';
+      case 'string':
+        return '""';
+      case 'integer':
+      case 'number':
+        return '0';
+      case 'boolean':
+        return 'false';
+      default:
+        return 'null';
+    }
+  }
+
+  /** A function generating `schema` values, for arrays and records to call per item. */
+  private itemFunction(schema: unknown, site: Site, suffix: string): string {
+    const target = isSchemaObject(schema) ? this.resolver.target(schema) : undefined;
+    if (target !== undefined) return this.definitionFunction(target, site.mode);
+    const hint = `${site.hint}_${suffix}`;
+    const key = JSON.stringify(['item', this.modeKey(schema, site.mode), site.name ?? '', site.unique, shapeKey(schema ?? {})]);
+    return this.helperFunction(key, hint, () => this.body(schema ?? {}, { ...site, depth: PARAMETER, hint, definition: undefined }));
+  }
+
+  private objectFunction(s: JsonSchema, site: Site): string {
+    const key = JSON.stringify(['object', this.modeKey(s, site.mode), site.unique, shapeKey(s)]);
+    return this.helperFunction(key, site.hint, () => this.objectBody(s, { ...site, depth: PARAMETER, definition: undefined }));
+  }
+
+  private objectBody(s: JsonSchema, site: Site): string[] {
+    const properties = isSchemaObject(s.properties) ? s.properties : {};
+    const required = new Set(stringList(s.required));
+    const visible = Object.keys(properties).filter((key) => !this.resolver.isHidden(properties[key], site.mode));
+    const undeclared = [...required].filter((key) => !Object.hasOwn(properties, key));
+    const requiredCount = visible.filter((key) => required.has(key)).length + undeclared.length;
+    const maxProperties = nonNegativeInteger(s.maxProperties);
+    const minProperties = nonNegativeInteger(s.minProperties) ?? 0;
+    let optionalKeys = visible.filter((key) => !required.has(key));
+    if (maxProperties !== undefined) optionalKeys = optionalKeys.slice(0, Math.max(0, maxProperties - requiredCount));
+    const optional = new Set(optionalKeys);
+    const tag = this.ownTag(s, properties, site.definition);
+    const forced = optionalKeys.slice(0, Math.max(0, minProperties - requiredCount));
+    const always = new Set([...forced, ...(tag ? [tag.property] : [])]);
+
+    if (visible.length === 0 && undeclared.length === 0) {
+      return [`return ${this.freeObject(s, site, minProperties, maxProperties)};`];
+    }
+    const child = (key: string): Site =>
+      ({ ...site, depth: deeper(site.depth), hint: `${site.hint}_${key}`, name: key, definition: undefined });
+    const extraSchema = isSchemaObject(s.additionalProperties) ? s.additionalProperties : {};
+    const lines = ['const o = {};'];
+    let optionalRun: string[] = [];
+    const flush = () => {
+      if (optionalRun.length === 1) lines.push(`if (d < ${OPTIONAL_DEPTH}) ${optionalRun[0]}`);
+      else if (optionalRun.length > 1) lines.push(`if (d < ${OPTIONAL_DEPTH}) {`, ...optionalRun.map((l) => `  ${l}`), '}');
+      optionalRun = [];
+    };
+    for (const key of visible) {
+      const isRequired = required.has(key) || always.has(key);
+      if (!isRequired && !optional.has(key)) continue;
+      const value = tag?.property === key ? literal(tag.value) : this.value(properties[key], child(key));
+      const statement = assignment('o', key, value);
+      if (isRequired) {
+        flush();
+        lines.push(statement);
+      } else optionalRun.push(statement);
+    }
+    flush();
+    for (const key of undeclared) lines.push(assignment('o', key, this.value(extraSchema, child(key))));
+    // minProperties beyond what is declared: pad with extra entries when the schema allows them.
+    const missing = minProperties - requiredCount - optional.size;
+    if (missing > 0 && !isFalseSchema(s.additionalProperties)) {
+      for (let n = 1, added = 0; added < missing; n++) {
+        const key = `key${n}`;
+        if (Object.hasOwn(properties, key) || required.has(key)) continue;
+        lines.push(assignment('o', key, this.value(extraSchema, child(key))));
+        added++;
+      }
+    }
+    lines.push('return o;');
+    return lines;
+  }
+
+  /** A definition carrying a discriminator names itself in it (e.g. Cat = allOf [Pet, ...]). */
+  private ownTag(s: JsonSchema, properties: JsonSchema, definition: string | undefined) {
+    const discriminator = asDiscriminator(s.discriminator);
+    if (!discriminator || definition === undefined || !Object.hasOwn(properties, discriminator.propertyName)) return undefined;
+    if (!acceptsTag(this.resolver.view(properties[discriminator.propertyName]))) return undefined;
+    return { property: discriminator.propertyName, value: discriminatorValue(discriminator, definition) };
+  }
+
+  /** An object without declared properties: entries from additionalProperties, if it says what they are. */
+  private freeObject(s: JsonSchema, site: Site, min: number, max: number | undefined): string {
+    const values = s.additionalProperties;
+    // Keys must satisfy patternProperties/propertyNames we do not generate keys for: stay empty.
+    if (isFalseSchema(values) || isSchemaObject(s.patternProperties) || s.propertyNames !== undefined) return '{}';
+    const described = isSchemaObject(values) && hasConstraints(values);
+    if (!described && min === 0) return '{}';
+    const fn = this.itemFunction(described ? values : {}, site, 'value');
+    const items = depthText(deeper(site.depth));
+    const high = Math.min(max ?? Infinity, Math.max(min, RECORD_ENTRIES));
+    const shallow = `g.record(${fn}, ${items}, ${Math.min(Math.max(min, 1), high)}, ${high})`;
+    return choose(below(site.depth, OPTIONAL_DEPTH), shallow, min === 0 ? '{}' : `g.record(${fn}, ${items}, ${min}, ${min})`);
+  }
+
+  private arrayValue(s: JsonSchema, site: Site): string {
+    const { items } = s;
+    const min = nonNegativeInteger(s.minItems) ?? 0;
+    let max = nonNegativeInteger(s.maxItems) ?? Infinity;
+    if (isFalseSchema(items)) return '[]';
+    const inner = deeper(site.depth);
+    if (Array.isArray(items)) {
+      // Tuple: exactly the listed items (more from additionalItems when minItems asks for them).
+      const count = Math.min(max, Math.max(items.length, min));
+      const extra = isSchemaObject(s.additionalItems) ? s.additionalItems : {};
+      const elements = Array.from({ length: count }, (_, i) =>
+        this.value(i < items.length ? items[i] : extra, { ...site, depth: inner, hint: `${site.hint}_${i}` }),
+      );
+      return `[${elements.join(', ')}]`;
+    }
+    const unique = s.uniqueItems === true;
+    const itemView = this.resolver.view(items);
+    if (unique) max = Math.min(max, this.domainSize(itemView));
+    const low = Math.max(min, Math.min(1, max));
+    const high = Math.min(max, Math.max(low, ARRAY_ITEMS));
+    let make: (from: number, to: number) => string;
+    const choices = unique ? this.choices(itemView) : undefined;
+    if (choices) {
+      const values = this.constant(JSON.stringify(['values', choices]), 'values', site.hint, literal(choices));
+      make = (from, to) => `g.sample(${values}, ${from}, ${to})`;
+    } else {
+      const fn = this.itemFunction(items, { ...site, unique }, 'item');
+      make = (from, to) => `g.${unique ? 'uniqueArray' : 'array'}(${fn}, ${depthText(inner)}, ${from}, ${to})`;
+    }
+    return choose(below(site.depth, OPTIONAL_DEPTH), make(low, high), min === 0 ? '[]' : make(min, min));
+  }
+
+  /** How many distinct values an item schema allows (Infinity when plenty). */
+  private domainSize(view: JsonSchema): number {
+    const choices = this.choices(view);
+    if (choices) return choices.length;
+    const type = inferType(view);
+    if (type === 'boolean') return 2;
+    if (type === 'null') return 1;
+    if (type === 'integer') {
+      const low = finiteNumber(view.minimum);
+      const high = finiteNumber(view.maximum);
+      if (low !== undefined && high !== undefined) return Math.max(0, Math.floor(high) - Math.ceil(low) + 1);
+    }
+    return Infinity;
+  }
+
+  /** The finite set of values a schema allows, when it is one (const, enum or a union of those). */
+  private choices(view: JsonSchema): unknown[] | undefined {
+    if ('const' in view) return [view.const];
+    return this.enumChoices(view) ?? (isUnion(view) ? unionConstants(view, this.resolver) : undefined);
+  }
+
+  /** The enum values worth generating: those of a declared type, non-null ones first. */
+  private enumChoices(s: JsonSchema): unknown[] | undefined {
+    if (!Array.isArray(s.enum) || s.enum.length === 0) return undefined;
+    const types = explicitTypes(s);
+    const typed = s.enum.filter((value) => typeMatches(value, types));
+    const pool = typed.length > 0 ? typed : s.enum;
+    const nonNull = pool.filter((value) => value !== null);
+    return nonNull.length > 0 ? nonNull : pool;
+  }
+
+  private enumValue(choices: unknown[], site: Site): string {
+    if (choices.length === 1) return literal(choices[0]);
+    const values = this.constant(JSON.stringify(['values', choices]), 'values', site.hint, literal(choices));
+    const scalar = choices.every((value) => value === null || typeof value !== 'object');
+    return scalar ? `g.pick(${values})` : `g.clone(g.pick(${values}))`;
+  }
+
+  /** A union decided at build time, or a call to a helper choosing among variants at random. */
+  private unionValue(s: JsonSchema, plan: UnionPlan, site: Site): string {
+    const [first] = plan.variants;
+    if (!first) return 'null';
+    if (plan.variants.length > 1) {
+      const key = JSON.stringify(['union', this.modeKey(s, site.mode), site.name ?? '', site.unique, shapeKey(s)]);
+      const fn = this.helperFunction(key, site.hint, () => this.unionSwitch(plan, { ...site, depth: PARAMETER, definition: undefined }));
+      return this.call(fn, site.depth);
+    }
+    const expr = this.variantValue(first, { ...site, depth: deeper(site.depth) });
+    const composite = ['object', 'array'].includes(inferType(this.resolver.view(first.schema)));
+    return plan.nullable && composite ? choose(below(site.depth, OPTIONAL_DEPTH), expr, 'null') : expr;
+  }
+
+  private unionSwitch(plan: UnionPlan, site: Site): string[] {
+    const last = plan.variants.length - 1;
+    const lines = plan.nullable ? [`if (d >= ${OPTIONAL_DEPTH}) return null;`] : [];
+    lines.push(`switch (g.int(0, ${last})) {`);
+    plan.variants.forEach((variant, i) => {
+      const label = i < last ? `case ${i}:` : 'default:';
+      lines.push(`  ${label} return ${this.variantValue(variant, { ...site, depth: deeper(site.depth) })};`);
+    });
+    lines.push('}');
+    return lines;
+  }
+
+  private variantValue(variant: Variant, site: Site): string {
+    const expr = this.value(variant.schema, { ...site, hint: `${site.hint}_${variant.label}`, definition: undefined });
+    return variant.tag ? `g.tag(${expr}, ${literal(variant.tag.property)}, ${literal(variant.tag.value)})` : expr;
+  }
+}

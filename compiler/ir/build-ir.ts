@@ -1,0 +1,50 @@
+import type { Ir, IrOperation, IrSpec } from './types.js';
+import type { OpenApi3 } from '../load/index.js';
+import { SchemaRegistry } from './normalize-schema.js';
+import { lowerOperations } from './operations.js';
+import { lowerCustomRoutes } from './custom-routes.js';
+import { normalizeBasePath, serverBasePath } from './mount.js';
+import { MockError } from '../../common/errors.js';
+
+export interface IrInput {
+  source: string;
+  basePath?: string;
+  description: OpenApi3;
+}
+
+/** Lowers loaded descriptions plus mock.yaml routes into one IR; colliding operations are an error. */
+export function buildIr(name: string, inputs: IrInput[], routes: unknown[]): Ir {
+  const registry = new SchemaRegistry();
+  const specs: IrSpec[] = [];
+  const operations: IrOperation[] = [];
+  inputs.forEach((input, specIndex) => {
+    const { document, dialect } = input.description;
+    const info = (document.info ?? {}) as Record<string, unknown>;
+    const basePath = input.basePath === undefined ? serverBasePath(document) : normalizeBasePath(input.basePath);
+    specs.push({ source: input.source, title: String(info.title ?? ''), version: String(info.version ?? ''), dialect, basePath });
+    registry.use(document, String(specIndex));
+    for (const op of lowerOperations({ document, registry, specIndex, basePath })) operations.push({ ...op, index: operations.length });
+  });
+  rejectCollisions(specs, operations);
+  return { name, specs, definitions: sortKeys(registry.definitions), operations, routes: lowerCustomRoutes(routes) };
+}
+
+/** `/pets/{id}` and `/pets/{petId}` are the same route: compare paths with parameter names erased. */
+function rejectCollisions(specs: IrSpec[], operations: IrOperation[]): void {
+  const seen = new Map<string, IrOperation>();
+  for (const op of operations) {
+    const shape = `${op.method} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
+    const other = seen.get(shape);
+    if (other) {
+      throw new MockError(
+        'MOCK_ERR_ROUTE_COLLISION',
+        `${op.method} ${op.path} is defined twice: in ${specs[other.spec].source} (${other.method} ${other.specPath}) and in ${specs[op.spec].source} (${op.method} ${op.specPath}); mount one description under another base path (specs[].base_path)`,
+      );
+    }
+    seen.set(shape, op);
+  }
+}
+
+function sortKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k]]));
+}

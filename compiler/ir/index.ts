@@ -1,0 +1,3 @@
+export type * from './types.js';
+export { buildIr, type IrInput } from './build-ir.js';
+export { resolvePointer } from './pointer.js';

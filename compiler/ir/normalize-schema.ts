@@ -1,0 +1,160 @@
+import type { JsonSchema } from './types.js';
+import { resolvePointer } from './pointer.js';
+
+/** Keywords whose value is one schema. */
+const SCHEMA_KEYS = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems'];
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAP_KEYS = ['properties', 'patternProperties', 'dependentSchemas'];
+/** Documentation-only keywords dropped from the IR to keep generated code small. */
+const DROPPED = new Set(['externalDocs', 'deprecated', 'nullable', '$schema', '$id', '$comment', 'contentEncoding', 'contentMediaType', '$defs', 'definitions']);
+
+const DEF_PREFIX = '#/definitions/';
+const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
+
+/**
+ * Lowers OpenAPI schemas into the IR's draft-07 vocabulary and collects every referenced
+ * schema into one definitions table, so validators and generators share names.
+ */
+export class SchemaRegistry {
+  readonly definitions: Record<string, JsonSchema> = {};
+  private readonly names = new Map<string, string>();
+  private readonly taken = new Set<string>();
+  private document: unknown = {};
+  private scope = '';
+
+  /** Switches to the next description; names already taken stay taken across descriptions. */
+  use(document: unknown, scope: string): void {
+    this.document = document;
+    this.scope = scope;
+  }
+
+  normalize(input: unknown): JsonSchema {
+    if (input === true || input === undefined) return {};
+    if (input === false) return { not: {} };
+    if (!input || typeof input !== 'object' || Array.isArray(input)) return {};
+    const schema = input as Record<string, unknown>;
+
+    if (typeof schema.$ref === 'string') return this.normalizeRef(schema);
+
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(schema)) {
+      if (DROPPED.has(key) || key.startsWith('x-')) continue;
+      if (SCHEMA_KEYS.includes(key) && value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = this.normalize(value);
+      else if (SCHEMA_KEYS.includes(key) && typeof value === 'boolean') out[key] = value;
+      else if (key === 'items' && Array.isArray(value)) out[key] = value.map((v) => this.normalize(v));
+      else if (SCHEMA_LIST_KEYS.includes(key) && Array.isArray(value)) out[key] = value.map((v) => this.normalize(v));
+      else if (SCHEMA_MAP_KEYS.includes(key) && value && typeof value === 'object') out[key] = this.normalizeMap(value as Record<string, unknown>);
+      else if (key === 'discriminator' && value && typeof value === 'object') out[key] = this.normalizeDiscriminator(value as Record<string, unknown>);
+      else if (key === 'examples' && !Array.isArray(value)) continue;
+      else if (key === 'required') { if (Array.isArray(value) && value.length > 0) out[key] = [...new Set(value)]; }
+      else if (key === 'type') { const type = lowerType(value); if (type !== undefined) out.type = type; }
+      else if (key === 'enum') { if (Array.isArray(value) && value.length > 0) out.enum = value; }
+      else if (key === 'pattern') { if (isJsRegExp(value)) out.pattern = value; }
+      else out[key] = value;
+    }
+    foldExclusiveBounds(out, schema);
+    if (schema.nullable === true) return makeNullable(out);
+    return out;
+  }
+
+  /** Name under #/definitions/ for a $ref, registering (and normalising) its target on first sight. */
+  refName(ref: string): string {
+    const key = `${this.scope}\u0000${ref}`;
+    const known = this.names.get(key);
+    if (known) return known;
+    const name = this.uniqueName(ref);
+    this.names.set(key, name);
+    this.definitions[name] = {};
+    this.definitions[name] = this.normalize(resolvePointer(this.document, ref) ?? {});
+    return name;
+  }
+
+  private normalizeRef(schema: Record<string, unknown>): JsonSchema {
+    const ref = { $ref: DEF_PREFIX + this.refName(schema.$ref as string) };
+    // 3.1 allows siblings next to $ref; 3.0 ignores them except the nullable idiom we honour
+    const siblings = Object.keys(schema).filter((k) => k !== '$ref' && k !== 'nullable' && !k.startsWith('x-') && !DOC_ONLY.has(k));
+    let out: JsonSchema = ref;
+    if (siblings.length > 0) {
+      const rest = this.normalize(Object.fromEntries(siblings.map((k) => [k, schema[k]])));
+      out = { allOf: [ref, rest] };
+    }
+    if (schema.nullable === true) out = { anyOf: [out, { type: 'null' }] };
+    return out;
+  }
+
+  private normalizeMap(map: Record<string, unknown>): Record<string, JsonSchema> {
+    const out: Record<string, JsonSchema> = {};
+    for (const [name, value] of Object.entries(map)) out[name] = this.normalize(value);
+    return out;
+  }
+
+  private normalizeDiscriminator(value: Record<string, unknown>): JsonSchema {
+    const out: JsonSchema = { propertyName: value.propertyName };
+    if (value.mapping && typeof value.mapping === 'object') {
+      const mapping: Record<string, string> = {};
+      for (const [k, target] of Object.entries(value.mapping as Record<string, unknown>)) {
+        if (typeof target !== 'string') continue;
+        const ref = target.startsWith('#') ? target : `#/components/schemas/${target}`;
+        if (resolvePointer(this.document, ref) !== undefined) mapping[k] = DEF_PREFIX + this.refName(ref);
+      }
+      out.mapping = mapping;
+    }
+    return out;
+  }
+
+  private uniqueName(ref: string): string {
+    const component = COMPONENT_SCHEMA.exec(ref);
+    const raw = component ? decodeURIComponent(component[1]) : ref.replace(/^#\/?/, '').split('/').map((s) => decodeURIComponent(s)).join('_');
+    const base = raw.replace(/~1/g, '_').replace(/~0/g, '_').replace(/[^A-Za-z0-9_.-]/g, '_') || 'schema';
+    let name = base;
+    for (let i = 2; this.taken.has(name); i++) name = `${base}_${i}`;
+    this.taken.add(name);
+    return name;
+  }
+}
+
+/** Keys that carry no validation meaning next to a $ref. */
+const DOC_ONLY = new Set(['description', 'title', 'example', 'examples', 'summary', 'deprecated', 'externalDocs', 'xml']);
+
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+
+/** Keeps JSON types only; Swagger's `file` is a binary string. */
+function lowerType(value: unknown): unknown {
+  const one = (t: unknown): string | undefined => (t === 'file' ? 'string' : typeof t === 'string' && JSON_TYPES.has(t) ? t : undefined);
+  if (!Array.isArray(value)) return one(value);
+  const types = [...new Set(value.map(one).filter((t): t is string => t !== undefined))];
+  return types.length === 0 ? undefined : types.length === 1 ? types[0] : types;
+}
+
+/** Patterns in the wild use PCRE-only syntax; such a pattern cannot be checked in JavaScript, so it is dropped. */
+function isJsRegExp(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    new RegExp(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function foldExclusiveBounds(out: JsonSchema, source: Record<string, unknown>): void {
+  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (source[flag] === true && typeof source[bound] === 'number') {
+      out[flag] = source[bound];
+      delete out[bound];
+    } else if (typeof source[flag] === 'boolean') {
+      delete out[flag];
+    }
+  }
+}
+
+function makeNullable(schema: JsonSchema): JsonSchema {
+  const type = schema.type;
+  if (typeof type === 'string') schema.type = type === 'null' ? type : [type, 'null'];
+  else if (Array.isArray(type)) { if (!type.includes('null')) schema.type = [...type, 'null']; }
+  else return { anyOf: [schema, { type: 'null' }] };
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  return schema;
+}

@@ -1,0 +1,168 @@
+import type { IrContent, IrHeader, IrOperation, IrParameter, IrRequestBody, IrResponse, IrSecurity, ParameterLocation } from './types.js';
+import type { SchemaRegistry } from './normalize-schema.js';
+import { deref } from './pointer.js';
+import { collectExamples } from './examples.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** OpenAPI says these header parameters are ignored: they are driven by the HTTP layer. */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+const DEFAULT_STYLE: Record<ParameterLocation, string> = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' };
+
+type Obj = Record<string, unknown>;
+
+interface LowerContext {
+  document: Obj;
+  registry: SchemaRegistry;
+  specIndex: number;
+  basePath: string;
+}
+
+/** Lowers `paths` of one OpenAPI 3.x document into IR operations (indexes assigned later). */
+export function lowerOperations(ctx: LowerContext): Omit<IrOperation, 'index'>[] {
+  const out: Omit<IrOperation, 'index'>[] = [];
+  const paths = (ctx.document.paths ?? {}) as Obj;
+  for (const [specPath, rawItem] of Object.entries(paths)) {
+    const item = deref(ctx.document, rawItem as Obj);
+    if (!item || typeof item !== 'object') continue;
+    const shared = asList(item.parameters);
+    for (const method of METHODS) {
+      const op = item[method] as Obj | undefined;
+      if (!op || typeof op !== 'object') continue;
+      const path = joinPath(ctx.basePath, specPath);
+      out.push({
+        key: `${method.toUpperCase()} ${path}`,
+        operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
+        summary: str(op.summary),
+        description: str(op.description),
+        tags: asList(op.tags).filter((t): t is string => typeof t === 'string'),
+        method: method.toUpperCase(),
+        path,
+        specPath,
+        spec: ctx.specIndex,
+        parameters: lowerParameters(ctx, [...shared, ...asList(op.parameters)]),
+        requestBody: lowerRequestBody(ctx, op.requestBody),
+        responses: lowerResponses(ctx, op.responses),
+        security: lowerSecurity(ctx.document, (op.security ?? ctx.document.security) as unknown),
+      });
+    }
+  }
+  return out;
+}
+
+function lowerParameters(ctx: LowerContext, raw: unknown[]): IrParameter[] {
+  const byKey = new Map<string, IrParameter>();
+  for (const entry of raw) {
+    const p = deref(ctx.document, entry as Obj);
+    if (!p || typeof p.name !== 'string' || typeof p.in !== 'string') continue;
+    const location = p.in as ParameterLocation;
+    if (!['path', 'query', 'header', 'cookie'].includes(location)) continue;
+    if (location === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) continue;
+    const contentSchema = firstContentSchema(p.content);
+    const style = typeof p.style === 'string' ? p.style : DEFAULT_STYLE[location];
+    const name = location === 'header' ? p.name.toLowerCase() : p.name;
+    // later entries (operation level) override path-level ones with the same name and location
+    byKey.set(`${location}:${name}`, {
+      name,
+      in: location,
+      required: location === 'path' ? true : p.required === true,
+      schema: ctx.registry.normalize(p.schema ?? contentSchema ?? { type: 'string' }),
+      style,
+      explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+    });
+  }
+  return [...byKey.values()];
+}
+
+function lowerRequestBody(ctx: LowerContext, raw: unknown): IrRequestBody | undefined {
+  const body = deref(ctx.document, raw as Obj | undefined);
+  if (!body || typeof body !== 'object') return undefined;
+  const contents = lowerContents(ctx, body.content);
+  if (contents.length === 0) return undefined;
+  return { required: body.required === true, contents };
+}
+
+function lowerResponses(ctx: LowerContext, raw: unknown): IrResponse[] {
+  if (!raw || typeof raw !== 'object') return [];
+  const out: IrResponse[] = [];
+  for (const [status, entry] of Object.entries(raw as Obj)) {
+    if (!/^([1-5](\d\d|XX)|default)$/i.test(status)) continue;
+    const response = deref(ctx.document, entry as Obj);
+    if (!response || typeof response !== 'object') continue;
+    out.push({
+      status: status.toUpperCase() === 'DEFAULT' ? 'default' : status.toUpperCase(),
+      description: str(response.description) ?? '',
+      headers: lowerHeaders(ctx, response.headers),
+      contents: lowerContents(ctx, response.content),
+    });
+  }
+  return out;
+}
+
+function lowerHeaders(ctx: LowerContext, raw: unknown): IrHeader[] {
+  if (!raw || typeof raw !== 'object') return [];
+  const out: IrHeader[] = [];
+  for (const [name, entry] of Object.entries(raw as Obj)) {
+    const lower = name.toLowerCase();
+    if (lower === 'content-type' || lower === 'content-length') continue;
+    const header = deref(ctx.document, entry as Obj);
+    if (!header || typeof header !== 'object') continue;
+    const schema = header.schema ?? firstContentSchema(header.content);
+    out.push({
+      name: lower,
+      required: header.required === true,
+      schema: schema ? ctx.registry.normalize(schema) : undefined,
+      example: header.example,
+    });
+  }
+  return out;
+}
+
+function lowerContents(ctx: LowerContext, raw: unknown): IrContent[] {
+  if (!raw || typeof raw !== 'object') return [];
+  const out: IrContent[] = [];
+  for (const [mediaType, entry] of Object.entries(raw as Obj)) {
+    const media = (entry ?? {}) as Obj;
+    out.push({
+      mediaType,
+      schema: media.schema === undefined ? undefined : ctx.registry.normalize(media.schema),
+      examples: collectExamples(ctx.document, media),
+    });
+  }
+  return out;
+}
+
+function lowerSecurity(document: Obj, raw: unknown): IrSecurity[] {
+  const schemes = ((document.components as Obj | undefined)?.securitySchemes ?? {}) as Obj;
+  const out: IrSecurity[] = [];
+  const seen = new Set<string>();
+  for (const requirement of asList(raw)) {
+    if (!requirement || typeof requirement !== 'object') continue;
+    for (const name of Object.keys(requirement)) {
+      const scheme = deref(document, schemes[name] as Obj | undefined);
+      if (!scheme || seen.has(name)) continue;
+      seen.add(name);
+      const type = String(scheme.type ?? '');
+      out.push({
+        scheme: name,
+        type,
+        detail: type === 'http' ? String(scheme.scheme ?? '').toLowerCase() : type === 'apiKey' ? String(scheme.in ?? '') : undefined,
+        name: type === 'apiKey' && typeof scheme.name === 'string' ? scheme.name : undefined,
+      });
+    }
+  }
+  return out;
+}
+
+function firstContentSchema(content: unknown): unknown {
+  if (!content || typeof content !== 'object') return undefined;
+  const first = Object.values(content as Obj)[0] as Obj | undefined;
+  return first?.schema;
+}
+
+export function joinPath(base: string, path: string): string {
+  const joined = `${base}/${path.replace(/^\/+/, '')}`;
+  return joined.length > 1 ? joined.replace(/\/+$/, '') || '/' : '/';
+}
+
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

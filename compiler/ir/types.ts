@@ -1,0 +1,136 @@
+/**
+ * The intermediate representation: a plain, JSON-serialisable picture of everything the
+ * emitters need. Loaders lower OpenAPI 3.0/3.1 and Swagger 2.0 (+ mock.yaml) into it.
+ *
+ * Schema conventions (see compiler/ir/normalize-schema.ts):
+ * - JSON Schema draft-07 vocabulary; OpenAPI `nullable` is folded into `type` arrays
+ *   (or `anyOf [.., {type: 'null'}]` when there is no `type`), boolean
+ *   `exclusiveMinimum/Maximum` become numeric ones.
+ * - Every `$ref` is `#/definitions/<Name>` and points into `Ir.definitions`.
+ * - OpenAPI annotations stay as they are: `readOnly`, `writeOnly`, `format`, `example`,
+ *   `default`, `discriminator` ({propertyName, mapping: value -> '#/definitions/<Name>'}), `xml`.
+ */
+export type JsonSchema = { [key: string]: unknown };
+
+export interface Ir {
+  /** Name of the build: the folder under generated/. */
+  name: string;
+  specs: IrSpec[];
+  definitions: Record<string, JsonSchema>;
+  operations: IrOperation[];
+  /** Custom routes from mock.yaml (`http.routes`), highest priority first. */
+  routes: IrCustomRoute[];
+}
+
+export interface IrSpec {
+  /** The --spec value as given (path relative to cwd, or URL). */
+  source: string;
+  title: string;
+  version: string;
+  /** 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0' */
+  dialect: string;
+  /** Path prefix the description is mounted under ('' for root). */
+  basePath: string;
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface IrParameter {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  schema: JsonSchema;
+  /** OpenAPI serialisation style: form, simple, label, matrix, spaceDelimited, pipeDelimited, deepObject. */
+  style: string;
+  explode: boolean;
+}
+
+export interface IrContent {
+  /** Media type as written, e.g. application/json, text/plain, application/x-www-form-urlencoded, * / *. */
+  mediaType: string;
+  schema?: JsonSchema;
+  /** Named examples in description order; the first is the default. Values are raw JSON values (or strings). */
+  examples: IrExample[];
+}
+
+export interface IrExample {
+  name: string;
+  value: unknown;
+}
+
+export interface IrRequestBody {
+  required: boolean;
+  contents: IrContent[];
+}
+
+export interface IrHeader {
+  name: string;
+  required: boolean;
+  schema?: JsonSchema;
+  example?: unknown;
+}
+
+export interface IrResponse {
+  /** '200', '404', '2XX' or 'default' as written in the description. */
+  status: string;
+  description: string;
+  headers: IrHeader[];
+  contents: IrContent[];
+}
+
+export interface IrOperation {
+  /** Index in Ir.operations; stable for identical inputs. */
+  index: number;
+  /** Unique, stable key: `METHOD /mounted/path`. */
+  key: string;
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Mounted path template, e.g. /v1/pets/{petId}. */
+  path: string;
+  /** Path as written in its description (without the mount prefix). */
+  specPath: string;
+  /** Index into Ir.specs. */
+  spec: number;
+  parameters: IrParameter[];
+  requestBody?: IrRequestBody;
+  responses: IrResponse[];
+  /** Security requirement scheme names (empty: none). */
+  security: IrSecurity[];
+}
+
+export interface IrSecurity {
+  scheme: string;
+  /** apiKey | http | oauth2 | openIdConnect */
+  type: string;
+  /** http scheme (basic, bearer) lower-cased, or apiKey location. */
+  detail?: string;
+  /** apiKey parameter name. */
+  name?: string;
+}
+
+/** A route defined in mock.yaml; overrides description operations on the same path. */
+export interface IrCustomRoute {
+  index: number;
+  /** Upper-case method or '*' for any. */
+  method: string;
+  /** Path template; `{name}` segments are parameters, a trailing `/**` matches the rest. */
+  path: string;
+  match: {
+    query?: Record<string, string>;
+    headers?: Record<string, string>;
+    /** Partial deep match against the JSON request body. */
+    body?: unknown;
+  };
+  response: {
+    status: number;
+    headers: Record<string, string>;
+    /** Body as written (JSON value or string); serialised at build time. */
+    body?: unknown;
+    /** Explicit content type; default application/json for JSON values, text/plain for strings. */
+    contentType?: string;
+  };
+}

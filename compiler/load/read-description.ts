@@ -1,0 +1,94 @@
+import { bundle, createConfig, Source } from '@redocly/openapi-core';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { MockError } from '../../common/errors.js';
+
+export interface RawDescription {
+  /** The --spec value as given. */
+  source: string;
+  /** Absolute path or URL actually read. */
+  location: string;
+  /** The exact bytes read, hashed into manifest.json. */
+  text: string;
+  /** The bundled document: external $refs pulled in, internal $refs kept. */
+  document: Record<string, unknown>;
+}
+
+const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
+
+/**
+ * Reads one description (file or URL) and bundles its external $refs with @redocly/openapi-core.
+ * The root is parsed here with `yaml` (YAML 1.2): real descriptions such as Docker's trip up
+ * the stricter js-yaml fork the bundler uses.
+ */
+export async function readDescription(source: string, cwd: string): Promise<RawDescription> {
+  const location = isUrl(source) ? source : path.resolve(cwd, source);
+  const text = isUrl(source) ? await fetchText(source) : readLocal(source, location);
+  const parsed = parseText(source, text);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new MockError('MOCK_ERR_SPEC_INVALID', `${source}: not an OpenAPI or Swagger document (expected a YAML or JSON object with an "openapi" or "swagger" field)`);
+  }
+  const version = (parsed as Record<string, unknown>).openapi ?? (parsed as Record<string, unknown>).swagger;
+  if (typeof version !== 'string') {
+    throw new MockError('MOCK_ERR_SPEC_INVALID', `${source}: unsupported description version ${JSON.stringify(version ?? null)} (expected "openapi: 3.x" or "swagger: 2.0")`);
+  }
+  const config = await createConfig({});
+  let result;
+  try {
+    result = await bundle({ doc: { source: new Source(location, text), parsed }, config });
+  } catch (e) {
+    throw new MockError('MOCK_ERR_SPEC_REF', `${source}: cannot bundle: ${(e as Error).message.replace(/\s+/g, ' ')}`);
+  }
+  const unresolved = result.problems.find((p) => p.message.startsWith("Can't resolve $ref"));
+  if (unresolved) {
+    const where = unresolved.location?.[0]?.pointer ?? '';
+    throw new MockError('MOCK_ERR_SPEC_REF', `${source}: ${unresolved.message} at ${where} (fix the $ref or add the referenced file)`);
+  }
+  return { source, location, text, document: result.bundle.parsed as Record<string, unknown> };
+}
+
+function readLocal(source: string, location: string): string {
+  if (!existsSync(location)) {
+    throw new MockError('MOCK_ERR_SPEC_NOT_FOUND', `spec not found: ${source} (checked ${location}; pass an existing file or URL with --spec)`);
+  }
+  try {
+    return readFileSync(location, 'utf8');
+  } catch (e) {
+    throw new MockError('MOCK_ERR_SPEC_NOT_FOUND', `spec not readable: ${source} (${(e as Error).message})`);
+  }
+}
+
+async function fetchText(url: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  } catch (e) {
+    const cause = (e as { cause?: { message?: string } }).cause?.message ?? (e as Error).message;
+    throw new MockError('MOCK_ERR_SPEC_FETCH', `${url}: cannot fetch: ${cause} (check the URL and that the server is reachable)`);
+  }
+  if (!response.ok) throw new MockError('MOCK_ERR_SPEC_FETCH', `${url}: cannot fetch: HTTP ${response.status} (check the URL)`);
+  return response.text();
+}
+
+function parseText(source: string, text: string): unknown {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // not strict JSON: YAML is a superset, let it report the position
+    }
+  }
+  try {
+    return parseYaml(text, { maxAliasCount: 10_000, uniqueKeys: false });
+  } catch (e) {
+    if (e instanceof YAMLParseError) {
+      const pos = e.linePos?.[0];
+      const at = pos ? `:${pos.line}:${pos.col}` : '';
+      const reason = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+      throw new MockError('MOCK_ERR_SPEC_PARSE', `${source}${at}: invalid YAML/JSON: ${reason} (fix the syntax at that position)`);
+    }
+    throw new MockError('MOCK_ERR_SPEC_PARSE', `${source}: cannot parse: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,36 @@
+/** What `mock build` needs to know: the inputs (hashed into manifest.json) and where to write. */
+export interface SpecInput {
+  /** A file path (relative to cwd) or an http(s) URL. */
+  source: string;
+  /** Mount prefix; when absent the path of the description's first `servers` URL (or Swagger basePath). */
+  basePath?: string;
+}
+
+export interface BuildOptions {
+  specs: SpecInput[];
+  /** Raw `http.routes` entries from mock.yaml (validated by the compiler). */
+  routes: unknown[];
+  /** Folder holding the builds, e.g. <project>/generated. */
+  outDir: string;
+  /** Build name (folder under outDir); default: the first spec's file name without extension. */
+  name?: string;
+  /** Directory relative spec paths are resolved against. */
+  cwd: string;
+}
+
+export interface BuildResult {
+  name: string;
+  /** Absolute directory of this build. */
+  dir: string;
+  /** Files written because they changed (relative to dir). */
+  written: string[];
+  /** Files left untouched because their content was already identical. */
+  unchanged: string[];
+}
+
+export interface CheckResult {
+  name: string;
+  dir: string;
+  /** Relative paths that are missing or differ from a fresh build; empty when fresh. */
+  stale: string[];
+}

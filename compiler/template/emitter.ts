@@ -1,0 +1,64 @@
+import type { Condition, Operand, TemplateEscape, TemplateNode, ValueExpr } from './ast.js';
+import { insertHelper } from './escape.js';
+
+/**
+ * JS source of `(t, c) => string`: one concatenation, `{{#if}}` as a ternary. Literals go
+ * through JSON.stringify so the source is valid and the same for the same template.
+ */
+export function emitTemplate(nodes: TemplateNode[], escape: TemplateEscape): string {
+  return `(t, c) => ${emitNodes(nodes, insertHelper(escape))}`;
+}
+
+function emitNodes(nodes: TemplateNode[], insert: string): string {
+  // Adjacent literal text (plain text, plugin calls) becomes one string literal.
+  const parts: string[] = [];
+  let literal: string | undefined;
+  for (const node of nodes) {
+    if (node.kind === 'text' || node.kind === 'plugin') {
+      // No plugin runtime yet: a plugin call renders as written.
+      literal = (literal ?? '') + (node.kind === 'text' ? node.text : node.source);
+      continue;
+    }
+    if (literal !== undefined) parts.push(JSON.stringify(literal));
+    literal = undefined;
+    parts.push(node.kind === 'value' ? `t.${insert}(${emitValue(node.expr)})` : emitIf(node, insert));
+  }
+  if (literal !== undefined || parts.length === 0) parts.push(JSON.stringify(literal ?? ''));
+  return parts.join(' + ');
+}
+
+function emitIf(node: Extract<TemplateNode, { kind: 'if' }>, insert: string): string {
+  return `(${emitCondition(node.condition)} ? ${emitNodes(node.then, insert)} : ${emitNodes(node.else, insert)})`;
+}
+
+function emitValue(expr: ValueExpr): string {
+  switch (expr.kind) {
+    case 'uuid':
+      return 't.uuid()';
+    case 'now':
+      return `t.now(${expr.offsetMs})`;
+    case 'randInt':
+    case 'randFloat':
+      return `t.${expr.kind}(${expr.min}, ${expr.max})`;
+    case 'faker':
+      return `t.faker(${JSON.stringify(expr.module)}, ${JSON.stringify(expr.method)})`;
+    case 'request':
+      return expr.source === 'body'
+        ? `t.body(c, ${JSON.stringify(expr.path)})`
+        : `t.${expr.source}(c, ${JSON.stringify(expr.path[0])})`;
+  }
+}
+
+function emitCondition(condition: Condition): string {
+  if (condition.kind === 'truthy') {
+    const { operand } = condition;
+    return `t.truthy(${operand.kind === 'literal' ? JSON.stringify(operand.value) : emitValue(operand)})`;
+  }
+  // Compared as text, so `(eq request.body.count 5)` matches the number 5 and the string "5".
+  const op = condition.op === 'eq' ? '===' : '!==';
+  return `${emitText(condition.left)} ${op} ${emitText(condition.right)}`;
+}
+
+function emitText(operand: Operand): string {
+  return operand.kind === 'literal' ? JSON.stringify(operand.value) : `t.str(${emitValue(operand)})`;
+}

@@ -1,0 +1,314 @@
+import type { Logger } from 'pino';
+import type { ValidationMode, ValidationOptions } from '../options.js';
+import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Terminal, Validate } from './build-module.js';
+import type { MockRequest, MockResponse } from './request.js';
+import { runtimeRequire } from './load-build.js';
+import { createGenRuntime } from '../generate/index.js';
+import { createTemplateRuntime, type TemplateContext, type TemplateRuntime } from '../template/index.js';
+import { toXml } from '../../common/xml.js';
+import { parseCookies, parseQuery } from './query.js';
+import { deepObjectValue, paramValue } from './coerce.js';
+import { problem } from './problem.js';
+import { readPreference, type Preference } from './prefer.js';
+import { ContentNegotiation } from './negotiate.js';
+import { resolveModes } from './validation-modes.js';
+import { bodyIssues, paramIssues, type ValidationIssue } from './validation-errors.js';
+import { compileConditions, conditionsHold, type RouteConditions } from './route-conditions.js';
+import { findContent, parseBody } from './request-body.js';
+
+export interface EngineOptions {
+  validation: ValidationOptions;
+  templateExpand: boolean;
+  seed?: number;
+  logger: Logger;
+}
+
+const EMPTY_QUERY = new Map<string, string[]>();
+
+/**
+ * Dispatches a request to the generated router, validators and responders. Protocol-free:
+ * the HTTP server adapts its library's request into a MockRequest and writes the MockResponse.
+ */
+export class Engine {
+  readonly build: BuildModule;
+  private readonly validators: Record<string, Validate>;
+  private readonly responders: { operations: OperationResponders[]; routes: RouteResponder[] };
+  private readonly conditions: RouteConditions[];
+  private readonly negotiation = new ContentNegotiation();
+  private readonly templates: TemplateRuntime;
+  private readonly staticResponses = new WeakMap<ExampleEntry, MockResponse>();
+  private readonly logger: Logger;
+  private validation: ValidationOptions;
+  private modes: ValidationMode[];
+  private templateExpand: boolean;
+
+  constructor(build: BuildModule, options: EngineOptions) {
+    this.build = build;
+    this.logger = options.logger;
+    this.validation = options.validation;
+    this.templateExpand = options.templateExpand;
+    this.validators = build.createValidators(runtimeRequire);
+    this.responders = build.createResponders(createGenRuntime({ seed: options.seed }));
+    this.templates = createTemplateRuntime({ seed: options.seed });
+    this.conditions = build.customRoutes.map(compileConditions);
+    this.modes = resolveModes(build.operations, options.validation);
+  }
+
+  /** Applies new validation settings to every operation at once. */
+  setValidation(validation: ValidationOptions): void {
+    this.validation = validation;
+    this.modes = resolveModes(this.build.operations, validation);
+  }
+
+  /** Hot path. */
+  handle(req: MockRequest): MockResponse {
+    const values: string[] = [];
+    const terminal = this.build.match(splitPath(req.url), values);
+    if (terminal === undefined) return this.notFound(req);
+    const candidates = terminal.methods[req.method] ?? (req.method === 'HEAD' ? terminal.methods.GET : undefined) ?? terminal.any;
+    if (candidates === undefined || candidates === null) return this.methodNotAllowed(req, terminal);
+    const query = req.query === '' ? EMPTY_QUERY : parseQuery(req.query);
+    let json: { value: unknown } | undefined;
+    const body = (): unknown => (json ??= { value: jsonBody(req.body) }).value;
+    for (const candidate of candidates) {
+      const path = namedParams(candidate.names, values);
+      if (candidate.kind === 'route') {
+        if (conditionsHold(this.conditions[candidate.index], query, req.headers, body)) return this.respondRoute(candidate.index, req, path, query, body);
+        continue;
+      }
+      return this.handleOperation(this.build.operations[candidate.index], candidate.index, req, path, query);
+    }
+    return this.notFound(req);
+  }
+
+  private handleOperation(op: OperationMeta, index: number, req: MockRequest, path: Record<string, string>, query: Map<string, string[]>): MockResponse {
+    const mode = this.modes[index];
+    let parsedBody: unknown;
+    if (mode !== 'off') {
+      const issues: ValidationIssue[] = [];
+      if (op.paramsValidator !== null) {
+        const validate = this.validators[op.paramsValidator];
+        if (!validate(paramsObject(op, path, query, req.headers))) issues.push(...paramIssues(validate.errors ?? []));
+      }
+      if (op.body !== null) {
+        const hasBody = req.body !== undefined && req.body.length > 0;
+        if (!hasBody) {
+          if (op.body.required) issues.push({ location: 'body', name: '', message: 'request body is required', keyword: 'required' });
+        } else {
+          const ci = findContent(op.body.contents, req.headers['content-type']);
+          if (ci === -1) {
+            const accepted = op.body.contents.map((c) => c.type).join(', ');
+            if (mode === 'enforce') return problem(415, 'Unsupported Media Type', `${op.method} ${op.path} accepts ${accepted}, not ${req.headers['content-type']}`);
+            this.logger.warn({ operation: op.key, content_type: req.headers['content-type'] }, `request content type not accepted (accepts ${accepted})`);
+          } else {
+            const meta = op.body.contents[ci];
+            const parsed = parseBody(meta, req.body as Buffer);
+            if (!parsed.ok) issues.push({ location: 'body', name: '', message: parsed.error, keyword: 'parse' });
+            else {
+              parsedBody = parsed.value;
+              const validate = meta.validator === null ? undefined : this.validators[meta.validator];
+              if (validate !== undefined && !validate(parsed.value)) issues.push(...bodyIssues(validate.errors ?? []));
+            }
+          }
+        }
+      }
+      if (issues.length > 0) {
+        if (mode === 'enforce') return this.validationProblem(issues);
+        this.logger.warn({ operation: op.key, errors: issues }, 'request validation failed (warn mode: request accepted)');
+      }
+    }
+    const context = (): TemplateContext => ({
+      path,
+      query: queryObject(query),
+      headers: req.headers,
+      body: parsedBody !== undefined ? parsedBody : jsonBody(req.body),
+    });
+    return this.respond(op, index, readPreference(req.headers.prefer, query), req.headers.accept, context);
+  }
+
+  private respond(op: OperationMeta, index: number, pref: Preference, accept: string | undefined, context: () => TemplateContext): MockResponse {
+    const table = this.responders.operations[index];
+    let ri = table.defaultResponse;
+    let status: number | undefined;
+    if (pref.code !== undefined) {
+      ri = findResponse(table.responses, pref.code);
+      if (ri === -1) {
+        const documented = table.responses.map((r) => r.code).join(', ') || 'none';
+        return problem(404, 'Response not documented', `${op.method} ${op.path} documents no ${pref.code} response (documented: ${documented})`);
+      }
+      status = Number(pref.code);
+    }
+    if (ri === -1) return { status: 204, headers: [], body: '' };
+    const response = table.responses[ri];
+    status ??= response.status;
+    if (response.contents.length === 0) return { status, headers: responseHeaders(response), body: '' };
+    const ci = this.negotiation.choose(response.contents.map((c) => c.type), accept);
+    if (ci === -1) {
+      return problem(406, 'Not Acceptable', `${op.method} ${op.path} answers ${response.contents.map((c) => c.type).join(', ')}, none of which matches Accept: ${accept}`);
+    }
+    const content = response.contents[ci];
+    if (pref.example !== undefined) {
+      const example = content.examples.find((e) => e.name === pref.example);
+      if (example === undefined) {
+        const names = content.examples.map((e) => e.name).join(', ') || 'none';
+        return problem(404, 'Example not documented', `${op.method} ${op.path} ${response.code} ${content.type} has no example named "${pref.example}" (documented: ${names})`);
+      }
+      return this.exampleResponse(status, response, content, example, context);
+    }
+    if (pref.dynamic === true && content.generate !== null) return this.generatedResponse(status, response, content);
+    if (content.preferred >= 0) return this.exampleResponse(status, response, content, content.examples[content.preferred], context);
+    if (content.generate !== null) return this.generatedResponse(status, response, content);
+    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: '' };
+  }
+
+  private exampleResponse(status: number, response: ResponseEntry, content: ContentEntry, example: ExampleEntry, context: () => TemplateContext): MockResponse {
+    if (example.template !== null && this.templateExpand) {
+      const body = example.template(this.templates, context());
+      this.checkResponse(content, body);
+      return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body };
+    }
+    this.checkResponse(content, example.body);
+    // a documented example without per-request parts is one object, built once
+    if (response.headers.length === 0 && status === response.status) {
+      let cached = this.staticResponses.get(example);
+      if (cached === undefined) {
+        cached = { status, headers: [['content-type', content.type]], body: example.body };
+        this.staticResponses.set(example, cached);
+      }
+      return cached;
+    }
+    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: example.body };
+  }
+
+  private generatedResponse(status: number, response: ResponseEntry, content: ContentEntry): MockResponse {
+    const value = (content.generate as (d: number) => unknown)(0);
+    if (this.validation.validate_responses) this.checkValue(content, value);
+    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: formatBody(value, content) };
+  }
+
+  private respondRoute(index: number, req: MockRequest, path: Record<string, string>, query: Map<string, string[]>, body: () => unknown): MockResponse {
+    const route = this.responders.routes[index];
+    const expand = this.templateExpand;
+    const context = (): TemplateContext => ({ path, query: queryObject(query), headers: req.headers, body: body() });
+    let ctx: TemplateContext | undefined;
+    const headers: Array<[string, string]> = route.headers.map(([name, value, template]) => [name, expand && template !== null ? template(this.templates, (ctx ??= context())) : value]);
+    if (route.type !== null) headers.push(['content-type', route.type]);
+    const text = expand && route.template !== null ? route.template(this.templates, (ctx ??= context())) : route.body;
+    return { status: route.status, headers, body: text };
+  }
+
+  /** --validate-responses: warn-only, never changes the answer. */
+  private checkResponse(content: ContentEntry, body: string): void {
+    if (!this.validation.validate_responses || content.validator === null || content.format !== 'json') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      this.logger.warn({ content_type: content.type }, 'response body is not valid JSON');
+      return;
+    }
+    this.checkValue(content, value);
+  }
+
+  private checkValue(content: ContentEntry, value: unknown): void {
+    if (content.validator === null) return;
+    const validate = this.validators[content.validator];
+    if (!validate(value)) this.logger.warn({ validator: content.validator, errors: bodyIssues(validate.errors ?? []) }, 'response does not match its schema');
+  }
+
+  private validationProblem(issues: ValidationIssue[]): MockResponse {
+    const status = this.validation.status_code;
+    const errors = this.validation.aggregate_errors ? issues : issues.slice(0, 1);
+    return problem(status, 'Request validation failed', issues[0].message, { errors });
+  }
+
+  private notFound(req: MockRequest): MockResponse {
+    const bases = this.build.specs.map((s) => s.basePath).filter((b) => b !== '');
+    const hint = bases.length > 0 && !bases.some((b) => req.url.startsWith(b)) ? ` (descriptions are mounted under ${bases.join(', ')})` : '';
+    return problem(404, 'Not Found', `no operation matches ${req.method} ${req.url}${hint}`);
+  }
+
+  private methodNotAllowed(req: MockRequest, terminal: Terminal): MockResponse {
+    if (req.method === 'OPTIONS') return { status: 204, headers: [['allow', terminal.allow]], body: '' };
+    return problem(405, 'Method Not Allowed', `${req.url} does not accept ${req.method} (allowed: ${terminal.allow})`, undefined, [['allow', terminal.allow]]);
+  }
+}
+
+/** Splits a path into segments, percent-decoding only when needed. */
+function splitPath(url: string): string[] {
+  const trimmed = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
+  const segments = trimmed.split('/');
+  if (!trimmed.includes('%')) return segments;
+  return segments.map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+}
+
+function namedParams(names: string[], values: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < names.length; i++) out[names[i]] = values[i];
+  return out;
+}
+
+function paramsObject(op: OperationMeta, path: Record<string, string>, query: Map<string, string[]>, headers: Record<string, string>): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
+  let cookies: Record<string, string> | undefined;
+  for (const p of op.params) {
+    let raw: string[] | undefined;
+    if (p.in === 'path') raw = path[p.name] === undefined ? undefined : [path[p.name]];
+    else if (p.in === 'query') {
+      if (p.style === 'deepObject') {
+        const value = deepObjectValue(p.name, query);
+        if (value !== undefined) out.query[p.name] = value;
+        continue;
+      }
+      raw = query.get(p.name);
+    } else if (p.in === 'header') raw = headers[p.name] === undefined ? undefined : [headers[p.name]];
+    else {
+      cookies ??= parseCookies(headers.cookie);
+      raw = cookies[p.name] === undefined ? undefined : [cookies[p.name]];
+    }
+    if (raw !== undefined) out[p.in][p.name] = paramValue(p, raw);
+  }
+  return out;
+}
+
+function findResponse(responses: ResponseEntry[], code: string): number {
+  const exact = responses.findIndex((r) => r.code === code);
+  if (exact !== -1) return exact;
+  const range = responses.findIndex((r) => r.code === `${code[0]}XX`);
+  if (range !== -1) return range;
+  return /^[1-5]\d\d$/.test(code) ? responses.findIndex((r) => r.code === 'default') : -1;
+}
+
+function responseHeaders(response: ResponseEntry): Array<[string, string]> {
+  return response.headers.map(([name, value]) => [name, value()]);
+}
+
+function formatBody(value: unknown, content: ContentEntry): string {
+  if (content.format === 'xml') return toXml(value, content.xmlRoot);
+  if (content.format === 'json') return JSON.stringify(value) ?? 'null';
+  if (content.format === 'form' && value !== null && typeof value === 'object') {
+    return new URLSearchParams(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function queryObject(query: Map<string, string[]>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of query) out[k] = v.length === 1 ? v[0] : v;
+  return out;
+}
+
+function jsonBody(raw: Buffer | undefined): unknown {
+  if (raw === undefined || raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

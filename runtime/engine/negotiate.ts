@@ -1,0 +1,27 @@
+import Negotiator from 'negotiator';
+
+const MAX_CACHED = 256;
+
+/**
+ * Picks the response media type for an Accept header (with q-values and wildcards, via
+ * negotiator). Results are cached per offered list and Accept value: clients repeat them.
+ */
+export class ContentNegotiation {
+  private readonly cache = new Map<string, number>();
+
+  /** Index into `types`, or -1 when nothing is acceptable (406). */
+  choose(types: string[], accept: string | undefined): number {
+    if (types.length === 0) return -1;
+    if (accept === undefined || accept === '' || accept === '*/*') return 0;
+    const key = `${types.join(',')}\u0000${accept}`;
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit;
+    const picked = new Negotiator({ headers: { accept } }).mediaType(types.map(stripParams));
+    const index = picked === undefined ? -1 : types.map(stripParams).indexOf(picked);
+    if (this.cache.size >= MAX_CACHED) this.cache.clear();
+    this.cache.set(key, index);
+    return index;
+  }
+}
+
+const stripParams = (type: string): string => type.split(';')[0].trim().toLowerCase();

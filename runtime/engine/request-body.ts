@@ -1,0 +1,39 @@
+import type { BodyMeta } from './build-module.js';
+import { coerce } from './coerce.js';
+import { parseQuery } from './query.js';
+
+/** Index of the declared request media type that accepts `contentType`, or -1 (415). */
+export function findContent(contents: BodyMeta[], contentType: string | undefined): number {
+  if (contentType === undefined || contentType === '') return 0;
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  const [major] = type.split('/');
+  let wildcard = -1;
+  for (let i = 0; i < contents.length; i++) {
+    const declared = contents[i].type.split(';')[0].trim();
+    if (declared === type) return i;
+    if (wildcard === -1 && (declared === '*/*' || declared === `${major}/*`)) wildcard = i;
+  }
+  return wildcard;
+}
+
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** Parses a body for validation: JSON, or url-encoded fields coerced to their schema kinds. */
+export function parseBody(meta: BodyMeta, raw: Buffer): ParsedBody {
+  if (meta.format === 'json') {
+    try {
+      return { ok: true, value: JSON.parse(raw.toString('utf8')) };
+    } catch (e) {
+      return { ok: false, error: `malformed JSON body: ${(e as Error).message}` };
+    }
+  }
+  if (meta.format === 'form') {
+    const out: Record<string, unknown> = {};
+    for (const [name, values] of parseQuery(raw.toString('utf8'))) {
+      const kind = meta.fields?.[name] ?? 'string';
+      out[name] = kind.startsWith('array:') ? values.map((v) => coerce(v, kind.slice(6))) : coerce(values[0], kind);
+    }
+    return { ok: true, value: out };
+  }
+  return { ok: true, value: undefined };
+}

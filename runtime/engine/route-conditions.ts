@@ -1,0 +1,42 @@
+import type { CustomRouteMeta } from './build-module.js';
+
+type Matcher = (value: string | undefined) => boolean;
+
+/** A custom route's conditions compiled once: values written `/regex/` are patterns, others exact. */
+export interface RouteConditions {
+  query: Array<[string, Matcher]>;
+  headers: Array<[string, Matcher]>;
+  body: unknown;
+  needsBody: boolean;
+}
+
+export function compileConditions(meta: CustomRouteMeta): RouteConditions {
+  const compile = (map: Record<string, string> | undefined): Array<[string, Matcher]> =>
+    Object.entries(map ?? {}).map(([name, expected]) => [name, matcher(expected)]);
+  return { query: compile(meta.match.query), headers: compile(meta.match.headers), body: meta.match.body, needsBody: meta.match.body !== undefined };
+}
+
+function matcher(expected: string): Matcher {
+  const regex = /^\/(.+)\/([a-z]*)$/.exec(expected);
+  if (regex) {
+    const re = new RegExp(regex[1], regex[2]);
+    return (v) => v !== undefined && re.test(v);
+  }
+  return (v) => v === expected;
+}
+
+export function conditionsHold(c: RouteConditions, query: Map<string, string[]>, headers: Record<string, string>, body: () => unknown): boolean {
+  for (const [name, test] of c.query) if (!test(query.get(name)?.[0])) return false;
+  for (const [name, test] of c.headers) if (!test(headers[name])) return false;
+  return !c.needsBody || containsPartial(body(), c.body);
+}
+
+/** Every member of `expected` is present in `actual` with an equal (recursively partial) value. */
+export function containsPartial(actual: unknown, expected: unknown): boolean {
+  if (expected === null || typeof expected !== 'object') return actual === expected || (typeof actual !== 'object' && String(actual) === String(expected) && actual !== undefined);
+  if (Array.isArray(expected)) {
+    return Array.isArray(actual) && expected.length === actual.length && expected.every((e, i) => containsPartial(actual[i], e));
+  }
+  if (actual === null || typeof actual !== 'object') return false;
+  return Object.entries(expected as Record<string, unknown>).every(([k, v]) => containsPartial((actual as Record<string, unknown>)[k], v));
+}

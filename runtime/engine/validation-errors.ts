@@ -1,0 +1,37 @@
+import type { AjvError } from './build-module.js';
+
+export interface ValidationIssue {
+  /** path, query, header, cookie or body */
+  location: string;
+  /** Parameter name, or a JSON pointer into the body ('' for the whole body). */
+  name: string;
+  message: string;
+  keyword: string;
+}
+
+/** Parameter errors: instancePath is /<location>/<name>/... */
+export function paramIssues(errors: AjvError[]): ValidationIssue[] {
+  return errors.map((e) => {
+    const [, location = '', name = '', ...rest] = e.instancePath.split('/');
+    const missing = e.keyword === 'required' ? String(e.params.missingProperty ?? '') : '';
+    const param = unescape(name) || missing;
+    const inner = rest.length > 0 ? `/${rest.join('/')}` : '';
+    return { location, name: param, message: `${location} parameter '${param}'${inner ? ` at ${inner}` : ''} ${describe(e)}`, keyword: e.keyword };
+  });
+}
+
+export function bodyIssues(errors: AjvError[]): ValidationIssue[] {
+  return errors.map((e) => {
+    const pointer = e.keyword === 'required' ? `${e.instancePath}/${String(e.params.missingProperty ?? '')}` : e.instancePath;
+    return { location: 'body', name: pointer, message: `body${e.instancePath ? ` ${e.instancePath}` : ''} ${describe(e)}`, keyword: e.keyword };
+  });
+}
+
+function describe(e: AjvError): string {
+  if (e.keyword === 'required' && e.instancePath.split('/').length <= 2 && e.params.missingProperty !== undefined) return 'is required';
+  if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) return `must be one of ${e.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'additionalProperties') return `must not have property '${String(e.params.additionalProperty)}'`;
+  return e.message ?? `fails ${e.keyword}`;
+}
+
+const unescape = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');

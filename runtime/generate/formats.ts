@@ -1,0 +1,81 @@
+import type { Random } from './random.js';
+
+/** Strings in the shapes JSON Schema / OpenAPI `format`s (and common vendor ones) expect. */
+export interface FormatPrimitives {
+  /** RFC 4122 version 4 UUID. */
+  uuid(): string;
+  /** The current time, RFC 3339 in UTC. */
+  dateTime(): string;
+  /** A date within the last two years, YYYY-MM-DD. */
+  date(): string;
+  /** HH:MM:SSZ */
+  time(): string;
+  email(): string;
+  url(): string;
+  hostname(): string;
+  ipv4(): string;
+  ipv6(): string;
+  cidr(): string;
+  mac(): string;
+  base64(): string;
+  password(): string;
+  /** ISO 8601 duration. */
+  duration(): string;
+  uriTemplate(): string;
+  jsonPointer(): string;
+  relativeJsonPointer(): string;
+  regex(): string;
+  /** Decimal digits without a leading zero, between min and max digits long. */
+  digits(min: number, max: number): string;
+  /** A decimal number as a string, e.g. for `format: decimal`. */
+  decimal(): string;
+}
+
+const HEX = '0123456789abcdef';
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const PASSWORD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&*';
+const DIGITS = '0123456789';
+const DOMAINS = ['example.com', 'example.org', 'example.net'];
+const DAY_MS = 86_400_000;
+const DURATIONS = [['P', 30, 'D'], ['PT', 23, 'H'], ['PT', 59, 'M'], ['P', 12, 'M']] as const;
+const REGEXES = ['^[a-z]+$', '^\\d{3}-\\d{4}$', '^[A-Z][a-z]*$'];
+
+export function formatPrimitives(random: Random, now: () => number): FormatPrimitives {
+  const { int, pick, chars } = random;
+  const nouns = random.faker.definitions.word.noun ?? [];
+  const firstNames = random.faker.definitions.person.first_name.generic ?? [];
+
+  const two = (n: number) => (n < 10 ? '0' : '') + n;
+  // Hostname labels must be [a-z0-9-]; some nouns carry spaces or capitals.
+  const label = () => pick(nouns).toLowerCase().replace(/[^a-z0-9]/g, '') || 'item';
+  const hex4 = () => chars(HEX, 4);
+
+  return {
+    uuid: () =>
+      `${chars(HEX, 8)}-${hex4()}-4${chars(HEX, 3)}-${HEX[int(8, 11)]}${chars(HEX, 3)}-${chars(HEX, 12)}`,
+    dateTime: () => new Date(now()).toISOString(),
+    date: () => new Date(now() - int(0, 730) * DAY_MS).toISOString().slice(0, 10),
+    time: () => `${two(int(0, 23))}:${two(int(0, 59))}:${two(int(0, 59))}Z`,
+    email: () =>
+      `${pick(firstNames).toLowerCase().replace(/[^a-z]/g, '') || 'user'}.${label()}@${pick(DOMAINS)}`,
+    url: () => `https://${pick(DOMAINS)}/${label()}/${label()}`,
+    hostname: () => `${label()}.${pick(DOMAINS)}`,
+    ipv4: () => `${int(1, 223)}.${int(0, 255)}.${int(0, 255)}.${int(1, 254)}`,
+    ipv6: () => `2001:db8:${hex4()}:${hex4()}:${hex4()}:${hex4()}:${hex4()}:${hex4()}`,
+    cidr: () => `10.${int(0, 255)}.${int(0, 255)}.0/24`,
+    mac: () => `${chars(HEX, 2)}:${chars(HEX, 2)}:${chars(HEX, 2)}:${chars(HEX, 2)}:${chars(HEX, 2)}:${chars(HEX, 2)}`,
+    // Whole 4-character groups, so no padding is ever needed.
+    base64: () => chars(BASE64, 4 * int(2, 6)),
+    password: () => chars(PASSWORD, 12),
+    duration: () => {
+      const [prefix, count, unit] = pick(DURATIONS);
+      return `${prefix}${int(1, count)}${unit}`;
+    },
+    uriTemplate: () => `https://${pick(DOMAINS)}/${label()}/{id}`,
+    jsonPointer: () => `/${label()}/${int(0, 9)}`,
+    relativeJsonPointer: () => `${int(0, 3)}/${label()}`,
+    regex: () => pick(REGEXES),
+    digits: (min, max) => String(int(1, 9)) + chars(DIGITS, int(min, max) - 1),
+    decimal: () => `${int(0, 999)}.${two(int(0, 99))}`,
+  };
+}

@@ -1,0 +1,58 @@
+import { createRequire } from 'node:module';
+import type * as randexp from 'randexp';
+import type { Random } from './random.js';
+
+type RandExpClass = typeof randexp.default.default;
+
+// randexp's CommonJS entry assigns the class to module.exports while its typings describe
+// `exports.default`, so load it through require to get the class under NodeNext.
+export const RandExp = createRequire(import.meta.url)('randexp') as RandExpClass;
+
+/** A `pattern` compiled once at module load: the generator and the validating RegExp. */
+export interface CompiledPattern {
+  readonly generator: InstanceType<RandExpClass>;
+  readonly regexp: RegExp;
+}
+
+export interface PatternPrimitives {
+  /** Compiles `source`; `max` caps unbounded repetitions (`*`, `+`, `{n,}`). */
+  compilePattern(source: string, max: number): CompiledPattern;
+  /** A string matching the pattern with min <= length <= max (best effort). */
+  pattern(compiled: CompiledPattern, min: number, max: number): string;
+  /** `value` when it matches the pattern and length bounds, otherwise a generated match. */
+  patternOr(compiled: CompiledPattern, value: string, min: number, max: number): string;
+}
+
+const ATTEMPTS = 10;
+
+export function patternPrimitives(random: Random): PatternPrimitives {
+  const fits = (compiled: CompiledPattern, value: string, min: number, max: number) =>
+    value.length >= min && value.length <= max && compiled.regexp.test(value);
+
+  const pattern = (compiled: CompiledPattern, min: number, max: number): string => {
+    let value = '';
+    for (let i = 0; i < ATTEMPTS; i++) {
+      value = compiled.generator.gen();
+      if (fits(compiled, value, min, max)) return value;
+      // Repeating the last character keeps `\d+`-like tails matching when too short.
+      const fitted =
+        value.length > max
+          ? value.slice(0, max)
+          : value + (value.charAt(value.length - 1) || 'a').repeat(Math.max(0, min - value.length));
+      if (fits(compiled, fitted, min, max)) return fitted;
+    }
+    return value;
+  };
+
+  return {
+    compilePattern(source, max) {
+      const generator = new RandExp(source);
+      generator.max = max;
+      generator.randInt = random.int;
+      return { generator, regexp: new RegExp(source, 'u') };
+    },
+    pattern,
+    patternOr: (compiled, value, min, max) =>
+      fits(compiled, value, min, max) ? value : pattern(compiled, min, max),
+  };
+}

@@ -1,0 +1,32 @@
+import type { Logger } from 'pino';
+
+export type ValidationMode = 'off' | 'warn' | 'enforce';
+
+export interface ValidationOptions {
+  mode: ValidationMode;
+  aggregate_errors: boolean;
+  validate_responses: boolean;
+  status_code: number;
+  /** Route key (`GET /health`) or path glob (`/api/admin/**`) to mode. */
+  overrides: Record<string, ValidationMode>;
+}
+
+export interface ServeOptions {
+  /** Absolute directory of a build (holds index.js). */
+  buildDir: string;
+  host: string;
+  port: number;
+  validation: ValidationOptions;
+  templateExpand: boolean;
+  seed?: number;
+  /** Largest request body accepted (413 above). */
+  maxBodyBytes: number;
+  logger: Logger;
+}
+
+export interface RunningServer {
+  host: string;
+  /** The bound port (useful with port 0). */
+  port: number;
+  close(): Promise<void>;
+}

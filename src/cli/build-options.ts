@@ -1,0 +1,36 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { MockError } from '../../common/errors.js';
+import type { BuildOptions } from '../../compiler/options.js';
+import { displayPath, isUrl, type ResolvedConfig } from '../config/index.js';
+
+/**
+ * What `build`/`checkBuild` get. Spec sources are relative to the project directory, so the
+ * manifest of a checked-in build does not depend on where the project lives.
+ */
+export function toBuildOptions(resolved: ResolvedConfig): BuildOptions {
+  const { config, projectDir } = resolved;
+  if (config.specs.length === 0) {
+    throw new MockError('MOCK_ERR_NO_SPEC', 'no spec given: pass --spec <path|url> or list specs: in mock.yaml');
+  }
+  for (const spec of config.specs) {
+    if (!isUrl(spec.path) && !statSync(spec.path, { throwIfNoEntry: false })?.isFile()) {
+      throw new MockError('MOCK_ERR_SPEC_NOT_FOUND', `spec not found: ${displayPath(spec.path)} (checked ${specOrigin(resolved)})`);
+    }
+  }
+  return {
+    specs: config.specs.map((spec) => ({
+      source: isUrl(spec.path) ? spec.path : path.relative(projectDir, spec.path),
+      basePath: spec.base_path,
+    })),
+    routes: config.http.routes,
+    outDir: config.build.out_dir,
+    name: config.build.name,
+    cwd: projectDir,
+  };
+}
+
+/** Names where the spec list came from, for the not-found message. */
+function specOrigin({ sources, file }: ResolvedConfig): string {
+  return sources.specs === 'flag' || !file ? '--spec' : `specs: in ${displayPath(file.file)}`;
+}

@@ -1,0 +1,65 @@
+import { Flags } from '@oclif/core';
+import { toBuildOptions } from '../cli/build-options.js';
+import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
+import { MockCommand } from '../cli/mock-command.js';
+import { toServeOptions } from '../cli/serve-options.js';
+import { displayPath, formatConfig, loadConfig } from '../config/index.js';
+import { createLogger } from '../logging/index.js';
+
+export default class Serve extends MockCommand {
+  static description =
+    'Serve mocks of API descriptions over HTTP, rebuilding the generated mock first when it is out of date. Runs until interrupted (SIGINT/SIGTERM).';
+
+  static examples = [
+    '<%= config.bin %> <%= command.id %> --spec api.yaml',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --http-port 8080 --validation warn',
+    '<%= config.bin %> <%= command.id %> -c mock.yaml --validation enforce --validation-status 422',
+    'MOCK_HTTP_PORT=8080 <%= config.bin %> <%= command.id %> --print-config',
+  ];
+
+  static flags = {
+    ...buildFlags,
+    ...serveFlags,
+    'print-config': Flags.boolean({ description: 'Print the effective configuration, with where each value came from, and exit.' }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Serve);
+    const resolved = loadConfig({ configPath: flags.config, flags: flagSettings(flags) });
+    if (flags['print-config']) {
+      process.stdout.write(formatConfig(resolved));
+      return;
+    }
+
+    const buildOptions = toBuildOptions(resolved);
+    const logger = createLogger(resolved.config.logging);
+    // Loaded on use, so that --help and --print-config do not load the compiler or the server.
+    const compiler = await import('../../compiler/index.js');
+    let { dir: buildDir, stale } = await compiler.isBuildStale(buildOptions);
+    if (stale) {
+      const built = await compiler.build(buildOptions);
+      buildDir = built.dir;
+      this.log(`mock: rebuilt ${displayPath(buildDir)} (${built.written.length} file(s) written)`);
+      for (const warning of built.warnings) logger.warn(warning);
+    }
+
+    const { startHttpServer } = await import('../../runtime/index.js');
+    const server = await startHttpServer(toServeOptions(resolved.config, buildDir, logger));
+    this.log(`mock: serving on ${httpUrl(server.host, server.port)}`);
+
+    const signal = await untilSignal();
+    logger.info({ signal }, 'shutting down');
+    await server.close();
+    logger.flush();
+  }
+}
+
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    // `once`: a second signal during shutdown gets Node's default handling and ends the process.
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+}
+
+const httpUrl = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -1,0 +1,85 @@
+import type { ErrorObject } from 'ajv';
+import type { KeyPath } from './key-path.js';
+import { isTree } from './tree.js';
+
+export interface ErrorDescription {
+  /** Where the offending value is (for a missing or unknown key: that key). */
+  path: KeyPath;
+  /** What was expected and what was found: `expected integer, got "abc"`. */
+  text: string;
+}
+
+/**
+ * Turns Ajv's errors (allErrors off, verbose on) into one description. The failing keyword is the
+ * last error; for `anyOf` the errors of the branch whose type matches the value explain it best.
+ */
+export function describeError(errors: readonly ErrorObject[], root: unknown): ErrorDescription {
+  const error = errors[errors.length - 1];
+  const path = pointerToPath(root, error.instancePath);
+  const found = `got ${show(error.data)}`;
+  switch (error.keyword) {
+    case 'anyOf': {
+      const branches = error.schema as Array<{ type: string }>;
+      const match = branches.findIndex((branch) => hasType(error.data, branch.type));
+      const inner = errors.filter((e) => e.schemaPath.startsWith(`${error.schemaPath}/${match}/`));
+      if (match >= 0 && inner.length > 0) return describeError(inner, root);
+      return { path, text: `expected ${branches.map((b) => b.type).join(' or ')}, ${found}` };
+    }
+    case 'type':
+      return { path, text: `expected ${[error.params.type].flat().join(' or ')}, ${found}` };
+    case 'enum':
+      return { path, text: `expected one of ${error.params.allowedValues.join(', ')}, ${found}` };
+    case 'required':
+      return { path: [...path, error.params.missingProperty], text: 'required key is missing' };
+    case 'additionalProperties': {
+      const known = Object.keys(error.parentSchema?.properties ?? {}).join(', ');
+      return { path: [...path, error.params.additionalProperty], text: `unknown key; expected one of ${known}` };
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { path, text: `expected ${error.parentSchema?.type} ${error.params.comparison} ${error.params.limit}, ${found}` };
+    case 'minLength': {
+      const limit: number = error.params.limit;
+      return { path, text: `expected ${limit === 1 ? 'a non-empty string' : `a string of at least ${limit} characters`}, ${found}` };
+    }
+    default:
+      return { path, text: `${error.message}, ${found}` };
+  }
+}
+
+/** JSON pointer (`/specs/0/path`) to key path, telling array indexes from keys by the data. */
+function pointerToPath(root: unknown, pointer: string): KeyPath {
+  const path: Array<string | number> = [];
+  let node = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    const segment = Array.isArray(node) ? Number(key) : key;
+    path.push(segment);
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return path;
+}
+
+function hasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'object':
+      return isTree(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'integer':
+      return Number.isInteger(value);
+    case 'null':
+      return value === null;
+    default:
+      return typeof value === type;
+  }
+}
+
+const MAX_SHOWN = 60;
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+}

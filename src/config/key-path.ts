@@ -1,0 +1,18 @@
+/** A location in the configuration tree: object keys and array indexes. */
+export type KeyPath = ReadonlyArray<string | number>;
+
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** Writes a key path the way users read it: `server.http_port`, `specs[0].path`, `validation.overrides["GET /health"]`. */
+export function formatKeyPath(path: KeyPath): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (PLAIN_KEY.test(segment)) out += out === '' ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+/** Splits the dotted keys used in the env and flag tables (`server.http_port`). */
+export const splitKey = (key: string): string[] => key.split('.');

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { displayPath } from './display-path.js';
+import { envLayer } from './env.js';
+import { readConfigFile } from './file.js';
+import { formatKeyPath } from './key-path.js';
+import { layerFromSettings, type ConfigSource, type Layer, type Setting } from './layer.js';
+import { findConfigFile, type ConfigLocation } from './lookup.js';
+import { resolvePaths, type EffectiveConfig } from './paths.js';
+import { mergeLayers, sourcesOf } from './precedence.js';
+import { asConfig, checkLayer, defaults } from './validate.js';
+
+/** A value given on the command line: `--http-port 8080` is `{ flag: 'http-port', key: 'server.http_port', value: 8080 }`. */
+export interface FlagSetting {
+  flag: string;
+  /** Dotted config key. */
+  key: string;
+  value: unknown;
+}
+
+export interface LoadConfigOptions {
+  /** Where the file search starts and what relative env/flag paths resolve against; default process.cwd(). */
+  cwd?: string;
+  /** Default process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The `--config` value, if given. */
+  configPath?: string;
+  /** Only the flags the user actually passed: each one outranks env, file and default. */
+  flags?: readonly FlagSetting[];
+}
+
+export interface ResolvedConfig {
+  config: EffectiveConfig;
+  /** For every leaf key (written as in error messages: `server.http_port`), where its value came from. */
+  sources: Record<string, ConfigSource>;
+  /** The config file read, if any. */
+  file?: ConfigLocation;
+  /** What relative paths in the file resolve against: the config file's directory, else cwd. */
+  projectDir: string;
+}
+
+/** Resolves the effective configuration: flags > environment > file > defaults, key by key. */
+export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const env = options.env ?? process.env;
+  const file = findConfigFile(cwd, env, options.configPath);
+  const layers: Layer[] = [];
+  if (file) layers.push(fileLayer(file.file, displayPath(file.file, cwd)));
+  layers.push(envLayer(env));
+  layers.push(layerFromSettings('flag', (options.flags ?? []).map(flagToSetting), 'MOCK_ERR_FLAG_INVALID'));
+
+  const checked = layers.map((layer) => ({ source: layer.source, values: checkLayer(layer) }));
+  const merged = mergeLayers(defaults(), checked);
+  const config = asConfig(merged.values);
+  const sources = sourcesOf(merged.values, merged.sources);
+  const projectDir = file ? path.dirname(file.file) : cwd;
+  return { config: resolvePaths(config, sources, cwd, projectDir), sources, file, projectDir };
+}
+
+function fileLayer(file: string, shown: string): Layer {
+  return {
+    source: 'file',
+    values: readConfigFile(file, shown),
+    name: (keyPath) => (keyPath.length > 0 ? `${shown}: ${formatKeyPath(keyPath)}` : shown),
+    errorCode: 'MOCK_ERR_CONFIG_INVALID',
+  };
+}
+
+const flagToSetting = ({ flag, key, value }: FlagSetting): Setting => ({ label: `--${flag}`, key, value });

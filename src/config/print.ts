@@ -1,0 +1,35 @@
+import { Document, isMap, isSeq, type Node, type Scalar, type YAMLMap } from 'yaml';
+import { formatKeyPath } from './key-path.js';
+import type { ResolvedConfig } from './load.js';
+
+const FOUND_BY = { flag: '--config', env: 'MOCK_CONFIG_FILE', search: 'search from the current directory' } as const;
+
+/** YAML of the effective configuration with `# from <source>` after every leaf (`mock serve --print-config`). */
+export function formatConfig(resolved: ResolvedConfig): string {
+  const doc = new Document(resolved.config);
+  annotate(doc.contents as YAMLMap, [], resolved.sources);
+  const header = resolved.file
+    ? `# config file: ${resolved.file.file} (found by ${FOUND_BY[resolved.file.via]})`
+    : '# no config file found';
+  return `${header}\n${doc.toString()}`;
+}
+
+/** Leaves are the same as in `forEachLeaf`: anything but a non-empty mapping. */
+function annotate(map: YAMLMap, prefix: string[], sources: ResolvedConfig['sources']): void {
+  for (const pair of map.items) {
+    const key = pair.key as Scalar;
+    const value = pair.value as Node;
+    const path = [...prefix, String(key.value)];
+    if (isMap(value) && value.items.length > 0) {
+      annotate(value, path, sources);
+      continue;
+    }
+    const comment = ` from ${sources[formatKeyPath(path)]}`;
+    if (isSeq(value) && value.items.length > 0) {
+      key.comment = comment; // a block sequence starts on the next line: keep the comment on the key's
+    } else {
+      if (isMap(value) || isSeq(value)) value.flow = true; // `{}` / `[]` inline, comment after it
+      value.comment = comment;
+    }
+  }
+}

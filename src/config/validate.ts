@@ -1,0 +1,41 @@
+import { Ajv } from 'ajv';
+import { MockError, type MockErrorCode } from '../../common/errors.js';
+import { describeError } from './describe-error.js';
+import { formatKeyPath, type KeyPath } from './key-path.js';
+import type { Layer } from './layer.js';
+import schema from './schema.json' with { type: 'json' };
+import type { Tree } from './tree.js';
+import type { MockConfig } from './types.generated.js';
+
+// Compiled once per process at startup; configuration is never validated on the request path.
+const ajv = new Ajv({ useDefaults: true, verbose: true });
+const validateConfig = ajv.compile<MockConfig>(schema);
+
+function check(data: unknown, name: (path: KeyPath) => string, code: MockErrorCode): asserts data is MockConfig {
+  if (validateConfig(data)) return;
+  const { path, text } = describeError(validateConfig.errors ?? [], data);
+  throw new MockError(code, `${name(path)}: ${text}`);
+}
+
+/** Checks a layer on its own (defaults filled into a copy, so required keys are satisfied). */
+export function checkLayer(layer: Layer): Tree {
+  check(structuredClone(layer.values), layer.name, layer.errorCode);
+  return layer.values as Tree; // checked above: an object of known keys
+}
+
+function checkWhole(values: Tree): asserts values is Tree & MockConfig {
+  check(values, (path) => formatKeyPath(path) || 'configuration', 'MOCK_ERR_CONFIG_INVALID');
+}
+
+/** Every key that has a default, set to it. */
+export function defaults(): Tree {
+  const values: Tree = {};
+  checkWhole(values);
+  return values;
+}
+
+/** Types the merged layers, each checked already, as the whole configuration. */
+export function asConfig(values: Tree): MockConfig {
+  checkWhole(values);
+  return values;
+}

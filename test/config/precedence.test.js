@@ -1,0 +1,209 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import { loadConfig } from '../../dist/src/config/index.js';
+
+const flag = (name, key, value) => ({ flag: name, key, value });
+
+// Directories with no config file in them or any parent (t.testdir() lives inside the project).
+const scratch = mkdtempSync(path.join(tmpdir(), 'mock-precedence-'));
+t.teardown(() => rmSync(scratch, { recursive: true }));
+const bare = () => mkdtempSync(path.join(scratch, 'dir-'));
+
+t.test('defaults only: every key has its default and source default', async (t) => {
+  const cwd = bare();
+  const { config, sources, file, projectDir } = loadConfig({ cwd, env: {} });
+  t.equal(file, undefined);
+  t.equal(projectDir, cwd);
+  t.same(config, {
+    server: { http_port: 3000, bind: '0.0.0.0' },
+    specs: [],
+    validation: {
+      mode: 'enforce',
+      aggregate_errors: false,
+      validate_responses: false,
+      status_code: 400,
+      skip_admin_validation: true,
+      overrides: {},
+    },
+    response_template_expand: false,
+    http: { max_body_bytes: 10485760, routes: [] },
+    logging: { level: 'info', format: 'text' },
+    build: { out_dir: path.join(cwd, 'generated') },
+  });
+  t.notOk('seed' in config, 'seed has no default');
+  t.ok(Object.values(sources).every((source) => source === 'default'));
+  t.same(Object.keys(sources).sort(), [
+    'build.out_dir',
+    'http.max_body_bytes',
+    'http.routes',
+    'logging.format',
+    'logging.level',
+    'response_template_expand',
+    'server.bind',
+    'server.http_port',
+    'specs',
+    'validation.aggregate_errors',
+    'validation.mode',
+    'validation.overrides',
+    'validation.skip_admin_validation',
+    'validation.status_code',
+    'validation.validate_responses',
+  ]);
+});
+
+t.test('flags > env > file > defaults, key by key', async (t) => {
+  const cwd = t.testdir({
+    'mock.yaml': [
+      'server: { http_port: 4000, bind: 10.0.0.1 }',
+      'validation: { mode: warn, status_code: 422, aggregate_errors: true }',
+      'seed: 1',
+      '',
+    ].join('\n'),
+  });
+  const env = { MOCK_HTTP_PORT: '5000', MOCK_REQUEST_VALIDATION: 'off', MOCK_SEED: '2' };
+  const flags = [flag('http-port', 'server.http_port', 6000), flag('validation-status', 'validation.status_code', 400)];
+
+  const fileOnly = loadConfig({ cwd, env: {} });
+  t.equal(fileOnly.config.server.http_port, 4000);
+  t.equal(fileOnly.sources['server.http_port'], 'file');
+  t.equal(fileOnly.config.validation.validate_responses, false);
+  t.equal(fileOnly.sources['validation.validate_responses'], 'default', 'untouched key of a section set in the file');
+
+  const withEnv = loadConfig({ cwd, env });
+  t.equal(withEnv.config.server.http_port, 5000);
+  t.equal(withEnv.sources['server.http_port'], 'env');
+  t.equal(withEnv.config.server.bind, '10.0.0.1', 'sibling key stays from the file');
+  t.equal(withEnv.sources['server.bind'], 'file');
+  t.equal(withEnv.config.validation.mode, 'off');
+  t.equal(withEnv.config.seed, 2);
+  t.equal(withEnv.sources.seed, 'env');
+
+  const all = loadConfig({ cwd, env, flags });
+  t.equal(all.config.server.http_port, 6000);
+  t.equal(all.sources['server.http_port'], 'flag');
+  t.equal(all.config.validation.status_code, 400, 'a flag equal to the default still wins');
+  t.equal(all.sources['validation.status_code'], 'flag');
+  t.equal(all.config.validation.mode, 'off');
+  t.equal(all.sources['validation.mode'], 'env');
+  t.equal(all.config.validation.aggregate_errors, true);
+  t.equal(all.sources['validation.aggregate_errors'], 'file');
+  t.equal(all.sources['logging.level'], 'default');
+});
+
+t.test('a false flag overrides a true file value', async (t) => {
+  const cwd = t.testdir({ 'mock.yaml': 'response_template_expand: true\n' });
+  const { config, sources } = loadConfig({ cwd, env: {}, flags: [flag('response-template-expand', 'response_template_expand', false)] });
+  t.equal(config.response_template_expand, false);
+  t.equal(sources.response_template_expand, 'flag');
+});
+
+t.test('lists are replaced whole; maps merge key by key', async (t) => {
+  const cwd = t.testdir({
+    'mock.yaml': 'specs: [a.yaml, b.yaml]\nvalidation:\n  overrides: { "GET /health": "off", "/api/admin/**": warn }\n',
+    'a.yaml': '',
+    'c.yaml': '',
+  });
+  const { config, sources } = loadConfig({ cwd, env: {}, flags: [flag('spec', 'specs', ['c.yaml'])] });
+  t.same(config.specs, [{ path: path.join(cwd, 'c.yaml') }]);
+  t.equal(sources.specs, 'flag');
+  t.same(config.validation.overrides, { 'GET /health': 'off', '/api/admin/**': 'warn' });
+  t.equal(sources['validation.overrides["GET /health"]'], 'file');
+  t.equal(sources['validation.overrides["/api/admin/**"]'], 'file');
+});
+
+t.test('file paths resolve against the config file directory, flag paths against cwd', async (t) => {
+  const root = t.testdir({
+    project: {
+      'mock.yaml': [
+        'specs:',
+        '  - ./api/pets.yaml',
+        '  - { path: https://example.com/openapi.json, base_path: /v1 }',
+        'build: { out_dir: out }',
+        '',
+      ].join('\n'),
+      sub: {},
+    },
+  });
+  const cwd = path.join(root, 'project', 'sub');
+  const fromFile = loadConfig({ cwd, env: {} });
+  t.equal(fromFile.file.file, path.join(root, 'project', 'mock.yaml'));
+  t.equal(fromFile.projectDir, path.join(root, 'project'));
+  t.same(fromFile.config.specs, [
+    { path: path.join(root, 'project', 'api', 'pets.yaml') },
+    { path: 'https://example.com/openapi.json', base_path: '/v1' },
+  ]);
+  t.equal(fromFile.config.build.out_dir, path.join(root, 'project', 'out'));
+
+  const fromFlags = loadConfig({
+    cwd,
+    env: {},
+    flags: [flag('spec', 'specs', ['local.yaml', 'HTTP://EXAMPLE.COM/a.yaml']), flag('out', 'build.out_dir', 'gen')],
+  });
+  t.same(fromFlags.config.specs, [{ path: path.join(cwd, 'local.yaml') }, { path: 'HTTP://EXAMPLE.COM/a.yaml' }]);
+  t.equal(fromFlags.config.build.out_dir, path.join(cwd, 'gen'));
+});
+
+t.test('the default out_dir lives next to the config file', async (t) => {
+  const root = t.testdir({ 'mock.yml': '', deeper: { er: {} } });
+  const { config } = loadConfig({ cwd: path.join(root, 'deeper', 'er'), env: {} });
+  t.equal(config.build.out_dir, path.join(root, 'generated'));
+});
+
+t.test('MOCK_CONFIG_FILE picks the file; relative paths in it resolve against its directory', async (t) => {
+  const root = t.testdir({ mock: { 'custom.yaml': 'specs: [api.yaml]\nserver: { http_port: 1234 }\n' }, 'mock.yaml': 'server: { http_port: 1 }\n' });
+  const { config, file } = loadConfig({ cwd: root, env: { MOCK_CONFIG_FILE: 'mock/custom.yaml' } });
+  t.same(file, { file: path.join(root, 'mock', 'custom.yaml'), via: 'env' });
+  t.equal(config.server.http_port, 1234);
+  t.same(config.specs, [{ path: path.join(root, 'mock', 'api.yaml') }]);
+});
+
+t.test('--config outranks MOCK_CONFIG_FILE', async (t) => {
+  const root = t.testdir({ 'a.yaml': 'seed: 1\n', 'b.yaml': 'seed: 2\n' });
+  const { config, file } = loadConfig({ cwd: root, env: { MOCK_CONFIG_FILE: 'b.yaml' }, configPath: 'a.yaml' });
+  t.equal(config.seed, 1);
+  t.equal(file.via, 'flag');
+});
+
+t.test('empty and comment-only files are empty configurations', async (t) => {
+  for (const content of ['', '# nothing yet\n', '---\n']) {
+    const cwd = t.testdir({ 'mock.yaml': content });
+    t.equal(loadConfig({ cwd, env: {} }).config.server.http_port, 3000, JSON.stringify(content));
+  }
+});
+
+t.test('custom routes pass through as written', async (t) => {
+  const route = { method: 'GET', path: '/pets/{id}', match: { query: { kind: 'cat' } }, response: { status: 200, body: { id: 1 } } };
+  const cwd = t.testdir({ 'mock.yaml': `http:\n  routes:\n    - ${JSON.stringify(route)}\n` });
+  t.same(loadConfig({ cwd, env: {} }).config.http.routes, [route]);
+});
+
+t.test('invalid flag values name the flag', async (t) => {
+  const cwd = bare();
+  t.throws(() => loadConfig({ cwd, env: {}, flags: [flag('validation-status', 'validation.status_code', 999)] }), {
+    code: 'MOCK_ERR_FLAG_INVALID',
+    message: '--validation-status: expected integer <= 599, got 999',
+  });
+  t.throws(() => loadConfig({ cwd, env: {}, flags: [flag('host', 'server.bind', '')] }), {
+    code: 'MOCK_ERR_FLAG_INVALID',
+    message: '--host: expected a non-empty string, got ""',
+  });
+});
+
+t.test('a bad file value is reported even when a higher layer overrides it', async (t) => {
+  const cwd = t.testdir({ 'mock.yaml': 'server: { http_port: abc }\n' });
+  t.throws(() => loadConfig({ cwd, env: { MOCK_HTTP_PORT: '1' } }), { message: 'mock.yaml: server.http_port: expected integer, got "abc"' });
+});
+
+t.test('a config file found in a parent directory is named by its absolute path', async (t) => {
+  const root = t.testdir({ 'mock.yaml': 'seed: x\n', a: {} });
+  t.throws(() => loadConfig({ cwd: path.join(root, 'a'), env: {} }), {
+    message: `${path.join(root, 'mock.yaml')}: seed: expected integer, got "x"`,
+  });
+  mkdirSync(path.join(root, 'b'));
+  writeFileSync(path.join(root, 'b', '.mock.yml'), 'seed: y\n');
+  t.throws(() => loadConfig({ cwd: root, env: {}, configPath: 'b/.mock.yml' }), {
+    message: `${path.join('b', '.mock.yml')}: seed: expected integer, got "y"`,
+  });
+});

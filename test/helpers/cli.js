@@ -1,0 +1,82 @@
+// Starts the real `mock` CLI as a child process and talks to it over real sockets.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import os from 'node:os';
+import { mkdtempSync } from 'node:fs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const bin = path.join(root, 'bin', 'run.js');
+export const corpus = path.resolve(root, '../shared/corpus');
+
+/** Runs `mock <args>` to completion. */
+export function runMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mock ${args.join(' ')} timed out\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Starts `mock serve <args>` on a free port and resolves once it is listening. */
+export function startMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const hasPort = args.includes('--http-port');
+    const child = spawn(process.execPath, [bin, 'serve', ...(hasPort ? [] : ['--http-port', '0', '--host', '127.0.0.1']), ...args], {
+      cwd,
+      env: { ...process.env, MOCK_LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mock serve ${args.join(' ')} did not start\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    const server = {
+      child,
+      get stdout() {
+        return stdout;
+      },
+      get stderr() {
+        return stderr;
+      },
+      stop() {
+        return new Promise((done) => {
+          if (child.exitCode !== null) return done(child.exitCode);
+          child.once('close', (code) => done(code));
+          child.kill('SIGTERM');
+        });
+      },
+    };
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      const m = /serving on (http:\/\/\S+)/.exec(stdout);
+      if (m && !server.url) {
+        clearTimeout(timer);
+        server.url = m[1];
+        resolve(server);
+      }
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (!server.url) reject(Object.assign(new Error(`mock serve exited with ${code}\n${stdout}\n${stderr}`), { code, stdout, stderr }));
+    });
+  });
+}
+
+/** A fresh empty directory (t.testdir() can only be made once per test). */
+export function tmpdir() {
+  return mkdtempSync(path.join(os.tmpdir(), 'mock-test-'));
+}

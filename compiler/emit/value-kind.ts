@@ -28,6 +28,12 @@ export function valueKind(schema: JsonSchema | undefined, definitions: Record<st
   if (types.length === 0 && resolved.properties) return 'object';
   if (types.length === 0 && resolved.items) return 'array';
   if (types.length === 0 && Array.isArray(resolved.enum) && resolved.enum.every((v) => typeof v === 'string')) return 'string';
+  // anyOf/oneOf whose non-null branches agree on one kind (the 3.1 nullable idiom among them)
+  const branches = ((resolved.anyOf ?? resolved.oneOf) as JsonSchema[] | undefined)?.filter((b) => resolveSchema(b, definitions).type !== 'null');
+  if (types.length === 0 && branches && branches.length > 0) {
+    const kinds = new Set(branches.map((b) => valueKind(b, definitions)));
+    if (kinds.size === 1) return [...kinds][0];
+  }
   return 'any';
 }
 

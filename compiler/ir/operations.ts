@@ -6,6 +6,8 @@ import { collectExamples } from './examples.js';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 /** OpenAPI says these header parameters are ignored: they are driven by the HTTP layer. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+/** Response headers the HTTP layer owns: echoing a documented value would corrupt the framing. */
+const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te', 'content-encoding', 'date']);
 const DEFAULT_STYLE: Record<ParameterLocation, string> = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' };
 
 type Obj = Record<string, unknown>;
@@ -103,7 +105,7 @@ function lowerHeaders(ctx: LowerContext, raw: unknown): IrHeader[] {
   const out: IrHeader[] = [];
   for (const [name, entry] of Object.entries(raw as Obj)) {
     const lower = name.toLowerCase();
-    if (lower === 'content-type' || lower === 'content-length') continue;
+    if (TRANSPORT_HEADERS.has(lower)) continue;
     const header = deref(ctx.document, entry as Obj);
     if (!header || typeof header !== 'object') continue;
     const schema = header.schema ?? firstContentSchema(header.content);

@@ -102,7 +102,7 @@ export class Engine {
             this.logger.warn({ operation: op.key, content_type: req.headers['content-type'] }, `request content type not accepted (accepts ${accepted})`);
           } else {
             const meta = op.body.contents[ci];
-            const parsed = parseBody(meta, req.body as Buffer);
+            const parsed = parseBody(meta, req.body as Buffer, req.headers['content-type'] ?? '');
             if (!parsed.ok) issues.push({ location: 'body', name: '', message: parsed.error, keyword: 'parse' });
             else {
               parsedBody = parsed.value;
@@ -236,6 +236,7 @@ export class Engine {
 
 /** Splits a path into segments, percent-decoding only when needed. */
 function splitPath(url: string): string[] {
+  if (url === '/' || url === '') return [''];
   const trimmed = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
   const segments = trimmed.split('/');
   if (!trimmed.includes('%')) return segments;

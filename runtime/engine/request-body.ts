@@ -1,6 +1,7 @@
 import type { BodyMeta } from './build-module.js';
 import { coerce } from './coerce.js';
 import { parseQuery } from './query.js';
+import { parseMultipart } from './multipart.js';
 
 /** Index of the declared request media type that accepts `contentType`, or -1 (415). */
 export function findContent(contents: BodyMeta[], contentType: string | undefined): number {
@@ -19,7 +20,7 @@ export function findContent(contents: BodyMeta[], contentType: string | undefine
 export type ParsedBody = { ok: true; value: unknown } | { ok: false; error: string };
 
 /** Parses a body for validation: JSON, or url-encoded fields coerced to their schema kinds. */
-export function parseBody(meta: BodyMeta, raw: Buffer): ParsedBody {
+export function parseBody(meta: BodyMeta, raw: Buffer, contentType: string): ParsedBody {
   if (meta.format === 'json') {
     try {
       return { ok: true, value: JSON.parse(raw.toString('utf8')) };
@@ -27,13 +28,24 @@ export function parseBody(meta: BodyMeta, raw: Buffer): ParsedBody {
       return { ok: false, error: `malformed JSON body: ${(e as Error).message}` };
     }
   }
-  if (meta.format === 'form') {
+  if (meta.format === 'form' || meta.format === 'multipart') {
+    const fields = meta.format === 'form' ? parseQuery(raw.toString('utf8')) : parseMultipart(raw, contentType);
+    if (fields === undefined) return { ok: false, error: 'malformed multipart body: parts do not follow the declared boundary' };
     const out: Record<string, unknown> = {};
-    for (const [name, values] of parseQuery(raw.toString('utf8'))) {
+    for (const [name, values] of fields) {
       const kind = meta.fields?.[name] ?? 'string';
-      out[name] = kind.startsWith('array:') ? values.map((v) => coerce(v, kind.slice(6))) : coerce(values[0], kind);
+      out[name] = kind.startsWith('array:') ? values.map((v) => coerce(v, kind.slice(6))) : kind === 'object' ? jsonField(values[0]) : coerce(values[0], kind);
     }
     return { ok: true, value: out };
   }
   return { ok: true, value: undefined };
+}
+
+/** Object fields travel as JSON text (the OpenAPI default encoding for objects in form bodies). */
+function jsonField(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }

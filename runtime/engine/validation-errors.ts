@@ -16,7 +16,8 @@ export function paramIssues(errors: AjvError[]): ValidationIssue[] {
     const missing = e.keyword === 'required' ? String(e.params.missingProperty ?? '') : '';
     const param = unescape(name) || missing;
     const inner = rest.length > 0 ? `/${rest.join('/')}` : '';
-    return { location, name: param, message: `${location} parameter '${param}'${inner ? ` at ${inner}` : ''} ${describe(e)}`, keyword: e.keyword };
+    const what = e.keyword === 'required' && name === '' ? 'is required' : describe(e);
+    return { location, name: param, message: `${location} parameter '${param}'${inner ? ` at ${inner}` : ''} ${what}`, keyword: e.keyword };
   });
 }
 
@@ -28,7 +29,6 @@ export function bodyIssues(errors: AjvError[]): ValidationIssue[] {
 }
 
 function describe(e: AjvError): string {
-  if (e.keyword === 'required' && e.instancePath.split('/').length <= 2 && e.params.missingProperty !== undefined) return 'is required';
   if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) return `must be one of ${e.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   if (e.keyword === 'additionalProperties') return `must not have property '${String(e.params.additionalProperty)}'`;
   return e.message ?? `fails ${e.keyword}`;

@@ -45,6 +45,7 @@ export function validRequest(op, generator) {
   const contents = op.requestBody?.contents ?? [];
   const json = contents.find((c) => isJson(c.mediaType) && c.schema);
   const form = contents.find((c) => c.mediaType === 'application/x-www-form-urlencoded' && c.schema);
+  const multipart = contents.find((c) => c.mediaType === 'multipart/form-data' && c.schema);
   if (json) {
     headers['content-type'] = json.mediaType === '*/*' ? 'application/json' : json.mediaType;
     body = JSON.stringify(generator(json.schema)());
@@ -57,6 +58,12 @@ export function validRequest(op, generator) {
       else fields.append(k, serialise(v));
     }
     body = fields.toString();
+  } else if (multipart) {
+    const boundary = 'mockboundary';
+    headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+    const value = generator(multipart.schema)() ?? {};
+    const part = (name, text) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`;
+    body = Object.entries(value).map(([k, v]) => (Array.isArray(v) ? v.map((item) => part(k, serialise(item))).join('') : part(k, serialise(v)))).join('') + `--${boundary}--\r\n`;
   } else if (op.requestBody?.required && contents.length > 0) {
     headers['content-type'] = contents[0].mediaType.includes('*') ? 'application/octet-stream' : contents[0].mediaType;
     body = contents[0].mediaType.startsWith('multipart/') ? undefined : 'mock';

@@ -1,0 +1,32 @@
+/**
+ * Reads the named parts of a multipart/form-data body into name -> values, enough to validate
+ * the fields against their schema (file contents become strings, as `format: binary` expects).
+ * Returns undefined when the body does not follow the boundary it declares.
+ */
+export function parseMultipart(raw: Buffer, contentType: string): Map<string, string[]> | undefined {
+  const match = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  if (!match) return undefined;
+  const delimiter = Buffer.from(`--${(match[1] ?? match[2]).trim()}`);
+  const out = new Map<string, string[]>();
+  let start = raw.indexOf(delimiter);
+  if (start === -1) return undefined;
+  while (true) {
+    start += delimiter.length;
+    if (raw[start] === 0x2d && raw[start + 1] === 0x2d) return out;
+    const next = raw.indexOf(delimiter, start);
+    if (next === -1) return undefined;
+    const part = raw.subarray(start, next);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    if (headerEnd === -1) return undefined;
+    const headers = part.subarray(0, headerEnd).toString('utf8');
+    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(headers)?.[1];
+    // the part's content ends before the CRLF that precedes the next delimiter
+    const content = part.subarray(headerEnd + 4, part.length - 2).toString('utf8');
+    if (name !== undefined) {
+      const list = out.get(name);
+      if (list) list.push(content);
+      else out.set(name, [content]);
+    }
+    start = next;
+  }
+}

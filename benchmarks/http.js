@@ -5,7 +5,7 @@
 // Prints a table and the throughput targets; writes benchmarks/results/http-latest.json.
 // Exits 0 whatever the numbers (a benchmark, not a test); 1 if a server fails to start or a
 // scenario answers with the wrong status.
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +73,8 @@ const mockArgs = [
   '--validation', 'enforce',
 ];
 
+// other work on the machine moves the numbers; the load averages in the JSON make that visible
+const loadBefore = loadavg();
 console.log(`bench:http: ${load.connections} connections, pipelining ${load.pipelining}, ${load.warmup} s warm-up + ${duration} s per target\n`);
 const rows = [];
 try {
@@ -106,7 +108,14 @@ if (process.exitCode !== 1) {
 
   await mkdir(resultsDir, { recursive: true });
   const file = new URL('http-latest.json', resultsDir);
-  const environment = { node: process.version, platform: process.platform, arch: process.arch, cpus: cpus().length, cpu: cpus()[0]?.model };
+  const environment = {
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    loadavgBefore: loadBefore,
+    loadavgAfter: loadavg(),
+  };
   const json = { date: new Date().toISOString(), environment, load, baseline: BASELINE, results: measured, targets: checks };
   await writeFile(file, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\nwrote ${fileURLToPath(file).slice(root.length)}`);

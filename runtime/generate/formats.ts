@@ -32,6 +32,7 @@ export interface FormatPrimitives {
 }
 
 const HEX = '0123456789abcdef';
+const BYTE_HEX = Array.from({ length: 256 }, (_, i) => HEX[i >> 4] + HEX[i & 15]);
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const PASSWORD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&*';
 const DIGITS = '0123456789';
@@ -50,10 +51,30 @@ export function formatPrimitives(random: Random, now: () => number): FormatPrimi
   const label = () => pick(nouns).toLowerCase().replace(/[^a-z0-9]/g, '') || 'item';
   const hex4 = () => chars(HEX, 4);
 
+  // one ISO string per millisecond: under load many responses share the same instant
+  let lastMs = -1;
+  let lastIso = '';
+  const word32 = (): string => {
+    const r = Math.floor(random.next() * 4294967296);
+    return BYTE_HEX[r >>> 24] + BYTE_HEX[(r >>> 16) & 255] + BYTE_HEX[(r >>> 8) & 255] + BYTE_HEX[r & 255];
+  };
+
   return {
-    uuid: () =>
-      `${chars(HEX, 8)}-${hex4()}-4${chars(HEX, 3)}-${HEX[int(8, 11)]}${chars(HEX, 3)}-${chars(HEX, 12)}`,
-    dateTime: () => new Date(now()).toISOString(),
+    uuid: () => {
+      const x = word32();
+      const y = word32();
+      const z = word32();
+      const w = word32();
+      return `${x}-${y.slice(0, 4)}-4${y.slice(5, 8)}-${HEX[int(8, 11)]}${z.slice(1, 4)}-${z.slice(4)}${w}`;
+    },
+    dateTime: () => {
+      const ms = now();
+      if (ms !== lastMs) {
+        lastMs = ms;
+        lastIso = new Date(ms).toISOString();
+      }
+      return lastIso;
+    },
     date: () => new Date(now() - int(0, 730) * DAY_MS).toISOString().slice(0, 10),
     time: () => `${two(int(0, 23))}:${two(int(0, 59))}:${two(int(0, 59))}Z`,
     email: () =>

@@ -24,12 +24,26 @@ export interface PatternPrimitives {
 }
 
 const ATTEMPTS = 10;
+/** randexp costs ~20 µs a string: after this many distinct draws per pattern, reuse them. */
+const POOL_SIZE = 64;
 
 export function patternPrimitives(random: Random): PatternPrimitives {
   const fits = (compiled: CompiledPattern, value: string, min: number, max: number) =>
     value.length >= min && value.length <= max && compiled.regexp.test(value);
 
+  const pools = new WeakMap<CompiledPattern, Map<string, string[]>>();
   const pattern = (compiled: CompiledPattern, min: number, max: number): string => {
+    let byBounds = pools.get(compiled);
+    if (byBounds === undefined) pools.set(compiled, (byBounds = new Map()));
+    const key = `${min}:${max}`;
+    let pool = byBounds.get(key);
+    if (pool === undefined) byBounds.set(key, (pool = []));
+    if (pool.length >= POOL_SIZE) return random.pick(pool);
+    const value = draw(compiled, min, max);
+    pool.push(value);
+    return value;
+  };
+  const draw = (compiled: CompiledPattern, min: number, max: number): string => {
     let value = '';
     for (let i = 0; i < ATTEMPTS; i++) {
       value = compiled.generator.gen();

@@ -1,4 +1,5 @@
-import { Faker, base, en, generateMersenne53Randomizer } from '@faker-js/faker';
+import { Faker, base, en } from '@faker-js/faker';
+import { createFastRandomizer } from './fast-randomizer.js';
 
 /**
  * The one seeded source every primitive draws from: faker, randexp and our own helpers all
@@ -16,9 +17,8 @@ export interface Random {
 }
 
 export function createRandom(seed?: number): Random {
-  const randomizer = generateMersenne53Randomizer();
+  const randomizer = createFastRandomizer(seed);
   const faker = new Faker({ locale: [en, base], randomizer });
-  if (seed !== undefined) faker.seed(seed);
   return {
     faker,
     next: () => randomizer.next(),

@@ -57,3 +57,29 @@ t.test('a template syntax error is a build error naming the example', async (t) 
   });
   oneLine(t, await runMock(['build', '--spec', path.join(dir, 'api.yaml'), '--out', tmpdir()]), /GET \/a 200 application\/json example "example": template error/);
 });
+
+t.test('oversized bodies get 413 and the server keeps serving', async (t) => {
+  const dir = t.testdir({ 'mock.yaml': `specs: [${JSON.stringify(spec)}]\nhttp:\n  max_body_bytes: 1000\n` });
+  const { startMock } = await import('../helpers/cli.js');
+  const server = await startMock([], { cwd: dir });
+  t.teardown(() => server.stop());
+  const big = await fetch(`${server.url}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(5000), kind: 'cat' }) }).catch((e) => e);
+  if (!(big instanceof Error)) {
+    t.equal(big.status, 413);
+    t.match((await big.json()).detail, /exceeds 1000 bytes/);
+  } else t.pass('connection closed after refusing the body');
+  const chunked = await fetch(`${server.url}/v1/pets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(500)));
+        controller.close();
+      },
+    }),
+    duplex: 'half',
+  }).catch((e) => e);
+  t.ok(chunked instanceof Error || chunked.status === 413, 'a chunked body over the limit is refused too');
+  const ok = await fetch(`${server.url}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kitty', kind: 'cat' }) });
+  t.equal(ok.status, 201, 'still serving');
+});

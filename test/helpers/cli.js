@@ -9,10 +9,21 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const bin = path.join(root, 'bin', 'run.js');
 export const corpus = path.resolve(root, '../shared/corpus');
 
+// a test that times out must not leave servers behind
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+const track = (child) => {
+  children.add(child);
+  child.on('close', () => children.delete(child));
+  return child;
+};
+
 /** Runs `mock <args>` to completion. */
 export function runMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = track(spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -32,11 +43,13 @@ export function runMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}
 export function startMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
     const hasPort = args.includes('--http-port');
-    const child = spawn(process.execPath, [bin, 'serve', ...(hasPort ? [] : ['--http-port', '0', '--host', '127.0.0.1']), ...args], {
-      cwd,
-      env: { ...process.env, MOCK_LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = track(
+      spawn(process.execPath, [bin, 'serve', ...(hasPort ? [] : ['--http-port', '0', '--host', '127.0.0.1']), ...args], {
+        cwd,
+        env: { ...process.env, MOCK_LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => {

@@ -47,8 +47,10 @@ export function itemKind(schema: JsonSchema | undefined, definitions: Record<str
 export function fieldKinds(schema: JsonSchema | undefined, definitions: Record<string, JsonSchema>): Record<string, ValueKind | `array:${ValueKind}`> {
   const out: Record<string, ValueKind | `array:${ValueKind}`> = {};
   const visit = (node: JsonSchema | undefined, depth: number): void => {
-    const resolved = resolveSchema(node, definitions);
     if (depth > 10) return;
+    // follow $refs only: every allOf member contributes fields, not just the first typed one
+    let resolved = node ?? {};
+    for (let hops = 0; typeof resolved.$ref === 'string' && hops < 20; hops++) resolved = definitions[resolved.$ref.slice('#/definitions/'.length)] ?? {};
     for (const part of (resolved.allOf as JsonSchema[] | undefined) ?? []) visit(part, depth + 1);
     for (const [name, prop] of Object.entries((resolved.properties ?? {}) as Record<string, JsonSchema>)) {
       const kind = valueKind(prop, definitions);

@@ -12,8 +12,8 @@ export function lowerCustomRoutes(raw: unknown[]): IrCustomRoute[] {
     if (typeof route.path !== 'string' || !route.path.startsWith('/')) fail(`${where}.path: expected a path starting with "/", got ${JSON.stringify(route.path)}`);
     const method = route.method === undefined ? '*' : String(route.method).toUpperCase();
     if (!METHOD.test(method)) fail(`${where}.method: expected an HTTP method or "*", got ${JSON.stringify(route.method)}`);
-    const match = (route.match ?? {}) as Record<string, unknown>;
-    const response = (route.response ?? {}) as Record<string, unknown>;
+    const match = objectAt(route.match, `${where}.match`);
+    const response = objectAt(route.response, `${where}.response`);
     const status = response.status ?? 200;
     if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) {
       fail(`${where}.response.status: expected an HTTP status between 100 and 599, got ${JSON.stringify(status)}`);
@@ -37,10 +37,30 @@ export function lowerCustomRoutes(raw: unknown[]): IrCustomRoute[] {
   });
 }
 
+function objectAt(value: unknown, where: string): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (!value || typeof value !== 'object' || Array.isArray(value)) fail(`${where}: expected an object, got ${JSON.stringify(value)}`);
+  return value as Record<string, unknown>;
+}
+
+/** Condition values written `/regex/flags` are patterns: they must compile here, not when serving. */
 function stringMap(value: unknown, where: string): Record<string, string> | undefined {
   if (value === undefined) return undefined;
   if (!value || typeof value !== 'object' || Array.isArray(value)) fail(`${where}: expected a map of names to strings`);
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => {
+      const text = String(v);
+      const regex = /^\/(.+)\/([a-z]*)$/.exec(text);
+      if (regex) {
+        try {
+          new RegExp(regex[1], regex[2]);
+        } catch (e) {
+          fail(`${where}.${k}: invalid pattern ${text}: ${(e as Error).message}`);
+        }
+      }
+      return [k, text];
+    }),
+  );
 }
 
 function lowerKeys(map: Record<string, string> | undefined): Record<string, string> | undefined {

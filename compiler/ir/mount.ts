@@ -11,7 +11,7 @@ export function serverBasePath(document: Record<string, unknown>): string {
   } catch {
     return '';
   }
-  return normalizeBasePath(decodeURI(pathname));
+  return normalizeBasePath(decodeURI(pathname).replace(/\/{2,}/g, '/'));
 }
 
 /** `/v1/` and `v1` become `/v1`; `/` becomes ''. */

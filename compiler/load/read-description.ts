@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { MockError } from '../../common/errors.js';
+import { dialectOf } from './to-openapi3.js';
 
 export interface RawDescription {
   /** The --spec value as given. */
@@ -29,10 +30,7 @@ export async function readDescription(source: string, cwd: string): Promise<RawD
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new MockError('MOCK_ERR_SPEC_INVALID', `${source}: not an OpenAPI or Swagger document (expected a YAML or JSON object with an "openapi" or "swagger" field)`);
   }
-  const version = (parsed as Record<string, unknown>).openapi ?? (parsed as Record<string, unknown>).swagger;
-  if (typeof version !== 'string') {
-    throw new MockError('MOCK_ERR_SPEC_INVALID', `${source}: unsupported description version ${JSON.stringify(version ?? null)} (expected "openapi: 3.x" or "swagger: 2.0")`);
-  }
+  dialectOf(source, parsed as Record<string, unknown>);
   const config = await createConfig({});
   let result;
   try {

@@ -9,8 +9,21 @@ export interface OpenApi3 {
 }
 
 /** Brings every accepted dialect to one OpenAPI 3.x object; Swagger 2.0 is converted with swagger2openapi. */
+/** The dialect of a parsed document; anything else is an error naming what was found. */
+export function dialectOf(source: string, document: Record<string, unknown>): Dialect {
+  const version = document.openapi;
+  if (typeof document.swagger === 'string' && /^2\.0(\.|$)/.test(document.swagger)) return 'swagger-2.0';
+  if (typeof version === 'string' && /^3\.0\.\d+/.test(version)) return 'openapi-3.0';
+  if (typeof version === 'string' && /^3\.[1-9]\.\d+/.test(version)) return 'openapi-3.1';
+  throw new MockError(
+    'MOCK_ERR_SPEC_INVALID',
+    `${source}: unsupported description version ${JSON.stringify(version ?? document.swagger ?? null)} (expected "openapi: 3.0.x", "openapi: 3.1.x" or "swagger: '2.0'")`,
+  );
+}
+
 export async function toOpenApi3(source: string, document: Record<string, unknown>): Promise<OpenApi3> {
-  if (typeof document.swagger === 'string' && document.swagger.startsWith('2.')) {
+  const dialect = dialectOf(source, document);
+  if (dialect === 'swagger-2.0') {
     try {
       // patch + warnOnly: real-world 2.0 documents carry small errors the converter can repair
       const { openapi } = await swagger2openapi.convertObj(structuredClone(document), { patch: true, warnOnly: true, resolve: false });
@@ -19,11 +32,5 @@ export async function toOpenApi3(source: string, document: Record<string, unknow
       throw new MockError('MOCK_ERR_SPEC_INVALID', `${source}: cannot convert Swagger 2.0: ${(e as Error).message}`);
     }
   }
-  const version = document.openapi;
-  if (typeof version === 'string' && /^3\.0(\.|$)/.test(version)) return { dialect: 'openapi-3.0', document };
-  if (typeof version === 'string' && /^3\.[1-9]/.test(version)) return { dialect: 'openapi-3.1', document };
-  throw new MockError(
-    'MOCK_ERR_SPEC_INVALID',
-    `${source}: unsupported description version ${JSON.stringify(version ?? document.swagger ?? null)} (expected "openapi: 3.x" or "swagger: 2.0")`,
-  );
+  return { dialect, document };
 }

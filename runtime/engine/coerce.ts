@@ -6,7 +6,7 @@ export function coerce(value: string, kind: ValueKind | string): unknown {
     case 'integer':
       return /^-?\d+$/.test(value) ? Number(value) : value;
     case 'number':
-      return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+      return /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(value) ? Number(value) : value;
     case 'boolean':
       return value === 'true' ? true : value === 'false' ? false : value;
     case 'null':

@@ -6,15 +6,19 @@
 export function parseMultipart(raw: Buffer, contentType: string): Map<string, string[]> | undefined {
   const match = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
   if (!match) return undefined;
-  const delimiter = Buffer.from(`--${(match[1] ?? match[2]).trim()}`);
+  const boundary = (match[1] ?? match[2]).trim();
+  const delimiter = Buffer.from(`--${boundary}`);
+  // after the first, a delimiter only counts at the start of a line
+  const lineDelimiter = Buffer.from(`\r\n--${boundary}`);
   const out = new Map<string, string[]>();
   let start = raw.indexOf(delimiter);
   if (start === -1) return undefined;
   while (true) {
     start += delimiter.length;
     if (raw[start] === 0x2d && raw[start + 1] === 0x2d) return out;
-    const next = raw.indexOf(delimiter, start);
-    if (next === -1) return undefined;
+    const found = raw.indexOf(lineDelimiter, start);
+    if (found === -1) return undefined;
+    const next = found + 2;
     const part = raw.subarray(start, next);
     const headerEnd = part.indexOf('\r\n\r\n');
     if (headerEnd === -1) return undefined;

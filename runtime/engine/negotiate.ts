@@ -16,7 +16,9 @@ export class ContentNegotiation {
     const key = `${types.join(',')}\u0000${accept}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const picked = new Negotiator({ headers: { accept } }).mediaType(types.map(stripParams));
+    // documented types are compared without parameters, so Accept's (other than q) must go too
+    const plain = accept.replace(/;\s*(?!q=)[^,;]*/gi, '');
+    const picked = new Negotiator({ headers: { accept: plain } }).mediaType(types.map(stripParams));
     const index = picked === undefined ? -1 : types.map(stripParams).indexOf(picked);
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
     this.cache.set(key, index);

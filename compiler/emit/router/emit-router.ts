@@ -17,13 +17,18 @@ export function emitRouter(root: RouteNode): string {
     if (terminal) terminals.push(`/** ${label || '/'} */\nconst ${terminal}: Terminal = ${emitTerminal(node)};`);
     const children = [...node.children.values()];
     const statics = children.filter((c) => c.segment?.kind === 'static').sort((a, b) => cmp(staticValue(a), staticValue(b)));
-    const params = children.filter((c) => c.segment?.kind === 'param').sort(bySpecificity);
+    const allParams = children.filter((c) => c.segment?.kind === 'param').sort(bySpecificity);
+    // literal-affixed params, then multi-parameter patterns, then the bare `{id}` that takes anything
+    const params = allParams.filter((c) => !isBare(c));
+    const bare = allParams.filter(isBare);
     const patterns = children.filter((c) => c.segment?.kind === 'pattern').sort((a, b) => cmp(patternSource(a), patternSource(b)));
     const rest = children.find((c) => c.segment?.kind === 'rest');
 
+    const restT = rest ? restTerminal(rest) : undefined;
     const body: string[] = [];
-    body.push(`  if (i === s.length) return ${terminal ?? (rest ? restTerminal(rest) : 'undefined')};`);
-    if (statics.length + params.length + patterns.length > 0) body.push('  const v = s[i];', '  let r: Terminal | undefined;');
+    if (terminal || !restT) body.push(`  if (i === s.length) return ${terminal ?? 'undefined'};`);
+    else body.push(`  if (i === s.length) { p.push(''); return ${restT}; }`);
+    if (statics.length + allParams.length + patterns.length > 0) body.push('  const v = s[i];', '  let r: Terminal | undefined;');
     if (statics.length > 0) {
       body.push('  switch (v) {');
       for (const child of statics) {
@@ -32,7 +37,7 @@ export function emitRouter(root: RouteNode): string {
       }
       body.push('  }');
     }
-    for (const child of params) {
+    const emitParam = (child: RouteNode): void => {
       const seg = child.segment as { prefix: string; suffix: string; name: string };
       const fn = visit(child, `${label}/${seg.prefix}{${seg.name}}${seg.suffix}`);
       const min = seg.prefix.length + seg.suffix.length;
@@ -41,7 +46,8 @@ export function emitRouter(root: RouteNode): string {
       if (seg.suffix) test.push(`v.endsWith(${JSON.stringify(seg.suffix)})`);
       const value = min === 0 ? 'v' : `v.slice(${seg.prefix.length}, v.length - ${seg.suffix.length})`;
       body.push(`  if (${test.join(' && ')}) { p.push(${value}); if ((r = ${fn}(s, i + 1, p)) !== undefined) return r; p.pop(); }`);
-    }
+    };
+    params.forEach(emitParam);
     for (const child of patterns) {
       const seg = child.segment as { source: string; names: string[] };
       const fn = visit(child, `${label}/${seg.names.map((n) => `{${n}}`).join('')}`);
@@ -49,7 +55,8 @@ export function emitRouter(root: RouteNode): string {
       functions.push(`const ${re} = new RegExp(${JSON.stringify(seg.source)});`);
       body.push(`  { const m = ${re}.exec(v); if (m !== null) { const n = p.length; p.push(${seg.names.map((_, k) => `m[${k + 1}]`).join(', ')}); if ((r = ${fn}(s, i + 1, p)) !== undefined) return r; p.length = n; } }`);
     }
-    body.push(rest ? `  p.push(s.slice(i).join('/'));\n  return ${restTerminal(rest)};` : '  return undefined;');
+    bare.forEach(emitParam);
+    body.push(restT ? `  p.push(s.slice(i).join('/'));\n  return ${restT};` : '  return undefined;');
     functions.push(`/** ${label || '/'} */\nfunction ${name}(s: string[], i: number, p: string[]): Terminal | undefined {\n${body.join('\n')}\n}`);
     return name;
 
@@ -99,3 +106,8 @@ function bySpecificity(a: RouteNode, b: RouteNode): number {
   const sb = b.segment as { prefix: string; suffix: string };
   return sb.prefix.length + sb.suffix.length - (sa.prefix.length + sa.suffix.length) || cmp(sa.prefix + '\u0000' + sa.suffix, sb.prefix + '\u0000' + sb.suffix);
 }
+
+const isBare = (n: RouteNode): boolean => {
+  const seg = n.segment as { prefix: string; suffix: string };
+  return seg.prefix === '' && seg.suffix === '';
+};

@@ -1,0 +1,81 @@
+// runtime/engine/coerce.ts: strings from URLs, headers and forms into their schema's types, per style.
+import t from 'tap';
+import { coerce, deepObjectValue, paramValue } from '../../dist/runtime/engine/coerce.js';
+import { parseQuery } from '../../dist/runtime/engine/query.js';
+
+const param = (extra) => ({ name: 'p', in: 'query', required: false, kind: 'string', items: 'string', style: 'form', explode: true, ...extra });
+
+t.test('coerce: integers', (t) => {
+  t.equal(coerce('42', 'integer'), 42);
+  t.equal(coerce('-7', 'integer'), -7);
+  t.equal(coerce('007', 'integer'), 7);
+  for (const s of ['1.5', '1e3', '', ' 1', '0x10', 'abc', '+1']) t.equal(coerce(s, 'integer'), s, `${JSON.stringify(s)} left for validation`);
+  t.end();
+});
+
+t.test('coerce: numbers', (t) => {
+  t.equal(coerce('1.5', 'number'), 1.5);
+  t.equal(coerce('-2', 'number'), -2);
+  t.equal(coerce('1e3', 'number'), 1000);
+  for (const s of ['', '   ', 'abc', 'Infinity', '-Infinity', 'NaN', '1,5']) t.equal(coerce(s, 'number'), s, `${JSON.stringify(s)} left for validation`);
+  // Number() also reads hex/binary/octal literals and pads: these are not decimal numbers in a URL
+  t.equal(coerce('0x10', 'number'), '0x10', 'hex literal');
+  t.equal(coerce(' 7 ', 'number'), ' 7 ', 'padded');
+  t.end();
+});
+
+t.test('coerce: booleans, null and others', (t) => {
+  t.equal(coerce('true', 'boolean'), true);
+  t.equal(coerce('false', 'boolean'), false);
+  for (const s of ['TRUE', '1', '0', 'yes', '']) t.equal(coerce(s, 'boolean'), s, `${JSON.stringify(s)} left for validation`);
+  t.equal(coerce('', 'null'), null);
+  t.equal(coerce('null', 'null'), null);
+  t.equal(coerce('x', 'null'), 'x');
+  for (const kind of ['string', 'any', 'object', 'array']) t.equal(coerce('12', kind), '12', kind);
+  t.end();
+});
+
+t.test('form style, explode (the query default): one value per occurrence', (t) => {
+  const p = param({ kind: 'array', items: 'integer' });
+  t.same(paramValue(p, ['1', '2', 'x']), [1, 2, 'x']);
+  t.same(paramValue(p, ['1,2']), ['1,2'], 'commas are data when exploded');
+  t.same(paramValue(param({ kind: 'integer' }), ['5', '6']), 5, 'a scalar takes the first occurrence');
+  t.same(paramValue(param({ kind: 'boolean' }), ['true']), true);
+  t.same(paramValue(param(), ['a b']), 'a b');
+  t.end();
+});
+
+t.test('form style, explode: false: comma-separated', (t) => {
+  const p = param({ kind: 'array', items: 'number', explode: false });
+  t.same(paramValue(p, ['1.5,2,x']), [1.5, 2, 'x']);
+  t.same(paramValue(p, ['']), [], 'empty value: empty array');
+  t.same(paramValue(p, ['1', '2']), [1], 'only the first occurrence is read');
+  t.end();
+});
+
+t.test('spaceDelimited and pipeDelimited', (t) => {
+  const query = parseQuery('s=1%202+3&p=a|b|c');
+  t.same(paramValue(param({ kind: 'array', items: 'integer', style: 'spaceDelimited', explode: false }), query.get('s')), [1, 2, 3]);
+  t.same(paramValue(param({ kind: 'array', items: 'string', style: 'pipeDelimited', explode: false }), query.get('p')), ['a', 'b', 'c']);
+  t.same(paramValue(param({ kind: 'array', items: 'boolean', style: 'pipeDelimited', explode: false }), ['true|false']), [true, false]);
+  t.end();
+});
+
+t.test('simple style (path and header)', (t) => {
+  const path = param({ in: 'path', style: 'simple', explode: false, kind: 'array', items: 'integer' });
+  t.same(paramValue(path, ['3,4,5']), [3, 4, 5]);
+  t.same(paramValue({ ...path, kind: 'integer' }, ['12']), 12);
+  const header = param({ in: 'header', style: 'simple', explode: false, kind: 'array', items: 'string' });
+  t.same(paramValue(header, ['a,b']), ['a', 'b']);
+  t.same(paramValue({ ...header, explode: true }, ['a,b']), ['a', 'b'], 'explode only matters for query form arrays');
+  t.same(paramValue(param({ in: 'cookie', kind: 'array', items: 'integer' }), ['1,2']), [1, 2], 'cookie form arrays are comma-separated');
+  t.end();
+});
+
+t.test('deepObject', (t) => {
+  const query = parseQuery('filter%5Bstatus%5D=on&filter[age]=3&filter[age]=4&filterx[a]=1&other=2&filter[]=e&filter=plain');
+  t.same(deepObjectValue('filter', query), { status: 'on', age: '3', '': 'e' }, 'first occurrence of each key; bracketed keys only');
+  t.equal(deepObjectValue('missing', query), undefined);
+  t.same(deepObjectValue('filterx', query), { a: '1' });
+  t.end();
+});

@@ -1,0 +1,49 @@
+// runtime/engine/request-body.ts: which declared media type a request body uses, and parsing it for validation.
+import t from 'tap';
+import { findContent, parseBody } from '../../dist/runtime/engine/request-body.js';
+
+const meta = (type, format, fields = null) => ({ type, format, validator: null, fields });
+const contents = [meta('application/json', 'json'), meta('application/x-www-form-urlencoded', 'form'), meta('text/*', 'text'), meta('*/*', 'json')];
+
+t.test('findContent', (t) => {
+  t.equal(findContent(contents, 'application/json'), 0);
+  t.equal(findContent(contents, 'Application/JSON; charset=utf-8'), 0, 'parameters and case');
+  t.equal(findContent(contents, 'application/x-www-form-urlencoded'), 1);
+  t.equal(findContent(contents, 'text/csv'), 2, 'major wildcard');
+  t.equal(findContent(contents, 'image/png'), 3, 'full wildcard');
+  t.equal(findContent(contents.slice(0, 2), 'image/png'), -1, '415');
+  t.equal(findContent(contents, undefined), 0, 'no content type: the first');
+  t.equal(findContent(contents, ''), 0);
+  t.equal(findContent([meta('*/*', 'json'), meta('application/json', 'json')], 'application/json'), 1, 'an exact type beats an earlier wildcard');
+  t.equal(findContent([meta('application/json; charset=utf-8', 'json')], 'application/json'), 0, 'declared parameters ignored');
+  t.equal(findContent([], 'application/json'), -1);
+  t.end();
+});
+
+t.test('parseBody: JSON', (t) => {
+  t.same(parseBody(meta('application/json', 'json'), Buffer.from('{"a":[1,true]}'), 'application/json'), { ok: true, value: { a: [1, true] } });
+  const bad = parseBody(meta('application/json', 'json'), Buffer.from('{"a":'), 'application/json');
+  t.equal(bad.ok, false);
+  t.match(bad.error, /^malformed JSON body: /);
+  t.same(parseBody(meta('text/plain', 'text'), Buffer.from('hi'), 'text/plain'), { ok: true, value: undefined }, 'other formats are not parsed');
+  t.end();
+});
+
+t.test('parseBody: url-encoded fields coerced to their kinds', (t) => {
+  const m = meta('application/x-www-form-urlencoded', 'form', { age: 'integer', ok: 'boolean', tags: 'array:integer', meta: 'object', price: 'number' });
+  const parsed = parseBody(m, Buffer.from('name=Rex+Dog&age=3&ok=true&tags=1&tags=x&meta=%7B%22a%22%3A1%7D&price=2.5&age=9'), 'application/x-www-form-urlencoded');
+  t.same(parsed, { ok: true, value: { name: 'Rex Dog', age: 3, ok: true, tags: [1, 'x'], meta: { a: 1 }, price: 2.5 } });
+  t.same(parseBody(m, Buffer.from('meta=not-json'), '').value, { meta: 'not-json' }, 'object fields that are not JSON stay strings');
+  t.same(parseBody(m, Buffer.from(''), '').value, {});
+  t.same(parseBody(meta('x', 'form', null), Buffer.from('a=1'), '').value, { a: '1' }, 'no field kinds: strings');
+  t.end();
+});
+
+t.test('parseBody: multipart', (t) => {
+  const m = meta('multipart/form-data', 'multipart', { count: 'integer', files: 'array:string' });
+  const body = Buffer.from('--b\r\nContent-Disposition: form-data; name="count"\r\n\r\n5\r\n--b\r\nContent-Disposition: form-data; name="files"; filename="a"\r\n\r\nA\r\n--b\r\nContent-Disposition: form-data; name="files"; filename="b"\r\n\r\nB\r\n--b--\r\n');
+  t.same(parseBody(m, body, 'multipart/form-data; boundary=b'), { ok: true, value: { count: 5, files: ['A', 'B'] } });
+  t.same(parseBody(m, body, 'multipart/form-data; boundary=c'), { ok: false, error: 'malformed multipart body: parts do not follow the declared boundary' });
+  t.same(parseBody(m, body, 'multipart/form-data'), { ok: false, error: 'malformed multipart body: parts do not follow the declared boundary' }, 'no boundary');
+  t.end();
+});

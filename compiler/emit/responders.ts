@@ -82,18 +82,20 @@ function emitContent(where: string, c: IrContent, gen: GeneratorEmitter, validat
     // an example holding template tokens is checked once expanded, not here
     const valid = template !== null || !validate || validate(e.value) === true;
     if (!valid) warnings.invalidExamples.push(`${where} example "${e.name}"`);
-    return `{ name: ${JSON.stringify(e.name)}, valid: ${valid}, body: ${JSON.stringify(body)}, template: ${template ?? 'null'} }`;
+    return { valid, source: `{ name: ${JSON.stringify(e.name)}, valid: ${valid}, body: ${JSON.stringify(body)}, template: ${template ?? 'null'} }` };
   });
   const generate = c.schema && format !== 'binary' ? `(d) => ${gen.expression(c.schema, 'response')}` : c.schema ? '() => "binary"' : 'null';
-  const preferred = c.examples.length === 0 ? -1 : Math.max(-1, examples.findIndex((e) => e.includes('valid: true')));
+  // the first valid example; else generate; else (no schema to generate from) the first example anyway
+  const firstValid = examples.findIndex((e) => e.valid);
+  const preferred = firstValid !== -1 ? firstValid : !c.schema && examples.length > 0 ? 0 : -1;
   return [
     '{',
     `  type: ${JSON.stringify(c.mediaType === '*/*' ? 'application/json' : c.mediaType)},`,
     `  format: ${JSON.stringify(format)},`,
     `  xmlRoot: ${JSON.stringify(root)},`,
     `  validator: ${JSON.stringify(validatorId ?? null)},`,
-    `  preferred: ${preferred === -1 && !c.schema && c.examples.length > 0 ? 0 : preferred},`,
-    `  examples: [${examples.length > 0 ? '\n' + examples.map((e) => '    ' + e).join(',\n') + '\n  ' : ''}],`,
+    `  preferred: ${preferred},`,
+    `  examples: [${examples.length > 0 ? '\n' + examples.map((e) => '    ' + e.source).join(',\n') + '\n  ' : ''}],`,
     `  generate: ${generate},`,
     '}',
   ].join('\n');

@@ -5,7 +5,7 @@ import t from 'tap';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { corpus, startMock, tmpdir } from '../helpers/cli.js';
-import { invalidRequest, loadOperations, validRequest } from '../helpers/requests.js';
+import { invalidRequest, loadOperations } from '../helpers/requests.js';
 import { bodyFormat } from '../../dist/compiler/emit/media.js';
 
 const dir = path.join(corpus, 'openapi');
@@ -26,12 +26,12 @@ for (const file of files) {
     const source = path.join(dir, file);
     const server = await startMock(['--spec', source, '--out', tmpdir(), '--seed', '3', '--validation-status', '422']);
     t.teardown(() => server.stop());
-    const { ir, schemas, generator } = await loadOperations(source);
+    const { ir, schemas, factory } = await loadOperations(source);
     const failures = [];
     let checked = 0;
     for (const op of ir.operations) {
       if (UNSATISFIABLE.has(`${file} ${op.key}`)) continue;
-      const req = validRequest(op, generator);
+      const req = factory.valid(op);
       const res = await fetch(server.url + req.path, { method: req.method, headers: req.headers, body: req.body });
       const text = await res.text();
       const only3xx = !op.responses.some((r) => r.status.startsWith('2')) && op.responses.some((r) => r.status.startsWith('3'));
@@ -49,7 +49,7 @@ for (const file of files) {
         checked++;
         if (!validate(JSON.parse(text))) failures.push(`${op.key}: ${res.status} body breaks its schema: ${JSON.stringify(validate.errors.slice(0, 3))}`);
       }
-      const bad = invalidRequest(op, generator, ir.definitions);
+      const bad = invalidRequest(op, factory, ir.definitions);
       if (bad) {
         const rejected = await fetch(server.url + bad.path, { method: bad.method, headers: bad.headers, body: bad.body });
         await rejected.arrayBuffer();

@@ -1,0 +1,2 @@
+export { loadIr } from './load-ir.js';
+export { createRequestFactory, serialise, type PlannedRequest, type RequestFactory } from './request-factory.js';

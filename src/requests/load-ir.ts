@@ -1,0 +1,14 @@
+import type { SpecInput } from '../../compiler/options.js';
+import { readDescription, toOpenApi3 } from '../../compiler/load/index.js';
+import { buildIr, type Ir } from '../../compiler/ir/index.js';
+
+/** The IR of one or more descriptions, as `mock build` sees them (same mounting, same schemas). */
+export async function loadIr(specs: SpecInput[], cwd: string, name = 'client'): Promise<Ir> {
+  const inputs = await Promise.all(
+    specs.map(async (spec) => {
+      const raw = await readDescription(spec.source, cwd);
+      return { source: spec.source, basePath: spec.basePath, description: await toOpenApi3(spec.source, raw.document) };
+    }),
+  );
+  return buildIr(name, inputs, []);
+}

@@ -1,0 +1,101 @@
+// Where `mock init` writes: a new folder, `.`, refusing a non-empty folder, --force.
+import t from 'tap';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { runMock, tmpdir } from '../helpers/cli.js';
+
+const PETSTORE_FILES = ['README.md', 'api.yaml', 'fixtures/get-pet-1.json', 'mock.yaml'];
+
+t.test('mock init <name> creates the folder, lists the files and prints the next command', async (t) => {
+  const cwd = t.testdir();
+  const { code, stdout, stderr } = await runMock(['init', 'my-api'], { cwd });
+  t.equal(code, 0, stderr);
+  t.equal(stderr, '');
+  t.equal(
+    stdout,
+    [
+      'mock: created my-api from the petstore blueprint',
+      ...PETSTORE_FILES.map((f) => `  created   my-api/${f}`),
+      '',
+      'Next: cd my-api && mock serve',
+      '',
+    ].join('\n'),
+  );
+  for (const file of PETSTORE_FILES) t.ok(existsSync(path.join(cwd, 'my-api', file)), file);
+});
+
+t.test('mock init . scaffolds the current directory, named after it', async (t) => {
+  const cwd = path.join(t.testdir({ 'orders-mock': { '.git': { HEAD: 'ref: refs/heads/main\n' } } }), 'orders-mock');
+  const { code, stdout, stderr } = await runMock(['init', '.', '--blueprint', 'ecommerce'], { cwd });
+  t.equal(code, 0, `a folder holding only .git counts as empty: ${stderr}`);
+  t.match(stdout, 'mock: created a project in the current directory from the ecommerce blueprint\n');
+  t.match(stdout, '  created   mock.yaml\n');
+  t.match(stdout, /\nNext: mock serve\n$/, 'no cd when the project is here');
+  t.match(readFileSync(path.join(cwd, 'README.md'), 'utf8'), /^# orders-mock\n/);
+  t.match(readFileSync(path.join(cwd, 'api.yaml'), 'utf8'), 'title: "orders-mock shop"');
+  t.ok(existsSync(path.join(cwd, '.git', 'HEAD')));
+});
+
+t.test('a non-empty folder is refused without --force; --force overwrites only the project files', async (t) => {
+  const cwd = t.testdir({ 'my-api': { 'notes.txt': 'mine\n', 'mock.yaml': 'server: { http_port: 8080 }\n', fixtures: { 'recorded.json': '{}' } } });
+  const dir = path.join(cwd, 'my-api');
+  const refused = await runMock(['init', 'my-api'], { cwd });
+  t.equal(refused.code, 1);
+  t.equal(refused.stdout, '');
+  t.equal(refused.stderr, "mock: my-api is not empty; use --force to write the project's files into it (other files are kept)\n", 'one line naming the folder and --force');
+  t.equal(readFileSync(path.join(dir, 'mock.yaml'), 'utf8'), 'server: { http_port: 8080 }\n', 'nothing written');
+  t.notOk(existsSync(path.join(dir, 'api.yaml')));
+
+  const forced = await runMock(['init', 'my-api', '--force'], { cwd });
+  t.equal(forced.code, 0, forced.stderr);
+  t.match(forced.stdout, '  overwrote my-api/mock.yaml\n');
+  t.match(forced.stdout, '  created   my-api/api.yaml\n');
+  t.match(readFileSync(path.join(dir, 'mock.yaml'), 'utf8'), 'specs:\n  - ./api.yaml\n');
+  t.equal(readFileSync(path.join(dir, 'notes.txt'), 'utf8'), 'mine\n', 'other files are kept');
+  t.equal(readFileSync(path.join(dir, 'fixtures', 'recorded.json'), 'utf8'), '{}');
+
+  // another blueprint over it, without examples: nothing is deleted, the old example fixture stays
+  const again = await runMock(['init', 'my-api', '--force', '--blueprint', 'banking-lite', '--no-examples'], { cwd });
+  t.equal(again.code, 0, again.stderr);
+  t.match(again.stdout, 'from the banking-lite blueprint (no examples)');
+  t.same(readdirSync(path.join(dir, 'fixtures')).sort(), ['.gitkeep', 'get-pet-1.json', 'recorded.json']);
+  t.match(readFileSync(path.join(dir, 'mock.yaml'), 'utf8'), 'banking-lite blueprint');
+  t.equal(readdirSync(dir).filter((f) => !f.startsWith('.')).length, 5, 'README.md, api.yaml, fixtures, mock.yaml, notes.txt');
+});
+
+t.test('bad targets and flags are one-line errors', async (t) => {
+  const cwd = t.testdir({ 'a-file': 'x' });
+  const file = await runMock(['init', 'a-file'], { cwd });
+  t.equal(file.code, 1);
+  t.equal(file.stderr, 'mock: a-file exists and is not a directory; choose another name\n');
+
+  const blueprint = await runMock(['init', 'x', '--blueprint', 'crm'], { cwd });
+  t.not(blueprint.code, 0);
+  t.match(blueprint.stderr, /^mock: .*--blueprint=crm.*petstore, ecommerce, b2c-saas, banking-lite.*\n$/);
+  t.equal(blueprint.stderr.trim().split('\n').length, 1);
+  t.notOk(existsSync(path.join(cwd, 'x')));
+
+  const missing = await runMock(['init'], { cwd });
+  t.not(missing.code, 0);
+  t.equal(missing.stderr.trim().split('\n').length, 1, missing.stderr);
+  t.match(missing.stderr, /name/i);
+});
+
+t.test('a project name that YAML would misread is written safely; a path with spaces is quoted in the next command', async (t) => {
+  const cwd = tmpdir();
+  mkdirSync(path.join(cwd, 'apps'));
+  const { code, stdout, stderr } = await runMock(['init', 'apps/my "api": v2'], { cwd });
+  t.equal(code, 0, stderr);
+  t.match(stdout, `Next: cd 'apps/my "api": v2' && mock serve`);
+  const api = readFileSync(path.join(cwd, 'apps', 'my "api": v2', 'api.yaml'), 'utf8');
+  t.equal(parse(api).info.title, 'my "api": v2 pet store');
+});
+
+t.test('mock init --help documents the blueprints, --no-examples and --force', async (t) => {
+  const { code, stdout } = await runMock(['init', '--help'], { env: { NO_COLOR: '1' } });
+  t.equal(code, 0);
+  for (const text of ['--blueprint=<name>', '[default: petstore]', '--[no-]examples', '--force', 'petstore', 'ecommerce', 'b2c-saas', 'banking-lite', '$ mock init my-api', '$ mock init . --blueprint banking-lite --no-examples']) {
+    t.ok(stdout.includes(text), text);
+  }
+});

@@ -1,14 +1,54 @@
-import { Flags } from '@oclif/core';
-import { defaultValue, type FlagSetting } from '../config/index.js';
+import { Errors, Flags } from '@oclif/core';
+import { defaultValue, isPlanned, type FlagSetting } from '../config/index.js';
 
 // Flags for config keys have no oclif defaults: an absent flag must not mask env or file values.
-// The defaults come from the schema and are only quoted in the help text.
-const withDefault = (text: string, key: string): string => `${text} [default: ${defaultValue(key)}]`;
+// The defaults come from the schema and are only quoted in the help text, as is whether the
+// feature behind a key is built yet.
+function describe(text: string, key: string, shownDefault?: string): string {
+  const value = shownDefault ?? defaultValue(key);
+  const shown = value === undefined ? '' : ` [default: ${Array.isArray(value) ? value.join(',') : value}]`;
+  return `${text}${isPlanned(key) ? ' (not implemented yet)' : ''}${shown}`;
+}
+
+/** A number with a fraction allowed; the schema checks the range and names the flag. */
+const decimal = Flags.custom<number>({
+  helpValue: '<number>',
+  parse: async (input) => {
+    const value = Number(input);
+    if (input.trim() === '' || !Number.isFinite(value)) throw new Errors.CLIError(`Expected a number but received: ${input}`);
+    return value;
+  },
+});
+
+/** `500,503`: HTTP status codes. */
+const statusList = Flags.custom<number[]>({
+  helpValue: '<codes>',
+  parse: async (input) => {
+    const codes = input.split(',').map((code) => code.trim());
+    if (!codes.every((code) => /^\d{3}$/.test(code))) {
+      throw new Errors.CLIError(`Expected comma-separated HTTP status codes such as 500,503 but received: ${input}`);
+    }
+    return codes.map(Number);
+  },
+});
+
+/** `10-500`: milliseconds, min <= max. */
+const msRange = Flags.custom<{ min: number; max: number }>({
+  helpValue: '<min-max>',
+  parse: async (input) => {
+    const match = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(input);
+    if (!match) throw new Errors.CLIError(`Expected <min>-<max> in milliseconds such as 10-500 but received: ${input}`);
+    const [min, max] = [Number(match[1]), Number(match[2])];
+    if (min > max) throw new Errors.CLIError(`Expected the minimum first (${max}-${min}) but received: ${input}`);
+    return { min, max };
+  },
+});
 
 /** What to build, shared by `build` and `serve`. */
 export const buildFlags = {
   spec: Flags.string({
-    description: 'API description (OpenAPI 3.x or Swagger 2.0, JSON or YAML) as a file or URL; repeat for several. Replaces specs: of the config file.',
+    description:
+      'API description (OpenAPI 3.x or Swagger 2.0, JSON or YAML) as a file or URL; repeat for several. Replaces specs: of the config file.',
     helpValue: '<path|url>',
     multiple: true,
   }),
@@ -17,43 +57,200 @@ export const buildFlags = {
     description: 'Config file [default: mock.yaml, mock.yml, .mock.yaml or .mock.yml in this or a parent directory]',
     helpValue: '<path>',
   }),
-  out: Flags.string({ description: withDefault('Folder holding the builds', 'build.out_dir'), helpValue: '<dir>' }),
+  out: Flags.string({ description: describe('Folder holding the builds', 'build.out_dir'), helpValue: '<dir>' }),
   name: Flags.string({ description: "Build name, the folder under --out [default: the first spec's file name]" }),
 };
 
-/** How to serve. */
+/** How to serve; every flag sets one configuration key (see FLAG_KEYS). */
 export const serveFlags = {
-  'http-port': Flags.integer({ description: withDefault('HTTP port; 0 picks a free one', 'server.http_port'), helpValue: '<port>' }),
-  host: Flags.string({ description: withDefault('Address to listen on', 'server.bind'), helpValue: '<address>' }),
+  'http-port': Flags.integer({ description: describe('HTTP port; 0 picks a free one', 'server.http_port'), helpValue: '<port>' }),
+  'ws-port': Flags.integer({ description: describe('WebSocket port', 'server.ws_port'), helpValue: '<port>' }),
+  'grpc-port': Flags.integer({ description: describe('gRPC port', 'server.grpc_port'), helpValue: '<port>' }),
+  host: Flags.string({ description: describe('Address to listen on', 'server.bind'), helpValue: '<address>' }),
   validation: Flags.option({
-    description: withDefault('Request validation mode', 'validation.mode'),
+    description: describe('Request validation mode', 'validation.mode'),
     options: ['off', 'warn', 'enforce'] as const,
   })(),
   'validation-status': Flags.integer({
-    description: withDefault('Status of requests rejected by validation (422 is the usual alternative)', 'validation.status_code'),
+    description: describe('Status of requests rejected by validation (422 is the usual alternative)', 'validation.status_code'),
     helpValue: '<code>',
   }),
   'aggregate-errors': Flags.boolean({
-    description: withDefault('Report all validation errors of a request together', 'validation.aggregate_errors'),
+    description: describe('Report all validation errors of a request together', 'validation.aggregate_errors'),
     allowNo: true,
   }),
   'validate-responses': Flags.boolean({
-    description: withDefault('Log responses that do not match the description', 'validation.validate_responses'),
+    description: describe('Log responses that do not match the description', 'validation.validate_responses'),
     allowNo: true,
   }),
   'response-template-expand': Flags.boolean({
-    description: withDefault('Expand template tokens such as {{uuid}} in responses', 'response_template_expand'),
+    description: describe('Expand template tokens such as {{uuid}} in responses', 'response_template_expand'),
     allowNo: true,
   }),
   seed: Flags.integer({ description: 'Seed for generated data, for repeatable responses [default: random]', helpValue: '<int>' }),
+
+  admin: Flags.boolean({
+    helpGroup: 'ADMIN',
+    description: describe('Start the admin UI and API', 'admin.enabled'),
+    allowNo: true,
+  }),
+  'admin-port': Flags.integer({
+    helpGroup: 'ADMIN',
+    description: describe('Admin server port', 'admin.port'),
+    helpValue: '<port>',
+  }),
+  'admin-embed': Flags.boolean({
+    helpGroup: 'ADMIN',
+    description: describe('Serve the admin API from the HTTP mock server', 'admin.embedded'),
+    allowNo: true,
+  }),
+  'admin-mount-path': Flags.string({
+    helpGroup: 'ADMIN',
+    description: describe('Path of the embedded admin API', 'admin.mount_path'),
+    helpValue: '<path>',
+  }),
+  'admin-standalone': Flags.boolean({
+    helpGroup: 'ADMIN',
+    description: describe('Run the admin server on its own port (overrides --admin-embed)', 'admin.standalone'),
+    allowNo: true,
+  }),
+  'disable-admin-api': Flags.boolean({
+    helpGroup: 'ADMIN',
+    description: describe('Serve the admin UI without its REST API', 'admin.disable_api'),
+  }),
+
+  'latency-enabled': Flags.boolean({
+    helpGroup: 'CHAOS',
+    description: describe('Add random latency to every response', 'chaos.latency_enabled'),
+    allowNo: true,
+  }),
+  'chaos-latency-range': msRange({
+    helpGroup: 'CHAOS',
+    description: describe(
+      'Random latency range in ms, e.g. 10-500',
+      'chaos.latency_min_ms',
+      `${defaultValue('chaos.latency_min_ms')}-${defaultValue('chaos.latency_max_ms')}`,
+    ),
+  }),
+  'failures-enabled': Flags.boolean({
+    helpGroup: 'CHAOS',
+    description: describe('Inject HTTP errors', 'observability.chaos.fault_injection.enabled'),
+    allowNo: true,
+  }),
+  chaos: Flags.boolean({
+    helpGroup: 'CHAOS',
+    description: describe('Turn chaos engineering on', 'observability.chaos.enabled'),
+    allowNo: true,
+  }),
+  'chaos-http-errors': statusList({
+    helpGroup: 'CHAOS',
+    description: describe('Status codes of injected errors, e.g. 500,503', 'observability.chaos.fault_injection.http_errors'),
+  }),
+  'chaos-http-error-probability': decimal({
+    helpGroup: 'CHAOS',
+    description: describe('Probability of an injected error, 0.0 to 1.0', 'observability.chaos.fault_injection.http_error_probability'),
+  }),
+  'chaos-rate-limit': decimal({
+    helpGroup: 'CHAOS',
+    description: describe('Rate limit in requests per second (turns the limiter on)', 'observability.chaos.rate_limit.requests_per_second'),
+    helpValue: '<rps>',
+    exclusive: ['rate-limit'],
+  }),
+  'rate-limit': Flags.boolean({
+    helpGroup: 'CHAOS',
+    description: describe('Rate limiting; --no-rate-limit turns it off', 'observability.chaos.rate_limit.enabled'),
+    allowNo: true,
+  }),
+  'chaos-bandwidth-limit': Flags.integer({
+    helpGroup: 'CHAOS',
+    description: describe(
+      'Bandwidth limit in bytes per second, 0 = unlimited (turns traffic shaping on)',
+      'observability.chaos.traffic_shaping.bandwidth_limit_bps',
+    ),
+    helpValue: '<bytes/s>',
+  }),
+  'chaos-packet-loss': decimal({
+    helpGroup: 'CHAOS',
+    description: describe(
+      'Simulated packet loss in percent, 0 to 100 (turns traffic shaping on)',
+      'observability.chaos.traffic_shaping.packet_loss_percent',
+    ),
+    helpValue: '<percent>',
+  }),
+  'chaos-profile': Flags.string({
+    helpGroup: 'CHAOS',
+    description: describe(
+      'Chaos profile to apply: slow_3g, fast_3g, flaky_wifi, high_latency, unstable_connection, cable, dialup',
+      'observability.chaos.profile',
+    ),
+    helpValue: '<name>',
+  }),
+
+  record: Flags.boolean({
+    helpGroup: 'RECORD AND REPLAY',
+    description: describe('Record requests as fixtures', 'core.fixtures.record_enabled'),
+    allowNo: true,
+  }),
+  replay: Flags.boolean({
+    helpGroup: 'RECORD AND REPLAY',
+    description: describe('Answer from recorded fixtures', 'core.fixtures.replay_enabled'),
+    allowNo: true,
+  }),
+  'proxy-target': Flags.string({
+    helpGroup: 'RECORD AND REPLAY',
+    description: describe('Upstream to proxy and record from', 'proxy.upstream_url'),
+    helpValue: '<url>',
+  }),
+  recorder: Flags.boolean({
+    helpGroup: 'RECORD AND REPLAY',
+    description: describe('Capture traffic into the recording database', 'recorder.enabled'),
+    allowNo: true,
+  }),
+  'recorder-db': Flags.string({
+    helpGroup: 'RECORD AND REPLAY',
+    description: describe('Recording database file', 'recorder.db_path'),
+    helpValue: '<path>',
+  }),
+  metrics: Flags.boolean({
+    helpGroup: 'OTHER',
+    description: describe('Serve Prometheus metrics', 'metrics.enabled'),
+    allowNo: true,
+  }),
+  'metrics-port': Flags.integer({
+    helpGroup: 'OTHER',
+    description: describe('Metrics port', 'metrics.port'),
+    helpValue: '<port>',
+  }),
+  'max-connections': Flags.integer({
+    helpGroup: 'OTHER',
+    description: describe('Most concurrent HTTP connections', 'core.max_connections', 'unlimited'),
+    helpValue: '<n>',
+  }),
+  'ai-enabled': Flags.boolean({
+    helpGroup: 'OTHER',
+    description: describe('AI-generated responses', 'ai.enabled'),
+    allowNo: true,
+  }),
+  'rag-provider': Flags.string({
+    helpGroup: 'OTHER',
+    description: describe('Retrieval provider for AI responses', 'ai.rag_provider'),
+    helpValue: '<name>',
+  }),
 };
 
-/** The config key each flag sets; other flags (--config, --check, --print-config …) steer the command. */
-const FLAG_KEYS: Readonly<Record<string, string>> = {
+type Settings = (value: never) => Array<[key: string, value: unknown]>;
+
+/**
+ * The config key(s) each flag sets; other flags (--config, --check, --print-config …) steer the
+ * command. A flag that gives a limit also turns its block on.
+ */
+export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   spec: 'specs',
   out: 'build.out_dir',
   name: 'build.name',
   'http-port': 'server.http_port',
+  'ws-port': 'server.ws_port',
+  'grpc-port': 'server.grpc_port',
   host: 'server.bind',
   validation: 'validation.mode',
   'validation-status': 'validation.status_code',
@@ -61,11 +258,53 @@ const FLAG_KEYS: Readonly<Record<string, string>> = {
   'validate-responses': 'validation.validate_responses',
   'response-template-expand': 'response_template_expand',
   seed: 'seed',
+  admin: 'admin.enabled',
+  'admin-port': 'admin.port',
+  'admin-embed': 'admin.embedded',
+  'admin-mount-path': 'admin.mount_path',
+  'admin-standalone': 'admin.standalone',
+  'disable-admin-api': 'admin.disable_api',
+  'latency-enabled': 'chaos.latency_enabled',
+  'chaos-latency-range': ({ min, max }: { min: number; max: number }) => [
+    ['chaos.latency_min_ms', min],
+    ['chaos.latency_max_ms', max],
+  ],
+  'failures-enabled': 'observability.chaos.fault_injection.enabled',
+  chaos: 'observability.chaos.enabled',
+  'chaos-http-errors': 'observability.chaos.fault_injection.http_errors',
+  'chaos-http-error-probability': 'observability.chaos.fault_injection.http_error_probability',
+  'chaos-rate-limit': (rps: number) => [
+    ['observability.chaos.rate_limit.requests_per_second', rps],
+    ['observability.chaos.rate_limit.enabled', true],
+  ],
+  'rate-limit': 'observability.chaos.rate_limit.enabled',
+  'chaos-bandwidth-limit': (bps: number) => [
+    ['observability.chaos.traffic_shaping.bandwidth_limit_bps', bps],
+    ['observability.chaos.traffic_shaping.enabled', true],
+  ],
+  'chaos-packet-loss': (percent: number) => [
+    ['observability.chaos.traffic_shaping.packet_loss_percent', percent],
+    ['observability.chaos.traffic_shaping.enabled', true],
+  ],
+  'chaos-profile': 'observability.chaos.profile',
+  record: 'core.fixtures.record_enabled',
+  replay: 'core.fixtures.replay_enabled',
+  'proxy-target': 'proxy.upstream_url',
+  recorder: 'recorder.enabled',
+  'recorder-db': 'recorder.db_path',
+  metrics: 'metrics.enabled',
+  'metrics-port': 'metrics.port',
+  'max-connections': 'core.max_connections',
+  'ai-enabled': 'ai.enabled',
+  'rag-provider': 'ai.rag_provider',
 };
 
 /** The config values among the parsed flags: only those the user passed. */
 export function flagSettings(flags: Readonly<Record<string, unknown>>): FlagSetting[] {
   return Object.entries(FLAG_KEYS)
     .filter(([flag]) => flags[flag] !== undefined)
-    .map(([flag, key]) => ({ flag, key, value: flags[flag] }));
+    .flatMap(([flag, target]) => {
+      const pairs = typeof target === 'string' ? [[target, flags[flag]] as const] : target(flags[flag] as never);
+      return pairs.map(([key, value]) => ({ flag, key, value }));
+    });
 }

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { closest, distance } from 'fastest-levenshtein';
 import type { KeyPath } from './key-path.js';
 import { isTree } from './tree.js';
 
@@ -32,9 +33,24 @@ export function describeError(errors: readonly ErrorObject[], root: unknown): Er
     case 'required':
       return { path: [...path, error.params.missingProperty], text: 'required key is missing' };
     case 'additionalProperties': {
-      const known = Object.keys(error.parentSchema?.properties ?? {}).join(', ');
-      return { path: [...path, error.params.additionalProperty], text: `unknown key; expected one of ${known}` };
+      const unknown: string = error.params.additionalProperty;
+      const known = Object.keys(error.parentSchema?.properties ?? {});
+      return { path: [...path, unknown], text: `unknown key${suggestion(unknown, known)}; expected one of ${known.join(', ')}` };
     }
+    case 'discriminator': {
+      const { tag, tagValue } = error.params as { tag: string; tagValue: unknown };
+      if (tagValue === undefined) return { path: [...path, tag], text: 'required key is missing' };
+      const branches = (error.parentSchema?.oneOf ?? []) as Array<{ properties: Record<string, { const: string }> }>;
+      const allowed = branches.map((branch) => branch.properties[tag].const);
+      const expected = typeof tagValue === 'string' ? `one of ${allowed.join(', ')}` : 'string';
+      return { path: [...path, tag], text: `expected ${expected}, got ${show(tagValue)}` };
+    }
+    case 'const':
+      return { path, text: `expected ${show(error.params.allowedValue)}, ${found}` };
+    case 'pattern':
+      return { path, text: `expected ${error.parentSchema?.['x-expected'] ?? `a string matching ${error.schema}`}, ${found}` };
+    case 'minItems':
+      return { path, text: `expected at least ${error.params.limit} item(s), ${found}` };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
@@ -75,6 +91,15 @@ function hasType(value: unknown, type: string): boolean {
     default:
       return typeof value === type;
   }
+}
+
+/** ` (did you mean http_port?)` when one known key is close to the unknown one. */
+function suggestion(unknown: string, known: readonly string[]): string {
+  if (known.length === 0) return '';
+  const extended = known.filter((key) => unknown.length >= 3 && key.startsWith(unknown));
+  if (extended.length === 1) return ` (did you mean ${extended[0]}?)`; // `embed` for `embedded`
+  const best = closest(unknown, [...known]);
+  return distance(unknown, best) <= Math.max(2, Math.floor(best.length / 3)) ? ` (did you mean ${best}?)` : '';
 }
 
 const MAX_SHOWN = 60;

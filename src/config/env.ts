@@ -1,13 +1,17 @@
 import { MockError } from '../../common/errors.js';
 import { layerFromSettings, type Layer, type Setting } from './layer.js';
 
-export type EnvType = 'integer' | 'boolean' | 'string';
+export type EnvType = 'integer' | 'boolean' | 'string' | 'json';
 
 export interface EnvVariable {
   name: string;
   /** Dotted config key it sets. */
   key: string;
   type: EnvType;
+  /** A boolean that sets the opposite value (`MOCK_ADMIN_API_ENABLED=false` sets `admin.disable_api: true`). */
+  invert?: boolean;
+  /** For `json`: what the value must be, e.g. `a JSON array`. */
+  expected?: string;
 }
 
 /**
@@ -18,11 +22,25 @@ export interface EnvVariable {
 export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MOCK_HTTP_PORT', key: 'server.http_port', type: 'integer' },
   { name: 'MOCK_HTTP_HOST', key: 'server.bind', type: 'string' },
+  { name: 'MOCK_WS_PORT', key: 'server.ws_port', type: 'integer' },
+  { name: 'MOCK_GRPC_PORT', key: 'server.grpc_port', type: 'integer' },
+  { name: 'MOCK_ADMIN_ENABLED', key: 'admin.enabled', type: 'boolean' },
+  { name: 'MOCK_ADMIN_PORT', key: 'admin.port', type: 'integer' },
+  { name: 'MOCK_ADMIN_API_ENABLED', key: 'admin.disable_api', type: 'boolean', invert: true },
   { name: 'MOCK_REQUEST_VALIDATION', key: 'validation.mode', type: 'string' },
   { name: 'MOCK_RESPONSE_VALIDATION', key: 'validation.validate_responses', type: 'boolean' },
   { name: 'MOCK_RESPONSE_TEMPLATE_EXPAND', key: 'response_template_expand', type: 'boolean' },
-  { name: 'MOCK_SEED', key: 'seed', type: 'integer' },
+  { name: 'MOCK_LATENCY_ENABLED', key: 'chaos.latency_enabled', type: 'boolean' },
+  { name: 'MOCK_FIXTURES_DIR', key: 'core.fixtures.dir', type: 'string' },
+  { name: 'MOCK_WS_REPLAY_FILE', key: 'websocket.replay_file', type: 'string' },
   { name: 'MOCK_LOG_LEVEL', key: 'logging.level', type: 'string' },
+  { name: 'MOCK_PROXY_UPSTREAM', key: 'proxy.upstream_url', type: 'string' },
+  { name: 'MOCK_RATE_LIMIT_ENABLED', key: 'observability.chaos.rate_limit.enabled', type: 'boolean' },
+  { name: 'MOCK_HTTP_KEEPALIVE_HINT', key: 'http.keepalive_hint', type: 'boolean' },
+  { name: 'MOCK_HTTP_OVERRIDES', key: 'http.overrides.rules', type: 'json', expected: 'a JSON array of override rules' },
+  { name: 'MOCK_HTTP_OVERRIDES_GLOB', key: 'http.overrides.glob', type: 'string' },
+  { name: 'MOCK_CONFORMANCE_BUFFER_UNIQUE', key: 'conformance.buffer_unique', type: 'boolean' },
+  { name: 'MOCK_SEED', key: 'seed', type: 'integer' },
 ];
 
 const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, '1': true, false: false, '0': false };
@@ -32,20 +50,26 @@ function convert(variable: EnvVariable, raw: string): unknown {
     case 'integer': {
       const value = Number(raw);
       if (/^[+-]?\d+$/.test(raw) && Number.isSafeInteger(value)) return value;
-      throw new MockError('MOCK_ERR_CONFIG_INVALID', `${variable.name}: expected integer, got ${JSON.stringify(raw)}`);
+      throw invalid(variable, `expected integer, got ${JSON.stringify(raw)}`);
     }
     case 'boolean': {
       const value = BOOLEANS[raw.toLowerCase()];
-      if (value !== undefined) return value;
-      throw new MockError(
-        'MOCK_ERR_CONFIG_INVALID',
-        `${variable.name}: expected boolean (true, false, 1 or 0), got ${JSON.stringify(raw)}`,
-      );
+      if (value !== undefined) return variable.invert ? !value : value;
+      throw invalid(variable, `expected boolean (true, false, 1 or 0), got ${JSON.stringify(raw)}`);
     }
+    case 'json':
+      try {
+        return JSON.parse(raw);
+      } catch (error) {
+        const shown = raw.length > 40 ? `${raw.slice(0, 39)}…` : raw;
+        throw invalid(variable, `expected ${variable.expected ?? 'JSON'}, got ${JSON.stringify(shown)} (${(error as Error).message})`);
+      }
     case 'string':
       return raw;
   }
 }
+
+const invalid = (variable: EnvVariable, text: string): MockError => new MockError('MOCK_ERR_CONFIG_INVALID', `${variable.name}: ${text}`);
 
 /** The configuration set by `env`; a variable set to the empty string counts as unset. */
 export function envLayer(env: Readonly<Record<string, string | undefined>>): Layer {

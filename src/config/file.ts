@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { LineCounter, isMap, isScalar, parseDocument, type Scalar, type YAMLError } from 'yaml';
 import { MockError } from '../../common/errors.js';
 
 /** What to do about the YAML errors people make most; anything else gets FALLBACK_FIX. */
@@ -26,4 +26,23 @@ export function readConfigFile(file: string, shown: string): unknown {
     throw new MockError('MOCK_ERR_CONFIG_PARSE', `${shown}:${line}:${col}: invalid YAML: ${error.message}; ${fix}`);
   }
   return doc.toJS() ?? {};
+}
+
+/** Finds the line of a key in a config file (`['chaos', 'failure_rate']` → 4), for reports. */
+export function keyLocator(file: string): (path: readonly string[]) => number | undefined {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(readFileSync(file, 'utf8'), { lineCounter });
+  return (path) => {
+    let node: unknown = doc.contents;
+    let line: number | undefined;
+    for (const segment of path) {
+      if (!isMap(node)) return undefined;
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === segment);
+      if (!pair) return undefined;
+      const start = (pair.key as Scalar).range?.[0];
+      if (start !== undefined) line = lineCounter.linePos(start).line;
+      node = pair.value;
+    }
+    return line;
+  };
 }

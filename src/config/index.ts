@@ -2,9 +2,20 @@
 export { defaultValue } from './default-value.js';
 export { displayPath } from './display-path.js';
 export { ENV_VARIABLES, type EnvType, type EnvVariable } from './env.js';
+export { keyLocator, readConfigFile } from './file.js';
 export type { ConfigSource } from './layer.js';
 export { loadConfig, type FlagSetting, type LoadConfigOptions, type ResolvedConfig } from './load.js';
 export { CONFIG_FILE_NAMES, findConfigFile, type ConfigLocation } from './lookup.js';
 export { isUrl, type EffectiveConfig } from './paths.js';
 export { formatConfig } from './print.js';
+export {
+  DEPRECATIONS,
+  PLANNED_KEYS,
+  deprecatedInUse,
+  isPlanned,
+  notImplementedNote,
+  plannedInUse,
+  setBy,
+  type Deprecation,
+} from './schema-notes.js';
 export type * from './types.generated.js';

@@ -14,5 +14,12 @@ export function formatKeyPath(path: KeyPath): string {
   return out;
 }
 
+/** `base` followed by more of the path: `MOCK_HTTP_OVERRIDES` + `[0].name`. */
+export function appendKeyPath(base: string, rest: KeyPath): string {
+  if (rest.length === 0) return base;
+  const tail = formatKeyPath(rest);
+  return typeof rest[0] === 'number' || tail.startsWith('[') ? `${base}${tail}` : `${base}.${tail}`;
+}
+
 /** Splits the dotted keys used in the env and flag tables (`server.http_port`). */
 export const splitKey = (key: string): string[] => key.split('.');

@@ -1,5 +1,5 @@
 import type { MockErrorCode } from '../../common/errors.js';
-import { formatKeyPath, splitKey, type KeyPath } from './key-path.js';
+import { appendKeyPath, formatKeyPath, splitKey, type KeyPath } from './key-path.js';
 import { setIn, type Tree } from './tree.js';
 
 /** Where a value of the effective configuration came from, highest precedence first. */
@@ -27,9 +27,11 @@ export interface Setting {
 export function layerFromSettings(source: 'env' | 'flag', settings: readonly Setting[], errorCode: MockErrorCode): Layer {
   const values: Tree = {};
   for (const setting of settings) setIn(values, splitKey(setting.key), setting.value);
+  // A value deeper than the key a setting names (an item of a list, a field of a JSON value) is
+  // named by the setting plus the rest of the path: `MOCK_HTTP_OVERRIDES[0].name`.
   const name = (path: KeyPath): string => {
     const owner = settings.find((setting) => splitKey(setting.key).every((key, i) => path[i] === key));
-    return owner?.label ?? formatKeyPath(path);
+    return owner ? appendKeyPath(owner.label, path.slice(splitKey(owner.key).length)) : formatKeyPath(path);
   };
   return { source, values, name, errorCode };
 }

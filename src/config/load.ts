@@ -1,12 +1,15 @@
 import path from 'node:path';
+import { MockError } from '../../common/errors.js';
+import { applyAliases } from './aliases.js';
 import { displayPath } from './display-path.js';
 import { envLayer } from './env.js';
 import { readConfigFile } from './file.js';
-import { formatKeyPath } from './key-path.js';
+import { formatKeyPath, type KeyPath } from './key-path.js';
 import { layerFromSettings, type ConfigSource, type Layer, type Setting } from './layer.js';
 import { findConfigFile, type ConfigLocation } from './lookup.js';
 import { resolvePaths, type EffectiveConfig } from './paths.js';
 import { mergeLayers, sourcesOf } from './precedence.js';
+import { checkSemantics } from './semantics.js';
 import { asConfig, checkLayer, defaults } from './validate.js';
 
 /** A value given on the command line: `--http-port 8080` is `{ flag: 'http-port', key: 'server.http_port', value: 8080 }`. */
@@ -50,10 +53,27 @@ export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
 
   const checked = layers.map((layer) => ({ source: layer.source, values: checkLayer(layer) }));
   const merged = mergeLayers(defaults(), checked);
+  applyAliases(merged);
   const config = asConfig(merged.values);
   const sources = sourcesOf(merged.values, merged.sources);
+  const broken = checkSemantics(config, sources);
+  if (broken) {
+    const source = sourceAt(sources, broken.path);
+    const layer = layers.find((l) => l.source === source);
+    const name = layer ? layer.name(broken.path) : formatKeyPath(broken.path);
+    throw new MockError(layer?.errorCode ?? 'MOCK_ERR_CONFIG_INVALID', `${name}: ${broken.text}`);
+  }
   const projectDir = file ? path.dirname(file.file) : cwd;
   return { config: resolvePaths(config, sources, cwd, projectDir), sources, file, projectDir };
+}
+
+/** The source of the value at `path`, or of the list or leaf holding it. */
+function sourceAt(sources: Readonly<Record<string, ConfigSource>>, path: KeyPath): ConfigSource | undefined {
+  for (let end = path.length; end > 0; end--) {
+    const source = sources[formatKeyPath(path.slice(0, end))];
+    if (source) return source;
+  }
+  return undefined;
 }
 
 function fileLayer(file: string, shown: string): Layer {

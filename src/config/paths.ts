@@ -7,9 +7,13 @@ export type EffectiveConfig = Omit<MockConfig, 'specs'> & { specs: SpecEntry[] }
 
 export const isUrl = (location: string): boolean => /^https?:\/\//i.test(location);
 
+/** Streams `logging.file` may name instead of a file. */
+const STREAMS = new Set(['stdout', 'stderr']);
+
 /**
  * A relative path resolves against the directory of whoever wrote it: the project directory (the
  * config file's directory, else cwd) for file values and defaults, cwd for env and flag values.
+ * Every key holding a file or folder is listed here.
  */
 export function resolvePaths(
   config: MockConfig,
@@ -22,12 +26,21 @@ export function resolvePaths(
     const source = sources[key];
     return path.resolve(source === 'env' || source === 'flag' ? cwd : projectDir, location);
   };
+  const optional = (key: string, location: string | undefined): { [key: string]: string } =>
+    location === undefined ? {} : { [key.slice(key.lastIndexOf('.') + 1)]: resolve(key, location) };
+  const { logging, core, grpc, websocket, recorder, http } = config;
   return {
     ...config,
     specs: config.specs.map((spec) => {
       const entry = typeof spec === 'string' ? { path: spec } : spec;
       return { ...entry, path: resolve('specs', entry.path) };
     }),
+    http: http.overrides ? { ...http, overrides: { ...http.overrides, ...optional('http.overrides.glob', http.overrides.glob) } } : http,
+    logging: STREAMS.has(logging.file) ? logging : { ...logging, file: resolve('logging.file', logging.file) },
     build: { ...config.build, out_dir: resolve('build.out_dir', config.build.out_dir) },
+    core: { ...core, fixtures: { ...core.fixtures, dir: resolve('core.fixtures.dir', core.fixtures.dir) } },
+    grpc: { ...grpc, proto_dir: resolve('grpc.proto_dir', grpc.proto_dir) },
+    websocket: { ...websocket, ...optional('websocket.replay_file', websocket.replay_file) },
+    recorder: { ...recorder, ...optional('recorder.db_path', recorder.db_path) },
   };
 }

@@ -1,15 +1,15 @@
-import { Ajv } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { MockError, type MockErrorCode } from '../../common/errors.js';
 import { describeError } from './describe-error.js';
 import { formatKeyPath, type KeyPath } from './key-path.js';
 import type { Layer } from './layer.js';
-import schema from './schema.json' with { type: 'json' };
 import type { Tree } from './tree.js';
 import type { MockConfig } from './types.generated.js';
+import { validate } from './validator.generated.js';
 
-// Compiled once per process at startup; configuration is never validated on the request path.
-const ajv = new Ajv({ useDefaults: true, verbose: true });
-const validateConfig = ajv.compile<MockConfig>(schema);
+// Ajv standalone code generated from schema.json (npm run gen:config-types): no schema is compiled
+// at start, and configuration is never validated on the request path.
+const validateConfig = validate as unknown as ValidateFunction<MockConfig>;
 
 function check(data: unknown, name: (path: KeyPath) => string, code: MockErrorCode): asserts data is MockConfig {
   if (validateConfig(data)) return;

@@ -9,72 +9,239 @@ const cwd = mkdtempSync(path.join(tmpdir(), 'mock-env-'));
 t.teardown(() => rmSync(cwd, { recursive: true }));
 const load = (env) => loadConfig({ cwd, env });
 
-t.test('the table maps every variable to its key and type', async (t) => {
+/** Reads a dotted key of the effective configuration. */
+const read = (config, key) => key.split('.').reduce((node, segment) => node?.[segment], config);
+
+t.test('the table maps every variable of the spec to its key and type', async (t) => {
   t.same(
-    ENV_VARIABLES.map(({ name, key, type }) => [name, key, type]),
+    ENV_VARIABLES.map(({ name, key, type, invert }) => [name, key, invert ? `inverted ${type}` : type]),
     [
       ['MOCK_HTTP_PORT', 'server.http_port', 'integer'],
       ['MOCK_HTTP_HOST', 'server.bind', 'string'],
+      ['MOCK_WS_PORT', 'server.ws_port', 'integer'],
+      ['MOCK_GRPC_PORT', 'server.grpc_port', 'integer'],
+      ['MOCK_ADMIN_ENABLED', 'admin.enabled', 'boolean'],
+      ['MOCK_ADMIN_PORT', 'admin.port', 'integer'],
+      ['MOCK_ADMIN_API_ENABLED', 'admin.disable_api', 'inverted boolean'],
       ['MOCK_REQUEST_VALIDATION', 'validation.mode', 'string'],
       ['MOCK_RESPONSE_VALIDATION', 'validation.validate_responses', 'boolean'],
       ['MOCK_RESPONSE_TEMPLATE_EXPAND', 'response_template_expand', 'boolean'],
-      ['MOCK_SEED', 'seed', 'integer'],
+      ['MOCK_LATENCY_ENABLED', 'chaos.latency_enabled', 'boolean'],
+      ['MOCK_FIXTURES_DIR', 'core.fixtures.dir', 'string'],
+      ['MOCK_WS_REPLAY_FILE', 'websocket.replay_file', 'string'],
       ['MOCK_LOG_LEVEL', 'logging.level', 'string'],
+      ['MOCK_PROXY_UPSTREAM', 'proxy.upstream_url', 'string'],
+      ['MOCK_RATE_LIMIT_ENABLED', 'observability.chaos.rate_limit.enabled', 'boolean'],
+      ['MOCK_HTTP_KEEPALIVE_HINT', 'http.keepalive_hint', 'boolean'],
+      ['MOCK_HTTP_OVERRIDES', 'http.overrides.rules', 'json'],
+      ['MOCK_HTTP_OVERRIDES_GLOB', 'http.overrides.glob', 'string'],
+      ['MOCK_CONFORMANCE_BUFFER_UNIQUE', 'conformance.buffer_unique', 'boolean'],
+      ['MOCK_SEED', 'seed', 'integer'],
     ],
   );
 });
 
-const good = [
-  ['MOCK_HTTP_PORT', '8080', (c) => c.server.http_port, 8080],
-  ['MOCK_HTTP_PORT', ' 0 ', (c) => c.server.http_port, 0],
-  ['MOCK_HTTP_HOST', '127.0.0.1', (c) => c.server.bind, '127.0.0.1'],
-  ['MOCK_REQUEST_VALIDATION', 'warn', (c) => c.validation.mode, 'warn'],
-  ['MOCK_REQUEST_VALIDATION', 'off', (c) => c.validation.mode, 'off'],
-  ['MOCK_RESPONSE_VALIDATION', 'true', (c) => c.validation.validate_responses, true],
-  ['MOCK_RESPONSE_VALIDATION', 'TRUE', (c) => c.validation.validate_responses, true],
-  ['MOCK_RESPONSE_VALIDATION', '1', (c) => c.validation.validate_responses, true],
-  ['MOCK_RESPONSE_TEMPLATE_EXPAND', 'True', (c) => c.response_template_expand, true],
-  ['MOCK_RESPONSE_TEMPLATE_EXPAND', 'false', (c) => c.response_template_expand, false],
-  ['MOCK_RESPONSE_TEMPLATE_EXPAND', '0', (c) => c.response_template_expand, false],
-  ['MOCK_SEED', '42', (c) => c.seed, 42],
-  ['MOCK_SEED', '-7', (c) => c.seed, -7],
-  ['MOCK_LOG_LEVEL', 'debug', (c) => c.logging.level, 'debug'],
-  ['MOCK_LOG_LEVEL', 'trace', (c) => c.logging.level, 'trace'],
-];
+const boolError = (name, raw) => `${name}: expected boolean (true, false, 1 or 0), got ${JSON.stringify(raw)}`;
 
-t.test('good values set their key, with source env', async (t) => {
-  for (const [name, raw, read, expected] of good) {
-    const variable = ENV_VARIABLES.find((v) => v.name === name);
-    const { config, sources } = load({ [name]: raw });
-    t.equal(read(config), expected, `${name}=${JSON.stringify(raw)}`);
-    t.equal(sources[variable.key], 'env', `${name} source`);
-  }
+/**
+ * Per variable: good values with the value they give its key, bad values with the exact message.
+ * Paths are resolved against cwd (env values are relative to where the command runs); any
+ * non-empty path is valid (an empty or blank variable is unset, see below), so paths have no bad values.
+ */
+const cases = {
+  MOCK_HTTP_PORT: {
+    good: [
+      ['8080', 8080],
+      [' 0 ', 0],
+    ],
+    bad: [
+      ['x', 'MOCK_HTTP_PORT: expected integer, got "x"'],
+      ['80.5', 'MOCK_HTTP_PORT: expected integer, got "80.5"'],
+      ['1e3', 'MOCK_HTTP_PORT: expected integer, got "1e3"'],
+      ['70000', 'MOCK_HTTP_PORT: expected integer <= 65535, got 70000'],
+      ['-1', 'MOCK_HTTP_PORT: expected integer >= 0, got -1'],
+    ],
+  },
+  MOCK_HTTP_HOST: {
+    good: [
+      ['127.0.0.1', '127.0.0.1'],
+      ['::1', '::1'],
+    ],
+    bad: [['local host', 'MOCK_HTTP_HOST: expected a host name or IP address without spaces, got "local host"']],
+  },
+  MOCK_WS_PORT: {
+    good: [['4001', 4001]],
+    bad: [
+      ['ws', 'MOCK_WS_PORT: expected integer, got "ws"'],
+      ['65536', 'MOCK_WS_PORT: expected integer <= 65535, got 65536'],
+    ],
+  },
+  MOCK_GRPC_PORT: {
+    good: [['50052', 50052]],
+    bad: [
+      ['5.5', 'MOCK_GRPC_PORT: expected integer, got "5.5"'],
+      ['-2', 'MOCK_GRPC_PORT: expected integer >= 0, got -2'],
+    ],
+  },
+  MOCK_ADMIN_ENABLED: {
+    good: [
+      ['true', true],
+      ['1', true],
+      ['FALSE', false],
+    ],
+    bad: [['on', boolError('MOCK_ADMIN_ENABLED', 'on')]],
+  },
+  MOCK_ADMIN_PORT: { good: [['9081', 9081]], bad: [['admin', 'MOCK_ADMIN_PORT: expected integer, got "admin"']] },
+  MOCK_ADMIN_API_ENABLED: {
+    good: [
+      ['false', true],
+      ['0', true],
+      ['true', false],
+      ['1', false],
+    ],
+    bad: [['disabled', boolError('MOCK_ADMIN_API_ENABLED', 'disabled')]],
+  },
+  MOCK_REQUEST_VALIDATION: {
+    good: [
+      ['warn', 'warn'],
+      ['off', 'off'],
+      ['enforce', 'enforce'],
+    ],
+    bad: [['maybe', 'MOCK_REQUEST_VALIDATION: expected one of off, warn, enforce, got "maybe"']],
+  },
+  MOCK_RESPONSE_VALIDATION: {
+    good: [
+      ['true', true],
+      ['TRUE', true],
+      ['1', true],
+      ['0', false],
+    ],
+    bad: [['yes', boolError('MOCK_RESPONSE_VALIDATION', 'yes')]],
+  },
+  MOCK_RESPONSE_TEMPLATE_EXPAND: {
+    good: [
+      ['True', true],
+      ['false', false],
+      ['0', false],
+    ],
+    bad: [['2', boolError('MOCK_RESPONSE_TEMPLATE_EXPAND', '2')]],
+  },
+  MOCK_LATENCY_ENABLED: {
+    good: [
+      ['1', true],
+      ['false', false],
+    ],
+    bad: [['sometimes', boolError('MOCK_LATENCY_ENABLED', 'sometimes')]],
+  },
+  MOCK_FIXTURES_DIR: {
+    good: [
+      ['recorded', path.join(cwd, 'recorded')],
+      ['/abs/fixtures', '/abs/fixtures'],
+    ],
+    bad: [],
+  },
+  MOCK_WS_REPLAY_FILE: { good: [['ws/replay.jsonl', path.join(cwd, 'ws', 'replay.jsonl')]], bad: [] },
+  MOCK_LOG_LEVEL: {
+    good: [
+      ['debug', 'debug'],
+      ['trace', 'trace'],
+      ['error', 'error'],
+    ],
+    bad: [['loud', 'MOCK_LOG_LEVEL: expected one of error, warn, info, debug, trace, got "loud"']],
+  },
+  MOCK_PROXY_UPSTREAM: {
+    good: [
+      ['https://api.example.com', 'https://api.example.com'],
+      ['http://localhost:8080/v1', 'http://localhost:8080/v1'],
+    ],
+    bad: [
+      ['api.example.com', 'MOCK_PROXY_UPSTREAM: expected an http(s) URL, got "api.example.com"'],
+      ['ftp://files', 'MOCK_PROXY_UPSTREAM: expected an http(s) URL, got "ftp://files"'],
+    ],
+  },
+  MOCK_RATE_LIMIT_ENABLED: {
+    good: [
+      ['true', true],
+      ['0', false],
+    ],
+    bad: [['100', boolError('MOCK_RATE_LIMIT_ENABLED', '100')]],
+  },
+  MOCK_HTTP_KEEPALIVE_HINT: {
+    good: [
+      ['1', true],
+      ['0', false],
+      ['true', true],
+    ],
+    bad: [['yes', boolError('MOCK_HTTP_KEEPALIVE_HINT', 'yes')]],
+  },
+  MOCK_HTTP_OVERRIDES: {
+    good: [
+      ['[]', []],
+      ['[{"name":"slow-login","enabled":true,"path":"/login"}]', [{ name: 'slow-login', enabled: true, path: '/login' }]],
+    ],
+    bad: [
+      ['{"name":"x"}', 'MOCK_HTTP_OVERRIDES: expected array, got {"name":"x"}'],
+      ['[{"enabled":true}]', 'MOCK_HTTP_OVERRIDES[0].name: required key is missing'],
+      ['[{"name":"x","enabled":"yes"}]', 'MOCK_HTTP_OVERRIDES[0].enabled: expected boolean, got "yes"'],
+    ],
+  },
+  MOCK_HTTP_OVERRIDES_GLOB: { good: [['overrides/*.json', path.join(cwd, 'overrides', '*.json')]], bad: [] },
+  MOCK_CONFORMANCE_BUFFER_UNIQUE: {
+    good: [
+      ['false', false],
+      ['1', true],
+    ],
+    bad: [['unique', boolError('MOCK_CONFORMANCE_BUFFER_UNIQUE', 'unique')]],
+  },
+  MOCK_SEED: {
+    good: [
+      ['42', 42],
+      ['-7', -7],
+    ],
+    bad: [
+      ['abc', 'MOCK_SEED: expected integer, got "abc"'],
+      ['99999999999999999999', 'MOCK_SEED: expected integer, got "99999999999999999999"'],
+    ],
+  },
+};
+
+for (const variable of ENV_VARIABLES) {
+  t.test(variable.name, async (t) => {
+    const { good, bad } = cases[variable.name];
+    t.ok(good.length > 0, 'has good values');
+    for (const [raw, expected] of good) {
+      const { config, sources } = load({ [variable.name]: raw });
+      t.same(read(config, variable.key), expected, `${variable.name}=${JSON.stringify(raw)} sets ${variable.key}`);
+      t.equal(sources[variable.key], 'env', 'source env');
+    }
+    for (const [raw, message] of bad) {
+      t.throws(() => load({ [variable.name]: raw }), { code: 'MOCK_ERR_CONFIG_INVALID', message }, `${variable.name}=${raw}`);
+    }
+  });
+}
+
+t.test('every variable of the table has cases', async (t) => {
+  t.same(Object.keys(cases).sort(), ENV_VARIABLES.map((v) => v.name).sort());
 });
 
-const bad = [
-  ['MOCK_HTTP_PORT', 'x', 'MOCK_HTTP_PORT: expected integer, got "x"'],
-  ['MOCK_HTTP_PORT', '80.5', 'MOCK_HTTP_PORT: expected integer, got "80.5"'],
-  ['MOCK_HTTP_PORT', '1e3', 'MOCK_HTTP_PORT: expected integer, got "1e3"'],
-  ['MOCK_HTTP_PORT', '70000', 'MOCK_HTTP_PORT: expected integer <= 65535, got 70000'],
-  ['MOCK_HTTP_PORT', '-1', 'MOCK_HTTP_PORT: expected integer >= 0, got -1'],
-  ['MOCK_REQUEST_VALIDATION', 'maybe', 'MOCK_REQUEST_VALIDATION: expected one of off, warn, enforce, got "maybe"'],
-  ['MOCK_RESPONSE_VALIDATION', 'yes', 'MOCK_RESPONSE_VALIDATION: expected boolean (true, false, 1 or 0), got "yes"'],
-  ['MOCK_RESPONSE_TEMPLATE_EXPAND', '2', 'MOCK_RESPONSE_TEMPLATE_EXPAND: expected boolean (true, false, 1 or 0), got "2"'],
-  ['MOCK_SEED', 'abc', 'MOCK_SEED: expected integer, got "abc"'],
-  ['MOCK_SEED', '99999999999999999999', 'MOCK_SEED: expected integer, got "99999999999999999999"'],
-  ['MOCK_LOG_LEVEL', 'loud', 'MOCK_LOG_LEVEL: expected one of error, warn, info, debug, trace, got "loud"'],
-];
+t.test('MOCK_HTTP_OVERRIDES that is not JSON names the variable and the parse error', async (t) => {
+  t.throws(() => load({ MOCK_HTTP_OVERRIDES: '[{"name":' }), {
+    code: 'MOCK_ERR_CONFIG_INVALID',
+    message: /^MOCK_HTTP_OVERRIDES: expected a JSON array of override rules, got "\[\{\\"name\\":" \(.+\)$/,
+  });
+});
 
-t.test('bad values are one-line errors naming the variable', async (t) => {
-  for (const [name, raw, message] of bad) {
-    t.throws(() => load({ [name]: raw }), { code: 'MOCK_ERR_CONFIG_INVALID', message }, `${name}=${raw}`);
-  }
+t.test('a variable of a feature not built yet creates its section with defaults', async (t) => {
+  const { config, sources } = load({ MOCK_RATE_LIMIT_ENABLED: 'true' });
+  t.same(config.observability, { chaos: { enabled: false, rate_limit: { enabled: true } } });
+  t.equal(sources['observability.chaos.enabled'], 'default');
 });
 
 t.test('an empty variable counts as unset', async (t) => {
-  const { config, sources } = load({ MOCK_HTTP_PORT: '', MOCK_HTTP_HOST: '  ' });
+  const { config, sources } = load({ MOCK_HTTP_PORT: '', MOCK_HTTP_HOST: '  ', MOCK_HTTP_OVERRIDES: '' });
   t.equal(config.server.http_port, 3000);
   t.equal(config.server.bind, '0.0.0.0');
+  t.equal(config.http.overrides, undefined);
   t.equal(sources['server.http_port'], 'default');
 });
 

@@ -11,13 +11,13 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'mock-precedence-'));
 t.teardown(() => rmSync(scratch, { recursive: true }));
 const bare = () => mkdtempSync(path.join(scratch, 'dir-'));
 
-t.test('defaults only: every key has its default and source default', async (t) => {
+t.test("level 1, defaults only: every key has its default (the spec's) and source default", async (t) => {
   const cwd = bare();
   const { config, sources, file, projectDir } = loadConfig({ cwd, env: {} });
   t.equal(file, undefined);
   t.equal(projectDir, cwd);
   t.same(config, {
-    server: { http_port: 3000, bind: '0.0.0.0' },
+    server: { http_port: 3000, ws_port: 3001, grpc_port: 50051, bind: '0.0.0.0' },
     specs: [],
     validation: {
       mode: 'enforce',
@@ -28,32 +28,65 @@ t.test('defaults only: every key has its default and source default', async (t) 
       overrides: {},
     },
     response_template_expand: false,
-    http: { max_body_bytes: 10485760, routes: [] },
-    logging: { level: 'info', format: 'text' },
+    http: { max_body_bytes: 10485760, routes: [], keepalive_hint: false },
+    logging: { level: 'info', format: 'text', file: 'stdout', max_size_mb: 10, max_files: 5 },
     build: { out_dir: path.join(cwd, 'generated') },
+    admin: { enabled: false, port: 9080, embedded: false, mount_path: '/admin', standalone: true, disable_api: false },
+    core: {
+      fixtures: { dir: path.join(cwd, 'fixtures'), record_enabled: false, replay_enabled: false, record_get_only: false },
+      routes: [],
+    },
+    grpc: { proto_dir: path.join(cwd, 'proto'), enable_reflection: true, max_message_size: 4194304, concurrency_limit: 32 },
+    websocket: { max_connections: 1000, message_timeout: 30000, heartbeat_interval: 30000 },
+    proxy: { enabled: false, timeout_seconds: 30 },
+    metrics: { enabled: false, port: 9090 },
+    recorder: { enabled: false },
+    chaos: { latency_enabled: false, latency_min_ms: 0, latency_max_ms: 1000, failures_enabled: false, failure_rate: 0 },
+    conformance: { buffer_unique: true },
+    ai: { enabled: false },
   });
-  t.notOk('seed' in config, 'seed has no default');
+  for (const optional of ['seed', 'response', 'observability', 'reality_continuum', 'time_travel', 'tenancy']) {
+    t.notOk(optional in config, `${optional} has no default`);
+  }
   t.ok(Object.values(sources).every((source) => source === 'default'));
-  t.same(Object.keys(sources).sort(), [
-    'build.out_dir',
-    'http.max_body_bytes',
-    'http.routes',
-    'logging.format',
-    'logging.level',
-    'response_template_expand',
-    'server.bind',
-    'server.http_port',
-    'specs',
-    'validation.aggregate_errors',
-    'validation.mode',
-    'validation.overrides',
-    'validation.skip_admin_validation',
-    'validation.status_code',
-    'validation.validate_responses',
-  ]);
+  t.ok(Object.keys(sources).includes('server.ws_port') && Object.keys(sources).includes('core.fixtures.dir'), 'nested leaves have sources');
 });
 
-t.test('flags > env > file > defaults, key by key', async (t) => {
+t.test('level 2, file over defaults', async (t) => {
+  const cwd = t.testdir({ 'mock.yaml': 'server: { ws_port: 4001 }\nadmin: { enabled: true }\n' });
+  const { config, sources } = loadConfig({ cwd, env: {} });
+  t.equal(config.server.ws_port, 4001);
+  t.equal(sources['server.ws_port'], 'file');
+  t.equal(config.server.http_port, 3000, 'a sibling keeps its default');
+  t.equal(sources['server.http_port'], 'default');
+  t.equal(config.admin.enabled, true);
+  t.equal(config.admin.port, 9080);
+});
+
+t.test('level 3, environment over file', async (t) => {
+  const cwd = t.testdir({ 'mock.yaml': 'server: { ws_port: 4001 }\nadmin: { enabled: true, port: 9100 }\n' });
+  const { config, sources } = loadConfig({ cwd, env: { MOCK_WS_PORT: '5001', MOCK_ADMIN_ENABLED: 'false' } });
+  t.equal(config.server.ws_port, 5001);
+  t.equal(sources['server.ws_port'], 'env');
+  t.equal(config.admin.enabled, false, 'a false variable beats a true file value');
+  t.equal(config.admin.port, 9100);
+  t.equal(sources['admin.port'], 'file');
+});
+
+t.test('level 4, flags over environment', async (t) => {
+  const cwd = t.testdir({ 'mock.yaml': 'server: { ws_port: 4001 }\n' });
+  const { config, sources } = loadConfig({
+    cwd,
+    env: { MOCK_WS_PORT: '5001', MOCK_ADMIN_ENABLED: 'true' },
+    flags: [flag('ws-port', 'server.ws_port', 6001), flag('admin', 'admin.enabled', false)],
+  });
+  t.equal(config.server.ws_port, 6001);
+  t.equal(sources['server.ws_port'], 'flag');
+  t.equal(config.admin.enabled, false);
+  t.equal(sources['admin.enabled'], 'flag');
+});
+
+t.test('all levels at once: flags > env > file > defaults, key by key', async (t) => {
   const cwd = t.testdir({
     'mock.yaml': [
       'server: { http_port: 4000, bind: 10.0.0.1 }',
@@ -152,7 +185,10 @@ t.test('the default out_dir lives next to the config file', async (t) => {
 });
 
 t.test('MOCK_CONFIG_FILE picks the file; relative paths in it resolve against its directory', async (t) => {
-  const root = t.testdir({ mock: { 'custom.yaml': 'specs: [api.yaml]\nserver: { http_port: 1234 }\n' }, 'mock.yaml': 'server: { http_port: 1 }\n' });
+  const root = t.testdir({
+    mock: { 'custom.yaml': 'specs: [api.yaml]\nserver: { http_port: 1234 }\n' },
+    'mock.yaml': 'server: { http_port: 1 }\n',
+  });
   const { config, file } = loadConfig({ cwd: root, env: { MOCK_CONFIG_FILE: 'mock/custom.yaml' } });
   t.same(file, { file: path.join(root, 'mock', 'custom.yaml'), via: 'env' });
   t.equal(config.server.http_port, 1234);
@@ -193,7 +229,9 @@ t.test('invalid flag values name the flag', async (t) => {
 
 t.test('a bad file value is reported even when a higher layer overrides it', async (t) => {
   const cwd = t.testdir({ 'mock.yaml': 'server: { http_port: abc }\n' });
-  t.throws(() => loadConfig({ cwd, env: { MOCK_HTTP_PORT: '1' } }), { message: 'mock.yaml: server.http_port: expected integer, got "abc"' });
+  t.throws(() => loadConfig({ cwd, env: { MOCK_HTTP_PORT: '1' } }), {
+    message: 'mock.yaml: server.http_port: expected integer, got "abc"',
+  });
 });
 
 t.test('a config file found in a parent directory is named by its absolute path', async (t) => {

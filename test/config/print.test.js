@@ -1,4 +1,3 @@
-import path from 'node:path';
 import t from 'tap';
 import { formatConfig, loadConfig } from '../../dist/src/config/index.js';
 
@@ -9,17 +8,22 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
   const resolved = loadConfig({
     cwd,
     env: { MOCK_HTTP_HOST: '127.0.0.1', MOCK_REQUEST_VALIDATION: 'warn' },
-    flags: [{ flag: 'http-port', key: 'server.http_port', value: 8080 }, { flag: 'seed', key: 'seed', value: 9 }],
+    flags: [
+      { flag: 'http-port', key: 'server.http_port', value: 8080 },
+      { flag: 'seed', key: 'seed', value: 9 },
+    ],
   });
   t.equal(
     formatConfig(resolved),
     [
-      `# config file: ${path.join(cwd, 'mock.yaml')} (found by search from the current directory)`,
+      `# config file: ${cwd}/mock.yaml (found by search from the current directory)`,
       'server:',
       '  http_port: 8080 # from flag',
+      '  ws_port: 3001 # from default',
+      '  grpc_port: 50051 # from default',
       '  bind: 127.0.0.1 # from env',
       'specs: # from file',
-      `  - path: ${path.join(cwd, 'api.yaml')}`,
+      `  - path: ${cwd}/api.yaml`,
       'validation:',
       '  mode: warn # from env',
       '  aggregate_errors: false # from default',
@@ -32,12 +36,57 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       'http:',
       '  max_body_bytes: 10485760 # from default',
       '  routes: [] # from default',
+      '  keepalive_hint: false # from default',
+      'seed: 9 # from flag',
       'logging:',
       '  level: info # from default',
       '  format: text # from default',
+      '  file: stdout # from default',
+      '  max_size_mb: 10 # from default',
+      '  max_files: 5 # from default',
       'build:',
-      `  out_dir: ${path.join(cwd, 'generated')} # from default`,
-      'seed: 9 # from flag',
+      `  out_dir: ${cwd}/generated # from default`,
+      'admin:',
+      '  enabled: false # from default',
+      '  port: 9080 # from default',
+      '  embedded: false # from default',
+      '  mount_path: /admin # from default',
+      '  standalone: true # from default',
+      '  disable_api: false # from default',
+      'core:',
+      '  fixtures:',
+      `    dir: ${cwd}/fixtures # from default`,
+      '    record_enabled: false # from default',
+      '    replay_enabled: false # from default',
+      '    record_get_only: false # from default',
+      '  routes: [] # from default',
+      'grpc:',
+      `  proto_dir: ${cwd}/proto # from default`,
+      '  enable_reflection: true # from default',
+      '  max_message_size: 4194304 # from default',
+      '  concurrency_limit: 32 # from default',
+      'websocket:',
+      '  max_connections: 1000 # from default',
+      '  message_timeout: 30000 # from default',
+      '  heartbeat_interval: 30000 # from default',
+      'proxy:',
+      '  enabled: false # from default',
+      '  timeout_seconds: 30 # from default',
+      'metrics:',
+      '  enabled: false # from default',
+      '  port: 9090 # from default',
+      'recorder:',
+      '  enabled: false # from default',
+      'chaos:',
+      '  latency_enabled: false # from default',
+      '  latency_min_ms: 0 # from default',
+      '  latency_max_ms: 1000 # from default',
+      '  failures_enabled: false # from default',
+      '  failure_rate: 0 # from default',
+      'conformance:',
+      '  buffer_unique: true # from default',
+      'ai:',
+      '  enabled: false # from default',
       '',
     ].join('\n'),
   );
@@ -49,4 +98,31 @@ t.test('without a config file the header says so and empty maps print inline', a
   t.match(text, /^# (no config file found|config file: .*)\n/);
   t.match(text, /\n {2}overrides: \{\} # from default\n/);
   t.match(text, /\nspecs: \[\] # from default\n/);
+});
+
+t.test('settings of features not built yet and deprecated keys in use are listed after the YAML', async (t) => {
+  const cwd = t.testdir({ 'mock.yaml': 'chaos:\n  failure_rate: 0.5\nresponse:\n  template_expand: true\n' });
+  const text = formatConfig(loadConfig({ cwd, env: { MOCK_WS_PORT: '4001' } }));
+  t.match(text, '\n  ws_port: 4001 # from env\n');
+  t.match(text, '\nresponse_template_expand: true # from file\nresponse:\n  template_expand: true # from file\n', 'schema order');
+  t.ok(
+    text.endsWith(
+      [
+        '# server.ws_port is configured but not implemented yet (see README)',
+        '# observability.chaos is configured but not implemented yet (see README)',
+        '# chaos is configured but not implemented yet (see README)',
+        '# response.template_expand is deprecated: use response_template_expand',
+        '# chaos.failure_rate is deprecated: use observability.chaos.fault_injection.http_error_probability',
+        '',
+      ].join('\n'),
+    ),
+    text,
+  );
+});
+
+t.test('credentials are not printed', async (t) => {
+  const cwd = t.testdir({ 'mock.yaml': 'admin:\n  auth: { jwt_secret: s3cr3t, admin_password: hunter2, session_timeout_minutes: 30 }\n' });
+  const text = formatConfig(loadConfig({ cwd, env: {} }));
+  t.notMatch(text, /s3cr3t|hunter2/);
+  t.match(text, '\n    jwt_secret: <redacted> # from file\n    admin_password: <redacted> # from file\n    session_timeout_minutes: 30 # from file\n');
 });

@@ -1,0 +1,138 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { MockError } from '../../common/errors.js';
+import {
+  CONFIG_FILE_NAMES,
+  deprecatedInUse,
+  displayPath,
+  findConfigFile,
+  isUrl,
+  loadConfig,
+  notImplementedNote,
+  plannedInUse,
+  readConfigFile,
+  keyLocator,
+} from '../config/index.js';
+import { isTree } from '../config/tree.js';
+
+/** What `mock config validate` found in a configuration file that loads without errors. */
+export interface ConfigReport {
+  /** The file as named in messages. */
+  file: string;
+  specs: Array<{ source: string; operations: number }>;
+  /** HTTP endpoints: operations of the descriptions plus custom routes (`http.routes`). */
+  endpoints: { total: number; operations: number; custom_routes: number };
+  /**
+   * Chains: request sequences whose answer depends on an earlier request or on the request's
+   * content: the transitions of the stateful state machines plus the custom routes with `match`
+   * conditions (query, headers or body).
+   */
+  chains: { total: number; transitions: number; state_machines: number; conditional_routes: number };
+  warnings: string[];
+  /** Settings of features not built yet. */
+  notes: string[];
+  /** Deprecated options the file uses, with their replacement and line. */
+  deprecated: Array<{ key: string; replacement: string; line?: number }>;
+}
+
+/** Sections whose absence is worth a warning, with what happens without them. */
+const EXPECTED_SECTIONS: ReadonlyArray<[key: string, consequence: string]> = [
+  ['specs', 'mock serve needs --spec <path|url>'],
+  ['server', 'the HTTP mock listens on 0.0.0.0:3000 (the default)'],
+  ['validation', 'requests are validated in enforce mode, rejected with 400 (the default)'],
+];
+
+/**
+ * Checks one config file the way `mock serve` would read it, without the MOCK_* environment:
+ * the file exists, its YAML parses, it matches the schema, its descriptions load and lower
+ * together with the custom routes. Any of these failing throws the usual one-line error.
+ */
+export async function checkConfigFile(options: { cwd?: string; configPath?: string; env?: Readonly<Record<string, string | undefined>> }): Promise<ConfigReport> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const env = options.env ?? process.env;
+  const location = findConfigFile(cwd, env, options.configPath);
+  if (!location) {
+    throw new MockError(
+      'MOCK_ERR_CONFIG_NOT_FOUND',
+      `no config file found: looked for ${CONFIG_FILE_NAMES.join(', ')} in ${cwd} and its parents; pass -c <path> or create one with mock init`,
+    );
+  }
+  const file = displayPath(location.file, cwd);
+  const resolved = loadConfig({ cwd, env: {}, configPath: location.file });
+  const { config, sources } = resolved;
+  const raw = readConfigFile(location.file, file);
+  const written = isTree(raw) ? raw : {};
+
+  for (const [i, spec] of config.specs.entries()) {
+    if (!isUrl(spec.path) && !statSync(spec.path, { throwIfNoEntry: false })?.isFile()) {
+      throw new MockError('MOCK_ERR_SPEC_NOT_FOUND', `spec not found: ${displayPath(spec.path, cwd)} (checked specs[${i}] in ${file})`);
+    }
+  }
+  // Loaded on use: the compiler's dependencies are not needed for --help.
+  const [{ readDescription, toOpenApi3 }, { buildIr }, { defaultName }] = await Promise.all([
+    import('../../compiler/load/index.js'),
+    import('../../compiler/ir/index.js'),
+    import('../../compiler/inputs.js'),
+  ]);
+  const inputs = await Promise.all(
+    config.specs.map(async (spec) => {
+      const read = await readDescription(spec.path, resolved.projectDir);
+      const source = isUrl(spec.path) ? spec.path : displayPath(spec.path, cwd);
+      return { source, basePath: spec.base_path, description: await toOpenApi3(source, read.document) };
+    }),
+  );
+  const name = config.build.name ?? defaultName(config.specs[0]?.path ?? 'api');
+  const ir = buildIr(name, inputs, config.http.routes);
+
+  const machines = config.core.stateful?.state_machines ?? [];
+  const transitions = machines.reduce((sum, machine) => sum + machine.transitions.length, 0);
+  const conditional = ir.routes.filter(({ match }) => match.query || match.headers || match.body !== undefined).length;
+
+  const warnings = EXPECTED_SECTIONS.filter(([key]) => !(key in written)).map(([key, consequence]) => `no ${key}: section; ${consequence}`);
+  if (config.reality_continuum?.enabled && !config.proxy.upstream_url) {
+    warnings.push('reality_continuum is enabled without an upstream: set proxy.upstream_url (or MOCK_PROXY_UPSTREAM)');
+  }
+  if (sources['admin.embedded'] === 'file' && config.admin.embedded && config.admin.standalone) {
+    warnings.push('admin.embedded has no effect while admin.standalone is true (its default); set standalone: false to embed');
+  }
+
+  const line = keyLocator(location.file);
+  return {
+    file,
+    specs: inputs.map((input, i) => ({ source: input.source, operations: ir.operations.filter((op) => op.spec === i).length })),
+    endpoints: { total: ir.operations.length + ir.routes.length, operations: ir.operations.length, custom_routes: ir.routes.length },
+    chains: { total: transitions + conditional, transitions, state_machines: machines.length, conditional_routes: conditional },
+    warnings,
+    notes: plannedInUse(sources).map(notImplementedNote),
+    deprecated: deprecatedInUse(sources)
+      .map(({ key, replacement }) => ({ key, replacement, line: line(key.split('.')) }))
+      .sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
+  };
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The human-readable summary. */
+export function formatReport(report: ConfigReport, listDeprecated: boolean): string {
+  const { endpoints, chains } = report;
+  const lines = [`${report.file}: valid`];
+  const specs = report.specs.map((spec) => `${spec.source}: ${plural(spec.operations, 'operation')}`).join('; ');
+  lines.push(`  specs: ${report.specs.length}${specs ? ` (${specs})` : ''}`);
+  lines.push(
+    `  HTTP endpoints: ${endpoints.total} (${endpoints.operations} from descriptions, ${plural(endpoints.custom_routes, 'custom route')})`,
+  );
+  lines.push(
+    `  chains: ${chains.total} (${plural(chains.transitions, 'state transition')} in ${plural(chains.state_machines, 'state machine')}, ${plural(chains.conditional_routes, 'conditional custom route')})`,
+  );
+  for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
+  for (const note of report.notes) lines.push(`  note: ${note}`);
+  if (listDeprecated) {
+    if (report.deprecated.length === 0) lines.push('  deprecated: none in use');
+    for (const { key, replacement, line } of report.deprecated) {
+      lines.push(`  deprecated: ${key}${line === undefined ? '' : ` (line ${line})`}: use ${replacement}`);
+    }
+  } else if (report.deprecated.length > 0) {
+    lines.push(`  deprecated: ${plural(report.deprecated.length, 'option')} in use; list with --check-deprecated`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,158 @@
+import path from 'node:path';
+import t from 'tap';
+import { checkConfigFile, formatReport } from '../../dist/src/cli/config-report.js';
+import { failsWith, runCli, tinySpec } from './fixtures/run-cli.js';
+
+// The checks run in-process (fast); a few cases spawn the CLI for its output, exit codes and alias.
+const check = (cwd, configPath) => checkConfigFile({ cwd, configPath, env: {} });
+
+const GOOD = `
+server: { http_port: 3000 }
+specs: [api.json]
+validation: { mode: warn }
+http:
+  routes:
+    - { method: GET, path: /things1, match: { query: { view: full } }, response: { body: { full: true } } }
+    - { path: /legacy/**, response: { status: 410 } }
+core:
+  stateful:
+    enabled: true
+    state_machines:
+      - name: orders
+        initial_state: initial
+        states: [{ name: pending }, { name: processing }]
+        resource_id_extract: { type: path_param, param: order_id }
+        transitions:
+          - { method: POST, path_pattern: /orders, from_state: initial, to_state: pending }
+          - { method: PUT, path_pattern: "/orders/{order_id}/process", from_state: pending, to_state: processing }
+`;
+
+t.test('a good file: counts, notes, exit 0', async (t) => {
+  const cwd = t.testdir({
+    'mock.yaml': GOOD,
+    'api.json': tinySpec(3),
+    bare: { 'mock.yaml': 'http:\n  routes: [{ path: /health, response: { body: ok } }]\n' },
+  });
+  const result = runCli(['config', 'validate'], { cwd });
+  t.same(result, {
+    code: 0,
+    stderr: '',
+    stdout: [
+      'mock.yaml: valid',
+      '  specs: 1 (api.json: 3 operations)',
+      '  HTTP endpoints: 5 (3 from descriptions, 2 custom routes)',
+      '  chains: 3 (2 state transitions in 1 state machine, 1 conditional custom route)',
+      '  note: core.stateful is configured but not implemented yet (see README)',
+      '',
+    ].join('\n'),
+  });
+
+  const json = runCli(['validate-config', '--json', '-c', 'mock.yaml'], { cwd });
+  t.equal(json.code, 0, 'the validate-config alias of the spec works');
+  t.same(JSON.parse(json.stdout), {
+    file: 'mock.yaml',
+    specs: [{ source: 'api.json', operations: 3 }],
+    endpoints: { total: 5, operations: 3, custom_routes: 2 },
+    chains: { total: 3, transitions: 2, state_machines: 1, conditional_routes: 1 },
+    warnings: [],
+    notes: ['core.stateful is configured but not implemented yet (see README)'],
+    deprecated: [],
+  });
+
+  t.equal(
+    formatReport(await check(path.join(cwd, 'bare')), false),
+    [
+      'mock.yaml: valid',
+      '  specs: 0',
+      '  HTTP endpoints: 1 (0 from descriptions, 1 custom route)',
+      '  chains: 0 (0 state transitions in 0 state machines, 0 conditional custom routes)',
+      '  warning: no specs: section; mock serve needs --spec <path|url>',
+      '  warning: no server: section; the HTTP mock listens on 0.0.0.0:3000 (the default)',
+      '  warning: no validation: section; requests are validated in enforce mode, rejected with 400 (the default)',
+      '',
+    ].join('\n'),
+    'missing sections are warnings, not errors',
+  );
+});
+
+t.test('deprecated options: counted, and listed with line and replacement by --check-deprecated', async (t) => {
+  const cwd = t.testdir({
+    'mock.yaml': [
+      'specs: [api.json]',
+      'server: { http_port: 3000 }',
+      'validation: { mode: enforce }',
+      'chaos:',
+      '  failures_enabled: true',
+      '  failure_rate: 0.1',
+      'response:',
+      '  template_expand: true',
+      '',
+    ].join('\n'),
+    'api.json': tinySpec(1),
+  });
+  const report = await check(cwd);
+  t.same(report.deprecated, [
+    { key: 'chaos.failures_enabled', replacement: 'observability.chaos.fault_injection.enabled', line: 5 },
+    { key: 'chaos.failure_rate', replacement: 'observability.chaos.fault_injection.http_error_probability', line: 6 },
+    { key: 'response.template_expand', replacement: 'response_template_expand', line: 8 },
+  ]);
+  t.match(formatReport(report, false), '\n  deprecated: 3 options in use; list with --check-deprecated\n');
+  const listed = formatReport(report, true);
+  t.ok(
+    listed.endsWith(
+      [
+        '  note: chaos is configured but not implemented yet (see README)',
+        '  deprecated: chaos.failures_enabled (line 5): use observability.chaos.fault_injection.enabled',
+        '  deprecated: chaos.failure_rate (line 6): use observability.chaos.fault_injection.http_error_probability',
+        '  deprecated: response.template_expand (line 8): use response_template_expand',
+        '',
+      ].join('\n'),
+    ),
+    listed,
+  );
+
+  const spawned = runCli(['config', 'validate', '--check-deprecated'], { cwd });
+  t.equal(spawned.code, 0, 'deprecated options are not errors');
+  t.equal(spawned.stdout, listed);
+});
+
+t.test('errors: one line naming the file and what is wrong', async (t) => {
+  const cwd = t.testdir({
+    yaml: { 'mock.yaml': 'server:\n  http_port: 3000\n   bind: x\n' },
+    schema: { 'mock.yaml': 'server:\n  http_port: abc\n' },
+    spec: { 'mock.yaml': 'specs: [api.json, missing.yaml]\n', 'api.json': tinySpec(1) },
+    route: { 'mock.yaml': 'http:\n  routes: [{ path: nope }]\n' },
+    none: {},
+  });
+  const yamlError =
+    'mock.yaml:2:14: invalid YAML: Nested mappings are not allowed in compact mappings; put a nested mapping on its own, further indented lines';
+  await t.rejects(check(path.join(cwd, 'yaml')), { code: 'MOCK_ERR_CONFIG_PARSE', message: yamlError });
+  await t.rejects(check(cwd, 'schema/mock.yaml'), {
+    code: 'MOCK_ERR_CONFIG_INVALID',
+    message: 'schema/mock.yaml: server.http_port: expected integer, got "abc"',
+  });
+  await t.rejects(check(path.join(cwd, 'spec')), {
+    code: 'MOCK_ERR_SPEC_NOT_FOUND',
+    message: 'spec not found: missing.yaml (checked specs[1] in mock.yaml)',
+  });
+  await t.rejects(check(path.join(cwd, 'route')), {
+    message: 'mock.yaml: http.routes[0].path: expected a path starting with "/", got "nope"',
+  });
+  await t.rejects(check(cwd, 'gone.yaml'), {
+    code: 'MOCK_ERR_CONFIG_NOT_FOUND',
+    message: 'config not found: gone.yaml (checked --config)',
+  });
+  // t.testdir() lies inside the project, which has no mock.yaml above it
+  await t.rejects(check(path.join(cwd, 'none')), {
+    code: 'MOCK_ERR_CONFIG_NOT_FOUND',
+    message: `no config file found: looked for mock.yaml, mock.yml, .mock.yaml, .mock.yml in ${path.join(cwd, 'none')} and its parents; pass -c <path> or create one with mock init`,
+  });
+
+  failsWith(t, runCli(['config', 'validate'], { cwd: path.join(cwd, 'yaml') }), yamlError, 1);
+  failsWith(
+    t,
+    runCli(['config', 'validate'], { cwd: path.join(cwd, 'spec') }),
+    'spec not found: missing.yaml (checked specs[1] in mock.yaml)',
+    1,
+  );
+});

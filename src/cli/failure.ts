@@ -8,7 +8,7 @@ const NOISE = [/^See more help with --help$/, /^The following errors? occurred:$
 /** The single line a failure prints: ours as written, oclif's flag errors condensed, anything else prefixed. */
 export function failureLine(error: Error, commandId: string | undefined): string {
   if (isMockError(error)) return error.message;
-  if (error instanceof Errors.CLIError) return `mock: ${condense(error.message)} (see mock ${commandId ?? ''} --help)`;
+  if (error instanceof Errors.CLIError) return `mock: ${condense(error.message)} (see mock ${(commandId ?? '').replace(/:/g, ' ')} --help)`;
   return `mock: ${error.message}`;
 }
 

@@ -1,0 +1,125 @@
+// `mock bench`: a request plan from the description, sent by virtual users to each target.
+import { MockError } from '../../common/errors.js';
+import { buildPlan, parseHeaders, planLines, toWire, type Plan } from './plan.js';
+import type { HttpTask } from './protocol.js';
+import type { TargetJob } from './runner.js';
+import type { Scenario } from './scenarios.js';
+import { commonOptions, defaultWorkers, parseErrorRate, parseRate, runSession, writeAtomically, type CommonLoadFlags, type LoadReport } from './session.js';
+import { resolveTargets, type Target } from './targets.js';
+
+export interface BenchFlags extends CommonLoadFlags {
+  spec?: string[];
+  'spec-dir'?: string;
+  target?: string;
+  'targets-file'?: string;
+  vus: number;
+  scenario: Scenario;
+  operations?: string;
+  'base-path'?: string;
+  auth?: string;
+  headers?: string[];
+  rps?: string;
+  cps?: string;
+  'max-error-rate'?: string;
+  'generate-only'?: boolean;
+  'max-concurrency': number;
+  insecure?: boolean;
+  seed?: number;
+}
+
+/** Runs `mock bench` (not the conformance modes); returns the report, or undefined for --generate-only. */
+export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<LoadReport | undefined> {
+  const common = commonOptions(flags, cwd);
+  const rps = parseRate(flags.rps, '--rps');
+  const cps = parseRate(flags.cps, '--cps');
+  const maxErrorRate = parseErrorRate(flags['max-error-rate']);
+  const headers = parseHeaders(flags.headers ?? []);
+  const wanted = (flags.operations ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const insecure = flags.insecure ?? false;
+  // targets are checked before the description is loaded: a typo fails fast
+  const targets: Target[] | undefined =
+    flags['generate-only'] && flags.target === undefined && flags['targets-file'] === undefined
+      ? undefined
+      : resolveTargets(flags.target, flags['targets-file'], insecure, cwd);
+
+  const plan = await buildPlan({
+    specs: flags.spec ?? [],
+    specDir: flags['spec-dir'],
+    cwd,
+    basePath: flags['base-path'],
+    operations: wanted,
+    auth: flags.auth,
+    headers,
+    seed: flags.seed,
+  });
+
+  if (flags['generate-only']) {
+    await writePlan(plan, targets?.[0], common.output);
+    return undefined;
+  }
+  if (!targets) throw new MockError('MOCK_ERR_FLAG_INVALID', 'no target: pass --target <url> or --targets-file <file>');
+
+  const workers = flags.workers ?? defaultWorkers(flags.vus);
+  const jobs: TargetJob[] = targets.map((target) => {
+    const requests = toWire(plan, target);
+    const used = Math.min(workers, flags.vus);
+    return {
+      name: target.url,
+      workers: used,
+      task: (worker, count, shared, durationMs): HttpTask => ({
+        kind: 'http',
+        worker,
+        workers: count,
+        endpoint: target.endpoint,
+        durationMs,
+        timeoutMs: common.timeoutMs,
+        rps: rps / count,
+        cps: cps / count,
+        shared,
+        vus: flags.vus,
+        scenario: flags.scenario,
+        requests,
+        operations: plan.operations.length,
+      }),
+    };
+  });
+
+  return runSession(jobs, {
+    command: 'bench',
+    durationMs: common.durationMs,
+    rounds: common.rounds,
+    untilMs: common.untilMs,
+    repeatForMs: common.repeatForMs,
+    keepRounds: common.keepRounds,
+    maxConcurrency: flags['max-concurrency'],
+    workers: Math.min(workers, flags.vus),
+    json: common.json,
+    output: common.output,
+    maxErrorRate,
+    operations: plan.operations,
+    withOperations: true,
+    unit: 'VUs',
+    settings: {
+      scenario: flags.scenario,
+      vus: flags.vus,
+      durationSeconds: common.durationMs / 1000,
+      ...(rps ? { rps } : {}),
+      ...(cps ? { cps } : {}),
+      workers: Math.min(workers, flags.vus),
+      operations: plan.operations.length,
+      requestsInPlan: plan.requests.length,
+      ...(common.rounds !== undefined ? { rounds: common.rounds } : {}),
+      ...(flags['repeat-until'] !== undefined ? { repeatUntil: flags['repeat-until'] } : {}),
+      ...(maxErrorRate !== undefined ? { maxErrorRate } : {}),
+    },
+  });
+}
+
+async function writePlan(plan: Plan, target: Target | undefined, output: string | undefined): Promise<void> {
+  const text = planLines(plan, target);
+  if (output) return writeAtomically(output, text);
+  await new Promise<void>((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+}

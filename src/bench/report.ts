@@ -1,0 +1,229 @@
+// Turns what the workers counted into the report: per target (all rounds together, optionally each
+// round too) and over all targets. Latency percentiles come from the merged histograms.
+import { createHistogram, mergeHistograms, summarize, type Histogram, type LatencySummary } from './histogram.js';
+import type { WorkerResult } from './protocol.js';
+import * as hdr from 'hdr-histogram-js';
+
+export interface OperationInfo {
+  key: string;
+  operationId?: string;
+  method: string;
+  path: string;
+}
+
+/** What a set of requests gave: the numbers every level of the report has. */
+export interface Stats {
+  /** Requests that ended: responses plus network errors. */
+  requests: number;
+  responses: number;
+  reqPerSec: number;
+  latencyMs: LatencySummary;
+  statuses: Record<string, number>;
+  /** Network and protocol errors by code (ECONNREFUSED, ECONNRESET, ETIMEDOUT, EPROTO …). */
+  networkErrors: Record<string, number>;
+  /** Responses with a 5xx status. */
+  serverErrors: number;
+  /** Network errors plus 5xx responses. */
+  errors: number;
+  /** errors / requests (0 when nothing was sent). */
+  errorRate: number;
+}
+
+export interface OperationReport extends Stats {
+  operation: string;
+  operationId?: string;
+  method: string;
+  path: string;
+}
+
+export interface TimelineEntry {
+  second: number;
+  responses: number;
+  errors: number;
+  active: number;
+}
+
+export interface TargetReport extends Stats {
+  target: string;
+  rounds: number;
+  /** Seconds spent sending (summed over rounds). */
+  durationSeconds: number;
+  connections: number;
+  interrupted: boolean;
+  operations?: OperationReport[];
+  timeline: TimelineEntry[];
+}
+
+interface Counts {
+  responses: number;
+  histogram: Histogram;
+  statuses: Record<string, number>;
+  networkErrors: Record<string, number>;
+}
+
+const emptyCounts = (): Counts => ({ responses: 0, histogram: createHistogram(), statuses: {}, networkErrors: {} });
+
+function addInto(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [key, n] of Object.entries(from)) into[key] = (into[key] ?? 0) + n;
+}
+
+function stats(counts: Counts, seconds: number): Stats {
+  const network = Object.values(counts.networkErrors).reduce((a, b) => a + b, 0);
+  const serverErrors = Object.entries(counts.statuses).reduce((sum, [status, n]) => (Number(status) >= 500 ? sum + n : sum), 0);
+  const requests = counts.responses + network;
+  const errors = network + serverErrors;
+  return {
+    requests,
+    responses: counts.responses,
+    reqPerSec: seconds > 0 ? Math.round((counts.responses / seconds) * 10) / 10 : 0,
+    latencyMs: summarize(counts.histogram),
+    statuses: sortKeys(counts.statuses),
+    networkErrors: sortKeys(counts.networkErrors),
+    serverErrors,
+    errors,
+    errorRate: requests > 0 ? Math.round((errors / requests) * 1e6) / 1e6 : 0,
+  };
+}
+
+const sortKeys = (o: Record<string, number>): Record<string, number> => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+
+/** Everything one target did, over the rounds added so far. */
+export class TargetTotals {
+  private readonly operations: Counts[];
+  private durationMs = 0;
+  private rounds = 0;
+  private connections = 0;
+  private interrupted = false;
+  private readonly timeline: TimelineEntry[] = [];
+
+  constructor(
+    readonly target: string,
+    private readonly infos: OperationInfo[],
+  ) {
+    this.operations = infos.map(emptyCounts);
+  }
+
+  /** One round: the results of every worker that ran this target. */
+  add(results: WorkerResult[]): void {
+    this.rounds++;
+    this.durationMs += Math.max(0, ...results.map((r) => r.elapsedMs));
+    const offset = this.timeline.length;
+    for (const result of results) {
+      this.connections += result.connections;
+      this.interrupted ||= result.interrupted;
+      result.operations.forEach((op, i) => {
+        const counts = this.operations[i];
+        counts.responses += op.responses;
+        if (op.histogram) counts.histogram.add(hdr.decodeFromCompressedBase64(op.histogram));
+        addInto(counts.statuses, op.statuses);
+        addInto(counts.networkErrors, op.errors);
+      });
+      result.timeline.responses.forEach((n, s) => {
+        const entry = (this.timeline[offset + s] ??= { second: offset + s, responses: 0, errors: 0, active: 0 });
+        entry.responses += n;
+        entry.errors += result.timeline.errors[s] ?? 0;
+        entry.active += result.timeline.active[s] ?? 0;
+      });
+    }
+  }
+
+  /** The target over all its operations. */
+  counts(): Counts {
+    const total = emptyCounts();
+    total.histogram = mergeHistograms(this.operations.map((op) => op.histogram));
+    for (const op of this.operations) {
+      total.responses += op.responses;
+      addInto(total.statuses, op.statuses);
+      addInto(total.networkErrors, op.networkErrors);
+    }
+    return total;
+  }
+
+  get seconds(): number {
+    return this.durationMs / 1000;
+  }
+
+  report(withOperations: boolean): TargetReport {
+    const seconds = this.seconds;
+    const report: TargetReport = {
+      target: this.target,
+      rounds: this.rounds,
+      durationSeconds: Math.round(seconds * 1000) / 1000,
+      ...stats(this.counts(), seconds),
+      connections: this.connections,
+      interrupted: this.interrupted,
+      timeline: this.timeline.filter(Boolean),
+    };
+    if (withOperations) {
+      report.operations = this.operations.map((counts, i) => ({
+        operation: this.infos[i].key,
+        ...(this.infos[i].operationId ? { operationId: this.infos[i].operationId } : {}),
+        method: this.infos[i].method,
+        path: this.infos[i].path,
+        ...stats(counts, seconds),
+      }));
+    }
+    return report;
+  }
+}
+
+/** All targets together (requests per second: their rates added, as they ran side by side). */
+export function summaryOf(totals: TargetTotals[]): Stats {
+  const all = emptyCounts();
+  const histograms: Histogram[] = [];
+  let rate = 0;
+  for (const target of totals) {
+    const counts = target.counts();
+    histograms.push(counts.histogram);
+    all.responses += counts.responses;
+    addInto(all.statuses, counts.statuses);
+    addInto(all.networkErrors, counts.networkErrors);
+    rate += target.seconds > 0 ? counts.responses / target.seconds : 0;
+  }
+  all.histogram = mergeHistograms(histograms);
+  const summary = stats(all, 1);
+  summary.reqPerSec = Math.round(rate * 10) / 10;
+  return summary;
+}
+
+// ---- text for people -------------------------------------------------------------------------
+
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+const msText = (n: number): string => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const pct = (n: number): string => `${(n * 100).toFixed(2)}%`;
+
+export function statsLines(s: Stats, indent = '  '): string[] {
+  const l = s.latencyMs;
+  const statuses = Object.entries(s.statuses).map(([status, n]) => `${status}: ${int(n)}`).join('  ') || 'none';
+  const lines = [
+    `${indent}requests   ${int(s.requests)} (${int(s.reqPerSec)} req/s)   errors ${int(s.errors)} (${pct(s.errorRate)}: ${int(s.serverErrors)} 5xx, ${int(s.requests - s.responses)} network)`,
+    `${indent}latency    p50 ${msText(l.p50)} ms   p95 ${msText(l.p95)} ms   p99 ${msText(l.p99)} ms   max ${msText(l.max)} ms`,
+    `${indent}statuses   ${statuses}`,
+  ];
+  const network = Object.entries(s.networkErrors);
+  if (network.length > 0) lines.push(`${indent}network    ${network.map(([code, n]) => `${code}: ${int(n)}`).join('  ')}`);
+  return lines;
+}
+
+export function operationTable(operations: OperationReport[], indent = '  '): string[] {
+  const header = ['operation', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'statuses'];
+  const rows = operations.map((op) => [
+    op.operationId ? `${op.operationId} (${op.operation})` : op.operation,
+    int(op.requests),
+    int(op.reqPerSec),
+    msText(op.latencyMs.p50),
+    msText(op.latencyMs.p95),
+    msText(op.latencyMs.p99),
+    int(op.errors),
+    Object.entries(op.statuses).map(([status, n]) => `${status}×${int(n)}`).join(' ') || '-',
+  ]);
+  const table = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)));
+  return table.map((row) =>
+    indent +
+    row
+      .map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd(),
+  );
+}

@@ -1,0 +1,200 @@
+// `mock bench` in a worker: closed-loop virtual users. Each VU owns one keep-alive connection and
+// has exactly one request in flight; when its response is complete it sends the next request of
+// the plan (pre-serialised bytes, one socket.write). The scenario decides which VUs are active.
+import type { Socket } from 'node:net';
+import type { HttpTask, WorkerResult } from '../protocol.js';
+import { ResponseParser } from '../response-parser.js';
+import { activeVus } from '../scenarios.js';
+import { RunControl, type Load } from './control.js';
+import { errorCode, openSocket } from './socket.js';
+
+interface Planned {
+  operation: number;
+  bytes: Buffer;
+  bodiless: boolean;
+}
+
+const enum VuState {
+  Parked,
+  Waiting,
+  Busy,
+  Idle,
+}
+
+export function runHttp(task: HttpTask): Promise<WorkerResult> {
+  const control = new RunControl(task, task.operations);
+  const plan: Planned[] = task.requests.map((r) => ({
+    operation: r.operation,
+    bytes: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength),
+    bodiless: r.bodiless,
+  }));
+  const vus: VirtualUser[] = [];
+  for (let id = task.worker; id < task.vus; id += task.workers) vus.push(new VirtualUser(id, control, plan));
+  let active = 0; // VUs active across all workers
+  const load: Load = {
+    begin() {
+      active = activeVus(task.scenario, task.vus, 0, task.durationMs);
+      for (const vu of vus) vu.activate(active);
+    },
+    tick(elapsed, now) {
+      if (!control.stopping) {
+        active = activeVus(task.scenario, task.vus, elapsed, task.durationMs);
+        for (const vu of vus) vu.activate(active);
+      }
+      let local = 0;
+      for (const vu of vus) {
+        vu.timeout(now, task.timeoutMs);
+        if (vu.id < active) local++;
+      }
+      return local;
+    },
+    quiet: () => vus.every((vu) => vu.state !== VuState.Busy),
+    *sockets() {
+      for (const vu of vus) if (vu.socket) yield vu.socket;
+    },
+  };
+  for (const vu of vus) vu.load = load;
+  return control.run(load);
+}
+
+class VirtualUser {
+  socket: Socket | null = null;
+  state = VuState.Parked;
+  load!: Load;
+  private current: Planned | null = null;
+  private sentAt = 0;
+  private cursor: number;
+  private active = 0;
+  private failure: string | null = null;
+  private failedConnects = 0;
+  private readonly parser: ResponseParser;
+
+  constructor(
+    readonly id: number,
+    private readonly control: RunControl,
+    private readonly plan: Planned[],
+  ) {
+    // spread the VUs over the plan, so that every operation is hit from the first second
+    this.cursor = (id * 7919) % plan.length;
+    this.parser = new ResponseParser(
+      (status, close) => this.onResponse(status, close),
+      () => this.current?.bodiless === true,
+    );
+  }
+
+  /** The shape says `active` VUs (all workers) may run now. */
+  activate(active: number): void {
+    this.active = active;
+    if (this.state === VuState.Parked && this.id < active) this.next();
+  }
+
+  /** Ready for the next request. */
+  next(): void {
+    if (this.control.stopping) return this.idle();
+    if (this.id >= this.active) {
+      this.state = VuState.Parked;
+      return;
+    }
+    this.state = VuState.Waiting;
+    this.control.rps.acquire(this.fire);
+  }
+
+  timeout(now: number, timeoutMs: number): void {
+    if (this.state === VuState.Busy && now - this.sentAt > timeoutMs) this.fail('ETIMEDOUT');
+  }
+
+  private readonly fire = (): void => {
+    if (this.control.stopping) return this.idle();
+    if (this.socket === null) this.control.cps.acquire(this.connectAndSend);
+    else this.send();
+  };
+
+  private readonly connectAndSend = (): void => {
+    if (this.control.stopping) return this.idle();
+    this.connect();
+    this.send();
+  };
+
+  private send(): void {
+    const request = this.plan[this.cursor];
+    this.cursor = this.cursor + 1 === this.plan.length ? 0 : this.cursor + 1;
+    this.current = request;
+    this.state = VuState.Busy;
+    this.sentAt = performance.now();
+    (this.socket as Socket).write(request.bytes);
+  }
+
+  private connect(): void {
+    const socket = openSocket(this.control.task.endpoint);
+    this.control.connections++;
+    this.socket = socket;
+    this.failure = null;
+    let connected = false;
+    const onConnect = () => {
+      connected = true;
+      this.failedConnects = 0;
+    };
+    socket.on(this.control.task.endpoint.protocol === 'https:' ? 'secureConnect' : 'connect', onConnect);
+    socket.on('data', (chunk: Buffer) => {
+      if (this.socket !== socket) return;
+      try {
+        this.parser.execute(chunk);
+      } catch {
+        this.fail('EPROTO');
+      }
+    });
+    socket.on('error', (error) => {
+      this.failure ??= errorCode(error);
+    });
+    socket.on('close', () => {
+      if (this.socket !== socket) return; // dropped on purpose
+      this.socket = null;
+      if (this.current !== null && this.parser.finish()) return; // a read-until-close body ended
+      this.parser.reset();
+      if (this.current !== null) {
+        if (!connected) this.failedConnects++;
+        this.control.recorder.error(this.current.operation, this.failure ?? 'ECONNRESET');
+        this.current = null;
+        this.retry();
+      }
+    });
+  }
+
+  private onResponse(status: number, close: boolean): void {
+    const request = this.current;
+    if (request === null) return; // bytes nobody asked for
+    this.current = null;
+    this.control.recorder.response(request.operation, status, this.sentAt);
+    if (close) this.drop();
+    this.next();
+  }
+
+  private fail(code: string): void {
+    if (this.current !== null) {
+      this.control.recorder.error(this.current.operation, code);
+      this.current = null;
+    }
+    this.drop();
+    this.retry();
+  }
+
+  /** After an error: at once, or backing off (up to 1 s) while connections keep failing. */
+  private retry(): void {
+    if (this.control.stopping) return this.idle();
+    this.state = VuState.Waiting;
+    if (this.failedConnects === 0) setImmediate(() => this.next());
+    else setTimeout(() => this.next(), Math.min(1000, 10 * 2 ** Math.min(this.failedConnects, 7)));
+  }
+
+  private drop(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.parser.reset();
+    socket?.destroy();
+  }
+
+  private idle(): void {
+    this.state = VuState.Idle;
+    this.control.settled(this.load);
+  }
+}

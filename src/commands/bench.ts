@@ -1,5 +1,4 @@
 import { Flags, type Interfaces } from '@oclif/core';
-import { MockError } from '../../common/errors.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { SCENARIO_DESCRIPTIONS, SCENARIOS } from '../bench/scenarios.js';
 
@@ -57,7 +56,7 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
     'conformance-self-test': Flags.boolean({ description: 'Start a `mock serve` of the description in-process and run the conformance probes against it; fails on any finding' }),
     'conformance-header': Flags.string({ description: 'Header sent with every conformance request ("Name: value"); repeatable', helpValue: '<header>', multiple: true }),
     'report-missed-cap': Flags.integer({ description: 'Rows of the missed-negatives table in the HTML conformance report (0 for none)', min: 0, default: 200 }),
-    'inject-response-violations': Flags.boolean({ description: 'Conformance: have the server under test inject response violations' }),
+    'inject-response-violations': Flags.boolean({ description: 'Conformance: check that the response validator catches a deliberately corrupted copy of each response (client side; implies --validate-response-schemas)' }),
     'validate-response-schemas': Flags.boolean({ description: 'Conformance: validate response bodies against their schemas' }),
   };
 
@@ -80,21 +79,28 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
   }
 
   private async conformance(flags: BenchCommandFlags): Promise<void> {
-    // resolved at run time: the conformance module is optional in this build
-    const specifier = '../conformance/index.js';
-    let module: { runConformance?: (flags: Record<string, unknown>, context: { cwd: string }) => Promise<number | void> };
-    try {
-      module = await import(specifier);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes('conformance')) {
-        throw new MockError('MOCK_ERR_FLAG_INVALID', '--conformance: conformance testing is not available in this build (leave out --conformance and --conformance-self-test)');
-      }
-      throw error;
-    }
-    if (typeof module.runConformance !== 'function') {
-      throw new MockError('MOCK_ERR_FLAG_INVALID', '--conformance: conformance testing is not available in this build (leave out --conformance and --conformance-self-test)');
-    }
-    const code = await module.runConformance(flags, { cwd: process.cwd() });
-    if (typeof code === 'number' && code !== 0) this.exit(code);
+    const { runConformance } = await import('../conformance/index.js');
+    const { parseHeaders, specSources } = await import('../bench/plan.js');
+    const { parseDuration } = await import('../bench/units.js');
+    const cwd = process.cwd();
+    const code = await runConformance({
+      specs: specSources(flags.spec ?? [], flags['spec-dir'], cwd).map((source) => ({ source })),
+      cwd,
+      target: flags.target,
+      selfTest: flags['conformance-self-test'],
+      headers: parseHeaders(flags.headers ?? []),
+      auth: flags.auth,
+      conformanceHeader: flags['conformance-header'],
+      reportMissedCap: flags['report-missed-cap'],
+      injectResponseViolations: flags['inject-response-violations'],
+      validateResponseSchemas: flags['validate-response-schemas'],
+      output: flags.output,
+      json: flags.json,
+      operations: (flags.operations ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      basePath: flags['base-path'],
+      seed: flags.seed,
+      timeoutMs: parseDuration(flags.timeout, '--timeout'),
+    });
+    if (code !== 0) this.exit(code);
   }
 }

@@ -1,0 +1,39 @@
+// `mock bench --conformance-self-test` through the CLI: builds and serves the description
+// in-process, probes it, writes the three reports, and fails on a finding.
+import t from 'tap';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root, runMock, tmpdir } from '../helpers/cli.js';
+
+t.test('the example petstore passes its own self-test', async (t) => {
+  const dir = tmpdir();
+  const run = await runMock(['bench', '--conformance-self-test', '--spec', path.join(root, 'examples', 'petstore.yaml'), '--output', 'out/', '--json'], { cwd: dir });
+  t.equal(run.code, 0, run.stderr);
+  const summary = JSON.parse(run.stdout);
+  t.match(summary, { selfTest: true, findings: 0, definiteIssues: 0, target: /^http:\/\/127\.0\.0\.1:\d+$/ });
+  t.ok(summary.verdicts.pass > 0);
+  t.equal(summary.verdicts.server_error + summary.verdicts.valid_request_rejected, 0);
+  for (const file of ['conformance-report.json', 'conformance-report.html', 'conformance-issues.json']) t.ok(existsSync(path.join(dir, 'out', file)), file);
+  const report = JSON.parse(readFileSync(path.join(dir, 'out', 'conformance-report.json'), 'utf8'));
+  t.equal(report.selfTest, true);
+  t.same(JSON.parse(readFileSync(path.join(dir, 'out', 'conformance-issues.json'), 'utf8')).issues, []);
+  // enforce mode: every body mutation and content-type mismatch is rejected, with the mock's problem bodies
+  const body = report.probes.filter((p) => p.category === 'request-body' && !p.label.includes('embedded-content'));
+  t.ok(body.length > 10);
+  t.same(body.filter((p) => p.verdict !== 'pass').map((p) => p.label), []);
+  t.ok(report.violations.entries.some((e) => e.category === 'request-body' && e.path === '/v1/pets'));
+  t.ok(report.violations.entries.some((e) => e.category === 'query'));
+});
+
+t.test('a finding fails the self-test (mock.yaml settings apply to the served mock)', async (t) => {
+  const dir = tmpdir();
+  // a body limit below the size of a valid pet: the mock refuses the valid request with 413
+  writeFileSync(path.join(dir, 'mock.yaml'), 'http:\n  max_body_bytes: 16\n');
+  const run = await runMock(['bench', '--conformance-self-test', '--spec', path.join(root, 'examples', 'petstore.yaml'), '--operations', 'createPet'], { cwd: dir });
+  t.equal(run.code, 1);
+  t.match(run.stdout, /definite issues: 1\n\s+valid_request_rejected positive POST \/v1\/pets -> 413/);
+  t.match(run.stdout, /reports: conformance-report\/conformance-report\.json/);
+  const issues = JSON.parse(readFileSync(path.join(dir, 'conformance-report', 'conformance-issues.json'), 'utf8'));
+  t.match(issues.issues, [{ verdict: 'valid_request_rejected', label: 'positive', operation: 'POST /v1/pets', status: 413, expected: '2xx-3xx' }]);
+  t.equal(issues.count, 1);
+});

@@ -1,0 +1,5 @@
+// --conformance-self-test over the heaviest corpus description (see corpus.js).
+import t from 'tap';
+import { HEAVY, selfTestCorpus } from './corpus.js';
+
+selfTestCorpus(t, HEAVY);

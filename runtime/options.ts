@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { RequestLog } from './logging/index.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
 
@@ -22,11 +23,15 @@ export interface ServeOptions {
   /** Largest request body accepted (413 above). */
   maxBodyBytes: number;
   logger: Logger;
+  /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
+  requestLog?: RequestLog;
 }
 
 export interface RunningServer {
   host: string;
   /** The bound port (useful with port 0). */
   port: number;
+  /** Recent requests (ring buffer) and their subscribers, for the admin API. */
+  requestLog: RequestLog;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Engine, MockRequest, MockResponse } from '../engine/index.js';
 import { problem } from '../engine/problem.js';
+import type { RequestLog } from '../logging/index.js';
 import { statusLine } from './status-line.js';
 import { uWS, type HttpRequest, type HttpResponse, type TemplatedApp } from './uws.js';
 
@@ -8,23 +9,41 @@ export interface HttpServerOptions {
   engine: Engine;
   maxBodyBytes: number;
   logger: Logger;
+  /** Every answered request is recorded here (ring buffer, subscribers, info log line). */
+  requestLog?: RequestLog;
 }
+
+/** A response, and why the server failed or refused when it did (the request log's error_message). */
+type Answer = MockResponse & { error?: string };
 
 /** The uWebSockets.js adapter: reads a request into a MockRequest, writes the engine's MockResponse. */
 export function createHttpApp(options: HttpServerOptions): TemplatedApp {
-  const { engine, maxBodyBytes, logger } = options;
+  const { engine, maxBodyBytes, logger, requestLog } = options;
   const app = uWS.App();
 
-  const answer = (request: MockRequest): MockResponse => {
+  const answer = (request: MockRequest): Answer => {
     try {
       return engine.handle(request);
     } catch (e) {
       logger.error({ err: e, method: request.method, url: request.url }, 'request failed');
-      return problem(500, 'Internal Server Error', 'the mock server failed to answer this request; see its log');
+      const failed: Answer = problem(500, 'Internal Server Error', 'the mock server failed to answer this request; see its log');
+      failed.error = e instanceof Error ? e.message : String(e);
+      return failed;
     }
   };
 
+  /** Writes the response, then records it (the response object must not be touched after end). */
+  const respond = (res: HttpResponse, method: string, url: string, headers: Record<string, string>, startedAt: number, address: ArrayBuffer, response: Answer, close = false): void => {
+    write(res, method, response, close);
+    if (requestLog === undefined) return;
+    const size = method === 'HEAD' ? 0 : Buffer.byteLength(response.body);
+    requestLog.record(method, url, response.status, startedAt, address, headers, size, response.error ?? null);
+  };
+
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
+    const startedAt = performance.now();
+    // read now: the response object may not be used once answered or aborted
+    const address = res.getRemoteAddressAsText();
     const method = req.getCaseSensitiveMethod().toUpperCase();
     const url = req.getUrl();
     const query = req.getQuery() ?? '';
@@ -34,16 +53,16 @@ export function createHttpApp(options: HttpServerOptions): TemplatedApp {
     });
     const length = headers['content-length'];
     if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
-      write(res, method, answer({ method, url, query, headers }));
+      respond(res, method, url, headers, startedAt, address, answer({ method, url, query, headers }));
       return;
     }
     if (length !== undefined && Number(length) > maxBodyBytes) {
-      write(res, method, tooLarge(maxBodyBytes), true);
+      respond(res, method, url, headers, startedAt, address, tooLarge(maxBodyBytes), true);
       return;
     }
     readBody(res, maxBodyBytes, (body) => {
-      if (body === undefined) write(res, method, tooLarge(maxBodyBytes), true);
-      else write(res, method, answer({ method, url, query, headers, body }));
+      if (body === undefined) respond(res, method, url, headers, startedAt, address, tooLarge(maxBodyBytes), true);
+      else respond(res, method, url, headers, startedAt, address, answer({ method, url, query, headers, body }));
     });
   });
   return app;
@@ -83,5 +102,7 @@ function write(res: HttpResponse, method: string, response: MockResponse, close 
   else res.end(response.body, close);
 }
 
-const tooLarge = (limit: number): MockResponse =>
-  problem(413, 'Payload Too Large', `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`);
+const tooLarge = (limit: number): Answer => {
+  const message = `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`;
+  return { ...problem(413, 'Payload Too Large', message), error: message };
+};

@@ -3,8 +3,8 @@ import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { toServeOptions } from '../cli/serve-options.js';
-import { displayPath, formatConfig, loadConfig } from '../config/index.js';
-import { createLogger } from '../logging/index.js';
+import { displayPath, formatConfig, loadConfig, notImplementedNote, plannedInUse } from '../config/index.js';
+import { closeLogger, createLogger } from '../logging/index.js';
 
 export default class Serve extends MockCommand {
   static description =
@@ -15,6 +15,7 @@ export default class Serve extends MockCommand {
     '<%= config.bin %> <%= command.id %> --spec api.yaml --http-port 8080 --validation warn',
     '<%= config.bin %> <%= command.id %> -c mock.yaml --validation enforce --validation-status 422',
     'MOCK_HTTP_PORT=8080 <%= config.bin %> <%= command.id %> --print-config',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --chaos --chaos-latency-range 10-500 --chaos-http-errors 500,503 --print-config',
   ];
 
   static flags = {
@@ -33,6 +34,8 @@ export default class Serve extends MockCommand {
 
     const buildOptions = toBuildOptions(resolved);
     const logger = createLogger(resolved.config.logging);
+    // Settings of features not built yet are accepted, and said so once each, never ignored silently.
+    for (const key of plannedInUse(resolved.sources)) logger.info(notImplementedNote(key));
     // Loaded on use, so that --help and --print-config do not load the compiler or the server.
     const compiler = await import('../../compiler/index.js');
     let { dir: buildDir, stale } = await compiler.isBuildStale(buildOptions);
@@ -50,7 +53,7 @@ export default class Serve extends MockCommand {
     const signal = await untilSignal();
     logger.info({ signal }, 'shutting down');
     await server.close();
-    logger.flush();
+    await closeLogger(logger);
   }
 }
 

@@ -1,1 +1,1 @@
-export { createLogger } from './logger.js';
+export { LOGGING_DEFAULTS, closeLogger, createLogger, type LoggerOptions } from './logger.js';

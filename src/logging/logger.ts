@@ -1,15 +1,123 @@
-import { pino, type Logger } from 'pino';
-import type { LoggingConfig } from '../config/index.js';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import type { PrettyOptions } from 'pino-pretty';
+import { MockError } from '../../common/errors.js';
+import type { FileTransportOptions } from './file-transport.js';
 
 /**
- * The server's logger. `text` is pretty-printed by pino-pretty in a worker thread, so formatting
- * stays off the request path; `json` writes pino's lines as they are.
+ * `logging.*`. `file`, `max_size_mb` and `max_files` are optional here so that a configuration
+ * without them (older schema, embedding code) gets the spec's defaults.
  */
-export function createLogger(options: LoggingConfig): Logger {
-  if (options.format === 'json') return pino({ level: options.level });
-  const transport = pino.transport({
-    target: 'pino-pretty',
-    options: { colorize: process.stdout.isTTY === true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' },
+export interface LoggerOptions {
+  level: 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  format: 'text' | 'json';
+  /** `stdout` (default), `stderr`, or a file path (relative: to the working directory). */
+  file?: string;
+  /** Rotate the file at this size. Default 10. */
+  max_size_mb?: number;
+  /** Files kept, the live one included. Default 5. */
+  max_files?: number;
+}
+
+export const LOGGING_DEFAULTS = { file: 'stdout', max_size_mb: 10, max_files: 5 } as const;
+
+const MB = 1024 * 1024;
+/** How long shutdown waits for the log worker to write what it holds. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/** How each logger's destination is flushed and closed at shutdown. */
+const closers = new WeakMap<Logger, () => Promise<void>>();
+
+/**
+ * The server's logger. Nothing here writes on the request path:
+ * - `json` to stdout/stderr: pino's asynchronous sonic-boom destination (writes are batched and
+ *   done by libuv, never blocking the event loop);
+ * - `text`, and any `file`: a pino worker-thread transport (pino-pretty for text; for files the
+ *   rotating file writer in ./file-transport.ts), so formatting and file I/O run off the main thread.
+ * Call `closeLogger` at shutdown so that what is buffered is written.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  const level = options.level;
+  const file = options.file ?? LOGGING_DEFAULTS.file;
+  const fd = file === 'stdout' ? 1 : file === 'stderr' ? 2 : undefined;
+  // Text lines show a request as its message (`GET /v1/pets 200 3ms`), so the request log entry
+  // is dropped before pino serialises it: no JSON work on the request path for a field the pretty
+  // printer would discard. JSON lines carry it whole.
+  const pinoOptions = options.format === 'text' ? { level, serializers: { request: dropped } } : { level };
+
+  if (fd !== undefined && options.format === 'json') {
+    const destination = pino.destination({ dest: fd, sync: false });
+    const logger = pino(pinoOptions, destination);
+    closers.set(logger, () => endAndWait(destination));
+    return logger;
+  }
+
+  let transport: DestinationStream & NodeJS.EventEmitter & { end(): void };
+  if (fd !== undefined) {
+    const tty = (fd === 1 ? process.stdout : process.stderr).isTTY === true;
+    transport = pino.transport({ target: 'pino-pretty', options: { ...prettyOptions('HH:MM:ss.l'), colorize: tty, destination: fd } });
+  } else {
+    const absolute = path.resolve(file);
+    assertWritable(absolute);
+    const transportOptions: FileTransportOptions = {
+      file: absolute,
+      maxSizeBytes: (options.max_size_mb ?? LOGGING_DEFAULTS.max_size_mb) * MB,
+      maxFiles: options.max_files ?? LOGGING_DEFAULTS.max_files,
+      pretty: options.format === 'text' ? { ...prettyOptions('yyyy-mm-dd HH:MM:ss.l'), colorize: false } : undefined,
+    };
+    transport = pino.transport({ target: fileURLToPath(new URL('./file-transport.js', import.meta.url)), options: transportOptions });
+  }
+  // a failing destination (disk full, file removed) must not take the server down
+  transport.on('error', (e: Error) => process.stderr.write(`mock: logging to ${file} failed: ${e.message}\n`));
+  const logger = pino(pinoOptions, transport);
+  closers.set(logger, () => endAndWait(transport));
+  return logger;
+}
+
+const dropped = (): undefined => undefined;
+
+/**
+ * Writes out what the logger holds and closes its destination (stdout and stderr stay open). The
+ * logger is silent afterwards rather than throwing. Safe to call more than once.
+ */
+export async function closeLogger(logger: Logger): Promise<void> {
+  const close = closers.get(logger);
+  closers.delete(logger);
+  if (close === undefined) return;
+  logger.level = 'silent';
+  await close();
+}
+
+/**
+ * Text lines: `[12:00:00.123] INFO: GET /v1/pets 200 3ms`. The request entry (headers and all) is
+ * left to the json format, so that a request stays one readable line.
+ */
+function prettyOptions(time: string): PrettyOptions {
+  return { ignore: 'pid,hostname,request', translateTime: `SYS:${time}`, singleLine: false };
+}
+
+/** Ends a sonic-boom or a worker transport, resolving once what it held is written (or after a timeout). */
+function endAndWait(stream: NodeJS.EventEmitter & { end(): void }): Promise<void> {
+  return new Promise<void>((resolve) => {
+    // not unref'd: pino's worker thread is, so this timer is what keeps the process alive until it is done
+    const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+    stream.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    stream.end();
   });
-  return pino({ level: options.level }, transport);
+}
+
+/** Fails at start, in one line, rather than losing every log line later. */
+function assertWritable(file: string): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    closeSync(openSync(file, 'a'));
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new MockError('MOCK_ERR_CONFIG_INVALID', `logging.file: cannot write ${file} (${reason}); choose another path or fix the directory's permissions`);
+  }
 }

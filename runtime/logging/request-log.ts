@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { RingBuffer } from './ring-buffer.js';
+
+/** The spec's "Request log entry" resource, as the admin API and the JSON log lines carry it. */
+export interface RequestLogEntryJson {
+  id: string;
+  /** ISO 8601, when the response was written. */
+  timestamp: string;
+  method: string;
+  /** Path without the query string, as received. */
+  path: string;
+  status_code: number;
+  response_time_ms: number;
+  client_ip: string;
+  user_agent: string | null;
+  /** Request headers, lower-case names. */
+  headers: Record<string, string>;
+  response_size_bytes: number;
+  error_message: string | null;
+}
+
+/** Distinguishes ids across restarts of the server; the per-request part is a counter. */
+const ID_PREFIX = randomBytes(3).toString('hex');
+let sequence = 0;
+const latin1 = new TextDecoder('latin1');
+
+// Under load many requests share a millisecond: format each millisecond once.
+let lastMs = Number.NaN;
+let lastIso = '';
+function isoInstant(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
+
+/**
+ * One handled request. Built on the request path, so it only stores what it is given: the id,
+ * the ISO timestamp and the client address text are derived when first read (by the JSON log
+ * line, the admin API or a filter), never per request.
+ */
+export class RequestLogEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly status_code: number;
+  readonly response_time_ms: number;
+  readonly user_agent: string | null;
+  readonly headers: Record<string, string>;
+  readonly response_size_bytes: number;
+  readonly error_message: string | null;
+  /** Epoch milliseconds. */
+  readonly time: number;
+  private readonly seq: number;
+  private address: ArrayBuffer | string;
+
+  constructor(
+    method: string,
+    path: string,
+    statusCode: number,
+    responseTimeMs: number,
+    clientAddress: ArrayBuffer | string,
+    headers: Record<string, string>,
+    responseSizeBytes: number,
+    errorMessage: string | null,
+    time = Date.now(),
+  ) {
+    this.seq = ++sequence;
+    this.time = time;
+    this.method = method;
+    this.path = path;
+    this.status_code = statusCode;
+    this.response_time_ms = responseTimeMs;
+    this.address = clientAddress;
+    this.headers = headers;
+    this.user_agent = headers['user-agent'] ?? null;
+    this.response_size_bytes = responseSizeBytes;
+    this.error_message = errorMessage;
+  }
+
+  /** Short and unique: a per-process prefix and a base-36 sequence number (`3fa9c1-2k`). */
+  get id(): string {
+    return `${ID_PREFIX}-${this.seq.toString(36)}`;
+  }
+
+  get timestamp(): string {
+    return isoInstant(this.time);
+  }
+
+  get client_ip(): string {
+    if (typeof this.address !== 'string') this.address = readableAddress(latin1.decode(this.address));
+    return this.address;
+  }
+
+  toJSON(): RequestLogEntryJson {
+    return {
+      id: this.id,
+      timestamp: this.timestamp,
+      method: this.method,
+      path: this.path,
+      status_code: this.status_code,
+      response_time_ms: this.response_time_ms,
+      client_ip: this.client_ip,
+      user_agent: this.user_agent,
+      headers: this.headers,
+      response_size_bytes: this.response_size_bytes,
+      error_message: this.error_message,
+    };
+  }
+}
+
+/**
+ * uWS spells IPv6 addresses out in full (`0000:…:0001`) and IPv4 clients of a dual-stack socket
+ * as mapped hex (`…:ffff:7f00:0001`): `::1` and `127.0.0.1` are what people search logs for.
+ */
+export function readableAddress(text: string): string {
+  if (!text.includes(':')) return text;
+  const groups = text.split(':');
+  if (groups.length === 8 && groups.slice(0, 5).every((g) => /^0{1,4}$/.test(g)) && /^ffff$/i.test(groups[5])) {
+    const high = parseInt(groups[6], 16);
+    const low = parseInt(groups[7], 16);
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  }
+  try {
+    return new URL(`http://[${text}]/`).hostname.slice(1, -1);
+  } catch {
+    return text;
+  }
+}
+
+/** The admin API's `GET /__mock/logs` query. */
+export interface RequestLogFilter {
+  /** Exact method, any case. */
+  method?: string;
+  /** Exact path, or a pattern where `*` matches within one segment and `**` across segments. */
+  path?: string;
+  status?: number;
+  /** Most entries returned (newest first); all by default. */
+  limit?: number;
+}
+
+export type RequestLogListener = (entry: RequestLogEntry) => void;
+
+export interface RequestLogOptions {
+  /** Entries kept for the admin API; the oldest is dropped past it. Default 1000. */
+  capacity?: number;
+  /** Request lines are logged at info, when info is enabled. */
+  logger?: Logger;
+}
+
+export const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
+
+/**
+ * Every handled request, kept in a ring buffer (for `GET /__mock/logs`), offered to subscribers
+ * (for the SSE stream) and logged at info (`GET /v1/pets 200 3ms`, the entry under `request`).
+ *
+ * Hot path: `record` allocates one entry and does no string or JSON work of its own (below info it
+ * costs nothing measurable). At info, pino builds the line on the main thread and its destination
+ * (an asynchronous sonic-boom, or a worker thread for text and files) does the formatting and I/O.
+ * JSON lines serialise the whole entry, headers included: that serialisation, not the I/O, is
+ * what request logging costs, so load tests run at `warn` (as `npm run bench:http` does). Text
+ * lines carry only the message (src/logging/logger.ts drops the entry before serialisation).
+ */
+export class RequestLog {
+  private readonly ring: RingBuffer<RequestLogEntry>;
+  private readonly logger: Logger | undefined;
+  private listeners: RequestLogListener[] = [];
+
+  constructor(options: RequestLogOptions = {}) {
+    this.ring = new RingBuffer(options.capacity ?? DEFAULT_REQUEST_LOG_CAPACITY);
+    this.logger = options.logger;
+  }
+
+  get capacity(): number {
+    return this.ring.capacity;
+  }
+
+  get size(): number {
+    return this.ring.size;
+  }
+
+  /**
+   * Records a request whose response has just been written. `startedAt` is the `performance.now()`
+   * taken when the request arrived.
+   */
+  record(
+    method: string,
+    path: string,
+    statusCode: number,
+    startedAt: number,
+    clientAddress: ArrayBuffer | string,
+    headers: Record<string, string>,
+    responseSizeBytes: number,
+    errorMessage: string | null = null,
+  ): RequestLogEntry {
+    const ms = Math.round(performance.now() - startedAt);
+    const entry = new RequestLogEntry(method, path, statusCode, ms, clientAddress, headers, responseSizeBytes, errorMessage);
+    this.ring.push(entry);
+    const logger = this.logger;
+    if (logger !== undefined && logger.isLevelEnabled('info')) logger.info({ request: entry }, `${method} ${path} ${statusCode} ${ms}ms`);
+    const listeners = this.listeners;
+    for (let i = 0; i < listeners.length; i++) {
+      try {
+        listeners[i](entry);
+      } catch (e) {
+        logger?.error({ err: e }, 'request log subscriber failed');
+      }
+    }
+    return entry;
+  }
+
+  /** Entries newest first, filtered. */
+  recent(filter: RequestLogFilter = {}): RequestLogEntry[] {
+    const method = filter.method?.toUpperCase();
+    const path = filter.path === undefined ? undefined : pathMatcher(filter.path);
+    const status = filter.status;
+    const keep =
+      method === undefined && path === undefined && status === undefined
+        ? undefined
+        : (entry: RequestLogEntry): boolean =>
+            (method === undefined || entry.method === method) &&
+            (status === undefined || entry.status_code === status) &&
+            (path === undefined || path(entry.path));
+    return this.ring.newest(filter.limit ?? Infinity, keep);
+  }
+
+  /** Calls `listener` with every entry recorded from now on; returns the unsubscribe function. */
+  subscribe(listener: RequestLogListener): () => void {
+    this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  clear(): void {
+    this.ring.clear();
+  }
+}
+
+/** `/v1/pets/*` matches `/v1/pets/1`; `/v1/**` matches everything under `/v1/`; no `*`: exact. */
+export function pathMatcher(pattern: string): (path: string) => boolean {
+  if (!pattern.includes('*')) return (path) => path === pattern;
+  const source = pattern
+    .split(/(\*\*|\*)/)
+    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  const regex = new RegExp(`^${source}$`);
+  return (path) => regex.test(path);
+}

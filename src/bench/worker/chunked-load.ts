@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import type { ChunkedTask, WorkerResult } from '../protocol.js';
 import { ResponseParser } from '../response-parser.js';
 import { RunControl, type Load } from './control.js';
-import { errorCode, openSocket } from './socket.js';
+import { watchSocket, reconnectDelayMs } from './socket.js';
 
 /** The body as chunk frames: `<hex size>\r\n<data>\r\n` …, then `0\r\n\r\n`. */
 export function frameChunks(body: Uint8Array, chunkSize: number): Buffer[] {
@@ -49,7 +49,6 @@ class ChunkedSender {
   busy = false;
   load!: Load;
   private sentAt = 0;
-  private failure: string | null = null;
   private failedConnects = 0;
   private timer: NodeJS.Timeout | null = null;
   /** The body is still being written (a response now means the server answered early). */
@@ -102,35 +101,24 @@ class ChunkedSender {
   }
 
   private connect(): void {
-    const socket = openSocket(this.task.endpoint);
     this.control.connections++;
+    const socket = watchSocket(this.task.endpoint, {
+      isCurrent: () => this.socket === socket,
+      parser: this.parser,
+      connected: () => {
+        this.failedConnects = 0;
+      },
+      protocolError: () => this.fail('EPROTO'),
+      closed: (connected, failure) => {
+        this.socket = null;
+        if (this.busy && this.parser.finish()) return; // a read-until-close response ends here
+        this.parser.reset();
+        if (!this.busy) return; // an idle keep-alive connection closed: the next request opens one
+        if (!connected) this.failedConnects++;
+        this.fail(failure ?? 'ECONNRESET');
+      },
+    });
     this.socket = socket;
-    this.failure = null;
-    let connected = false;
-    socket.on(this.task.endpoint.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
-      connected = true;
-      this.failedConnects = 0;
-    });
-    socket.on('data', (chunk: Buffer) => {
-      if (this.socket !== socket) return;
-      try {
-        this.parser.execute(chunk);
-      } catch {
-        this.fail('EPROTO');
-      }
-    });
-    socket.on('error', (error) => {
-      this.failure ??= errorCode(error);
-    });
-    socket.on('close', () => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      if (this.busy && this.parser.finish()) return; // a read-until-close response ends here
-      this.parser.reset();
-      if (!this.busy) return; // an idle keep-alive connection closed: the next request opens one
-      if (!connected) this.failedConnects++;
-      this.fail(this.failure ?? 'ECONNRESET');
-    });
   }
 
   private onResponse(status: number, close: boolean): void {
@@ -147,7 +135,7 @@ class ChunkedSender {
     this.busy = false;
     this.drop();
     if (this.control.stopping) return this.control.settled(this.load);
-    const delay = this.failedConnects === 0 ? 0 : Math.min(1000, 10 * 2 ** Math.min(this.failedConnects, 7));
+    const delay = reconnectDelayMs(this.failedConnects);
     setTimeout(() => this.next(), delay);
   }
 

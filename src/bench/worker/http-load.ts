@@ -6,7 +6,7 @@ import type { HttpTask, WorkerResult } from '../protocol.js';
 import { ResponseParser } from '../response-parser.js';
 import { activeVus } from '../scenarios.js';
 import { RunControl, type Load } from './control.js';
-import { errorCode, openSocket } from './socket.js';
+import { watchSocket, reconnectDelayMs } from './socket.js';
 
 interface Planned {
   operation: number;
@@ -65,7 +65,6 @@ class VirtualUser {
   private sentAt = 0;
   private cursor: number;
   private active = 0;
-  private failure: string | null = null;
   private failedConnects = 0;
   private readonly parser: ResponseParser;
 
@@ -125,39 +124,27 @@ class VirtualUser {
   }
 
   private connect(): void {
-    const socket = openSocket(this.control.task.endpoint);
     this.control.connections++;
+    const socket = watchSocket(this.control.task.endpoint, {
+      isCurrent: () => this.socket === socket, // otherwise dropped on purpose
+      parser: this.parser,
+      connected: () => {
+        this.failedConnects = 0;
+      },
+      protocolError: () => this.fail('EPROTO'),
+      closed: (connected, failure) => {
+        this.socket = null;
+        if (this.current !== null && this.parser.finish()) return; // a read-until-close body ended
+        this.parser.reset();
+        if (this.current !== null) {
+          if (!connected) this.failedConnects++;
+          this.control.recorder.error(this.current.operation, failure ?? 'ECONNRESET');
+          this.current = null;
+          this.retry();
+        }
+      },
+    });
     this.socket = socket;
-    this.failure = null;
-    let connected = false;
-    const onConnect = () => {
-      connected = true;
-      this.failedConnects = 0;
-    };
-    socket.on(this.control.task.endpoint.protocol === 'https:' ? 'secureConnect' : 'connect', onConnect);
-    socket.on('data', (chunk: Buffer) => {
-      if (this.socket !== socket) return;
-      try {
-        this.parser.execute(chunk);
-      } catch {
-        this.fail('EPROTO');
-      }
-    });
-    socket.on('error', (error) => {
-      this.failure ??= errorCode(error);
-    });
-    socket.on('close', () => {
-      if (this.socket !== socket) return; // dropped on purpose
-      this.socket = null;
-      if (this.current !== null && this.parser.finish()) return; // a read-until-close body ended
-      this.parser.reset();
-      if (this.current !== null) {
-        if (!connected) this.failedConnects++;
-        this.control.recorder.error(this.current.operation, this.failure ?? 'ECONNRESET');
-        this.current = null;
-        this.retry();
-      }
-    });
   }
 
   private onResponse(status: number, close: boolean): void {
@@ -182,8 +169,9 @@ class VirtualUser {
   private retry(): void {
     if (this.control.stopping) return this.idle();
     this.state = VuState.Waiting;
-    if (this.failedConnects === 0) setImmediate(() => this.next());
-    else setTimeout(() => this.next(), Math.min(1000, 10 * 2 ** Math.min(this.failedConnects, 7)));
+    const delay = reconnectDelayMs(this.failedConnects);
+    if (delay === 0) setImmediate(() => this.next());
+    else setTimeout(() => this.next(), delay);
   }
 
   private drop(): void {

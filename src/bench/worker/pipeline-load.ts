@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { PipelineTask, WorkerResult } from '../protocol.js';
 import { ResponseParser } from '../response-parser.js';
 import { RunControl, type Load } from './control.js';
-import { errorCode, openSocket } from './socket.js';
+import { watchSocket, reconnectDelayMs } from './socket.js';
 
 export function runPipeline(task: PipelineTask): Promise<WorkerResult> {
   const control = new RunControl(task, 1);
@@ -42,7 +42,6 @@ class PipelinedConnection {
   private refill = 0;
   /** Bumped per connection and per failure: events of an abandoned socket are ignored. */
   private generation = 0;
-  private failure: string | null = null;
   private failedConnects = 0;
   private readonly parser: ResponseParser;
 
@@ -58,35 +57,25 @@ class PipelinedConnection {
 
   open(): void {
     if (this.control.stopping) return this.control.settled(this.load);
-    const socket = openSocket(this.task.endpoint);
     const generation = ++this.generation;
     this.control.connections++;
-    this.socket = socket;
-    this.failure = null;
-    let connected = false;
-    socket.on('connect', () => {
-      connected = true;
-      this.failedConnects = 0;
-    });
-    socket.on('data', (chunk: Buffer) => {
-      if (generation !== this.generation) return;
-      try {
-        this.parser.execute(chunk);
-      } catch {
-        return this.fail('EPROTO');
-      }
-      if (generation === this.generation) this.flush();
-    });
-    socket.on('error', (error) => {
-      this.failure ??= errorCode(error);
-    });
-    socket.on('close', () => {
-      if (generation !== this.generation) return;
-      this.socket = null;
-      if (this.inFlight > 0) this.parser.finish(); // a read-until-close response ends here
-      if (generation !== this.generation) return;
-      if (!connected) this.failedConnects++;
-      this.fail(this.failure ?? 'ECONNRESET');
+    this.socket = watchSocket(this.task.endpoint, {
+      isCurrent: () => generation === this.generation,
+      parser: this.parser,
+      received: () => {
+        if (generation === this.generation) this.flush();
+      },
+      connected: () => {
+        this.failedConnects = 0;
+      },
+      protocolError: () => this.fail('EPROTO'),
+      closed: (connected, failure) => {
+        this.socket = null;
+        if (this.inFlight > 0) this.parser.finish(); // a read-until-close response ends here
+        if (generation !== this.generation) return;
+        if (!connected) this.failedConnects++;
+        this.fail(failure ?? 'ECONNRESET');
+      },
     });
     this.inFlight = 0;
     this.head = 0;
@@ -140,7 +129,7 @@ class PipelinedConnection {
     this.parser.reset();
     socket?.destroy();
     if (this.control.stopping) return this.control.settled(this.load);
-    const delay = expected || this.failedConnects === 0 ? 0 : Math.min(1000, 10 * 2 ** Math.min(this.failedConnects, 7));
+    const delay = expected ? 0 : reconnectDelayMs(this.failedConnects);
     setTimeout(() => this.control.cps.acquire(() => this.open()), delay);
   }
 }

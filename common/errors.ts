@@ -18,7 +18,9 @@ export type MockErrorCode =
   | 'MOCK_ERR_LISTEN'
   | 'MOCK_ERR_BUILD_STALE'
   | 'MOCK_ERR_BUILD_MISSING'
-  | 'MOCK_ERR_NO_SPEC';
+  | 'MOCK_ERR_NO_SPEC'
+  | 'MOCK_ERR_OVERRIDES_INVALID'
+  | 'MOCK_ERR_AUTH_CONFIG';
 
 export class MockError extends Error {
   readonly code: MockErrorCode;

@@ -1,0 +1,37 @@
+import { InputError } from './input-error.js';
+
+/** One `match_headers` / `match_query` entry: the pattern must match the whole value. */
+export interface ValueCondition {
+  name: string;
+  pattern: RegExp;
+}
+
+/** Compiles the patterns once; header names are lower-cased to meet the request's header keys. */
+export function compileConditions(map: Record<string, string> | undefined, field: 'match_headers' | 'match_query'): ValueCondition[] {
+  return Object.entries(map ?? {}).map(([name, source]) => {
+    try {
+      new RegExp(source); // checked alone, so the message shows the pattern as written
+    } catch (error) {
+      throw new InputError(`${field}.${name} is not a valid regular expression (${(error as Error).message})`);
+    }
+    return { name: field === 'match_headers' ? name.toLowerCase() : name, pattern: new RegExp(`^(?:${source})$`) };
+  });
+}
+
+/** Hot path. */
+export function headersMatch(conditions: readonly ValueCondition[], headers: Record<string, string>): boolean {
+  for (const { name, pattern } of conditions) {
+    const value = headers[name];
+    if (value === undefined || !pattern.test(value)) return false;
+  }
+  return true;
+}
+
+/** Hot path: a repeated query parameter matches when any of its values does. */
+export function queryMatches(conditions: readonly ValueCondition[], query: Map<string, string[]>): boolean {
+  for (const { name, pattern } of conditions) {
+    const values = query.get(name);
+    if (values === undefined || !values.some((value) => pattern.test(value))) return false;
+  }
+  return true;
+}

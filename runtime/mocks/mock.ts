@@ -1,0 +1,153 @@
+// the template parser is pure; runtime-created mocks compile their templates with it (a documented exception to runtime not importing compiler/)
+import { compileTemplate, hasTemplate, TemplateSyntaxError } from '../../compiler/template/index.js';
+import type { MockRequest, MockResponse } from '../engine/request.js';
+import { loadTemplate, type RenderTemplate, type TemplateContext, type TemplateRuntime } from '../template/index.js';
+import { compileConditions, headersMatch, queryMatches, type ValueCondition } from './conditions.js';
+import { InputError } from './input-error.js';
+import { matchesPath, parsePathPattern, pathParams, type PathPattern } from './path-pattern.js';
+import type { MockRecord } from './record.js';
+import { jsonBody, parseRequestQuery, queryRecord } from './request-parts.js';
+
+/** Same shape as runtime/metrics' RouteRef: one object per mock, so metrics can key on identity. */
+export interface RouteRef {
+  key: string;
+  method: string;
+  path: string;
+}
+
+/** How well a mock's method fits the request; 0 is no fit, a larger value a closer one. */
+export type MethodFit = 0 | 1 | 2 | 3;
+
+/**
+ * A mock compiled once when created: path segments, condition regexes, templates, and the literal
+ * response shared by every request that needs no template expansion.
+ */
+export class Mock {
+  readonly route: RouteRef;
+  /** Creation order; ties go to the later mock. */
+  readonly seq: number;
+  private readonly record: MockRecord;
+  private readonly pattern: PathPattern;
+  private readonly query: ValueCondition[];
+  private readonly headers: ValueCondition[];
+  private readonly literal: MockResponse;
+  private readonly headerTemplates: Array<RenderTemplate | null>;
+  private readonly bodyTemplate: RenderTemplate | null;
+  private readonly templated: boolean;
+
+  /** Throws InputError naming the field for a bad path, pattern or template. */
+  constructor(record: MockRecord, seq: number) {
+    this.record = record;
+    this.seq = seq;
+    this.route = { key: `${record.method} ${record.path}`, method: record.method, path: record.path };
+    this.pattern = parsePathPattern(record.path);
+    this.query = compileConditions(record.match_query, 'match_query');
+    this.headers = compileConditions(record.match_headers, 'match_headers');
+    const { body, headers = {} } = record.response;
+    const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    const given = Object.entries(headers);
+    const named = given.map(([name, value]): [string, string] => [name.toLowerCase(), value]);
+    const headerTemplates = given.map(([name, value]) => compileField(value, 'none', `response.headers.${name}`));
+    // strings are text, anything else JSON, unless the mock names its own content type
+    if (body !== undefined && !named.some(([name]) => name === 'content-type')) {
+      named.unshift(['content-type', typeof body === 'string' ? 'text/plain' : 'application/json']);
+      headerTemplates.unshift(null);
+    }
+    this.literal = { status: record.status_code, headers: named, body: text };
+    this.headerTemplates = headerTemplates;
+    this.bodyTemplate = compileField(text, typeof body === 'string' ? 'none' : 'json', 'response.body');
+    this.templated = this.bodyTemplate !== null || this.headerTemplates.some((t) => t !== null);
+  }
+
+  get id(): string {
+    return this.record.id;
+  }
+  get name(): string {
+    return this.record.name;
+  }
+  get method(): string {
+    return this.record.method;
+  }
+  get path(): string {
+    return this.record.path;
+  }
+  get enabled(): boolean {
+    return this.record.enabled;
+  }
+  get priority(): number {
+    return this.record.priority;
+  }
+  get latency_ms(): number | undefined {
+    return this.record.latency_ms;
+  }
+  get segmentCount(): number {
+    return this.pattern.segments.length;
+  }
+  /** The request's query is needed to decide a match. */
+  get needsQuery(): boolean {
+    return this.query.length > 0;
+  }
+
+  /** Hot path. Exact method 3, GET answering HEAD 2, ANY 1. */
+  methodFit(method: string): MethodFit {
+    const own = this.record.method;
+    if (own === method) return 3;
+    if (own === 'GET' && method === 'HEAD') return 2;
+    return own === 'ANY' ? 1 : 0;
+  }
+
+  /** Hot path. */
+  matchesPath(segments: readonly string[]): boolean {
+    return matchesPath(this.pattern, segments);
+  }
+
+  /** Hot path; `query` may be empty when not `needsQuery`. */
+  matchesConditions(headers: Record<string, string>, query: Map<string, string[]>): boolean {
+    return queryMatches(this.query, query) && headersMatch(this.headers, headers);
+  }
+
+  params(segments: readonly string[]): Record<string, string> {
+    return pathParams(this.pattern, segments);
+  }
+
+  /**
+   * Whether this mock (fitting the method by `fit`) wins over `other` (by `otherFit`): priority,
+   * then the spec's matching order (static path over parameterised, query conditions, header
+   * conditions), then the closer method, then the later mock.
+   */
+  outranks(fit: MethodFit, other: Mock, otherFit: MethodFit): boolean {
+    if (this.priority !== other.priority) return this.priority > other.priority;
+    if (this.pattern.specificity !== other.pattern.specificity) return this.pattern.specificity > other.pattern.specificity;
+    if (this.query.length !== other.query.length) return this.query.length > other.query.length;
+    if (this.headers.length !== other.headers.length) return this.headers.length > other.headers.length;
+    if (fit !== otherFit) return fit > otherFit;
+    return this.seq > other.seq;
+  }
+
+  respond(params: Record<string, string>, query: Map<string, string[]> | undefined, req: MockRequest, templateExpand: boolean, templates: TemplateRuntime): MockResponse {
+    if (!templateExpand || !this.templated) return this.literal;
+    let context: TemplateContext | undefined;
+    const ctx = (): TemplateContext => (context ??= { path: params, query: queryRecord(query ?? parseRequestQuery(req.query)), headers: req.headers, body: jsonBody(req.body) });
+    const headers = this.literal.headers.map(([name, value], i): [string, string] => {
+      const template = this.headerTemplates[i];
+      return [name, template === null ? value : template(templates, ctx())];
+    });
+    const body = this.bodyTemplate === null ? this.literal.body : this.bodyTemplate(templates, ctx());
+    return { status: this.literal.status, headers, body };
+  }
+
+  /** The wire shape, without compiled parts. */
+  toJSON(): MockRecord {
+    return structuredClone(this.record);
+  }
+}
+
+function compileField(text: string, escape: 'json' | 'none', field: string): RenderTemplate | null {
+  if (!hasTemplate(text)) return null;
+  try {
+    return loadTemplate(compileTemplate(text, escape));
+  } catch (error) {
+    if (error instanceof TemplateSyntaxError) throw new InputError(`${field} has a template error: ${error.message} (fix the {{…}} token)`);
+    throw error;
+  }
+}

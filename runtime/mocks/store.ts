@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { MockRequest, MockResponse } from '../engine/request.js';
+import type { TemplateRuntime } from '../template/index.js';
+import { InputError } from './input-error.js';
+import { Mock, type MethodFit } from './mock.js';
+import { splitRequestPath } from './path-pattern.js';
+import { readMockRecord } from './record.js';
+import { parseRequestQuery } from './request-parts.js';
+
+export type MockResult = { ok: true; mock: Mock } | { ok: false; status: 400 | 404 | 409; error: string };
+
+export interface MockMatch {
+  mock: Mock;
+  params: Record<string, string>;
+  /** The parsed query when matching needed it; `respond` parses it otherwise, if a template asks. */
+  query: Map<string, string[]> | undefined;
+}
+
+const NO_QUERY = new Map<string, string[]>();
+
+/** Mocks created at run time over `/__mock/api/mocks`. The caller skips the store while `size` is 0. */
+export class MockStore {
+  private readonly mocks = new Map<string, Mock>();
+  /** Mocks by path segment count: a request only meets mocks of its own length. */
+  private readonly byLength = new Map<number, Mock[]>();
+  private created = 0;
+  private enabled = 0;
+
+  get size(): number {
+    return this.mocks.size;
+  }
+
+  get enabledCount(): number {
+    return this.enabled;
+  }
+
+  create(input: unknown): MockResult {
+    const result = this.compile(input, randomUUID(), this.created + 1);
+    if (!result.ok) return result;
+    if (this.mocks.has(result.mock.id)) return { ok: false, status: 409, error: `a mock with id "${result.mock.id}" already exists; replace it with PUT or choose another id` };
+    this.created++;
+    this.add(result.mock);
+    return result;
+  }
+
+  /** PUT: a full replacement under `id` (an id in the body is ignored); keeps its place in the list and its age. */
+  replace(id: string, input: unknown): MockResult {
+    const old = this.mocks.get(id);
+    if (old === undefined) return { ok: false, status: 404, error: `no mock has id "${id}"` };
+    const body = input !== null && typeof input === 'object' && !Array.isArray(input) ? { ...input, id } : input;
+    const result = this.compile(body, id, old.seq);
+    if (!result.ok) return result;
+    this.remove(old);
+    this.add(result.mock);
+    return result;
+  }
+
+  get(id: string): Mock | undefined {
+    return this.mocks.get(id);
+  }
+
+  /** In creation order. */
+  list(): Mock[] {
+    return [...this.mocks.values()];
+  }
+
+  delete(id: string): boolean {
+    const mock = this.mocks.get(id);
+    if (mock === undefined) return false;
+    this.remove(mock);
+    this.mocks.delete(id);
+    return true;
+  }
+
+  /** Returns how many mocks were deleted. */
+  clear(): number {
+    const count = this.mocks.size;
+    this.mocks.clear();
+    this.byLength.clear();
+    this.enabled = 0;
+    return count;
+  }
+
+  /**
+   * Hot path. The best enabled mock for the request (see Mock.outranks), or undefined. `query` is
+   * the request's parsed query when the caller has it.
+   */
+  match(req: MockRequest, query: Map<string, string[]> | undefined): MockMatch | undefined {
+    if (this.enabled === 0) return undefined;
+    const segments = splitRequestPath(req.url);
+    const candidates = this.byLength.get(segments.length);
+    if (candidates === undefined) return undefined;
+    let best: Mock | undefined;
+    let bestFit: MethodFit = 0;
+    for (const mock of candidates) {
+      if (!mock.enabled) continue;
+      const fit = mock.methodFit(req.method);
+      if (fit === 0 || (best !== undefined && !mock.outranks(fit, best, bestFit)) || !mock.matchesPath(segments)) continue;
+      if (mock.needsQuery) query ??= parseRequestQuery(req.query);
+      if (!mock.matchesConditions(req.headers, query ?? NO_QUERY)) continue;
+      best = mock;
+      bestFit = fit;
+    }
+    return best === undefined ? undefined : { mock: best, params: best.params(segments), query };
+  }
+
+  respond(matched: MockMatch, req: MockRequest, templateExpand: boolean, templates: TemplateRuntime): MockResponse {
+    return matched.mock.respond(matched.params, matched.query, req, templateExpand, templates);
+  }
+
+  private compile(input: unknown, id: string, seq: number): MockResult {
+    try {
+      return { ok: true, mock: new Mock(readMockRecord(input, id), seq) };
+    } catch (error) {
+      if (error instanceof InputError) return { ok: false, status: 400, error: error.message };
+      throw error;
+    }
+  }
+
+  private add(mock: Mock): void {
+    this.mocks.set(mock.id, mock);
+    const list = this.byLength.get(mock.segmentCount);
+    if (list === undefined) this.byLength.set(mock.segmentCount, [mock]);
+    else list.push(mock);
+    if (mock.enabled) this.enabled++;
+  }
+
+  private remove(mock: Mock): void {
+    const list = this.byLength.get(mock.segmentCount)!;
+    list.splice(list.indexOf(mock), 1);
+    if (mock.enabled) this.enabled--;
+  }
+}

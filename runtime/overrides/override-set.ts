@@ -1,0 +1,98 @@
+import { MockError } from '../../common/errors.js';
+import type { MockRequest, MockResponse } from '../engine/request.js';
+import { parseRequestQuery } from '../mocks/index.js';
+import { compileRule, ruleMatches, type CompiledRule } from './compiled-rule.js';
+import { mergePatch } from './merge-patch.js';
+import { requestPath } from './path-glob.js';
+import { readRuleSet, type OverrideRule, type RuleSetResult } from './rule.js';
+
+export interface OverrideOutcome {
+  /** The input response itself when no rule changed it. */
+  response: MockResponse;
+  delayMs: number;
+  /** Names of the rules that matched, in order. */
+  applied: string[];
+}
+
+const JSON_TYPE = /^[^;]*[/+]json\s*(?:;|$)/i;
+
+/** The live override rules; the caller calls `apply` only while `active`. */
+export class OverrideSet {
+  private current: OverrideRule[] = [];
+  private compiled: CompiledRule[] = [];
+
+  /** `rules` come checked from loadOverrides; anything else throws MOCK_ERR_OVERRIDES_INVALID. */
+  constructor(rules: OverrideRule[] = []) {
+    const result = readRuleSet(rules);
+    if (!result.ok) throw new MockError('MOCK_ERR_OVERRIDES_INVALID', `${result.error} (fix the override rules)`);
+    this.install(result.rules);
+  }
+
+  /** The wire shape, for GET /__mock/overrides. */
+  get rules(): readonly OverrideRule[] {
+    return this.current;
+  }
+
+  get active(): boolean {
+    return this.compiled.length > 0;
+  }
+
+  /** PUT /__mock/overrides: the whole set is checked first; on any error the previous rules stay. */
+  replace(input: unknown): RuleSetResult {
+    const result = readRuleSet(input);
+    if (result.ok) this.install(result.rules);
+    return result;
+  }
+
+  /**
+   * Every enabled matching rule applies in order, later ones winning. `response` is never
+   * modified (it may be a shared cached object): a new one is built only when something changes.
+   */
+  apply(req: MockRequest, query: Map<string, string[]> | undefined, response: MockResponse): OverrideOutcome {
+    let path: string | undefined;
+    const pathOf = (): string => (path ??= requestPath(req.url));
+    const queryOf = (): Map<string, string[]> => (query ??= parseRequestQuery(req.query));
+    const applied: string[] = [];
+    let { status, headers, body } = response;
+    let delayMs = 0;
+    for (const rule of this.compiled) {
+      if (!ruleMatches(rule, req, pathOf, queryOf)) continue;
+      applied.push(rule.name);
+      if (rule.body !== undefined) {
+        body = rule.body.text;
+        if (rule.body.type !== undefined) headers = withHeader(headers, 'content-type', rule.body.type);
+      }
+      if (rule.merge !== undefined) body = merged(body, headers, rule.merge);
+      if (rule.status !== undefined) status = rule.status;
+      for (const [name, value] of rule.setHeaders) headers = withHeader(headers, name, value);
+      if (rule.delayMs !== undefined) delayMs = rule.delayMs;
+    }
+    const changed = status !== response.status || headers !== response.headers || body !== response.body;
+    return { response: changed ? { status, headers, body } : response, delayMs, applied };
+  }
+
+  private install(rules: OverrideRule[]): void {
+    this.current = rules;
+    this.compiled = rules.filter((rule) => rule.enabled).map(compileRule);
+  }
+}
+
+/** A copy of `headers` with every `name` entry replaced by one; `name` is lower case. */
+function withHeader(headers: Array<[string, string]>, name: string, value: string): Array<[string, string]> {
+  const out = headers.filter(([own]) => own.toLowerCase() !== name);
+  out.push([name, value]);
+  return out;
+}
+
+/** The body patched when the response is JSON; otherwise unchanged (a merge needs a JSON body). */
+function merged(body: string, headers: Array<[string, string]>, patch: Record<string, unknown>): string {
+  const type = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (type === undefined || !JSON_TYPE.test(type)) return body;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  return JSON.stringify(mergePatch(value, patch));
+}

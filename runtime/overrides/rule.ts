@@ -1,0 +1,88 @@
+import { Ajv } from 'ajv';
+import { describeInputError, show } from '../mocks/index.js';
+
+/** An override rule as the admin API, the environment and rule files give it (see index.ts). */
+export interface OverrideRule {
+  name: string;
+  enabled: boolean;
+  match?: { method?: string; path?: string; query?: Record<string, string>; headers?: Record<string, string> };
+  status?: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  merge?: Record<string, unknown>;
+  delay_ms?: number;
+}
+
+export type RuleSetResult = { ok: true; rules: OverrideRule[] } | { ok: false; error: string };
+
+const EFFECTS = ['status', 'headers', 'body', 'merge', 'delay_ms'] as const;
+
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+
+const schema = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    enabled: { type: 'boolean' },
+    match: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { method: { type: 'string', minLength: 1 }, path: { type: 'string' }, query: stringMap, headers: stringMap },
+    },
+    status: { type: 'integer', minimum: 100, maximum: 599 },
+    headers: stringMap,
+    body: {},
+    merge: { type: 'object' },
+    delay_ms: { type: 'integer', minimum: 0 },
+  },
+};
+
+// Compiled once at load: rules arrive at startup or over the admin API, never on the request path.
+const validate = new Ajv({ allErrors: false, verbose: true }).compile<Partial<OverrideRule>>(schema);
+
+/**
+ * Checks a whole rule set (an array, or `{rules: [...]}`) and fills defaults; the rules are fresh
+ * copies. The error is one sentence naming the rule by index and name, and the field.
+ */
+export function readRuleSet(input: unknown): RuleSetResult {
+  const list = Array.isArray(input) ? input : isRulesObject(input) ? input.rules : undefined;
+  if (list === undefined) return { ok: false, error: `override rules must be an array or an object {"rules": [...]} (got ${show(input)})` };
+  const rules: OverrideRule[] = [];
+  const seen = new Map<string, number>();
+  for (const [index, given] of list.entries()) {
+    const error = ruleError(given);
+    const where = `rules[${index}]${hasName(given) ? ` (${show(given.name)})` : ''}`;
+    if (error !== undefined) return { ok: false, error: `${where}: ${error}` };
+    const rule = normalise(given as Partial<OverrideRule> & { name: string });
+    const first = seen.get(rule.name);
+    if (first !== undefined) return { ok: false, error: `${where}: the name is already used by rules[${first}]; rule names must be unique` };
+    seen.set(rule.name, index);
+    rules.push(rule);
+  }
+  return { ok: true, rules };
+}
+
+function ruleError(rule: unknown): string | undefined {
+  if (!validate(rule)) return describeInputError(validate.errors![0], 'the rule');
+  const path = rule.match?.path;
+  if (path !== undefined && !path.startsWith('/')) return `match.path must start with / (got ${show(path)})`;
+  if (!EFFECTS.some((effect) => rule[effect] !== undefined)) return `the rule changes nothing; give it at least one of ${EFFECTS.join(', ')}`;
+  return undefined;
+}
+
+function normalise(given: Partial<OverrideRule> & { name: string }): OverrideRule {
+  const { name, enabled = true, match, ...effects } = structuredClone(given);
+  const rule: OverrideRule = { name, enabled };
+  if (match !== undefined) rule.match = match.method === undefined ? match : { ...match, method: match.method.toUpperCase() };
+  return Object.assign(rule, effects);
+}
+
+function isRulesObject(input: unknown): input is { rules: unknown[] } {
+  return input !== null && typeof input === 'object' && Object.keys(input).length === 1 && Array.isArray((input as { rules?: unknown }).rules);
+}
+
+function hasName(rule: unknown): rule is { name: string } {
+  return rule !== null && typeof rule === 'object' && typeof (rule as { name?: unknown }).name === 'string';
+}

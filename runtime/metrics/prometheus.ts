@@ -1,0 +1,87 @@
+import { Counter, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { DurationHistogram } from './duration-histogram.js';
+import type { RouteTally } from './route-tally.js';
+
+/** The `scope` label of `chaos_rate_limit_violations_total`: which limiter refused the request. */
+export type RateLimitScope = 'global' | 'per_ip' | 'per_endpoint';
+
+const RATE_LIMIT_SCOPES: readonly RateLimitScope[] = ['global', 'per_ip', 'per_endpoint'];
+
+/**
+ * The Prometheus exposition of one server, in its own Registry so that two servers in one process
+ * do not clash. Request counters and the duration histogram are computed at scrape time from the
+ * TrafficStats attached to it (`stats.attach(prometheus)`), so the request path never touches
+ * prom-client, whose `inc`/`observe` hash the label set on every call.
+ */
+export class PrometheusMetrics {
+  readonly registry = new Registry();
+  private readonly sources: Array<() => Iterable<RouteTally>> = [];
+  private readonly violations: Counter<'scope'>;
+
+  constructor() {
+    const registers = [this.registry];
+    const sources = this.sources;
+    // Recomputed from the route tallies on each scrape: prom-client calls `collect` with the
+    // counter as `this` just before rendering it.
+    const countStatuses = (counter: Counter<'method' | 'route' | 'status'>, errorsOnly: boolean): void => {
+      counter.reset();
+      for (const source of sources) {
+        for (const tally of source()) {
+          const add = (status: number, count: number): void => {
+            if (!errorsOnly || status >= 400) counter.inc({ method: tally.method, route: tally.path, status }, count);
+          };
+          // Same labels add up, so the counts from before an admin reset join the current ones.
+          tally.prometheus?.carried.forEach(add);
+          tally.statuses.forEach(add);
+        }
+      }
+    };
+    new Counter({
+      name: 'mock_http_requests_total',
+      help: 'Requests answered, per route and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers,
+      collect() {
+        countStatuses(this, false);
+      },
+    });
+    new Counter({
+      name: 'mock_http_request_errors_total',
+      help: 'Requests answered with a status of 400 or more, per route and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers,
+      collect() {
+        countStatuses(this, true);
+      },
+    });
+    // A duck-typed metric: prom-client's types only admit its own classes.
+    this.registry.registerMetric(new DurationHistogram(sources) as unknown as Metric);
+    this.violations = new Counter({
+      name: 'chaos_rate_limit_violations_total',
+      help: 'Requests refused with 429 by a rate limiter, per limiter scope',
+      labelNames: ['scope'] as const,
+      registers,
+    });
+    for (const scope of RATE_LIMIT_SCOPES) this.violations.inc({ scope }, 0);
+    collectDefaultMetrics({ register: this.registry, prefix: 'mock_' });
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** Counts one request refused by a rate limiter. */
+  rateLimitViolation(scope: RateLimitScope): void {
+    this.violations.inc({ scope });
+  }
+
+  /** The exposition in Prometheus text format. */
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  /** Adds route tallies to read at each scrape; `TrafficStats.attach` calls it. */
+  track(source: () => Iterable<RouteTally>): void {
+    this.sources.push(source);
+  }
+}

@@ -1,0 +1,123 @@
+// runtime/metrics/traffic-stats.ts: counts per endpoint, error rates, percentiles, route rows, reset.
+import t from 'tap';
+import { TrafficStats } from '../../../dist/runtime/metrics/index.js';
+
+const route = (method, path) => ({ key: `${method} ${path}`, method, path });
+const listPets = route('GET', '/v1/pets');
+const createPet = route('POST', '/v1/pets');
+const getPet = route('GET', '/v1/pets/{petId}');
+
+function fixedClock(start = Date.parse('2024-05-01T12:00:00.000Z')) {
+  const clock = { ms: start, now: () => clock.ms };
+  return clock;
+}
+
+t.test('counts requests and error rates per endpoint, unmatched requests in one bucket per method', async (t) => {
+  const stats = new TrafficStats({ routes: [listPets, createPet, getPet] });
+  for (const status of [200, 200, 200, 500]) stats.record(listPets, 'GET', status, 1);
+  stats.record(createPet, 'POST', 201, 2);
+  stats.record(createPet, 'POST', 400, 2);
+  for (const path of ['/nope', '/nope/2', '/other']) stats.record(null, 'GET', 404, 0.1);
+  stats.record(null, 'get', 404, 0.1);
+  stats.record(null, 'DELETE', 405, 0.1);
+
+  t.equal(stats.totalRequests, 11);
+  t.same(stats.requestsByEndpoint(), {
+    'GET /v1/pets': 4,
+    'POST /v1/pets': 2,
+    'GET <unmatched>': 4,
+    'DELETE <unmatched>': 1,
+  });
+  t.same(stats.errorRateByEndpoint(), {
+    'GET /v1/pets': 0.25,
+    'POST /v1/pets': 0.5,
+    'GET <unmatched>': 1,
+    'DELETE <unmatched>': 1,
+  });
+});
+
+t.test('memory stays bounded whatever methods arrive for unmatched requests', async (t) => {
+  const stats = new TrafficStats({ routes: [] });
+  for (let i = 0; i < 500; i++) stats.record(null, `FUZZ${i}`, 404, 0.1);
+  stats.record(null, 'PATCH', 404, 0.1);
+  t.same(stats.requestsByEndpoint(), { 'OTHER <unmatched>': 500, 'PATCH <unmatched>': 1 });
+});
+
+t.test('RouteRefs with the same key share counters (new build after a restart)', async (t) => {
+  const stats = new TrafficStats({ routes: [listPets] });
+  stats.record(listPets, 'GET', 200, 1);
+  const rebuilt = route('GET', '/v1/pets');
+  stats.setRoutes([rebuilt]);
+  stats.record(rebuilt, 'GET', 200, 3);
+  t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 2 });
+  t.equal(stats.routeSummary(rebuilt).request_count, 2);
+  t.equal(stats.routeSummary(listPets).request_count, 2, 'an old ref still finds its route by key');
+});
+
+t.test('percentiles come from every response time, in milliseconds', async (t) => {
+  const stats = new TrafficStats({ routes: [listPets] });
+  t.same(stats.percentiles(), { p50: 0, p95: 0, p99: 0 }, 'zero before any request');
+  // 1..100 ms, shuffled so order does not matter.
+  const values = Array.from({ length: 100 }, (_, i) => i + 1).sort(() => Math.random() - 0.5);
+  for (const ms of values) stats.record(listPets, 'GET', 200, ms);
+  const { p50, p95, p99 } = stats.percentiles();
+  // Three significant digits: within 0.1 % of the exact value.
+  t.ok(Math.abs(p50 - 50) <= 0.05, `p50 ${p50}`);
+  t.ok(Math.abs(p95 - 95) <= 0.1, `p95 ${p95}`);
+  t.ok(Math.abs(p99 - 99) <= 0.1, `p99 ${p99}`);
+
+  const fast = new TrafficStats({ routes: [] });
+  for (let i = 0; i < 99; i++) fast.record(null, 'GET', 404, 0.25);
+  fast.record(null, 'GET', 404, 40);
+  t.ok(Math.abs(fast.percentiles().p50 - 0.25) <= 0.001, 'sub-millisecond times keep microsecond resolution');
+  t.ok(Math.abs(fast.percentiles().p99 - 0.25) <= 0.001);
+
+  const odd = new TrafficStats({ routes: [] });
+  for (const ms of [Number.NaN, -5, Infinity, 1e12]) odd.record(null, 'GET', 200, ms);
+  t.equal(odd.totalRequests, 4, 'odd durations are counted, not thrown on');
+  t.ok(Math.abs(odd.percentiles().p99 - 3_600_000) <= 3600, 'beyond an hour counts as an hour');
+});
+
+t.test('route summaries for the dashboard rows', async (t) => {
+  const clock = fixedClock();
+  const stats = new TrafficStats({ routes: [listPets, getPet], now: clock.now });
+  t.same(stats.routeSummary(getPet), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 });
+  stats.record(getPet, 'GET', 200, 1);
+  stats.record(getPet, 'GET', 404, 2);
+  clock.ms += 1500;
+  stats.record(getPet, 'GET', 200, 1.333);
+  t.same(stats.routeSummary(getPet), {
+    request_count: 3,
+    error_count: 1,
+    last_request: '2024-05-01T12:00:01.500Z',
+    latency_ms: 1.44,
+  });
+});
+
+t.test('reset clears the counts and keeps the routes', async (t) => {
+  const stats = new TrafficStats({ routes: [listPets] });
+  stats.record(listPets, 'GET', 200, 5);
+  stats.record(null, 'GET', 404, 5);
+  stats.reset();
+  t.equal(stats.totalRequests, 0);
+  t.same(stats.requestsByEndpoint(), {});
+  t.same(stats.errorRateByEndpoint(), {});
+  t.same(stats.percentiles(), { p50: 0, p95: 0, p99: 0 });
+  t.same(stats.routeSummary(listPets), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 });
+  t.same(Object.keys(stats.coverage().routes), ['/v1/pets']);
+  stats.record(listPets, 'GET', 201, 1);
+  t.same(stats.coverage().routes['/v1/pets'].methods.GET.response_codes, { 201: 1 }, 'old status codes are gone');
+});
+
+t.test('the default clock stamps the last request with the time of the current event-loop turn', async (t) => {
+  const stats = new TrafficStats({ routes: [listPets] });
+  // The clock is read once per turn, and earlier tests ran in this one.
+  await new Promise((resolve) => setImmediate(resolve));
+  const before = Date.now();
+  stats.record(listPets, 'GET', 200, 1);
+  const last = Date.parse(stats.routeSummary(listPets).last_request);
+  t.ok(last >= before && last <= Date.now(), stats.routeSummary(listPets).last_request);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  stats.record(listPets, 'GET', 200, 1);
+  t.ok(Date.parse(stats.routeSummary(listPets).last_request) >= last + 15, 'a later turn reads the clock again');
+});

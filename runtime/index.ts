@@ -1,32 +1,33 @@
 import type { RunningServer, ServeOptions } from './options.js';
-import { Engine, loadBuild } from './engine/index.js';
-import { createHttpApp, listen, uWS } from './http/index.js';
-import { RequestLog } from './logging/index.js';
+import type { Engine } from './engine/index.js';
+import { startMock } from './servers/index.js';
 
 export type { RunningServer, ServeOptions, ValidationMode, ValidationOptions } from './options.js';
 export { Engine, loadBuild } from './engine/index.js';
 export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogFilter } from './logging/index.js';
+export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';
+export { hashPassword, type AuthOptions } from './auth/index.js';
 
-/** Loads a build and serves it on uWebSockets.js. */
+/** The HTTP mock server alone (with its /__mock management router), as the conformance self-test serves it. */
 export async function startHttpServer(options: ServeOptions): Promise<RunningServer & { operations: number; engine: Engine }> {
-  const build = await loadBuild(options.buildDir);
-  const engine = new Engine(build, {
-    validation: options.validation,
-    templateExpand: options.templateExpand,
-    seed: options.seed,
-    logger: options.logger,
+  const running = await startMock({
+    ...options,
+    specPath: null,
+    auth: { enabled: false, seedDevUsers: false },
+    envVariables: [],
+    projectDir: process.cwd(),
+    version: '',
   });
-  const requestLog = options.requestLog ?? new RequestLog({ logger: options.logger });
-  const app = createHttpApp({ engine, maxBodyBytes: options.maxBodyBytes, logger: options.logger, requestLog });
-  const { socket, port } = await listen(app, options.host, options.port, '--http-port');
+  const http = running.http;
   return {
     host: options.host,
-    port,
-    operations: build.operations.length,
-    engine,
-    requestLog,
-    close: async () => {
-      uWS.us_listen_socket_close(socket);
+    port: http.port,
+    operations: http.engine().build.operations.length,
+    get engine() {
+      return http.engine();
     },
+    requestLog: running.requestLog,
+    close: () => running.close(),
   };
 }
+export { loadOverrides } from './overrides/index.js';

@@ -25,6 +25,17 @@ export interface EngineOptions {
 
 const EMPTY_QUERY = new Map<string, string[]>();
 
+/** One route of the build (an operation or a custom route), made once: statistics key maps by it. */
+export interface EngineRoute {
+  /** `GET /v1/pets/{petId}` */
+  key: string;
+  method: string;
+  /** The path pattern. */
+  path: string;
+  /** Tags of the operation (latency tag overrides); none for custom routes. */
+  tags: string[];
+}
+
 /**
  * Dispatches a request to the generated router, validators and responders. Protocol-free:
  * the HTTP server adapts its library's request into a MockRequest and writes the MockResponse.
@@ -41,6 +52,13 @@ export class Engine {
   private validation: ValidationOptions;
   private modes: ValidationMode[];
   private templateExpand: boolean;
+  /** Operations first, then custom routes, in build order. */
+  readonly routes: EngineRoute[];
+  /**
+   * The route of the last `handle` call, null when nothing matched. Read right after `handle`
+   * returns (the server is single-threaded): a field, so the hot path allocates nothing for it.
+   */
+  matched: EngineRoute | null = null;
 
   constructor(build: BuildModule, options: EngineOptions) {
     this.build = build;
@@ -52,6 +70,27 @@ export class Engine {
     this.templates = createTemplateRuntime({ seed: options.seed });
     this.conditions = build.customRoutes.map(compileConditions);
     this.modes = resolveModes(build.operations, options.validation);
+    this.routes = [
+      ...build.operations.map((op) => ({ key: `${op.method} ${op.path}`, method: op.method, path: op.path, tags: op.tags })),
+      ...build.customRoutes.map((route) => ({ key: `${route.method} ${route.path}`, method: route.method, path: route.path, tags: [] })),
+    ];
+  }
+
+  get validationOptions(): ValidationOptions {
+    return this.validation;
+  }
+
+  get templateExpansion(): boolean {
+    return this.templateExpand;
+  }
+
+  setTemplateExpansion(on: boolean): void {
+    this.templateExpand = on;
+  }
+
+  /** Template functions seeded like the engine's own, for runtime-created mocks. */
+  get templateRuntime(): TemplateRuntime {
+    return this.templates;
   }
 
   /** Applies new validation settings to every operation at once. */
@@ -62,6 +101,7 @@ export class Engine {
 
   /** Hot path. */
   handle(req: MockRequest): MockResponse {
+    this.matched = null;
     const values: string[] = [];
     const terminal = this.build.match(splitPath(req.url), values);
     if (terminal === undefined) return this.notFound(req);
@@ -73,9 +113,13 @@ export class Engine {
     for (const candidate of candidates) {
       const path = namedParams(candidate.names, values);
       if (candidate.kind === 'route') {
-        if (conditionsHold(this.conditions[candidate.index], query, req.headers, body)) return this.respondRoute(candidate.index, req, path, query, body);
+        if (conditionsHold(this.conditions[candidate.index], query, req.headers, body)) {
+          this.matched = this.routes[this.build.operations.length + candidate.index];
+          return this.respondRoute(candidate.index, req, path, query, body);
+        }
         continue;
       }
+      this.matched = this.routes[candidate.index];
       return this.handleOperation(this.build.operations[candidate.index], candidate.index, req, path, query);
     }
     return this.notFound(req);

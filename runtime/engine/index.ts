@@ -1,4 +1,6 @@
-export { Engine, type EngineOptions } from './engine.js';
+export { Engine, type EngineOptions, type EngineRoute } from './engine.js';
 export { loadBuild } from './load-build.js';
+export { problem, PROBLEM_TYPE } from './problem.js';
+export { parseQuery } from './query.js';
 export type { MockRequest, MockResponse } from './request.js';
-export type { BuildModule } from './build-module.js';
+export type { BuildModule, OperationMeta } from './build-module.js';

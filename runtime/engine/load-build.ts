@@ -8,8 +8,20 @@ import { MockError } from '../../common/errors.js';
 /** Ajv's standalone code requires its runtime helpers; resolve them from this installation. */
 export const runtimeRequire = createRequire(import.meta.url);
 
-export async function loadBuild(buildDir: string): Promise<BuildModule> {
+let generation = 0;
+
+/**
+ * Imports a build. `fresh` (a restart after a rebuild) bypasses the module cache, which would
+ * otherwise hand back the build this process loaded first. index.js only re-exports the three
+ * modules beside it, so a fresh load imports each of them under a new URL (the old generation
+ * stays in memory: a restart is rare).
+ */
+export async function loadBuild(buildDir: string, fresh = false): Promise<BuildModule> {
   const entry = path.join(buildDir, 'index.js');
   if (!existsSync(entry)) throw new MockError('MOCK_ERR_BUILD_MISSING', `no build at ${buildDir} (run mock build first)`);
-  return (await import(pathToFileURL(entry).href)) as BuildModule;
+  if (!fresh) return (await import(pathToFileURL(entry).href)) as BuildModule;
+  const version = `?generation=${++generation}`;
+  const load = (file: string): Promise<Record<string, unknown>> => import(pathToFileURL(path.join(buildDir, file)).href + version);
+  const [index, routes, validators, responders] = await Promise.all([load('index.js'), load('routes.js'), load('validators.js'), load('responders.js')]);
+  return { ...index, ...routes, ...validators, ...responders } as unknown as BuildModule;
 }

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
+import type { MockOptions } from '../../runtime/servers/index.js';
+import type { OverrideRule } from '../../runtime/overrides/index.js';
 import type { ServeOptions } from '../../runtime/options.js';
-import type { EffectiveConfig } from '../config/index.js';
+import { ENV_VARIABLES, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
 
 export function toServeOptions(config: EffectiveConfig, buildDir: string, logger: Logger): ServeOptions {
   const { mode, aggregate_errors, validate_responses, status_code, overrides } = config.validation;
@@ -13,5 +15,80 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     seed: config.seed,
     maxBodyBytes: config.http.max_body_bytes,
     logger,
+  };
+}
+
+/**
+ * Embedded when asked for, unless `admin.standalone` was set explicitly as well: the spec's
+ * default for standalone is true, and a default must not undo an explicit --admin-embed.
+ */
+export function adminMode(resolved: ResolvedConfig): MockOptions['admin'] {
+  const { admin } = resolved.config;
+  if (!admin.enabled && !admin.embedded) return undefined;
+  const standalone = !admin.embedded || (admin.standalone && resolved.sources['admin.standalone'] !== 'default');
+  return { standalone, port: admin.port, mountPath: admin.mount_path.replace(/\/+$/, '') || '/admin', api: !admin.disable_api };
+}
+
+export function authOptions(config: EffectiveConfig, logger: Logger): MockOptions['auth'] {
+  const { auth, management_token } = config.admin;
+  return {
+    enabled: auth.enabled,
+    jwtSecret: auth.jwt_secret,
+    accessTtlSeconds: auth.session_timeout_seconds,
+    refreshTtlSeconds: auth.refresh_timeout_seconds,
+    users: auth.users,
+    seedDevUsers: auth.seed_dev_users,
+    managementToken: management_token,
+    logger: { warn: (message) => logger.warn(message) },
+  };
+}
+
+/** The flat `chaos.latency_*` range as the live latency: base = min, jitter up to max - min. */
+function latency(config: EffectiveConfig): NonNullable<MockOptions['live']>['latency'] {
+  const { latency_enabled, latency_min_ms, latency_max_ms } = config.chaos;
+  return { enabled: latency_enabled, base_ms: latency_min_ms, jitter_ms: Math.max(0, latency_max_ms - latency_min_ms), tag_overrides: {} };
+}
+
+export interface MockServeExtras {
+  rebuild: () => Promise<string>;
+  overrides: OverrideRule[];
+  version: string;
+}
+
+/** Everything `mock serve` starts: the HTTP mock, admin, metrics, auth and the live state's starting values. */
+export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger: Logger, extras: MockServeExtras): MockOptions {
+  const { config } = resolved;
+  return {
+    ...toServeOptions(config, buildDir, logger),
+    rebuild: extras.rebuild,
+    specPath: config.specs[0]?.path ?? null,
+    live: {
+      latency: latency(config),
+      proxy: { enabled: config.proxy.enabled, upstream_url: config.proxy.upstream_url ?? null, timeout_seconds: config.proxy.timeout_seconds },
+      overrides: extras.overrides,
+    },
+    admin: adminMode(resolved),
+    metrics: config.metrics.enabled ? { port: config.metrics.port } : undefined,
+    auth: authOptions(config, logger),
+    envVariables: ENV_VARIABLES.map((v) => v.name),
+    projectDir: resolved.projectDir,
+    version: extras.version,
+  };
+}
+
+/** Where the startup override rules come from, so that an error names the variable or the file key. */
+export function overrideSources(resolved: ResolvedConfig): { env: NodeJS.ProcessEnv; cwd: string; configRules?: unknown[]; configGlob?: string } {
+  const { config, sources, projectDir } = resolved;
+  const fromEnv = (key: string): boolean => sources[key] === 'env';
+  const rules = config.http.overrides?.rules;
+  const glob = config.http.overrides?.glob;
+  return {
+    env: {
+      MOCK_HTTP_OVERRIDES: fromEnv('http.overrides.rules') ? process.env.MOCK_HTTP_OVERRIDES : undefined,
+      MOCK_HTTP_OVERRIDES_GLOB: fromEnv('http.overrides.glob') ? glob : undefined,
+    },
+    cwd: fromEnv('http.overrides.glob') ? process.cwd() : projectDir,
+    configRules: rules !== undefined && !fromEnv('http.overrides.rules') ? rules : undefined,
+    configGlob: glob !== undefined && !fromEnv('http.overrides.glob') ? glob : undefined,
   };
 }

@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
 import { MockCommand } from '../cli/mock-command.js';
-import { toServeOptions } from '../cli/serve-options.js';
+import { overrideSources, toMockOptions } from '../cli/serve-options.js';
 import { displayPath, formatConfig, loadConfig, notImplementedNote, plannedInUse } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
 
@@ -46,13 +46,28 @@ export default class Serve extends MockCommand {
       for (const warning of built.warnings) logger.warn(warning);
     }
 
-    const { startHttpServer } = await import('../../runtime/index.js');
-    const server = await startHttpServer(toServeOptions(resolved.config, buildDir, logger));
-    this.log(`mock: serving on ${httpUrl(server.host, server.port)}`);
+    const { startMock, loadOverrides } = await import('../../runtime/index.js');
+    const rebuild = async (): Promise<string> => {
+      const check = await compiler.isBuildStale(buildOptions);
+      if (!check.stale) return check.dir;
+      const built = await compiler.build(buildOptions);
+      for (const warning of built.warnings) logger.warn(warning);
+      return built.dir;
+    };
+    const overrides = loadOverrides(overrideSources(resolved));
+    const running = await startMock(toMockOptions(resolved, buildDir, logger, { rebuild, overrides, version: compiler.TOOL_VERSION }));
+    const { host, port } = running.http;
+    this.log(`mock: serving on ${httpUrl(host, port)}`);
+    if (running.adminPort !== undefined) this.log(`mock: admin on ${httpUrl(host, running.adminPort)} (API under /__mock/)`);
+    const admin = resolved.config.admin;
+    if (running.adminPort === undefined && (admin.enabled || admin.embedded)) {
+      this.log(`mock: admin embedded at ${httpUrl(host, port)}${admin.mount_path} (API under /__mock/)`);
+    }
+    if (running.metricsPort !== undefined) this.log(`mock: metrics on ${httpUrl(host, running.metricsPort)}/metrics`);
 
     const signal = await untilSignal();
     logger.info({ signal }, 'shutting down');
-    await server.close();
+    await running.close();
     await closeLogger(logger);
   }
 }

@@ -153,7 +153,7 @@ export interface CorsConfig {
  */
 export interface HttpOverridesConfig {
   /**
-   * Override rules (MOCK_HTTP_OVERRIDES, a JSON array); fields beyond name and enabled are defined with the overrides feature.
+   * Override rules (MOCK_HTTP_OVERRIDES, a JSON array): name, enabled, match {method, path, query, headers}, status, headers, body, merge, delay_ms. Checked fully when the server starts.
    */
   rules?: OverrideRule[];
   /**
@@ -203,11 +203,48 @@ export interface AdminConfig {
    */
   disable_api: boolean;
   /**
-   * JWT secret, session timeout and other login settings; their names are fixed by the admin feature, so this block is not checked yet.
+   * Hosted mode: writes to /__mock/* need header X-Mock-Management-Token with this value (MOCK_MANAGEMENT_TOKEN). Self-hosted servers leave it unset.
    */
-  auth?: {
-    [k: string]: unknown;
-  };
+  management_token?: string;
+  auth: AdminAuthConfig;
+}
+/**
+ * JWT login with roles admin, editor and viewer for the admin API's writes.
+ */
+export interface AdminAuthConfig {
+  /**
+   * Check roles on mutating admin endpoints (MOCK_ADMIN_AUTH_ENABLED).
+   */
+  enabled: boolean;
+  /**
+   * HMAC secret of access tokens (JWT_SECRET); random per process when absent.
+   */
+  jwt_secret?: string;
+  /**
+   * Life of an access token.
+   */
+  session_timeout_seconds: number;
+  /**
+   * Life of a refresh token.
+   */
+  refresh_timeout_seconds: number;
+  /**
+   * Without a JWT secret, seed the development users admin, editor and viewer (MOCK_DISABLE_DEV_SEED_USERS=true turns it off).
+   */
+  seed_dev_users: boolean;
+  users: AdminUser[];
+}
+export interface AdminUser {
+  username: string;
+  role: 'admin' | 'editor' | 'viewer';
+  /**
+   * Plain text; prefer password_hash.
+   */
+  password?: string;
+  /**
+   * From `mock admin hash-password`.
+   */
+  password_hash?: string;
 }
 export interface CoreConfig {
   fixtures: FixturesConfig;

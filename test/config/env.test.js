@@ -23,6 +23,10 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_ADMIN_ENABLED', 'admin.enabled', 'boolean'],
       ['MOCK_ADMIN_PORT', 'admin.port', 'integer'],
       ['MOCK_ADMIN_API_ENABLED', 'admin.disable_api', 'inverted boolean'],
+      ['MOCK_ADMIN_AUTH_ENABLED', 'admin.auth.enabled', 'boolean'],
+      ['JWT_SECRET', 'admin.auth.jwt_secret', 'string'],
+      ['MOCK_DISABLE_DEV_SEED_USERS', 'admin.auth.seed_dev_users', 'inverted boolean'],
+      ['MOCK_MANAGEMENT_TOKEN', 'admin.management_token', 'string'],
       ['MOCK_REQUEST_VALIDATION', 'validation.mode', 'string'],
       ['MOCK_RESPONSE_VALIDATION', 'validation.validate_responses', 'boolean'],
       ['MOCK_RESPONSE_TEMPLATE_EXPAND', 'response_template_expand', 'boolean'],
@@ -100,6 +104,16 @@ const cases = {
       ['1', false],
     ],
     bad: [['disabled', boolError('MOCK_ADMIN_API_ENABLED', 'disabled')]],
+  },
+  MOCK_ADMIN_AUTH_ENABLED: { good: [['true', true], ['0', false]], bad: [['yes', boolError('MOCK_ADMIN_AUTH_ENABLED', 'yes')]] },
+  JWT_SECRET: {
+    good: [['0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef']],
+    bad: [['short', 'JWT_SECRET: expected a string of at least 32 characters, got "short"']],
+  },
+  MOCK_DISABLE_DEV_SEED_USERS: { good: [['true', false], ['false', true]], bad: [['sure', boolError('MOCK_DISABLE_DEV_SEED_USERS', 'sure')]] },
+  MOCK_MANAGEMENT_TOKEN: {
+    good: [['tok-0123456789abcdef', 'tok-0123456789abcdef']],
+    bad: [['abc', 'MOCK_MANAGEMENT_TOKEN: expected a string of at least 16 characters, got "abc"']],
   },
   MOCK_REQUEST_VALIDATION: {
     good: [

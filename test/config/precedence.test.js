@@ -31,7 +31,9 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
     http: { max_body_bytes: 10485760, routes: [], keepalive_hint: false },
     logging: { level: 'info', format: 'text', file: 'stdout', max_size_mb: 10, max_files: 5 },
     build: { out_dir: path.join(cwd, 'generated') },
-    admin: { enabled: false, port: 9080, embedded: false, mount_path: '/admin', standalone: true, disable_api: false },
+    admin: { enabled: false, port: 9080, embedded: false, mount_path: '/admin', standalone: true, disable_api: false,
+      auth: { enabled: false, session_timeout_seconds: 900, refresh_timeout_seconds: 604800, seed_dev_users: true, users: [] },
+    },
     core: {
       fixtures: { dir: path.join(cwd, 'fixtures'), record_enabled: false, replay_enabled: false, record_get_only: false },
       routes: [],

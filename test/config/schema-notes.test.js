@@ -10,25 +10,23 @@ t.test('features not built yet are marked in the schema', async (t) => {
     'response.caching',
     'http.cors',
     'http.keepalive_hint',
-    'http.overrides',
-    'admin',
     'core.fixtures',
     'core.routes',
     'core.stateful',
     'core.max_connections',
     'grpc',
     'websocket',
-    'proxy',
-    'metrics',
     'recorder',
     'observability.chaos',
-    'chaos',
     'reality_continuum',
     'time_travel',
     'tenancy',
     'ai',
   ]);
-  t.ok(isPlanned('admin.port'));
+  t.notOk(isPlanned('admin.port'), 'the admin API is built');
+  t.notOk(isPlanned('metrics.enabled'));
+  t.notOk(isPlanned('chaos.latency_enabled'), 'the global latency range is built');
+  t.ok(isPlanned('grpc.proto_dir'));
   t.ok(isPlanned('observability.chaos.rate_limit.enabled'));
   t.notOk(isPlanned('server.http_port'));
   t.notOk(isPlanned('http.routes'), 'custom routes are built');
@@ -87,6 +85,6 @@ t.test('which features not built yet a configuration sets, by any source', async
     env: { MOCK_GRPC_PORT: '50052' },
     flags: [{ flag: 'chaos', key: 'observability.chaos.enabled', value: true }],
   });
-  t.same(plannedInUse(sources), ['server.grpc_port', 'admin', 'core.routes', 'observability.chaos']);
+  t.same(plannedInUse(sources), ['server.grpc_port', 'core.routes', 'observability.chaos']);
   t.same(plannedInUse(loadConfig({ cwd: t.testdirName, env: {} }).sources).includes('grpc'), false, 'defaults alone set nothing');
 });

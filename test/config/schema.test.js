@@ -61,7 +61,7 @@ const cases = [
   ['admin:\n  mount_path: admin\n', 'mock.yaml: admin.mount_path: expected a path starting with /, got "admin"'],
   [
     'admin:\n  embed: true\n',
-    'mock.yaml: admin.embed: unknown key (did you mean embedded?); expected one of enabled, port, embedded, mount_path, standalone, disable_api, auth',
+    'mock.yaml: admin.embed: unknown key (did you mean embedded?); expected one of enabled, port, embedded, mount_path, standalone, disable_api, management_token, auth',
   ],
   ['response:\n  caching: { enabled: true, ttl_seconds: -1 }\n', 'mock.yaml: response.caching.ttl_seconds: expected integer >= 0, got -1'],
   ['response:\n  template_expand: "on"\n', 'mock.yaml: response.template_expand: expected boolean, got "on"'],
@@ -234,12 +234,16 @@ t.test('every section of the spec is accepted, including features not built yet'
   t.equal(config.reality_continuum.merge_strategy, 'field_level', 'default filled in');
   t.equal(config.time_travel.scale_factor, 2);
   t.same(config.tenancy.plans.free.permissions, { can_create_scenarios: true, can_manage_users: false });
-  t.same(config.admin.auth, { jwt_secret: 'x', session_timeout_minutes: 30 }, 'admin login settings are left open');
+  t.same(
+    config.admin.auth,
+    { enabled: true, jwt_secret: 'x'.repeat(32), session_timeout_seconds: 1800, refresh_timeout_seconds: 604800, seed_dev_users: true, users: [{ username: 'ann', role: 'editor', password: 'pw' }] },
+    'admin login settings',
+  );
 });
 
 const FULL = `
 server: { http_port: 3000, ws_port: 3001, grpc_port: 50051, bind: 0.0.0.0 }
-admin: { enabled: true, port: 9080, embedded: false, mount_path: /admin, standalone: true, disable_api: false, auth: { jwt_secret: x, session_timeout_minutes: 30 } }
+admin: { enabled: true, port: 9080, embedded: false, mount_path: /admin, standalone: true, disable_api: false, auth: { enabled: true, jwt_secret: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx, session_timeout_seconds: 1800, users: [{ username: ann, role: editor, password: pw }] } }
 core:
   fixtures: { dir: ./fixtures, record_enabled: true, replay_enabled: true, record_get_only: true }
   max_connections: 500

@@ -1,0 +1,68 @@
+import type { Logger } from 'pino';
+import type { Auth } from '../auth/index.js';
+import type { Engine } from '../engine/index.js';
+import type { LiveState } from '../live/index.js';
+import type { RequestLog } from '../logging/index.js';
+import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
+
+/** One protocol server as the dashboard lists it. */
+export interface ServerInfo {
+  server_type: string;
+  /** host:port */
+  address: string;
+  running: boolean;
+  start_time: string | null;
+  uptime_seconds: number;
+  /** uWebSockets.js does not count connections: null rather than a guess. */
+  active_connections: number | null;
+  total_requests: number;
+}
+
+export interface RestartStatus {
+  in_progress: boolean;
+  initiated_at: string | null;
+  reason: string | null;
+  success: boolean | null;
+  completed_at: string | null;
+  error: string | null;
+}
+
+/** The protocol servers the admin API watches and restarts. */
+export interface ServerControl {
+  servers(): ServerInfo[];
+  /** The HTTP mock's engine, or undefined when no HTTP server runs (`mock admin`). */
+  engine(): Engine | undefined;
+  restartStatus(): RestartStatus;
+  /** Starts a restart; throws AdminError 409 while one runs. */
+  restart(reason: string | null): void;
+  /** What `ServerConfig` reports. */
+  specPath: string | null;
+  httpPort: number | null;
+}
+
+/** Runtime-only environment changes (POST /__mock/env). */
+export interface EnvControl {
+  /** Variables the server reads. */
+  known: readonly string[];
+  /** GET /__mock/env: the set MOCK_ variables (secrets masked). */
+  values(): Record<string, string>;
+  /** Sets a variable for this process and applies it where it maps to a live setting; returns the message. */
+  set(key: string, value: string): string;
+}
+
+/** Everything the admin endpoints read and change. */
+export interface AdminContext {
+  version: string;
+  /** Epoch ms the process started serving. */
+  startedAt: number;
+  live: LiveState;
+  requestLog: RequestLog;
+  stats: TrafficStats;
+  sampler: ResourceSampler;
+  servers: ServerControl;
+  auth: Auth;
+  env: EnvControl;
+  /** Files the admin API may read and write live under it. */
+  projectDir: string;
+  logger: Logger;
+}

@@ -1,0 +1,58 @@
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { bodyChecker } from '../body-schema.js';
+import { AdminError, ok } from '../envelope.js';
+import { resolveInside } from '../project-files.js';
+import type { AdminRoute } from '../router.js';
+
+/** Larger files are not meant for the dashboard's editor. */
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** file_type tells the dashboard's editor how to show the file; the server reads every kind as text. */
+const FILE_TYPES = ['yaml', 'json', 'text', 'config', 'spec', 'fixture'];
+
+const checkContent = bodyChecker<{ file_path: string; file_type?: string }>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['file_path'],
+  properties: { file_path: { type: 'string' }, file_type: { type: 'string', enum: FILE_TYPES } },
+});
+
+const checkSave = bodyChecker<{ file_path: string; content: string; file_type?: string }>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['file_path', 'content'],
+  properties: { file_path: { type: 'string' }, content: { type: 'string', maxLength: MAX_FILE_BYTES }, file_type: { type: 'string', enum: FILE_TYPES } },
+});
+
+export const fileRoutes: AdminRoute[] = [
+  {
+    method: 'POST',
+    path: 'files/content',
+    handler: async (call) => {
+      const body = checkContent(call.json(), 'files/content');
+      const file = resolveInside(call.ctx.projectDir, body.file_path, 'file_path');
+      const info = await stat(file).catch(() => undefined);
+      if (info === undefined) throw new AdminError(404, `file not found: ${body.file_path} (in ${call.ctx.projectDir})`);
+      if (!info.isFile()) throw new AdminError(400, `file_path "${body.file_path}" is not a regular file`);
+      if (info.size > MAX_FILE_BYTES) throw new AdminError(400, `file_path "${body.file_path}" is ${info.size} bytes; the admin API reads files up to ${MAX_FILE_BYTES}`);
+      return ok(await readFile(file, 'utf8'));
+    },
+  },
+  {
+    method: 'POST',
+    path: 'files/save',
+    handler: async (call) => {
+      const body = checkSave(call.json(), 'files/save');
+      const file = resolveInside(call.ctx.projectDir, body.file_path, 'file_path');
+      const info = await stat(file).catch(() => undefined);
+      if (info !== undefined && !info.isFile()) throw new AdminError(400, `file_path "${body.file_path}" is not a regular file`);
+      await mkdir(path.dirname(file), { recursive: true });
+      // temp file + rename: a reader never sees half a file, a crash never loses the old one
+      await writeFileAtomic(file, body.content, { encoding: 'utf8' });
+      call.ctx.logger.info({ file }, 'admin: file saved');
+      return ok({ message: `saved ${body.file_path} (${Buffer.byteLength(body.content)} bytes)` });
+    },
+  },
+];

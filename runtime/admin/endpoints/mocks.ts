@@ -1,0 +1,73 @@
+import { AdminError, ok } from '../envelope.js';
+import type { AdminCall, AdminRoute } from '../router.js';
+
+type StoreResult = { ok: true; mock: unknown } | { ok: false; status: number; error: string };
+
+function unwrap(call: AdminCall, result: StoreResult, status = 200) {
+  if (!result.ok) throw new AdminError(result.status, result.error);
+  call.ctx.live.changed();
+  return ok(result.mock, status);
+}
+
+function found(call: AdminCall, id: string) {
+  const mock = call.ctx.live.mocks.get(id);
+  if (mock === undefined) throw new AdminError(404, `no mock with id "${id}" (GET /__mock/api/mocks lists them)`);
+  return mock;
+}
+
+/** PUT and DELETE also accept the id in the body or the query, for clients that address the collection. */
+function idOf(call: AdminCall): string | undefined {
+  const fromQuery = call.query.get('id');
+  if (fromQuery !== null && fromQuery !== '') return fromQuery;
+  const body = call.json();
+  const id = body !== null && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+function replace(call: AdminCall, id: string) {
+  return unwrap(call, call.ctx.live.mocks.replace(id, call.json()));
+}
+
+function remove(call: AdminCall, id: string) {
+  const mock = found(call, id);
+  call.ctx.live.mocks.delete(id);
+  call.ctx.live.changed();
+  return ok(mock);
+}
+
+/** `/__mock/mocks` and `/__mock/api/mocks` (the router maps both here). */
+export const mockRoutes: AdminRoute[] = [
+  { method: 'GET', path: 'mocks', handler: ({ ctx }) => ok(ctx.live.mocks.list()) },
+  { method: 'POST', path: 'mocks', handler: (call) => unwrap(call, call.ctx.live.mocks.create(call.json()), 201) },
+  {
+    method: 'PUT',
+    path: 'mocks',
+    handler: (call) => {
+      const id = idOf(call);
+      if (id === undefined) throw new AdminError(400, 'PUT /__mock/api/mocks needs the mock id: in the body ("id") or use PUT /__mock/api/mocks/{id}');
+      found(call, id);
+      return replace(call, id);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: 'mocks',
+    handler: (call) => {
+      const id = idOf(call);
+      if (id !== undefined) return remove(call, id);
+      const deleted = call.ctx.live.mocks.clear();
+      call.ctx.live.changed();
+      return ok({ message: `deleted ${deleted} mocks`, deleted_count: deleted });
+    },
+  },
+  { method: 'GET', path: 'mocks/{id}', handler: (call) => ok(found(call, call.params.id)) },
+  {
+    method: 'PUT',
+    path: 'mocks/{id}',
+    handler: (call) => {
+      found(call, call.params.id);
+      return replace(call, call.params.id);
+    },
+  },
+  { method: 'DELETE', path: 'mocks/{id}', handler: (call) => remove(call, call.params.id) },
+];

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import type { AdminContext } from '../context.js';
+import { AdminError, ok, plain } from '../envelope.js';
+import type { AdminRoute } from '../router.js';
+import { routeRows } from '../views.js';
+
+const RECENT_LOGS = 20;
+
+/** Threads of this process (Linux /proc); 1 where that is not available. */
+function threadCount(): number {
+  try {
+    const match = /^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    return match ? Number(match[1]) : 1;
+  } catch {
+    return 1;
+  }
+}
+
+export function health(ctx: AdminContext): Record<string, unknown> {
+  const servers = ctx.servers.servers();
+  const http = servers.find((s) => s.server_type === 'HTTP');
+  const issues: string[] = [];
+  if (http !== undefined && !http.running) issues.push(`HTTP server on ${http.address} is not running`);
+  const restart = ctx.servers.restartStatus();
+  if (restart.in_progress) issues.push('a server restart is in progress');
+  else if (restart.success === false) issues.push(`the last restart failed: ${restart.error ?? 'see the log'}`);
+  return {
+    status: issues.length === 0 ? 'healthy' : 'degraded',
+    services: {
+      http: http === undefined ? 'disabled' : http.running ? 'running' : 'stopped',
+      websocket: 'disabled',
+      grpc: 'disabled',
+    },
+    last_check: new Date().toISOString(),
+    issues,
+  };
+}
+
+function uptimeSeconds(ctx: AdminContext): number {
+  return Math.round((Date.now() - ctx.startedAt) / 1000);
+}
+
+function dashboard(ctx: AdminContext): Record<string, unknown> {
+  const rows = routeRows(ctx);
+  const resources = ctx.sampler.current();
+  const { latency, faults, proxy } = ctx.live;
+  return {
+    system: {
+      version: ctx.version,
+      uptime_seconds: uptimeSeconds(ctx),
+      memory_usage_mb: resources.memory_usage_mb,
+      cpu_usage_percent: resources.cpu_usage_percent,
+      active_threads: threadCount(),
+      total_routes: rows.length,
+      total_fixtures: 0,
+    },
+    servers: ctx.servers.servers(),
+    routes: rows,
+    recent_logs: ctx.requestLog.recent({ limit: RECENT_LOGS }),
+    latency_profile: { name: latency.enabled ? 'runtime' : 'none', base_ms: latency.base_ms, jitter_ms: latency.jitter_ms, tag_overrides: latency.tag_overrides },
+    fault_config: { enabled: faults.enabled, failure_rate: faults.failure_rate, status_codes: faults.status_codes, active_failures: ctx.live.faultsInjected },
+    proxy_config: { enabled: proxy.enabled, upstream_url: proxy.upstream_url, timeout_seconds: proxy.timeout_seconds, requests_proxied: ctx.live.requestsProxied },
+  };
+}
+
+function serverInfo(ctx: AdminContext): Record<string, string | null> {
+  const servers = ctx.servers.servers();
+  const address = (type: string): string | null => servers.find((s) => s.server_type === type && s.running)?.address ?? null;
+  return { http_server: address('HTTP'), ws_server: address('WebSocket'), grpc_server: address('gRPC') };
+}
+
+export const systemRoutes: AdminRoute[] = [
+  { method: 'GET', path: 'health', handler: ({ ctx }) => plain(health(ctx)) },
+  { method: 'GET', path: 'dashboard', handler: ({ ctx }) => ok(dashboard(ctx)) },
+  { method: 'GET', path: 'server-info', handler: ({ ctx }) => ok(serverInfo(ctx)) },
+  {
+    method: 'GET',
+    path: 'server-config',
+    handler: ({ ctx }) => ok({ version: ctx.version, port: ctx.servers.httpPort, has_openapi_spec: ctx.servers.specPath !== null, spec_path: ctx.servers.specPath }),
+  },
+  {
+    method: 'GET',
+    path: 'stats',
+    handler: ({ ctx }) => {
+      const mocks = ctx.live.mocks;
+      const engine = ctx.servers.engine();
+      return ok({
+        uptime_seconds: uptimeSeconds(ctx),
+        total_requests: ctx.stats.totalRequests,
+        active_mocks: mocks.size,
+        enabled_mocks: mocks.enabledCount,
+        registered_routes: (engine?.routes.length ?? 0) + mocks.size,
+      });
+    },
+  },
+  {
+    method: 'POST',
+    path: 'servers/restart',
+    handler: (call) => {
+      const body = call.json();
+      if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) throw new AdminError(400, 'restart: body must be a JSON object such as {"reason": "spec changed"}');
+      const reason = (body as { reason?: unknown } | undefined)?.reason;
+      if (reason !== undefined && reason !== null && typeof reason !== 'string') throw new AdminError(400, 'restart: reason must be a string');
+      call.ctx.servers.restart((reason as string | null | undefined) ?? null);
+      return ok({ message: 'Server restart initiated' });
+    },
+  },
+  { method: 'GET', path: 'servers/restart/status', handler: ({ ctx }) => ok(ctx.servers.restartStatus()) },
+];

@@ -1,0 +1,72 @@
+import type { Logger } from 'pino';
+import type { LiveState } from '../live/index.js';
+import type { EnvControl, ServerControl } from './context.js';
+import { AdminError } from './envelope.js';
+
+type Apply = (value: string, target: { live: LiveState; servers: ServerControl; logger: Logger }) => void;
+
+const BOOLEAN: Readonly<Record<string, boolean>> = { true: true, '1': true, false: false, '0': false };
+
+function bool(name: string, value: string): boolean {
+  const parsed = BOOLEAN[value.toLowerCase()];
+  if (parsed === undefined) throw new AdminError(400, `${name} takes true, false, 1 or 0 (got "${value}")`);
+  return parsed;
+}
+
+function engineOf(name: string, servers: ServerControl) {
+  const engine = servers.engine();
+  if (engine === undefined) throw new AdminError(409, `${name} applies to the HTTP mock server, which does not run in this process`);
+  return engine;
+}
+
+/** Variables that map to a live setting take effect at once; the rest are read at the next start. */
+const LIVE: Readonly<Record<string, Apply>> = {
+  MOCK_REQUEST_VALIDATION: (value, { servers }) => {
+    if (!['off', 'warn', 'enforce'].includes(value)) throw new AdminError(400, `MOCK_REQUEST_VALIDATION takes off, warn or enforce (got "${value}")`);
+    const engine = engineOf('MOCK_REQUEST_VALIDATION', servers);
+    engine.setValidation({ ...engine.validationOptions, mode: value as 'off' | 'warn' | 'enforce' });
+  },
+  MOCK_RESPONSE_VALIDATION: (value, { servers }) => {
+    const engine = engineOf('MOCK_RESPONSE_VALIDATION', servers);
+    engine.setValidation({ ...engine.validationOptions, validate_responses: bool('MOCK_RESPONSE_VALIDATION', value) });
+  },
+  MOCK_RESPONSE_TEMPLATE_EXPAND: (value, { servers }) => {
+    engineOf('MOCK_RESPONSE_TEMPLATE_EXPAND', servers).setTemplateExpansion(bool('MOCK_RESPONSE_TEMPLATE_EXPAND', value));
+  },
+  MOCK_LATENCY_ENABLED: (value, { live }) => live.setLatency({ ...live.latency, enabled: bool('MOCK_LATENCY_ENABLED', value) }),
+  MOCK_PROXY_UPSTREAM: (value, { live }) => {
+    if (value !== '' && !/^https?:\/\/[^\s/]+/i.test(value)) throw new AdminError(400, `MOCK_PROXY_UPSTREAM takes an http(s) URL (got "${value}")`);
+    live.setProxy({ ...live.proxy, upstream_url: value === '' ? null : value });
+  },
+  MOCK_LOG_LEVEL: (value, { logger }) => {
+    if (!['error', 'warn', 'info', 'debug', 'trace'].includes(value)) throw new AdminError(400, `MOCK_LOG_LEVEL takes error, warn, info, debug or trace (got "${value}")`);
+    logger.level = value;
+  },
+};
+
+/** Never echoed back by GET /__mock/env. */
+const SECRET = /TOKEN|SECRET|PASSWORD/;
+
+export function createEnvControl(known: readonly string[], target: { live: LiveState; servers: ServerControl; logger: Logger }): EnvControl {
+  return {
+    known,
+    values() {
+      const out: Record<string, string> = {};
+      const names = new Set([...known, ...Object.keys(process.env).filter((name) => name.startsWith('MOCK_'))]);
+      for (const name of [...names].sort()) {
+        const value = process.env[name];
+        if (value !== undefined) out[name] = SECRET.test(name) ? '********' : value;
+      }
+      return out;
+    },
+    set(key, value) {
+      if (!/^MOCK_[A-Z0-9_]+$/.test(key)) throw new AdminError(400, `key must be a MOCK_ variable in upper case, such as MOCK_REQUEST_VALIDATION (got "${key}")`);
+      const apply = LIVE[key];
+      apply?.(value, target);
+      process.env[key] = value;
+      target.logger.info({ key }, 'admin: environment variable set for this process');
+      const when = apply !== undefined ? 'applied now' : 'read at the next start';
+      return `${key} set for this process (${when}; runtime only, lost when the process restarts)`;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { ControlReply } from '../http/index.js';
+import type { AdminRoute } from './router.js';
+
+const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+
+/**
+ * The page at the admin server's root (and at admin.mount_path when embedded): the endpoint list,
+ * GET endpoints as links. The web dashboard replaces it.
+ */
+export function indexPage(version: string, routes: ReadonlyArray<AdminRoute> | null): ControlReply {
+  const rows =
+    routes === null
+      ? '<p>The admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false).</p>'
+      : `<table><tr><th>Method</th><th>Path</th></tr>${routes
+          .map((r) => {
+            const path = `/__mock/${r.path}`;
+            const cell = r.method === 'GET' && !r.path.includes('{') ? `<a href="${escape(path)}">${escape(path)}</a>` : escape(path);
+            return `<tr><td>${r.method}</td><td>${cell}</td></tr>`;
+          })
+          .join('')}</table>`;
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mock admin</title>
+<style>body{font:15px system-ui,sans-serif;margin:2rem;color:#222}td,th{padding:.2rem .8rem;text-align:left}a{color:#0b5cad}</style></head>
+<body><h1>mock admin</h1><p>Version ${escape(version)}. Every endpoint also answers under <code>/__mock/api/</code>.</p>${rows}</body></html>`;
+  return { status: 200, headers: [['content-type', 'text/html; charset=utf-8']], body };
+}

@@ -1,0 +1,122 @@
+import { readableAddress } from '../logging/index.js';
+import { statusLine } from './status-line.js';
+import { uWS, type HttpRequest, type HttpResponse, type TemplatedApp } from './uws.js';
+
+/** A request to a control surface (admin API, management router, metrics), library-free. */
+export interface ControlRequest {
+  method: string;
+  /** Path without the query string, as received. */
+  path: string;
+  /** Raw query string without `?`. */
+  query: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body?: Buffer;
+  clientIp: string;
+}
+
+export interface ControlReply {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+/** A long-lived answer (Server-Sent Events): `open` starts sending and returns the stop function. */
+export interface ControlStream {
+  status: number;
+  headers: Array<[string, string]>;
+  open(send: (chunk: string) => void, end: () => void): () => void;
+}
+
+export type ControlResponse = ControlReply | ControlStream;
+export type ControlHandler = (req: ControlRequest) => Promise<ControlResponse>;
+
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * Routes `pattern` of a uWS app to a control handler. Off the hot path: bodies are read whole
+ * (up to `maxBodyBytes`) and the handler is asynchronous.
+ */
+export function mountControl(app: TemplatedApp, pattern: string, handler: ControlHandler, maxBodyBytes: number): void {
+  app.any(pattern, (res: HttpResponse, req: HttpRequest) => {
+    const state = { aborted: false, stop: undefined as (() => void) | undefined };
+    res.onAborted(() => {
+      state.aborted = true;
+      state.stop?.();
+    });
+    const headers: Record<string, string> = {};
+    req.forEach((key, value) => {
+      headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
+    });
+    const base = {
+      method: req.getCaseSensitiveMethod().toUpperCase(),
+      path: req.getUrl(),
+      query: req.getQuery() ?? '',
+      headers,
+      clientIp: readableAddress(latin1.decode(res.getRemoteAddressAsText())),
+    };
+    const run = (body: Buffer | undefined): void => {
+      handler({ ...base, body }).then(
+        (response) => reply(res, state, response),
+        (e: unknown) => reply(res, state, { status: 500, headers: [['content-type', 'text/plain']], body: `control handler failed: ${e instanceof Error ? e.message : String(e)}` }),
+      );
+    };
+    const length = headers['content-length'];
+    if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
+      run(undefined);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    res.onData((chunk, isLast) => {
+      if (refused || state.aborted) return;
+      size += chunk.byteLength;
+      if (size > maxBodyBytes) {
+        refused = true;
+        const body = JSON.stringify({ success: false, data: null, error: `request body exceeds ${maxBodyBytes} bytes`, timestamp: new Date().toISOString() });
+        res.cork(() => {
+          res.writeStatus(statusLine(413)).writeHeader('content-type', 'application/json').end(body, true);
+        });
+        return;
+      }
+      chunks.push(Buffer.from(new Uint8Array(chunk).slice()));
+      if (isLast) run(Buffer.concat(chunks));
+    });
+  });
+}
+
+function reply(res: HttpResponse, state: { aborted: boolean; stop?: () => void }, response: ControlResponse): void {
+  if (state.aborted) return;
+  if ('open' in response) {
+    res.cork(() => {
+      res.writeStatus(statusLine(response.status));
+      for (const [name, value] of response.headers) res.writeHeader(name, value);
+      // an empty write sends the head now, so clients see the stream open before the first event
+      res.write('');
+    });
+    state.stop = response.open(
+      (chunk) => {
+        if (!state.aborted) res.cork(() => res.write(chunk));
+      },
+      () => {
+        if (state.aborted) return;
+        state.aborted = true;
+        res.cork(() => res.end());
+      },
+    );
+    return;
+  }
+  res.cork(() => {
+    res.writeStatus(statusLine(response.status));
+    for (const [name, value] of response.headers) res.writeHeader(name, value);
+    res.end(response.body);
+  });
+}
+
+/** A server of its own for a control surface (the standalone admin server, the metrics endpoint). */
+export function createControlApp(handler: ControlHandler, maxBodyBytes: number): TemplatedApp {
+  const app = uWS.App();
+  mountControl(app, '/*', handler, maxBodyBytes);
+  return app;
+}

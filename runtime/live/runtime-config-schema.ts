@@ -1,0 +1,48 @@
+/** JSON Schemas of partial updates to the runtime configuration objects (admin API bodies). */
+const statusCode = { type: 'integer', minimum: 100, maximum: 599 };
+
+export const LATENCY_PATCH = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: { type: 'boolean' },
+    base_ms: { type: 'integer', minimum: 0, maximum: 600000 },
+    jitter_ms: { type: 'integer', minimum: 0, maximum: 600000 },
+    tag_overrides: { type: 'object', additionalProperties: { type: 'integer', minimum: 0, maximum: 600000 } },
+  },
+};
+
+export const FAULTS_PATCH = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: { type: 'boolean' },
+    failure_rate: { type: 'number', minimum: 0, maximum: 1 },
+    status_codes: { type: 'array', minItems: 1, items: statusCode },
+  },
+};
+
+export const PROXY_PATCH = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabled: { type: 'boolean' },
+    upstream_url: { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+' }] },
+    timeout_seconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
+  },
+};
+
+const mode = { type: 'string', enum: ['off', 'warn', 'enforce'] };
+
+export const VALIDATION_PATCH = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    mode,
+    aggregate_errors: { type: 'boolean' },
+    validate_responses: { type: 'boolean' },
+    status_code: { type: 'integer', minimum: 400, maximum: 599 },
+    skip_admin_validation: { type: 'boolean' },
+    overrides: { type: 'object', additionalProperties: mode },
+  },
+};

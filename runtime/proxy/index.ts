@@ -1,0 +1,1 @@
+export { forward, type ProxiedResponse } from './forward.js';

@@ -1,0 +1,3 @@
+export { startAdminOnly, type AdminOnlyOptions } from './admin-only.js';
+export { HttpMockServer, type HttpMockServerOptions } from './http-mock-server.js';
+export { startMock, type AdminServerOptions, type MockOptions, type RunningMock } from './start.js';

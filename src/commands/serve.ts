@@ -57,13 +57,13 @@ export default class Serve extends MockCommand {
     const overrides = loadOverrides(overrideSources(resolved));
     const running = await startMock(toMockOptions(resolved, buildDir, logger, { rebuild, overrides, version: compiler.TOOL_VERSION }));
     const { host, port } = running.http;
-    this.log(`mock: serving on ${httpUrl(host, port)}`);
-    if (running.adminPort !== undefined) this.log(`mock: admin on ${httpUrl(host, running.adminPort)} (API under /__mock/)`);
+    // one write, so that whoever reads the output sees every address at once
+    const lines = [`mock: serving on ${httpUrl(host, port)}`];
     const admin = resolved.config.admin;
-    if (running.adminPort === undefined && (admin.enabled || admin.embedded)) {
-      this.log(`mock: admin embedded at ${httpUrl(host, port)}${admin.mount_path} (API under /__mock/)`);
-    }
-    if (running.metricsPort !== undefined) this.log(`mock: metrics on ${httpUrl(host, running.metricsPort)}/metrics`);
+    if (running.adminPort !== undefined) lines.push(`mock: admin on ${httpUrl(host, running.adminPort)} (API under /__mock/)`);
+    else if (admin.enabled || admin.embedded) lines.push(`mock: admin embedded at ${httpUrl(host, port)}${admin.mount_path} (API under /__mock/)`);
+    if (running.metricsPort !== undefined) lines.push(`mock: metrics on ${httpUrl(host, running.metricsPort)}/metrics`);
+    this.log(lines.join('\n'));
 
     const signal = await untilSignal();
     logger.info({ signal }, 'shutting down');

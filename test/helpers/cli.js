@@ -78,6 +78,8 @@ export function startMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = 
       if (m && !server.url) {
         clearTimeout(timer);
         server.url = m[1];
+        server.adminUrl = /admin on (http:\/\/\S+)/.exec(stdout)?.[1];
+        server.metricsUrl = /metrics on (http:\/\/\S+)\/metrics/.exec(stdout)?.[1];
         resolve(server);
       }
     });

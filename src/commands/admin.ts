@@ -1,0 +1,57 @@
+import { Flags } from '@oclif/core';
+import { MockCommand } from '../cli/mock-command.js';
+import { authOptions } from '../cli/serve-options.js';
+import { ENV_VARIABLES, loadConfig } from '../config/index.js';
+import { closeLogger, createLogger } from '../logging/index.js';
+
+export default class Admin extends MockCommand {
+  static summary = 'Run the admin server alone (no mock servers): the admin page and REST API under /__mock/.';
+
+  static description = [
+    'Useful to manage files (files/content, files/save), runtime users and settings without serving mocks. To watch and steer running mocks, start them with `mock serve --admin` (own port) or `mock serve --admin-embed` (inside the HTTP server) instead.',
+    'Reads admin.* of mock.yaml and the MOCK_ADMIN_*, JWT_SECRET, MOCK_MANAGEMENT_TOKEN variables like `mock serve`.',
+  ].join('\n');
+
+  static examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --port 9180',
+    'MOCK_ADMIN_AUTH_ENABLED=true JWT_SECRET=$(openssl rand -hex 32) <%= config.bin %> <%= command.id %>',
+  ];
+
+  static flags = {
+    port: Flags.integer({ description: 'Admin server port (0 picks a free one) [default: admin.port, 9080]', min: 0, max: 65535, helpValue: '<port>' }),
+    host: Flags.string({ description: 'Address to listen on [default: server.bind, 0.0.0.0]', helpValue: '<address>' }),
+    config: Flags.string({ char: 'c', description: 'Config file [default: mock.yaml and friends in this or a parent directory]', helpValue: '<path>' }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Admin);
+    const settings = [
+      ...(flags.port === undefined ? [] : [{ flag: 'port', key: 'admin.port', value: flags.port }]),
+      ...(flags.host === undefined ? [] : [{ flag: 'host', key: 'server.bind', value: flags.host }]),
+    ];
+    const resolved = loadConfig({ configPath: flags.config, flags: settings });
+    const { config } = resolved;
+    const logger = createLogger(config.logging);
+    const [{ startAdminOnly }, { TOOL_VERSION }] = await Promise.all([import('../../runtime/index.js'), import('../../compiler/version.js')]);
+    const running = await startAdminOnly({
+      host: config.server.bind,
+      port: config.admin.port,
+      api: !config.admin.disable_api,
+      logger,
+      auth: authOptions(config, logger),
+      envVariables: ENV_VARIABLES.map((v) => v.name),
+      projectDir: resolved.projectDir,
+      version: TOOL_VERSION,
+    });
+    const host = config.server.bind.includes(':') ? `[${config.server.bind}]` : config.server.bind;
+    this.log(`mock: admin on http://${host}:${running.port} (API under /__mock/)`);
+    const signal = await new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    logger.info({ signal }, 'shutting down');
+    await running.close();
+    await closeLogger(logger);
+  }
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
+import { ROLES, type AuthUser, type Role } from './types.js';
+
+const ISSUER = 'mock';
+
+export interface AccessClaims {
+  username: string;
+  role: Role;
+  jti: string;
+  /** Seconds since the epoch. */
+  exp: number;
+}
+
+export type VerifiedAccess = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' | 'revoked' };
+
+/** HS256 access tokens and the `jti`s revoked by logout (kept until the token would expire anyway). */
+export class AccessTokens {
+  private readonly revoked = new Map<string, number>();
+
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly ttlSeconds: number,
+    private readonly now: () => number,
+  ) {}
+
+  private nowSeconds(): number {
+    return Math.floor(this.now() / 1000);
+  }
+
+  sign(user: AuthUser): Promise<string> {
+    const iat = this.nowSeconds();
+    return new SignJWT({ role: user.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.username)
+      .setIssuer(ISSUER)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .setJti(randomUUID())
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<VerifiedAccess> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        currentDate: new Date(this.now()),
+        requiredClaims: ['sub', 'iat', 'exp', 'jti'],
+      }));
+    } catch (err) {
+      return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+    const { sub, role, jti, exp } = payload as Required<JWTPayload>;
+    if (!(ROLES as readonly unknown[]).includes(role)) return { ok: false, reason: 'invalid' };
+    if (this.revoked.has(jti)) return { ok: false, reason: 'revoked' };
+    return { ok: true, claims: { username: sub, role: role as Role, jti, exp } };
+  }
+
+  revoke(claims: AccessClaims): void {
+    const now = this.nowSeconds();
+    for (const [jti, exp] of this.revoked) if (exp <= now) this.revoked.delete(jti);
+    this.revoked.set(claims.jti, claims.exp);
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Authentication and authorisation for the admin API, free of any protocol: the admin router
+ * passes method, endpoint name (`mocks`, `config/latency`, `auth/login` …) and headers.
+ *
+ * Rules
+ * 1. Reads are open: GET, HEAD and OPTIONS need nothing, even in hosted mode or with JWT auth on,
+ *    except GET auth/me (needs a valid access token) and GET auth/users (admin, when auth is on).
+ * 2. Hosted mode (a management token is set): every other method needs header
+ *    X-Mock-Management-Token equal to it (compared in constant time), else 401. auth/login and
+ *    auth/refresh are exempt when JWT auth is on, so users can log in. Self-hosted servers use no token.
+ * 3. JWT auth on: writes to anything but auth/login, auth/refresh and auth/logout need
+ *    `Authorization: Bearer <access token>` (401 when missing, invalid, expired or revoked), then a
+ *    role (403): viewer writes nothing; editor writes mocks, mocks/*, fixtures, fixtures/*,
+ *    overrides and smoke/*; admin writes everything, auth/users included. permissions.ts holds the table.
+ * 4. JWT auth off (the self-hosted default): everything is allowed apart from rule 2, and login,
+ *    refresh, logout, me and the user endpoints answer 404 "authentication is disabled".
+ * 5. Without JWT_SECRET a random per-process secret signs tokens (they end at restart) and, unless
+ *    MOCK_DISABLE_DEV_SEED_USERS=true, development users admin / admin-dev-password,
+ *    editor / editor-dev-password and viewer / viewer-dev-password are seeded with one startup
+ *    warning. With JWT_SECRET nobody is seeded. A JWT_SECRET under 32 bytes, or a configured user
+ *    without exactly one of password / password_hash, with an unknown role or a malformed hash,
+ *    fails startup with MOCK_ERR_AUTH_CONFIG.
+ * 6. Login {username, password} gives {access_token, refresh_token, token_type: Bearer, expires_in,
+ *    user}; wrong username and wrong password get the same 401 after the same hashing work. Access
+ *    tokens are HS256 JWTs (sub, role, iat, exp, jti, iss mock; 15 minutes by default). Refresh
+ *    tokens are opaque, stored as digests, last 7 days by default and work once: refresh rotates
+ *    them. Logout revokes the refresh token given and the access token's jti until it expires.
+ * 7. Users (admin only): list never shows hashes; create answers 400 on bad fields and 409 on a
+ *    taken name; delete answers 404 for unknown names and 409 for the last admin, and ends the
+ *    user's tokens.
+ *
+ * password_hash format: `scrypt$N$r$p$<salt base64>$<hash base64>`, made by hashPassword().
+ */
+export { createAuth, type Auth } from './authenticator.js';
+export { hashPassword } from './password.js';
+export { PERMISSIONS, accessFor, type Access } from './permissions.js';
+export {
+  ROLES,
+  type AuthDecision,
+  type AuthHeaders,
+  type AuthOptions,
+  type AuthRequest,
+  type AuthResult,
+  type AuthUser,
+  type ConfiguredUser,
+  type Role,
+} from './types.js';
+export type { UserListing } from './users.js';

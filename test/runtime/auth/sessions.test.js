@@ -1,0 +1,199 @@
+// runtime/auth login, refresh rotation, logout revocation, me and expiry on a fake clock.
+import t from 'tap';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { createAuth } from '../../../dist/runtime/auth/index.js';
+
+const quiet = { warn() {} };
+const START = Date.parse('2026-03-01T12:00:00.000Z');
+
+function setup(extra = {}) {
+  const clock = { t: START };
+  const auth = createAuth({ enabled: true, seedDevUsers: true, logger: quiet, now: () => clock.t, ...extra });
+  return { auth, clock };
+}
+const bearer = (token) => ({ authorization: `Bearer ${token}` });
+
+t.test('login returns tokens, expiry and the user', async (t) => {
+  const { auth } = setup();
+  const result = await auth.login({ username: 'editor', password: 'editor-dev-password' });
+  t.equal(result.status, 200);
+  const { data } = result;
+  t.strictSame(Object.keys(data).sort(), ['access_token', 'expires_in', 'refresh_token', 'token_type', 'user']);
+  t.equal(data.token_type, 'Bearer');
+  t.equal(data.expires_in, 900);
+  t.strictSame(data.user, { username: 'editor', role: 'editor' });
+  t.match(data.refresh_token, /^[A-Za-z0-9_-]{43}$/);
+
+  t.strictSame(decodeProtectedHeader(data.access_token), { alg: 'HS256', typ: 'JWT' });
+  const claims = decodeJwt(data.access_token);
+  t.equal(claims.sub, 'editor');
+  t.equal(claims.role, 'editor');
+  t.equal(claims.iss, 'mock');
+  t.equal(claims.iat, START / 1000);
+  t.equal(claims.exp, START / 1000 + 900);
+  t.match(claims.jti, /^[0-9a-f-]{36}$/);
+
+  const again = await auth.login({ username: 'editor', password: 'editor-dev-password' });
+  t.not(decodeJwt(again.data.access_token).jti, claims.jti, 'each token has its own jti');
+  t.not(again.data.refresh_token, data.refresh_token);
+
+  t.strictSame(await auth.me(bearer(data.access_token)), {
+    status: 200,
+    data: { username: 'editor', role: 'editor', expires_at: '2026-03-01T12:15:00.000Z' },
+  });
+});
+
+t.test('wrong credentials get one message whether or not the user exists', async (t) => {
+  const { auth } = setup();
+  const expected = { status: 401, error: 'invalid username or password' };
+  t.strictSame(await auth.login({ username: 'admin', password: 'editor-dev-password' }), expected);
+  t.strictSame(await auth.login({ username: 'nobody', password: 'admin-dev-password' }), expected);
+  t.strictSame(await auth.login({ username: 'Admin', password: 'admin-dev-password' }), expected, 'names are case-sensitive');
+});
+
+t.test('malformed login bodies are 400 naming the field', async (t) => {
+  const { auth } = setup();
+  const notObject = { status: 400, error: 'login body must be a JSON object with username, password' };
+  t.strictSame(await auth.login(undefined), notObject);
+  t.strictSame(await auth.login('admin'), notObject);
+  t.strictSame(await auth.login(['admin', 'x']), notObject);
+  t.strictSame(await auth.login({ password: 'x' }), { status: 400, error: 'login body field username must be a non-empty string' });
+  t.strictSame(await auth.login({ username: 'admin', password: 42 }), {
+    status: 400,
+    error: 'login body field password must be a non-empty string',
+  });
+});
+
+t.test('refresh rotates: the new pair works, the old refresh token does not', async (t) => {
+  const { auth, clock } = setup();
+  const first = (await auth.login({ username: 'admin', password: 'admin-dev-password' })).data;
+  clock.t += 60_000;
+  const second = await auth.refresh({ refresh_token: first.refresh_token });
+  t.equal(second.status, 200);
+  t.equal(second.data.token_type, 'Bearer');
+  t.equal(second.data.expires_in, 900);
+  t.strictSame(second.data.user, { username: 'admin', role: 'admin' });
+  t.equal(decodeJwt(second.data.access_token).exp, START / 1000 + 60 + 900);
+  t.not(second.data.refresh_token, first.refresh_token);
+
+  const reused = await auth.refresh({ refresh_token: first.refresh_token });
+  t.strictSame(reused, {
+    status: 401,
+    error: 'refresh token is invalid, expired or already used (log in again at POST /__mock/auth/login)',
+  });
+  t.equal((await auth.refresh({ refresh_token: second.data.refresh_token })).status, 200);
+  t.strictSame(await auth.refresh({}), { status: 400, error: 'refresh body field refresh_token must be a non-empty string' });
+  t.equal((await auth.refresh({ refresh_token: 'made-up' })).status, 401);
+});
+
+t.test('access tokens expire on the clock; refresh tokens after their own lifetime', async (t) => {
+  const { auth, clock } = setup({ accessTtlSeconds: 60, refreshTtlSeconds: 600 });
+  const { data } = await auth.login({ username: 'editor', password: 'editor-dev-password' });
+  t.equal(data.expires_in, 60);
+  const write = () => auth.authorize({ method: 'POST', endpoint: 'mocks', headers: bearer(data.access_token) });
+
+  clock.t = START + 59_000;
+  t.strictSame(await write(), { ok: true, user: { username: 'editor', role: 'editor' } });
+  clock.t = START + 60_000;
+  t.strictSame(await write(), {
+    ok: false,
+    status: 401,
+    error: 'access token has expired (get a new one at POST /__mock/auth/refresh or log in at POST /__mock/auth/login)',
+  });
+  t.equal((await auth.me(bearer(data.access_token))).status, 401);
+
+  const renewed = await auth.refresh({ refresh_token: data.refresh_token });
+  t.equal(renewed.status, 200);
+  clock.t += 600_000;
+  t.equal((await auth.refresh({ refresh_token: renewed.data.refresh_token })).status, 401, 'refresh token expired');
+});
+
+t.test('logout revokes the access token and the refresh token', async (t) => {
+  const { auth } = setup();
+  const { data } = await auth.login({ username: 'admin', password: 'admin-dev-password' });
+  const other = (await auth.login({ username: 'admin', password: 'admin-dev-password' })).data;
+  const headers = bearer(data.access_token);
+  t.strictSame(await auth.authorize({ method: 'POST', endpoint: 'env', headers }), { ok: true, user: { username: 'admin', role: 'admin' } });
+
+  t.strictSame(await auth.logout(headers, { refresh_token: data.refresh_token }), { status: 200, data: { message: 'logged out' } });
+  t.strictSame(await auth.authorize({ method: 'POST', endpoint: 'env', headers }), {
+    ok: false,
+    status: 401,
+    error: 'access token was revoked by logout (log in again at POST /__mock/auth/login)',
+  });
+  t.equal((await auth.me(headers)).status, 401);
+  t.equal((await auth.refresh({ refresh_token: data.refresh_token })).status, 401);
+  t.strictSame(await auth.logout(headers, { refresh_token: data.refresh_token }), {
+    status: 401,
+    error: 'nothing to log out: the tokens given are invalid, expired or already revoked',
+  });
+
+  // The other session is untouched.
+  t.equal((await auth.me(bearer(other.access_token))).status, 200);
+  t.strictSame(await auth.logout(bearer(other.access_token), undefined), { status: 200, data: { message: 'logged out' } });
+  t.equal((await auth.me(bearer(other.access_token))).status, 401);
+  t.equal((await auth.refresh({ refresh_token: other.refresh_token })).status, 200, 'logout by access token leaves refresh alone');
+});
+
+t.test('logout with only a refresh token, and bad logout bodies', async (t) => {
+  const { auth } = setup();
+  const { data } = await auth.login({ username: 'viewer', password: 'viewer-dev-password' });
+  t.strictSame(await auth.logout({}, { refresh_token: data.refresh_token }), { status: 200, data: { message: 'logged out' } });
+  t.equal((await auth.refresh({ refresh_token: data.refresh_token })).status, 401);
+  t.strictSame(await auth.logout({}, {}), {
+    status: 400,
+    error: 'logout needs refresh_token in the body or an Authorization: Bearer <access token> header',
+  });
+  t.strictSame(await auth.logout({}, 'x'), { status: 400, error: 'logout body must be a JSON object with refresh_token, or empty' });
+  t.strictSame(await auth.logout({}, { refresh_token: 7 }), {
+    status: 400,
+    error: 'logout body field refresh_token must be a non-empty string',
+  });
+});
+
+t.test('tokens signed elsewhere, or unsigned, are refused', async (t) => {
+  const { auth } = setup({ jwtSecret: 'a'.repeat(32), users: [{ username: 'root', role: 'admin', password: 'root-password' }] });
+  const other = setup({ jwtSecret: 'b'.repeat(32), users: [{ username: 'root', role: 'admin', password: 'root-password' }] }).auth;
+  const foreign = (await other.login({ username: 'root', password: 'root-password' })).data.access_token;
+  const invalid = {
+    status: 401,
+    error: 'access token is not valid for this server (log in at POST /__mock/auth/login for a new one)',
+  };
+  t.strictSame(await auth.me(bearer(foreign)), invalid);
+
+  const now = Math.floor(START / 1000);
+  const payload = Buffer.from(JSON.stringify({ sub: 'root', role: 'admin', iss: 'mock', iat: now, exp: now + 900, jti: 'x' })).toString('base64url');
+  const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
+  t.strictSame(await auth.me(bearer(unsigned)), invalid);
+
+  const key = new TextEncoder().encode('a'.repeat(32));
+  const badRole = await new SignJWT({ role: 'superuser' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('root')
+    .setIssuer('mock')
+    .setIssuedAt(now)
+    .setExpirationTime(now + 900)
+    .setJti('y')
+    .sign(key);
+  t.strictSame(await auth.me(bearer(badRole)), invalid, 'a role outside admin, editor, viewer');
+
+  // Same secret, so the same server accepts its own token across instances (a restart with JWT_SECRET).
+  const restarted = setup({ jwtSecret: 'a'.repeat(32), users: [{ username: 'root', role: 'admin', password: 'root-password' }] }).auth;
+  const own = (await auth.login({ username: 'root', password: 'root-password' })).data.access_token;
+  t.equal((await restarted.me(bearer(own))).status, 200);
+});
+
+t.test('auth disabled: login, refresh, logout, me and users answer 404', async (t) => {
+  const off = createAuth({ enabled: false, seedDevUsers: true, logger: quiet });
+  const disabled = {
+    status: 404,
+    error: 'authentication is disabled (set admin.auth.enabled: true or MOCK_ADMIN_AUTH_ENABLED=true)',
+  };
+  t.strictSame(await off.login({ username: 'admin', password: 'admin-dev-password' }), disabled);
+  t.strictSame(await off.refresh({ refresh_token: 'x' }), disabled);
+  t.strictSame(await off.logout({}, { refresh_token: 'x' }), disabled);
+  t.strictSame(await off.me({ authorization: 'Bearer x' }), disabled);
+  t.strictSame(off.listUsers(), disabled);
+  t.strictSame(await off.createUser({ username: 'a', password: 'password1', role: 'admin' }), disabled);
+  t.strictSame(off.deleteUser('admin'), disabled);
+});

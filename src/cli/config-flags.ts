@@ -101,17 +101,17 @@ export const serveFlags = {
   }),
   'admin-embed': Flags.boolean({
     helpGroup: 'ADMIN',
-    description: describe('Serve the admin API from the HTTP mock server', 'admin.embedded'),
+    description: describe('Serve the admin API from the HTTP mock server (implies --admin)', 'admin.embedded'),
     allowNo: true,
   }),
   'admin-mount-path': Flags.string({
     helpGroup: 'ADMIN',
-    description: describe('Path of the embedded admin API', 'admin.mount_path'),
+    description: describe('Path of the embedded admin page (the API is under /__mock/)', 'admin.mount_path'),
     helpValue: '<path>',
   }),
   'admin-standalone': Flags.boolean({
     helpGroup: 'ADMIN',
-    description: describe('Run the admin server on its own port (overrides --admin-embed)', 'admin.standalone'),
+    description: describe('Run the admin server on its own port; given with --admin-embed, it wins', 'admin.standalone'),
     allowNo: true,
   }),
   'disable-admin-api': Flags.boolean({

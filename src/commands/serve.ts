@@ -15,7 +15,10 @@ export default class Serve extends MockCommand {
     '<%= config.bin %> <%= command.id %> --spec api.yaml --http-port 8080 --validation warn',
     '<%= config.bin %> <%= command.id %> -c mock.yaml --validation enforce --validation-status 422',
     'MOCK_HTTP_PORT=8080 <%= config.bin %> <%= command.id %> --print-config',
-    '<%= config.bin %> <%= command.id %> --spec api.yaml --chaos --chaos-latency-range 10-500 --chaos-http-errors 500,503 --print-config',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --admin --metrics',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --admin-embed --admin-mount-path /ops',
+    'MOCK_ADMIN_AUTH_ENABLED=true JWT_SECRET=$(openssl rand -hex 32) <%= config.bin %> <%= command.id %> --spec api.yaml --admin',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --latency-enabled --chaos-latency-range 10-500',
   ];
 
   static flags = {

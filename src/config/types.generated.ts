@@ -190,12 +190,12 @@ export interface AdminConfig {
   enabled: boolean;
   port: number;
   /**
-   * Serve the admin API from the HTTP mock server under mount_path.
+   * Serve the admin API from the HTTP mock server (under /__mock/, the admin page at mount_path); implies enabled.
    */
   embedded: boolean;
   mount_path: string;
   /**
-   * Run the admin server on its own port; overrides embedded.
+   * Run the admin server on its own port; wins over embedded when set explicitly.
    */
   standalone: boolean;
   /**

@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import type { RestartStatus, ServerControl, ServerInfo } from '../admin/index.js';
 import { AdminError } from '../admin/index.js';
 import { Engine, loadBuild } from '../engine/index.js';
@@ -6,20 +5,12 @@ import { createHttpApp, listen, uWS, type ControlHandler } from '../http/index.j
 import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
 import type { TrafficStats } from '../metrics/index.js';
-import type { ValidationOptions } from '../options.js';
+import type { ServeOptions } from '../options.js';
 import type { us_listen_socket } from '../http/uws.js';
 
-export interface HttpMockServerOptions {
-  buildDir: string;
+export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */
   rebuild?: () => Promise<string>;
-  host: string;
-  port: number;
-  validation: ValidationOptions;
-  templateExpand: boolean;
-  seed?: number;
-  maxBodyBytes: number;
-  logger: Logger;
   live: LiveState;
   stats: TrafficStats;
   requestLog: RequestLog;

@@ -125,6 +125,15 @@ export class Engine {
     return this.notFound(req);
   }
 
+  /** The operation a request's method and path lead to, without answering it (for statistics of proxied requests). */
+  routeOf(method: string, url: string): EngineRoute | null {
+    const terminal = this.build.match(splitPath(url), []);
+    if (terminal === undefined) return null;
+    const candidates = terminal.methods[method] ?? (method === 'HEAD' ? terminal.methods.GET : undefined) ?? terminal.any;
+    const op = candidates?.find((c) => c.kind === 'op');
+    return op === undefined ? null : this.routes[op.index];
+  }
+
   private handleOperation(op: OperationMeta, index: number, req: MockRequest, path: Record<string, string>, query: Map<string, string[]>): MockResponse {
     const mode = this.modes[index];
     let parsedBody: unknown;

@@ -46,7 +46,7 @@ export function answerLive(live: LiveState, engine: Engine, req: MockRequest): L
     const { upstream_url, timeout_seconds } = live.proxy;
     return forward(req, upstream_url as string, timeout_seconds).then((answer) => {
       live.requestsProxied++;
-      return finish(live, req, query, { answer, route: null }, 0);
+      return finish(live, req, query, { answer, route: engine.routeOf(req.method, req.url) }, 0);
     });
   }
   const answer = engine.handle(req);

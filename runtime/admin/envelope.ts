@@ -31,6 +31,7 @@ export class AdminError extends Error {
 
   constructor(status: number, message: string) {
     super(message);
+    this.name = 'AdminError';
     this.status = status;
   }
 }

@@ -1,54 +1,62 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { MockRequest, MockResponse } from '../engine/index.js';
 import { problem } from '../engine/index.js';
 
 /** A proxied answer: binary bodies travel as bytes in `raw` (body is then ''). */
 export type ProxiedResponse = MockResponse & { raw?: Uint8Array; error?: string };
 
-/** Headers that belong to one connection, not to the message (RFC 9110 7.6.1), plus what fetch recomputes. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+/**
+ * Headers of one connection, not of the message (RFC 9110 7.6.1), plus `accept-encoding`: the
+ * upstream answers uncompressed so that override rules can read and patch its JSON.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'accept-encoding']);
 
 const TEXTUAL = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded|yaml|x-yaml|graphql))/i;
 
 /**
  * Forwards a request to `upstream` (its path prefixes the request's) and returns the answer.
- * Failures become problem answers: 504 on timeout, 502 when the upstream cannot be reached.
+ * node:http rather than fetch: fetch refuses "bad ports" (6000, 10080 …) that a local upstream
+ * may well use. Failures become problem answers: 504 on timeout, 502 when the upstream cannot be reached.
  */
-export async function forward(req: MockRequest, upstream: string, timeoutSeconds: number): Promise<ProxiedResponse> {
+export function forward(req: MockRequest, upstream: string, timeoutSeconds: number): Promise<ProxiedResponse> {
   const base = new URL(upstream);
   const target = new URL(base.href);
   target.pathname = base.pathname.replace(/\/$/, '') + req.url;
   target.search = req.query === '' ? '' : `?${req.query}`;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers.set(name, value);
-  const hasBody = req.body !== undefined && req.body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
-  let answer: Response;
-  try {
-    answer = await fetch(target, {
-      method: req.method,
-      headers,
-      body: hasBody ? new Uint8Array(req.body as Buffer) : undefined,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutSeconds * 1000),
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  const body = req.body !== undefined && req.body.length > 0 ? req.body : undefined;
+  if (body !== undefined) headers['content-length'] = String(body.length);
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const fail = (timedOut: boolean, reason: string): void => {
+      const message = `proxy to ${target.origin} failed: ${reason} (check proxy.upstream_url, or raise proxy.timeout_seconds)`;
+      resolve({ ...problem(timedOut ? 504 : 502, timedOut ? 'Gateway Timeout' : 'Bad Gateway', message), error: message });
+    };
+    const request = client.request(target, { method: req.method, headers, timeout: timeoutSeconds * 1000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', (e) => fail(false, e.message));
+      response.on('end', () => {
+        const out: Array<[string, string]> = [];
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length') continue;
+          for (const one of Array.isArray(value) ? value : [value]) out.push([name, one]);
+        }
+        const bytes = Buffer.concat(chunks);
+        const status = response.statusCode ?? 502;
+        const type = response.headers['content-type'] ?? '';
+        const encoded = response.headers['content-encoding'] !== undefined && response.headers['content-encoding'] !== 'identity';
+        if (bytes.length === 0 || (!encoded && TEXTUAL.test(type))) resolve({ status, headers: out, body: bytes.toString('utf8') });
+        else resolve({ status, headers: out, body: '', raw: new Uint8Array(bytes) });
+      });
     });
-  } catch (e) {
-    const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-    const reason = timedOut ? `no answer within ${timeoutSeconds}s` : describe(e);
-    const message = `proxy to ${target.origin} failed: ${reason} (check proxy.upstream_url, or raise proxy.timeout_seconds)`;
-    return { ...problem(timedOut ? 504 : 502, timedOut ? 'Gateway Timeout' : 'Bad Gateway', message), error: message };
-  }
-  const out: Array<[string, string]> = [];
-  // fetch has already decoded compressed bodies
-  answer.headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') out.push([name, value]);
+    request.on('timeout', () => {
+      request.destroy();
+      fail(true, `no answer within ${timeoutSeconds}s`);
+    });
+    request.on('error', (e: NodeJS.ErrnoException) => fail(false, e.code ?? e.message));
+    request.end(body);
   });
-  const bytes = new Uint8Array(await answer.arrayBuffer());
-  const type = answer.headers.get('content-type') ?? '';
-  if (bytes.length === 0 || TEXTUAL.test(type)) return { status: answer.status, headers: out, body: Buffer.from(bytes).toString('utf8') };
-  return { status: answer.status, headers: out, body: '', raw: bytes };
-}
-
-function describe(e: unknown): string {
-  const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
-  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  return code ?? (cause instanceof Error ? cause.message : String(cause));
 }

@@ -7,6 +7,8 @@ const ISSUER = 'mock';
 export interface AccessClaims {
   username: string;
   role: Role;
+  /** The account the token was issued to (a name deleted and created again is another account). */
+  account: string;
   jti: string;
   /** Seconds since the epoch. */
   exp: number;
@@ -28,9 +30,9 @@ export class AccessTokens {
     return Math.floor(this.now() / 1000);
   }
 
-  sign(user: AuthUser): Promise<string> {
+  sign(user: AuthUser, account: string): Promise<string> {
     const iat = this.nowSeconds();
-    return new SignJWT({ role: user.role })
+    return new SignJWT({ role: user.role, acc: account })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.username)
       .setIssuer(ISSUER)
@@ -52,10 +54,10 @@ export class AccessTokens {
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
-    const { sub, role, jti, exp } = payload as Required<JWTPayload>;
-    if (!(ROLES as readonly unknown[]).includes(role)) return { ok: false, reason: 'invalid' };
+    const { sub, role, acc, jti, exp } = payload as Required<JWTPayload>;
+    if (!(ROLES as readonly unknown[]).includes(role) || typeof acc !== 'string') return { ok: false, reason: 'invalid' };
     if (this.revoked.has(jti)) return { ok: false, reason: 'revoked' };
-    return { ok: true, claims: { username: sub, role: role as Role, jti, exp } };
+    return { ok: true, claims: { username: sub, role: role as Role, account: acc, jti, exp } };
   }
 
   revoke(claims: AccessClaims): void {

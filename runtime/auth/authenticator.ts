@@ -91,7 +91,7 @@ class Authenticator implements Auth {
     this.accessTokens = new AccessTokens(key, this.accessTtlSeconds, now);
     this.refreshTokens = new RefreshTokens(refreshTtlSeconds, now);
 
-    for (const { user, hash } of loadConfiguredUsers(options.users ?? [])) this.users.add(user, hash);
+    for (const { user, hash } of loadConfiguredUsers(options.users ?? [])) this.users.add(user, hash, false, `configured:${user.username}`);
     if (!this.enabled) return;
     if (jwtSecret === undefined && options.seedDevUsers) {
       // A configured user of the same name wins over the development one.
@@ -204,14 +204,14 @@ class Authenticator implements Auth {
       return fail(409, `cannot delete "${username}": it is the last admin (create another admin first)`);
     }
     this.users.delete(username);
-    // Its access tokens stop working because the user is gone; refresh tokens are dropped here.
+    // Its access tokens stop working because the account is gone (a new one of that name is another); refresh tokens are dropped here.
     this.refreshTokens.revokeUser(username);
     return ok({ message: `deleted user "${username}"` });
   }
 
   private async issue(user: AuthUser) {
     return {
-      access_token: await this.accessTokens.sign(user),
+      access_token: await this.accessTokens.sign(user, this.users.account(user.username) ?? ''),
       refresh_token: this.refreshTokens.issue(user.username),
       token_type: 'Bearer',
       expires_in: this.accessTtlSeconds,
@@ -228,8 +228,8 @@ class Authenticator implements Auth {
     const verified = await this.accessTokens.verify(match[1]);
     if (!verified.ok) return unauthorized(TOKEN_ERRORS[verified.reason]);
     const user = this.users.get(verified.claims.username);
-    // A token outlives neither its user nor a re-creation of that name with another role.
-    if (!user || user.role !== verified.claims.role) return unauthorized(TOKEN_ERRORS.unknownUser);
+    // A token outlives neither its user nor a re-creation of that name (another account).
+    if (!user || user.role !== verified.claims.role || this.users.account(user.username) !== verified.claims.account) return unauthorized(TOKEN_ERRORS.unknownUser);
     return { ok: true, user, claims: verified.claims };
   }
 }

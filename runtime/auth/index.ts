@@ -22,7 +22,8 @@
  *    fails startup with MOCK_ERR_AUTH_CONFIG.
  * 6. Login {username, password} gives {access_token, refresh_token, token_type: Bearer, expires_in,
  *    user}; wrong username and wrong password get the same 401 after the same hashing work. Access
- *    tokens are HS256 JWTs (sub, role, iat, exp, jti, iss mock; 15 minutes by default). Refresh
+ *    tokens are HS256 JWTs (sub, role, acc = the account, iat, exp, jti, iss mock; 15 minutes by
+ *    default); a name deleted and created again is another account, so old tokens stay dead. Refresh
  *    tokens are opaque, stored as digests, last 7 days by default and work once: refresh rotates
  *    them. Logout revokes the refresh token given and the access token's jti until it expires.
  * 7. Users (admin only): list never shows hashes; create answers 400 on bad fields and 409 on a

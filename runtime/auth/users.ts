@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { UNKNOWN_USER_HASH, verifyPassword, type PasswordHash } from './password.js';
 import type { AuthUser, Role } from './types.js';
 
@@ -10,6 +11,8 @@ export interface UserListing extends AuthUser {
 }
 
 interface StoredUser extends UserListing {
+  /** Tells accounts of one name apart: a token names the account it was issued to. */
+  account: string;
   // Plain-text passwords are hashed in the background at startup; logins wait for it.
   hash: Promise<PasswordHash>;
 }
@@ -18,13 +21,22 @@ interface StoredUser extends UserListing {
 export class UserStore {
   private readonly users = new Map<string, StoredUser>();
 
-  add(user: AuthUser, hash: Promise<PasswordHash>, seeded = false): void {
-    this.users.set(user.username, { username: user.username, role: user.role, seeded, hash });
+  /**
+   * `account` defaults to a random id (users created at run time); users from configuration pass
+   * a stable one, so that with a fixed JWT_SECRET their tokens survive a restart.
+   */
+  add(user: AuthUser, hash: Promise<PasswordHash>, seeded = false, account: string = randomUUID()): void {
+    this.users.set(user.username, { username: user.username, role: user.role, seeded, hash, account });
   }
 
   get(username: string): AuthUser | undefined {
     const user = this.users.get(username);
     return user && { username: user.username, role: user.role };
+  }
+
+  /** The account id of the user now holding this name. */
+  account(username: string): string | undefined {
+    return this.users.get(username)?.account;
   }
 
   has(username: string): boolean {

@@ -10,6 +10,10 @@ export interface ErrorDescription {
   text: string;
 }
 
+/** Credentials (`admin.auth.jwt_secret`, `admin.management_token`, passwords) never reach a log. */
+const SECRET = /secret|password|token/i;
+const isSecret = (path: KeyPath): boolean => path.some((key) => typeof key === 'string' && SECRET.test(key));
+
 /**
  * Turns Ajv's errors (allErrors off, verbose on) into one description. The failing keyword is the
  * last error; for `anyOf` the errors of the branch whose type matches the value explain it best.
@@ -17,7 +21,7 @@ export interface ErrorDescription {
 export function describeError(errors: readonly ErrorObject[], root: unknown): ErrorDescription {
   const error = errors[errors.length - 1];
   const path = pointerToPath(root, error.instancePath);
-  const found = `got ${show(error.data)}`;
+  const found = `got ${isSecret(path) && typeof error.data === 'string' ? `a value of ${error.data.length} characters (not shown)` : show(error.data)}`;
   switch (error.keyword) {
     case 'anyOf': {
       const branches = error.schema as Array<{ type: string }>;

@@ -108,12 +108,12 @@ const cases = {
   MOCK_ADMIN_AUTH_ENABLED: { good: [['true', true], ['0', false]], bad: [['yes', boolError('MOCK_ADMIN_AUTH_ENABLED', 'yes')]] },
   JWT_SECRET: {
     good: [['0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef']],
-    bad: [['short', 'JWT_SECRET: expected a string of at least 32 characters, got "short"']],
+    bad: [['short', 'JWT_SECRET: expected a string of at least 32 characters, got a value of 5 characters (not shown)']],
   },
   MOCK_DISABLE_DEV_SEED_USERS: { good: [['true', false], ['false', true]], bad: [['sure', boolError('MOCK_DISABLE_DEV_SEED_USERS', 'sure')]] },
   MOCK_MANAGEMENT_TOKEN: {
     good: [['tok-0123456789abcdef', 'tok-0123456789abcdef']],
-    bad: [['abc', 'MOCK_MANAGEMENT_TOKEN: expected a string of at least 16 characters, got "abc"']],
+    bad: [['abc', 'MOCK_MANAGEMENT_TOKEN: expected a string of at least 16 characters, got a value of 3 characters (not shown)']],
   },
   MOCK_REQUEST_VALIDATION: {
     good: [

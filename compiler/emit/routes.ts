@@ -21,10 +21,10 @@ export function emitRoutes(ir: Ir, schemas: AjvSchemas): string {
   const routes = ir.routes.map((r) => `  /* ${r.method} ${r.path} */ ${JSON.stringify({ method: r.method, path: r.path, match: r.match })}`);
   return `${GENERATED_HEADER}
 export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
-export interface ParamMeta { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; kind: ValueKind; items: ValueKind; style: string; explode: boolean }
+export interface ParamMeta { name: string; declaredName: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; kind: ValueKind; items: ValueKind; style: string; explode: boolean }
 export interface BodyMeta { type: string; format: string; validator: string | null; fields: Record<string, string> | null }
 export interface OperationMeta {
-  key: string; method: string; path: string; operationId: string | null; summary: string | null; tags: string[];
+  key: string; method: string; path: string; operationId: string | null; summary: string | null; description: string | null; tags: string[];
   params: ParamMeta[]; paramsValidator: string | null;
   body: { required: boolean; contents: BodyMeta[] } | null;
   security: Array<{ scheme: string; type: string; detail: string | null; name: string | null }>;
@@ -55,9 +55,11 @@ function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string
     path: op.path,
     operationId: op.operationId ?? null,
     summary: op.summary ?? null,
+    description: op.description ?? null,
     tags: op.tags,
     params: op.parameters.map((p) => ({
       name: p.name,
+      declaredName: p.declaredName,
       in: p.in,
       required: p.required,
       kind: valueKind(p.schema, ir.definitions),

@@ -65,6 +65,7 @@ function lowerParameters(ctx: LowerContext, raw: unknown[]): IrParameter[] {
     // later entries (operation level) override path-level ones with the same name and location
     byKey.set(`${location}:${name}`, {
       name,
+      declaredName: p.name,
       in: location,
       required: location === 'path' ? true : p.required === true,
       schema: ctx.registry.normalize(p.schema ?? contentSchema ?? { type: 'string' }),

@@ -36,7 +36,10 @@ export interface IrSpec {
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
 export interface IrParameter {
+  /** Header names are lower-case, as requests carry them. */
   name: string;
+  /** The name as the description writes it. */
+  declaredName: string;
   in: ParameterLocation;
   required: boolean;
   schema: JsonSchema;

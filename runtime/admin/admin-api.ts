@@ -13,6 +13,8 @@ import { AdminError, fail, ok } from './envelope.js';
 import { indexPage } from './index-page.js';
 import { AdminRouter, endpointOf, jsonBody, notFound, type AdminRoute } from './router.js';
 
+const DISABLED = 'the admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false); turn it on to use this endpoint';
+
 export const ADMIN_ROUTES: AdminRoute[] = [
   ...systemRoutes,
   ...trafficRoutes,
@@ -29,8 +31,10 @@ const MANAGEMENT = new Set(['health', 'stats', 'routes', 'coverage', 'mocks', 'm
 export const MANAGEMENT_ROUTES: AdminRoute[] = ADMIN_ROUTES.filter((route) => MANAGEMENT.has(route.path));
 
 export interface AdminApiOptions {
-  /** The endpoints served; null: the API is disabled (only the index page answers). */
-  routes: AdminRoute[] | null;
+  /** The endpoints served. */
+  routes: AdminRoute[];
+  /** admin.disable_api: other endpoints answer 404 saying how to turn the API on. */
+  apiDisabled?: boolean;
   /** Serve the index page at `/` (standalone) or at the mount path (embedded); none on the mock server otherwise. */
   pagePath?: string;
 }
@@ -40,24 +44,24 @@ export interface AdminApiOptions {
  * Mounted on the admin server, or on the HTTP mock server (embedded; or the management subset).
  */
 export function createAdminApi(ctx: AdminContext, options: AdminApiOptions): ControlHandler {
-  const router = new AdminRouter(options.routes ?? []);
+  const router = new AdminRouter(options.routes);
   const page = options.pagePath;
-  return async (req) => withCors(await dispatch(ctx, router, options.routes === null, page, req));
+  return async (req) => withCors(await dispatch(ctx, router, options.apiDisabled === true, page, req));
 }
 
 async function dispatch(ctx: AdminContext, router: AdminRouter, disabled: boolean, page: string | undefined, req: ControlRequest): Promise<ControlResponse> {
   const path = req.path;
   if (page !== undefined && (path === page || path === `${page}/`) && (req.method === 'GET' || req.method === 'HEAD')) {
-    return indexPage(ctx.version, disabled ? null : router.table);
+    return indexPage(ctx.version, router.table, disabled);
   }
   if (path !== '/__mock' && !path.startsWith('/__mock/')) return notFound(req.method, path);
   if (req.method === 'OPTIONS') return { status: 204, headers: PREFLIGHT_HEADERS, body: '' };
-  if (disabled) return fail(404, 'the admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false)');
+  if (req.oversized !== undefined) return fail(413, `request body exceeds ${req.oversized} bytes`);
   try {
     const endpoint = endpointOf(path);
     if (endpoint === '') return ok(router.table.map((r) => ({ method: r.method, path: `/__mock/${r.path}` })));
     const lookup = router.lookup(req.method, endpoint);
-    if (lookup === undefined) return notFound(req.method, path);
+    if (lookup === undefined) return disabled ? fail(404, DISABLED) : notFound(req.method, path);
     if ('allowed' in lookup) {
       const reply = fail(405, `${path} does not accept ${req.method} (allowed: ${lookup.allowed.join(', ')})`);
       reply.headers.push(['allow', lookup.allowed.join(', ')]);

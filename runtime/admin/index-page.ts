@@ -7,10 +7,11 @@ const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': 
  * The page at the admin server's root (and at admin.mount_path when embedded): the endpoint list,
  * GET endpoints as links. The web dashboard replaces it.
  */
-export function indexPage(version: string, routes: ReadonlyArray<AdminRoute> | null): ControlReply {
+export function indexPage(version: string, routes: ReadonlyArray<AdminRoute>, apiDisabled: boolean): ControlReply {
+  const disabled = apiDisabled ? '<p>The admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false).</p>' : '';
   const rows =
-    routes === null
-      ? '<p>The admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false).</p>'
+    routes.length === 0
+      ? ''
       : `<table><tr><th>Method</th><th>Path</th></tr>${routes
           .map((r) => {
             const path = `/__mock/${r.path}`;
@@ -20,6 +21,6 @@ export function indexPage(version: string, routes: ReadonlyArray<AdminRoute> | n
           .join('')}</table>`;
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mock admin</title>
 <style>body{font:15px system-ui,sans-serif;margin:2rem;color:#222}td,th{padding:.2rem .8rem;text-align:left}a{color:#0b5cad}</style></head>
-<body><h1>mock admin</h1><p>Version ${escape(version)}. Every endpoint also answers under <code>/__mock/api/</code>.</p>${rows}</body></html>`;
+<body><h1>mock admin</h1>${disabled}<p>Version ${escape(version)}. Every endpoint also answers under <code>/__mock/api/</code>.</p>${rows}</body></html>`;
   return { status: 200, headers: [['content-type', 'text/html; charset=utf-8']], body };
 }

@@ -43,7 +43,7 @@ export function listRoutes(ctx: AdminContext): Listed[] {
     }
     out.push({
       ref: route,
-      info: { method: op.method, path: op.path, operation_id: op.operationId, summary: op.summary, description: null, parameters: op.params.map((p) => p.name), source: 'description' },
+      info: { method: op.method, path: op.path, operation_id: op.operationId, summary: op.summary, description: op.description, parameters: op.params.map((p) => p.declaredName), source: 'description' },
       priority: PRIORITY.description,
     });
   });

@@ -2,7 +2,10 @@
 export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
 
 export interface ParamMeta {
+  /** Lower-case for headers. */
   name: string;
+  /** As the description writes it. */
+  declaredName: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required: boolean;
   kind: ValueKind;
@@ -24,6 +27,7 @@ export interface OperationMeta {
   path: string;
   operationId: string | null;
   summary: string | null;
+  description: string | null;
   tags: string[];
   params: ParamMeta[];
   paramsValidator: string | null;

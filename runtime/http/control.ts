@@ -12,6 +12,8 @@ export interface ControlRequest {
   /** Lower-case names. */
   headers: Record<string, string>;
   body?: Buffer;
+  /** Set (to the limit) when the body was larger than the limit; `body` is then undefined. */
+  oversized?: number;
   clientIp: string;
 }
 
@@ -55,10 +57,11 @@ export function mountControl(app: TemplatedApp, pattern: string, handler: Contro
       headers,
       clientIp: readableAddress(latin1.decode(res.getRemoteAddressAsText())),
     };
-    const run = (body: Buffer | undefined): void => {
-      handler({ ...base, body }).then(
-        (response) => reply(res, state, response),
-        (e: unknown) => reply(res, state, { status: 500, headers: [['content-type', 'text/plain']], body: `control handler failed: ${e instanceof Error ? e.message : String(e)}` }),
+    // handlers answer every request themselves (errors included), so their headers (CORS) are on every answer
+    const run = (body: Buffer | undefined, oversized?: number): void => {
+      handler({ ...base, body, oversized }).then(
+        (response) => reply(res, state, response, oversized !== undefined),
+        (e: unknown) => reply(res, state, { status: 500, headers: [['content-type', 'text/plain; charset=utf-8']], body: `control handler failed: ${e instanceof Error ? e.message : String(e)}` }),
       );
     };
     const length = headers['content-length'];
@@ -74,10 +77,7 @@ export function mountControl(app: TemplatedApp, pattern: string, handler: Contro
       size += chunk.byteLength;
       if (size > maxBodyBytes) {
         refused = true;
-        const body = JSON.stringify({ success: false, data: null, error: `request body exceeds ${maxBodyBytes} bytes`, timestamp: new Date().toISOString() });
-        res.cork(() => {
-          res.writeStatus(statusLine(413)).writeHeader('content-type', 'application/json').end(body, true);
-        });
+        run(undefined, maxBodyBytes);
         return;
       }
       chunks.push(Buffer.from(new Uint8Array(chunk).slice()));
@@ -86,7 +86,8 @@ export function mountControl(app: TemplatedApp, pattern: string, handler: Contro
   });
 }
 
-function reply(res: HttpResponse, state: { aborted: boolean; stop?: () => void }, response: ControlResponse): void {
+/** `close`: the rest of a refused body is not read, so the connection cannot carry another request. */
+function reply(res: HttpResponse, state: { aborted: boolean; stop?: () => void }, response: ControlResponse, close = false): void {
   if (state.aborted) return;
   if ('open' in response) {
     res.cork(() => {
@@ -110,7 +111,7 @@ function reply(res: HttpResponse, state: { aborted: boolean; stop?: () => void }
   res.cork(() => {
     res.writeStatus(statusLine(response.status));
     for (const [name, value] of response.headers) res.writeHeader(name, value);
-    res.end(response.body);
+    res.end(response.body, close);
   });
 }
 

@@ -32,7 +32,7 @@ export function answerLive(live: LiveState, engine: Engine, req: MockRequest): L
     const status = faults.status_codes[Math.floor(Math.random() * faults.status_codes.length)];
     const message = `fault injected by the mock server (failure_rate ${faults.failure_rate})`;
     const answer: Answer = { ...problem(status, 'Injected Fault', message, undefined, [['x-mock-fault', `http_${status}`]]), error: message };
-    return finish(live, req, EMPTY_QUERY, { answer, route: null }, 0);
+    return finish(live, req, EMPTY_QUERY, { answer, route: engine.routeOf(req.method, req.url) }, 0);
   }
   const query = req.query === '' ? EMPTY_QUERY : parseQuery(req.query);
   if (live.mocks.size > 0) {

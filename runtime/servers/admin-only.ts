@@ -47,7 +47,7 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ port:
       projectDir: options.projectDir,
       logger,
     },
-    { routes: options.api ? ADMIN_ROUTES : null, pagePath: '' },
+    { routes: options.api ? ADMIN_ROUTES : [], apiDisabled: !options.api, pagePath: '' },
   );
   const { socket, port } = await listen(createControlApp(api, 16 * 1024 * 1024), options.host, options.port, '--port');
   sampler.start();

@@ -75,7 +75,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   };
   const admin = options.admin;
   const embedded = admin !== undefined && !admin.standalone;
-  if (embedded) http.setControl(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, pagePath: admin.mountPath }), admin.mountPath);
+  if (embedded) http.setControl(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath }), admin.mountPath);
   else http.setControl(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES }));
 
   const sockets: us_listen_socket[] = [];
@@ -90,7 +90,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     let metricsPort: number | undefined;
     if (admin !== undefined) sampler.start();
     if (admin !== undefined && admin.standalone) {
-      const app = createControlApp(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : null, pagePath: '' }), ADMIN_MAX_BODY_BYTES);
+      const app = createControlApp(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '' }), ADMIN_MAX_BODY_BYTES);
       const bound = await listen(app, options.host, admin.port, '--admin-port');
       sockets.push(bound.socket);
       adminPort = bound.port;

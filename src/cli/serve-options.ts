@@ -43,10 +43,15 @@ export function authOptions(config: EffectiveConfig, logger: Logger): MockOption
   };
 }
 
-/** The flat `chaos.latency_*` range as the live latency: base = min, jitter up to max - min. */
+/**
+ * The flat `chaos.latency_*` range as the live latency (base = min, jitter up to max - min) when it
+ * is on; otherwise none, so that an admin update naming only base_ms does not inherit the default
+ * 0-1000 ms range as jitter.
+ */
 function latency(config: EffectiveConfig): NonNullable<MockOptions['live']>['latency'] {
   const { latency_enabled, latency_min_ms, latency_max_ms } = config.chaos;
-  return { enabled: latency_enabled, base_ms: latency_min_ms, jitter_ms: Math.max(0, latency_max_ms - latency_min_ms), tag_overrides: {} };
+  if (!latency_enabled) return { enabled: false, base_ms: 0, jitter_ms: 0, tag_overrides: {} };
+  return { enabled: true, base_ms: latency_min_ms, jitter_ms: Math.max(0, latency_max_ms - latency_min_ms), tag_overrides: {} };
 }
 
 export interface MockServeExtras {

@@ -53,5 +53,7 @@ export default class Admin extends MockCommand {
     logger.info({ signal }, 'shutting down');
     await running.close();
     await closeLogger(logger);
+    // uWS has no way to close open keep-alive connections, which would hold the process until they idle out
+    process.exit(0);
   }
 }

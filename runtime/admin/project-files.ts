@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { AdminError } from './envelope.js';
 
@@ -44,18 +44,41 @@ function inside(root: string, candidate: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-/** The real path of `target`, or of its nearest existing ancestor joined with the rest. */
-function realExisting(target: string): string {
+/** Symlinks followed at most, as Linux does (a longer chain is a loop, refused as outside). */
+const MAX_LINKS = 40;
+
+/**
+ * Where `target` really is: the real path of its nearest existing ancestor joined with the rest.
+ * A dangling symlink on the way counts as where it points, so a link to a missing file outside the
+ * root is refused like one to an existing file.
+ */
+function realExisting(target: string, links = 0): string {
+  if (links > MAX_LINKS) return path.parse(target).root;
   let current = target;
   const rest: string[] = [];
   for (;;) {
-    try {
-      return path.join(realpathSync(current), ...rest.reverse());
-    } catch {
-      const parent = path.dirname(current);
-      if (parent === current) return target;
-      rest.push(path.basename(current));
-      current = parent;
+    const stat = lstatSafe(current);
+    if (stat !== undefined) {
+      let real: string;
+      try {
+        real = realpathSync(current);
+      } catch {
+        // a dangling link (or a loop): follow what it says
+        real = stat.isSymbolicLink() ? realExisting(path.resolve(path.dirname(current), readlinkSync(current)), links + 1) : current;
+      }
+      return path.join(real, ...rest.reverse());
     }
+    const parent = path.dirname(current);
+    if (parent === current) return target;
+    rest.push(path.basename(current));
+    current = parent;
+  }
+}
+
+function lstatSafe(file: string): ReturnType<typeof lstatSync> | undefined {
+  try {
+    return lstatSync(file);
+  } catch {
+    return undefined;
   }
 }

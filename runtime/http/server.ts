@@ -72,7 +72,7 @@ export function createHttpApp(options: HttpServerOptions): TemplatedApp {
     write(res, method, response, close);
     if (stats !== undefined) stats.record(route, method, response.status, performance.now() - startedAt);
     if (requestLog === undefined) return;
-    const size = method === 'HEAD' ? 0 : response.raw !== undefined ? response.raw.byteLength : Buffer.byteLength(response.body);
+    const size = method === 'HEAD' || response.status === 204 || response.status === 304 ? 0 : response.raw !== undefined ? response.raw.byteLength : Buffer.byteLength(response.body);
     requestLog.record(method, url, response.status, startedAt, address, headers, size, response.error ?? null);
   };
 
@@ -160,8 +160,9 @@ function write(res: HttpResponse, method: string, response: Answer, close = fals
   res.writeStatus(statusLine(response.status));
   const headers = response.headers;
   for (let i = 0; i < headers.length; i++) res.writeHeader(headers[i][0], headers[i][1]);
-  // any argument to endWithoutBody aborts the process in this uWS build, so HEAD answers carry no length
-  if (method === 'HEAD') res.endWithoutBody();
+  // any argument to endWithoutBody aborts the process in this uWS build, so HEAD answers carry no
+  // length; 204 and 304 answers carry no content at all (RFC 9110), whatever a mock or rule says
+  if (method === 'HEAD' || response.status === 204 || response.status === 304) res.endWithoutBody();
   else res.end(response.raw ?? response.body, close);
 }
 

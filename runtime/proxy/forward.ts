@@ -12,6 +12,9 @@ export type ProxiedResponse = MockResponse & { raw?: Uint8Array; error?: string 
  */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'accept-encoding']);
 
+/** The server writes its own: a second Date would be a list where the field allows one value. */
+const SERVER_WRITTEN = new Set(['date', 'content-length']);
+
 const TEXTUAL = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded|yaml|x-yaml|graphql))/i;
 
 /**
@@ -41,7 +44,7 @@ export function forward(req: MockRequest, upstream: string, timeoutSeconds: numb
       response.on('end', () => {
         const out: Array<[string, string]> = [];
         for (const [name, value] of Object.entries(response.headers)) {
-          if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length') continue;
+          if (value === undefined || HOP_BY_HOP.has(name) || SERVER_WRITTEN.has(name)) continue;
           for (const one of Array.isArray(value) ? value : [value]) out.push([name, one]);
         }
         const bytes = Buffer.concat(chunks);

@@ -26,6 +26,14 @@ const checkSave = bodyChecker<{ file_path: string; content: string; file_type?: 
   properties: { file_path: { type: 'string' }, content: { type: 'string', maxLength: MAX_FILE_BYTES }, file_type: { type: 'string', enum: FILE_TYPES } },
 });
 
+function reason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EEXIST' || code === 'ENOTDIR') return 'a part of the path is a file, not a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? (e instanceof Error ? e.message : String(e));
+}
+
 export const fileRoutes: AdminRoute[] = [
   {
     method: 'POST',
@@ -37,7 +45,11 @@ export const fileRoutes: AdminRoute[] = [
       if (info === undefined) throw new AdminError(404, `file not found: ${body.file_path} (in ${call.ctx.projectDir})`);
       if (!info.isFile()) throw new AdminError(400, `file_path "${body.file_path}" is not a regular file`);
       if (info.size > MAX_FILE_BYTES) throw new AdminError(400, `file_path "${body.file_path}" is ${info.size} bytes; the admin API reads files up to ${MAX_FILE_BYTES}`);
-      return ok(await readFile(file, 'utf8'));
+      try {
+        return ok(await readFile(file, 'utf8'));
+      } catch (e) {
+        throw new AdminError(400, `cannot read ${body.file_path}: ${reason(e)}`);
+      }
     },
   },
   {
@@ -48,9 +60,13 @@ export const fileRoutes: AdminRoute[] = [
       const file = resolveInside(call.ctx.projectDir, body.file_path, 'file_path');
       const info = await stat(file).catch(() => undefined);
       if (info !== undefined && !info.isFile()) throw new AdminError(400, `file_path "${body.file_path}" is not a regular file`);
-      await mkdir(path.dirname(file), { recursive: true });
-      // temp file + rename: a reader never sees half a file, a crash never loses the old one
-      await writeFileAtomic(file, body.content, { encoding: 'utf8' });
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        // temp file + rename: a reader never sees half a file, a crash never loses the old one
+        await writeFileAtomic(file, body.content, { encoding: 'utf8' });
+      } catch (e) {
+        throw new AdminError(400, `cannot save ${body.file_path}: ${reason(e)}`);
+      }
       call.ctx.logger.info({ file }, 'admin: file saved');
       return ok({ message: `saved ${body.file_path} (${Buffer.byteLength(body.content)} bytes)` });
     },

@@ -40,3 +40,17 @@ t.test('a path must be a non-empty string', async (t) => {
     t.match(error.message, /^file_path must be a non-empty path/);
   }
 });
+
+t.test('dangling symlinks count as where they point', async (t) => {
+  const top = t.testdir({ project: {} });
+  const root = realpathSync(path.join(top, 'project'));
+  symlinkSync(path.join(top, 'missing.txt'), path.join(root, 'out.txt'));
+  symlinkSync(path.join(top, 'missing-dir'), path.join(root, 'outdir'));
+  symlinkSync(path.join(root, 'later.txt'), path.join(root, 'in.txt'));
+  symlinkSync(path.join(root, 'loop-b'), path.join(root, 'loop-a'));
+  symlinkSync(path.join(root, 'loop-a'), path.join(root, 'loop-b'));
+  refused(t, root, 'out.txt');
+  refused(t, root, 'outdir/new.txt');
+  refused(t, root, 'loop-a');
+  t.equal(resolveInside(root, 'in.txt', 'file_path'), path.join(root, 'in.txt'), 'a dangling link inside stays allowed');
+});

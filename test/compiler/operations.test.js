@@ -49,7 +49,7 @@ const doc = {
         description: 'Gets a pet',
         tags: ['pets', 7],
         parameters: [
-          { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+          { name: 'id', declaredName: 'id', in: 'path', required: true, schema: { type: 'integer' } },
           { name: 'x-trace', in: 'header', required: true, schema: { type: 'integer' } },
           { $ref: '#/components/parameters/Limit' },
           { name: 'Accept', in: 'header', schema: { type: 'string' } },
@@ -120,11 +120,12 @@ t.test('parameters: merging, defaults, ignored headers', (t) => {
   const [get] = lower(doc).ops;
   const byKey = Object.fromEntries(get.parameters.map((p) => [`${p.in}:${p.name}`, p]));
   t.same(Object.keys(byKey), ['path:id', 'header:x-trace', 'query:verbose', 'query:limit', 'query:tags', 'query:ids', 'query:filter', 'cookie:session', 'query:data', 'query:plain']);
-  t.same(byKey['path:id'], { name: 'id', in: 'path', required: true, schema: { type: 'integer' }, style: 'simple', explode: false }, 'operation level overrides path level');
+  t.same(byKey['path:id'], { name: 'id', declaredName: 'id', in: 'path', required: true, schema: { type: 'integer' }, style: 'simple', explode: false }, 'operation level overrides path level');
   t.same(byKey['header:x-trace'].schema, { type: 'integer' }, 'header names compare case-insensitively');
+  t.equal(byKey['header:x-trace'].declaredName, 'x-trace', 'the declared spelling of the parameter that wins');
   t.equal(byKey['header:x-trace'].required, true);
   t.equal(byKey['query:verbose'].required, false, 'path-level parameters are inherited');
-  t.same(byKey['query:limit'], { name: 'limit', in: 'query', required: false, schema: { type: 'integer' }, style: 'form', explode: true }, '$ref parameters resolve');
+  t.same(byKey['query:limit'], { name: 'limit', declaredName: 'limit', in: 'query', required: false, schema: { type: 'integer' }, style: 'form', explode: true }, '$ref parameters resolve');
   t.equal(byKey['query:ids'].explode, false);
   t.equal(byKey['query:filter'].style, 'deepObject');
   t.equal(byKey['query:filter'].explode, false, 'explode defaults to true only for form');

@@ -274,7 +274,7 @@ t.test('emitRoutes ranks custom routes: query, then header, then body conditions
   t.same(terminal.methods.GET[0].names, ['id']);
   t.same(values, ['5']);
   t.same(mod.customRoutes.map((r) => r.match), ir.routes.map((r) => JSON.parse(JSON.stringify(r.match))), 'route conditions are exported');
-  t.same(mod.operations[0].params[0], { name: 'petId', in: 'path', required: true, kind: 'integer', items: 'string', style: 'simple', explode: false });
+  t.same(mod.operations[0].params[0], { name: 'petId', declaredName: 'petId', in: 'path', required: true, kind: 'integer', items: 'string', style: 'simple', explode: false });
   t.end();
 });
 

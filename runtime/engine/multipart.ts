@@ -8,11 +8,13 @@ export function parseMultipart(raw: Buffer, contentType: string): Map<string, st
   if (!match) return undefined;
   const boundary = (match[1] ?? match[2]).trim();
   const delimiter = Buffer.from(`--${boundary}`);
-  // after the first, a delimiter only counts at the start of a line
+  // a delimiter only counts at the start of a line
   const lineDelimiter = Buffer.from(`\r\n--${boundary}`);
   const out = new Map<string, string[]>();
-  let start = raw.indexOf(delimiter);
+  // the first delimiter opens the body or a line (after a preamble)
+  let start = raw.subarray(0, delimiter.length).equals(delimiter) ? 0 : raw.indexOf(lineDelimiter);
   if (start === -1) return undefined;
+  if (start > 0) start += 2;
   while (true) {
     start += delimiter.length;
     if (raw[start] === 0x2d && raw[start + 1] === 0x2d) return out;

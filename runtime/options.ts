@@ -3,6 +3,8 @@ import type { RequestLog } from './logging/index.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
 
+export type HttpBackend = 'auto' | 'uws' | 'node';
+
 export interface ValidationOptions {
   mode: ValidationMode;
   aggregate_errors: boolean;
@@ -23,6 +25,11 @@ export interface ServeOptions {
   /** Largest request body accepted (413 above). */
   maxBodyBytes: number;
   logger: Logger;
+  /**
+   * uWebSockets.js, or node:http for descriptions declaring header names uWS cannot read (`auto`,
+   * the default, picks node:http for those only).
+   */
+  httpBackend?: HttpBackend;
   /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
   requestLog?: RequestLog;
 }

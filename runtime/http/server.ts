@@ -1,86 +1,27 @@
-import type { Logger } from 'pino';
-import type { Engine, MockRequest } from '../engine/index.js';
-import { problem } from '../engine/problem.js';
-import { answerLive, type Answer, type LiveAnswer, type LiveState, type RouteLike } from '../live/index.js';
-import type { RequestLog } from '../logging/index.js';
-import { mountControl, type ControlHandler } from './control.js';
+import type { MockRequest } from '../engine/index.js';
+import type { Answer, RouteLike } from '../live/index.js';
+import { createAnswering, withoutContent, type HttpServerOptions } from './answering.js';
+import { mountControl } from './control.js';
 import { statusLine } from './status-line.js';
 import { uWS, type HttpRequest, type HttpResponse, type TemplatedApp } from './uws.js';
 
-/** Counts answered requests (runtime/metrics TrafficStats). */
-export interface TrafficRecorder {
-  record(route: RouteLike | null, method: string, status: number, durationMs: number): void;
-}
-
-export interface HttpServerOptions {
-  /** Read on every request, so a restart can swap it. */
-  engine: () => Engine;
-  maxBodyBytes: number;
-  logger: Logger;
-  /** Every answered request is recorded here (ring buffer, subscribers, info log line). */
-  requestLog?: RequestLog;
-  /** Runtime mocks, overrides, latency, faults and the proxy; the fast path serves while it is idle. */
-  live?: LiveState;
-  stats?: TrafficRecorder;
-  /** Answers `/__mock` and everything under it (the management router, or the embedded admin API). */
-  control?: ControlHandler;
-  /** One more path the control handler answers (the embedded admin page at admin.mount_path). */
-  controlPage?: string;
-}
-
 /** The uWebSockets.js adapter: reads a request into a MockRequest, writes the engine's MockResponse. */
 export function createHttpApp(options: HttpServerOptions): TemplatedApp {
-  const { maxBodyBytes, logger, requestLog, live, stats } = options;
+  const { maxBodyBytes } = options;
+  const answering = createAnswering(options);
   const app = uWS.App();
 
-  const failed = (request: MockRequest, e: unknown): LiveAnswer => {
-    logger.error({ err: e, method: request.method, url: request.url }, 'request failed');
-    const answer: Answer = problem(500, 'Internal Server Error', 'the mock server failed to answer this request; see its log');
-    answer.error = e instanceof Error ? e.message : String(e);
-    return { answer, route: null };
-  };
-
-  /** Hot path: answers from the engine while no runtime setting is on. */
-  const answer = (request: MockRequest): Answer => {
-    try {
-      return options.engine().handle(request);
-    } catch (e) {
-      return failed(request, e).answer;
-    }
-  };
-
-  const answerSlow = (request: MockRequest): Promise<LiveAnswer> => {
-    try {
-      return Promise.resolve(answerLive(live as LiveState, options.engine(), request)).catch((e: unknown) => failed(request, e));
-    } catch (e) {
-      return Promise.resolve(failed(request, e));
-    }
-  };
-
   /** Writes the response, then records it (the response object must not be touched after end). */
-  const respond = (
-    res: HttpResponse,
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    startedAt: number,
-    address: ArrayBuffer,
-    response: Answer,
-    route: RouteLike | null,
-    close = false,
-  ): void => {
-    write(res, method, response, close);
-    if (stats !== undefined) stats.record(route, method, response.status, performance.now() - startedAt);
-    if (requestLog === undefined) return;
-    const size = method === 'HEAD' || response.status === 204 || response.status === 304 ? 0 : response.raw !== undefined ? response.raw.byteLength : Buffer.byteLength(response.body);
-    requestLog.record(method, url, response.status, startedAt, address, headers, size, response.error ?? null);
+  const respond = (res: HttpResponse, request: MockRequest, startedAt: number, address: ArrayBuffer, response: Answer, route: RouteLike | null, close = false): void => {
+    write(res, request.method, response, close);
+    answering.record(request, startedAt, address, response, route);
   };
 
   /** Answers through the live chain; the response may only be written if the client is still there. */
   const respondLater = (res: HttpResponse, state: { aborted: boolean }, request: MockRequest, startedAt: number, address: ArrayBuffer): void => {
-    answerSlow(request).then(({ answer: response, route }) => {
+    answering.answerLater(request).then(({ answer: response, route }) => {
       if (state.aborted) return;
-      res.cork(() => respond(res, request.method, request.url, request.headers, startedAt, address, response, route));
+      res.cork(() => respond(res, request, startedAt, address, response, route));
     });
   };
 
@@ -106,9 +47,9 @@ export function createHttpApp(options: HttpServerOptions): TemplatedApp {
     });
     const length = headers['content-length'];
     const noBody = (length === undefined || length === '0') && headers['transfer-encoding'] === undefined;
-    if (noBody && (live === undefined || live.idle)) {
-      const response = answer({ method, url, query, headers });
-      respond(res, method, url, headers, startedAt, address, response, options.engine().matched);
+    if (noBody && answering.idle()) {
+      const request = { method, url, query, headers };
+      respond(res, request, startedAt, address, answering.answer(request), answering.matched());
       return;
     }
     const state = { aborted: false };
@@ -120,15 +61,14 @@ export function createHttpApp(options: HttpServerOptions): TemplatedApp {
       return;
     }
     if (length !== undefined && Number(length) > maxBodyBytes) {
-      respond(res, method, url, headers, startedAt, address, tooLarge(maxBodyBytes), null, true);
+      respond(res, { method, url, query, headers }, startedAt, address, answering.tooLarge(), null, true);
       return;
     }
     readBody(res, state, maxBodyBytes, (body) => {
-      if (body === undefined) respond(res, method, url, headers, startedAt, address, tooLarge(maxBodyBytes), null, true);
-      else if (live === undefined || live.idle) {
-        const response = answer({ method, url, query, headers, body });
-        respond(res, method, url, headers, startedAt, address, response, options.engine().matched);
-      } else respondLater(res, state, { method, url, query, headers, body }, startedAt, address);
+      const request = { method, url, query, headers, body };
+      if (body === undefined) respond(res, request, startedAt, address, answering.tooLarge(), null, true);
+      else if (answering.idle()) respond(res, request, startedAt, address, answering.answer(request), answering.matched());
+      else respondLater(res, state, request, startedAt, address);
     });
   });
   return app;
@@ -160,13 +100,7 @@ function write(res: HttpResponse, method: string, response: Answer, close = fals
   res.writeStatus(statusLine(response.status));
   const headers = response.headers;
   for (let i = 0; i < headers.length; i++) res.writeHeader(headers[i][0], headers[i][1]);
-  // any argument to endWithoutBody aborts the process in this uWS build, so HEAD answers carry no
-  // length; 204 and 304 answers carry no content at all (RFC 9110), whatever a mock or rule says
-  if (method === 'HEAD' || response.status === 204 || response.status === 304) res.endWithoutBody();
+  // any argument to endWithoutBody aborts the process in this uWS build, so HEAD answers carry no length
+  if (withoutContent(method, response.status)) res.endWithoutBody();
   else res.end(response.raw ?? response.body, close);
 }
-
-const tooLarge = (limit: number): Answer => {
-  const message = `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`;
-  return { ...problem(413, 'Payload Too Large', message), error: message };
-};

@@ -1,11 +1,13 @@
 import type { RestartStatus, ServerControl, ServerInfo } from '../admin/index.js';
 import { AdminError } from '../admin/index.js';
 import { Engine, loadBuild } from '../engine/index.js';
-import { createHttpApp, listen, uWS, type ControlHandler } from '../http/index.js';
+import type { Server } from 'node:http';
+import { createHttpApp, createNodeHttpServer, listen, listenNode, uWS, type ControlHandler, type HttpServerOptions } from '../http/index.js';
 import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
 import type { TrafficStats } from '../metrics/index.js';
 import type { ServeOptions } from '../options.js';
+import { unreadableHeaders } from './http-backend.js';
 import type { us_listen_socket } from '../http/uws.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
@@ -27,8 +29,11 @@ const IDLE_RESTART: RestartStatus = { in_progress: false, initiated_at: null, re
 export class HttpMockServer implements ServerControl {
   readonly specPath: string | null;
   private current: Engine;
-  private socket: us_listen_socket | undefined;
+  /** The uWS listen socket, or the node:http server. */
+  private socket: us_listen_socket | Server | undefined;
   private boundPort = 0;
+  /** Which server library answers. */
+  backend: 'uws' | 'node' = 'uws';
   private startTime = Date.now();
   private status: RestartStatus = IDLE_RESTART;
   private control: ControlHandler | undefined;
@@ -58,7 +63,7 @@ export class HttpMockServer implements ServerControl {
   async listen(): Promise<void> {
     const { options } = this;
     const control = this.control;
-    const app = createHttpApp({
+    const serverOptions: HttpServerOptions = {
       engine: () => this.current,
       maxBodyBytes: options.maxBodyBytes,
       logger: options.logger,
@@ -67,10 +72,22 @@ export class HttpMockServer implements ServerControl {
       stats: options.stats,
       control,
       controlPage: this.controlPage,
-    });
-    const { socket, port } = await listen(app, options.host, options.port, '--http-port');
-    this.socket = socket;
-    this.boundPort = port;
+    };
+    const unreadable = unreadableHeaders(this.current.build.operations);
+    const backend = options.httpBackend === 'uws' || options.httpBackend === 'node' ? options.httpBackend : unreadable.length > 0 ? 'node' : 'uws';
+    if (backend === 'node') {
+      if (options.httpBackend !== 'node') {
+        options.logger.warn(`serving with node:http: the description declares header ${unreadable.join(', ')}, which uWebSockets.js cannot read (set server.http_backend: uws to force it)`);
+      }
+      const server = createNodeHttpServer(serverOptions);
+      this.boundPort = await listenNode(server, options.host, options.port, '--http-port');
+      this.socket = server;
+    } else {
+      const { socket, port } = await listen(createHttpApp(serverOptions), options.host, options.port, '--http-port');
+      this.socket = socket;
+      this.boundPort = port;
+    }
+    this.backend = backend;
     this.startTime = Date.now();
   }
 
@@ -140,8 +157,13 @@ export class HttpMockServer implements ServerControl {
   }
 
   async close(): Promise<void> {
-    if (this.socket === undefined) return;
-    uWS.us_listen_socket_close(this.socket);
+    const socket = this.socket;
+    if (socket === undefined) return;
     this.socket = undefined;
+    if (this.backend === 'node') {
+      const server = socket as Server;
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    } else uWS.us_listen_socket_close(socket as us_listen_socket);
   }
 }

@@ -14,6 +14,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     templateExpand: config.response_template_expand,
     seed: config.seed,
     maxBodyBytes: config.http.max_body_bytes,
+    httpBackend: config.server.http_backend,
     logger,
   };
 }

@@ -62,6 +62,10 @@ export interface ServerConfig {
    * Address the servers listen on.
    */
   bind: string;
+  /**
+   * Server library of the HTTP mock. auto (when absent): uWebSockets.js, or node:http when the description declares a header name with characters other than letters, digits and - (this uWebSockets.js build never answers requests carrying one).
+   */
+  http_backend?: 'auto' | 'uws' | 'node';
 }
 export interface SpecEntry {
   path: string;

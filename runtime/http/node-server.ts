@@ -1,0 +1,139 @@
+import http from 'node:http';
+import { MockError } from '../../common/errors.js';
+import type { MockRequest } from '../engine/index.js';
+import type { Answer } from '../live/index.js';
+import { createAnswering, withoutContent, type HttpServerOptions } from './answering.js';
+import type { ControlHandler, ControlResponse } from './control.js';
+
+/**
+ * The node:http adapter, for descriptions whose header names uWebSockets.js cannot read (this uWS
+ * build never answers a request carrying a header name with `_`, `.` or other token characters
+ * beyond letters, digits and `-`). Same answering as the uWS adapter, at node:http's speed.
+ */
+export function createNodeHttpServer(options: HttpServerOptions): http.Server {
+  const answering = createAnswering(options);
+  const { maxBodyBytes, control, controlPage } = options;
+  const isControl = (path: string): boolean =>
+    control !== undefined && (path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/`)));
+
+  return http.createServer((req, res) => {
+    const startedAt = performance.now();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    const url = q === -1 ? target : target.slice(0, q);
+    const query = q === -1 ? '' : target.slice(q + 1);
+    const headers: Record<string, string> = {};
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = req.rawHeaders[i].toLowerCase();
+      headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
+    }
+    // dual-stack sockets report IPv4 clients as ::ffff:a.b.c.d
+    const address = (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+    readBody(req, maxBodyBytes, (body, oversized) => {
+      if (isControl(url)) {
+        const handler = control as ControlHandler;
+        handler({ method, path: url, query, headers, body, oversized: oversized ? maxBodyBytes : undefined, clientIp: address }).then(
+          (response) => writeControl(res, response, oversized),
+          (e: unknown) => writeControl(res, { status: 500, headers: [['content-type', 'text/plain; charset=utf-8']], body: `control handler failed: ${e instanceof Error ? e.message : String(e)}` }, oversized),
+        );
+        return;
+      }
+      const request: MockRequest = body === undefined ? { method, url, query, headers } : { method, url, query, headers, body };
+      const respond = (response: Answer, route: ReturnType<typeof answering.matched>): void => {
+        writeAnswer(res, method, response, oversized);
+        answering.record(request, startedAt, address, response, route);
+      };
+      if (oversized) respond(answering.tooLarge(), null);
+      else if (answering.idle()) respond(answering.answer(request), answering.matched());
+      else answering.answerLater(request).then(({ answer, route }) => {
+        if (!res.destroyed) respond(answer, route);
+      });
+    });
+  });
+}
+
+/** Calls back with the body (undefined when there is none) or, past the limit, with `oversized` (the rest is not read). */
+function readBody(req: http.IncomingMessage, limit: number, done: (body: Buffer | undefined, oversized: boolean) => void): void {
+  const length = req.headers['content-length'];
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    done(undefined, false);
+    return;
+  }
+  if (length !== undefined && Number(length) > limit) {
+    done(undefined, true);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  req.on('data', (chunk: Buffer) => {
+    if (finished) return;
+    size += chunk.length;
+    if (size > limit) {
+      finished = true;
+      req.pause();
+      done(undefined, true);
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (finished) return;
+    finished = true;
+    done(size === 0 ? undefined : Buffer.concat(chunks), false);
+  });
+}
+
+function writeAnswer(res: http.ServerResponse, method: string, response: Answer, close: boolean): void {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of response.headers) {
+    const current = headers[name];
+    headers[name] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [String(current), value];
+  }
+  if (close) headers.connection = 'close';
+  if (withoutContent(method, response.status)) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  const body = response.raw ?? response.body;
+  headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  res.writeHead(response.status, headers).end(body);
+}
+
+function writeControl(res: http.ServerResponse, response: ControlResponse, close: boolean): void {
+  if (res.destroyed) return;
+  const headers: http.OutgoingHttpHeaders = Object.fromEntries(response.headers);
+  if (close) headers.connection = 'close';
+  if (!('open' in response)) {
+    headers['content-length'] = Buffer.byteLength(response.body);
+    res.writeHead(response.status, headers).end(response.body);
+    return;
+  }
+  res.writeHead(response.status, headers);
+  res.flushHeaders();
+  const stop = response.open(
+    (chunk) => {
+      if (!res.destroyed) res.write(chunk);
+    },
+    () => res.end(),
+  );
+  res.on('close', stop);
+}
+
+/** Binds a node:http server; a refused bind is one line naming the port and the flag. */
+export function listenNode(server: http.Server, host: string, port: number, flagHint: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException): void => {
+      if (e.code === 'EADDRINUSE') {
+        reject(new MockError('MOCK_ERR_PORT_IN_USE', `port ${port} on ${host} is already in use (stop the other process or choose another port with ${flagHint})`));
+      } else reject(new MockError('MOCK_ERR_LISTEN', `cannot listen on ${host}:${port} (${e.code ?? e.message}); check the address or choose another port with ${flagHint}`));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as { port: number }).port);
+    });
+  });
+}

@@ -1,0 +1,96 @@
+// The node:http backend: chosen for descriptions declaring header names this uWebSockets.js build
+// cannot read (it never answers a request carrying one), or forced with server.http_backend: node.
+import t from 'tap';
+import net from 'node:net';
+import path from 'node:path';
+import { corpus, root, startMock, tmpdir } from '../helpers/cli.js';
+
+const petstoreV3 = path.join(corpus, 'openapi', 'swagger-petstore-v3.yaml');
+
+/** One raw request, for headers fetch would not let us judge (HEAD, 204); resolves with the raw answer. */
+function raw(url, text) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(text));
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+    setTimeout(() => {
+      socket.destroy();
+      resolve(data);
+    }, 2000);
+  });
+}
+
+t.test('auto: a description declaring api_key is served by node:http, and such requests are answered', async (t) => {
+  const server = await startMock(['--spec', petstoreV3, '--out', tmpdir(), '--admin-embed']);
+  t.teardown(() => server.stop());
+  // the log destination is asynchronous: the line may follow "serving on"
+  for (let i = 0; i < 50 && !/serving with node:http/.test(server.stdout + server.stderr); i++) await new Promise((r) => setTimeout(r, 100));
+  t.match(server.stdout + server.stderr, /serving with node:http: the description declares header api_key/);
+  const deleted = await fetch(`${server.url}/api/v3/pet/7`, { method: 'DELETE', headers: { api_key: 'secret', connection: 'close' }, signal: AbortSignal.timeout(5000) });
+  await deleted.arrayBuffer();
+  t.equal(deleted.status, 200, 'a request carrying api_key gets its answer');
+  const found = await fetch(`${server.url}/api/v3/pet/findByStatus?status=available`, { headers: { connection: 'close' } });
+  t.equal(found.status, 200);
+  t.ok(Array.isArray(await found.json()), 'generated from the schema');
+  const invalid = await fetch(`${server.url}/api/v3/pet/not-a-number`, { headers: { connection: 'close' } });
+  t.equal(invalid.status, 400, 'validation as with uWS');
+  t.equal(invalid.headers.get('content-type'), 'application/problem+json');
+
+  const health = await fetch(`${server.url}/__mock/health`, { headers: { connection: 'close' } });
+  t.equal((await health.json()).services.http, 'running', 'the embedded admin API answers too');
+  const logs = await (await fetch(`${server.url}/__mock/logs?limit=1`, { headers: { connection: 'close' } })).json();
+  t.equal(logs.data[0].client_ip, '127.0.0.1', 'client addresses read like uWS ones');
+  t.equal(logs.data[0].headers.api_key, undefined, 'the management request itself is not logged');
+
+  const head = await raw(server.url, 'HEAD /api/v3/pet/findByStatus?status=available HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+  t.match(head, /^HTTP\/1\.1 200 /);
+  t.equal(head.split('\r\n\r\n')[1], '', 'HEAD answers carry no body');
+});
+
+t.test('forced by server.http_backend: node, with runtime mocks, SSE, 204 and 413', async (t) => {
+  const dir = tmpdir();
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${path.join(root, 'examples', 'petstore.yaml')}]\nserver: { http_backend: node }\nhttp: { max_body_bytes: 1024 }\n`);
+  const server = await startMock(['--admin-embed', '--out', path.join(dir, 'out')], { cwd: dir });
+  t.teardown(() => server.stop());
+  t.notMatch(server.stdout + server.stderr, /serving with node:http/, 'no warning when asked for');
+
+  const pet = await fetch(`${server.url}/v1/pets/1`);
+  t.equal(pet.status, 200);
+  t.same(Object.keys(await pet.json()).sort().includes('name'), true);
+
+  const created = await fetch(`${server.url}/__mock/mocks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ method: 'GET', path: '/v1/pets/{id}', status_code: 204, response: { body: { ignored: true } } }),
+  });
+  t.equal(created.status, 201);
+  const empty = await raw(server.url, 'GET /v1/pets/3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+  t.match(empty, /^HTTP\/1\.1 204 /);
+  t.notMatch(empty, /content-length/i, 'a 204 carries no length');
+  t.equal(empty.split('\r\n\r\n')[1], '', 'and no content');
+
+  const tooLarge = await fetch(`${server.url}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2000) }) });
+  t.equal(tooLarge.status, 413);
+  t.match((await tooLarge.json()).detail, /exceeds 1024 bytes/);
+
+  const stream = await fetch(`${server.url}/__mock/logs/sse`);
+  t.equal(stream.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+  const reader = stream.body.getReader();
+  await fetch(`${server.url}/v1/health`).then((r) => r.arrayBuffer());
+  let text = '';
+  const decoder = new TextDecoder();
+  while (!text.includes('event: log')) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value);
+  }
+  const data = JSON.parse(/event: log\ndata: (.*)\n/.exec(text)[1]);
+  t.equal(data.path, '/v1/health', 'request log entries stream as they happen');
+  await reader.cancel();
+  const after = await fetch(`${server.url}/v1/health`);
+  t.equal(after.status, 200, 'a closed stream leaves the server answering');
+});

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { root, runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { readAnswer } from '../helpers/admin.js';
 
 const SPEC = path.join(root, 'examples', 'petstore.yaml');
 // One build folder for every server of this file (they run one after another): only the first builds.
@@ -55,14 +56,7 @@ async function call(base, method, p, { token, body, headers = {} } = {}) {
     payload = typeof body === 'string' ? body : JSON.stringify(body);
   }
   const res = await fetch(base + p, { method, headers: h, body: payload });
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text, headers: res.headers };
+  return readAnswer(res);
 }
 
 const login = (base, username, password) => call(base, 'POST', '/__mock/auth/login', { body: { username, password } });

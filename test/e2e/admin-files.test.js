@@ -4,6 +4,7 @@ import t from 'tap';
 import path from 'node:path';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { root, startMock, tmpdir } from '../helpers/cli.js';
+import { readAnswer } from '../helpers/admin.js';
 
 const PETSTORE = path.join(root, 'examples/petstore.yaml');
 
@@ -63,14 +64,7 @@ async function post(endpoint, body, { raw, base: url = server.adminUrl } = {}) {
     headers: { 'content-type': 'application/json' },
     body: raw ?? JSON.stringify(body),
   });
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, text, json };
+  return readAnswer(res);
 }
 const read = (file_path, extra = {}) => post('files/content', { file_path, ...extra });
 const save = (file_path, content, extra = {}) => post('files/save', { file_path, content, ...extra });

@@ -186,3 +186,15 @@ export function startAdminCommand(args, { cwd = root, env = {}, timeoutMs = 60_0
     });
   });
 }
+
+/** Reads an answer whole: status, text, the JSON when the text is JSON (else undefined), headers. */
+export async function readAnswer(res) {
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json, headers: res.headers };
+}

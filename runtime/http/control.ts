@@ -1,6 +1,6 @@
 import { readableAddress } from '../logging/index.js';
 import { statusLine } from './status-line.js';
-import { uWS, type HttpRequest, type HttpResponse, type TemplatedApp } from './uws.js';
+import type { HttpRequest, HttpResponse, TemplatedApp } from './uws.js';
 
 /** A request to a control surface (admin API, management router, metrics), library-free. */
 export interface ControlRequest {
@@ -113,11 +113,4 @@ function reply(res: HttpResponse, state: { aborted: boolean; stop?: () => void }
     for (const [name, value] of response.headers) res.writeHeader(name, value);
     res.end(response.body, close);
   });
-}
-
-/** A server of its own for a control surface (the standalone admin server, the metrics endpoint). */
-export function createControlApp(handler: ControlHandler, maxBodyBytes: number): TemplatedApp {
-  const app = uWS.App();
-  mountControl(app, '/*', handler, maxBodyBytes);
-  return app;
 }

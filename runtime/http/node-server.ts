@@ -28,8 +28,7 @@ export function createNodeHttpServer(options: HttpServerOptions): http.Server {
       const name = req.rawHeaders[i].toLowerCase();
       headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
     }
-    // dual-stack sockets report IPv4 clients as ::ffff:a.b.c.d
-    const address = (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+    const address = clientAddress(req);
     readBody(req, maxBodyBytes, (body, oversized) => {
       if (isControl(url)) {
         const handler = control as ControlHandler;
@@ -53,6 +52,41 @@ export function createNodeHttpServer(options: HttpServerOptions): http.Server {
   });
 }
 
+/**
+ * A server of its own for a control surface (the standalone admin server, the metrics endpoint):
+ * node:http, which reads every header name (uWS would leave some clients hanging) and is plenty
+ * fast off the mock's hot path.
+ */
+export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: number): http.Server {
+  return http.createServer((req, res) => {
+    const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    const headers: Record<string, string> = {};
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = req.rawHeaders[i].toLowerCase();
+      headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
+    }
+    readBody(req, maxBodyBytes, (body, oversized) => {
+      const request = {
+        method: (req.method ?? 'GET').toUpperCase(),
+        path: q === -1 ? target : target.slice(0, q),
+        query: q === -1 ? '' : target.slice(q + 1),
+        headers,
+        body,
+        oversized: oversized ? maxBodyBytes : undefined,
+        clientIp: clientAddress(req),
+      };
+      handler(request).then(
+        (response) => writeControl(res, response, oversized),
+        (e: unknown) => writeControl(res, { status: 500, headers: [['content-type', 'text/plain; charset=utf-8']], body: `control handler failed: ${e instanceof Error ? e.message : String(e)}` }, oversized),
+      );
+    });
+  });
+}
+
+/** Dual-stack sockets report IPv4 clients as ::ffff:a.b.c.d. */
+const clientAddress = (req: http.IncomingMessage): string => (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+
 /** Calls back with the body (undefined when there is none) or, past the limit, with `oversized` (the rest is not read). */
 function readBody(req: http.IncomingMessage, limit: number, done: (body: Buffer | undefined, oversized: boolean) => void): void {
   const length = req.headers['content-length'];
@@ -62,7 +96,7 @@ function readBody(req: http.IncomingMessage, limit: number, done: (body: Buffer 
     return;
   }
   if (length !== undefined && Number(length) > limit) {
-    done(undefined, true);
+    refuse(req, () => done(undefined, true));
     return;
   }
   const chunks: Buffer[] = [];
@@ -73,8 +107,7 @@ function readBody(req: http.IncomingMessage, limit: number, done: (body: Buffer 
     size += chunk.length;
     if (size > limit) {
       finished = true;
-      req.pause();
-      done(undefined, true);
+      refuse(req, () => done(undefined, true));
       return;
     }
     chunks.push(chunk);
@@ -84,6 +117,18 @@ function readBody(req: http.IncomingMessage, limit: number, done: (body: Buffer 
     finished = true;
     done(size === 0 ? undefined : Buffer.concat(chunks), false);
   });
+}
+
+/**
+ * The rest of a refused body is read and dropped before the 413 goes out: closing with unread data
+ * in the socket makes the kernel reset the connection, and the client would lose the answer.
+ */
+function refuse(req: http.IncomingMessage, then: () => void): void {
+  req.removeAllListeners('data');
+  req.removeAllListeners('end');
+  req.once('end', then);
+  req.once('error', then);
+  req.resume();
 }
 
 function writeAnswer(res: http.ServerResponse, method: string, response: Answer, close: boolean): void {
@@ -136,4 +181,10 @@ export function listenNode(server: http.Server, host: string, port: number, flag
       resolve((server.address() as { port: number }).port);
     });
   });
+}
+
+/** Stops listening and ends open connections (idle keep-alive ones would hold the process). */
+export function closeNode(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
 }

@@ -1,6 +1,6 @@
 import { ADMIN_ROUTES, AdminError, createAdminApi, createEnvControl, type ServerControl } from '../admin/index.js';
 import { createAuth, type AuthOptions } from '../auth/index.js';
-import { createControlApp, listen, uWS } from '../http/index.js';
+import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
 import { LiveState } from '../live/index.js';
 import { RequestLog } from '../logging/index.js';
 import { ResourceSampler, TrafficStats } from '../metrics/index.js';
@@ -49,13 +49,14 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ port:
     },
     { routes: options.api ? ADMIN_ROUTES : [], apiDisabled: !options.api, pagePath: '' },
   );
-  const { socket, port } = await listen(createControlApp(api, 16 * 1024 * 1024), options.host, options.port, '--port');
+  const server = createNodeControlServer(api, 16 * 1024 * 1024);
+  const port = await listenNode(server, options.host, options.port, '--port');
   sampler.start();
   return {
     port,
     close: async () => {
       sampler.stop();
-      uWS.us_listen_socket_close(socket);
+      await closeNode(server);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { RestartStatus, ServerControl, ServerInfo } from '../admin/index.js
 import { AdminError } from '../admin/index.js';
 import { Engine, loadBuild } from '../engine/index.js';
 import type { Server } from 'node:http';
-import { createHttpApp, createNodeHttpServer, listen, listenNode, uWS, type ControlHandler, type HttpServerOptions } from '../http/index.js';
+import { closeNode, createHttpApp, createNodeHttpServer, listen, listenNode, uWS, type ControlHandler, type HttpServerOptions } from '../http/index.js';
 import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
 import type { TrafficStats } from '../metrics/index.js';
@@ -161,9 +161,7 @@ export class HttpMockServer implements ServerControl {
     if (socket === undefined) return;
     this.socket = undefined;
     if (this.backend === 'node') {
-      const server = socket as Server;
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await closeNode(socket as Server);
     } else uWS.us_listen_socket_close(socket as us_listen_socket);
   }
 }

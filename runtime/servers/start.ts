@@ -1,7 +1,7 @@
 import { ADMIN_ROUTES, MANAGEMENT_ROUTES, createAdminApi, createEnvControl, type AdminContext } from '../admin/index.js';
 import { createAuth, type AuthOptions } from '../auth/index.js';
-import { createControlApp, listen, uWS } from '../http/index.js';
-import type { us_listen_socket } from '../http/uws.js';
+import type { Server } from 'node:http';
+import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
 import { LiveState, type LiveStateOptions } from '../live/index.js';
 import { RequestLog } from '../logging/index.js';
 import { PrometheusMetrics, ResourceSampler, TrafficStats } from '../metrics/index.js';
@@ -78,10 +78,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   if (embedded) http.setControl(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath }), admin.mountPath);
   else http.setControl(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES }));
 
-  const sockets: us_listen_socket[] = [];
+  const servers: Server[] = [];
   const closeAll = async (): Promise<void> => {
     sampler.stop();
-    for (const socket of sockets.splice(0)) uWS.us_listen_socket_close(socket);
+    await Promise.all(servers.splice(0).map(closeNode));
     await http.close();
   };
   try {
@@ -90,15 +90,14 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     let metricsPort: number | undefined;
     if (admin !== undefined) sampler.start();
     if (admin !== undefined && admin.standalone) {
-      const app = createControlApp(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '' }), ADMIN_MAX_BODY_BYTES);
-      const bound = await listen(app, options.host, admin.port, '--admin-port');
-      sockets.push(bound.socket);
-      adminPort = bound.port;
+      const server = createNodeControlServer(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '' }), ADMIN_MAX_BODY_BYTES);
+      adminPort = await listenNode(server, options.host, admin.port, '--admin-port');
+      servers.push(server);
     }
     if (prometheus !== undefined && options.metrics !== undefined) {
-      const bound = await listen(createControlApp(metricsHandler(prometheus), 1024), options.host, options.metrics.port, '--metrics-port');
-      sockets.push(bound.socket);
-      metricsPort = bound.port;
+      const server = createNodeControlServer(metricsHandler(prometheus), 1024);
+      metricsPort = await listenNode(server, options.host, options.metrics.port, '--metrics-port');
+      servers.push(server);
     }
     return { http, live, stats, requestLog, adminPort, metricsPort, close: closeAll };
   } catch (e) {

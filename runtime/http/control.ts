@@ -35,6 +35,11 @@ export type ControlHandler = (req: ControlRequest) => Promise<ControlResponse>;
 
 const latin1 = new TextDecoder('latin1');
 
+/** What a control handler's rejection becomes (handlers answer their own errors; this is the last resort). */
+export function controlFailure(e: unknown): ControlReply {
+  return { status: 500, headers: [['content-type', 'text/plain; charset=utf-8']], body: `control handler failed: ${e instanceof Error ? e.message : String(e)}` };
+}
+
 /**
  * Routes `pattern` of a uWS app to a control handler. Off the hot path: bodies are read whole
  * (up to `maxBodyBytes`) and the handler is asynchronous.
@@ -61,7 +66,7 @@ export function mountControl(app: TemplatedApp, pattern: string, handler: Contro
     const run = (body: Buffer | undefined, oversized?: number): void => {
       handler({ ...base, body, oversized }).then(
         (response) => reply(res, state, response, oversized !== undefined),
-        (e: unknown) => reply(res, state, { status: 500, headers: [['content-type', 'text/plain; charset=utf-8']], body: `control handler failed: ${e instanceof Error ? e.message : String(e)}` }),
+        (e: unknown) => reply(res, state, controlFailure(e)),
       );
     };
     const length = headers['content-length'];

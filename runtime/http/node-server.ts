@@ -3,7 +3,7 @@ import { MockError } from '../../common/errors.js';
 import type { MockRequest } from '../engine/index.js';
 import type { Answer } from '../live/index.js';
 import { createAnswering, withoutContent, type HttpServerOptions } from './answering.js';
-import type { ControlHandler, ControlResponse } from './control.js';
+import { controlFailure, type ControlHandler, type ControlResponse } from './control.js';
 
 /**
  * The node:http adapter, for descriptions whose header names uWebSockets.js cannot read (this uWS
@@ -14,30 +14,18 @@ export function createNodeHttpServer(options: HttpServerOptions): http.Server {
   const answering = createAnswering(options);
   const { maxBodyBytes, control, controlPage } = options;
   const isControl = (path: string): boolean =>
-    control !== undefined && (path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/`)));
+    (path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/`)));
 
+  const onControl = control === undefined ? undefined : controlListener(control, maxBodyBytes);
   return http.createServer((req, res) => {
     const startedAt = performance.now();
-    const method = (req.method ?? 'GET').toUpperCase();
-    const target = req.url ?? '/';
-    const q = target.indexOf('?');
-    const url = q === -1 ? target : target.slice(0, q);
-    const query = q === -1 ? '' : target.slice(q + 1);
-    const headers: Record<string, string> = {};
-    for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      const name = req.rawHeaders[i].toLowerCase();
-      headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
+    const { method, path: url, query, headers } = requestHead(req);
+    if (onControl !== undefined && isControl(url)) {
+      onControl(req, res);
+      return;
     }
     const address = clientAddress(req);
     readBody(req, maxBodyBytes, (body, oversized) => {
-      if (isControl(url)) {
-        const handler = control as ControlHandler;
-        handler({ method, path: url, query, headers, body, oversized: oversized ? maxBodyBytes : undefined, clientIp: address }).then(
-          (response) => writeControl(res, response, oversized),
-          (e: unknown) => writeControl(res, { status: 500, headers: [['content-type', 'text/plain; charset=utf-8']], body: `control handler failed: ${e instanceof Error ? e.message : String(e)}` }, oversized),
-        );
-        return;
-      }
       const request: MockRequest = body === undefined ? { method, url, query, headers } : { method, url, query, headers, body };
       const respond = (response: Answer, route: ReturnType<typeof answering.matched>): void => {
         writeAnswer(res, method, response, oversized);
@@ -58,30 +46,32 @@ export function createNodeHttpServer(options: HttpServerOptions): http.Server {
  * fast off the mock's hot path.
  */
 export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: number): http.Server {
-  return http.createServer((req, res) => {
-    const target = req.url ?? '/';
-    const q = target.indexOf('?');
-    const headers: Record<string, string> = {};
-    for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      const name = req.rawHeaders[i].toLowerCase();
-      headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
-    }
+  return http.createServer(controlListener(handler, maxBodyBytes));
+}
+
+/** Reads a request whole and lets the control handler answer it. */
+function controlListener(handler: ControlHandler, maxBodyBytes: number): http.RequestListener {
+  return (req, res) => {
+    const head = requestHead(req);
     readBody(req, maxBodyBytes, (body, oversized) => {
-      const request = {
-        method: (req.method ?? 'GET').toUpperCase(),
-        path: q === -1 ? target : target.slice(0, q),
-        query: q === -1 ? '' : target.slice(q + 1),
-        headers,
-        body,
-        oversized: oversized ? maxBodyBytes : undefined,
-        clientIp: clientAddress(req),
-      };
-      handler(request).then(
+      handler({ ...head, body, oversized: oversized ? maxBodyBytes : undefined, clientIp: clientAddress(req) }).then(
         (response) => writeControl(res, response, oversized),
-        (e: unknown) => writeControl(res, { status: 500, headers: [['content-type', 'text/plain; charset=utf-8']], body: `control handler failed: ${e instanceof Error ? e.message : String(e)}` }, oversized),
+        (e: unknown) => writeControl(res, controlFailure(e), oversized),
       );
     });
-  });
+  };
+}
+
+/** Method (upper case), path and raw query, headers with lower-case names (repeats joined by `, `, as uWS gives them). */
+function requestHead(req: http.IncomingMessage): { method: string; path: string; query: string; headers: Record<string, string> } {
+  const target = req.url ?? '/';
+  const q = target.indexOf('?');
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i].toLowerCase();
+    headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
+  }
+  return { method: (req.method ?? 'GET').toUpperCase(), path: q === -1 ? target : target.slice(0, q), query: q === -1 ? '' : target.slice(q + 1), headers };
 }
 
 /** Dual-stack sockets report IPv4 clients as ::ffff:a.b.c.d. */

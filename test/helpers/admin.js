@@ -5,8 +5,7 @@
 //   const error = await failure(t, await post(`${adminUrl}/__mock/config/latency`, { config_type: 'x' }), 400);
 //   const [first, second] = await pipelined(adminUrl, [rawRequest('POST', '/__mock/servers/restart', {}), ...]);
 import net from 'node:net';
-import { spawn } from 'node:child_process';
-import { bin, root } from './cli.js';
+import { root, startCommand } from './cli.js';
 
 /** An ISO 8601 UTC timestamp as the admin API writes them (`2024-01-01T00:00:00.000Z`). */
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -138,53 +137,7 @@ export async function restartSettled(adminUrl, timeoutMs = 60_000) {
  * `{url, stdout, stderr, stop()}`; rejects with `{code, stdout, stderr}` when it exits first.
  */
 export function startAdminCommand(args, { cwd = root, env = {}, timeoutMs = 60_000 } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'admin', '--host', '127.0.0.1', ...args], {
-      cwd,
-      env: { ...process.env, MOCK_LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const kill = () => child.kill('SIGKILL');
-    process.once('exit', kill);
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`mock admin ${args.join(' ')} did not start\n${stdout}\n${stderr}`));
-    }, timeoutMs);
-    const running = {
-      child,
-      url: undefined,
-      get stdout() {
-        return stdout;
-      },
-      get stderr() {
-        return stderr;
-      },
-      stop() {
-        return new Promise((done) => {
-          if (child.exitCode !== null) return done(child.exitCode);
-          child.once('close', done);
-          child.kill('SIGTERM');
-        });
-      },
-    };
-    child.stdout.on('data', (d) => {
-      stdout += d;
-      const m = /admin on (http:\/\/\S+)/.exec(stdout);
-      if (m && running.url === undefined) {
-        clearTimeout(timer);
-        running.url = m[1];
-        resolve(running);
-      }
-    });
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      process.removeListener('exit', kill);
-      if (running.url === undefined) reject(Object.assign(new Error(`mock admin exited with ${code}\n${stdout}\n${stderr}`), { code, stdout, stderr }));
-    });
-  });
+  return startCommand(['admin', '--host', '127.0.0.1', ...args], /admin on (http:\/\/\S+)/, { cwd, env, timeoutMs });
 }
 
 /** Reads an answer whole: status, text, the JSON when the text is JSON (else undefined), headers. */

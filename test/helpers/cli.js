@@ -39,22 +39,18 @@ export function runMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}
   });
 }
 
-/** Starts `mock serve <args>` on a free port and resolves once it is listening. */
-export function startMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
+/**
+ * Starts `mock <argv>` and resolves once its stdout matches `ready`, with `{child, url (ready's
+ * first group), stdout, stderr, stop()}`; rejects with `{code, stdout, stderr}` when it exits first.
+ */
+export function startCommand(argv, ready, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const hasPort = args.includes('--http-port');
-    const child = track(
-      spawn(process.execPath, [bin, 'serve', ...(hasPort ? [] : ['--http-port', '0', '--host', '127.0.0.1']), ...args], {
-        cwd,
-        env: { ...process.env, MOCK_LOG_LEVEL: 'warn', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    );
+    const child = track(spawn(process.execPath, [bin, ...argv], { cwd, env: { ...process.env, MOCK_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`mock serve ${args.join(' ')} did not start\n${stdout}\n${stderr}`));
+      reject(new Error(`mock ${argv.join(' ')} did not start\n${stdout}\n${stderr}`));
     }, timeoutMs);
     const server = {
       child,
@@ -74,21 +70,28 @@ export function startMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = 
     };
     child.stdout.on('data', (d) => {
       stdout += d;
-      const m = /serving on (http:\/\/\S+)/.exec(stdout);
+      const m = ready.exec(stdout);
       if (m && !server.url) {
         clearTimeout(timer);
         server.url = m[1];
-        server.adminUrl = /admin on (http:\/\/\S+)/.exec(stdout)?.[1];
-        server.metricsUrl = /metrics on (http:\/\/\S+)\/metrics/.exec(stdout)?.[1];
         resolve(server);
       }
     });
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (!server.url) reject(Object.assign(new Error(`mock serve exited with ${code}\n${stdout}\n${stderr}`), { code, stdout, stderr }));
+      if (!server.url) reject(Object.assign(new Error(`mock ${argv[0]} exited with ${code}\n${stdout}\n${stderr}`), { code, stdout, stderr }));
     });
   });
+}
+
+/** Starts `mock serve <args>` on a free port and resolves once it is listening (serve prints every address at once). */
+export async function startMock(args, options = {}) {
+  const port = args.includes('--http-port') ? [] : ['--http-port', '0', '--host', '127.0.0.1'];
+  const server = await startCommand(['serve', ...port, ...args], /serving on (http:\/\/\S+)/, options);
+  server.adminUrl = /admin on (http:\/\/\S+)/.exec(server.stdout)?.[1];
+  server.metricsUrl = /metrics on (http:\/\/\S+)\/metrics/.exec(server.stdout)?.[1];
+  return server;
 }
 
 /** A fresh empty directory (t.testdir() can only be made once per test). */

@@ -1,5 +1,6 @@
 import type { IrCustomRoute } from './types.js';
 import { MockError } from '../../common/errors.js';
+import { compileRouteCondition } from '../../common/patterns/index.js';
 
 const METHOD = /^(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE|\*)$/;
 
@@ -50,13 +51,10 @@ function stringMap(value: unknown, where: string): Record<string, string> | unde
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([k, v]) => {
       const text = String(v);
-      const regex = /^\/(.+)\/([a-z]*)$/.exec(text);
-      if (regex) {
-        try {
-          new RegExp(regex[1], regex[2]);
-        } catch (e) {
-          fail(`${where}.${k}: invalid pattern ${text}: ${(e as Error).message}`);
-        }
+      try {
+        compileRouteCondition(text);
+      } catch (e) {
+        fail(`${where}.${k}: the pattern ${text} ${(e as Error).message}`);
       }
       return [k, text];
     }),

@@ -1,28 +1,18 @@
+import { compileRouteCondition, type ValueMatcher } from '../../common/patterns/index.js';
 import type { CustomRouteMeta } from './build-module.js';
 
-type Matcher = (value: string | undefined) => boolean;
-
-/** A custom route's conditions compiled once: values written `/regex/` are patterns, others exact. */
+/** A custom route's conditions compiled once: values written `/regex/` are linear-time patterns, others exact. */
 export interface RouteConditions {
-  query: Array<[string, Matcher]>;
-  headers: Array<[string, Matcher]>;
+  query: Array<[string, ValueMatcher]>;
+  headers: Array<[string, ValueMatcher]>;
   body: unknown;
   needsBody: boolean;
 }
 
 export function compileConditions(meta: CustomRouteMeta): RouteConditions {
-  const compile = (map: Record<string, string> | undefined): Array<[string, Matcher]> =>
-    Object.entries(map ?? {}).map(([name, expected]) => [name, matcher(expected)]);
+  const compile = (map: Record<string, string> | undefined): Array<[string, ValueMatcher]> =>
+    Object.entries(map ?? {}).map(([name, expected]) => [name, compileRouteCondition(expected)]);
   return { query: compile(meta.match.query), headers: compile(meta.match.headers), body: meta.match.body, needsBody: meta.match.body !== undefined };
-}
-
-function matcher(expected: string): Matcher {
-  const regex = /^\/(.+)\/([a-z]*)$/.exec(expected);
-  if (regex) {
-    const re = new RegExp(regex[1], regex[2]);
-    return (v) => v !== undefined && re.test(v);
-  }
-  return (v) => v === expected;
 }
 
 export function conditionsHold(c: RouteConditions, query: Map<string, string[]>, headers: Record<string, string>, body: () => unknown): boolean {

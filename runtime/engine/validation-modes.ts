@@ -1,3 +1,4 @@
+import { compileLinear, escapeLiteral, type LinearPattern } from '../../common/patterns/index.js';
 import type { ValidationMode, ValidationOptions } from '../options.js';
 import type { OperationMeta } from './build-module.js';
 
@@ -16,15 +17,15 @@ export function resolveModes(operations: OperationMeta[], validation: Validation
   });
 }
 
-function parseKey(key: string): { method: string; path: string; isGlob: boolean; regex: RegExp } {
+function parseKey(key: string): { method: string; path: string; isGlob: boolean; regex: LinearPattern } {
   const m = /^([A-Za-z]+)\s+(\S+)$/.exec(key.trim());
   const method = m ? m[1].toUpperCase() : '*';
   const path = m ? m[2] : key.trim();
-  return { method, path, isGlob: path.includes('*'), regex: globToRegExp(path) };
+  return { method, path, isGlob: path.includes('*'), regex: compileValidationGlob(path) };
 }
 
-/** `**` spans segments, `*` stays within one. */
-export function globToRegExp(glob: string): RegExp {
+/** `**` spans segments, `*` stays within one; a trailing `/**` also matches the path above it. Linear time. */
+export function compileValidationGlob(glob: string): LinearPattern {
   let source = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
@@ -32,7 +33,7 @@ export function globToRegExp(glob: string): RegExp {
       source += '.*';
       i++;
     } else if (c === '*') source += '[^/]*';
-    else source += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    else source += escapeLiteral(c);
   }
-  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}$`);
+  return compileLinear(source.replace(/\/\.\*$/, '(?:/.*)?'), { whole: true });
 }

@@ -1,20 +1,25 @@
-import { InputError } from './input-error.js';
+import { compileLinear, type LinearPattern } from '../../common/patterns/index.js';
+import { InputError, show } from './input-error.js';
 
 /** One `match_headers` / `match_query` entry: the pattern must match the whole value. */
 export interface ValueCondition {
   name: string;
-  pattern: RegExp;
+  pattern: LinearPattern;
 }
 
-/** Compiles the patterns once; header names are lower-cased to meet the request's header keys. */
+/**
+ * Compiles the patterns once, by the linear-time engine (a mock is created over the API, and its
+ * patterns run on every request); header names are lower-cased to meet the request's header keys.
+ */
 export function compileConditions(map: Record<string, string> | undefined, field: 'match_headers' | 'match_query'): ValueCondition[] {
   return Object.entries(map ?? {}).map(([name, source]) => {
+    let pattern: LinearPattern;
     try {
-      new RegExp(source); // checked alone, so the message shows the pattern as written
+      pattern = compileLinear(source, { whole: true });
     } catch (error) {
-      throw new InputError(`${field}.${name} is not a valid regular expression (${(error as Error).message})`);
+      throw new InputError(`${field}.${name}: the pattern ${show(source)} ${(error as Error).message}`);
     }
-    return { name: field === 'match_headers' ? name.toLowerCase() : name, pattern: new RegExp(`^(?:${source})$`) };
+    return { name: field === 'match_headers' ? name.toLowerCase() : name, pattern };
   });
 }
 

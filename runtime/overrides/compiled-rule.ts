@@ -1,13 +1,14 @@
+import type { LinearPattern } from '../../common/patterns/index.js';
 import type { MockRequest } from '../engine/request.js';
 import { compileGlob } from './path-glob.js';
 import type { OverrideRule } from './rule.js';
 
-/** An enabled rule prepared once: lower-cased header names, the path glob as a regex, the body serialised. */
+/** An enabled rule prepared once: lower-cased header names, the path glob as a linear-time pattern, the body serialised. */
 export interface CompiledRule {
   name: string;
   /** undefined: any method */
   method: string | undefined;
-  path: RegExp | undefined;
+  path: LinearPattern | undefined;
   query: Array<[string, string]>;
   headers: Array<[string, string]>;
   status: number | undefined;

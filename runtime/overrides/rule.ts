@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import { describeInputError, show } from '../mocks/index.js';
+import { compileGlob } from './path-glob.js';
 
 /** An override rule as the admin API, the environment and rule files give it (see index.ts). */
 export interface OverrideRule {
@@ -68,6 +69,13 @@ function ruleError(rule: unknown): string | undefined {
   if (!validate(rule)) return describeInputError(validate.errors![0], 'the rule');
   const path = rule.match?.path;
   if (path !== undefined && !path.startsWith('/')) return `match.path must start with / (got ${show(path)})`;
+  if (path !== undefined) {
+    try {
+      compileGlob(path);
+    } catch (e) {
+      return `match.path ${show(path)}: the pattern ${(e as Error).message}`;
+    }
+  }
   if (!EFFECTS.some((effect) => rule[effect] !== undefined)) return `the rule changes nothing; give it at least one of ${EFFECTS.join(', ')}`;
   return undefined;
 }

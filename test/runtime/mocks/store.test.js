@@ -124,8 +124,10 @@ t.test('validation errors name the field', async (t) => {
     [{ method: 'GET', path: '/a', response: {}, id: '' }, 'id must not be empty'],
     [{ method: 'GET', path: '/a', response: {}, id: 'a/b' }, 'id may only hold letters, digits, ".", "_", "~" and "-" (got "a/b")'],
     [{ method: 'GET', path: '/a', response: { headers: { 'X-Count': 5 } } }, 'response.headers.X-Count must be a string (got 5)'],
-    [{ method: 'GET', path: '/a', response: {}, match_headers: { 'x-tenant': '(acme' } }, 'match_headers.x-tenant is not a valid regular expression (Invalid regular expression: /(acme/: Unterminated group)'],
-    [{ method: 'GET', path: '/a', response: {}, match_query: { page: '[' } }, 'match_query.page is not a valid regular expression (Invalid regular expression: /[/: Unterminated character class)'],
+    [{ method: 'GET', path: '/a', response: {}, match_headers: { 'x-tenant': '(acme' } }, /^match_headers\.x-tenant: the pattern "\(acme" is not a valid pattern: missing closing \)/],
+    [{ method: 'GET', path: '/a', response: {}, match_query: { page: '[' } }, /^match_query\.page: the pattern "\[" is not a valid pattern: missing closing \]/],
+    [{ method: 'GET', path: '/a', response: {}, match_headers: { 'x-r': '(a)\\1' } }, /^match_headers\.x-r: the pattern "\(a\)\\\\1" uses a backreference \(\\1\), which cannot be matched in linear time/],
+    [{ method: 'GET', path: '/a', response: {}, match_query: { q: '(?<=a)b' } }, /^match_query\.q: the pattern "\(\?<=a\)b" uses a lookbehind/],
     [{ method: 'GET', path: '/a', response: { body: { a: '{{#if x}}' } } }, "response.body has a template error: unknown value 'x' in {{#if x}} at offset 6 (fix the {{…}} token)"],
     [{ method: 'GET', path: '/a', response: { body: 'x', headers: { 'X-Id': '{{#if (eq request.query.a "1")}}' } } }, /^response\.headers\.X-Id has a template error: .* \(fix the \{\{…\}\} token\)$/],
   ];

@@ -1,0 +1,2 @@
+export { MAX_PATTERN_LENGTH, PatternError, compileLinear, escapeLiteral, type LinearPattern, type PatternOptions } from './linear-regex.js';
+export { compileRouteCondition, type ValueMatcher } from './route-condition.js';

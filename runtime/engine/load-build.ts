@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildModule } from './build-module.js';
 import { MockError } from '../../common/errors.js';
+import { verifyBuild } from './verify-build.js';
 
 /** Ajv's standalone code requires its runtime helpers; resolve them from this installation. */
 export const runtimeRequire = createRequire(import.meta.url);
@@ -11,7 +12,7 @@ export const runtimeRequire = createRequire(import.meta.url);
 let generation = 0;
 
 /**
- * Imports a build. `fresh` (a restart after a rebuild) bypasses the module cache, which would
+ * Imports a build once its files match their manifest (see verifyBuild). `fresh` (a restart after a rebuild) bypasses the module cache, which would
  * otherwise hand back the build this process loaded first. index.js only re-exports the three
  * modules beside it, so a fresh load imports each of them under a new URL (the old generation
  * stays in memory: a restart is rare).
@@ -19,6 +20,7 @@ let generation = 0;
 export async function loadBuild(buildDir: string, fresh = false): Promise<BuildModule> {
   const entry = path.join(buildDir, 'index.js');
   if (!existsSync(entry)) throw new MockError('MOCK_ERR_BUILD_MISSING', `no build at ${buildDir} (run mock build first)`);
+  verifyBuild(buildDir);
   if (!fresh) return (await import(pathToFileURL(entry).href)) as BuildModule;
   const version = `?generation=${++generation}`;
   const load = (file: string): Promise<Record<string, unknown>> => import(pathToFileURL(path.join(buildDir, file)).href + version);

@@ -1,0 +1,47 @@
+// runtime/engine/verify-build.ts: no generated code is imported unless its manifest vouches for it.
+import t from 'tap';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadBuild } from '../../../dist/runtime/engine/index.js';
+import { verifyBuild } from '../../../dist/runtime/engine/verify-build.js';
+import { root } from '../../helpers/cli.js';
+
+const source = path.join(root, 'generated/petstore');
+const copy = (t) => {
+  const dir = path.join(t.testdir(), 'petstore');
+  cpSync(source, dir, { recursive: true });
+  return dir;
+};
+
+t.test('a build as mock build wrote it loads', async (t) => {
+  const dir = copy(t);
+  t.doesNotThrow(() => verifyBuild(dir));
+  t.equal((await loadBuild(dir, true)).name, 'petstore');
+});
+
+t.test('an edited, missing or unlisted file refuses the build before anything is imported', async (t) => {
+  const edited = copy(t);
+  writeFileSync(path.join(edited, 'index.js'), `${readFileSync(path.join(edited, 'index.js'), 'utf8')}\nglobalThis.pwned = true;\n`);
+  const error = await t.rejects(loadBuild(edited, true), { code: 'MOCK_ERR_BUILD_TAMPERED' });
+  t.match(error.message, /index\.js does not match the hash in its manifest\.json .* run mock build to regenerate it$/);
+  t.equal(globalThis.pwned, undefined, 'the edited module never ran');
+
+  const missing = copy(t);
+  rmSync(path.join(missing, 'types.ts'));
+  t.throws(() => verifyBuild(missing), /types\.ts is missing/);
+
+  const noManifest = copy(t);
+  rmSync(path.join(noManifest, 'manifest.json'));
+  t.throws(() => verifyBuild(noManifest), /manifest\.json is missing/);
+
+  const unlisted = copy(t);
+  const manifest = JSON.parse(readFileSync(path.join(unlisted, 'manifest.json'), 'utf8'));
+  delete manifest.files['routes.js'];
+  writeFileSync(path.join(unlisted, 'manifest.json'), JSON.stringify(manifest));
+  t.throws(() => verifyBuild(unlisted), /routes\.js is not listed in manifest\.json/);
+
+  const escaping = copy(t);
+  manifest.files = { ...JSON.parse(readFileSync(path.join(escaping, 'manifest.json'), 'utf8')).files, '../x.js': 'x' };
+  writeFileSync(path.join(escaping, 'manifest.json'), JSON.stringify(manifest));
+  t.throws(() => verifyBuild(escaping), /names a file outside the build/);
+});

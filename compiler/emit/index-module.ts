@@ -3,7 +3,7 @@ import { GENERATED_HEADER } from './header.js';
 
 /** index.ts: the build's face, what `mock serve` imports. */
 export function emitIndex(ir: Ir): string {
-  const specs = ir.specs.map((s) => ({ source: s.source, title: s.title, version: s.version, dialect: s.dialect, basePath: s.basePath }));
+  const specs = ir.specs.map((s) => ({ source: s.source, title: s.title, version: s.version, dialect: s.dialect, basePath: s.basePath, apiKeys: s.apiKeys }));
   return `${GENERATED_HEADER}
 export { operations, customRoutes, match } from './routes.js';
 export { createValidators } from './validators.js';

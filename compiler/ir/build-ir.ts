@@ -3,6 +3,7 @@ import type { OpenApi3 } from '../load/index.js';
 import { SchemaRegistry } from './normalize-schema.js';
 import { lowerOperations } from './operations.js';
 import { lowerCustomRoutes } from './custom-routes.js';
+import { apiKeySchemes } from './api-keys.js';
 import { normalizeBasePath, serverBasePath } from './mount.js';
 import { MockError } from '../../common/errors.js';
 
@@ -21,7 +22,7 @@ export function buildIr(name: string, inputs: IrInput[], routes: unknown[]): Ir 
     const { document, dialect } = input.description;
     const info = (document.info ?? {}) as Record<string, unknown>;
     const basePath = input.basePath === undefined ? serverBasePath(document) : normalizeBasePath(input.basePath);
-    specs.push({ source: input.source, title: String(info.title ?? ''), version: String(info.version ?? ''), dialect, basePath });
+    specs.push({ source: input.source, title: String(info.title ?? ''), version: String(info.version ?? ''), dialect, basePath, apiKeys: apiKeySchemes(document) });
     registry.use(document, String(specIndex));
     for (const op of lowerOperations({ document, registry, specIndex, basePath })) operations.push({ ...op, index: operations.length });
   });

@@ -31,6 +31,15 @@ export interface IrSpec {
   dialect: string;
   /** Path prefix the description is mounted under ('' for root). */
   basePath: string;
+  /** The apiKey security schemes it declares. */
+  apiKeys: IrApiKey[];
+}
+
+export interface IrApiKey {
+  scheme: string;
+  in: 'header' | 'query' | 'cookie';
+  /** As declared (header names in any case). */
+  name: string;
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';

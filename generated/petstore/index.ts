@@ -11,6 +11,7 @@ export const specs = [
     "title": "Petstore (mock example)",
     "version": "1.0.0",
     "dialect": "openapi-3.0",
-    "basePath": "/v1"
+    "basePath": "/v1",
+    "apiKeys": []
   }
 ];

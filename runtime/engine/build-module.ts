@@ -35,6 +35,13 @@ export interface OperationMeta {
   security: Array<{ scheme: string; type: string; detail: string | null; name: string | null }>;
 }
 
+/** An apiKey security scheme of a description: where its key travels. */
+export interface ApiKeyMeta {
+  scheme: string;
+  in: 'header' | 'query' | 'cookie';
+  name: string;
+}
+
 export interface CustomRouteMeta {
   method: string;
   path: string;
@@ -104,7 +111,8 @@ export interface RouteResponder {
 
 export interface BuildModule {
   name: string;
-  specs: Array<{ source: string; title: string; version: string; dialect: string; basePath: string }>;
+  /** `apiKeys` is missing in builds made before it was emitted. */
+  specs: Array<{ source: string; title: string; version: string; dialect: string; basePath: string; apiKeys?: ApiKeyMeta[] }>;
   operations: OperationMeta[];
   customRoutes: CustomRouteMeta[];
   match(segments: string[], params: string[]): Terminal | undefined;

@@ -9,4 +9,5 @@ export {
   type RequestLogListener,
   type RequestLogOptions,
 } from './request-log.js';
+export { CREDENTIAL_HEADERS, REDACTED, Redaction, type KeyParameter, type RedactionOptions } from './redaction.js';
 export { RingBuffer } from './ring-buffer.js';

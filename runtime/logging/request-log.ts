@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { compileLinear, escapeLiteral } from '../../common/patterns/index.js';
 import type { Logger } from 'pino';
+import { Redaction } from './redaction.js';
 import { RingBuffer } from './ring-buffer.js';
 
 /** The spec's "Request log entry" resource, as the admin API and the JSON log lines carry it. */
@@ -14,7 +16,7 @@ export interface RequestLogEntryJson {
   response_time_ms: number;
   client_ip: string;
   user_agent: string | null;
-  /** Request headers, lower-case names. */
+  /** Request headers, lower-case names; credentials show as `[redacted]` (see Redaction). */
   headers: Record<string, string>;
   response_size_bytes: number;
   error_message: string | null;
@@ -22,6 +24,7 @@ export interface RequestLogEntryJson {
 
 /** Distinguishes ids across restarts of the server; the per-request part is a counter. */
 const ID_PREFIX = randomBytes(3).toString('hex');
+const DEFAULT_REDACTION = new Redaction();
 let sequence = 0;
 const latin1 = new TextDecoder('latin1');
 
@@ -38,8 +41,9 @@ function isoInstant(ms: number): string {
 
 /**
  * One handled request. Built on the request path, so it only stores what it is given: the id,
- * the ISO timestamp and the client address text are derived when first read (by the JSON log
- * line, the admin API or a filter), never per request.
+ * the ISO timestamp, the client address text and the redacted headers are derived when first read
+ * (by the JSON log line, the admin API or a filter), never per request. The headers as received
+ * never leave the entry.
  */
 export class RequestLogEntry {
   readonly method: string;
@@ -47,13 +51,15 @@ export class RequestLogEntry {
   readonly status_code: number;
   readonly response_time_ms: number;
   readonly user_agent: string | null;
-  readonly headers: Record<string, string>;
   readonly response_size_bytes: number;
   readonly error_message: string | null;
   /** Epoch milliseconds. */
   readonly time: number;
   private readonly seq: number;
   private address: ArrayBuffer | string;
+  private received: Record<string, string>;
+  private redacted: Record<string, string> | undefined;
+  private readonly redaction: Redaction;
 
   constructor(
     method: string,
@@ -64,6 +70,7 @@ export class RequestLogEntry {
     headers: Record<string, string>,
     responseSizeBytes: number,
     errorMessage: string | null,
+    redaction: Redaction = DEFAULT_REDACTION,
     time = Date.now(),
   ) {
     this.seq = ++sequence;
@@ -73,7 +80,8 @@ export class RequestLogEntry {
     this.status_code = statusCode;
     this.response_time_ms = responseTimeMs;
     this.address = clientAddress;
-    this.headers = headers;
+    this.received = headers;
+    this.redaction = redaction;
     this.user_agent = headers['user-agent'] ?? null;
     this.response_size_bytes = responseSizeBytes;
     this.error_message = errorMessage;
@@ -86,6 +94,16 @@ export class RequestLogEntry {
 
   get timestamp(): string {
     return isoInstant(this.time);
+  }
+
+  /** Request headers with credentials redacted. */
+  get headers(): Record<string, string> {
+    if (this.redacted === undefined) {
+      this.redacted = this.redaction.headers(this.received);
+      // the raw headers are not needed any more: drop them, so nothing can read them later
+      this.received = this.redacted;
+    }
+    return this.redacted;
   }
 
   get client_ip(): string {
@@ -147,6 +165,8 @@ export interface RequestLogOptions {
   capacity?: number;
   /** Request lines are logged at info, when info is enabled. */
   logger?: Logger;
+  /** Which header values are secrets; default: the credential headers. */
+  redaction?: Redaction;
 }
 
 export const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
@@ -165,11 +185,14 @@ export const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
 export class RequestLog {
   private readonly ring: RingBuffer<RequestLogEntry>;
   private readonly logger: Logger | undefined;
+  /** Shared by every entry; the servers give it the apiKey parameters of their descriptions. */
+  readonly redaction: Redaction;
   private listeners: RequestLogListener[] = [];
 
   constructor(options: RequestLogOptions = {}) {
     this.ring = new RingBuffer(options.capacity ?? DEFAULT_REQUEST_LOG_CAPACITY);
     this.logger = options.logger;
+    this.redaction = options.redaction ?? new Redaction();
   }
 
   get capacity(): number {
@@ -195,7 +218,7 @@ export class RequestLog {
     errorMessage: string | null = null,
   ): RequestLogEntry {
     const ms = Math.round(performance.now() - startedAt);
-    const entry = new RequestLogEntry(method, path, statusCode, ms, clientAddress, headers, responseSizeBytes, errorMessage);
+    const entry = new RequestLogEntry(method, path, statusCode, ms, clientAddress, headers, responseSizeBytes, errorMessage, this.redaction);
     this.ring.push(entry);
     const logger = this.logger;
     if (logger !== undefined && logger.isLevelEnabled('info')) logger.info({ request: entry }, `${method} ${path} ${statusCode} ${ms}ms`);
@@ -238,13 +261,13 @@ export class RequestLog {
   }
 }
 
-/** `/v1/pets/*` matches `/v1/pets/1`; `/v1/**` matches everything under `/v1/`; no `*`: exact. */
+/** `/v1/pets/*` matches `/v1/pets/1`; `/v1/**` matches everything under `/v1/`; no `*`: exact. Linear time; throws PatternError for a pattern too long. */
 export function pathMatcher(pattern: string): (path: string) => boolean {
   if (!pattern.includes('*')) return (path) => path === pattern;
   const source = pattern
     .split(/(\*\*|\*)/)
-    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : escapeLiteral(part)))
     .join('');
-  const regex = new RegExp(`^${source}$`);
-  return (path) => regex.test(path);
+  const compiled = compileLinear(source, { whole: true });
+  return (path) => compiled.test(path);
 }

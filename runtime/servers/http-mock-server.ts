@@ -1,6 +1,6 @@
 import type { RestartStatus, ServerControl, ServerInfo } from '../admin/index.js';
 import { AdminError } from '../admin/index.js';
-import { Engine, loadBuild } from '../engine/index.js';
+import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
 import type { Server } from 'node:http';
 import { closeNode, createHttpApp, createNodeHttpServer, listen, listenNode, uWS, type ControlHandler, type HttpServerOptions } from '../http/index.js';
 import type { LiveState } from '../live/index.js';
@@ -17,6 +17,11 @@ export interface HttpMockServerOptions extends ServeOptions {
   stats: TrafficStats;
   requestLog: RequestLog;
   specPath: string | null;
+}
+
+/** The request log hides the API keys of the descriptions served. */
+function redactKeysOf(options: HttpMockServerOptions, build: BuildModule): void {
+  options.requestLog.redaction.useKeys(apiKeyParameters(build));
 }
 
 const IDLE_RESTART: RestartStatus = { in_progress: false, initiated_at: null, reason: null, success: null, completed_at: null, error: null };
@@ -51,6 +56,7 @@ export class HttpMockServer implements ServerControl {
     const build = await loadBuild(options.buildDir);
     const engine = new Engine(build, { validation: options.validation, templateExpand: options.templateExpand, seed: options.seed, logger: options.logger });
     options.stats.setRoutes(engine.routes);
+    redactKeysOf(options, build);
     return new HttpMockServer(options, engine);
   }
 
@@ -153,6 +159,7 @@ export class HttpMockServer implements ServerControl {
     const engine = new Engine(build, { validation: previous.validationOptions, templateExpand: previous.templateExpansion, seed: options.seed, logger: options.logger });
     this.current = engine;
     options.stats.setRoutes(engine.routes);
+    redactKeysOf(options, build);
     this.startTime = Date.now();
   }
 

@@ -14,13 +14,35 @@ t.test('specs, mount paths and operation indexes', (t) => {
   const ir = buildIr('api', [input('a.yaml', a), input('b.yaml', b, 'two/', 'openapi-3.1')], []);
   t.equal(ir.name, 'api');
   t.same(ir.specs, [
-    { source: 'a.yaml', title: 'T', version: '2.1', dialect: 'openapi-3.0', basePath: '/v1' },
-    { source: 'b.yaml', title: 'B', version: '', dialect: 'openapi-3.1', basePath: '/two' },
+    { source: 'a.yaml', title: 'T', version: '2.1', dialect: 'openapi-3.0', basePath: '/v1', apiKeys: [] },
+    { source: 'b.yaml', title: 'B', version: '', dialect: 'openapi-3.1', basePath: '/two', apiKeys: [] },
   ], 'servers give the mount path unless base_path is set (normalised)');
   t.same(ir.operations.map((o) => [o.index, o.key, o.spec]), [[0, 'GET /v1/pets', 0], [1, 'POST /v1/pets', 0], [2, 'GET /two/pets', 1]]);
   t.same(Object.keys(ir.definitions), ['Pet', 'Pet_2'], 'same-named schemas of two descriptions stay apart');
   t.same(ir.operations[2].responses[0].contents[0].schema, { $ref: '#/definitions/Pet_2' });
   t.same(ir.routes, []);
+  t.end();
+});
+
+t.test('every declared apiKey scheme, required or not, in scheme order', (t) => {
+  const doc = spec({ '/a': { get: {} } }, {
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+        bearer: { type: 'http', scheme: 'bearer' },
+        key: { $ref: '#/components/securitySchemes/shared' },
+        shared: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        broken: { type: 'apiKey', in: 'body', name: 'k' },
+        query: { type: 'apiKey', in: 'query', name: 'api_key' },
+      },
+    },
+  });
+  t.same(buildIr('x', [input('a.yaml', doc)], []).specs[0].apiKeys, [
+    { scheme: 'key', in: 'header', name: 'X-API-Key' },
+    { scheme: 'query', in: 'query', name: 'api_key' },
+    { scheme: 'session', in: 'cookie', name: 'sid' },
+    { scheme: 'shared', in: 'header', name: 'X-API-Key' },
+  ]);
   t.end();
 });
 

@@ -7,6 +7,7 @@ export { Engine, loadBuild } from './engine/index.js';
 export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogFilter } from './logging/index.js';
 export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';
 export { hashPassword, type AuthOptions } from './auth/index.js';
+export { httpUrl } from './servers/index.js';
 
 /** The HTTP mock server alone (with its /__mock management router), as the conformance self-test serves it. */
 export async function startHttpServer(options: ServeOptions): Promise<RunningServer & { operations: number; engine: Engine }> {

@@ -1,6 +1,8 @@
 import type { ControlHandler, ControlRequest, ControlResponse } from '../http/index.js';
+import { PatternError } from '../../common/patterns/index.js';
+import type { AccessPolicy } from './access-policy.js';
 import type { AdminContext } from './context.js';
-import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
+import { corsHeaders, PREFLIGHT_HEADERS } from './cors.js';
 import { authRoutes } from './endpoints/auth.js';
 import { configRoutes } from './endpoints/config.js';
 import { envRoutes } from './endpoints/env.js';
@@ -37,25 +39,71 @@ export interface AdminApiOptions {
   apiDisabled?: boolean;
   /** Serve the index page at `/` (standalone) or at the mount path (embedded); none on the mock server otherwise. */
   pagePath?: string;
+  /** Which Host names and browser origins may talk to it. */
+  access: AccessPolicy;
 }
 
 /**
- * The admin API as a control handler: CORS, the envelope, authorisation, then the endpoint.
- * Mounted on the admin server, or on the HTTP mock server (embedded; or the management subset).
+ * The admin API as a control handler: the Host and Origin guards, CORS, the envelope,
+ * authorisation, then the endpoint. Mounted on the admin server, or on the HTTP mock server
+ * (embedded; or the management subset).
  */
 export function createAdminApi(ctx: AdminContext, options: AdminApiOptions): ControlHandler {
   const router = new AdminRouter(options.routes);
-  const page = options.pagePath;
-  return async (req) => withCors(await dispatch(ctx, router, options.apiDisabled === true, page, req));
+  return async (req) => {
+    const origin = req.headers.origin;
+    const refused = refuse(options.access, req, origin);
+    if (refused !== undefined) return withCors(refused, undefined);
+    return withCors(await dispatch(ctx, router, options, req), origin);
+  };
 }
 
-async function dispatch(ctx: AdminContext, router: AdminRouter, disabled: boolean, page: string | undefined, req: ControlRequest): Promise<ControlResponse> {
-  const path = req.path;
-  if (page !== undefined && (path === page || path === `${page}/`) && (req.method === 'GET' || req.method === 'HEAD')) {
+const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
+
+/**
+ * Before anything runs: a Host that is not this machine's or an allowed name (DNS rebinding; the
+ * health check excepted, which load balancers probe under any name), and an Origin that is not
+ * allowed (a page of another site), get 403.
+ */
+function refuse(access: AccessPolicy, req: ControlRequest, origin: string | undefined): ControlResponse | undefined {
+  const host = req.headers.host;
+  const health = isRead(req.method) && (req.path === '/__mock' || req.path.startsWith('/__mock/')) && endpointOf(req.path) === 'health';
+  if (!health && !access.hostAllowed(host)) {
+    return fail(403, `Host "${host}" may not reach the admin API (DNS rebinding guard): use localhost or an IP address, or add the name to admin.allowed_hosts in mock.yaml`);
+  }
+  if (origin !== undefined && !access.originAllowed(origin, host)) {
+    return fail(403, `requests from origin ${origin} are not allowed (cross-site request guard): add it to admin.cors.allowed_origins in mock.yaml`);
+  }
+  return undefined;
+}
+
+/** Media types of JSON: `application/json` and `application/<anything>+json`, parameters aside. */
+const JSON_MEDIA = /^application\/(?:[\w.-]+\+)?json$/;
+
+/**
+ * A write's body must be declared JSON: text/plain, form and multipart bodies are what a page of
+ * another site can send without a preflight, so refusing them means no write the server did not agree to.
+ */
+function unsupportedBody(req: ControlRequest): ControlResponse | undefined {
+  if (isRead(req.method) || req.method === 'OPTIONS') return undefined;
+  const type = req.headers['content-type'];
+  const hasBody = (req.body !== undefined && req.body.length > 0) || req.oversized !== undefined;
+  if (type === undefined ? !hasBody : JSON_MEDIA.test(type.split(';')[0].trim().toLowerCase())) return undefined;
+  const given = type === undefined ? 'no Content-Type' : `Content-Type: ${type}`;
+  return fail(415, `${req.method} ${req.path} takes a JSON body: send it with Content-Type: application/json (got ${given}; with curl, add -H 'Content-Type: application/json')`);
+}
+
+async function dispatch(ctx: AdminContext, router: AdminRouter, options: AdminApiOptions, req: ControlRequest): Promise<ControlResponse> {
+  const { path } = req;
+  const page = options.pagePath;
+  const disabled = options.apiDisabled === true;
+  if (page !== undefined && (path === page || path === `${page}/`) && isRead(req.method)) {
     return indexPage(ctx.version, router.table, disabled);
   }
   if (path !== '/__mock' && !path.startsWith('/__mock/')) return notFound(req.method, path);
-  if (req.method === 'OPTIONS') return { status: 204, headers: PREFLIGHT_HEADERS, body: '' };
+  if (req.method === 'OPTIONS') return { status: 204, headers: [...PREFLIGHT_HEADERS], body: '' };
+  const unsupported = unsupportedBody(req);
+  if (unsupported !== undefined) return unsupported;
   if (req.oversized !== undefined) return fail(413, `request body exceeds ${req.oversized} bytes`);
   try {
     const endpoint = endpointOf(path);
@@ -73,12 +121,12 @@ async function dispatch(ctx: AdminContext, router: AdminRouter, disabled: boolea
     return await route.handler({ ctx, req, params, query: new URLSearchParams(req.query), json: jsonBody(req) });
   } catch (e) {
     if (e instanceof AdminError) return fail(e.status, e.message);
+    if (e instanceof PatternError) return fail(400, `a pattern in the request ${e.message}`);
     ctx.logger.error({ err: e, method: req.method, path }, 'admin request failed');
     return fail(500, `the admin API failed to answer ${req.method} ${path}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
-function withCors(response: ControlResponse): ControlResponse {
-  if (response.headers.some(([name]) => name === 'access-control-allow-origin')) return response;
-  return { ...response, headers: [...response.headers, ...CORS_HEADERS] };
+function withCors(response: ControlResponse, origin: string | undefined): ControlResponse {
+  return { ...response, headers: [...response.headers, ...corsHeaders(origin)] };
 }

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Auth } from '../auth/index.js';
+import type { AtomicWriter } from '../files/index.js';
+import type { EditableFiles } from './file-kinds.js';
 import type { Engine } from '../engine/index.js';
 import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
@@ -64,5 +66,7 @@ export interface AdminContext {
   env: EnvControl;
   /** Files the admin API may read and write live under it. */
   projectDir: string;
+  /** Which of them it may touch, and how it saves them. */
+  files: EditableFiles & { writer: AtomicWriter };
   logger: Logger;
 }

@@ -52,7 +52,7 @@ const MAX_LINKS = 40;
  * A dangling symlink on the way counts as where it points, so a link to a missing file outside the
  * root is refused like one to an existing file.
  */
-function realExisting(target: string, links = 0): string {
+export function realExisting(target: string, links = 0): string {
   if (links > MAX_LINKS) return path.parse(target).root;
   let current = target;
   const rest: string[] = [];

@@ -3,7 +3,8 @@ import { MockError } from '../../common/errors.js';
 import { AccessTokens, type AccessClaims } from './access-tokens.js';
 import { stringFields } from './body-fields.js';
 import { loadConfiguredUsers } from './configured-users.js';
-import { DEV_USERS, devUsersWarning } from './dev-users.js';
+import { DEV_USERS } from './dev-users.js';
+import { LoginThrottle } from './login-throttle.js';
 import { hashPasswordParts } from './password.js';
 import { accessFor, isReadMethod, roleAllows, rolesAtLeast } from './permissions.js';
 import { RefreshTokens } from './refresh-tokens.js';
@@ -12,9 +13,12 @@ import { USERNAME_PATTERN, UserStore } from './users.js';
 
 export interface Auth {
   readonly enabled: boolean;
+  /** The development users seeded at start (none with JWT_SECRET); the server warns about them once it knows its address. */
+  readonly seededDevUsers: ReadonlyArray<AuthUser & { password: string }>;
   /** Whether the request may reach its admin endpoint, and as whom. */
   authorize(request: AuthRequest): Promise<AuthDecision>;
-  login(body: unknown): Promise<AuthResult>;
+  /** `client` is the caller's address: failures are throttled per username and per address. */
+  login(body: unknown, client?: string): Promise<AuthResult>;
   refresh(body: unknown): Promise<AuthResult>;
   logout(headers: AuthHeaders, body: unknown): Promise<AuthResult>;
   me(headers: AuthHeaders): Promise<AuthResult>;
@@ -64,6 +68,8 @@ type Bearer = { ok: true; user: AuthUser; claims: AccessClaims } | { ok: false; 
 
 class Authenticator implements Auth {
   readonly enabled: boolean;
+  readonly seededDevUsers: ReadonlyArray<AuthUser & { password: string }> = [];
+  private readonly throttle: LoginThrottle;
   private readonly accessTtlSeconds: number;
   private readonly users = new UserStore();
   private readonly accessTokens: AccessTokens;
@@ -90,14 +96,14 @@ class Authenticator implements Auth {
     const key = jwtSecret === undefined ? randomBytes(MIN_SECRET_BYTES) : new TextEncoder().encode(jwtSecret);
     this.accessTokens = new AccessTokens(key, this.accessTtlSeconds, now);
     this.refreshTokens = new RefreshTokens(refreshTtlSeconds, now);
+    this.throttle = new LoginThrottle(now);
 
     for (const { user, hash } of loadConfiguredUsers(options.users ?? [])) this.users.add(user, hash, false, `configured:${user.username}`);
     if (!this.enabled) return;
     if (jwtSecret === undefined && options.seedDevUsers) {
       // A configured user of the same name wins over the development one.
-      const seeded = DEV_USERS.filter((u) => !this.users.has(u.username));
-      for (const u of seeded) this.users.add(u, hashPasswordParts(u.password), true);
-      if (seeded.length > 0) options.logger?.warn(devUsersWarning(seeded));
+      this.seededDevUsers = DEV_USERS.filter((u) => !this.users.has(u.username));
+      for (const u of this.seededDevUsers) this.users.add(u, hashPasswordParts(u.password), true);
     }
     if (this.users.size === 0) options.logger?.warn('admin auth is enabled but has no users, so nobody can log in (add admin.auth.users)');
   }
@@ -122,12 +128,20 @@ class Authenticator implements Auth {
     return { ok: true, user };
   }
 
-  async login(body: unknown): Promise<AuthResult> {
+  async login(body: unknown, client?: string): Promise<AuthResult> {
     if (!this.enabled) return DISABLED;
     const fields = stringFields(body, 'login', ['username', 'password']);
     if (typeof fields === 'string') return fail(400, fields);
+    const keys = client === undefined || client === '' ? [`user:${fields.username}`] : [`user:${fields.username}`, `address:${client}`];
+    // a locked key is refused before the password is checked, so guesses cost the guesser time, not us hashing
+    const wait = this.throttle.retryAfterSeconds(keys);
+    if (wait > 0) return { status: 429, error: `too many failed logins for this user or address; try again in ${wait} s`, retryAfterSeconds: wait };
     const user = await this.users.check(fields.username, fields.password);
-    if (!user) return fail(401, 'invalid username or password');
+    if (!user) {
+      this.throttle.failed(keys);
+      return fail(401, 'invalid username or password');
+    }
+    this.throttle.succeeded(keys);
     return ok(await this.issue(user));
   }
 

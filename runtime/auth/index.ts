@@ -17,22 +17,28 @@
  * 5. Without JWT_SECRET a random per-process secret signs tokens (they end at restart) and, unless
  *    MOCK_DISABLE_DEV_SEED_USERS=true, development users admin / admin-dev-password,
  *    editor / editor-dev-password and viewer / viewer-dev-password are seeded with one startup
- *    warning. With JWT_SECRET nobody is seeded. A JWT_SECRET under 32 bytes, or a configured user
+ *    warning naming the address the admin API listens on (the server prints it once it listens).
+ *    With JWT_SECRET nobody is seeded. A JWT_SECRET under 32 bytes, or a configured user
  *    without exactly one of password / password_hash, with an unknown role or a malformed hash,
  *    fails startup with MOCK_ERR_AUTH_CONFIG.
- * 6. Login {username, password} gives {access_token, refresh_token, token_type: Bearer, expires_in,
+ * 6. Five failed logins within a minute for one username, or from one client address, lock it out:
+ *    429 with Retry-After (2 s, doubling with every further failure, up to 15 minutes); a success
+ *    clears them. Passwords are checked as scrypt hashes compared in constant time, the management
+ *    token as a SHA-256 digest compared in constant time.
+ * 7. Login {username, password} gives {access_token, refresh_token, token_type: Bearer, expires_in,
  *    user}; wrong username and wrong password get the same 401 after the same hashing work. Access
  *    tokens are HS256 JWTs (sub, role, acc = the account, iat, exp, jti, iss mock; 15 minutes by
  *    default); a name deleted and created again is another account, so old tokens stay dead. Refresh
  *    tokens are opaque, stored as digests, last 7 days by default and work once: refresh rotates
  *    them. Logout revokes the refresh token given and the access token's jti until it expires.
- * 7. Users (admin only): list never shows hashes; create answers 400 on bad fields and 409 on a
+ * 8. Users (admin only): list never shows hashes; create answers 400 on bad fields and 409 on a
  *    taken name; delete answers 404 for unknown names and 409 for the last admin, and ends the
  *    user's tokens.
  *
  * password_hash format: `scrypt$N$r$p$<salt base64>$<hash base64>`, made by hashPassword().
  */
 export { createAuth, type Auth } from './authenticator.js';
+export { devUsersWarning } from './dev-users.js';
 export { hashPassword } from './password.js';
 export { PERMISSIONS, accessFor, type Access } from './permissions.js';
 export {

@@ -46,4 +46,4 @@ export interface AuthRequest {
 export type AuthDecision = { ok: true; user: AuthUser | null } | { ok: false; status: 401 | 403; error: string };
 
 /** What the admin router wraps in its envelope. */
-export type AuthResult = { status: number; data: unknown } | { status: number; error: string };
+export type AuthResult = { status: number; data: unknown } | { status: number; error: string; retryAfterSeconds?: number };

@@ -1,10 +1,12 @@
-import { ADMIN_ROUTES, AdminError, createAdminApi, createEnvControl, type ServerControl } from '../admin/index.js';
+import { ADMIN_ROUTES, AccessPolicy, AdminError, DEFAULT_ACCESS, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type ServerControl } from '../admin/index.js';
 import { createAuth, type AuthOptions } from '../auth/index.js';
 import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
 import { LiveState } from '../live/index.js';
-import { RequestLog } from '../logging/index.js';
+import { Redaction, RequestLog, type RedactionOptions } from '../logging/index.js';
 import { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { Logger } from 'pino';
+import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
+import { projectWriter } from './project-writer.js';
 
 export interface AdminOnlyOptions {
   host: string;
@@ -15,6 +17,11 @@ export interface AdminOnlyOptions {
   envVariables: readonly string[];
   projectDir: string;
   version: string;
+  access?: AccessPolicyOptions;
+  redaction?: RedactionOptions;
+  configFile?: string;
+  /** build.out_dir: never written through the API. */
+  generatedDir?: string;
 }
 
 /** `mock admin`: the admin server with no mock servers beside it. */
@@ -29,31 +36,35 @@ const NO_SERVERS: ServerControl = {
   httpPort: null,
 };
 
-export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ port: number; close(): Promise<void> }> {
+export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: string; close(): Promise<void> }> {
   const { logger } = options;
   const live = new LiveState();
   const sampler = new ResourceSampler();
+  const auth = createAuth(options.auth);
   const api = createAdminApi(
     {
       version: options.version,
       startedAt: Date.now(),
       live,
-      requestLog: new RequestLog({ logger }),
+      requestLog: new RequestLog({ logger, redaction: new Redaction(options.redaction) }),
       stats: new TrafficStats({ routes: [] }),
       sampler,
       servers: NO_SERVERS,
-      auth: createAuth(options.auth),
+      auth,
       env: createEnvControl(options.envVariables, { live, servers: NO_SERVERS, logger }),
       projectDir: options.projectDir,
+      files: { ...editableFiles(options.projectDir, options.configFile ?? null, options.generatedDir ?? null), writer: projectWriter(options.projectDir, logger) },
       logger,
     },
-    { routes: options.api ? ADMIN_ROUTES : [], apiDisabled: !options.api, pagePath: '' },
+    { routes: options.api ? ADMIN_ROUTES : [], apiDisabled: !options.api, pagePath: '', access: new AccessPolicy(options.access ?? DEFAULT_ACCESS) },
   );
   const server = createNodeControlServer(api, 16 * 1024 * 1024);
-  const port = await listenNode(server, options.host, options.port, '--port');
+  const url = httpUrl(options.host, await listenNode(server, options.host, options.port, '--port'));
+  if (options.api) warnIfExposed(options, 'admin', options.host, url);
+  warnOfDevUsers(options, auth, url);
   sampler.start();
   return {
-    port,
+    url,
     close: async () => {
       sampler.stop();
       await closeNode(server);

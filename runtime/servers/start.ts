@@ -1,11 +1,14 @@
-import { ADMIN_ROUTES, MANAGEMENT_ROUTES, createAdminApi, createEnvControl, type AdminContext } from '../admin/index.js';
+import path from 'node:path';
+import { ADMIN_ROUTES, AccessPolicy, DEFAULT_ACCESS, MANAGEMENT_ROUTES, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type AdminContext } from '../admin/index.js';
 import { createAuth, type AuthOptions } from '../auth/index.js';
 import type { Server } from 'node:http';
 import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
 import { LiveState, type LiveStateOptions } from '../live/index.js';
-import { RequestLog } from '../logging/index.js';
+import { Redaction, RequestLog, type RedactionOptions } from '../logging/index.js';
 import { PrometheusMetrics, ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { ServeOptions } from '../options.js';
+import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
+import { projectWriter } from './project-writer.js';
 import { HttpMockServer } from './http-mock-server.js';
 import { metricsHandler } from './metrics-server.js';
 
@@ -16,6 +19,8 @@ export interface AdminServerOptions {
   /** false: embedded in the HTTP mock server (API under /__mock, page at mountPath). */
   standalone: boolean;
   port: number;
+  /** Where the standalone admin server listens (admin.bind, loopback by default). */
+  host: string;
   mountPath: string;
   /** false: only the page answers (admin.disable_api). */
   api: boolean;
@@ -27,12 +32,18 @@ export interface MockOptions extends ServeOptions {
   specPath: string | null;
   live?: LiveStateOptions;
   admin?: AdminServerOptions;
-  metrics?: { port: number };
+  metrics?: { port: number; host: string };
   auth: AuthOptions;
+  /** Host names and browser origins the admin API and the management router answer; default: this machine's only. */
+  access?: AccessPolicyOptions;
+  /** Which values the request log hides; default: the credential headers and the descriptions' apiKey parameters. */
+  redaction?: RedactionOptions;
   /** MOCK_ variables the configuration reads (GET /__mock/env). */
   envVariables: readonly string[];
   /** Where files/content and files/save may read and write. */
   projectDir: string;
+  /** The configuration file in use (editable through files/save even when dot-prefixed). */
+  configFile?: string;
   version: string;
 }
 
@@ -41,9 +52,9 @@ export interface RunningMock {
   live: LiveState;
   stats: TrafficStats;
   requestLog: RequestLog;
-  /** Bound ports of the admin and metrics servers when they run on their own. */
-  adminPort?: number;
-  metricsPort?: number;
+  /** Where the admin and metrics servers listen when they run on their own (`http://127.0.0.1:9080`). */
+  adminUrl?: string;
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -53,7 +64,8 @@ export interface RunningMock {
  */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const { logger } = options;
-  const requestLog = options.requestLog ?? new RequestLog({ logger });
+  const requestLog = options.requestLog ?? new RequestLog({ logger, redaction: new Redaction(options.redaction) });
+  const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS);
   const live = new LiveState(options.live);
   const prometheus = options.metrics === undefined ? undefined : new PrometheusMetrics();
   const stats = new TrafficStats({ routes: [], prometheus });
@@ -71,12 +83,14 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     auth,
     env: createEnvControl(options.envVariables, { live, servers: http, logger }),
     projectDir: options.projectDir,
+    // the folder of builds: never written through the API, since the server imports it
+    files: { ...editableFiles(options.projectDir, options.configFile ?? null, path.dirname(options.buildDir)), writer: projectWriter(options.projectDir, logger) },
     logger,
   };
   const admin = options.admin;
   const embedded = admin !== undefined && !admin.standalone;
-  if (embedded) http.setControl(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath }), admin.mountPath);
-  else http.setControl(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES }));
+  if (embedded) http.setControl(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access }), admin.mountPath);
+  else http.setControl(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access }));
 
   const servers: Server[] = [];
   const closeAll = async (): Promise<void> => {
@@ -86,20 +100,24 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   };
   try {
     await http.listen();
-    let adminPort: number | undefined;
-    let metricsPort: number | undefined;
+    let adminUrl: string | undefined;
+    let metricsUrl: string | undefined;
     if (admin !== undefined) sampler.start();
     if (admin !== undefined && admin.standalone) {
-      const server = createNodeControlServer(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '' }), ADMIN_MAX_BODY_BYTES);
-      adminPort = await listenNode(server, options.host, admin.port, '--admin-port');
+      const server = createNodeControlServer(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '', access }), ADMIN_MAX_BODY_BYTES);
+      adminUrl = httpUrl(admin.host, await listenNode(server, admin.host, admin.port, '--admin-port'));
       servers.push(server);
-    }
+      warnIfExposed(options, 'admin', admin.host, adminUrl);
+    } else if (embedded && admin.api) warnIfExposed(options, 'embedded', options.host, httpUrl(options.host, http.port));
     if (prometheus !== undefined && options.metrics !== undefined) {
+      const { host, port } = options.metrics;
       const server = createNodeControlServer(metricsHandler(prometheus), 1024);
-      metricsPort = await listenNode(server, options.host, options.metrics.port, '--metrics-port');
+      metricsUrl = httpUrl(host, await listenNode(server, host, port, '--metrics-port'));
       servers.push(server);
+      warnIfExposed(options, 'metrics', host, metricsUrl);
     }
-    return { http, live, stats, requestLog, adminPort, metricsPort, close: closeAll };
+    if (admin !== undefined) warnOfDevUsers(options, auth, adminUrl ?? `${httpUrl(options.host, http.port)}/__mock`);
+    return { http, live, stats, requestLog, adminUrl, metricsUrl, close: closeAll };
   } catch (e) {
     await closeAll();
     throw e;

@@ -66,7 +66,7 @@ export const serveFlags = {
   'http-port': Flags.integer({ description: describe('HTTP port; 0 picks a free one', 'server.http_port'), helpValue: '<port>' }),
   'ws-port': Flags.integer({ description: describe('WebSocket port', 'server.ws_port'), helpValue: '<port>' }),
   'grpc-port': Flags.integer({ description: describe('gRPC port', 'server.grpc_port'), helpValue: '<port>' }),
-  host: Flags.string({ description: describe('Address to listen on', 'server.bind'), helpValue: '<address>' }),
+  host: Flags.string({ description: describe('Address the mock servers listen on', 'server.bind'), helpValue: '<address>' }),
   validation: Flags.option({
     description: describe('Request validation mode', 'validation.mode'),
     options: ['off', 'warn', 'enforce'] as const,
@@ -98,6 +98,11 @@ export const serveFlags = {
     helpGroup: 'ADMIN',
     description: describe('Admin server port', 'admin.port'),
     helpValue: '<port>',
+  }),
+  'admin-host': Flags.string({
+    helpGroup: 'ADMIN',
+    description: describe('Address the admin server listens on (0.0.0.0 exposes it to the network)', 'admin.bind'),
+    helpValue: '<address>',
   }),
   'admin-embed': Flags.boolean({
     helpGroup: 'ADMIN',
@@ -221,6 +226,11 @@ export const serveFlags = {
     description: describe('Metrics port', 'metrics.port'),
     helpValue: '<port>',
   }),
+  'metrics-host': Flags.string({
+    helpGroup: 'OTHER',
+    description: describe('Address the metrics endpoint listens on', 'metrics.bind'),
+    helpValue: '<address>',
+  }),
   'max-connections': Flags.integer({
     helpGroup: 'OTHER',
     description: describe('Most concurrent HTTP connections', 'core.max_connections', 'unlimited'),
@@ -260,6 +270,7 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   seed: 'seed',
   admin: 'admin.enabled',
   'admin-port': 'admin.port',
+  'admin-host': 'admin.bind',
   'admin-embed': 'admin.embedded',
   'admin-mount-path': 'admin.mount_path',
   'admin-standalone': 'admin.standalone',
@@ -294,6 +305,7 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   'recorder-db': 'recorder.db_path',
   metrics: 'metrics.enabled',
   'metrics-port': 'metrics.port',
+  'metrics-host': 'metrics.bind',
   'max-connections': 'core.max_connections',
   'ai-enabled': 'ai.enabled',
   'rag-provider': 'ai.rag_provider',

@@ -27,7 +27,7 @@ export function adminMode(resolved: ResolvedConfig): MockOptions['admin'] {
   const { admin } = resolved.config;
   if (!admin.enabled && !admin.embedded) return undefined;
   const standalone = !admin.embedded || (admin.standalone && resolved.sources['admin.standalone'] !== 'default');
-  return { standalone, port: admin.port, mountPath: admin.mount_path.replace(/\/+$/, '') || '/admin', api: !admin.disable_api };
+  return { standalone, port: admin.port, host: admin.bind, mountPath: admin.mount_path.replace(/\/+$/, '') || '/admin', api: !admin.disable_api };
 }
 
 export function authOptions(config: EffectiveConfig, logger: Logger): MockOptions['auth'] {
@@ -42,6 +42,15 @@ export function authOptions(config: EffectiveConfig, logger: Logger): MockOption
     managementToken: management_token,
     logger: { warn: (message) => logger.warn(message) },
   };
+}
+
+/** admin.allowed_hosts and admin.cors.allowed_origins: who may talk to the admin API and the management router. */
+export function accessOptions(config: EffectiveConfig): NonNullable<MockOptions['access']> {
+  return { allowedHosts: config.admin.allowed_hosts, allowedOrigins: config.admin.cors.allowed_origins };
+}
+
+export function redactionOptions(config: EffectiveConfig): NonNullable<MockOptions['redaction']> {
+  return { credentials: config.logging.redact_credentials, names: config.logging.redact };
 }
 
 /**
@@ -74,10 +83,13 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
       overrides: extras.overrides,
     },
     admin: adminMode(resolved),
-    metrics: config.metrics.enabled ? { port: config.metrics.port } : undefined,
+    metrics: config.metrics.enabled ? { port: config.metrics.port, host: config.metrics.bind } : undefined,
     auth: authOptions(config, logger),
+    access: accessOptions(config),
+    redaction: redactionOptions(config),
     envVariables: ENV_VARIABLES.map((v) => v.name),
     projectDir: resolved.projectDir,
+    configFile: resolved.file?.file,
     version: extras.version,
   };
 }

@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { MockCommand } from '../cli/mock-command.js';
-import { authOptions } from '../cli/serve-options.js';
+import { accessOptions, authOptions, redactionOptions } from '../cli/serve-options.js';
 import { ENV_VARIABLES, loadConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
 
@@ -20,7 +20,7 @@ export default class Admin extends MockCommand {
 
   static flags = {
     port: Flags.integer({ description: 'Admin server port (0 picks a free one) [default: admin.port, 9080]', min: 0, max: 65535, helpValue: '<port>' }),
-    host: Flags.string({ description: 'Address to listen on [default: server.bind, 0.0.0.0]', helpValue: '<address>' }),
+    host: Flags.string({ description: 'Address to listen on; 0.0.0.0 exposes it to the network [default: admin.bind, 127.0.0.1]', helpValue: '<address>' }),
     config: Flags.string({ char: 'c', description: 'Config file [default: mock.yaml and friends in this or a parent directory]', helpValue: '<path>' }),
   };
 
@@ -28,14 +28,14 @@ export default class Admin extends MockCommand {
     const { flags } = await this.parse(Admin);
     const settings = [
       ...(flags.port === undefined ? [] : [{ flag: 'port', key: 'admin.port', value: flags.port }]),
-      ...(flags.host === undefined ? [] : [{ flag: 'host', key: 'server.bind', value: flags.host }]),
+      ...(flags.host === undefined ? [] : [{ flag: 'host', key: 'admin.bind', value: flags.host }]),
     ];
     const resolved = loadConfig({ configPath: flags.config, flags: settings });
     const { config } = resolved;
     const logger = createLogger(config.logging);
     const [{ startAdminOnly }, { TOOL_VERSION }] = await Promise.all([import('../../runtime/index.js'), import('../../compiler/version.js')]);
     const running = await startAdminOnly({
-      host: config.server.bind,
+      host: config.admin.bind,
       port: config.admin.port,
       api: !config.admin.disable_api,
       logger,
@@ -43,9 +43,12 @@ export default class Admin extends MockCommand {
       envVariables: ENV_VARIABLES.map((v) => v.name),
       projectDir: resolved.projectDir,
       version: TOOL_VERSION,
+      access: accessOptions(config),
+      redaction: redactionOptions(config),
+      configFile: resolved.file?.file,
+      generatedDir: config.build.out_dir,
     });
-    const host = config.server.bind.includes(':') ? `[${config.server.bind}]` : config.server.bind;
-    this.log(`mock: admin on http://${host}:${running.port} (API under /__mock/)`);
+    this.log(`mock: admin on ${running.url} (API under /__mock/)`);
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);

@@ -49,7 +49,7 @@ export default class Serve extends MockCommand {
       for (const warning of built.warnings) logger.warn(warning);
     }
 
-    const { startMock, loadOverrides } = await import('../../runtime/index.js');
+    const { startMock, loadOverrides, httpUrl } = await import('../../runtime/index.js');
     const rebuild = async (): Promise<string> => {
       const check = await compiler.isBuildStale(buildOptions);
       if (!check.stale) return check.dir;
@@ -63,9 +63,9 @@ export default class Serve extends MockCommand {
     // one write, so that whoever reads the output sees every address at once
     const lines = [`mock: serving on ${httpUrl(host, port)}`];
     const admin = resolved.config.admin;
-    if (running.adminPort !== undefined) lines.push(`mock: admin on ${httpUrl(host, running.adminPort)} (API under /__mock/)`);
+    if (running.adminUrl !== undefined) lines.push(`mock: admin on ${running.adminUrl} (API under /__mock/)`);
     else if (admin.enabled || admin.embedded) lines.push(`mock: admin embedded at ${httpUrl(host, port)}${admin.mount_path} (API under /__mock/)`);
-    if (running.metricsPort !== undefined) lines.push(`mock: metrics on ${httpUrl(host, running.metricsPort)}/metrics`);
+    if (running.metricsUrl !== undefined) lines.push(`mock: metrics on ${running.metricsUrl}/metrics`);
     this.log(lines.join('\n'));
 
     const signal = await untilSignal();
@@ -84,5 +84,3 @@ function untilSignal(): Promise<NodeJS.Signals> {
     process.once('SIGTERM', resolve);
   });
 }
-
-const httpUrl = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

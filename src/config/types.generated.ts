@@ -179,6 +179,14 @@ export interface LoggingConfig {
   file: string;
   max_size_mb: number;
   max_files: number;
+  /**
+   * More header, query and cookie parameter names whose values request logs, the log stream and recordings show as [redacted] (any case); always applied.
+   */
+  redact: string[];
+  /**
+   * Show Authorization, Proxy-Authorization, Cookie, Set-Cookie and the apiKey parameters of the served descriptions as [redacted]; false shows them, for local debugging.
+   */
+  redact_credentials: boolean;
 }
 export interface BuildConfig {
   /**
@@ -193,6 +201,15 @@ export interface BuildConfig {
 export interface AdminConfig {
   enabled: boolean;
   port: number;
+  /**
+   * Address the standalone admin server listens on (--admin-host, MOCK_ADMIN_HOST); loopback by default, so only this machine reaches it.
+   */
+  bind: string;
+  /**
+   * Host names the admin API and the management router answer to besides localhost and IP addresses (a DNS rebinding guard): mock.internal, .example.com for the domain and its subdomains, or * for any.
+   */
+  allowed_hosts: string[];
+  cors: AdminCorsConfig;
   /**
    * Serve the admin API from the HTTP mock server (under /__mock/, the admin page at mount_path); implies enabled.
    */
@@ -211,6 +228,12 @@ export interface AdminConfig {
    */
   management_token?: string;
   auth: AdminAuthConfig;
+}
+export interface AdminCorsConfig {
+  /**
+   * Browser origins that may call the admin API and the management router (besides the admin's own); requests from others get 403. http://localhost:* allows any port, https://*.example.com subdomains, * any origin.
+   */
+  allowed_origins: string[];
 }
 /**
  * JWT login with roles admin, editor and viewer for the admin API's writes.
@@ -395,6 +418,10 @@ export interface MetricsConfig {
    */
   enabled: boolean;
   port: number;
+  /**
+   * Address the metrics endpoint listens on (--metrics-host, MOCK_METRICS_HOST); loopback by default.
+   */
+  bind: string;
 }
 export interface RecorderConfig {
   /**

@@ -22,6 +22,7 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_GRPC_PORT', 'server.grpc_port', 'integer'],
       ['MOCK_ADMIN_ENABLED', 'admin.enabled', 'boolean'],
       ['MOCK_ADMIN_PORT', 'admin.port', 'integer'],
+      ['MOCK_ADMIN_HOST', 'admin.bind', 'string'],
       ['MOCK_ADMIN_API_ENABLED', 'admin.disable_api', 'inverted boolean'],
       ['MOCK_ADMIN_AUTH_ENABLED', 'admin.auth.enabled', 'boolean'],
       ['JWT_SECRET', 'admin.auth.jwt_secret', 'string'],
@@ -36,6 +37,7 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_LOG_LEVEL', 'logging.level', 'string'],
       ['MOCK_PROXY_UPSTREAM', 'proxy.upstream_url', 'string'],
       ['MOCK_RATE_LIMIT_ENABLED', 'observability.chaos.rate_limit.enabled', 'boolean'],
+      ['MOCK_METRICS_HOST', 'metrics.bind', 'string'],
       ['MOCK_HTTP_KEEPALIVE_HINT', 'http.keepalive_hint', 'boolean'],
       ['MOCK_HTTP_OVERRIDES', 'http.overrides.rules', 'json'],
       ['MOCK_HTTP_OVERRIDES_GLOB', 'http.overrides.glob', 'string'],
@@ -96,6 +98,8 @@ const cases = {
     bad: [['on', boolError('MOCK_ADMIN_ENABLED', 'on')]],
   },
   MOCK_ADMIN_PORT: { good: [['9081', 9081]], bad: [['admin', 'MOCK_ADMIN_PORT: expected integer, got "admin"']] },
+  MOCK_ADMIN_HOST: { good: [['0.0.0.0', '0.0.0.0'], ['::1', '::1']], bad: [['a b', 'MOCK_ADMIN_HOST: expected a host name or IP address without spaces, got "a b"']] },
+  MOCK_METRICS_HOST: { good: [['0.0.0.0', '0.0.0.0']], bad: [['a b', 'MOCK_METRICS_HOST: expected a host name or IP address without spaces, got "a b"']] },
   MOCK_ADMIN_API_ENABLED: {
     good: [
       ['false', true],

@@ -61,8 +61,15 @@ const cases = [
   ['admin:\n  mount_path: admin\n', 'mock.yaml: admin.mount_path: expected a path starting with /, got "admin"'],
   [
     'admin:\n  embed: true\n',
-    'mock.yaml: admin.embed: unknown key (did you mean embedded?); expected one of enabled, port, embedded, mount_path, standalone, disable_api, management_token, auth',
+    'mock.yaml: admin.embed: unknown key (did you mean embedded?); expected one of enabled, port, bind, allowed_hosts, cors, embedded, mount_path, standalone, disable_api, management_token, auth',
   ],
+  ['admin:\n  bind: "0.0.0.0 "\n', 'mock.yaml: admin.bind: expected a host name or IP address without spaces, got "0.0.0.0 "'],
+  ['admin:\n  allowed_hosts: [http://mock.internal]\n', 'mock.yaml: admin.allowed_hosts[0]: expected a host name such as mock.internal, .example.com or *, got "http://mock.internal"'],
+  [
+    'admin:\n  cors: { allowed_origins: [localhost:5173] }\n',
+    'mock.yaml: admin.cors.allowed_origins[0]: expected an origin such as http://localhost:5173, http://localhost:* (any port), https://*.example.com, or *, got "localhost:5173"',
+  ],
+  ['logging:\n  redact: authorization\n', 'mock.yaml: logging.redact: expected array, got "authorization"'],
   ['response:\n  caching: { enabled: true, ttl_seconds: -1 }\n', 'mock.yaml: response.caching.ttl_seconds: expected integer >= 0, got -1'],
   ['response:\n  template_expand: "on"\n', 'mock.yaml: response.template_expand: expected boolean, got "on"'],
   [

@@ -122,7 +122,7 @@ t.test('GET /__mock/health is the unwrapped health object', async (t) => {
   for (const p of ['/__mock/health', '/__mock/api/health']) {
     const res = await admin(p);
     t.equal(res.status, 200);
-    t.equal(res.headers.get('access-control-allow-origin'), '*');
+    t.equal(res.headers.get('access-control-allow-origin'), null, 'no Origin, no CORS grant');
     const health = await res.json();
     t.same(Object.keys(health).sort(), ['issues', 'last_check', 'services', 'status'], 'no envelope');
     t.equal(health.status, 'healthy');
@@ -132,26 +132,30 @@ t.test('GET /__mock/health is the unwrapped health object', async (t) => {
   }
 });
 
-t.test('CORS: answers allow any origin; OPTIONS preflights get 204 with methods and headers', async (t) => {
+// a dashboard served from this machine (any loopback origin is allowed by default; docs/admin.md "Security")
+const DASHBOARD = 'http://localhost:5173';
+
+t.test('CORS: answers echo an allowed origin; OPTIONS preflights get 204 with methods and headers', async (t) => {
   for (const p of ['/__mock/dashboard', '/__mock/api/config', '/__mock/nope']) {
-    const res = await admin(p, { headers: { origin: 'http://dashboard.example' } });
-    t.equal(res.headers.get('access-control-allow-origin'), '*', `${p} (status ${res.status})`);
+    const res = await admin(p, { headers: { origin: DASHBOARD } });
+    t.equal(res.headers.get('access-control-allow-origin'), DASHBOARD, `${p} (status ${res.status})`);
+    t.match(res.headers.get('vary'), /Origin/, 'Vary: Origin');
   }
   for (const p of ['/__mock/config', '/__mock/api/mocks', '/__mock/logs/clear']) {
     const pre = await admin(p, {
       method: 'OPTIONS',
-      headers: { origin: 'http://dashboard.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: { origin: DASHBOARD, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     });
     t.equal(pre.status, 204, `preflight of ${p}`);
-    t.equal(pre.headers.get('access-control-allow-origin'), '*');
+    t.equal(pre.headers.get('access-control-allow-origin'), DASHBOARD);
     const methods = pre.headers.get('access-control-allow-methods') ?? '';
     for (const m of ['GET', 'POST', 'PUT', 'DELETE']) t.match(methods, new RegExp(`\\b${m}\\b`), `allows ${m}`);
     t.match(pre.headers.get('access-control-allow-headers') ?? '', /content-type/i, 'allows content-type');
     t.match(pre.headers.get('access-control-allow-headers') ?? '', /authorization/i, 'allows authorization');
     t.equal(await pre.text(), '', 'no body');
   }
-  const mgmt = await fetch(`${server.url}/__mock/stats`);
-  t.equal(mgmt.headers.get('access-control-allow-origin'), '*', 'the management router of the HTTP server too');
+  const mgmt = await fetch(`${server.url}/__mock/stats`, { headers: { origin: DASHBOARD } });
+  t.equal(mgmt.headers.get('access-control-allow-origin'), DASHBOARD, 'the management router of the HTTP server too');
 });
 
 /**
@@ -171,7 +175,7 @@ function oversized(baseUrl, p, size) {
       const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
       resolve({ status: Number(statusLine?.split(' ')[1]), headers, body: text.slice(end + 4) });
     });
-    socket.write(`POST ${p} HTTP/1.1\r\nHost: localhost\r\nOrigin: http://dashboard.example\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+    socket.write(`POST ${p} HTTP/1.1\r\nHost: localhost\r\nOrigin: ${DASHBOARD}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
     const chunk = Buffer.alloc(1024 * 1024, 0x61);
     let sent = 0;
     const pump = () => {
@@ -191,7 +195,7 @@ t.test('a body over 16 MiB is a 413 envelope, with CORS like every answer', asyn
   const body = JSON.parse(res.body);
   t.match(body, { success: false, data: null, error: /exceeds 16777216 bytes/, timestamp: ISO });
   t.match(res.headers['content-type'], /^application\/json/);
-  t.equal(res.headers['access-control-allow-origin'], '*', 'a browser dashboard can read the 413 (docs/admin.md: every answer carries it)');
+  t.equal(res.headers['access-control-allow-origin'], DASHBOARD, 'a browser dashboard can read the 413 (docs/admin.md: every answer carries CORS)');
   t.equal((await admin('/__mock/health')).status, 200, 'the admin server answers afterwards');
 });
 

@@ -137,8 +137,9 @@ t.test('auth on with the development users (MOCK_ADMIN_AUTH_ENABLED=true, no JWT
   const s = await serve(t, { env: { MOCK_ADMIN_AUTH_ENABLED: 'true' } });
   const admin = s.adminUrl;
 
-  t.test('the startup warning names the three users and MOCK_DISABLE_DEV_SEED_USERS, once', async (t) => {
+  t.test('the startup warning names the three users, the admin address and MOCK_DISABLE_DEV_SEED_USERS, once', async (t) => {
     t.ok(await eventually(() => DEV_WARNING.test(s.log())), `warning in the log:\n${s.log()}`);
+    t.match(s.log(), `anyone who can reach the admin API at ${admin} can log in`, 'names where the admin listens');
     t.match(s.log(), /JWT_SECRET is not set/);
     t.equal(countOf(s.log(), 'development users are seeded'), 1, 'one warning');
   });
@@ -536,6 +537,25 @@ t.test('auth on with the development users (MOCK_ADMIN_AUTH_ENABLED=true, no JWT
     t.equal(lastAdmin.status, 409, 'the last admin cannot be deleted');
     t.match(lastAdmin.json.error, /last admin/);
     t.equal((await call(admin, 'GET', '/__mock/auth/me', { token: tokens.admin })).status, 200, 'the admin still exists');
+  });
+
+  t.test('login throttling: five failures lock the user and the address, with a growing Retry-After', async (t) => {
+    t.equal((await login(admin, 'viewer', DEV_USERS.viewer)).status, 200, 'a success first: no failure of the tests before counts');
+    for (let i = 1; i <= 5; i++) t.equal((await login(admin, 'viewer', `guess-${i}`)).status, 401, `guess ${i} is checked`);
+    const locked = await login(admin, 'viewer', DEV_USERS.viewer);
+    t.equal(locked.status, 429, 'the right password is refused while locked');
+    t.equal(locked.headers.get('retry-after'), '2', 'Retry-After in seconds');
+    t.match(locked.json, { success: false, data: null, error: /too many failed logins.*try again in 2 s/ });
+    t.equal((await login(admin, 'editor', DEV_USERS.editor)).status, 429, 'another user from the same address waits too');
+    await new Promise((r) => setTimeout(r, 2_100));
+    t.equal((await login(admin, 'viewer', 'guess-6')).status, 401, 'once the lock ends, a try is checked again');
+    const longer = await login(admin, 'viewer', DEV_USERS.viewer);
+    t.equal(longer.status, 429, 'and a failure after a lock locks again');
+    t.equal(longer.headers.get('retry-after'), '4', 'for twice as long');
+    await new Promise((r) => setTimeout(r, 4_100));
+    t.equal((await login(admin, 'viewer', DEV_USERS.viewer)).status, 200, 'the right password works after the wait');
+    t.equal((await login(admin, 'viewer', 'guess-7')).status, 401, 'a success cleared the count');
+    t.equal((await login(admin, 'viewer', DEV_USERS.viewer)).status, 200);
   });
 });
 

@@ -21,6 +21,7 @@ writeFileSync(path.join(base, 'x'), 'x next to the project\n');
 writeFileSync(path.join(project, 'mock.yaml'), `specs:\n  - ${JSON.stringify(PETSTORE)}\nseed: 7\n`);
 writeFileSync(path.join(project, 'notes.txt'), 'hello from the project\n');
 mkdirSync(path.join(project, 'data'));
+mkdirSync(path.join(project, 'folder.yaml'));
 writeFileSync(path.join(project, 'data', 'pets.json'), '{"pets": ["Tom", "Rex"]}\n');
 writeFileSync(path.join(project, 'ünï cødé.txt'), 'ünï cødé ✓\n');
 symlinkSync(path.join(outside, 'secret.txt'), path.join(project, 'link-out.txt'));
@@ -102,12 +103,13 @@ t.test('a missing file is a 404, a directory a 400', async (t) => {
   t.equal(missing.json.data, null);
   t.match(missing.json.error, /no-such-file\.txt/, 'names the file');
   t.equal((await read('no/such/dir/file.txt')).status, 404);
-  t.equal((await read('package.json')).status, 404, "the working directory's files are not the project's");
-  refused(t, await read('data'), /not a regular file/, 'a directory');
-  refused(t, await read('.'), /not a regular file/, 'the project directory itself');
-  writeFileSync(path.join(project, 'huge.bin'), '');
-  truncateSync(path.join(project, 'huge.bin'), 11 * 1024 * 1024);
-  refused(t, await read('huge.bin'), /bytes/, 'a file over 10 MiB');
+  t.equal((await read('README.md')).status, 404, "the working directory's files are not the project's");
+  refused(t, await read('folder.yaml'), /not a regular file/, 'a directory');
+  refused(t, await read('data'), /no file extension/, 'a directory without an extension is no editable kind either');
+  refused(t, await read('.'), /no file extension/, 'the project directory itself');
+  writeFileSync(path.join(project, 'huge.txt'), '');
+  truncateSync(path.join(project, 'huge.txt'), 11 * 1024 * 1024);
+  refused(t, await read('huge.txt'), /bytes/, 'a file over 10 MiB');
 });
 
 t.test('files/save writes, creates directories, overwrites atomically', async (t) => {
@@ -226,7 +228,7 @@ t.test('invalid bodies are a 400 naming the problem', async (t) => {
   refused(t, await post('files/save', { file_path: 'x.txt', content: null }), /content/, 'save: content null');
   refused(t, await post('files/save', { file_path: 'x.txt', content: 'x', file_type: 'binary' }), /file_type/, 'save: file_type outside the list');
   refused(t, await post('files/save', { file_path: ['x.txt'], content: 'x' }), /file_path/, 'save: file_path an array');
-  refused(t, await post('files/save', { file_path: 'data', content: 'x' }), /not a regular file/, 'save over a directory');
+  refused(t, await post('files/save', { file_path: 'folder.yaml', content: 'x' }), /not a regular file/, 'save over a directory');
   refused(t, await post('files/save', { file_path: 'x.txt', content: 'x'.repeat(10 * 1024 * 1024 + 1) }), /content/, 'save: content over 10 MiB');
   const underFile = await post('files/save', { file_path: 'notes.txt/child.txt', content: 'x' });
   t.equal(underFile.status, 400, `save below a regular file: 400, not ${underFile.status} (${underFile.text.slice(0, 200)})`);

@@ -62,7 +62,8 @@ export function startCommand(argv, ready, { cwd = root, env = {}, timeoutMs = 12
       },
       stop() {
         return new Promise((done) => {
-          if (child.exitCode !== null) return done(child.exitCode);
+          // a child killed by a signal has no exit code, only a signal code
+          if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
           child.once('close', (code) => done(code));
           child.kill('SIGTERM');
         });

@@ -3,11 +3,14 @@ import { fail, ok } from '../envelope.js';
 import type { AdminRoute } from '../router.js';
 
 function envelope(result: AuthResult) {
-  return 'error' in result ? fail(result.status, result.error) : ok(result.data, result.status);
+  if (!('error' in result)) return ok(result.data, result.status);
+  const reply = fail(result.status, result.error);
+  if (result.retryAfterSeconds !== undefined) reply.headers.push(['retry-after', String(result.retryAfterSeconds)]);
+  return reply;
 }
 
 export const authRoutes: AdminRoute[] = [
-  { method: 'POST', path: 'auth/login', handler: async (call) => envelope(await call.ctx.auth.login(call.json())) },
+  { method: 'POST', path: 'auth/login', handler: async (call) => envelope(await call.ctx.auth.login(call.json(), call.req.clientIp)) },
   { method: 'POST', path: 'auth/refresh', handler: async (call) => envelope(await call.ctx.auth.refresh(call.json())) },
   { method: 'POST', path: 'auth/logout', handler: async (call) => envelope(await call.ctx.auth.logout(call.req.headers, call.json())) },
   { method: 'GET', path: 'auth/me', handler: async (call) => envelope(await call.ctx.auth.me(call.req.headers)) },

@@ -1,9 +1,10 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { bodyChecker } from '../body-schema.js';
+import type { AdminContext } from '../context.js';
 import { AdminError, ok } from '../envelope.js';
-import { resolveInside } from '../project-files.js';
+import { EDITABLE_KINDS, refusedKind } from '../file-kinds.js';
+import { realExisting, resolveInside } from '../project-files.js';
 import type { AdminRoute } from '../router.js';
 
 /** Larger files are not meant for the dashboard's editor. */
@@ -34,13 +35,24 @@ function reason(e: unknown): string {
   return code ?? (e instanceof Error ? e.message : String(e));
 }
 
+/**
+ * The file a request names, inside the project and of a kind the dashboard edits (checked on the
+ * path given and on the real path a symlink leads to), or a 400 naming what is allowed.
+ */
+function editable(ctx: AdminContext, endpoint: string, input: unknown): string {
+  const file = resolveInside(ctx.projectDir, input, 'file_path');
+  const reason = refusedKind(ctx.files, file) ?? refusedKind(ctx.files, realExisting(file));
+  if (reason !== undefined) throw new AdminError(400, `${endpoint}: "${String(input)}" is not a file the admin API reads or writes: ${reason}; it edits ${EDITABLE_KINDS}`);
+  return file;
+}
+
 export const fileRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: 'files/content',
     handler: async (call) => {
       const body = checkContent(call.json(), 'files/content');
-      const file = resolveInside(call.ctx.projectDir, body.file_path, 'file_path');
+      const file = editable(call.ctx, 'files/content', body.file_path);
       const info = await stat(file).catch(() => undefined);
       if (info === undefined) throw new AdminError(404, `file not found: ${body.file_path} (in ${call.ctx.projectDir})`);
       if (!info.isFile()) throw new AdminError(400, `file_path "${body.file_path}" is not a regular file`);
@@ -57,13 +69,13 @@ export const fileRoutes: AdminRoute[] = [
     path: 'files/save',
     handler: async (call) => {
       const body = checkSave(call.json(), 'files/save');
-      const file = resolveInside(call.ctx.projectDir, body.file_path, 'file_path');
+      const file = editable(call.ctx, 'files/save', body.file_path);
       const info = await stat(file).catch(() => undefined);
       if (info !== undefined && !info.isFile()) throw new AdminError(400, `file_path "${body.file_path}" is not a regular file`);
       try {
         await mkdir(path.dirname(file), { recursive: true });
         // temp file + rename: a reader never sees half a file, a crash never loses the old one
-        await writeFileAtomic(file, body.content, { encoding: 'utf8' });
+        await call.ctx.files.writer.write(file, body.content);
       } catch (e) {
         throw new AdminError(400, `cannot save ${body.file_path}: ${reason(e)}`);
       }

@@ -1,0 +1,1 @@
+export { AtomicWriter } from './atomic-writer.js';

@@ -1,0 +1,76 @@
+// runtime/auth login throttling: five failures a minute per username or address, then 429 with a
+// growing Retry-After; a success clears it. A fake clock stands in for waiting.
+import t from 'tap';
+import { createAuth } from '../../../dist/runtime/auth/index.js';
+import { LoginThrottle } from '../../../dist/runtime/auth/login-throttle.js';
+
+function setup() {
+  const clock = { now: 1_700_000_000_000 };
+  const auth = createAuth({ enabled: true, seedDevUsers: false, now: () => clock.now, users: [{ username: 'ops', role: 'admin', password: 'right-password' }] });
+  const login = (password, client = '10.0.0.1', username = 'ops') => auth.login({ username, password }, client);
+  return { clock, login };
+}
+
+t.test('the sixth try within a minute is refused, even with the right password, until Retry-After passes', async (t) => {
+  const { clock, login } = setup();
+  for (let i = 0; i < 5; i++) t.equal((await login('wrong')).status, 401, `failure ${i + 1} is checked`);
+  const locked = await login('right-password');
+  t.equal(locked.status, 429);
+  t.equal(locked.retryAfterSeconds, 2);
+  t.match(locked.error, /too many failed logins.*try again in 2 s/);
+  clock.now += 1_000;
+  t.equal((await login('right-password')).status, 429, 'still locked a second later');
+  clock.now += 1_000;
+  t.equal((await login('right-password')).status, 200, 'the right password works once the lock ends');
+  for (let i = 0; i < 4; i++) t.equal((await login('wrong')).status, 401, 'a success cleared the count');
+  t.equal((await login('right-password')).status, 200);
+});
+
+t.test('every failure after a lock locks again for twice as long, up to 15 minutes', async (t) => {
+  const { clock, login } = setup();
+  for (let i = 0; i < 5; i++) await login('wrong');
+  const waits = [];
+  for (let i = 0; i < 12; i++) {
+    const { retryAfterSeconds } = await login('wrong');
+    waits.push(retryAfterSeconds);
+    clock.now += retryAfterSeconds * 1000;
+    t.equal((await login('wrong')).status, 401, 'checked again once the lock ended');
+  }
+  t.strictSame(waits, [2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900], 'no free tries come back while the failures go on');
+});
+
+t.test('an hour without failures starts afresh', async (t) => {
+  const { clock, login } = setup();
+  for (let i = 0; i < 6; i++) await login('wrong');
+  clock.now += 61 * 60_000;
+  for (let i = 0; i < 4; i++) t.equal((await login('wrong')).status, 401, 'free tries again');
+  t.equal((await login('right-password')).status, 200);
+});
+
+t.test('failures count per username and per address', async (t) => {
+  const { login } = setup();
+  for (let i = 0; i < 5; i++) await login('wrong', `10.0.0.${i + 10}`);
+  t.equal((await login('right-password', '10.9.9.9')).status, 429, 'one username from many addresses');
+  const other = setup();
+  for (let i = 0; i < 5; i++) await other.login('wrong', '10.0.0.1', `user${i}`);
+  t.equal((await other.login('right-password', '10.0.0.1')).status, 429, 'many usernames from one address');
+  t.equal((await other.login('right-password', '10.0.0.2')).status, 200, 'another address is not held up');
+});
+
+t.test('failures older than a minute do not add up to a lock', async (t) => {
+  const { clock, login } = setup();
+  for (let i = 0; i < 4; i++) await login('wrong');
+  clock.now += 61_000;
+  for (let i = 0; i < 4; i++) t.equal((await login('wrong')).status, 401);
+  t.equal((await login('right-password')).status, 200);
+});
+
+t.test('the table of keys stays bounded', async (t) => {
+  let now = 0;
+  const throttle = new LoginThrottle(() => now, { window_ms: 60_000, free_failures: 5, first_lock_ms: 2_000, max_lock_ms: 900_000, forget_ms: 3_600_000, max_keys: 100 });
+  for (let i = 0; i < 1_000; i++) {
+    now += 1;
+    throttle.failed([`user:${i}`]);
+  }
+  t.ok(throttle.keys.size <= 101, `at most max_keys kept (${throttle.keys.size})`);
+});

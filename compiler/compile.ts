@@ -46,7 +46,10 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     files: Object.fromEntries([...files.keys()].sort().map((f) => [f, sha256(files.get(f) as string)])),
   };
   files.set('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
-  const warnings = responders.warnings.invalidExamples.map((w) => `${w} does not match its schema; served only when asked for by name`);
+  const warnings = [
+    ...responders.warnings.invalidExamples.map((w) => `${w} does not match its schema; served only when asked for by name`),
+    ...schemas.backtrackingPatterns().map((p) => `the pattern ${JSON.stringify(p)} of the description uses a lookaround or a backreference, so request validation runs it on JavaScript's backtracking engine rather than in linear time`),
+  ];
   return { name, ir, files, inputsHash, warnings };
 }
 

@@ -1,4 +1,5 @@
 import { Ajv, _ } from 'ajv';
+import { SCHEMA_PATTERN_MODULE, schemaPattern } from '../../common/patterns/index.js';
 import addFormats from 'ajv-formats';
 import { formatNames } from 'ajv-formats/dist/formats.js';
 import type { Ir, IrOperation, JsonSchema } from '../ir/types.js';
@@ -19,6 +20,8 @@ export interface AjvSchemas {
   ids: OperationValidatorIds[];
   /** export name -> schema $id, for standalone code. */
   exports: Record<string, string>;
+  /** `pattern` keywords the linear-time engine cannot run (they use lookarounds or backreferences), sorted. */
+  backtrackingPatterns(): string[];
 }
 
 /**
@@ -27,6 +30,16 @@ export interface AjvSchemas {
  * because a client never sends the former and a server never returns the latter.
  */
 export function registerSchemas(ir: Ir): AjvSchemas {
+  const backtracking = new Set<string>();
+  // patterns run on request data: the generated code compiles them with the linear-time engine
+  const regExp = Object.assign(
+    (source: string, flags: string) => {
+      const pattern = schemaPattern(source, flags);
+      if (pattern.backtracking) backtracking.add(source);
+      return pattern;
+    },
+    { code: `require(${JSON.stringify(SCHEMA_PATTERN_MODULE)})` },
+  );
   const ajv = new Ajv({
     strict: false,
     allErrors: true,
@@ -35,7 +48,7 @@ export function registerSchemas(ir: Ir): AjvSchemas {
     logger: false,
     // shared definitions become one function each instead of being inlined into every caller
     inlineRefs: false,
-    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats`, regExp },
   });
   addFormats.default(ajv);
   for (const format of unknownFormats(ir)) ajv.addFormat(format, true);
@@ -58,7 +71,7 @@ export function registerSchemas(ir: Ir): AjvSchemas {
       r.contents.map((c, ci) => (c.schema && bodyFormat(c.mediaType) === 'json' ? add(`r${op.index}_${ri}_${ci}`, c.schema, 'res') : undefined)),
     ),
   }));
-  return { ajv, ids, exports };
+  return { ajv, ids, exports, backtrackingPatterns: () => [...backtracking].sort() };
 }
 
 /** One object per parameter location, so an error's instancePath names location and parameter. */

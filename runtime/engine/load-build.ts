@@ -4,10 +4,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildModule } from './build-module.js';
 import { MockError } from '../../common/errors.js';
+import { SCHEMA_PATTERN_MODULE, schemaPattern } from '../../common/patterns/index.js';
 import { verifyBuild } from './verify-build.js';
 
-/** Ajv's standalone code requires its runtime helpers; resolve them from this installation. */
-export const runtimeRequire = createRequire(import.meta.url);
+const installed = createRequire(import.meta.url);
+
+/**
+ * What generated validators `require`: Ajv's runtime helpers, resolved from this installation,
+ * and the linear-time engine for the descriptions' `pattern`s.
+ */
+export const runtimeRequire = (id: string): unknown => (id === SCHEMA_PATTERN_MODULE ? schemaPattern : installed(id));
 
 let generation = 0;
 

@@ -123,3 +123,26 @@ t.test('definitions are registered under req and res', (t) => {
   t.same(ir.definitions.Pet.required, ['id', 'name', 'password'], 'the IR is not modified');
   t.end();
 });
+
+t.test('description patterns run on the linear-time engine; lookarounds fall back and are reported', async (t) => {
+  const patterned = {
+    ...ir,
+    definitions: {},
+    operations: [
+      op(0, {
+        parameters: [
+          { name: 'slug', in: 'query', required: true, schema: { type: 'string', pattern: '^(\\w+\\s?)*$' }, style: 'form', explode: true },
+          { name: 'pin', in: 'query', required: false, schema: { type: 'string', pattern: '^(?=.*\\d)[a-z\\d]{4}$' }, style: 'form', explode: true },
+        ],
+      }),
+    ],
+  };
+  const schemas = registerSchemas(patterned);
+  const validate = schemas.ajv.getSchema(schemas.ids[0].params);
+  const start = performance.now();
+  t.notOk(validate({ query: { slug: `${'a'.repeat(40)}!` } }), 'a value that backtracks exponentially in V8 is rejected');
+  t.ok(performance.now() - start < 50, 'at once');
+  t.ok(validate({ query: { slug: 'two words', pin: 'ab12' } }));
+  t.notOk(validate({ query: { slug: 'x', pin: 'abcd' } }), 'the lookahead pattern still works, on JavaScript’s engine');
+  t.same(schemas.backtrackingPatterns(), ['^(?=.*\\d)[a-z\\d]{4}$'], 'and is reported');
+});

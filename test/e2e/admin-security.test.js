@@ -29,6 +29,8 @@ components:
 paths:
   /things:
     get:
+      parameters:
+        - { name: slug, in: query, schema: { type: string, pattern: '^(\\w+\\s?)*$' } }
       responses:
         '200': { description: ok, content: { application/json: { schema: { type: object, properties: { id: { type: integer } } } } } }
 `,
@@ -222,6 +224,9 @@ t.test('hostile patterns run in linear time while another client is served', asy
     const glob = performance.now();
     t.equal((await request(mockUrl, 'GET', `/${'a'.repeat(length)}`)).status, 404, 'the override glob');
     timings.push(performance.now() - glob);
+    const described = performance.now();
+    t.equal((await request(mockUrl, 'GET', `/v1/things?slug=${evil}`)).status, 400, "the description's own pattern ^(\\w+\\s?)*$, in request validation");
+    timings.push(performance.now() - described);
   }
   polling = false;
   await poller;

@@ -9,13 +9,13 @@ export default class Admin extends MockCommand {
 
   static description = [
     'Useful to manage files (files/content, files/save), runtime users and settings without serving mocks. To watch and steer running mocks, start them with `mock serve --admin` (own port) or `mock serve --admin-embed` (inside the HTTP server) instead.',
-    'Reads admin.* of mock.yaml and the MOCK_ADMIN_*, JWT_SECRET, MOCK_MANAGEMENT_TOKEN variables like `mock serve`.',
+    'Reads admin.* of mock.yaml and the MOCK_ADMIN_*, JWT_SECRET, MOCK_MANAGEMENT_TOKEN variables like `mock serve`. Listens on 127.0.0.1 unless --host (admin.bind) says otherwise; docs/admin.md "Security" says what to turn on before exposing it.',
   ].join('\n');
 
   static examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --port 9180',
-    'MOCK_ADMIN_AUTH_ENABLED=true JWT_SECRET=$(openssl rand -hex 32) <%= config.bin %> <%= command.id %>',
+    'MOCK_ADMIN_AUTH_ENABLED=true JWT_SECRET=$(openssl rand -hex 32) <%= config.bin %> <%= command.id %> --host 0.0.0.0',
   ];
 
   static flags = {

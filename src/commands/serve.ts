@@ -17,7 +17,7 @@ export default class Serve extends MockCommand {
     'MOCK_HTTP_PORT=8080 <%= config.bin %> <%= command.id %> --print-config',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --admin --metrics',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --admin-embed --admin-mount-path /ops',
-    'MOCK_ADMIN_AUTH_ENABLED=true JWT_SECRET=$(openssl rand -hex 32) <%= config.bin %> <%= command.id %> --spec api.yaml --admin',
+    'MOCK_ADMIN_AUTH_ENABLED=true JWT_SECRET=$(openssl rand -hex 32) <%= config.bin %> <%= command.id %> --spec api.yaml --admin --admin-host 0.0.0.0',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --latency-enabled --chaos-latency-range 10-500',
   ];
 

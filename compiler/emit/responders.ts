@@ -5,6 +5,7 @@ import { compileTemplate, hasTemplate, TemplateSyntaxError } from '../template/i
 import { toXml } from '../../common/xml.js';
 import { MockError } from '../../common/errors.js';
 import { bodyFormat, type BodyFormat } from './media.js';
+import { comment } from './comment.js';
 import { GENERATED_HEADER } from './header.js';
 
 export interface ResponderWarnings {
@@ -44,7 +45,7 @@ ${routes.map((r) => indent(r, 4)).join(',\n')}
 
 function emitOperation(op: IrOperation, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings): string {
   const responses = op.responses.map((r, ri) => emitResponse(op, r, ri, gen, schemas, warnings));
-  return `/* ${op.key} */ {\n  defaultResponse: ${defaultResponse(op.responses)},\n  responses: [\n${responses.map((r) => indent(r, 4)).join(',\n')}\n  ],\n}`;
+  return `${comment(op.key)} {\n  defaultResponse: ${defaultResponse(op.responses)},\n  responses: [\n${responses.map((r) => indent(r, 4)).join(',\n')}\n  ],\n}`;
 }
 
 /** The operation's first 2xx in document order, else its first 3xx, else `default`; -1 when nothing is documented. */
@@ -108,7 +109,7 @@ function emitRoute(route: IrCustomRoute): string {
   const text = body === undefined ? '' : serialise(body, format, 'root');
   const template = templateSource(text, format, `http.routes[${route.index}] response body`);
   const headers = Object.entries(route.response.headers).map(([k, v]) => `[${JSON.stringify(k)}, ${JSON.stringify(v)}, ${templateSource(v, 'text', `http.routes[${route.index}] header ${k}`) ?? 'null'}]`);
-  return `/* ${route.method} ${route.path} */ { status: ${route.response.status}, type: ${JSON.stringify(type)}, headers: [${headers.join(', ')}], body: ${JSON.stringify(text)}, template: ${template ?? 'null'} }`;
+  return `${comment(`${route.method} ${route.path}`)} { status: ${route.response.status}, type: ${JSON.stringify(type)}, headers: [${headers.join(', ')}], body: ${JSON.stringify(text)}, template: ${template ?? 'null'} }`;
 }
 
 function templateSource(body: string, format: BodyFormat, where: string): string | null {

@@ -3,6 +3,7 @@ import type { AjvSchemas } from './ajv-schemas.js';
 import { buildTree, emitRouter, type RouteEntry } from './router/index.js';
 import { bodyFormat } from './media.js';
 import { fieldKinds, itemKind, valueKind } from './value-kind.js';
+import { comment } from './comment.js';
 import { GENERATED_HEADER } from './header.js';
 
 /** Conditions rank custom routes: query before header before body conditions, all before plain ones. */
@@ -18,7 +19,7 @@ export function emitRoutes(ir: Ir, schemas: AjvSchemas): string {
     ...ir.operations.map((op) => ({ kind: 'op' as const, index: op.index, method: op.method, path: op.path, rank: OPERATION_RANK })),
   ];
   const operations = ir.operations.map((op) => emitOperationMeta(ir, op, schemas));
-  const routes = ir.routes.map((r) => `  /* ${r.method} ${r.path} */ ${JSON.stringify({ method: r.method, path: r.path, match: r.match })}`);
+  const routes = ir.routes.map((r) => `  ${comment(`${r.method} ${r.path}`)} ${JSON.stringify({ method: r.method, path: r.path, match: r.match })}`);
   return `${GENERATED_HEADER}
 export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
 export interface ParamMeta { name: string; declaredName: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; kind: ValueKind; items: ValueKind; style: string; explode: boolean }
@@ -84,5 +85,5 @@ function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string
       : null,
     security: op.security.map((s) => ({ scheme: s.scheme, type: s.type, detail: s.detail ?? null, name: s.name ?? null })),
   };
-  return `  /* ${op.index} */ ${JSON.stringify(meta)}`;
+  return `  ${comment(String(op.index))} ${JSON.stringify(meta)}`;
 }

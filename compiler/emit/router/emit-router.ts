@@ -1,3 +1,4 @@
+import { comment } from '../comment.js';
 import type { Candidate, RouteNode } from './tree.js';
 
 /**
@@ -14,7 +15,7 @@ export function emitRouter(root: RouteNode): string {
     const id = nodeCount++;
     const name = `n${id}`;
     const terminal = node.methods.size > 0 ? `t${terminals.length}` : undefined;
-    if (terminal) terminals.push(`/** ${label || '/'} */\nconst ${terminal}: Terminal = ${emitTerminal(node)};`);
+    if (terminal) terminals.push(`${comment(label || '/', true)}\nconst ${terminal}: Terminal = ${emitTerminal(node)};`);
     const children = [...node.children.values()];
     const statics = children.filter((c) => c.segment?.kind === 'static').sort((a, b) => cmp(staticValue(a), staticValue(b)));
     const allParams = children.filter((c) => c.segment?.kind === 'param').sort(bySpecificity);
@@ -57,12 +58,12 @@ export function emitRouter(root: RouteNode): string {
     }
     bare.forEach(emitParam);
     body.push(restT ? `  p.push(s.slice(i).join('/'));\n  return ${restT};` : '  return undefined;');
-    functions.push(`/** ${label || '/'} */\nfunction ${name}(s: string[], i: number, p: string[]): Terminal | undefined {\n${body.join('\n')}\n}`);
+    functions.push(`${comment(label || '/', true)}\nfunction ${name}(s: string[], i: number, p: string[]): Terminal | undefined {\n${body.join('\n')}\n}`);
     return name;
 
     function restTerminal(node: RouteNode): string {
       const t = `t${terminals.length}`;
-      terminals.push(`/** ${label}/** */\nconst ${t}: Terminal = ${emitTerminal(node)};`);
+      terminals.push(`${comment(`${label}/**`, true)}\nconst ${t}: Terminal = ${emitTerminal(node)};`);
       return t;
     }
   };

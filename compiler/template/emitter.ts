@@ -1,5 +1,4 @@
-import type { Condition, Operand, TemplateEscape, TemplateNode, ValueExpr } from './ast.js';
-import { insertHelper } from './escape.js';
+import { insertHelper, type Condition, type Operand, type TemplateEscape, type TemplateNode, type ValueExpr } from '../../common/template/index.js';
 
 /**
  * JS source of `(t, c) => string`: one concatenation, `{{#if}}` as a ternary. Literals go

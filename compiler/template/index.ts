@@ -1,28 +1,7 @@
-import type { TemplateEscape } from './ast.js';
+import { parseTemplate, type TemplateEscape } from '../../common/template/index.js';
 import { emitTemplate } from './emitter.js';
-import { TemplateSyntaxError } from './errors.js';
-import { parseTag, parseTemplate } from './parser.js';
-import { tokenize } from './tokenizer.js';
 
-export type { TemplateEscape } from './ast.js';
-export { TemplateSyntaxError } from './errors.js';
-
-/**
- * true when `text` contains at least one recognised token. A recognised but malformed
- * tag counts, so that compileTemplate gets to report it instead of it being served as-is.
- */
-export function hasTemplate(text: string): boolean {
-  if (!text.includes('{{')) return false;
-  return tokenize(text, 'none').some((segment) => {
-    if (segment.kind === 'text') return false;
-    try {
-      return parseTag(segment) !== undefined;
-    } catch (error) {
-      if (error instanceof TemplateSyntaxError) return true;
-      throw error;
-    }
-  });
-}
+export { TemplateSyntaxError, hasTemplate, type TemplateEscape } from '../../common/template/index.js';
 
 /**
  * JS source of an arrow function `(t, c) => string` rendering `text` against a

@@ -1,7 +1,6 @@
-// the template parser is pure; runtime-created mocks compile their templates with it (a documented exception to runtime not importing compiler/)
-import { compileTemplate, hasTemplate, TemplateSyntaxError } from '../../compiler/template/index.js';
+import { hasTemplate, TemplateSyntaxError } from '../../common/template/index.js';
 import type { MockRequest, MockResponse } from '../engine/request.js';
-import { loadTemplate, type RenderTemplate, type TemplateContext, type TemplateRuntime } from '../template/index.js';
+import { templateRenderer, type RenderTemplate, type TemplateContext, type TemplateRuntime } from '../template/index.js';
 import { compileConditions, headersMatch, queryMatches, type ValueCondition } from './conditions.js';
 import { InputError } from './input-error.js';
 import { matchesPath, parsePathPattern, pathParams, type PathPattern } from './path-pattern.js';
@@ -145,7 +144,7 @@ export class Mock {
 function compileField(text: string, escape: 'json' | 'none', field: string): RenderTemplate | null {
   if (!hasTemplate(text)) return null;
   try {
-    return loadTemplate(compileTemplate(text, escape));
+    return templateRenderer(text, escape);
   } catch (error) {
     if (error instanceof TemplateSyntaxError) throw new InputError(`${field} has a template error: ${error.message} (fix the {{…}} token)`);
     throw error;

@@ -1,5 +1,5 @@
 import { bodyField, headerValue, pathParam, queryParam, type TemplateContext } from './accessors.js';
-import { createFaker, type FakerModules } from './faker.js';
+import { createFaker, type FakerModules } from '../../common/template/index.js';
 import { isTruthy, toJsonContent, toText } from './values.js';
 
 /** Helpers the compiled templates call as `t.<name>(...)`; arguments are resolved at build time. */
@@ -33,6 +33,8 @@ export function createTemplateRuntime(options: TemplateRuntimeOptions = {}): Tem
   const faker = createFaker(options.seed);
   const modules = faker as unknown as FakerModules;
   const clock = options.now ?? Date.now;
+  // faker.date.* tokens count from the same clock as {{now}}
+  faker.setDefaultRefDate(() => new Date(clock()));
   return {
     uuid: () => faker.string.uuid(),
     now: (offsetMs) => new Date(clock() + offsetMs).toISOString(),

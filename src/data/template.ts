@@ -2,8 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { MockError } from '../../common/errors.js';
-import { compileTemplate, hasTemplate, TemplateSyntaxError } from '../../compiler/template/index.js';
-import { createTemplateRuntime, loadTemplate, type TemplateContext } from '../../runtime/template/index.js';
+import { hasTemplate, TemplateSyntaxError } from '../../common/template/index.js';
+import { createTemplateRuntime, templateRenderer, type RenderTemplate, type TemplateContext } from '../../runtime/template/index.js';
 import type { ValueSource } from './values.js';
 
 /** No request behind `mock data`: request.* tokens render as missing (the empty string). */
@@ -36,14 +36,13 @@ export function templateSource(template: string, cwd: string): ValueSource {
     const constant = json === undefined ? text : JSON.parse(json);
     return { create: () => () => structuredClone(constant) };
   }
-  let compiled: string;
+  let render: RenderTemplate;
   try {
-    compiled = compileTemplate(source, json === undefined ? 'none' : 'json');
+    render = templateRenderer(source, json === undefined ? 'none' : 'json');
   } catch (e) {
     if (e instanceof TemplateSyntaxError) throw new MockError('MOCK_ERR_TEMPLATE', `${label}: template error: ${e.message} (fix the {{…}} token)`);
     throw e;
   }
-  const render = loadTemplate(compiled);
   return {
     create: (options) => {
       const runtime = createTemplateRuntime({ seed: options.seed, now: options.now });

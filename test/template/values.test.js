@@ -101,6 +101,8 @@ t.test('faker.<module>.<method> reaches any argument-free Faker method', async (
   t.equal(render('{{faker.internet.emoji}}', {}, { t: runtime(7) }), createFaker(7).internet.emoji(), 'base locale data available');
   t.match(render('{{faker.date.past}}'), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, 'Dates render as ISO 8601');
   t.match(render('{{faker.datatype.boolean}}'), /^(true|false)$/);
+  const recent = Date.parse(render('{{faker.date.recent}}'));
+  t.ok(recent <= CLOCK && recent > CLOCK - 86_400_000, 'faker.date.* counts from the template clock, as {{now}} does');
 });
 
 t.test('unknown or unusable faker tokens fail the build', async (t) => {

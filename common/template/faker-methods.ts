@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { createFaker } from '../../runtime/template/index.js';
+import { createFaker } from './faker.js';
 
 /** `{{faker.<shorthand>}}` tokens and the Faker method each stands for. */
 const SHORTHANDS: Record<string, [module: string, method: string]> = {

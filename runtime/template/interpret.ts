@@ -1,0 +1,69 @@
+import { insertHelper, parseTemplate, type Condition, type Operand, type TemplateEscape, type TemplateNode, type ValueExpr } from '../../common/template/index.js';
+import type { TemplateContext } from './accessors.js';
+import type { TemplateRuntime } from './runtime.js';
+
+export type RenderTemplate = (t: TemplateRuntime, c: TemplateContext) => string;
+
+/**
+ * A template that arrives at run time (a mock created over the admin API, `mock data template`)
+ * rendered by walking its AST: the same result as the compiler's emitted code (compiler/template),
+ * without turning text from outside into code. Throws TemplateSyntaxError like the compiler.
+ */
+export function templateRenderer(text: string, escape: TemplateEscape): RenderTemplate {
+  const nodes = parseTemplate(text, escape);
+  const insert = insertHelper(escape);
+  return (t, c) => renderNodes(nodes, insert, t, c);
+}
+
+function renderNodes(nodes: readonly TemplateNode[], insert: 'json' | 'str', t: TemplateRuntime, c: TemplateContext): string {
+  let out = '';
+  for (const node of nodes) {
+    switch (node.kind) {
+      case 'text':
+        out += node.text;
+        break;
+      case 'plugin':
+        // no plugin runtime yet: a plugin call renders as written
+        out += node.source;
+        break;
+      case 'value':
+        out += t[insert](value(node.expr, t, c));
+        break;
+      case 'if':
+        out += renderNodes(holds(node.condition, t, c) ? node.then : node.else, insert, t, c);
+        break;
+    }
+  }
+  return out;
+}
+
+function value(expr: ValueExpr, t: TemplateRuntime, c: TemplateContext): unknown {
+  switch (expr.kind) {
+    case 'uuid':
+      return t.uuid();
+    case 'now':
+      return t.now(expr.offsetMs);
+    case 'randInt':
+      return t.randInt(expr.min, expr.max);
+    case 'randFloat':
+      return t.randFloat(expr.min, expr.max);
+    case 'faker':
+      return t.faker(expr.module, expr.method);
+    case 'request':
+      return expr.source === 'body' ? t.body(c, expr.path) : t[expr.source](c, expr.path[0]);
+  }
+}
+
+function holds(condition: Condition, t: TemplateRuntime, c: TemplateContext): boolean {
+  if (condition.kind === 'truthy') {
+    const { operand } = condition;
+    return t.truthy(operand.kind === 'literal' ? operand.value : value(operand, t, c));
+  }
+  // compared as text, as the emitted code does
+  const equal = text(condition.left, t, c) === text(condition.right, t, c);
+  return condition.op === 'eq' ? equal : !equal;
+}
+
+function text(operand: Operand, t: TemplateRuntime, c: TemplateContext): string {
+  return operand.kind === 'literal' ? operand.value : t.str(value(operand, t, c));
+}

@@ -5,15 +5,17 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
 /**
- * Atomic saves (write-file-atomic: a temp file beside the target, fsync, rename) that leave
- * nothing behind even when the process is killed mid-save: each temp file is recorded in a journal
- * outside the project (`$XDG_CACHE_HOME/mock/saves/<project>/<pid>.jsonl`) as it is created, and
- * the next server started on the project deletes the temp files of journals whose process is gone.
+ * Atomic saves (write-file-atomic: a temporary file beside the target, fsync, rename) that leave
+ * nothing behind even when the process is killed mid-save. Before a save starts, its target is
+ * recorded in a journal outside the project (`$XDG_CACHE_HOME/mock/saves/<project>/<pid>.jsonl`);
+ * the next server started on the project removes, beside each target of a journal whose process
+ * is gone, the files named as write-file-atomic names its temporary files (`<file>.<number>`).
+ * Recording the target first leaves no moment in which a temporary file exists unrecorded.
  */
 export class AtomicWriter {
   private readonly dir: string;
   private readonly journal: string;
-  /** Real path: temp files are made beside the real target. */
+  /** Real path: temporary files are made beside the real target. */
   private readonly root: string;
   private inFlight = 0;
 
@@ -26,14 +28,15 @@ export class AtomicWriter {
   async write(file: string, content: string): Promise<void> {
     this.inFlight++;
     try {
-      await writeFileAtomic(file, content, { encoding: 'utf8', tmpfileCreated: (temp: string) => this.record(temp) });
+      this.record(realOrSelf(file));
+      await writeFileAtomic(file, content, { encoding: 'utf8' });
     } finally {
-      // nothing in flight: every recorded temp file is renamed or removed
+      // nothing in flight: every temporary file is renamed into place or removed
       if (--this.inFlight === 0) rmSync(this.journal, { force: true });
     }
   }
 
-  /** Deletes the temp files that saves of processes no longer running left in the project; returns their paths. */
+  /** Removes the temporary files that saves of processes no longer running left in the project; returns their paths. */
   sweep(): string[] {
     const removed: string[] = [];
     let journals: string[];
@@ -45,41 +48,53 @@ export class AtomicWriter {
     for (const name of journals) {
       const pid = Number.parseInt(name, 10);
       if (!name.endsWith('.jsonl') || (pid !== process.pid && running(pid))) continue;
-      const file = path.join(this.dir, name);
-      for (const line of readFileSync(file, 'utf8').split('\n')) {
-        const temp = parse(line);
-        if (temp === undefined || !isTempIn(this.root, temp)) continue;
-        try {
-          rmSync(temp);
-          removed.push(temp);
-        } catch {
-          // renamed into place before the process died: nothing to clean
-        }
-      }
-      rmSync(file, { force: true });
+      const journal = path.join(this.dir, name);
+      const targets = new Set(readFileSync(journal, 'utf8').split('\n').map(parse));
+      for (const target of targets) if (target !== undefined && isInside(this.root, target)) removed.push(...removeTemporaries(target));
+      rmSync(journal, { force: true });
     }
     return removed;
   }
 
-  private record(temp: string): void {
+  private record(target: string): void {
     try {
       mkdirSync(this.dir, { recursive: true });
-      appendFileSync(this.journal, `${JSON.stringify(temp)}\n`);
+      appendFileSync(this.journal, `${JSON.stringify(target)}\n`);
     } catch {
       // an unwritable cache costs only the cleanup after a crash, never the save
     }
   }
 }
 
+/** write-file-atomic names a temporary file `<target>.<unsigned 32-bit number>`. */
+function removeTemporaries(target: string): string[] {
+  const dir = path.dirname(target);
+  const prefix = `${path.basename(target)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !/^\d{1,10}$/.test(name.slice(prefix.length))) continue;
+    const temporary = path.join(dir, name);
+    rmSync(temporary, { force: true });
+    removed.push(temporary);
+  }
+  return removed;
+}
+
 function defaultCacheDir(): string {
   return process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
 }
 
-function realOrSelf(dir: string): string {
+function realOrSelf(file: string): string {
   try {
-    return realpathSync(dir);
+    return realpathSync(file);
   } catch {
-    return dir;
+    return file;
   }
 }
 
@@ -102,8 +117,8 @@ function parse(line: string): string | undefined {
   }
 }
 
-/** A journal is only trusted to name write-file-atomic's temp files (`<file>.<number>`) inside the project. */
-function isTempIn(root: string, temp: string): boolean {
-  const relative = path.relative(root, temp);
-  return path.isAbsolute(temp) && !relative.startsWith('..') && !path.isAbsolute(relative) && /\.\d+$/.test(temp);
+/** A journal is trusted only with targets inside the project. */
+function isInside(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return path.isAbsolute(file) && relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }

@@ -1,6 +1,6 @@
 // runtime/files/atomic-writer.ts: saves are atomic, and a crash mid-save leaves nothing behind.
 import t from 'tap';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AtomicWriter } from '../../../dist/runtime/files/index.js';
 
@@ -14,8 +14,12 @@ t.test('write replaces the file and clears its journal', async (t) => {
   t.strictSame(readdirSync(journals).flatMap((d) => readdirSync(path.join(journals, d))), [], 'no journal once nothing is in flight');
 });
 
-t.test('sweep removes the temp files of dead processes, only those, only inside the project', async (t) => {
-  const dir = t.testdir({ project: { 'a.yaml': 'kept', 'a.yaml.123456': 'half a save', 'b.yaml.42': 'a live save' }, outside: { 'x.yaml.1': 'not ours' }, cache: {} });
+t.test('sweep removes the temporary files beside the targets of dead processes, only those, only inside the project', async (t) => {
+  const dir = t.testdir({
+    project: { 'a.yaml': 'kept', 'a.yaml.123456': 'half a save', 'a.yaml.bak': 'a backup', 'a.yaml.12.3': 'not a temporary name', 'b.yaml.42': 'a live save' },
+    outside: { 'x.yaml.1': 'not ours' },
+    cache: {},
+  });
   const project = path.join(dir, 'project');
   const writer = new AtomicWriter(project, path.join(dir, 'cache'));
   await writer.write(path.join(project, 'c.yaml'), 'c');
@@ -23,12 +27,12 @@ t.test('sweep removes the temp files of dead processes, only those, only inside 
   const journals = path.join(dir, 'cache', 'mock', 'saves', journalDir);
   const line = (file) => `${JSON.stringify(file)}\n`;
   // pid 2^22 + 1 is above Linux's pid_max: no such process
-  writeFileSync(path.join(journals, '4194305.jsonl'), line(path.join(project, 'a.yaml.123456')) + line(path.join(dir, 'outside', 'x.yaml.1')) + line(path.join(project, 'a.yaml')) + 'not json\n');
-  writeFileSync(path.join(journals, `${process.ppid}.jsonl`), line(path.join(project, 'b.yaml.42')));
+  writeFileSync(path.join(journals, '4194305.jsonl'), line(path.join(project, 'a.yaml')) + line(path.join(dir, 'outside', 'x.yaml')) + 'not json\n');
+  writeFileSync(path.join(journals, `${process.ppid}.jsonl`), line(path.join(project, 'b.yaml')));
   t.strictSame(writer.sweep(), [path.join(project, 'a.yaml.123456')]);
-  t.notOk(existsSync(path.join(project, 'a.yaml.123456')), 'the stale temp file is gone');
-  t.ok(existsSync(path.join(project, 'a.yaml')), 'a file that is not a temp file stays');
+  t.notOk(existsSync(path.join(project, 'a.yaml.123456')), 'the stale temporary file is gone');
+  for (const kept of ['a.yaml', 'a.yaml.bak', 'a.yaml.12.3']) t.ok(existsSync(path.join(project, kept)), `${kept} is not a temporary file and stays`);
   t.ok(existsSync(path.join(dir, 'outside', 'x.yaml.1')), 'nothing outside the project is touched');
-  t.ok(existsSync(path.join(project, 'b.yaml.42')), 'a running process keeps its temp file');
+  t.ok(existsSync(path.join(project, 'b.yaml.42')), 'a running process keeps its temporary file');
   t.strictSame(readdirSync(journals), [`${process.ppid}.jsonl`], 'the dead journal is gone');
 });

@@ -1,4 +1,4 @@
-// --conformance-self-test over the heaviest corpus description (see corpus.js).
+// --conformance-self-test over the heaviest corpus descriptions (see corpus.js).
 import t from 'tap';
 import { HEAVY, selfTestCorpus } from './corpus.js';
 

@@ -25,10 +25,7 @@ export interface ServeOptions {
   /** Largest request body accepted (413 above). */
   maxBodyBytes: number;
   logger: Logger;
-  /**
-   * uWebSockets.js, or node:http for descriptions declaring header names uWS cannot read (`auto`,
-   * the default, picks node:http for those only).
-   */
+  /** uWebSockets.js (`uws`; `auto`, the default, means it too) or node:http. */
   httpBackend?: HttpBackend;
   /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
   requestLog?: RequestLog;

@@ -6,9 +6,8 @@ import { createAnswering, withoutContent, type HttpServerOptions } from './answe
 import { controlFailure, type ControlHandler, type ControlResponse } from './control.js';
 
 /**
- * The node:http adapter, for descriptions whose header names uWebSockets.js cannot read (this uWS
- * build never answers a request carrying a header name with `_`, `.` or other token characters
- * beyond letters, digits and `-`). Same answering as the uWS adapter, at node:http's speed.
+ * The node:http adapter (server.http_backend: node): the same answering as the uWS adapter, at
+ * node:http's speed, for clients uWebSockets.js does not serve (HTTP/1.0).
  */
 export function createNodeHttpServer(options: HttpServerOptions): http.Server {
   const answering = createAnswering(options);

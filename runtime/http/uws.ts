@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-
 /**
- * uWebSockets.js is a native CommonJS addon whose exports ESM cannot see statically; load it
- * with require. Every uWS-specific call stays in runtime/http and runtime/ws.
+ * uWebSockets.js, from the uws-pack repack (ESM; the official v20 binaries). Every uWS-specific
+ * call stays in runtime/http and runtime/ws.
  */
-const require = createRequire(import.meta.url);
-export const uWS = require('uWebSockets.js') as typeof import('uWebSockets.js');
+import './uws-limits.js';
+
+export * as uWS from 'uWebSockets.js';
 export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';

@@ -7,7 +7,6 @@ import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
 import type { TrafficStats } from '../metrics/index.js';
 import type { ServeOptions } from '../options.js';
-import { unreadableHeaders } from './http-backend.js';
 import type { us_listen_socket } from '../http/uws.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
@@ -79,12 +78,8 @@ export class HttpMockServer implements ServerControl {
       control,
       controlPage: this.controlPage,
     };
-    const unreadable = unreadableHeaders(this.current.build.operations);
-    const backend = options.httpBackend === 'uws' || options.httpBackend === 'node' ? options.httpBackend : unreadable.length > 0 ? 'node' : 'uws';
+    const backend = options.httpBackend === 'node' ? 'node' : 'uws';
     if (backend === 'node') {
-      if (options.httpBackend !== 'node') {
-        options.logger.warn(`serving with node:http: the description declares header ${unreadable.join(', ')}, which uWebSockets.js cannot read (set server.http_backend: uws to force it)`);
-      }
       const server = createNodeHttpServer(serverOptions);
       this.boundPort = await listenNode(server, options.host, options.port, '--http-port');
       this.socket = server;

@@ -1,27 +1,90 @@
 /**
- * The one catalogue of errors users see. Each is one sentence naming the input and the fix;
- * codes are never reused once retired. Library errors are mapped to these at the boundary.
+ * The one catalogue of errors users see, with codes that are never reused once retired:
+ *
+ * - PROBLEMS: every problem answer (RFC 9457, `application/problem+json`) the servers write, with
+ *   its status, title and a template for its detail; the body carries the code. Built by
+ *   runtime/engine/problem.ts.
+ * - CLI_ERRORS: what the CLI and server start-up stop with (one line naming the input and the fix,
+ *   exit 1), thrown as MockError. Library errors are mapped to these at the boundary.
  */
-export type MockErrorCode =
-  | 'MOCK_ERR_SPEC_NOT_FOUND'
-  | 'MOCK_ERR_SPEC_PARSE'
-  | 'MOCK_ERR_SPEC_REF'
-  | 'MOCK_ERR_SPEC_INVALID'
-  | 'MOCK_ERR_SPEC_FETCH'
-  | 'MOCK_ERR_ROUTE_COLLISION'
-  | 'MOCK_ERR_CONFIG_NOT_FOUND'
-  | 'MOCK_ERR_CONFIG_PARSE'
-  | 'MOCK_ERR_CONFIG_INVALID'
-  | 'MOCK_ERR_FLAG_INVALID'
-  | 'MOCK_ERR_TEMPLATE'
-  | 'MOCK_ERR_PORT_IN_USE'
-  | 'MOCK_ERR_LISTEN'
-  | 'MOCK_ERR_BUILD_STALE'
-  | 'MOCK_ERR_BUILD_MISSING'
-  | 'MOCK_ERR_BUILD_TAMPERED'
-  | 'MOCK_ERR_NO_SPEC'
-  | 'MOCK_ERR_OVERRIDES_INVALID'
-  | 'MOCK_ERR_AUTH_CONFIG';
+
+interface ProblemEntry<P> {
+  status: number;
+  title: string;
+  detail(params: P): string;
+}
+
+const entry = <P>(status: number, title: string, detail: (params: P) => string): ProblemEntry<P> => ({ status, title, detail });
+
+interface Operation {
+  method: string;
+  path: string;
+}
+
+export const PROBLEMS = {
+  MOCK_ERR_ROUTE_NOT_FOUND: entry<{ method: string; path: string; mounts: string[] }>(404, 'Not Found', ({ method, path, mounts }) =>
+    `no operation matches ${method} ${path}${mounts.length > 0 ? ` (descriptions are mounted under ${mounts.join(', ')})` : ''}`,
+  ),
+  MOCK_ERR_METHOD_NOT_ALLOWED: entry<{ method: string; path: string; allow: string }>(405, 'Method Not Allowed', ({ method, path, allow }) =>
+    `${path} does not accept ${method} (allowed: ${allow})`,
+  ),
+  MOCK_ERR_NOT_ACCEPTABLE: entry<Operation & { types: string[]; accept: string | undefined }>(406, 'Not Acceptable', ({ method, path, types, accept }) =>
+    `${method} ${path} answers ${types.join(', ')}, none of which matches Accept: ${accept}`,
+  ),
+  MOCK_ERR_PAYLOAD_TOO_LARGE: entry<{ limit: number }>(413, 'Payload Too Large', ({ limit }) => `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`),
+  MOCK_ERR_UNSUPPORTED_MEDIA_TYPE: entry<Operation & { accepted: string[]; given: string | undefined }>(415, 'Unsupported Media Type', ({ method, path, accepted, given }) =>
+    `${method} ${path} accepts ${accepted.join(', ')}, not ${given}`,
+  ),
+  /** The status is validation.status_code (400 by default, 422 the usual alternative). */
+  MOCK_ERR_REQUEST_INVALID: entry<{ first: string }>(400, 'Request validation failed', ({ first }) => first),
+  MOCK_ERR_RESPONSE_NOT_DOCUMENTED: entry<Operation & { code: string; documented: string[] }>(404, 'Response not documented', ({ method, path, code, documented }) =>
+    `${method} ${path} documents no ${code} response (documented: ${documented.join(', ') || 'none'})`,
+  ),
+  MOCK_ERR_EXAMPLE_NOT_DOCUMENTED: entry<Operation & { code: string; type: string; name: string; documented: string[] }>(404, 'Example not documented', (p) =>
+    `${p.method} ${p.path} ${p.code} ${p.type} has no example named "${p.name}" (documented: ${p.documented.join(', ') || 'none'})`,
+  ),
+  MOCK_ERR_INTERNAL: entry<Record<string, never>>(500, 'Internal Server Error', () => 'the mock server failed to answer this request; see its log'),
+  /** The status is the injected one (500, 502, 503, 504 …). */
+  MOCK_ERR_FAULT_INJECTED: entry<{ rate: number }>(500, 'Injected Fault', ({ rate }) => `fault injected by the mock server (failure_rate ${rate})`),
+  MOCK_ERR_UPSTREAM_UNREACHABLE: entry<{ origin: string; reason: string }>(502, 'Bad Gateway', ({ origin, reason }) =>
+    `proxy to ${origin} failed: ${reason} (check proxy.upstream_url, or raise proxy.timeout_seconds)`,
+  ),
+  MOCK_ERR_UPSTREAM_TIMEOUT: entry<{ origin: string; seconds: number }>(504, 'Gateway Timeout', ({ origin, seconds }) =>
+    `proxy to ${origin} failed: no answer within ${seconds}s (check proxy.upstream_url, or raise proxy.timeout_seconds)`,
+  ),
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+export type ProblemParams<C extends ProblemCode> = Parameters<(typeof PROBLEMS)[C]['detail']>[0];
+
+/** What each CLI and start-up error means; the message itself names the input and the fix. */
+export const CLI_ERRORS = {
+  MOCK_ERR_SPEC_NOT_FOUND: 'an API description given by --spec or specs: does not exist',
+  MOCK_ERR_SPEC_PARSE: 'an API description is not valid JSON or YAML',
+  MOCK_ERR_SPEC_REF: 'a $ref of a description cannot be resolved',
+  MOCK_ERR_SPEC_INVALID: 'a description is not OpenAPI 3.x or Swagger 2.0',
+  MOCK_ERR_SPEC_FETCH: 'a description URL cannot be fetched',
+  MOCK_ERR_ROUTE_COLLISION: 'two descriptions define the same route',
+  MOCK_ERR_CONFIG_NOT_FOUND: 'the config file given does not exist',
+  MOCK_ERR_CONFIG_PARSE: 'the config file is not valid YAML',
+  MOCK_ERR_CONFIG_INVALID: 'a configuration value breaks the schema (file, variable or flag)',
+  MOCK_ERR_FLAG_INVALID: 'a flag value is not valid',
+  MOCK_ERR_TEMPLATE: 'a template token is malformed',
+  MOCK_ERR_PORT_IN_USE: 'a port to listen on is taken',
+  MOCK_ERR_LISTEN: 'an address cannot be listened on',
+  MOCK_ERR_BUILD_STALE: 'mock build --check found generated files out of date',
+  MOCK_ERR_BUILD_MISSING: 'there is no build where one is expected',
+  MOCK_ERR_BUILD_TAMPERED: 'a generated file does not match the hash in its manifest',
+  MOCK_ERR_NO_SPEC: 'no API description is configured',
+  MOCK_ERR_OVERRIDES_INVALID: 'override rules from the environment or a file are invalid',
+  MOCK_ERR_AUTH_CONFIG: 'an admin authentication setting is invalid',
+} as const;
+
+export type MockErrorCode = keyof typeof CLI_ERRORS;
+
+/** Compiles only while a code names one error: the two tables never share one. */
+type Disjoint<Shared extends never> = Shared;
+export type CodesAreDisjoint = Disjoint<Extract<ProblemCode, MockErrorCode>>;
 
 export class MockError extends Error {
   readonly code: MockErrorCode;

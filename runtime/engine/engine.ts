@@ -151,7 +151,7 @@ export class Engine {
           const ci = findContent(op.body.contents, req.headers['content-type']);
           if (ci === -1) {
             const accepted = op.body.contents.map((c) => c.type).join(', ');
-            if (mode === 'enforce') return problem(415, 'Unsupported Media Type', `${op.method} ${op.path} accepts ${accepted}, not ${req.headers['content-type']}`);
+            if (mode === 'enforce') return problem('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: op.body.contents.map((c) => c.type), given: req.headers['content-type'] });
             this.logger.warn({ operation: op.key, content_type: req.headers['content-type'] }, `request content type not accepted (accepts ${accepted})`);
           } else {
             const meta = op.body.contents[ci];
@@ -186,8 +186,7 @@ export class Engine {
     if (pref.code !== undefined) {
       ri = findResponse(table.responses, pref.code);
       if (ri === -1) {
-        const documented = table.responses.map((r) => r.code).join(', ') || 'none';
-        return problem(404, 'Response not documented', `${op.method} ${op.path} documents no ${pref.code} response (documented: ${documented})`);
+        return problem('MOCK_ERR_RESPONSE_NOT_DOCUMENTED', { method: op.method, path: op.path, code: pref.code, documented: table.responses.map((r) => r.code) });
       }
       status = Number(pref.code);
     }
@@ -197,14 +196,13 @@ export class Engine {
     if (response.contents.length === 0) return { status, headers: responseHeaders(response), body: '' };
     const ci = this.negotiation.choose(response.contents.map((c) => c.type), accept);
     if (ci === -1) {
-      return problem(406, 'Not Acceptable', `${op.method} ${op.path} answers ${response.contents.map((c) => c.type).join(', ')}, none of which matches Accept: ${accept}`);
+      return problem('MOCK_ERR_NOT_ACCEPTABLE', { method: op.method, path: op.path, types: response.contents.map((c) => c.type), accept });
     }
     const content = response.contents[ci];
     if (pref.example !== undefined) {
       const example = content.examples.find((e) => e.name === pref.example);
       if (example === undefined) {
-        const names = content.examples.map((e) => e.name).join(', ') || 'none';
-        return problem(404, 'Example not documented', `${op.method} ${op.path} ${response.code} ${content.type} has no example named "${pref.example}" (documented: ${names})`);
+        return problem('MOCK_ERR_EXAMPLE_NOT_DOCUMENTED', { method: op.method, path: op.path, code: response.code, type: content.type, name: pref.example, documented: content.examples.map((e) => e.name) });
       }
       return this.exampleResponse(status, response, content, example, context);
     }
@@ -272,18 +270,19 @@ export class Engine {
   private validationProblem(issues: ValidationIssue[]): MockResponse {
     const status = this.validation.status_code;
     const errors = this.validation.aggregate_errors ? issues : issues.slice(0, 1);
-    return problem(status, 'Request validation failed', issues[0].message, { errors });
+    return problem('MOCK_ERR_REQUEST_INVALID', { first: issues[0].message }, { status, extra: { errors } });
   }
 
   private notFound(req: MockRequest): MockResponse {
     const bases = this.build.specs.map((s) => s.basePath).filter((b) => b !== '');
-    const hint = bases.length > 0 && !bases.some((b) => req.url.startsWith(b)) ? ` (descriptions are mounted under ${bases.join(', ')})` : '';
-    return problem(404, 'Not Found', `no operation matches ${req.method} ${req.url}${hint}`);
+    // the mounts are a hint only when the path is outside all of them
+    const mounts = bases.some((b) => req.url.startsWith(b)) ? [] : bases;
+    return problem('MOCK_ERR_ROUTE_NOT_FOUND', { method: req.method, path: req.url, mounts });
   }
 
   private methodNotAllowed(req: MockRequest, terminal: Terminal): MockResponse {
     if (req.method === 'OPTIONS') return { status: 204, headers: [['allow', terminal.allow]], body: '' };
-    return problem(405, 'Method Not Allowed', `${req.url} does not accept ${req.method} (allowed: ${terminal.allow})`, undefined, [['allow', terminal.allow]]);
+    return problem('MOCK_ERR_METHOD_NOT_ALLOWED', { method: req.method, path: req.url, allow: terminal.allow }, { headers: [['allow', terminal.allow]] });
   }
 }
 

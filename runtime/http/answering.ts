@@ -47,14 +47,9 @@ export function createAnswering(options: HttpServerOptions): Answering {
   const { maxBodyBytes, logger, requestLog, live, stats } = options;
   const failed = (request: MockRequest, e: unknown): LiveAnswer => {
     logger.error({ err: e, method: request.method, url: request.url }, 'request failed');
-    const answer: Answer = problem(500, 'Internal Server Error', 'the mock server failed to answer this request; see its log');
-    answer.error = e instanceof Error ? e.message : String(e);
-    return { answer, route: null };
+    return { answer: { ...problem('MOCK_ERR_INTERNAL', {}), error: e instanceof Error ? e.message : String(e) }, route: null };
   };
-  const tooLarge = (): Answer => {
-    const message = `request body exceeds ${maxBodyBytes} bytes (raise http.max_body_bytes in mock.yaml)`;
-    return { ...problem(413, 'Payload Too Large', message), error: message };
-  };
+  const tooLarge = (): Answer => problem('MOCK_ERR_PAYLOAD_TOO_LARGE', { limit: maxBodyBytes });
   return {
     idle: () => live === undefined || live.idle,
     answer(request) {

@@ -30,8 +30,7 @@ export function answerLive(live: LiveState, engine: Engine, req: MockRequest): L
   if (faults.enabled && faults.status_codes.length > 0 && Math.random() < faults.failure_rate) {
     live.faultsInjected++;
     const status = faults.status_codes[Math.floor(Math.random() * faults.status_codes.length)];
-    const message = `fault injected by the mock server (failure_rate ${faults.failure_rate})`;
-    const answer: Answer = { ...problem(status, 'Injected Fault', message, undefined, [['x-mock-fault', `http_${status}`]]), error: message };
+    const answer: Answer = problem('MOCK_ERR_FAULT_INJECTED', { rate: faults.failure_rate }, { status, headers: [['x-mock-fault', `http_${status}`]] });
     return finish(live, req, EMPTY_QUERY, { answer, route: engine.routeOf(req.method, req.url) }, 0);
   }
   const query = req.query === '' ? EMPTY_QUERY : parseQuery(req.query);

@@ -33,14 +33,11 @@ export function forward(req: MockRequest, upstream: string, timeoutSeconds: numb
   if (body !== undefined) headers['content-length'] = String(body.length);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
-    const fail = (timedOut: boolean, reason: string): void => {
-      const message = `proxy to ${target.origin} failed: ${reason} (check proxy.upstream_url, or raise proxy.timeout_seconds)`;
-      resolve({ ...problem(timedOut ? 504 : 502, timedOut ? 'Gateway Timeout' : 'Bad Gateway', message), error: message });
-    };
+    const unreachable = (reason: string): void => resolve(problem('MOCK_ERR_UPSTREAM_UNREACHABLE', { origin: target.origin, reason }));
     const request = client.request(target, { method: req.method, headers, timeout: timeoutSeconds * 1000 }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', (e) => fail(false, e.message));
+      response.on('error', (e) => unreachable(e.message));
       response.on('end', () => {
         const out: Array<[string, string]> = [];
         for (const [name, value] of Object.entries(response.headers)) {
@@ -57,9 +54,9 @@ export function forward(req: MockRequest, upstream: string, timeoutSeconds: numb
     });
     request.on('timeout', () => {
       request.destroy();
-      fail(true, `no answer within ${timeoutSeconds}s`);
+      resolve(problem('MOCK_ERR_UPSTREAM_TIMEOUT', { origin: target.origin, seconds: timeoutSeconds }));
     });
-    request.on('error', (e: NodeJS.ErrnoException) => fail(false, e.code ?? e.message));
+    request.on('error', (e: NodeJS.ErrnoException) => unreachable(e.code ?? e.message));
     request.end(body);
   });
 }

@@ -38,10 +38,10 @@ t.test('enforce (the default) rejects invalid requests with a problem body namin
   t.equal(readOnlyIgnored.status, 201, 'readOnly id/created_at are not required in requests');
   const unsupported = await post(server, '<pet/>', { 'content-type': 'application/xml' });
   t.equal(unsupported.status, 415);
-  t.match((await unsupported.json()).detail, /accepts application\/json, not application\/xml/);
+  t.match(await unsupported.json(), { code: 'MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', detail: /accepts application\/json, not application\/xml/ }, 'the catalogue code is in the body');
   const empty = await fetch(`${server.url}/v1/pets`, { method: 'POST' });
   t.equal(empty.status, 400);
-  t.match((await empty.json()).detail, /request body is required/);
+  t.match(await empty.json(), { code: 'MOCK_ERR_REQUEST_INVALID', detail: /request body is required/ });
 });
 
 t.test('--validation-status and --aggregate-errors', async (t) => {

@@ -1,0 +1,37 @@
+// common/errors.ts: the one catalogue of problem answers and CLI errors.
+import t from 'tap';
+import { CLI_ERRORS, MockError, PROBLEMS } from '../../dist/common/errors.js';
+import { problem } from '../../dist/runtime/engine/problem.js';
+
+t.test('every problem code names a status, a title and a detail template; no code is in both tables', async (t) => {
+  for (const [code, entry] of Object.entries(PROBLEMS)) {
+    t.match(code, /^MOCK_ERR_[A-Z_]+$/, code);
+    t.ok(entry.status >= 400 && entry.status <= 599, `${code}: status ${entry.status}`);
+    t.type(entry.title, 'string');
+    t.type(entry.detail, 'function');
+    t.notOk(code in CLI_ERRORS, `${code} is not also a CLI error`);
+  }
+  for (const [code, meaning] of Object.entries(CLI_ERRORS)) {
+    t.match(code, /^MOCK_ERR_[A-Z_]+$/, code);
+    t.ok(meaning.length > 10, `${code} says what it means`);
+  }
+  t.equal(new MockError('MOCK_ERR_NO_SPEC', 'x').exitCode, 1);
+});
+
+t.test('problem answers carry their code, the catalogue status unless overridden, and the detail as error', async (t) => {
+  const notFound = problem('MOCK_ERR_ROUTE_NOT_FOUND', { method: 'GET', path: '/pets', mounts: ['/v1'] });
+  t.equal(notFound.status, 404);
+  t.same(notFound.headers, [['content-type', 'application/problem+json']]);
+  t.same(JSON.parse(notFound.body), {
+    type: 'about:blank',
+    title: 'Not Found',
+    status: 404,
+    detail: 'no operation matches GET /pets (descriptions are mounted under /v1)',
+    code: 'MOCK_ERR_ROUTE_NOT_FOUND',
+  });
+  t.equal(notFound.error, 'no operation matches GET /pets (descriptions are mounted under /v1)');
+  const invalid = problem('MOCK_ERR_REQUEST_INVALID', { first: 'limit must be <= 100' }, { status: 422, extra: { errors: [{ name: 'limit' }] }, headers: [['x-a', 'b']] });
+  t.equal(invalid.status, 422, 'the configured validation status');
+  t.match(JSON.parse(invalid.body), { status: 422, code: 'MOCK_ERR_REQUEST_INVALID', errors: [{ name: 'limit' }] });
+  t.same(invalid.headers[1], ['x-a', 'b']);
+});

@@ -29,7 +29,7 @@ export function paramValue(param: ParamMeta, raw: string[]): unknown {
 }
 
 /** `filter[status]=x&filter[age]=3` -> {status: 'x', age: '3'} for deepObject parameters. */
-export function deepObjectValue(name: string, query: Map<string, string[]>): Record<string, string> | undefined {
+export function deepObjectValue(name: string, query: ReadonlyMap<string, string[]>): Record<string, string> | undefined {
   let out: Record<string, string> | undefined;
   const prefix = `${name}[`;
   for (const [key, values] of query) {

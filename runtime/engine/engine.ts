@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { ValidationMode, ValidationOptions } from '../options.js';
 import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Terminal, Validate } from './build-module.js';
-import type { MockRequest, MockResponse } from './request.js';
+import { Exchange, type Answer, type BuildRoute } from '../exchange/index.js';
 import { runtimeRequire } from './load-build.js';
 import { createGenRuntime } from '../generate/index.js';
 import { createTemplateRuntime, type TemplateContext, type TemplateRuntime } from '../template/index.js';
 import { toXml } from '../../common/xml.js';
-import { parseCookies, parseQuery } from './query.js';
+import { parseCookies, parseQuery } from '../exchange/index.js';
 import { deepObjectValue, paramValue } from './coerce.js';
 import { problem } from './problem.js';
 import { readPreference, type Preference } from './prefer.js';
@@ -23,18 +23,8 @@ export interface EngineOptions {
   logger: Logger;
 }
 
-const EMPTY_QUERY = new Map<string, string[]>();
-
 /** One route of the build (an operation or a custom route), made once: statistics key maps by it. */
-export interface EngineRoute {
-  /** `GET /v1/pets/{petId}` */
-  key: string;
-  method: string;
-  /** The path pattern. */
-  path: string;
-  /** Tags of the operation (latency tag overrides); none for custom routes. */
-  tags: string[];
-}
+export type EngineRoute = BuildRoute;
 
 /**
  * Dispatches a request to the generated router, validators and responders. Protocol-free:
@@ -47,18 +37,13 @@ export class Engine {
   private readonly conditions: RouteConditions[];
   private readonly negotiation = new ContentNegotiation();
   private readonly templates: TemplateRuntime;
-  private readonly staticResponses = new WeakMap<ExampleEntry, MockResponse>();
+  private readonly staticResponses = new WeakMap<ExampleEntry, Answer>();
   private readonly logger: Logger;
   private validation: ValidationOptions;
   private modes: ValidationMode[];
   private templateExpand: boolean;
   /** Operations first, then custom routes, in build order. */
   readonly routes: EngineRoute[];
-  /**
-   * The route of the last `handle` call, null when nothing matched. Read right after `handle`
-   * returns (the server is single-threaded): a field, so the hot path allocates nothing for it.
-   */
-  matched: EngineRoute | null = null;
 
   constructor(build: BuildModule, options: EngineOptions) {
     this.build = build;
@@ -72,8 +57,8 @@ export class Engine {
     this.modes = resolveModes(build.operations, options.validation);
     this.routes = [
       ...build.operations.map((op) => ({ key: `${op.method} ${op.path}`, method: op.method, path: op.path, tags: op.tags })),
-      ...build.customRoutes.map((route) => ({ key: `${route.method} ${route.path}`, method: route.method, path: route.path, tags: [] })),
-    ];
+      ...build.customRoutes.map((route) => ({ key: `${route.method} ${route.path}`, method: route.method, path: route.path, tags: [] as string[] })),
+    ].map((route, index) => ({ ...route, index }));
   }
 
   get validationOptions(): ValidationOptions {
@@ -99,63 +84,77 @@ export class Engine {
     this.modes = resolveModes(this.build.operations, validation);
   }
 
-  /** Hot path. */
-  handle(req: MockRequest): MockResponse {
-    this.matched = null;
+  /**
+   * Hot path: the one routing of a request. Sets its route, path parameters and match; custom
+   * routes' conditions read the query, headers and JSON body (parsed only if a condition needs it).
+   */
+  route(ex: Exchange): void {
     const values: string[] = [];
-    const terminal = this.build.match(splitPath(req.url), values);
-    if (terminal === undefined) return this.notFound(req);
-    const candidates = terminal.methods[req.method] ?? (req.method === 'HEAD' ? terminal.methods.GET : undefined) ?? terminal.any;
-    if (candidates === undefined || candidates === null) return this.methodNotAllowed(req, terminal);
-    const query = req.query === '' ? EMPTY_QUERY : parseQuery(req.query);
-    let json: { value: unknown } | undefined;
-    const body = (): unknown => (json ??= { value: jsonBody(req.body) }).value;
-    for (const candidate of candidates) {
-      const path = namedParams(candidate.names, values);
-      if (candidate.kind === 'route') {
-        if (conditionsHold(this.conditions[candidate.index], query, req.headers, body)) {
-          this.matched = this.routes[this.build.operations.length + candidate.index];
-          return this.respondRoute(candidate.index, req, path, query, body);
-        }
-        continue;
-      }
-      this.matched = this.routes[candidate.index];
-      return this.handleOperation(this.build.operations[candidate.index], candidate.index, req, path, query);
+    const terminal = this.build.match(splitPath(ex.path), values);
+    if (terminal === undefined) return;
+    const candidates = terminal.methods[ex.method] ?? (ex.method === 'HEAD' ? terminal.methods.GET : undefined) ?? terminal.any;
+    if (candidates === undefined || candidates === null) {
+      ex.match = { kind: 'method', allow: terminal.allow };
+      return;
     }
-    return this.notFound(req);
+    for (const candidate of candidates) {
+      if (candidate.kind === 'route' && !conditionsHold(this.conditions[candidate.index], ex.query, ex.headers, () => ex.json)) continue;
+      ex.params = namedParams(candidate.names, values);
+      if (candidate.kind === 'route') {
+        ex.route = this.routes[this.build.operations.length + candidate.index];
+        ex.match = { kind: 'custom', index: candidate.index };
+      } else {
+        ex.route = this.routes[candidate.index];
+        ex.match = { kind: 'operation', index: candidate.index };
+      }
+      return;
+    }
   }
 
-  /** The operation a request's method and path lead to, without answering it (for statistics of proxied requests). */
-  routeOf(method: string, url: string): EngineRoute | null {
-    const terminal = this.build.match(splitPath(url), []);
-    if (terminal === undefined) return null;
-    const candidates = terminal.methods[method] ?? (method === 'HEAD' ? terminal.methods.GET : undefined) ?? terminal.any;
-    const op = candidates?.find((c) => c.kind === 'op');
-    return op === undefined ? null : this.routes[op.index];
+  /** Hot path: the answer of the description (or custom route) the request was routed to. */
+  respond(ex: Exchange): Answer {
+    const match = ex.match;
+    switch (match.kind) {
+      case 'operation':
+        return this.handleOperation(this.build.operations[match.index], match.index, ex);
+      case 'custom':
+        return this.respondRoute(match.index, ex);
+      case 'method':
+        return this.methodNotAllowed(ex, match.allow);
+      case 'none':
+        return this.notFound(ex);
+    }
   }
 
-  private handleOperation(op: OperationMeta, index: number, req: MockRequest, path: Record<string, string>, query: Map<string, string[]>): MockResponse {
+  /** route and respond in one (tests, tools). */
+  handle(ex: Exchange): Answer {
+    this.route(ex);
+    return this.respond(ex);
+  }
+
+  private handleOperation(op: OperationMeta, index: number, ex: Exchange): Answer {
     const mode = this.modes[index];
+    const { headers, params: path, query } = ex;
     let parsedBody: unknown;
     if (mode !== 'off') {
       const issues: ValidationIssue[] = [];
       if (op.paramsValidator !== null) {
         const validate = this.validators[op.paramsValidator];
-        if (!validate(paramsObject(op, path, query, req.headers))) issues.push(...paramIssues(validate.errors ?? []));
+        if (!validate(paramsObject(op, path, query, headers))) issues.push(...paramIssues(validate.errors ?? []));
       }
       if (op.body !== null) {
-        const hasBody = req.body !== undefined && req.body.length > 0;
+        const hasBody = ex.body !== undefined && ex.body.length > 0;
         if (!hasBody) {
           if (op.body.required) issues.push({ location: 'body', name: '', message: 'request body is required', keyword: 'required' });
         } else {
-          const ci = findContent(op.body.contents, req.headers['content-type']);
+          const ci = findContent(op.body.contents, headers['content-type']);
           if (ci === -1) {
             const accepted = op.body.contents.map((c) => c.type).join(', ');
-            if (mode === 'enforce') return problem('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: op.body.contents.map((c) => c.type), given: req.headers['content-type'] });
-            this.logger.warn({ operation: op.key, content_type: req.headers['content-type'] }, `request content type not accepted (accepts ${accepted})`);
+            if (mode === 'enforce') return problem('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: op.body.contents.map((c) => c.type), given: headers['content-type'] });
+            this.logger.warn({ operation: op.key, content_type: headers['content-type'] }, `request content type not accepted (accepts ${accepted})`);
           } else {
             const meta = op.body.contents[ci];
-            const parsed = parseBody(meta, req.body as Buffer, req.headers['content-type'] ?? '');
+            const parsed = parseBody(meta, ex.body as Buffer, headers['content-type'] ?? '');
             if (!parsed.ok) issues.push({ location: 'body', name: '', message: parsed.error, keyword: 'parse' });
             else {
               parsedBody = parsed.value;
@@ -173,13 +172,13 @@ export class Engine {
     const context = (): TemplateContext => ({
       path,
       query: queryObject(query),
-      headers: req.headers,
-      body: parsedBody !== undefined ? parsedBody : jsonBody(req.body),
+      headers,
+      body: parsedBody !== undefined ? parsedBody : ex.json,
     });
-    return this.respond(op, index, readPreference(req.headers.prefer, query), req.headers.accept, context);
+    return this.respondOperation(op, index, readPreference(headers.prefer, query), headers.accept, context);
   }
 
-  private respond(op: OperationMeta, index: number, pref: Preference, accept: string | undefined, context: () => TemplateContext): MockResponse {
+  private respondOperation(op: OperationMeta, index: number, pref: Preference, accept: string | undefined, context: () => TemplateContext): Answer {
     const table = this.responders.operations[index];
     let ri = table.defaultResponse;
     let status: number | undefined;
@@ -212,7 +211,7 @@ export class Engine {
     return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: '' };
   }
 
-  private exampleResponse(status: number, response: ResponseEntry, content: ContentEntry, example: ExampleEntry, context: () => TemplateContext): MockResponse {
+  private exampleResponse(status: number, response: ResponseEntry, content: ContentEntry, example: ExampleEntry, context: () => TemplateContext): Answer {
     if (example.template !== null && this.templateExpand) {
       const body = example.template(this.templates, context());
       this.checkResponse(content, body);
@@ -231,16 +230,16 @@ export class Engine {
     return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: example.body };
   }
 
-  private generatedResponse(status: number, response: ResponseEntry, content: ContentEntry): MockResponse {
+  private generatedResponse(status: number, response: ResponseEntry, content: ContentEntry): Answer {
     const value = (content.generate as (d: number) => unknown)(0);
     if (this.validation.validate_responses) this.checkValue(content, value);
     return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: formatBody(value, content) };
   }
 
-  private respondRoute(index: number, req: MockRequest, path: Record<string, string>, query: Map<string, string[]>, body: () => unknown): MockResponse {
+  private respondRoute(index: number, ex: Exchange): Answer {
     const route = this.responders.routes[index];
     const expand = this.templateExpand;
-    const context = (): TemplateContext => ({ path, query: queryObject(query), headers: req.headers, body: body() });
+    const context = (): TemplateContext => ({ path: ex.params, query: queryObject(ex.query), headers: ex.headers, body: ex.json });
     let ctx: TemplateContext | undefined;
     const headers: Array<[string, string]> = route.headers.map(([name, value, template]) => [name, expand && template !== null ? template(this.templates, (ctx ??= context())) : value]);
     if (route.type !== null) headers.push(['content-type', route.type]);
@@ -267,22 +266,22 @@ export class Engine {
     if (!validate(value)) this.logger.warn({ validator: content.validator, errors: bodyIssues(validate.errors ?? []) }, 'response does not match its schema');
   }
 
-  private validationProblem(issues: ValidationIssue[]): MockResponse {
+  private validationProblem(issues: ValidationIssue[]): Answer {
     const status = this.validation.status_code;
     const errors = this.validation.aggregate_errors ? issues : issues.slice(0, 1);
     return problem('MOCK_ERR_REQUEST_INVALID', { first: issues[0].message }, { status, extra: { errors } });
   }
 
-  private notFound(req: MockRequest): MockResponse {
+  private notFound(ex: Exchange): Answer {
     const bases = this.build.specs.map((s) => s.basePath).filter((b) => b !== '');
     // the mounts are a hint only when the path is outside all of them
-    const mounts = bases.some((b) => req.url.startsWith(b)) ? [] : bases;
-    return problem('MOCK_ERR_ROUTE_NOT_FOUND', { method: req.method, path: req.url, mounts });
+    const mounts = bases.some((b) => ex.path.startsWith(b)) ? [] : bases;
+    return problem('MOCK_ERR_ROUTE_NOT_FOUND', { method: ex.method, path: ex.path, mounts });
   }
 
-  private methodNotAllowed(req: MockRequest, terminal: Terminal): MockResponse {
-    if (req.method === 'OPTIONS') return { status: 204, headers: [['allow', terminal.allow]], body: '' };
-    return problem('MOCK_ERR_METHOD_NOT_ALLOWED', { method: req.method, path: req.url, allow: terminal.allow }, { headers: [['allow', terminal.allow]] });
+  private methodNotAllowed(ex: Exchange, allow: string): Answer {
+    if (ex.method === 'OPTIONS') return { status: 204, headers: [['allow', allow]], body: '' };
+    return problem('MOCK_ERR_METHOD_NOT_ALLOWED', { method: ex.method, path: ex.path, allow }, { headers: [['allow', allow]] });
   }
 }
 
@@ -307,7 +306,7 @@ function namedParams(names: string[], values: string[]): Record<string, string> 
   return out;
 }
 
-function paramsObject(op: OperationMeta, path: Record<string, string>, query: Map<string, string[]>, headers: Record<string, string>): Record<string, Record<string, unknown>> {
+function paramsObject(op: OperationMeta, path: Record<string, string>, query: ReadonlyMap<string, string[]>, headers: Record<string, string>): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
   let cookies: Record<string, string> | undefined;
   for (const p of op.params) {
@@ -351,17 +350,8 @@ function formatBody(value: unknown, content: ContentEntry): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function queryObject(query: Map<string, string[]>): Record<string, string | string[]> {
+function queryObject(query: ReadonlyMap<string, string[]>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of query) out[k] = v.length === 1 ? v[0] : v;
   return out;
-}
-
-function jsonBody(raw: Buffer | undefined): unknown {
-  if (raw === undefined || raw.length === 0) return undefined;
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }

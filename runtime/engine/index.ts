@@ -1,7 +1,5 @@
 export { Engine, type EngineOptions, type EngineRoute } from './engine.js';
 export { loadBuild } from './load-build.js';
 export { problem, PROBLEM_TYPE } from './problem.js';
-export { parseQuery } from './query.js';
-export type { MockRequest, MockResponse } from './request.js';
 export type { ApiKeyMeta, BuildModule, OperationMeta } from './build-module.js';
 export { apiKeyParameters } from './api-keys.js';

@@ -7,7 +7,7 @@ export interface Preference {
 
 const NONE: Preference = Object.freeze({});
 
-export function readPreference(header: string | undefined, query: Map<string, string[]>): Preference {
+export function readPreference(header: string | undefined, query: ReadonlyMap<string, string[]>): Preference {
   const qCode = query.get('__code')?.[0];
   const qExample = query.get('__example')?.[0];
   const qDynamic = query.get('__dynamic')?.[0];

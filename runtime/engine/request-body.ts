@@ -1,6 +1,6 @@
 import type { BodyMeta } from './build-module.js';
 import { coerce } from './coerce.js';
-import { parseQuery } from './query.js';
+import { parseQuery } from '../exchange/index.js';
 import { parseMultipart } from './multipart.js';
 
 /** Index of the declared request media type that accepts `contentType`, or -1 (415). */

@@ -15,7 +15,7 @@ export function compileConditions(meta: CustomRouteMeta): RouteConditions {
   return { query: compile(meta.match.query), headers: compile(meta.match.headers), body: meta.match.body, needsBody: meta.match.body !== undefined };
 }
 
-export function conditionsHold(c: RouteConditions, query: Map<string, string[]>, headers: Record<string, string>, body: () => unknown): boolean {
+export function conditionsHold(c: RouteConditions, query: ReadonlyMap<string, string[]>, headers: Record<string, string>, body: () => unknown): boolean {
   for (const [name, test] of c.query) if (!test(query.get(name)?.[0])) return false;
   for (const [name, test] of c.headers) if (!test(headers[name])) return false;
   return !c.needsBody || containsPartial(body(), c.body);

@@ -1,4 +1,4 @@
-import { readableAddress } from '../logging/index.js';
+import { readableAddress } from '../exchange/index.js';
 import { statusLine } from './status-line.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from './uws.js';
 

@@ -1,40 +1,77 @@
 import http from 'node:http';
 import { MockError } from '../../common/errors.js';
-import type { MockRequest } from '../engine/index.js';
-import type { Answer } from '../live/index.js';
-import { createAnswering, withoutContent, type HttpServerOptions } from './answering.js';
+import { Exchange, hostPort, type Answer, type ServerAdapter } from '../exchange/index.js';
 import { controlFailure, type ControlHandler, type ControlResponse } from './control.js';
+import { writeNode } from './node-writer.js';
+import type { HttpAdapterOptions } from './server.js';
 
 /**
- * The node:http adapter (server.http_backend: node): the same answering as the uWS adapter, at
+ * The node:http adapter (server.http_backend: node): the same dispatch as the uWS adapter, at
  * node:http's speed, for clients uWebSockets.js does not serve (HTTP/1.0).
  */
-export function createNodeHttpServer(options: HttpServerOptions): http.Server {
-  const answering = createAnswering(options);
-  const { maxBodyBytes, control, controlPage } = options;
-  const isControl = (path: string): boolean =>
-    (path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/`)));
+export class NodeHttpAdapter implements ServerAdapter {
+  readonly kind = 'HTTP';
+  readonly library = 'node';
+  private readonly server: http.Server;
+  private host = '';
+  private boundPort = 0;
+  private open = false;
 
-  const onControl = control === undefined ? undefined : controlListener(control, maxBodyBytes);
+  constructor(options: HttpAdapterOptions) {
+    this.server = createNodeHttpServer(options);
+  }
+
+  async listen(host: string, port: number, flag: string): Promise<void> {
+    this.boundPort = await listenNode(this.server, host, port, flag);
+    this.host = host;
+    this.open = true;
+  }
+
+  async close(): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    await closeNode(this.server);
+  }
+
+  get listening(): boolean {
+    return this.open;
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get address(): string {
+    return hostPort(this.host, this.boundPort);
+  }
+}
+
+function createNodeHttpServer(options: HttpAdapterOptions): http.Server {
+  const { dispatch, control, controlPage } = options;
+  const isControl = (path: string): boolean =>
+    path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/`));
+
+  const onControl = control === undefined ? undefined : controlListener(control, dispatch.maxBodyBytes);
   return http.createServer((req, res) => {
     const startedAt = performance.now();
-    const { method, path: url, query, headers } = requestHead(req);
-    if (onControl !== undefined && isControl(url)) {
+    const { method, path, query, headers } = requestHead(req);
+    if (onControl !== undefined && isControl(path)) {
       onControl(req, res);
       return;
     }
-    const address = clientAddress(req);
-    readBody(req, maxBodyBytes, (body, oversized) => {
-      const request: MockRequest = body === undefined ? { method, url, query, headers } : { method, url, query, headers, body };
-      const respond = (response: Answer, route: ReturnType<typeof answering.matched>): void => {
-        writeAnswer(res, method, response, oversized);
-        answering.record(request, startedAt, address, response, route);
+    const client = clientAddress(req);
+    readBody(req, dispatch.maxBodyBytes, (body, oversized) => {
+      const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, startedAt });
+      const send = (answer: Answer): void => {
+        if (!res.destroyed) writeNode(res, method, answer, oversized, () => dispatch.written(ex, answer));
       };
-      if (oversized) respond(answering.tooLarge(), null);
-      else if (answering.idle()) respond(answering.answer(request), answering.matched());
-      else answering.answerLater(request).then(({ answer, route }) => {
-        if (!res.destroyed) respond(answer, route);
-      });
+      if (oversized) {
+        send(dispatch.tooLarge(ex));
+        return;
+      }
+      const result = dispatch.answer(ex);
+      if (result instanceof Promise) result.then(send);
+      else send(result);
     });
   });
 }
@@ -118,22 +155,6 @@ function refuse(req: http.IncomingMessage, then: () => void): void {
   req.once('end', then);
   req.once('error', then);
   req.resume();
-}
-
-function writeAnswer(res: http.ServerResponse, method: string, response: Answer, close: boolean): void {
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of response.headers) {
-    const current = headers[name];
-    headers[name] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [String(current), value];
-  }
-  if (close) headers.connection = 'close';
-  if (withoutContent(method, response.status)) {
-    res.writeHead(response.status, headers).end();
-    return;
-  }
-  const body = response.raw ?? response.body;
-  headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-  res.writeHead(response.status, headers).end(body);
 }
 
 function writeControl(res: http.ServerResponse, response: ControlResponse, close: boolean): void {

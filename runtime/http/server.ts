@@ -1,31 +1,61 @@
-import type { MockRequest } from '../engine/index.js';
-import type { Answer, RouteLike } from '../live/index.js';
-import { createAnswering, withoutContent, type HttpServerOptions } from './answering.js';
-import { mountControl } from './control.js';
-import { statusLine } from './status-line.js';
-import { uWS, type HttpRequest, type HttpResponse, type TemplatedApp } from './uws.js';
+import { Exchange, hostPort, type Answer, type ServerAdapter } from '../exchange/index.js';
+import type { Dispatch } from './dispatch.js';
+import { mountControl, type ControlHandler } from './control.js';
+import { listen } from './listen.js';
+import { uWS, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
+import { writeUws, type ResponseState } from './uws-writer.js';
 
-/** The uWebSockets.js adapter: reads a request into a MockRequest, writes the engine's MockResponse. */
-export function createHttpApp(options: HttpServerOptions): TemplatedApp {
-  const { maxBodyBytes } = options;
-  const answering = createAnswering(options);
+export interface HttpAdapterOptions {
+  dispatch: Dispatch;
+  /** Answers `/__mock` and everything under it (the management router, or the embedded admin API). */
+  control?: ControlHandler;
+  /** One more path the control handler answers (the embedded admin page at admin.mount_path). */
+  controlPage?: string;
+}
+
+/** The uWebSockets.js adapter: the mock's hot path. */
+export class UwsHttpAdapter implements ServerAdapter {
+  readonly kind = 'HTTP';
+  readonly library = 'uws';
+  private socket: us_listen_socket | undefined;
+  private host = '';
+  private boundPort = 0;
+
+  constructor(private readonly options: HttpAdapterOptions) {}
+
+  async listen(host: string, port: number, flag: string): Promise<void> {
+    const bound = await listen(createHttpApp(this.options), host, port, flag);
+    this.socket = bound.socket;
+    this.host = host;
+    this.boundPort = bound.port;
+  }
+
+  async close(): Promise<void> {
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket !== undefined) uWS.us_listen_socket_close(socket);
+  }
+
+  get listening(): boolean {
+    return this.socket !== undefined;
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get address(): string {
+    return hostPort(this.host, this.boundPort);
+  }
+}
+
+/** Reads requests into exchanges and writes what the dispatch answers. */
+export function createHttpApp(options: HttpAdapterOptions): TemplatedApp {
+  const { dispatch } = options;
   const app = uWS.App();
 
-  /** Writes the response, then records it (the response object must not be touched after end). */
-  const respond = (res: HttpResponse, request: MockRequest, startedAt: number, address: ArrayBuffer, response: Answer, route: RouteLike | null, close = false): void => {
-    write(res, request.method, response, close);
-    answering.record(request, startedAt, address, response, route);
-  };
-
-  /** Answers through the live chain; the response may only be written if the client is still there. */
-  const respondLater = (res: HttpResponse, state: { aborted: boolean }, request: MockRequest, startedAt: number, address: ArrayBuffer): void => {
-    answering.answerLater(request).then(({ answer: response, route }) => {
-      if (state.aborted) return;
-      res.cork(() => respond(res, request, startedAt, address, response, route));
-    });
-  };
-
   if (options.control !== undefined) {
+    const { maxBodyBytes } = dispatch;
     mountControl(app, '/__mock', options.control, maxBodyBytes);
     mountControl(app, '/__mock/*', options.control, maxBodyBytes);
     if (options.controlPage !== undefined) {
@@ -34,48 +64,72 @@ export function createHttpApp(options: HttpServerOptions): TemplatedApp {
     }
   }
 
+  /** Writes the answer (the response may not be touched after an abort), then records it. */
+  const send = (res: HttpResponse, state: ResponseState, ex: Exchange, answer: Answer, close = false): void => {
+    writeUws(res, state, ex.method, answer, close, () => dispatch.written(ex, answer));
+  };
+  const sendLater = (res: HttpResponse, state: ResponseState, ex: Exchange, pending: Promise<Answer>): void => {
+    pending.then((answer) => {
+      if (!state.aborted) res.cork(() => send(res, state, ex, answer));
+    });
+  };
+
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
     const startedAt = performance.now();
-    // read now: the response object may not be used once answered or aborted
-    const address = res.getRemoteAddressAsText();
+    // read now: the request object is only valid during this call
+    const client = res.getRemoteAddressAsText();
     const method = req.getCaseSensitiveMethod().toUpperCase();
-    const url = req.getUrl();
-    const query = req.getQuery() ?? '';
+    const path = req.getUrl();
+    const rawQuery = req.getQuery() ?? '';
     const headers: Record<string, string> = {};
     req.forEach((key, value) => {
       headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
     });
     const length = headers['content-length'];
     const noBody = (length === undefined || length === '0') && headers['transfer-encoding'] === undefined;
-    if (noBody && answering.idle()) {
-      const request = { method, url, query, headers };
-      respond(res, request, startedAt, address, answering.answer(request), answering.matched());
-      return;
-    }
-    const state = { aborted: false };
-    res.onAborted(() => {
-      state.aborted = true;
-    });
     if (noBody) {
-      respondLater(res, state, { method, url, query, headers }, startedAt, address);
+      const ex = new Exchange({ method, path, rawQuery, headers, client, startedAt });
+      const result = dispatch.answer(ex);
+      // hot path: a synchronous answer written whole, no abort handler needed
+      if (!(result instanceof Promise) && result.delivery === undefined) {
+        send(res, { aborted: false }, ex, result);
+        return;
+      }
+      const state = watchAbort(res);
+      if (result instanceof Promise) sendLater(res, state, ex, result);
+      else send(res, state, ex, result);
       return;
     }
-    if (length !== undefined && Number(length) > maxBodyBytes) {
-      respond(res, { method, url, query, headers }, startedAt, address, answering.tooLarge(), null, true);
+    const state = watchAbort(res);
+    if (length !== undefined && Number(length) > dispatch.maxBodyBytes) {
+      const ex = new Exchange({ method, path, rawQuery, headers, client, startedAt });
+      send(res, state, ex, dispatch.tooLarge(ex), true);
       return;
     }
-    readBody(res, state, maxBodyBytes, (body) => {
-      const request = { method, url, query, headers, body };
-      if (body === undefined) respond(res, request, startedAt, address, answering.tooLarge(), null, true);
-      else if (answering.idle()) respond(res, request, startedAt, address, answering.answer(request), answering.matched());
-      else respondLater(res, state, request, startedAt, address);
+    readBody(res, state, dispatch.maxBodyBytes, (body) => {
+      const ex = new Exchange({ method, path, rawQuery, headers, body, client, startedAt });
+      if (body === undefined) {
+        send(res, state, ex, dispatch.tooLarge(ex), true);
+        return;
+      }
+      const result = dispatch.answer(ex);
+      if (result instanceof Promise) sendLater(res, state, ex, result);
+      else send(res, state, ex, result);
     });
   });
   return app;
 }
 
+function watchAbort(res: HttpResponse): ResponseState {
+  const state = { aborted: false };
+  res.onAborted(() => {
+    state.aborted = true;
+  });
+  return state;
+}
+
 /** Collects the body; calls back with undefined when it exceeds the limit. Nothing is written after an abort. */
-function readBody(res: HttpResponse, state: { aborted: boolean }, limit: number, done: (body: Buffer | undefined) => void): void {
+function readBody(res: HttpResponse, state: ResponseState, limit: number, done: (body: Buffer | undefined) => void): void {
   let finished = false;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -94,13 +148,4 @@ function readBody(res: HttpResponse, state: { aborted: boolean }, limit: number,
       res.cork(() => done(Buffer.concat(chunks)));
     }
   });
-}
-
-function write(res: HttpResponse, method: string, response: Answer, close = false): void {
-  res.writeStatus(statusLine(response.status));
-  const headers = response.headers;
-  for (let i = 0; i < headers.length; i++) res.writeHeader(headers[i][0], headers[i][1]);
-  // any argument to endWithoutBody aborts the process in this uWS build, so HEAD answers carry no length
-  if (withoutContent(method, response.status)) res.endWithoutBody();
-  else res.end(response.raw ?? response.body, close);
 }

@@ -9,10 +9,13 @@ export interface LiveStateOptions {
   overrides?: OverrideRule[];
 }
 
+/** What a change touched; the request chain's stages watch their own. */
+export type LiveAspect = 'latency' | 'faults' | 'proxy' | 'mocks' | 'overrides';
+
 /**
  * What the admin API changes while the server runs: runtime mocks, override rules, latency,
- * faults and the proxy. It outlives a server restart. The HTTP server reads `idle` once per
- * request and takes its synchronous path when nothing here is on.
+ * faults and the proxy. It outlives a server restart. Every change is announced to the watchers
+ * of its aspect (the request chain recompiles the routes it touches); no caller has to say so.
  */
 export class LiveState {
   readonly mocks = new MockStore();
@@ -24,19 +27,21 @@ export class LiveState {
   private latencyConfig: LatencyConfig;
   private faultConfig: FaultConfig;
   private proxyConfig: ProxyConfig;
-  private quiet = true;
+  private readonly watchers = new Map<LiveAspect, Array<() => void>>();
 
   constructor(options: LiveStateOptions = {}) {
     this.latencyConfig = options.latency ?? DEFAULT_LATENCY;
     this.faultConfig = options.faults ?? DEFAULT_FAULTS;
     this.proxyConfig = options.proxy ?? DEFAULT_PROXY;
     this.overrides = new OverrideSet(options.overrides ?? []);
-    this.changed();
+    this.mocks.onChange(() => this.announce('mocks'));
+    this.overrides.onChange(() => this.announce('overrides'));
   }
 
-  /** True when no runtime setting changes answers. */
-  get idle(): boolean {
-    return this.quiet;
+  watch(aspect: LiveAspect, listener: () => void): void {
+    const list = this.watchers.get(aspect);
+    if (list === undefined) this.watchers.set(aspect, [listener]);
+    else list.push(listener);
   }
 
   get latency(): LatencyConfig {
@@ -58,21 +63,20 @@ export class LiveState {
 
   setLatency(latency: LatencyConfig): void {
     this.latencyConfig = latency;
-    this.changed();
+    this.announce('latency');
   }
 
   setFaults(faults: FaultConfig): void {
     this.faultConfig = faults;
-    this.changed();
+    this.announce('faults');
   }
 
   setProxy(proxy: ProxyConfig): void {
     this.proxyConfig = proxy;
-    this.changed();
+    this.announce('proxy');
   }
 
-  /** Call after changing mocks or overrides. */
-  changed(): void {
-    this.quiet = this.mocks.size === 0 && !this.overrides.active && !this.latencyConfig.enabled && !this.faultConfig.enabled && !this.proxying;
+  private announce(aspect: LiveAspect): void {
+    for (const listener of this.watchers.get(aspect) ?? []) listener();
   }
 }

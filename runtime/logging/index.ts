@@ -3,7 +3,6 @@ export {
   RequestLog,
   RequestLogEntry,
   pathMatcher,
-  readableAddress,
   type RequestLogEntryJson,
   type RequestLogFilter,
   type RequestLogListener,

@@ -33,7 +33,7 @@ export function headersMatch(conditions: readonly ValueCondition[], headers: Rec
 }
 
 /** Hot path: a repeated query parameter matches when any of its values does. */
-export function queryMatches(conditions: readonly ValueCondition[], query: Map<string, string[]>): boolean {
+export function queryMatches(conditions: readonly ValueCondition[], query: ReadonlyMap<string, string[]>): boolean {
   for (const { name, pattern } of conditions) {
     const values = query.get(name);
     if (values === undefined || !values.some((value) => pattern.test(value))) return false;

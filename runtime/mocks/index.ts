@@ -35,12 +35,11 @@
  * more header conditions); then the closer method (exact, GET for HEAD, ANY); then the mock
  * created last. Templates expand only when template expansion is on, like everywhere else.
  *
- * `splitRequestPath`, `parseRequestQuery`, `describeInputError` and `show` are shared with
+ * `splitRequestPath`, `describeInputError` and `show` are shared with
  * runtime/overrides, which matches requests and checks admin input the same way.
  */
 export { describeInputError, show } from './input-error.js';
-export { Mock, type MethodFit, type RouteRef } from './mock.js';
+export { Mock, type MethodFit } from './mock.js';
 export { splitRequestPath } from './path-pattern.js';
 export { MOCK_METHODS, type MockRecord } from './record.js';
-export { parseRequestQuery } from './request-parts.js';
 export { MockStore, type MockMatch, type MockResult } from './store.js';

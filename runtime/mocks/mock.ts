@@ -1,18 +1,11 @@
 import { hasTemplate, TemplateSyntaxError } from '../../common/template/index.js';
-import type { MockRequest, MockResponse } from '../engine/request.js';
+import type { Answer, Exchange, RouteRef } from '../exchange/index.js';
 import { templateRenderer, type RenderTemplate, type TemplateContext, type TemplateRuntime } from '../template/index.js';
 import { compileConditions, headersMatch, queryMatches, type ValueCondition } from './conditions.js';
 import { InputError } from './input-error.js';
-import { matchesPath, parsePathPattern, pathParams, type PathPattern } from './path-pattern.js';
+import { matchesPath, parsePathPattern, pathParams, patternsOverlap, type PathPattern, type TemplateSegment } from './path-pattern.js';
 import type { MockRecord } from './record.js';
-import { jsonBody, parseRequestQuery, queryRecord } from './request-parts.js';
-
-/** Same shape as runtime/metrics' RouteRef: one object per mock, so metrics can key on identity. */
-export interface RouteRef {
-  key: string;
-  method: string;
-  path: string;
-}
+import { queryRecord } from './request-parts.js';
 
 /** How well a mock's method fits the request; 0 is no fit, a larger value a closer one. */
 export type MethodFit = 0 | 1 | 2 | 3;
@@ -29,7 +22,7 @@ export class Mock {
   private readonly pattern: PathPattern;
   private readonly query: ValueCondition[];
   private readonly headers: ValueCondition[];
-  private readonly literal: MockResponse;
+  private readonly literal: Answer;
   private readonly headerTemplates: Array<RenderTemplate | null>;
   private readonly bodyTemplate: RenderTemplate | null;
   private readonly templated: boolean;
@@ -82,10 +75,6 @@ export class Mock {
   get segmentCount(): number {
     return this.pattern.segments.length;
   }
-  /** The request's query is needed to decide a match. */
-  get needsQuery(): boolean {
-    return this.query.length > 0;
-  }
 
   /** Hot path. Exact method 3, GET answering HEAD 2, ANY 1. */
   methodFit(method: string): MethodFit {
@@ -100,9 +89,14 @@ export class Mock {
     return matchesPath(this.pattern, segments);
   }
 
-  /** Hot path; `query` may be empty when not `needsQuery`. */
-  matchesConditions(headers: Record<string, string>, query: Map<string, string[]>): boolean {
-    return queryMatches(this.query, query) && headersMatch(this.headers, headers);
+  /** Hot path; the query is parsed only when a condition reads it. */
+  matchesConditions(ex: Exchange): boolean {
+    return (this.query.length === 0 || queryMatches(this.query, ex.query)) && headersMatch(this.headers, ex.headers);
+  }
+
+  /** Whether a request path could match both this mock and a route of `template` (see templateSegments). */
+  mayShareRequests(template: readonly TemplateSegment[]): boolean {
+    return patternsOverlap(this.pattern, template);
   }
 
   params(segments: readonly string[]): Record<string, string> {
@@ -123,10 +117,10 @@ export class Mock {
     return this.seq > other.seq;
   }
 
-  respond(params: Record<string, string>, query: Map<string, string[]> | undefined, req: MockRequest, templateExpand: boolean, templates: TemplateRuntime): MockResponse {
+  respond(params: Record<string, string>, ex: Exchange, templateExpand: boolean, templates: TemplateRuntime): Answer {
     if (!templateExpand || !this.templated) return this.literal;
     let context: TemplateContext | undefined;
-    const ctx = (): TemplateContext => (context ??= { path: params, query: queryRecord(query ?? parseRequestQuery(req.query)), headers: req.headers, body: jsonBody(req.body) });
+    const ctx = (): TemplateContext => (context ??= { path: params, query: queryRecord(ex.query), headers: ex.headers, body: ex.json });
     const headers = this.literal.headers.map(([name, value], i): [string, string] => {
       const template = this.headerTemplates[i];
       return [name, template === null ? value : template(templates, ctx())];

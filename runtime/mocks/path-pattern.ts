@@ -60,6 +60,29 @@ export function pathParams(pattern: PathPattern, segments: readonly string[]): R
   return params;
 }
 
+/** A segment of a route's path as the router knows it: literal text, one segment of anything, or any number of segments. */
+export type TemplateSegment = string | { any: 'segment' | 'rest' };
+
+/**
+ * A route path (`/v1/pets/{petId}`, `/files/{name}.{ext}`, `/legacy/**`) read conservatively:
+ * a segment holding a parameter may be anything, `**` any number of segments.
+ */
+export function templateSegments(path: string): TemplateSegment[] {
+  return trimSlashes(path).map((segment) => (segment === '**' ? { any: 'rest' } : segment.includes('{') ? { any: 'segment' } : decodeSegment(segment)));
+}
+
+/** Whether some request path matches both the mock's pattern and the route's template. */
+export function patternsOverlap(pattern: PathPattern, template: readonly TemplateSegment[]): boolean {
+  const own = pattern.segments;
+  for (let i = 0; i < template.length; i++) {
+    const segment = template[i];
+    if (typeof segment !== 'string' && segment.any === 'rest') return own.length >= i;
+    if (i >= own.length) return false;
+    if (typeof segment === 'string' && own[i] !== null && own[i] !== segment) return false;
+  }
+  return own.length === template.length;
+}
+
 function trimSlashes(path: string): string[] {
   const end = path.length > 1 && path.endsWith('/') ? path.length - 1 : path.length;
   const inner = path.slice(1, end);

@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { MockRequest, MockResponse } from '../engine/request.js';
+import type { Answer, Exchange, RouteRef } from '../exchange/index.js';
 import type { TemplateRuntime } from '../template/index.js';
 import { InputError } from './input-error.js';
 import { Mock, type MethodFit } from './mock.js';
-import { splitRequestPath } from './path-pattern.js';
+import { splitRequestPath, templateSegments } from './path-pattern.js';
 import { readMockRecord } from './record.js';
-import { parseRequestQuery } from './request-parts.js';
 
 export type MockResult = { ok: true; mock: Mock } | { ok: false; status: 400 | 404 | 409; error: string };
 
 export interface MockMatch {
   mock: Mock;
   params: Record<string, string>;
-  /** The parsed query when matching needed it; `respond` parses it otherwise, if a template asks. */
-  query: Map<string, string[]> | undefined;
 }
-
-const NO_QUERY = new Map<string, string[]>();
 
 /** Mocks created at run time over `/__mock/api/mocks`. The caller skips the store while `size` is 0. */
 export class MockStore {
@@ -25,6 +20,12 @@ export class MockStore {
   private readonly byLength = new Map<number, Mock[]>();
   private created = 0;
   private enabled = 0;
+  private listeners: Array<() => void> = [];
+
+  /** Called after every change (create, replace, delete, clear). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
 
   get size(): number {
     return this.mocks.size;
@@ -40,6 +41,7 @@ export class MockStore {
     if (this.mocks.has(result.mock.id)) return { ok: false, status: 409, error: `a mock with id "${result.mock.id}" already exists; replace it with PUT or choose another id` };
     this.created++;
     this.add(result.mock);
+    this.changed();
     return result;
   }
 
@@ -52,6 +54,7 @@ export class MockStore {
     if (!result.ok) return result;
     this.remove(old);
     this.add(result.mock);
+    this.changed();
     return result;
   }
 
@@ -69,6 +72,7 @@ export class MockStore {
     if (mock === undefined) return false;
     this.remove(mock);
     this.mocks.delete(id);
+    this.changed();
     return true;
   }
 
@@ -78,34 +82,44 @@ export class MockStore {
     this.mocks.clear();
     this.byLength.clear();
     this.enabled = 0;
+    this.changed();
     return count;
   }
 
-  /**
-   * Hot path. The best enabled mock for the request (see Mock.outranks), or undefined. `query` is
-   * the request's parsed query when the caller has it.
-   */
-  match(req: MockRequest, query: Map<string, string[]> | undefined): MockMatch | undefined {
+  /** Whether an enabled mock could answer a request the router sends to `route` (null: no route): its path and the route's may name the same request path. */
+  mayAnswer(route: RouteRef | null): boolean {
+    if (this.enabled === 0) return false;
+    if (route === null) return true;
+    const template = templateSegments(route.path);
+    for (const mock of this.mocks.values()) if (mock.enabled && mock.mayShareRequests(template)) return true;
+    return false;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Hot path. The best enabled mock for the request (see Mock.outranks), or undefined. */
+  match(ex: Exchange): MockMatch | undefined {
     if (this.enabled === 0) return undefined;
-    const segments = splitRequestPath(req.url);
+    const segments = splitRequestPath(ex.path);
     const candidates = this.byLength.get(segments.length);
     if (candidates === undefined) return undefined;
     let best: Mock | undefined;
     let bestFit: MethodFit = 0;
     for (const mock of candidates) {
       if (!mock.enabled) continue;
-      const fit = mock.methodFit(req.method);
+      const fit = mock.methodFit(ex.method);
       if (fit === 0 || (best !== undefined && !mock.outranks(fit, best, bestFit)) || !mock.matchesPath(segments)) continue;
-      if (mock.needsQuery) query ??= parseRequestQuery(req.query);
-      if (!mock.matchesConditions(req.headers, query ?? NO_QUERY)) continue;
+      if (!mock.matchesConditions(ex)) continue;
       best = mock;
       bestFit = fit;
     }
-    return best === undefined ? undefined : { mock: best, params: best.params(segments), query };
+    return best === undefined ? undefined : { mock: best, params: best.params(segments) };
   }
 
-  respond(matched: MockMatch, req: MockRequest, templateExpand: boolean, templates: TemplateRuntime): MockResponse {
-    return matched.mock.respond(matched.params, matched.query, req, templateExpand, templates);
+  respond(matched: MockMatch, ex: Exchange, templateExpand: boolean, templates: TemplateRuntime): Answer {
+    return matched.mock.respond(matched.params, ex, templateExpand, templates);
   }
 
   private compile(input: unknown, id: string, seq: number): MockResult {

@@ -1,5 +1,5 @@
 import type { LinearPattern } from '../../common/patterns/index.js';
-import type { MockRequest } from '../engine/request.js';
+import type { Exchange } from '../exchange/index.js';
 import { compileGlob } from './path-glob.js';
 import type { OverrideRule } from './rule.js';
 
@@ -43,12 +43,12 @@ export function compileRule(rule: OverrideRule): CompiledRule {
   };
 }
 
-/** Hot path; `path` and `query` are the request's, computed by the caller only when some rule needs them. */
-export function ruleMatches(rule: CompiledRule, req: MockRequest, path: () => string, query: () => Map<string, string[]>): boolean {
-  if (rule.method !== undefined && rule.method !== req.method) return false;
+/** Hot path; `path` is the request's as globs see it, computed by the caller only when some rule needs it. */
+export function ruleMatches(rule: CompiledRule, ex: Exchange, path: () => string): boolean {
+  if (rule.method !== undefined && rule.method !== ex.method) return false;
   if (rule.path !== undefined && !rule.path.test(path())) return false;
-  for (const [name, value] of rule.query) if (!query().get(name)?.includes(value)) return false;
-  for (const [name, value] of rule.headers) if (req.headers[name] !== value) return false;
+  for (const [name, value] of rule.query) if (!ex.query.get(name)?.includes(value)) return false;
+  for (const [name, value] of rule.headers) if (ex.headers[name] !== value) return false;
   return true;
 }
 

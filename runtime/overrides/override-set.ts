@@ -1,14 +1,13 @@
 import { MockError } from '../../common/errors.js';
-import type { MockRequest, MockResponse } from '../engine/request.js';
-import { parseRequestQuery } from '../mocks/index.js';
+import type { Answer, Exchange } from '../exchange/index.js';
 import { compileRule, ruleMatches, type CompiledRule } from './compiled-rule.js';
 import { mergePatch } from './merge-patch.js';
 import { requestPath } from './path-glob.js';
 import { readRuleSet, type OverrideRule, type RuleSetResult } from './rule.js';
 
 export interface OverrideOutcome {
-  /** The input response itself when no rule changed it. */
-  response: MockResponse;
+  /** The input answer itself when no rule changed it. */
+  response: Answer;
   delayMs: number;
   /** Names of the rules that matched, in order. */
   applied: string[];
@@ -16,10 +15,11 @@ export interface OverrideOutcome {
 
 const JSON_TYPE = /^[^;]*[/+]json\s*(?:;|$)/i;
 
-/** The live override rules; the caller calls `apply` only while `active`. */
+/** The live override rules; the chain runs them only while `active`. */
 export class OverrideSet {
   private current: OverrideRule[] = [];
   private compiled: CompiledRule[] = [];
+  private listeners: Array<() => void> = [];
 
   /** `rules` come checked from loadOverrides; anything else throws MOCK_ERR_OVERRIDES_INVALID. */
   constructor(rules: OverrideRule[] = []) {
@@ -40,23 +40,30 @@ export class OverrideSet {
   /** PUT /__mock/overrides: the whole set is checked first; on any error the previous rules stay. */
   replace(input: unknown): RuleSetResult {
     const result = readRuleSet(input);
-    if (result.ok) this.install(result.rules);
+    if (result.ok) {
+      this.install(result.rules);
+      for (const listener of this.listeners) listener();
+    }
     return result;
+  }
+
+  /** Called after every accepted replacement. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   /**
    * Every enabled matching rule applies in order, later ones winning. `response` is never
    * modified (it may be a shared cached object): a new one is built only when something changes.
    */
-  apply(req: MockRequest, query: Map<string, string[]> | undefined, response: MockResponse): OverrideOutcome {
+  apply(ex: Exchange, response: Answer): OverrideOutcome {
     let path: string | undefined;
-    const pathOf = (): string => (path ??= requestPath(req.url));
-    const queryOf = (): Map<string, string[]> => (query ??= parseRequestQuery(req.query));
+    const pathOf = (): string => (path ??= requestPath(ex.path));
     const applied: string[] = [];
     let { status, headers, body } = response;
     let delayMs = 0;
     for (const rule of this.compiled) {
-      if (!ruleMatches(rule, req, pathOf, queryOf)) continue;
+      if (!ruleMatches(rule, ex, pathOf)) continue;
       applied.push(rule.name);
       if (rule.body !== undefined) {
         body = rule.body.text;
@@ -68,7 +75,7 @@ export class OverrideSet {
       if (rule.delayMs !== undefined) delayMs = rule.delayMs;
     }
     const changed = status !== response.status || headers !== response.headers || body !== response.body;
-    return { response: changed ? { status, headers, body } : response, delayMs, applied };
+    return { response: changed ? { ...response, status, headers, body } : response, delayMs, applied };
   }
 
   private install(rules: OverrideRule[]): void {
@@ -84,10 +91,10 @@ function withHeader(headers: Array<[string, string]>, name: string, value: strin
   return out;
 }
 
-/** The body patched when the response is JSON; otherwise unchanged (a merge needs a JSON body). */
-function merged(body: string, headers: Array<[string, string]>, patch: Record<string, unknown>): string {
+/** The body patched when the response is JSON text; otherwise unchanged (a merge needs a JSON body). */
+function merged(body: string | Uint8Array, headers: Array<[string, string]>, patch: Record<string, unknown>): string | Uint8Array {
   const type = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  if (type === undefined || !JSON_TYPE.test(type)) return body;
+  if (typeof body !== 'string' || type === undefined || !JSON_TYPE.test(type)) return body;
   let value: unknown;
   try {
     value = JSON.parse(body);

@@ -1,10 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { MockRequest, MockResponse } from '../engine/index.js';
 import { problem } from '../engine/index.js';
-
-/** A proxied answer: binary bodies travel as bytes in `raw` (body is then ''). */
-export type ProxiedResponse = MockResponse & { raw?: Uint8Array; error?: string };
+import type { Answer, Exchange } from '../exchange/index.js';
 
 /**
  * Headers of one connection, not of the message (RFC 9110 7.6.1), plus `accept-encoding`: the
@@ -22,19 +19,19 @@ const TEXTUAL = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-f
  * node:http rather than fetch: fetch refuses "bad ports" (6000, 10080 …) that a local upstream
  * may well use. Failures become problem answers: 504 on timeout, 502 when the upstream cannot be reached.
  */
-export function forward(req: MockRequest, upstream: string, timeoutSeconds: number): Promise<ProxiedResponse> {
+export function forward(ex: Exchange, upstream: string, timeoutSeconds: number): Promise<Answer> {
   const base = new URL(upstream);
   const target = new URL(base.href);
-  target.pathname = base.pathname.replace(/\/$/, '') + req.url;
-  target.search = req.query === '' ? '' : `?${req.query}`;
+  target.pathname = base.pathname.replace(/\/$/, '') + ex.path;
+  target.search = ex.rawQuery === '' ? '' : `?${ex.rawQuery}`;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
-  const body = req.body !== undefined && req.body.length > 0 ? req.body : undefined;
+  for (const [name, value] of Object.entries(ex.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  const body = ex.body !== undefined && ex.body.length > 0 ? ex.body : undefined;
   if (body !== undefined) headers['content-length'] = String(body.length);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
-    const unreachable = (reason: string): void => resolve(problem('MOCK_ERR_UPSTREAM_UNREACHABLE', { origin: target.origin, reason }));
-    const request = client.request(target, { method: req.method, headers, timeout: timeoutSeconds * 1000 }, (response) => {
+    const unreachable = (reason: string): void => resolve(problem('MOCK_ERR_UPSTREAM_UNREACHABLE', { origin: target.origin, reason }, { logged: true }));
+    const request = client.request(target, { method: ex.method, headers, timeout: timeoutSeconds * 1000 }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', (e) => unreachable(e.message));
@@ -48,13 +45,13 @@ export function forward(req: MockRequest, upstream: string, timeoutSeconds: numb
         const status = response.statusCode ?? 502;
         const type = response.headers['content-type'] ?? '';
         const encoded = response.headers['content-encoding'] !== undefined && response.headers['content-encoding'] !== 'identity';
-        if (bytes.length === 0 || (!encoded && TEXTUAL.test(type))) resolve({ status, headers: out, body: bytes.toString('utf8') });
-        else resolve({ status, headers: out, body: '', raw: new Uint8Array(bytes) });
+        // text stays text, so override rules can patch it; anything else travels as the bytes it was
+        resolve({ status, headers: out, body: bytes.length === 0 || (!encoded && TEXTUAL.test(type)) ? bytes.toString('utf8') : new Uint8Array(bytes) });
       });
     });
     request.on('timeout', () => {
       request.destroy();
-      resolve(problem('MOCK_ERR_UPSTREAM_TIMEOUT', { origin: target.origin, seconds: timeoutSeconds }));
+      resolve(problem('MOCK_ERR_UPSTREAM_TIMEOUT', { origin: target.origin, seconds: timeoutSeconds }, { logged: true }));
     });
     request.on('error', (e: NodeJS.ErrnoException) => unreachable(e.code ?? e.message));
     request.end(body);

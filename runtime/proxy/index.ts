@@ -1,1 +1,1 @@
-export { forward, type ProxiedResponse } from './forward.js';
+export { forward } from './forward.js';

@@ -1,13 +1,13 @@
 import type { RestartStatus, ServerControl, ServerInfo } from '../admin/index.js';
 import { AdminError } from '../admin/index.js';
+import { RequestChain, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage } from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
-import type { Server } from 'node:http';
-import { closeNode, createHttpApp, createNodeHttpServer, listen, listenNode, uWS, type ControlHandler, type HttpServerOptions } from '../http/index.js';
+import type { ServerAdapter } from '../exchange/index.js';
+import { NodeHttpAdapter, UwsHttpAdapter, createDispatch, type ControlHandler } from '../http/index.js';
 import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
 import type { TrafficStats } from '../metrics/index.js';
 import type { ServeOptions } from '../options.js';
-import type { us_listen_socket } from '../http/uws.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */
@@ -28,16 +28,14 @@ const IDLE_RESTART: RestartStatus = { in_progress: false, initiated_at: null, re
 /**
  * The HTTP mock server and its lifecycle. A restart brings the build up to date, loads it afresh
  * and swaps the engine under the running listener: no request is refused while it happens, and
- * runtime mocks, overrides and the validation settings survive it.
+ * runtime mocks, overrides and the validation settings survive it. The request chain holds
+ * today's stages (latency, overrides, faults, runtime mocks, proxy) compiled per route.
  */
 export class HttpMockServer implements ServerControl {
   readonly specPath: string | null;
   private current: Engine;
-  /** The uWS listen socket, or the node:http server. */
-  private socket: us_listen_socket | Server | undefined;
-  private boundPort = 0;
-  /** Which server library answers. */
-  backend: 'uws' | 'node' = 'uws';
+  private readonly chain: RequestChain;
+  private adapter: ServerAdapter | undefined;
   private startTime = Date.now();
   private status: RestartStatus = IDLE_RESTART;
   private control: ControlHandler | undefined;
@@ -49,6 +47,13 @@ export class HttpMockServer implements ServerControl {
   ) {
     this.current = engine;
     this.specPath = options.specPath;
+    const { live } = options;
+    const templates = { expand: () => this.current.templateExpansion, runtime: () => this.current.templateRuntime };
+    this.chain = new RequestChain(
+      [latencyStage(live), overridesStage(live), faultsStage(live), mocksStage(live, templates), proxyStage(live)],
+      (ex) => this.current.respond(ex),
+    );
+    this.chain.setRoutes(engine.routes);
   }
 
   static async create(options: HttpMockServerOptions): Promise<HttpMockServer> {
@@ -67,28 +72,18 @@ export class HttpMockServer implements ServerControl {
 
   async listen(): Promise<void> {
     const { options } = this;
-    const control = this.control;
-    const serverOptions: HttpServerOptions = {
+    const dispatch = createDispatch({
       engine: () => this.current,
+      chain: this.chain,
       maxBodyBytes: options.maxBodyBytes,
       logger: options.logger,
       requestLog: options.requestLog,
-      live: options.live,
       stats: options.stats,
-      control,
-      controlPage: this.controlPage,
-    };
-    const backend = options.httpBackend === 'node' ? 'node' : 'uws';
-    if (backend === 'node') {
-      const server = createNodeHttpServer(serverOptions);
-      this.boundPort = await listenNode(server, options.host, options.port, '--http-port');
-      this.socket = server;
-    } else {
-      const { socket, port } = await listen(createHttpApp(serverOptions), options.host, options.port, '--http-port');
-      this.socket = socket;
-      this.boundPort = port;
-    }
-    this.backend = backend;
+    });
+    const adapterOptions = { dispatch, control: this.control, controlPage: this.controlPage };
+    const adapter = options.httpBackend === 'node' ? new NodeHttpAdapter(adapterOptions) : new UwsHttpAdapter(adapterOptions);
+    await adapter.listen(options.host, options.port, '--http-port');
+    this.adapter = adapter;
     this.startTime = Date.now();
   }
 
@@ -97,24 +92,35 @@ export class HttpMockServer implements ServerControl {
   }
 
   get port(): number {
-    return this.boundPort;
+    return this.adapter?.port ?? this.options.port;
   }
 
   get httpPort(): number | null {
-    return this.socket === undefined ? null : this.boundPort;
+    return this.adapter?.listening === true ? this.adapter.port : null;
+  }
+
+  /** Which server library answers: uws or node. */
+  get backend(): string {
+    return this.adapter?.library ?? (this.options.httpBackend === 'node' ? 'node' : 'uws');
   }
 
   engine(): Engine {
     return this.current;
   }
 
+  /** Names of the stages that run for requests to `key` (`GET /v1/pets/{petId}`; null for unmatched ones). */
+  stagesOf(key: string | null): string[] {
+    return this.chain.stagesOf(key === null ? null : (this.current.routes.find((r) => r.key === key) ?? null));
+  }
+
   servers(): ServerInfo[] {
-    const running = this.socket !== undefined;
+    const adapter = this.adapter;
+    const running = adapter?.listening === true;
     const host = this.options.host.includes(':') ? `[${this.options.host}]` : this.options.host;
     return [
       {
         server_type: 'HTTP',
-        address: `${host}:${running ? this.boundPort : this.options.port}`,
+        address: running ? adapter.address : `${host}:${this.options.port}`,
         running,
         start_time: running ? new Date(this.startTime).toISOString() : null,
         uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
@@ -153,17 +159,15 @@ export class HttpMockServer implements ServerControl {
     const previous = this.current;
     const engine = new Engine(build, { validation: previous.validationOptions, templateExpand: previous.templateExpansion, seed: options.seed, logger: options.logger });
     this.current = engine;
+    this.chain.setRoutes(engine.routes);
     options.stats.setRoutes(engine.routes);
     redactKeysOf(options, build);
     this.startTime = Date.now();
   }
 
   async close(): Promise<void> {
-    const socket = this.socket;
-    if (socket === undefined) return;
-    this.socket = undefined;
-    if (this.backend === 'node') {
-      await closeNode(socket as Server);
-    } else uWS.us_listen_socket_close(socket as us_listen_socket);
+    const adapter = this.adapter;
+    this.adapter = undefined;
+    await adapter?.close();
   }
 }

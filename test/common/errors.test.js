@@ -18,7 +18,7 @@ t.test('every problem code names a status, a title and a detail template; no cod
   t.equal(new MockError('MOCK_ERR_NO_SPEC', 'x').exitCode, 1);
 });
 
-t.test('problem answers carry their code, the catalogue status unless overridden, and the detail as error', async (t) => {
+t.test('problem answers carry their code and the catalogue status unless overridden', async (t) => {
   const notFound = problem('MOCK_ERR_ROUTE_NOT_FOUND', { method: 'GET', path: '/pets', mounts: ['/v1'] });
   t.equal(notFound.status, 404);
   t.same(notFound.headers, [['content-type', 'application/problem+json']]);
@@ -29,7 +29,8 @@ t.test('problem answers carry their code, the catalogue status unless overridden
     detail: 'no operation matches GET /pets (descriptions are mounted under /v1)',
     code: 'MOCK_ERR_ROUTE_NOT_FOUND',
   });
-  t.equal(notFound.error, 'no operation matches GET /pets (descriptions are mounted under /v1)');
+  t.equal(notFound.error, undefined, 'a 404 is an answer, not a failure: no error_message');
+  t.equal(problem('MOCK_ERR_INTERNAL', {}, { logged: true }).error, 'the mock server failed to answer this request; see its log', 'logged: the detail is the error_message');
   const invalid = problem('MOCK_ERR_REQUEST_INVALID', { first: 'limit must be <= 100' }, { status: 422, extra: { errors: [{ name: 'limit' }] }, headers: [['x-a', 'b']] });
   t.equal(invalid.status, 422, 'the configured validation status');
   t.match(JSON.parse(invalid.body), { status: 422, code: 'MOCK_ERR_REQUEST_INVALID', errors: [{ name: 'limit' }] });

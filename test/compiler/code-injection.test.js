@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../dist/compiler/index.js';
 import { Engine, loadBuild } from '../../dist/runtime/engine/index.js';
+import { Exchange } from '../../dist/runtime/exchange/index.js';
 import { pino } from 'pino';
 
 t.test('paths that close a comment are comment text, and still routes', async (t) => {
@@ -30,7 +31,7 @@ paths:
     templateExpand: false,
     logger: pino({ level: 'silent' }),
   });
-  const answer = engine.handle({ method: 'GET', url: hostile, query: '', headers: {} });
+  const answer = engine.handle(new Exchange({ method: 'GET', path: hostile, headers: {} }));
   t.equal(answer.status, 200, 'the operation is still served at its path');
   t.same(JSON.parse(answer.body), { ok: true });
 });

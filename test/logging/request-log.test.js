@@ -2,7 +2,8 @@
 import t from 'tap';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { RequestLog, RequestLogEntry, RingBuffer, pathMatcher, readableAddress } from '../../dist/runtime/logging/index.js';
+import { RequestLog, RequestLogEntry, RingBuffer, pathMatcher } from '../../dist/runtime/logging/index.js';
+import { readableAddress } from '../../dist/runtime/exchange/index.js';
 
 const ascii = (s) => new TextEncoder().encode(s).buffer;
 

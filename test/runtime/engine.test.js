@@ -3,6 +3,7 @@ import t from 'tap';
 import path from 'node:path';
 import { build } from '../../dist/compiler/index.js';
 import { Engine, loadBuild } from '../../dist/runtime/engine/index.js';
+import { Exchange } from '../../dist/runtime/exchange/index.js';
 
 const spec = `openapi: 3.0.3
 info: {title: Engine, version: "1"}
@@ -84,7 +85,7 @@ const validation = (mode = 'enforce', overrides = {}) => ({ mode, aggregate_erro
 const engine = new Engine(module, { validation: validation(), templateExpand: true, seed: 1, logger });
 
 const call = (method, url, { query = '', headers = {}, body } = {}) => {
-  const res = engine.handle({ method, url, query, headers, body: body === undefined ? undefined : Buffer.from(body) });
+  const res = engine.handle(new Exchange({ method, path: url, rawQuery: query, headers, body: body === undefined ? undefined : Buffer.from(body) }));
   const header = Object.fromEntries(res.headers);
   let json;
   try {

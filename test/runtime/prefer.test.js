@@ -1,7 +1,7 @@
 // runtime/engine/prefer.ts: `Prefer: code=…, example=…, dynamic=…` and the __code/__example/__dynamic fallbacks.
 import t from 'tap';
 import { readPreference } from '../../dist/runtime/engine/prefer.js';
-import { parseQuery } from '../../dist/runtime/engine/query.js';
+import { parseQuery } from '../../dist/runtime/exchange/query.js';
 
 const none = new Map();
 const pref = (header, query = '') => ({ ...readPreference(header, query ? parseQuery(query) : none) });

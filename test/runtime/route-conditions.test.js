@@ -1,7 +1,7 @@
 // runtime/engine/route-conditions.ts: mock.yaml route conditions on query, headers and JSON body.
 import t from 'tap';
 import { compileConditions, conditionsHold, containsPartial } from '../../dist/runtime/engine/route-conditions.js';
-import { parseQuery } from '../../dist/runtime/engine/query.js';
+import { parseQuery } from '../../dist/runtime/exchange/query.js';
 
 const route = (match) => compileConditions({ method: '*', path: '/', match });
 const holds = (c, { query = '', headers = {}, body } = {}) => {

@@ -5,7 +5,6 @@ type StoreResult = { ok: true; mock: unknown } | { ok: false; status: number; er
 
 function unwrap(call: AdminCall, result: StoreResult, status = 200) {
   if (!result.ok) throw new AdminError(result.status, result.error);
-  call.ctx.live.changed();
   return ok(result.mock, status);
 }
 
@@ -31,7 +30,6 @@ function replace(call: AdminCall, id: string) {
 function remove(call: AdminCall, id: string) {
   const mock = found(call, id);
   call.ctx.live.mocks.delete(id);
-  call.ctx.live.changed();
   return ok(mock);
 }
 
@@ -56,7 +54,6 @@ export const mockRoutes: AdminRoute[] = [
       const id = idOf(call);
       if (id !== undefined) return remove(call, id);
       const deleted = call.ctx.live.mocks.clear();
-      call.ctx.live.changed();
       return ok({ message: `deleted ${deleted} mocks`, deleted_count: deleted });
     },
   },

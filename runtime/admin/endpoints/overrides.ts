@@ -10,7 +10,6 @@ export const overrideRoutes: AdminRoute[] = [
       const result = call.ctx.live.overrides.replace(call.json());
       // an invalid set changes nothing: the previous rules stay
       if (!result.ok) throw new AdminError(400, `${result.error} (the previous ${call.ctx.live.overrides.rules.length} rules stay)`);
-      call.ctx.live.changed();
       call.ctx.logger.info({ rules: result.rules.length }, 'admin: override rules replaced');
       return ok(result.rules);
     },

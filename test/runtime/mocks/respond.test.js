@@ -1,6 +1,7 @@
 // runtime/mocks MockStore.respond: status, content type, headers, and templates only while expansion is on.
 import t from 'tap';
 import { MockStore } from '../../../dist/runtime/mocks/index.js';
+import { Exchange } from '../../../dist/runtime/exchange/index.js';
 import { createTemplateRuntime } from '../../../dist/runtime/template/index.js';
 
 const templates = createTemplateRuntime({ seed: 1 });
@@ -10,8 +11,8 @@ function answer(mock, req, expand = true) {
   const store = new MockStore();
   const created = store.create(mock);
   if (!created.ok) throw new Error(created.error);
-  const request = { query: '', headers: {}, ...req };
-  const match = store.match(request, undefined);
+  const request = new Exchange({ method: req.method, path: req.url, rawQuery: req.query ?? '', headers: req.headers ?? {}, body: req.body });
+  const match = store.match(request);
   return store.respond(match, request, expand, templates);
 }
 
@@ -38,7 +39,7 @@ t.test('a content type from the mock replaces the default', async (t) => {
 t.test('without templates the same response object is served every time', async (t) => {
   const store = new MockStore();
   store.create({ method: 'GET', path: '/a', response: { body: { a: 1 } } });
-  const req = { method: 'GET', url: '/a', query: '', headers: {} };
+  const req = new Exchange({ method: 'GET', path: '/a', headers: {} });
   t.equal(store.respond(store.match(req), req, true, templates), store.respond(store.match(req), req, true, templates));
 });
 

@@ -1,5 +1,6 @@
 // runtime/mocks: the admin API's CRUD over mocks, defaults, and the 400/404/409 answers.
 import t from 'tap';
+import { Exchange } from '../../../dist/runtime/exchange/index.js';
 import { MockStore } from '../../../dist/runtime/mocks/index.js';
 
 const users = { method: 'get', path: '/users', response: { body: [{ id: 1 }] } };
@@ -71,7 +72,7 @@ t.test('list, get, delete, clear, size and enabledCount', async (t) => {
   t.equal(store.clear(), 2);
   t.equal(store.size, 0);
   t.equal(store.enabledCount, 0);
-  t.equal(store.match({ method: 'GET', url: '/users', query: '', headers: {} }, undefined), undefined);
+  t.equal(store.match(new Exchange({ method: 'GET', path: '/users', headers: {} })), undefined);
 });
 
 t.test('409 for an id that exists', async (t) => {
@@ -95,7 +96,7 @@ t.test('replace: full replacement, the path id wins, place and age kept', async 
   t.same(store.list().map((m) => m.id), ['a', 'b']);
   t.equal(store.get('other'), undefined);
   t.equal(store.enabledCount, 1);
-  t.equal(store.match({ method: 'GET', url: '/users', query: '', headers: {} }, undefined).mock.id, 'b', 'the old a no longer matches');
+  t.equal(store.match(new Exchange({ method: 'GET', path: '/users', headers: {} })).mock.id, 'b', 'the old a no longer matches');
 
   t.same(store.replace('missing', users), { ok: false, status: 404, error: 'no mock has id "missing"' });
   t.same(store.replace('a', { method: 'GET', path: 'nope', response: {} }), { ok: false, status: 400, error: 'path must start with / (got "nope")' });

@@ -1,0 +1,34 @@
+/**
+ * The request chain's order, outermost first (DESIGN.md, "The request chain"). A stage takes one
+ * slot; the terminal, mock generation from the description and mock.yaml's custom routes (spec
+ * step 6), always comes last, and recording (7) is an afterAnswer hook. Slots of later features
+ * are reserved here so that each is a new stage file:
+ *
+ * - circuit-breaker, bulkhead, rate-limit, connection-limit, packet-loss: protective chaos (issue 12)
+ * - cors, security: the mocked API's contract (issue 11)
+ * - latency, overrides: adjust every answer produced inside them (they wrap the rest)
+ * - replay (1), stateful (2), route-chaos (3), faults (4): fixtures, state machines, chaos
+ * - mocks: runtime mocks, explicit answers a user created, before the proxy (as before this seam)
+ * - proxy (5): the conditional proxy and the reality continuum
+ */
+export const SLOTS = [
+  'circuit-breaker',
+  'bulkhead',
+  'rate-limit',
+  'connection-limit',
+  'packet-loss',
+  'cors',
+  'security',
+  'latency',
+  'overrides',
+  'replay',
+  'stateful',
+  'route-chaos',
+  'faults',
+  'mocks',
+  'proxy',
+] as const;
+
+export type Slot = (typeof SLOTS)[number];
+
+export const slotRank = (slot: Slot): number => SLOTS.indexOf(slot);

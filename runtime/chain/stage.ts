@@ -1,0 +1,38 @@
+import type { Answer, BuildRoute, Exchange } from '../exchange/index.js';
+import { SLOTS, type Slot } from './slots.js';
+
+/** The rest of the chain after a stage. */
+export type Next = (ex: Exchange) => Answer | Promise<Answer>;
+
+/**
+ * One behaviour of the request path. Plain objects, checked when registered (as find-my-way
+ * checks its constraint strategies): a stage that is off for a route costs that route nothing.
+ */
+export interface Stage {
+  readonly name: string;
+  readonly slot: Slot;
+  /** Whether the stage runs for requests routed to `route` (null: no route matched), as configured now. */
+  appliesTo(route: BuildRoute | null): boolean;
+  run(ex: Exchange, next: Next): Answer | Promise<Answer>;
+  /** Called once the answer is written (recording, later). */
+  afterAnswer?(ex: Exchange, answer: Answer): void;
+  /** The chain passes `changed`; the stage calls it whenever what appliesTo answers may have changed. */
+  watch(changed: () => void): void;
+}
+
+/** Throws TypeError naming what is wrong with a stage. */
+export function checkStage(stage: Stage): Stage {
+  const what = `stage ${JSON.stringify((stage as { name?: unknown }).name)}`;
+  if (typeof stage.name !== 'string' || stage.name === '') throw new TypeError('a stage needs a name');
+  if (!(SLOTS as readonly string[]).includes(stage.slot)) throw new TypeError(`${what}: slot must be one of ${SLOTS.join(', ')} (got ${JSON.stringify(stage.slot)})`);
+  for (const method of ['appliesTo', 'run', 'watch'] as const) {
+    if (typeof stage[method] !== 'function') throw new TypeError(`${what}: ${method} must be a function`);
+  }
+  if (stage.afterAnswer !== undefined && typeof stage.afterAnswer !== 'function') throw new TypeError(`${what}: afterAnswer must be a function when given`);
+  return stage;
+}
+
+/** `then` for a result that may or may not be a promise: synchronous answers stay synchronous. */
+export function afterNext(result: Answer | Promise<Answer>, adjust: (answer: Answer) => Answer): Answer | Promise<Answer> {
+  return result instanceof Promise ? result.then(adjust) : adjust(result);
+}

@@ -1,0 +1,5 @@
+export { faultsStage } from './faults.js';
+export { latencyStage } from './latency.js';
+export { mocksStage, type MockTemplates } from './mocks.js';
+export { overridesStage } from './overrides.js';
+export { proxyStage } from './proxy.js';

@@ -1,0 +1,113 @@
+import { parseQuery } from './query.js';
+import { readableAddress } from './address.js';
+
+/** A route of the build (an operation or a custom route), or of a runtime mock: statistics key on it. */
+export interface RouteRef {
+  /** `GET /v1/pets/{petId}` */
+  key: string;
+  method: string;
+  /** The path pattern. */
+  path: string;
+}
+
+/** A route of the build being served. */
+export interface BuildRoute extends RouteRef {
+  /** Position in the build's route list (operations, then custom routes): per-route tables index by it. */
+  index: number;
+  /** Tags of the operation (latency tag overrides); none for custom routes. */
+  tags: string[];
+}
+
+/** Where the router sent a request. */
+export type RouteMatch =
+  | { kind: 'operation'; index: number }
+  | { kind: 'custom'; index: number }
+  /** No route has this path. */
+  | { kind: 'none' }
+  /** The path exists, not for this method (405, or 204 for OPTIONS). */
+  | { kind: 'method'; allow: string };
+
+export interface ExchangeInit {
+  method: string;
+  /** Path without the query string, as received (percent-encoded). */
+  path: string;
+  /** Raw query string without `?`. */
+  rawQuery?: string;
+  /** Lower-case names; repeated headers joined with `, `. */
+  headers: Record<string, string>;
+  body?: Buffer;
+  /** uWS's raw address text or a readable address. */
+  client?: ArrayBuffer | string;
+  /** performance.now() when the request arrived. */
+  startedAt?: number;
+}
+
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const EMPTY_QUERY: ReadonlyMap<string, string[]> = new Map();
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * One request and what the chain learns about it, whatever the protocol: the router fills the
+ * route and its parameters once; the query and the JSON body are parsed on first use, at most once.
+ */
+export class Exchange {
+  readonly protocol = 'http';
+  readonly method: string;
+  readonly path: string;
+  readonly rawQuery: string;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer | undefined;
+  readonly startedAt: number;
+  /** The route the router chose; null when none matched. */
+  route: BuildRoute | null = null;
+  /** Its path parameters, decoded. */
+  params: Record<string, string> = NO_PARAMS;
+  match: RouteMatch = { kind: 'none' };
+  /** What statistics count the request under when not its route (a runtime mock that answered it). */
+  answeredBy: RouteRef | null = null;
+  /** The client's address as the server library gave it (uWS: raw text, decoded when first read). */
+  client: ArrayBuffer | string;
+  private parsedQuery: Map<string, string[]> | undefined;
+  private parsedJson: { value: unknown } | undefined;
+
+  constructor(init: ExchangeInit) {
+    this.method = init.method;
+    this.path = init.path;
+    this.rawQuery = init.rawQuery ?? '';
+    this.headers = init.headers;
+    this.body = init.body;
+    this.client = init.client ?? '';
+    this.startedAt = init.startedAt ?? performance.now();
+  }
+
+  /** Name → values; `+` is a space. */
+  get query(): ReadonlyMap<string, string[]> {
+    if (this.rawQuery === '') return EMPTY_QUERY;
+    return (this.parsedQuery ??= parseQuery(this.rawQuery));
+  }
+
+  /** The body parsed as JSON; undefined when absent or not JSON. */
+  get json(): unknown {
+    if (this.parsedJson === undefined) this.parsedJson = { value: parseJson(this.body) };
+    return this.parsedJson.value;
+  }
+
+  get clientAddress(): string {
+    if (typeof this.client !== 'string') this.client = readableAddress(latin1.decode(this.client));
+    return this.client;
+  }
+
+  /** What the request counts under in statistics. */
+  get countedAs(): RouteRef | null {
+    return this.answeredBy ?? this.route;
+  }
+}
+
+function parseJson(raw: Buffer | undefined): unknown {
+  if (raw === undefined || raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,65 @@
+import type { Logger } from 'pino';
+import type { RequestChain } from '../chain/index.js';
+import type { Engine } from '../engine/index.js';
+import { problem } from '../engine/index.js';
+import { bodyLength, withoutContent, type Answer, type Exchange, type RouteRef } from '../exchange/index.js';
+import type { RequestLog } from '../logging/index.js';
+
+/** Counts answered requests (runtime/metrics TrafficStats). */
+export interface TrafficRecorder {
+  record(route: RouteRef | null, method: string, status: number, durationMs: number): void;
+}
+
+export interface DispatchOptions {
+  /** Read on every request, so a restart can swap it. */
+  engine: () => Engine;
+  /** The stages compiled per route of the engine's build. */
+  chain: RequestChain;
+  maxBodyBytes: number;
+  logger: Logger;
+  /** Every answered request is recorded here (ring buffer, subscribers, info log line). */
+  requestLog?: RequestLog;
+  stats?: TrafficRecorder;
+}
+
+/** What a server adapter hands a request to once it has read it, and tells once it has written the answer. */
+export interface Dispatch {
+  readonly maxBodyBytes: number;
+  /** Hot path: routes the exchange once and answers it, synchronously when no stage applies to its route. Never rejects. */
+  answer(ex: Exchange): Answer | Promise<Answer>;
+  /** The body was over the limit. */
+  tooLarge(ex: Exchange): Answer;
+  /** After the answer is written: statistics, the request log, afterAnswer stages. */
+  written(ex: Exchange, answer: Answer): void;
+}
+
+export function createDispatch(options: DispatchOptions): Dispatch {
+  const { chain, logger, requestLog, stats } = options;
+  const failed = (ex: Exchange, e: unknown): Answer => {
+    logger.error({ err: e, method: ex.method, url: ex.path }, 'request failed');
+    return { ...problem('MOCK_ERR_INTERNAL', {}), error: e instanceof Error ? e.message : String(e) };
+  };
+  return {
+    maxBodyBytes: options.maxBodyBytes,
+    answer(ex) {
+      try {
+        const engine = options.engine();
+        engine.route(ex);
+        const run = chain.runnerOf(ex.route);
+        if (run === undefined) return engine.respond(ex);
+        const result = run(ex);
+        return result instanceof Promise ? result.catch((e: unknown) => failed(ex, e)) : result;
+      } catch (e) {
+        return failed(ex, e);
+      }
+    },
+    tooLarge: () => problem('MOCK_ERR_PAYLOAD_TOO_LARGE', { limit: options.maxBodyBytes }, { logged: true }),
+    written(ex, answer) {
+      if (stats !== undefined) stats.record(ex.countedAs, ex.method, answer.status, performance.now() - ex.startedAt);
+      for (const stage of chain.afterOf(ex.route)) stage.afterAnswer?.(ex, answer);
+      if (requestLog === undefined) return;
+      const size = withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body);
+      requestLog.record(ex.method, ex.path, answer.status, ex.startedAt, ex.client, ex.headers, size, answer.error ?? null);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type http from 'node:http';
+import { bodyLength, withoutContent, type Answer } from '../exchange/index.js';
+
+/** Chunks per second of a paced body. */
+const PACE_TICKS = 10;
+
+const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === 'string' ? Buffer.from(body) : body);
+
+/**
+ * Writes an answer on a node:http response as its delivery says, then calls `done` (also when it
+ * drops or resets the connection). `close`: the connection cannot carry another request.
+ */
+export function writeNode(res: http.ServerResponse, method: string, answer: Answer, close: boolean, done: () => void): void {
+  const delivery = answer.delivery;
+  if (delivery?.holdMs !== undefined && delivery.holdMs > 0) {
+    const later: Answer = { ...answer, delivery: { ...delivery, holdMs: 0 } };
+    setTimeout(() => {
+      if (!res.destroyed) writeNode(res, method, later, close, done);
+    }, delivery.holdMs);
+    return;
+  }
+  if (delivery?.end === 'drop') {
+    res.socket?.destroy();
+    done();
+    return;
+  }
+  if (delivery?.end === 'reset') {
+    res.socket?.resetAndDestroy();
+    done();
+    return;
+  }
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of answer.headers) {
+    const current = headers[name];
+    headers[name] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [String(current), value];
+  }
+  if (close || delivery?.end === 'close') headers.connection = 'close';
+  if (withoutContent(method, answer.status)) {
+    res.writeHead(answer.status, headers).end();
+    done();
+    return;
+  }
+  headers['content-length'] = bodyLength(answer.body);
+  if (delivery?.truncateAfter !== undefined) {
+    res.writeHead(answer.status, headers);
+    res.write(bytesOf(answer.body).subarray(0, delivery.truncateAfter), () => res.socket?.destroy());
+    done();
+    return;
+  }
+  if (delivery?.bytesPerSecond !== undefined) {
+    res.writeHead(answer.status, headers);
+    pace(res, bytesOf(answer.body), Math.max(1, Math.ceil(delivery.bytesPerSecond / PACE_TICKS)), done);
+    return;
+  }
+  res.writeHead(answer.status, headers).end(answer.body);
+  done();
+}
+
+function pace(res: http.ServerResponse, bytes: Uint8Array, step: number, done: () => void): void {
+  let offset = 0;
+  const tick = (): void => {
+    if (res.destroyed) return;
+    const chunk = bytes.subarray(offset, offset + step);
+    offset += chunk.byteLength;
+    if (offset >= bytes.byteLength) {
+      res.end(chunk);
+      done();
+      return;
+    }
+    // the next chunk once this one is flushed and its time has come
+    res.write(chunk, () => setTimeout(tick, 1000 / PACE_TICKS));
+  };
+  tick();
+}

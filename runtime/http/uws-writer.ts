@@ -1,0 +1,93 @@
+import { withoutContent, type Answer } from '../exchange/index.js';
+import { statusLine } from './status-line.js';
+import type { HttpResponse } from './uws.js';
+
+export interface ResponseState {
+  aborted: boolean;
+}
+
+/** Chunks per second of a paced body. */
+const PACE_TICKS = 10;
+
+const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === 'string' ? Buffer.from(body) : body);
+
+/**
+ * Writes an answer on a uWS response as its delivery says, then calls `done` (also when it drops
+ * the connection). Called inside a cork; anything written later corks itself. `close`: the
+ * connection cannot carry another request (a refused body was not read).
+ *
+ * uWebSockets.js cannot send a TCP reset: `reset` closes the connection without an answer, as `drop` does.
+ */
+export function writeUws(res: HttpResponse, state: ResponseState, method: string, answer: Answer, close: boolean, done: () => void): void {
+  const delivery = answer.delivery;
+  if (delivery === undefined) {
+    writeWhole(res, method, answer, close);
+    done();
+    return;
+  }
+  if (delivery.holdMs !== undefined && delivery.holdMs > 0) {
+    const later: Answer = { ...answer, delivery: { ...delivery, holdMs: 0 } };
+    setTimeout(() => {
+      if (!state.aborted) res.cork(() => writeUws(res, state, method, later, close, done));
+    }, delivery.holdMs);
+    return;
+  }
+  if (delivery.end === 'drop' || delivery.end === 'reset') {
+    res.close();
+    done();
+    return;
+  }
+  const closing = close || delivery.end === 'close';
+  if (withoutContent(method, answer.status) || (delivery.truncateAfter === undefined && delivery.bytesPerSecond === undefined)) {
+    writeWhole(res, method, answer, closing);
+    done();
+    return;
+  }
+  const bytes = bytesOf(answer.body);
+  if (delivery.truncateAfter !== undefined) {
+    writeHead(res, answer);
+    res.tryEnd(bytes.subarray(0, delivery.truncateAfter), bytes.byteLength);
+    // closing inside the cork would drop what it holds: close once it is flushed
+    setImmediate(() => {
+      if (!state.aborted) res.close();
+    });
+    done();
+    return;
+  }
+  pace(res, state, answer, bytes, Math.max(1, Math.ceil((delivery.bytesPerSecond as number) / PACE_TICKS)), done);
+}
+
+/** The body in chunks, one per tick, each as much as uWS accepted of the last. */
+function pace(res: HttpResponse, state: ResponseState, answer: Answer, bytes: Uint8Array, step: number, done: () => void): void {
+  let offset = 0;
+  let first = true;
+  const tick = (): void => {
+    if (state.aborted) return;
+    let finished = false;
+    res.cork(() => {
+      if (first) writeHead(res, answer);
+      first = false;
+      [, finished] = res.tryEnd(bytes.subarray(offset, offset + step), bytes.byteLength);
+    });
+    if (finished) {
+      done();
+      return;
+    }
+    offset = res.getWriteOffset();
+    setTimeout(tick, 1000 / PACE_TICKS);
+  };
+  tick();
+}
+
+function writeHead(res: HttpResponse, answer: Answer): void {
+  res.writeStatus(statusLine(answer.status));
+  const headers = answer.headers;
+  for (let i = 0; i < headers.length; i++) res.writeHeader(headers[i][0], headers[i][1]);
+}
+
+function writeWhole(res: HttpResponse, method: string, answer: Answer, close: boolean): void {
+  writeHead(res, answer);
+  // any argument to endWithoutBody aborts the process in this uWS build, so HEAD answers carry no length
+  if (withoutContent(method, answer.status)) res.endWithoutBody();
+  else res.end(answer.body, close);
+}

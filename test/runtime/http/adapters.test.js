@@ -1,0 +1,120 @@
+// runtime/http: both server adapters write answers as their delivery says, seen from raw sockets.
+import t from 'tap';
+import net from 'node:net';
+import { NodeHttpAdapter, UwsHttpAdapter } from '../../../dist/runtime/http/index.js';
+
+const BODY = 'x'.repeat(1000);
+const answers = {
+  '/normal': { status: 200, headers: [['content-type', 'text/plain']], body: BODY },
+  '/close': { status: 200, headers: [], body: 'bye', delivery: { end: 'close' } },
+  '/drop': { status: 200, headers: [], body: 'never sent', delivery: { end: 'drop' } },
+  '/reset': { status: 200, headers: [], body: 'never sent', delivery: { end: 'reset' } },
+  '/truncate': { status: 200, headers: [], body: BODY, delivery: { truncateAfter: 100 } },
+  '/throttle': { status: 200, headers: [], body: BODY, delivery: { bytesPerSecond: 2000 } },
+  '/hold': { status: 200, headers: [], body: 'late', delivery: { holdMs: 300 } },
+  '/async': { status: 201, headers: [], body: 'later' },
+};
+
+function fakeDispatch() {
+  const log = [];
+  return {
+    log,
+    maxBodyBytes: 1024,
+    answer: (ex) => (ex.path === '/async' ? Promise.resolve(answers[ex.path]) : answers[ex.path]),
+    tooLarge: () => ({ status: 413, headers: [], body: 'too large' }),
+    written: (ex, answer) => log.push(`${ex.path} ${answer.status}`),
+  };
+}
+
+/** One request on a fresh connection: what arrived, how the connection ended, when. */
+function exchange(port, path) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+    let data = Buffer.alloc(0);
+    let ending = 'open';
+    let firstByteMs;
+    socket.on('data', (chunk) => {
+      firstByteMs ??= performance.now() - started;
+      data = Buffer.concat([data, chunk]);
+    });
+    socket.on('end', () => (ending = 'fin'));
+    socket.on('error', (e) => (ending = e.code));
+    const report = () => {
+      const text = data.toString('latin1');
+      const split = text.indexOf('\r\n\r\n');
+      resolve({
+        ending,
+        bytes: data.length,
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]) || undefined,
+        length: Number(/content-length: (\d+)/i.exec(text)?.[1]),
+        connection: /connection: (\S+)/i.exec(text)?.[1]?.toLowerCase(),
+        body: split < 0 ? '' : text.slice(split + 4),
+        firstByteMs,
+        ms: performance.now() - started,
+      });
+    };
+    socket.on('close', report);
+    // keep-alive answers leave the connection open: look after a while
+    setTimeout(() => {
+      socket.destroy();
+    }, 1500);
+  });
+}
+
+for (const [name, Adapter] of [
+  ['uWebSockets.js', UwsHttpAdapter],
+  ['node:http', NodeHttpAdapter],
+]) {
+  t.test(name, async (t) => {
+    const dispatch = fakeDispatch();
+    const adapter = new Adapter({ dispatch });
+    await adapter.listen('127.0.0.1', 0, '--http-port');
+    t.teardown(() => adapter.close());
+    t.ok(adapter.listening);
+    t.match(adapter.address, /^127\.0\.0\.1:\d+$/);
+    const port = adapter.port;
+
+    const normal = await exchange(port, '/normal');
+    t.equal(normal.status, 200);
+    t.equal(normal.body, BODY, 'normal: the whole body');
+
+    const later = await exchange(port, '/async');
+    t.equal(later.status, 201, 'an answer that comes later');
+    t.equal(later.body, 'later');
+
+    const close = await exchange(port, '/close');
+    t.equal(close.body, 'bye');
+    t.equal(close.ending, 'fin', 'close: the server ends the connection after the answer');
+    t.ok(close.ms < 1000, 'at once, not on idle timeout');
+
+    const drop = await exchange(port, '/drop');
+    t.equal(drop.bytes, 0, 'drop: nothing is written');
+    t.equal(drop.ending, 'fin', 'and the connection is closed');
+
+    const reset = await exchange(port, '/reset');
+    t.equal(reset.bytes, 0, 'reset: nothing is written');
+    // uWebSockets.js exposes no way to abort a connection; node:http sends a TCP reset
+    t.equal(reset.ending, name === 'node:http' ? 'ECONNRESET' : 'fin', `reset ends with ${reset.ending}`);
+
+    const truncated = await exchange(port, '/truncate');
+    t.equal(truncated.status, 200);
+    t.equal(truncated.length, 1000, 'truncate: the head promises the whole body');
+    t.equal(truncated.body.length, 100, 'only the first 100 bytes come');
+    t.not(truncated.ending, 'open', 'and the connection is cut');
+
+    const throttled = await exchange(port, '/throttle');
+    t.equal(throttled.body, BODY, 'throttle: the whole body arrives');
+    t.ok(throttled.ms >= 350, `paced at 2000 B/s: 1000 bytes took ${throttled.ms.toFixed(0)} ms`);
+
+    const held = await exchange(port, '/hold');
+    t.equal(held.body, 'late');
+    t.ok(held.firstByteMs >= 280, `hold: the first byte came after ${held.firstByteMs.toFixed(0)} ms`);
+
+    t.same(
+      dispatch.log.filter((w) => w.startsWith('/normal') || w.startsWith('/hold') || w.startsWith('/drop')),
+      ['/normal 200', '/drop 200', '/hold 200'],
+      'the dispatch hears of every written (or dropped) answer',
+    );
+  });
+}

@@ -1,5 +1,6 @@
 import type { ControlRequest, ControlResponse } from '../http/index.js';
 import type { AdminContext } from './context.js';
+import { matchesPath, parsePathPattern, pathParams, type PathPattern } from '../match/index.js';
 import { AdminError, fail } from './envelope.js';
 
 /** What an endpoint handler gets. */
@@ -21,7 +22,7 @@ export interface AdminRoute {
 }
 
 interface CompiledRoute extends AdminRoute {
-  segments: string[];
+  pattern: PathPattern;
 }
 
 export interface MatchedRoute {
@@ -39,7 +40,7 @@ export class AdminRouter {
   private readonly routes: CompiledRoute[];
 
   constructor(routes: AdminRoute[]) {
-    this.routes = routes.map((route) => ({ ...route, segments: route.path.split('/') }));
+    this.routes = routes.map((route) => ({ ...route, pattern: parsePathPattern(`/${route.path}`) }));
   }
 
   get table(): ReadonlyArray<AdminRoute> {
@@ -51,25 +52,17 @@ export class AdminRouter {
     const segments = endpoint.split('/');
     const allowed: string[] = [];
     for (const route of this.routes) {
-      const params = matchSegments(route.segments, segments);
-      if (params === undefined) continue;
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { found: { route, params } };
+      if (!matchesPath(route.pattern, segments)) continue;
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { found: { route, params: decoded(pathParams(route.pattern, segments)) } };
       allowed.push(route.method);
     }
     return allowed.length > 0 ? { allowed } : undefined;
   }
 }
 
-function matchSegments(pattern: string[], segments: string[]): Record<string, string> | undefined {
-  if (pattern.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const part = pattern[i];
-    if (part.startsWith('{') && part.endsWith('}')) {
-      if (segments[i] === '') return undefined;
-      params[part.slice(1, -1)] = decode(segments[i]);
-    } else if (part !== segments[i]) return undefined;
-  }
+/** Parameters percent-decoded; a malformed escape is the caller's mistake (400). */
+function decoded(params: Record<string, string>): Record<string, string> {
+  for (const name of Object.keys(params)) params[name] = decode(params[name]);
   return params;
 }
 

@@ -13,7 +13,7 @@ import { readPreference, type Preference } from './prefer.js';
 import { ContentNegotiation } from './negotiate.js';
 import { resolveModes } from './validation-modes.js';
 import { bodyIssues, paramIssues, type ValidationIssue } from './validation-errors.js';
-import { compileConditions, conditionsHold, type RouteConditions } from './route-conditions.js';
+import { compileRouteConditions, conditionsHold, type RouteConditions } from '../match/index.js';
 import { findContent, parseBody } from './request-body.js';
 
 export interface EngineOptions {
@@ -53,7 +53,7 @@ export class Engine {
     this.validators = build.createValidators(runtimeRequire);
     this.responders = build.createResponders(createGenRuntime({ seed: options.seed }));
     this.templates = createTemplateRuntime({ seed: options.seed });
-    this.conditions = build.customRoutes.map(compileConditions);
+    this.conditions = build.customRoutes.map((route) => compileRouteConditions(route.match));
     this.modes = resolveModes(build.operations, options.validation);
     this.routes = [
       ...build.operations.map((op) => ({ key: `${op.method} ${op.path}`, method: op.method, path: op.path, tags: op.tags })),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { compileLinear, escapeLiteral } from '../../common/patterns/index.js';
 import type { Logger } from 'pino';
 import { readableAddress } from '../exchange/index.js';
+import { compileGlob, requestPath } from '../match/index.js';
 import { Redaction } from './redaction.js';
 import { RingBuffer } from './ring-buffer.js';
 
@@ -133,7 +133,7 @@ export class RequestLogEntry {
 export interface RequestLogFilter {
   /** Exact method, any case. */
   method?: string;
-  /** Exact path, or a pattern where `*` matches within one segment and `**` across segments. */
+  /** A path glob (runtime/match): `*` within one segment, `**` any number of segments; no `*`: that path. */
   path?: string;
   status?: number;
   /** Most entries returned (newest first); all by default. */
@@ -243,13 +243,8 @@ export class RequestLog {
   }
 }
 
-/** `/v1/pets/*` matches `/v1/pets/1`; `/v1/**` matches everything under `/v1/`; no `*`: exact. Linear time; throws PatternError for a pattern too long. */
+/** The log's path filter: the path-glob dialect of runtime/match (`/v1/pets/*`, `/v1/**`; no `*`: that path). Throws PatternError for a glob too long. */
 export function pathMatcher(pattern: string): (path: string) => boolean {
-  if (!pattern.includes('*')) return (path) => path === pattern;
-  const source = pattern
-    .split(/(\*\*|\*)/)
-    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : escapeLiteral(part)))
-    .join('');
-  const compiled = compileLinear(source, { whole: true });
-  return (path) => compiled.test(path);
+  const glob = compileGlob(pattern);
+  return (path) => glob.test(requestPath(path));
 }

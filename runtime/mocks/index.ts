@@ -35,11 +35,10 @@
  * more header conditions); then the closer method (exact, GET for HEAD, ANY); then the mock
  * created last. Templates expand only when template expansion is on, like everywhere else.
  *
- * `splitRequestPath`, `describeInputError` and `show` are shared with
+ * `describeInputError` and `show` are shared with
  * runtime/overrides, which matches requests and checks admin input the same way.
  */
 export { describeInputError, show } from './input-error.js';
 export { Mock, type MethodFit } from './mock.js';
-export { splitRequestPath } from './path-pattern.js';
 export { MOCK_METHODS, type MockRecord } from './record.js';
 export { MockStore, type MockMatch, type MockResult } from './store.js';

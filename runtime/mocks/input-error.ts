@@ -1,5 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
+import { show } from '../match/index.js';
+
+export { show };
 
 /** Input from the admin API or the environment that cannot be accepted; the message is one sentence naming the field. */
 export class InputError extends Error {
@@ -42,10 +45,6 @@ export function describeInputError(error: ErrorObject, subject: string): string 
 }
 
 /** A value as it appears in messages: JSON, cut short. */
-export function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
 
 function fieldName(pointer: string): string {
   if (pointer === '') return '';

@@ -1,9 +1,8 @@
 import { hasTemplate, TemplateSyntaxError } from '../../common/template/index.js';
 import type { Answer, Exchange, RouteRef } from '../exchange/index.js';
 import { templateRenderer, type RenderTemplate, type TemplateContext, type TemplateRuntime } from '../template/index.js';
-import { compileConditions, headersMatch, queryMatches, type ValueCondition } from './conditions.js';
+import { compileConditions, headersMatch, matchesPath, parsePathPattern, pathParams, patternsOverlap, queryMatches, type PathPattern, type TemplateSegment, type ValueCondition } from '../match/index.js';
 import { InputError } from './input-error.js';
-import { matchesPath, parsePathPattern, pathParams, patternsOverlap, type PathPattern, type TemplateSegment } from './path-pattern.js';
 import type { MockRecord } from './record.js';
 import { queryRecord } from './request-parts.js';
 

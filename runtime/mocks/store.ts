@@ -3,7 +3,7 @@ import type { Answer, Exchange, RouteRef } from '../exchange/index.js';
 import type { TemplateRuntime } from '../template/index.js';
 import { InputError } from './input-error.js';
 import { Mock, type MethodFit } from './mock.js';
-import { splitRequestPath, templateSegments } from './path-pattern.js';
+import { PatternError, splitRequestPath, templateSegments } from '../match/index.js';
 import { readMockRecord } from './record.js';
 
 export type MockResult = { ok: true; mock: Mock } | { ok: false; status: 400 | 404 | 409; error: string };
@@ -126,7 +126,7 @@ export class MockStore {
     try {
       return { ok: true, mock: new Mock(readMockRecord(input, id), seq) };
     } catch (error) {
-      if (error instanceof InputError) return { ok: false, status: 400, error: error.message };
+      if (error instanceof InputError || error instanceof PatternError) return { ok: false, status: 400, error: error.message };
       throw error;
     }
   }

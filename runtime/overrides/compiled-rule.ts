@@ -1,6 +1,6 @@
 import type { LinearPattern } from '../../common/patterns/index.js';
 import type { Exchange } from '../exchange/index.js';
-import { compileGlob } from './path-glob.js';
+import { compileGlob } from '../match/index.js';
 import type { OverrideRule } from './rule.js';
 
 /** An enabled rule prepared once: lower-cased header names, the path glob as a linear-time pattern, the body serialised. */

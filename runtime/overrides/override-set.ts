@@ -2,7 +2,7 @@ import { MockError } from '../../common/errors.js';
 import type { Answer, Exchange } from '../exchange/index.js';
 import { compileRule, ruleMatches, type CompiledRule } from './compiled-rule.js';
 import { mergePatch } from './merge-patch.js';
-import { requestPath } from './path-glob.js';
+import { requestPath } from '../match/index.js';
 import { readRuleSet, type OverrideRule, type RuleSetResult } from './rule.js';
 
 export interface OverrideOutcome {

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describeInputError, show } from '../mocks/index.js';
-import { compileGlob } from './path-glob.js';
+import { compileGlob } from '../match/index.js';
 
 /** An override rule as the admin API, the environment and rule files give it (see index.ts). */
 export interface OverrideRule {

@@ -1,9 +1,9 @@
-// runtime/engine/route-conditions.ts: mock.yaml route conditions on query, headers and JSON body.
+// runtime/match/route-conditions.ts: mock.yaml route conditions on query, headers and JSON body.
 import t from 'tap';
-import { compileConditions, conditionsHold, containsPartial } from '../../dist/runtime/engine/route-conditions.js';
+import { compileRouteConditions, conditionsHold, containsPartial } from '../../dist/runtime/match/index.js';
 import { parseQuery } from '../../dist/runtime/exchange/query.js';
 
-const route = (match) => compileConditions({ method: '*', path: '/', match });
+const route = (match) => compileRouteConditions(match);
 const holds = (c, { query = '', headers = {}, body } = {}) => {
   let reads = 0;
   const result = conditionsHold(c, parseQuery(query), headers, () => (reads++, body));
@@ -47,7 +47,7 @@ t.test('/regex/ values are patterns', (t) => {
 });
 
 t.test('invalid patterns', (t) => {
-  // compileConditions runs when the server starts; a bad pattern in mock.yaml is not caught by `mock build`
+  // compileRouteConditions runs when the server starts; a bad pattern in mock.yaml is not caught by `mock build`
   t.throws(() => route({ query: { q: '/[a-/' } }), { name: 'PatternError' }, 'unterminated class throws at serve time');
   t.throws(() => route({ query: { q: '/abc/z' } }), { name: 'PatternError', message: /flag "z"/ }, 'unknown flag throws at serve time');
   t.throws(() => route({ query: { q: '/(a)\\1/' } }), { name: 'PatternError', message: /backreference/ }, 'a construct without a linear-time form throws');

@@ -1,6 +1,10 @@
-import { InputError, show } from './input-error.js';
+import { PatternError } from '../../common/patterns/index.js';
+import { show } from './show.js';
 
-/** A mock's path compiled once: one entry per segment, the decoded text or null for a `{param}`. */
+/**
+ * Path patterns of whole segments: static text and `{param}` segments (runtime mocks, the admin
+ * API's endpoint table). Compiled once: one entry per segment, the decoded text or null for a parameter.
+ */
 export interface PathPattern {
   segments: ReadonlyArray<string | null>;
   /** Parameter names in segment order. */
@@ -11,22 +15,22 @@ export interface PathPattern {
 
 const PARAM = /^\{([^{}/]+)\}$/;
 
-/** Throws InputError naming `path` when the text is not `/`-rooted static segments and whole-segment `{param}`s. */
+/** Throws PatternError naming `path` when the text is not `/`-rooted static segments and whole-segment `{param}`s. */
 export function parsePathPattern(path: string): PathPattern {
-  if (!path.startsWith('/')) throw new InputError(`path must start with / (got ${show(path)})`);
-  if (/[?#]/.test(path)) throw new InputError(`path must not hold a query string or fragment (got ${show(path)}); use match_query for query conditions`);
+  if (!path.startsWith('/')) throw new PatternError(`path must start with / (got ${show(path)})`);
+  if (/[?#]/.test(path)) throw new PatternError(`path must not hold a query string or fragment (got ${show(path)}); use match_query for query conditions`);
   const segments: Array<string | null> = [];
   const names: string[] = [];
   let specificity = 0;
   for (const segment of trimSlashes(path)) {
     const param = PARAM.exec(segment);
     if (param !== null) {
-      if (names.includes(param[1])) throw new InputError(`path names the parameter {${param[1]}} twice (got ${show(path)})`);
+      if (names.includes(param[1])) throw new PatternError(`path names the parameter {${param[1]}} twice (got ${show(path)})`);
       names.push(param[1]);
       segments.push(null);
       specificity *= 2;
     } else if (segment.includes('{') || segment.includes('}')) {
-      throw new InputError(`path segment ${show(segment)} must be plain text or one whole {param} (got ${show(path)})`);
+      throw new PatternError(`path segment ${show(segment)} must be plain text or one whole {param} (got ${show(path)})`);
     } else {
       segments.push(decodeSegment(segment));
       specificity = specificity * 2 + 1;

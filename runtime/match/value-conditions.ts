@@ -1,5 +1,5 @@
-import { compileLinear, type LinearPattern } from '../../common/patterns/index.js';
-import { InputError, show } from './input-error.js';
+import { PatternError, compileLinear, type LinearPattern } from '../../common/patterns/index.js';
+import { show } from './show.js';
 
 /** One `match_headers` / `match_query` entry: the pattern must match the whole value. */
 export interface ValueCondition {
@@ -17,7 +17,7 @@ export function compileConditions(map: Record<string, string> | undefined, field
     try {
       pattern = compileLinear(source, { whole: true });
     } catch (error) {
-      throw new InputError(`${field}.${name}: the pattern ${show(source)} ${(error as Error).message}`);
+      throw new PatternError(`${field}.${name}: the pattern ${show(source)} ${(error as Error).message}`);
     }
     return { name: field === 'match_headers' ? name.toLowerCase() : name, pattern };
   });

@@ -1,5 +1,11 @@
 import { compileRouteCondition, type ValueMatcher } from '../../common/patterns/index.js';
-import type { CustomRouteMeta } from './build-module.js';
+
+/** What mock.yaml's custom routes match on, as the build carries it. */
+export interface RouteMatchSpec {
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
 
 /** A custom route's conditions compiled once: values written `/regex/` are linear-time patterns, others exact. */
 export interface RouteConditions {
@@ -9,10 +15,10 @@ export interface RouteConditions {
   needsBody: boolean;
 }
 
-export function compileConditions(meta: CustomRouteMeta): RouteConditions {
+export function compileRouteConditions(match: RouteMatchSpec): RouteConditions {
   const compile = (map: Record<string, string> | undefined): Array<[string, ValueMatcher]> =>
     Object.entries(map ?? {}).map(([name, expected]) => [name, compileRouteCondition(expected)]);
-  return { query: compile(meta.match.query), headers: compile(meta.match.headers), body: meta.match.body, needsBody: meta.match.body !== undefined };
+  return { query: compile(match.query), headers: compile(match.headers), body: match.body, needsBody: match.body !== undefined };
 }
 
 export function conditionsHold(c: RouteConditions, query: ReadonlyMap<string, string[]>, headers: Record<string, string>, body: () => unknown): boolean {

@@ -1,0 +1,55 @@
+// runtime/match: the one path-glob dialect, path patterns and how they meet route templates.
+import t from 'tap';
+import { compileGlob, matchesPath, parsePathPattern, pathParams, patternsOverlap, requestPath, splitRequestPath, templateSegments } from '../../../dist/runtime/match/index.js';
+
+const glob = (pattern, path) => compileGlob(pattern).test(requestPath(path));
+
+t.test('path globs: * within one segment, ** any number of segments, the rest literal', async (t) => {
+  t.ok(glob('/a/*', '/a/b'));
+  t.notOk(glob('/a/*', '/a/b/c'), '* stays in one segment');
+  t.ok(glob('/a/*.json', '/a/pets.json'));
+  t.ok(glob('/a/x*', '/a/x'), '* may be empty');
+  t.ok(glob('/a/**', '/a'), '** may be no segment at all');
+  t.ok(glob('/a/**', '/a/b/c'));
+  t.ok(glob('/a/**/z', '/a/z'));
+  t.ok(glob('/a/**/z', '/a/b/c/z'));
+  t.notOk(glob('/a/**', '/ab'), 'not a prefix match');
+  t.ok(glob('/**', '/anything/at/all'));
+  t.ok(glob('**', '/x/y'), 'the leading slash may be left out');
+  t.ok(glob('/v1.0/{id}', '/v1.0/{id}'), 'pattern characters are literal');
+  t.notOk(glob('/v1.0/x', '/v1x0/x'));
+  t.ok(glob('/a?b', '/a?b'));
+  t.ok(glob('/files/my%20file.txt', '/files/my file.txt'), 'segments compare decoded');
+  t.ok(glob('/a/b/', '/a/b'), 'a trailing slash is ignored on both sides');
+  t.ok(glob('/a/b', '/a/b/'));
+  t.ok(glob('/', '/'));
+  t.notOk(glob('/a', '/b'), 'no *: the path itself');
+  const slow = compileGlob(`/${'*a'.repeat(12)}*b`);
+  const started = performance.now();
+  t.notOk(slow.test(`/${'a'.repeat(60)}`));
+  t.ok(performance.now() - started < 50, 'linear time on a glob that backtracks in a backtracking engine');
+});
+
+t.test('path patterns: static segments and whole {param} segments', async (t) => {
+  const pattern = parsePathPattern('/users/{id}/posts/{post}');
+  const segments = splitRequestPath('/users/a%20b/posts/7/');
+  t.ok(matchesPath(pattern, segments));
+  t.same(pathParams(pattern, segments), { id: 'a b', post: '7' });
+  t.notOk(matchesPath(pattern, splitRequestPath('/users//posts/7')), 'a parameter is never empty');
+  t.throws(() => parsePathPattern('users'), { name: 'PatternError', message: /must start with \// });
+  t.throws(() => parsePathPattern('/files/{id}.json'), { message: /must be plain text or one whole \{param\}/ });
+});
+
+t.test('whether a pattern can reach a route: requests both could match', async (t) => {
+  const overlap = (pattern, route) => patternsOverlap(parsePathPattern(pattern), templateSegments(route));
+  t.ok(overlap('/pets/{id}', '/pets/{petId}'));
+  t.ok(overlap('/pets/mine', '/pets/{petId}'), 'a concrete path under a template');
+  t.ok(overlap('/pets/{id}', '/pets/mine'), 'a parameter over a static route');
+  t.notOk(overlap('/pets/{id}', '/owners/{id}'));
+  t.notOk(overlap('/pets', '/pets/{id}'), 'another length');
+  t.ok(overlap('/files/a', '/files/{name}.{ext}'), 'segments holding parameters may be anything');
+  t.ok(overlap('/legacy/a/b', '/legacy/**'), '** takes the rest');
+  t.ok(overlap('/legacy', '/legacy/**'));
+  t.notOk(overlap('/other/a', '/legacy/**'));
+  t.ok(overlap('/', '/'));
+});

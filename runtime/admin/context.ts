@@ -6,19 +6,7 @@ import type { Engine } from '../engine/index.js';
 import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
 import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
-
-/** One protocol server as the dashboard lists it. */
-export interface ServerInfo {
-  server_type: string;
-  /** host:port */
-  address: string;
-  running: boolean;
-  start_time: string | null;
-  uptime_seconds: number;
-  /** uWebSockets.js does not count connections: null rather than a guess. */
-  active_connections: number | null;
-  total_requests: number;
-}
+import type { ServerRegistry } from '../registry/index.js';
 
 export interface RestartStatus {
   in_progress: boolean;
@@ -29,9 +17,8 @@ export interface RestartStatus {
   error: string | null;
 }
 
-/** The protocol servers the admin API watches and restarts. */
+/** What the admin API steers of the HTTP mock server: its engine and its restarts. */
 export interface ServerControl {
-  servers(): ServerInfo[];
   /** The HTTP mock's engine, or undefined when no HTTP server runs (`mock admin`). */
   engine(): Engine | undefined;
   restartStatus(): RestartStatus;
@@ -62,6 +49,8 @@ export interface AdminContext {
   stats: TrafficStats;
   sampler: ResourceSampler;
   servers: ServerControl;
+  /** Every protocol server of the process: servers[], server-info and health read it. */
+  registry: ServerRegistry;
   auth: Auth;
   env: EnvControl;
   /** Files the admin API may read and write live under it. */

@@ -1,6 +1,6 @@
 export { ADMIN_ROUTES, MANAGEMENT_ROUTES, createAdminApi, type AdminApiOptions } from './admin-api.js';
 export { AccessPolicy, DEFAULT_ACCESS, DEFAULT_ALLOWED_ORIGINS, type AccessPolicyOptions } from './access-policy.js';
-export type { AdminContext, EnvControl, RestartStatus, ServerControl, ServerInfo } from './context.js';
+export type { AdminContext, EnvControl, RestartStatus, ServerControl } from './context.js';
 export { createEnvControl } from './env-control.js';
 export { editableFiles, type EditableFiles } from './file-kinds.js';
 export { AdminError } from './envelope.js';

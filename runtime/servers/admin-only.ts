@@ -4,6 +4,7 @@ import { closeNode, createNodeControlServer, listenNode } from '../http/index.js
 import { LiveState } from '../live/index.js';
 import { Redaction, RequestLog, type RedactionOptions } from '../logging/index.js';
 import { ResourceSampler, TrafficStats } from '../metrics/index.js';
+import { ServerRegistry } from '../registry/index.js';
 import type { Logger } from 'pino';
 import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
 import { projectWriter } from './project-writer.js';
@@ -26,7 +27,6 @@ export interface AdminOnlyOptions {
 
 /** `mock admin`: the admin server with no mock servers beside it. */
 const NO_SERVERS: ServerControl = {
-  servers: () => [],
   engine: () => undefined,
   restartStatus: () => ({ in_progress: false, initiated_at: null, reason: null, success: null, completed_at: null, error: null }),
   restart: () => {
@@ -50,6 +50,7 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
       stats: new TrafficStats({ routes: [] }),
       sampler,
       servers: NO_SERVERS,
+      registry: new ServerRegistry(),
       auth,
       env: createEnvControl(options.envVariables, { live, servers: NO_SERVERS, logger }),
       projectDir: options.projectDir,

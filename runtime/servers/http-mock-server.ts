@@ -1,8 +1,9 @@
-import type { RestartStatus, ServerControl, ServerInfo } from '../admin/index.js';
+import type { RestartStatus, ServerControl } from '../admin/index.js';
+import type { RegisteredServer, ServerInfo, ServerRegistry } from '../registry/index.js';
 import { AdminError } from '../admin/index.js';
 import { RequestChain, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage } from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
-import type { ServerAdapter } from '../exchange/index.js';
+import { hostPort, type ServerAdapter } from '../exchange/index.js';
 import { NodeHttpAdapter, UwsHttpAdapter, createDispatch, type ControlHandler } from '../http/index.js';
 import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
@@ -15,6 +16,8 @@ export interface HttpMockServerOptions extends ServeOptions {
   live: LiveState;
   stats: TrafficStats;
   requestLog: RequestLog;
+  /** Where the server lists itself from creation until it closes. */
+  registry: ServerRegistry;
   specPath: string | null;
 }
 
@@ -31,7 +34,8 @@ const IDLE_RESTART: RestartStatus = { in_progress: false, initiated_at: null, re
  * runtime mocks, overrides and the validation settings survive it. The request chain holds
  * today's stages (latency, overrides, faults, runtime mocks, proxy) compiled per route.
  */
-export class HttpMockServer implements ServerControl {
+export class HttpMockServer implements ServerControl, RegisteredServer {
+  readonly kind = 'HTTP' as const;
   readonly specPath: string | null;
   private current: Engine;
   private readonly chain: RequestChain;
@@ -40,6 +44,7 @@ export class HttpMockServer implements ServerControl {
   private status: RestartStatus = IDLE_RESTART;
   private control: ControlHandler | undefined;
   private controlPage: string | undefined;
+  private readonly unregister: () => void;
 
   private constructor(
     private readonly options: HttpMockServerOptions,
@@ -54,6 +59,7 @@ export class HttpMockServer implements ServerControl {
       (ex) => this.current.respond(ex),
     );
     this.chain.setRoutes(engine.routes);
+    this.unregister = options.registry.add(this);
   }
 
   static async create(options: HttpMockServerOptions): Promise<HttpMockServer> {
@@ -113,21 +119,18 @@ export class HttpMockServer implements ServerControl {
     return this.chain.stagesOf(key === null ? null : (this.current.routes.find((r) => r.key === key) ?? null));
   }
 
-  servers(): ServerInfo[] {
+  info(): ServerInfo {
     const adapter = this.adapter;
     const running = adapter?.listening === true;
-    const host = this.options.host.includes(':') ? `[${this.options.host}]` : this.options.host;
-    return [
-      {
-        server_type: 'HTTP',
-        address: running ? adapter.address : `${host}:${this.options.port}`,
-        running,
-        start_time: running ? new Date(this.startTime).toISOString() : null,
-        uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
-        active_connections: null,
-        total_requests: this.options.stats.totalRequests,
-      },
-    ];
+    return {
+      server_type: this.kind,
+      address: running ? adapter.address : hostPort(this.options.host, this.options.port),
+      running,
+      start_time: running ? new Date(this.startTime).toISOString() : null,
+      uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
+      active_connections: null,
+      total_requests: this.options.stats.totalRequests,
+    };
   }
 
   restartStatus(): RestartStatus {
@@ -168,6 +171,7 @@ export class HttpMockServer implements ServerControl {
   async close(): Promise<void> {
     const adapter = this.adapter;
     this.adapter = undefined;
+    this.unregister();
     await adapter?.close();
   }
 }

@@ -6,6 +6,7 @@ import { closeNode, createNodeControlServer, listenNode } from '../http/index.js
 import { LiveState, type LiveStateOptions } from '../live/index.js';
 import { Redaction, RequestLog, type RedactionOptions } from '../logging/index.js';
 import { PrometheusMetrics, ResourceSampler, TrafficStats } from '../metrics/index.js';
+import { ServerRegistry } from '../registry/index.js';
 import type { ServeOptions } from '../options.js';
 import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
 import { projectWriter } from './project-writer.js';
@@ -69,7 +70,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const live = new LiveState(options.live);
   const prometheus = options.metrics === undefined ? undefined : new PrometheusMetrics();
   const stats = new TrafficStats({ routes: [], prometheus });
-  const http = await HttpMockServer.create({ ...options, live, stats, requestLog });
+  const registry = new ServerRegistry();
+  const http = await HttpMockServer.create({ ...options, live, stats, requestLog, registry });
   const sampler = new ResourceSampler();
   const auth = createAuth(options.auth);
   const ctx: AdminContext = {
@@ -80,6 +82,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     stats,
     sampler,
     servers: http,
+    registry,
     auth,
     env: createEnvControl(options.envVariables, { live, servers: http, logger }),
     projectDir: options.projectDir,

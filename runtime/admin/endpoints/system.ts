@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { ServerKind } from '../../registry/index.js';
 import type { AdminContext } from '../context.js';
 import { AdminError, ok, plain } from '../envelope.js';
 import type { AdminRoute } from '../router.js';
@@ -17,20 +18,16 @@ function threadCount(): number {
 }
 
 export function health(ctx: AdminContext): Record<string, unknown> {
-  const servers = ctx.servers.servers();
-  const http = servers.find((s) => s.server_type === 'HTTP');
-  const issues: string[] = [];
-  if (http !== undefined && !http.running) issues.push(`HTTP server on ${http.address} is not running`);
+  const issues = ctx.registry
+    .list()
+    .filter((server) => !server.running)
+    .map((server) => `${server.server_type} server on ${server.address} is not running`);
   const restart = ctx.servers.restartStatus();
   if (restart.in_progress) issues.push('a server restart is in progress');
   else if (restart.success === false) issues.push(`the last restart failed: ${restart.error ?? 'see the log'}`);
   return {
     status: issues.length === 0 ? 'healthy' : 'degraded',
-    services: {
-      http: http === undefined ? 'disabled' : http.running ? 'running' : 'stopped',
-      websocket: 'disabled',
-      grpc: 'disabled',
-    },
+    services: ctx.registry.services(),
     last_check: new Date().toISOString(),
     issues,
   };
@@ -54,7 +51,7 @@ function dashboard(ctx: AdminContext): Record<string, unknown> {
       total_routes: rows.length,
       total_fixtures: 0,
     },
-    servers: ctx.servers.servers(),
+    servers: ctx.registry.list(),
     routes: rows,
     recent_logs: ctx.requestLog.recent({ limit: RECENT_LOGS }),
     latency_profile: { name: latency.enabled ? 'runtime' : 'none', base_ms: latency.base_ms, jitter_ms: latency.jitter_ms, tag_overrides: latency.tag_overrides },
@@ -64,8 +61,10 @@ function dashboard(ctx: AdminContext): Record<string, unknown> {
 }
 
 function serverInfo(ctx: AdminContext): Record<string, string | null> {
-  const servers = ctx.servers.servers();
-  const address = (type: string): string | null => servers.find((s) => s.server_type === type && s.running)?.address ?? null;
+  const address = (kind: ServerKind): string | null => {
+    const server = ctx.registry.find(kind);
+    return server?.running === true ? server.address : null;
+  };
   return { http_server: address('HTTP'), ws_server: address('WebSocket'), grpc_server: address('gRPC') };
 }
 

@@ -1,0 +1,45 @@
+import type { RegisteredServer, ServerInfo, ServerKind } from './server-info.js';
+
+/** The keys of the health answer's `services`: the spec lists these three (GraphQL is served over HTTP). */
+const SERVICES: ReadonlyArray<[key: string, kind: ServerKind]> = [
+  ['http', 'HTTP'],
+  ['websocket', 'WebSocket'],
+  ['grpc', 'gRPC'],
+];
+
+export type ServiceState = 'running' | 'stopped' | 'disabled';
+
+/**
+ * The protocol servers of this process. Each adds itself when it starts and removes itself when
+ * it closes; the admin API's servers[], server-info and health read only this, so a new
+ * protocol shows up there by registering, not by editing the admin endpoints.
+ */
+export class ServerRegistry {
+  private readonly servers = new Set<RegisteredServer>();
+
+  /** Returns the function that removes it again. */
+  add(server: RegisteredServer): () => void {
+    this.servers.add(server);
+    return () => this.servers.delete(server);
+  }
+
+  list(): ServerInfo[] {
+    return [...this.servers].map((server) => server.info());
+  }
+
+  /** The first running server of a protocol, else the first registered one. */
+  find(kind: ServerKind): ServerInfo | undefined {
+    const infos = this.list().filter((info) => info.server_type === kind);
+    return infos.find((info) => info.running) ?? infos[0];
+  }
+
+  /** health's `services`: every protocol, `disabled` when no server of it is registered. */
+  services(): Record<string, ServiceState> {
+    return Object.fromEntries(
+      SERVICES.map(([key, kind]) => {
+        const info = this.find(kind);
+        return [key, info === undefined ? 'disabled' : info.running ? 'running' : 'stopped'];
+      }),
+    );
+  }
+}

@@ -3,7 +3,7 @@ import type { Engine } from './engine/index.js';
 import { startMock } from './servers/index.js';
 
 export type { RunningServer, ServeOptions, ValidationMode, ValidationOptions } from './options.js';
-export { Engine, loadBuild } from './engine/index.js';
+export { Engine, loadBuild, runtimeRequire } from './engine/index.js';
 export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogFilter } from './logging/index.js';
 export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';
 export { hashPassword, type AuthOptions } from './auth/index.js';
@@ -32,3 +32,7 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
   };
 }
 export { loadOverrides } from './overrides/index.js';
+export type { OverrideRule } from './overrides/index.js';
+export { coerce } from './engine/coerce.js';
+export { createGenRuntime } from './generate/index.js';
+export { createTemplateRuntime, templateRenderer, type RenderTemplate, type TemplateContext } from './template/index.js';

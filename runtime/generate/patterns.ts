@@ -1,12 +1,5 @@
-import { createRequire } from 'node:module';
-import type * as randexp from 'randexp';
+import { RandExp, type RandExpClass } from '../../common/randexp/index.js';
 import type { Random } from './random.js';
-
-type RandExpClass = typeof randexp.default.default;
-
-// randexp's CommonJS entry assigns the class to module.exports while its typings describe
-// `exports.default`, so load it through require to get the class under NodeNext.
-export const RandExp = createRequire(import.meta.url)('randexp') as RandExpClass;
 
 /** A `pattern` compiled once at module load: the generator and the validating RegExp. */
 export interface CompiledPattern {

@@ -1,6 +1,6 @@
 // `mock bench-chunked`: requests whose bodies go out with Transfer-Encoding: chunked.
 import { MockError } from '../../common/errors.js';
-import type { IrOperation, JsonSchema } from '../../compiler/ir/index.js';
+import type { IrOperation, JsonSchema } from '../../compiler/index.js';
 import { createRequestFactory, loadIr } from '../requests/index.js';
 import { filler, padJson, sizedBody } from './bodies.js';
 import { parseHeaders, setHeader } from './plan.js';

@@ -4,8 +4,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
-import type { IrOperation } from '../../compiler/ir/index.js';
-import type { SpecInput } from '../../compiler/options.js';
+import type { IrOperation, SpecInput } from '../../compiler/index.js';
 import { createRequestFactory, loadIr, type PlannedRequest } from '../requests/index.js';
 import type { WireRequest } from './protocol.js';
 import type { Target } from './targets.js';

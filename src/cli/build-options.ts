@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
-import type { BuildOptions } from '../../compiler/options.js';
+import type { BuildOptions } from '../../compiler/index.js';
 import { displayPath, isUrl, type ResolvedConfig } from '../config/index.js';
 
 /**

@@ -69,11 +69,7 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
     }
   }
   // Loaded on use: the compiler's dependencies are not needed for --help.
-  const [{ readDescription, toOpenApi3 }, { buildIr }, { defaultName }] = await Promise.all([
-    import('../../compiler/load/index.js'),
-    import('../../compiler/ir/index.js'),
-    import('../../compiler/inputs.js'),
-  ]);
+  const { readDescription, toOpenApi3, buildIr, defaultName } = await import('../../compiler/index.js');
   const inputs = await Promise.all(
     config.specs.map(async (spec) => {
       const read = await readDescription(spec.path, resolved.projectDir);

@@ -1,7 +1,5 @@
 import type { Logger } from 'pino';
-import type { MockOptions } from '../../runtime/servers/index.js';
-import type { OverrideRule } from '../../runtime/overrides/index.js';
-import type { ServeOptions } from '../../runtime/options.js';
+import type { MockOptions, OverrideRule, ServeOptions } from '../../runtime/index.js';
 import { ENV_VARIABLES, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
 
 export function toServeOptions(config: EffectiveConfig, buildDir: string, logger: Logger): ServeOptions {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../compiler/ir/index.js';
+import type { JsonSchema } from '../../compiler/index.js';
 import { jsonType, type SchemaView } from './schema-view.js';
 import type { Check } from './validators.js';
 

@@ -1,4 +1,4 @@
-import type { SpecInput } from '../../compiler/options.js';
+import type { SpecInput } from '../../compiler/index.js';
 
 /** What `mock bench --conformance` / `--conformance-self-test` hands the conformance driver. */
 export interface ConformanceOptions {

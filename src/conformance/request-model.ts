@@ -1,4 +1,4 @@
-import type { IrContent, IrOperation, JsonSchema } from '../../compiler/ir/index.js';
+import type { IrContent, IrOperation, JsonSchema } from '../../compiler/index.js';
 import { createRequestFactory, serialise, type RequestFactory } from '../requests/index.js';
 import type { Validators } from './validators.js';
 

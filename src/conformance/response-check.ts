@@ -1,5 +1,4 @@
-import type { IrOperation, JsonSchema } from '../../compiler/ir/index.js';
-import { bodyFormat } from '../../compiler/emit/media.js';
+import { bodyFormat, type IrOperation, type JsonSchema } from '../../compiler/index.js';
 import { jsonType, type SchemaView } from './schema-view.js';
 import type { Validators } from './validators.js';
 

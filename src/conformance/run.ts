@@ -1,6 +1,5 @@
 import { MockError } from '../../common/errors.js';
-import type { SpecInput } from '../../compiler/options.js';
-import { TOOL_VERSION } from '../../compiler/version.js';
+import { type SpecInput, TOOL_VERSION } from '../../compiler/index.js';
 import { displayPath, loadConfig } from '../config/index.js';
 import { selectOperations } from '../bench/plan.js';
 import { loadIr } from '../requests/index.js';

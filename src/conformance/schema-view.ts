@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../compiler/ir/index.js';
+import type { JsonSchema } from '../../compiler/index.js';
 
 const DEFINITIONS = '#/definitions/';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import type { SpecInput } from '../../compiler/options.js';
+import type { SpecInput } from '../../compiler/index.js';
 import type { EffectiveConfig } from '../config/index.js';
 import type { ValidateFn } from './validators.js';
 
@@ -28,8 +28,7 @@ export interface SelfTestServer {
  */
 export async function startSelfTestServer(specs: SpecInput[], cwd: string, config: EffectiveConfig): Promise<SelfTestServer> {
   const { build } = await import('../../compiler/index.js');
-  const { startHttpServer } = await import('../../runtime/index.js');
-  const { runtimeRequire } = await import('../../runtime/engine/load-build.js');
+  const { runtimeRequire, startHttpServer } = await import('../../runtime/index.js');
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'mock-conformance-'));
   try {
     const built = await build({ specs, routes: [], outDir, name: 'conformance', cwd });

@@ -1,7 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { Ir, IrOperation, JsonSchema } from '../../compiler/ir/index.js';
-import { registerSchemas, type AjvSchemas } from '../../compiler/emit/ajv-schemas.js';
-import { mapSchema } from '../../compiler/emit/schema-walk.js';
+import { type AjvSchemas, type Ir, type IrOperation, type JsonSchema, mapSchema, registerSchemas } from '../../compiler/index.js';
 
 export type Check = (value: unknown) => string | undefined;
 

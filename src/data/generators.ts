@@ -1,6 +1,5 @@
-import { createGeneratorEmitter, type GenMode } from '../../compiler/generate/index.js';
-import type { JsonSchema } from '../../compiler/ir/types.js';
-import { createGenRuntime } from '../../runtime/generate/index.js';
+import { createGeneratorEmitter, type GenMode, type JsonSchema } from '../../compiler/index.js';
+import { createGenRuntime } from '../../runtime/index.js';
 
 /** One schema to generate values for, in response or request mode. */
 export interface GeneratorRequest {

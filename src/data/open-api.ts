@@ -1,9 +1,5 @@
 import { MockError } from '../../common/errors.js';
-import { bodyFormat } from '../../compiler/emit/media.js';
-import type { GenMode } from '../../compiler/generate/index.js';
-import { buildIr } from '../../compiler/ir/index.js';
-import type { Ir, IrContent, IrOperation, IrResponse, JsonSchema } from '../../compiler/ir/types.js';
-import { readDescription, toOpenApi3 } from '../../compiler/load/index.js';
+import { bodyFormat, buildIr, type GenMode, type Ir, type IrContent, type IrOperation, type IrResponse, type JsonSchema, readDescription, toOpenApi3 } from '../../compiler/index.js';
 import { compileGenerators, type GeneratorOptions, type GeneratorRequest } from './generators.js';
 import { closest } from './similar.js';
 import type { ValueSource } from './values.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { MockError } from '../../common/errors.js';
 import { hasTemplate, TemplateSyntaxError } from '../../common/template/index.js';
-import { createTemplateRuntime, templateRenderer, type RenderTemplate, type TemplateContext } from '../../runtime/template/index.js';
+import { createTemplateRuntime, templateRenderer, type RenderTemplate, type TemplateContext } from '../../runtime/index.js';
 import type { ValueSource } from './values.js';
 
 /** No request behind `mock data`: request.* tokens render as missing (the empty string). */

@@ -1,6 +1,4 @@
-import type { SpecInput } from '../../compiler/options.js';
-import { readDescription, toOpenApi3 } from '../../compiler/load/index.js';
-import { buildIr, type Ir } from '../../compiler/ir/index.js';
+import { buildIr, type Ir, readDescription, type SpecInput, toOpenApi3 } from '../../compiler/index.js';
 
 /** The IR of one or more descriptions, as `mock build` sees them (same mounting, same schemas). */
 export async function loadIr(specs: SpecInput[], cwd: string, name = 'client'): Promise<Ir> {

@@ -1,6 +1,5 @@
-import type { IrContent, IrOperation, JsonSchema } from '../../compiler/ir/index.js';
-import { createGeneratorEmitter } from '../../compiler/generate/index.js';
-import { createGenRuntime } from '../../runtime/generate/index.js';
+import { createGeneratorEmitter, type IrContent, type IrOperation, type JsonSchema } from '../../compiler/index.js';
+import { createGenRuntime } from '../../runtime/index.js';
 
 /** A request ready to send: `path` includes the query string. */
 export interface PlannedRequest {

@@ -12,7 +12,7 @@ export default class HashPassword extends MockCommand {
 
   async run(): Promise<void> {
     const { args } = await this.parse(HashPassword);
-    const { hashPassword } = await import('../../../runtime/auth/index.js');
+    const { hashPassword } = await import('../../../runtime/index.js');
     this.log(await hashPassword(args.password));
   }
 }

@@ -9,4 +9,5 @@ export {
   type RequestLogOptions,
 } from './request-log.js';
 export { CREDENTIAL_HEADERS, REDACTED, Redaction, type KeyParameter, type RedactionOptions } from './redaction.js';
+export { DEFAULT_REQUEST_LINES_PER_SECOND } from './request-lines.js';
 export { RingBuffer } from './ring-buffer.js';

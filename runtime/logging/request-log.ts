@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { readableAddress } from '../exchange/index.js';
 import { compileGlob, requestPath } from '../match/index.js';
 import { Redaction } from './redaction.js';
+import { DEFAULT_REQUEST_LINES_PER_SECOND, RequestLines } from './request-lines.js';
 import { RingBuffer } from './ring-buffer.js';
 
 /** The spec's "Request log entry" resource, as the admin API and the JSON log lines carry it. */
@@ -149,6 +150,8 @@ export interface RequestLogOptions {
   logger?: Logger;
   /** Which header values are secrets; default: the credential headers. */
   redaction?: Redaction;
+  /** Most info lines of single requests per second (logging.request_lines_per_second); 0: no limit. */
+  linesPerSecond?: number;
 }
 
 export const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
@@ -157,16 +160,15 @@ export const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
  * Every handled request, kept in a ring buffer (for `GET /__mock/logs`), offered to subscribers
  * (for the SSE stream) and logged at info (`GET /v1/pets 200 3ms`, the entry under `request`).
  *
- * Hot path: `record` allocates one entry and does no string or JSON work of its own (below info it
- * costs nothing measurable). At info, pino builds the line on the main thread and its destination
- * (an asynchronous sonic-boom, or a worker thread for text and files) does the formatting and I/O.
- * JSON lines serialise the whole entry, headers included: that serialisation, not the I/O, is
- * what request logging costs, so load tests run at `warn` (as `npm run bench:http` does). Text
- * lines carry only the message (src/logging/logger.ts drops the entry before serialisation).
+ * Hot path: `record` allocates one entry and does no string or JSON work of its own. Building,
+ * formatting and writing an info line costs more than answering the request, so RequestLines
+ * writes at most logging.request_lines_per_second of them and sums up the rest once a second:
+ * under load, logging at info costs what logging at warn does.
  */
 export class RequestLog {
   private readonly ring: RingBuffer<RequestLogEntry>;
   private readonly logger: Logger | undefined;
+  private readonly lines: RequestLines | undefined;
   /** Shared by every entry; the servers give it the apiKey parameters of their descriptions. */
   readonly redaction: Redaction;
   private listeners: RequestLogListener[] = [];
@@ -174,6 +176,7 @@ export class RequestLog {
   constructor(options: RequestLogOptions = {}) {
     this.ring = new RingBuffer(options.capacity ?? DEFAULT_REQUEST_LOG_CAPACITY);
     this.logger = options.logger;
+    this.lines = options.logger === undefined ? undefined : new RequestLines(options.logger, options.linesPerSecond ?? DEFAULT_REQUEST_LINES_PER_SECOND);
     this.redaction = options.redaction ?? new Redaction();
   }
 
@@ -203,7 +206,7 @@ export class RequestLog {
     const entry = new RequestLogEntry(method, path, statusCode, ms, clientAddress, headers, responseSizeBytes, errorMessage, this.redaction);
     this.ring.push(entry);
     const logger = this.logger;
-    if (logger !== undefined && logger.isLevelEnabled('info')) logger.info({ request: entry }, `${method} ${path} ${statusCode} ${ms}ms`);
+    if (this.lines !== undefined && logger?.isLevelEnabled('info') === true) this.lines.write(entry);
     const listeners = this.listeners;
     for (let i = 0; i < listeners.length; i++) {
       try {
@@ -213,6 +216,11 @@ export class RequestLog {
       }
     }
     return entry;
+  }
+
+  /** Writes the summary of requests not logged one by one yet (at shutdown). */
+  flush(): void {
+    this.lines?.summarise();
   }
 
   /** Entries newest first, filtered. */

@@ -39,6 +39,8 @@ export interface MockOptions extends ServeOptions {
   access?: AccessPolicyOptions;
   /** Which values the request log hides; default: the credential headers and the descriptions' apiKey parameters. */
   redaction?: RedactionOptions;
+  /** logging.request_lines_per_second: most info lines of single requests a second (0: every request). */
+  requestLinesPerSecond?: number;
   /** MOCK_ variables the configuration reads (GET /__mock/env). */
   envVariables: readonly string[];
   /** Where files/content and files/save may read and write. */
@@ -65,7 +67,7 @@ export interface RunningMock {
  */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const { logger } = options;
-  const requestLog = options.requestLog ?? new RequestLog({ logger, redaction: new Redaction(options.redaction) });
+  const requestLog = options.requestLog ?? new RequestLog({ logger, redaction: new Redaction(options.redaction), linesPerSecond: options.requestLinesPerSecond });
   const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS);
   const live = new LiveState(options.live);
   const prometheus = options.metrics === undefined ? undefined : new PrometheusMetrics();
@@ -100,6 +102,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     sampler.stop();
     await Promise.all(servers.splice(0).map(closeNode));
     await http.close();
+    requestLog.flush();
   };
   try {
     await http.listen();

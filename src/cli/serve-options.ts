@@ -85,6 +85,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     auth: authOptions(config, logger),
     access: accessOptions(config),
     redaction: redactionOptions(config),
+    requestLinesPerSecond: config.logging.request_lines_per_second,
     envVariables: ENV_VARIABLES.map((v) => v.name),
     projectDir: resolved.projectDir,
     configFile: resolved.file?.file,

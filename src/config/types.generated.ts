@@ -187,6 +187,10 @@ export interface LoggingConfig {
    * Show Authorization, Proxy-Authorization, Cookie, Set-Cookie and the apiKey parameters of the served descriptions as [redacted]; false shows them, for local debugging.
    */
   redact_credentials: boolean;
+  /**
+   * At info, at most this many lines of single requests each second; the others are summed up in one line a second (the request log, its stream and the metrics keep every request). 0 writes a line for every request.
+   */
+  request_lines_per_second: number;
 }
 export interface BuildConfig {
   /**

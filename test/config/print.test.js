@@ -46,6 +46,7 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  max_files: 5 # from default',
       '  redact: [] # from default',
       '  redact_credentials: true # from default',
+      '  request_lines_per_second: 50 # from default',
       'build:',
       `  out_dir: ${cwd}/generated # from default`,
       'admin:',

@@ -162,3 +162,40 @@ t.test('request log: above info, nothing is logged but the entry is still kept',
   t.equal(lines.length, 1, 'the level is read per request, so changing it at runtime applies');
   t.end();
 });
+
+t.test('info lines: at most linesPerSecond a second, the rest summed up by status; the ring keeps all', async (t) => {
+  const { logger, lines } = capture();
+  const log = new RequestLog({ logger, linesPerSecond: 3 });
+  for (let i = 0; i < 10; i++) record(log, { path: `/v1/pets/${i}`, status: i < 8 ? 200 : 404 });
+  await new Promise((resolve) => setImmediate(resolve));
+  t.same(
+    lines.map((l) => l.msg),
+    ['GET /v1/pets/0 200 0ms', 'GET /v1/pets/1 200 0ms', 'GET /v1/pets/2 200 0ms'],
+  );
+  t.equal(log.size, 10, 'every request is in the request log');
+  log.flush();
+  await new Promise((resolve) => setImmediate(resolve));
+  const summary = lines[3];
+  t.match(summary, { level: 30, requests_not_shown: 7, statuses: { 200: 5, 404: 2 }, lines_per_second: 3 });
+  t.equal(summary.msg, '… 7 more requests in the last second (200 ×5, 404 ×2); one line per request again below 3/s');
+  log.flush();
+  t.equal(lines.length, 4, 'nothing more to sum up');
+});
+
+t.test('info lines: the summary comes when the second ends, without another request', async (t) => {
+  const { logger, lines } = capture();
+  const log = new RequestLog({ logger, linesPerSecond: 1 });
+  record(log);
+  record(log);
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  t.equal(lines.length, 2);
+  t.equal(lines[1].requests_not_shown, 1);
+});
+
+t.test('info lines: 0 means a line for every request', async (t) => {
+  const { logger, lines } = capture();
+  const log = new RequestLog({ logger, linesPerSecond: 0 });
+  for (let i = 0; i < 200; i++) record(log);
+  await new Promise((resolve) => setImmediate(resolve));
+  t.equal(lines.length, 200);
+});

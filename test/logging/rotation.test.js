@@ -40,7 +40,7 @@ const linesOf = (file) => jsonLines(readFileSync(file, 'utf8'));
 t.test('rotates at max_size_mb and keeps max_files, also after a restart', async (t) => {
   const dir = tmpdir();
   const logs = path.join(dir, 'logs');
-  const yaml = 'logging:\n  format: json\n  file: logs/mock.log\n  max_size_mb: 1\n  max_files: 3\n';
+  const yaml = 'logging:\n  format: json\n  file: logs/mock.log\n  max_size_mb: 1\n  max_files: 3\n  request_lines_per_second: 0\n';
 
   const first = await serveWith(yaml, { dir });
   t.teardown(() => first.stop());
@@ -74,7 +74,7 @@ t.test('rotates at max_size_mb and keeps max_files, also after a restart', async
 
 t.test('max_files 1 keeps only the live file', async (t) => {
   const dir = tmpdir();
-  const server = await serveWith('logging:\n  format: json\n  file: mock.log\n  max_size_mb: 1\n  max_files: 1\n', { dir });
+  const server = await serveWith('logging:\n  format: json\n  file: mock.log\n  max_size_mb: 1\n  max_files: 1\n  request_lines_per_second: 0\n', { dir });
   t.teardown(() => server.stop());
   await load(server.url, 700, dir);
   t.equal(await server.stop(), 0);

@@ -76,7 +76,7 @@ t.test('level: warn hides request logs', async (t) => {
 });
 
 t.test('file: logs go to logging.file (relative to mock.yaml), not stdout, all of them written by shutdown', async (t) => {
-  const server = await serveWith('logging:\n  format: json\n  file: logs/mock.log\n');
+  const server = await serveWith('logging:\n  format: json\n  file: logs/mock.log\n  request_lines_per_second: 0\n');
   const n = 200;
   await Promise.all(Array.from({ length: n }, async () => (await fetch(`${server.url}/v1/pets/1`)).text()));
   t.equal(await server.stop(), 0, 'stopped at once, before the worker had time to catch up');
@@ -86,6 +86,27 @@ t.test('file: logs go to logging.file (relative to mock.yaml), not stdout, all o
   t.equal(lines.at(-1).msg, 'shutting down', 'the last line written before exit');
   t.same(requestLines(server.stdout), [], 'nothing logged to stdout');
   t.match(server.stdout, /serving on/);
+});
+
+t.test('request_lines_per_second: past the limit, one line a second sums up the rest', async (t) => {
+  const server = await serveWith('logging:\n  format: json\n  request_lines_per_second: 5\n');
+  t.teardown(() => server.stop());
+  const n = 120;
+  await Promise.all(Array.from({ length: n }, async (_, i) => (await fetch(`${server.url}/${i % 4 === 0 ? 'nowhere' : 'v1/pets/1'}`)).text()));
+  const summary = await until(() => jsonLines(server.stdout).find((line) => line.requests_not_shown !== undefined), 5_000, 'a summary line');
+  const shown = requestLines(server.stdout);
+  t.equal(shown.length + summary.requests_not_shown, n, 'every request is either a line or counted in the summary');
+  t.ok(shown.length >= 5 && shown.length <= 10, `at most 5 lines a second (${shown.length} in the one or two seconds the burst took)`);
+  t.equal(summary.level, 30, 'info');
+  t.equal((summary.statuses['200'] ?? 0) + (summary.statuses['404'] ?? 0), summary.requests_not_shown, 'counted by status');
+  t.match(summary.msg, /^… \d+ more requests in the last second \(200 ×\d+, 404 ×\d+\); one line per request again below 5\/s$/);
+
+  // below the rate, every request has its line again
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  for (let i = 0; i < 3; i++) await (await fetch(`${server.url}/v1/pets/${i}`)).text();
+  const trickle = () => requestLines(server.stdout).filter((line) => line.request.path === '/v1/pets/0' || line.request.path === '/v1/pets/2');
+  await until(() => trickle().length === 2, 5_000, 'lines of the trickle');
+  t.pass('a trickle is logged request by request');
 });
 
 t.test('file: text format writes readable lines with the date', async (t) => {

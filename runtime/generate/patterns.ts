@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as randexp from 'randexp';
+import type { CompiledPattern, PatternPrimitives } from '../../common/contract/index.js';
 import type { Random } from './random.js';
 
 type RandExpClass = typeof randexp.default.default;
@@ -7,21 +8,6 @@ type RandExpClass = typeof randexp.default.default;
 // randexp's CommonJS entry assigns the class to module.exports while its typings describe
 // `exports.default`, so load it through require to get the class under NodeNext.
 export const RandExp = createRequire(import.meta.url)('randexp') as RandExpClass;
-
-/** A `pattern` compiled once at module load: the generator and the validating RegExp. */
-export interface CompiledPattern {
-  readonly generator: InstanceType<RandExpClass>;
-  readonly regexp: RegExp;
-}
-
-export interface PatternPrimitives {
-  /** Compiles `source`; `max` caps unbounded repetitions (`*`, `+`, `{n,}`). */
-  compilePattern(source: string, max: number): CompiledPattern;
-  /** A string matching the pattern with min <= length <= max (best effort). */
-  pattern(compiled: CompiledPattern, min: number, max: number): string;
-  /** `value` when it matches the pattern and length bounds, otherwise a generated match. */
-  patternOr(compiled: CompiledPattern, value: string, min: number, max: number): string;
-}
 
 const ATTEMPTS = 10;
 /** randexp costs ~20 µs a string: after this many distinct draws per pattern, reuse them. */

@@ -1,13 +1,6 @@
-import { createRequire } from 'node:module';
-import type * as randexp from 'randexp';
 import type { CompiledPattern, PatternPrimitives } from '../../common/contract/index.js';
+import { RandExp } from '../../common/randexp.js';
 import type { Random } from './random.js';
-
-type RandExpClass = typeof randexp.default.default;
-
-// randexp's CommonJS entry assigns the class to module.exports while its typings describe
-// `exports.default`, so load it through require to get the class under NodeNext.
-export const RandExp = createRequire(import.meta.url)('randexp') as RandExpClass;
 
 const ATTEMPTS = 10;
 /** randexp costs ~20 µs a string: after this many distinct draws per pattern, reuse them. */

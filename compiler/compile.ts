@@ -29,7 +29,7 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     ['index.js', transpile(index)],
     ['routes.ts', routes],
     ['routes.js', transpile(routes)],
-    ['validators.ts', validators.ts],
+    ['validators.d.ts', validators.dts],
     ['validators.js', validators.js],
     ['responders.ts', responders.ts],
     ['responders.js', responders.js],

@@ -35,4 +35,4 @@ export { loadOverrides } from './overrides/index.js';
 export type { OverrideRule } from './overrides/index.js';
 export { coerce } from './engine/coerce.js';
 export { createGenRuntime } from './generate/index.js';
-export { createTemplateRuntime, templateRenderer, type RenderTemplate, type TemplateContext } from './template/index.js';
+export { createTemplateRuntime, templateRenderer, type Render, type TemplateContext } from './template/index.js';

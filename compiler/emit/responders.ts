@@ -7,6 +7,7 @@ import { MockError } from '../../common/errors.js';
 import { bodyFormat, type BodyFormat } from './media.js';
 import { comment } from './comment.js';
 import { GENERATED_HEADER } from './header.js';
+import { importContract } from './contract.js';
 
 export interface ResponderWarnings {
   /** Examples that do not validate against their schema (kept, but not served by default). */
@@ -23,24 +24,25 @@ export function emitResponders(ir: Ir, schemas: AjvSchemas): { ts: string; js: s
   const warnings: ResponderWarnings = { invalidExamples: [] };
   const ops = ir.operations.map((op) => emitOperation(op, gen, schemas, warnings));
   const routes = ir.routes.map((route) => emitRoute(route));
-  const body = (typed: boolean): string => `export function createResponders(g${typed ? ': any' : ''}) {
-${indent(gen.declarations(), 2)}
+  // the same code twice, annotated in the .ts: the .js twin needs no TypeScript pass
+  const body = (typed: boolean): string => `export function createResponders(g${typed ? ': GenRuntime): Responders' : ')'} {
+${indent(gen.declarations(typed ? 'ts' : 'js'), 2)}
 
   /** Per operation: the status served by default and every documented response. */
-  const operations = [
+  const operations${typed ? ': OperationResponders[]' : ''} = [
 ${ops.map((o) => indent(o, 4)).join(',\n')}
   ];
 
   /** Responses of the custom routes in mock.yaml. */
-  const routes = [
+  const routes${typed ? ': RouteResponder[]' : ''} = [
 ${routes.map((r) => indent(r, 4)).join(',\n')}
   ];
 
   return { operations, routes };
 }
 `;
-  // plain JavaScript inside a typed signature: the .js twin needs no TypeScript pass
-  return { ts: `${GENERATED_HEADER}// @ts-nocheck -- plain JavaScript emitted from schemas\n${body(true)}`, js: `${GENERATED_HEADER}${body(false)}`, warnings };
+  const types = importContract(['GenRuntime', 'OperationResponders', 'Responders', 'RouteResponder']);
+  return { ts: `${GENERATED_HEADER}\n${types}\n${body(true)}`, js: `${GENERATED_HEADER}${body(false)}`, warnings };
 }
 
 function emitOperation(op: IrOperation, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings): string {

@@ -1,3 +1,4 @@
+import type { CustomRouteMeta, OperationMeta } from '../../common/contract/index.js';
 import type { Ir, IrOperation } from '../ir/types.js';
 import type { AjvSchemas } from './ajv-schemas.js';
 import { buildTree, emitRouter, type RouteEntry } from './router/index.js';
@@ -5,6 +6,7 @@ import { bodyFormat } from './media.js';
 import { fieldKinds, itemKind, valueKind } from './value-kind.js';
 import { comment } from './comment.js';
 import { GENERATED_HEADER } from './header.js';
+import { importContract } from './contract.js';
 
 /** Conditions rank custom routes: query before header before body conditions, all before plain ones. */
 const OPERATION_RANK = 100;
@@ -19,19 +21,12 @@ export function emitRoutes(ir: Ir, schemas: AjvSchemas): string {
     ...ir.operations.map((op) => ({ kind: 'op' as const, index: op.index, method: op.method, path: op.path, rank: OPERATION_RANK })),
   ];
   const operations = ir.operations.map((op) => emitOperationMeta(ir, op, schemas));
-  const routes = ir.routes.map((r) => `  ${comment(`${r.method} ${r.path}`)} ${JSON.stringify({ method: r.method, path: r.path, match: r.match })}`);
+  const routes = ir.routes.map((r) => {
+    const meta: CustomRouteMeta = { method: r.method, path: r.path, match: r.match };
+    return `  ${comment(`${r.method} ${r.path}`)} ${JSON.stringify(meta)}`;
+  });
   return `${GENERATED_HEADER}
-export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
-export interface ParamMeta { name: string; declaredName: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; kind: ValueKind; items: ValueKind; style: string; explode: boolean }
-export interface BodyMeta { type: string; format: string; validator: string | null; fields: Record<string, string> | null }
-export interface OperationMeta {
-  key: string; method: string; path: string; operationId: string | null; summary: string | null; description: string | null; tags: string[];
-  params: ParamMeta[]; paramsValidator: string | null;
-  body: { required: boolean; contents: BodyMeta[] } | null;
-  security: Array<{ scheme: string; type: string; detail: string | null; name: string | null }>;
-}
-export interface CustomRouteMeta { method: string; path: string; match: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown } }
-
+${importContract(['CustomRouteMeta', 'OperationMeta', 'Terminal'])}
 export const operations: OperationMeta[] = [
 ${operations.join(',\n')}
 ];
@@ -50,7 +45,7 @@ function routeRank(match: Ir['routes'][number]['match']): number {
 
 function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string {
   const ids = schemas.ids[op.index];
-  const meta = {
+  const meta: OperationMeta = {
     key: op.key,
     method: op.method,
     path: op.path,

@@ -2,11 +2,13 @@ import { compile } from 'json-schema-to-typescript';
 import type { Ir, JsonSchema } from '../ir/types.js';
 import { mapSchema } from './schema-walk.js';
 import { GENERATED_HEADER } from './header.js';
+import { typeTitles } from './type-names.js';
 
-/** types.ts: one TypeScript type per definition, via json-schema-to-typescript. */
+/** types.ts: one TypeScript type per definition, via json-schema-to-typescript; none named like a global (see typeTitles). */
 export async function emitTypes(ir: Ir): Promise<string> {
+  const titles = typeTitles(Object.keys(ir.definitions));
   const definitions = Object.fromEntries(
-    Object.entries(ir.definitions).map(([name, schema]) => [name, { ...withoutExamples(schema), title: name }]),
+    Object.entries(ir.definitions).map(([name, schema]) => [name, { ...withoutExamples(schema), title: titles.get(name) }]),
   );
   const root = { title: 'Definitions', type: 'object', definitions, additionalProperties: false } as JsonSchema;
   const code = await compile(root as never, 'Definitions', {

@@ -1,7 +1,5 @@
+import type { ValueKind } from '../../common/contract/index.js';
 import type { JsonSchema } from '../ir/types.js';
-
-/** How a string from a URL, header or form field is turned into the value its schema expects. */
-export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
 
 /** Follows $refs and allOf to the schema that decides the kind. */
 export function resolveSchema(schema: JsonSchema | undefined, definitions: Record<string, JsonSchema>, depth = 0): JsonSchema {

@@ -3,6 +3,9 @@ import type { JsonSchema } from '../ir/types.js';
 /** Responses leave writeOnly properties out; requests (load testing) leave readOnly ones out. */
 export type GenMode = 'response' | 'request';
 
+/** JavaScript to evaluate, or TypeScript for a generated module whose `g` is a GenRuntime (common/contract). */
+export type Language = 'js' | 'ts';
+
 export interface GeneratorEmitter {
   /**
    * A JS expression (source text) that evaluates to a fresh value valid against `schema`.
@@ -10,6 +13,6 @@ export interface GeneratorEmitter {
    * `hint` names the helpers it needs (e.g. `listPets_200`); defaults to `inline`.
    */
   expression(schema: JsonSchema, mode: GenMode, hint?: string): string;
-  /** JS source of every helper the expressions so far reference, in a deterministic order. */
-  declarations(): string;
+  /** Source of every helper the expressions so far reference, in a deterministic order; the same code either way, typed in 'ts'. */
+  declarations(language?: Language): string;
 }

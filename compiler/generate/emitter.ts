@@ -4,7 +4,7 @@
  * it makes; depth bounds recursion without any schema interpretation at request time.
  */
 import type { JsonSchema } from '../ir/types.js';
-import type { GenMode, GeneratorEmitter } from './api.js';
+import type { GenMode, GeneratorEmitter, Language } from './api.js';
 import { SchemaGraph } from './graph.js';
 import { NameRegistry } from './names.js';
 import { booleanExpr, integerExpr, numberExpr } from './numbers.js';
@@ -27,6 +27,9 @@ const GUARD_DEPTH = 16;
 const ARRAY_ITEMS = 3;
 const RECORD_ENTRIES = 2;
 const MAX_INLINE_NESTING = 200;
+/** First statement of an object generator; TypeScript types the object so properties can be added. */
+const NEW_OBJECT = 'const o = {};';
+const NEW_OBJECT_TS = 'const o: Record<string, unknown> = {};';
 
 /** Where a value is generated. */
 interface Site {
@@ -42,9 +45,15 @@ interface Site {
   readonly definition?: string;
 }
 
-interface Helper {
+interface Constant {
   readonly name: string;
-  code: string;
+  readonly code: string;
+}
+
+interface GeneratorFunction {
+  readonly name: string;
+  /** Statements of the body, the same in JavaScript and TypeScript but for NEW_OBJECT. */
+  lines: string[];
 }
 
 export class Emitter implements GeneratorEmitter {
@@ -52,9 +61,9 @@ export class Emitter implements GeneratorEmitter {
   private readonly graph: SchemaGraph;
   private readonly names = new NameRegistry();
   /** Module-level constants (enum arrays, compiled patterns), keyed by content. */
-  private readonly constants = new Map<string, Helper>();
+  private readonly constants = new Map<string, Constant>();
   /** Generator functions in creation order, keyed by everything their body depends on. */
-  private readonly functions = new Map<string, Helper>();
+  private readonly functions = new Map<string, GeneratorFunction>();
   private nesting = 0;
 
   constructor(definitions: Record<string, JsonSchema>) {
@@ -68,8 +77,10 @@ export class Emitter implements GeneratorEmitter {
     return expr.startsWith('{') ? `(${expr})` : expr;
   }
 
-  declarations(): string {
-    return [...this.constants.values(), ...this.functions.values()].map((helper) => helper.code).join('');
+  declarations(language: Language = 'js'): string {
+    const constants = [...this.constants.values()].map((constant) => constant.code);
+    const functions = [...this.functions.values()].map((fn) => functionSource(fn, language));
+    return [...constants, ...functions].join('');
   }
 
   /** An expression producing a value of `schema` at `site`. */
@@ -150,21 +161,20 @@ export class Emitter implements GeneratorEmitter {
   private helperFunction(key: string, stem: string, build: () => string[]): string {
     const existing = this.functions.get(key);
     if (existing) return existing.name;
-    const helper: Helper = { name: this.names.claim('gen', stem), code: '' };
-    this.functions.set(key, helper);
-    const lines = build();
-    helper.code = `function ${helper.name}(d) {\n${lines.map((line) => `  ${line}\n`).join('')}}\n`;
-    return helper.name;
+    const fn: GeneratorFunction = { name: this.names.claim('gen', stem), lines: [] };
+    this.functions.set(key, fn);
+    fn.lines = build();
+    return fn.name;
   }
 
   private constant(key: string, prefix: string, stem: string, init: string): string {
-    let helper = this.constants.get(key);
-    if (!helper) {
+    let constant = this.constants.get(key);
+    if (!constant) {
       const name = this.names.claim(prefix, stem);
-      helper = { name, code: `const ${name} = ${init};\n` };
-      this.constants.set(key, helper);
+      constant = { name, code: `const ${name} = ${init};\n` };
+      this.constants.set(key, constant);
     }
-    return helper.name;
+    return constant.name;
   }
 
   private pattern(source: string, max: number, stem: string): string {
@@ -243,7 +253,7 @@ export class Emitter implements GeneratorEmitter {
     const child = (key: string): Site =>
       ({ ...site, depth: deeper(site.depth), hint: `${site.hint}_${key}`, name: key, definition: undefined });
     const extraSchema = isSchemaObject(s.additionalProperties) ? s.additionalProperties : {};
-    const lines = ['const o = {};'];
+    const lines = [NEW_OBJECT];
     let optionalRun: string[] = [];
     const flush = () => {
       if (optionalRun.length === 1) lines.push(`if (d < ${OPTIONAL_DEPTH}) ${optionalRun[0]}`);
@@ -398,4 +408,11 @@ export class Emitter implements GeneratorEmitter {
     const expr = this.value(variant.schema, { ...site, hint: `${site.hint}_${variant.label}`, definition: undefined });
     return variant.tag ? `g.tag(${expr}, ${literal(variant.tag.property)}, ${literal(variant.tag.value)})` : expr;
   }
+}
+
+/** The depth parameter and the result are typed in TypeScript (recursive functions need a declared result). */
+function functionSource(fn: GeneratorFunction, language: Language): string {
+  const ts = language === 'ts';
+  const body = fn.lines.map((line) => `  ${ts && line === NEW_OBJECT ? NEW_OBJECT_TS : line}\n`).join('');
+  return ts ? `function ${fn.name}(d: number): unknown {\n${body}}\n` : `function ${fn.name}(d) {\n${body}}\n`;
 }

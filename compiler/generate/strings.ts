@@ -1,6 +1,6 @@
 /** String schemas: example, pattern, format, name hint or plain text, in that order of preference. */
 import type { JsonSchema } from '../ir/types.js';
-import { RandExp } from '../../common/randexp/index.js';
+import { RandExp } from '../../common/randexp.js';
 import { formatAccepts, isCheckedFormat, stringFormat } from './formats.js';
 import { stringHint } from './hints.js';
 import { nonNegativeInteger } from './schema.js';

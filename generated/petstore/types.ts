@@ -23,7 +23,7 @@ export interface Definitions {
  * This interface was referenced by `Definitions`'s JSON-Schema
  * via the `definition` "Error".
  */
-export interface Error {
+export interface ModelError {
 code: number
 message: string
 }

@@ -1,4 +1,4 @@
-import type { ApiKeyMeta, BuildModule } from './build-module.js';
+import type { ApiKeyMeta, BuildModule } from '../../common/contract/index.js';
 
 /**
  * Where the build's descriptions expect API keys: every declared apiKey scheme, plus those the

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ValidationMode, ValidationOptions } from '../options.js';
-import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Terminal, Validate } from './build-module.js';
+import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Terminal, Validate } from '../../common/contract/index.js';
 import { Exchange, type Answer, type BuildRoute } from '../exchange/index.js';
 import { runtimeRequire } from './load-build.js';
 import { createGenRuntime } from '../generate/index.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BuildModule } from './build-module.js';
+import type { BuildModule } from '../../common/contract/index.js';
 import { MockError } from '../../common/errors.js';
 import { SCHEMA_PATTERN_MODULE, schemaPattern } from '../../common/patterns/index.js';
 import { verifyBuild } from './verify-build.js';

@@ -1,4 +1,4 @@
-import type { BodyMeta } from './build-module.js';
+import type { BodyMeta } from '../../common/contract/index.js';
 import { coerce } from './coerce.js';
 import { parseQuery } from '../exchange/index.js';
 import { parseMultipart } from './multipart.js';

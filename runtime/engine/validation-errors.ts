@@ -1,4 +1,4 @@
-import type { AjvError } from './build-module.js';
+import type { AjvError } from '../../common/contract/index.js';
 
 export interface ValidationIssue {
   /** path, query, header, cookie or body */

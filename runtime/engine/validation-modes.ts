@@ -1,6 +1,6 @@
 import { compileGlob, requestPath, type LinearPattern } from '../match/index.js';
 import type { ValidationMode, ValidationOptions } from '../options.js';
-import type { OperationMeta } from './build-module.js';
+import type { OperationMeta } from '../../common/contract/index.js';
 
 /**
  * The mode of each operation, decided once (and again when the configuration changes):

@@ -1,23 +1,5 @@
+import type { CollectionPrimitives } from '../../common/contract/index.js';
 import type { Random } from './random.js';
-
-/** A specialised generator emitted at build time; `d` is the nesting depth of its value. */
-export type Generate = (d: number) => unknown;
-
-export interface CollectionPrimitives {
-  pick<T>(values: readonly T[]): T;
-  /** Between min and max distinct elements of `values`. */
-  sample<T>(values: readonly T[], min: number, max: number): T[];
-  /** Between min and max items made by `item(d)`. */
-  array(item: Generate, d: number, min: number, max: number): unknown[];
-  /** Like array(), but items are distinct by JSON value (fewer if `item` cannot vary enough). */
-  uniqueArray(item: Generate, d: number, min: number, max: number): unknown[];
-  /** An object with between min and max entries under distinct word keys, values from `value(d)`. */
-  record(value: Generate, d: number, min: number, max: number): Record<string, unknown>;
-  /** Sets a discriminator on an object-valued variant (leaves other values alone). */
-  tag(value: unknown, property: string, tagValue: string): unknown;
-  /** A fresh copy of a shared literal (non-scalar enum members). */
-  clone<T>(value: T): T;
-}
 
 const ATTEMPTS_PER_ITEM = 10;
 

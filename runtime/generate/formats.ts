@@ -1,35 +1,5 @@
+import type { FormatPrimitives } from '../../common/contract/index.js';
 import type { Random } from './random.js';
-
-/** Strings in the shapes JSON Schema / OpenAPI `format`s (and common vendor ones) expect. */
-export interface FormatPrimitives {
-  /** RFC 4122 version 4 UUID. */
-  uuid(): string;
-  /** The current time, RFC 3339 in UTC. */
-  dateTime(): string;
-  /** A date within the last two years, YYYY-MM-DD. */
-  date(): string;
-  /** HH:MM:SSZ */
-  time(): string;
-  email(): string;
-  url(): string;
-  hostname(): string;
-  ipv4(): string;
-  ipv6(): string;
-  cidr(): string;
-  mac(): string;
-  base64(): string;
-  password(): string;
-  /** ISO 8601 duration. */
-  duration(): string;
-  uriTemplate(): string;
-  jsonPointer(): string;
-  relativeJsonPointer(): string;
-  regex(): string;
-  /** Decimal digits without a leading zero, between min and max digits long. */
-  digits(min: number, max: number): string;
-  /** A decimal number as a string, e.g. for `format: decimal`. */
-  decimal(): string;
-}
 
 const HEX = '0123456789abcdef';
 const BYTE_HEX = Array.from({ length: 256 }, (_, i) => HEX[i >> 4] + HEX[i & 15]);

@@ -1,16 +1,10 @@
-import { collectionPrimitives, type CollectionPrimitives } from './collections.js';
-import { formatPrimitives, type FormatPrimitives } from './formats.js';
-import { numberPrimitives, type NumberPrimitives } from './numbers.js';
-import { patternPrimitives, type PatternPrimitives } from './patterns.js';
+import type { GenRuntime } from '../../common/contract/index.js';
+import { collectionPrimitives } from './collections.js';
+import { formatPrimitives } from './formats.js';
+import { numberPrimitives } from './numbers.js';
+import { patternPrimitives } from './patterns.js';
 import { createRandom } from './random.js';
-import { stringPrimitives, type StringPrimitives } from './strings.js';
-
-export type { CompiledPattern } from './patterns.js';
-export type { Generate } from './collections.js';
-
-/** The object (`g`) that build-time generated fake-data code calls. */
-export interface GenRuntime
-  extends NumberPrimitives, StringPrimitives, FormatPrimitives, PatternPrimitives, CollectionPrimitives {}
+import { stringPrimitives } from './strings.js';
 
 export interface GenRuntimeOptions {
   /** Same seed, same sequence of values. */

@@ -1,14 +1,5 @@
+import type { NumberPrimitives } from '../../common/contract/index.js';
 import type { Random } from './random.js';
-
-export interface NumberPrimitives {
-  /** Integer in [min, max]. */
-  int(min: number, max: number): number;
-  /** Number in [min, max], rounded to cents when that stays in range. */
-  float(min: number, max: number): number;
-  /** k * step for some integer k in [kMin, kMax], exact enough for a `multipleOf` check. */
-  multiple(kMin: number, kMax: number, step: number): number;
-  bool(): boolean;
-}
 
 const ATTEMPTS = 10;
 

@@ -1,20 +1,6 @@
-import { RandExp, type RandExpClass } from '../../common/randexp/index.js';
+import type { CompiledPattern, PatternPrimitives } from '../../common/contract/index.js';
+import { RandExp } from '../../common/randexp.js';
 import type { Random } from './random.js';
-
-/** A `pattern` compiled once at module load: the generator and the validating RegExp. */
-export interface CompiledPattern {
-  readonly generator: InstanceType<RandExpClass>;
-  readonly regexp: RegExp;
-}
-
-export interface PatternPrimitives {
-  /** Compiles `source`; `max` caps unbounded repetitions (`*`, `+`, `{n,}`). */
-  compilePattern(source: string, max: number): CompiledPattern;
-  /** A string matching the pattern with min <= length <= max (best effort). */
-  pattern(compiled: CompiledPattern, min: number, max: number): string;
-  /** `value` when it matches the pattern and length bounds, otherwise a generated match. */
-  patternOr(compiled: CompiledPattern, value: string, min: number, max: number): string;
-}
 
 const ATTEMPTS = 10;
 /** randexp costs ~20 µs a string: after this many distinct draws per pattern, reuse them. */

@@ -1,44 +1,5 @@
+import type { StringPrimitives } from '../../common/contract/index.js';
 import type { Random } from './random.js';
-
-/** Free text and realistic values picked by property-name hints. */
-export interface StringPrimitives {
-  /** A single lower-case noun. */
-  word(): string;
-  /** A few words with min <= length <= max. */
-  text(min: number, max: number): string;
-  /** A sentence for description-like fields. */
-  sentence(): string;
-  /** A few capitalised words for title-like fields. */
-  title(): string;
-  /** Trims or pads (with letters) so that min <= length <= max. */
-  fit(value: string, min: number, max: number): string;
-  firstName(): string;
-  lastName(): string;
-  fullName(): string;
-  username(): string;
-  company(): string;
-  city(): string;
-  country(): string;
-  countryCode(): string;
-  state(): string;
-  street(): string;
-  postcode(): string;
-  /** E.164 phone number. */
-  phone(): string;
-  currency(): string;
-  locale(): string;
-  timeZone(): string;
-  mimeType(): string;
-  /** Short lower-case alphanumeric identifier. */
-  shortId(): string;
-  slug(): string;
-  /** 32 hex digits, for tokens, hashes and secrets. */
-  token(): string;
-  /** `#rrggbb`. */
-  color(): string;
-  /** Semantic version. */
-  version(): string;
-}
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';

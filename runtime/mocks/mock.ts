@@ -1,6 +1,6 @@
 import { hasTemplate, TemplateSyntaxError } from '../../common/template/index.js';
 import type { Answer, Exchange, RouteRef } from '../exchange/index.js';
-import { templateRenderer, type RenderTemplate, type TemplateContext, type TemplateRuntime } from '../template/index.js';
+import { templateRenderer, type Render, type TemplateContext, type TemplateRuntime } from '../template/index.js';
 import { compileConditions, headersMatch, matchesPath, parsePathPattern, pathParams, patternsOverlap, queryMatches, type PathPattern, type TemplateSegment, type ValueCondition } from '../match/index.js';
 import { InputError } from './input-error.js';
 import type { MockRecord } from './record.js';
@@ -22,8 +22,8 @@ export class Mock {
   private readonly query: ValueCondition[];
   private readonly headers: ValueCondition[];
   private readonly literal: Answer;
-  private readonly headerTemplates: Array<RenderTemplate | null>;
-  private readonly bodyTemplate: RenderTemplate | null;
+  private readonly headerTemplates: Array<Render | null>;
+  private readonly bodyTemplate: Render | null;
   private readonly templated: boolean;
 
   /** Throws InputError naming the field for a bad path, pattern or template. */
@@ -134,7 +134,7 @@ export class Mock {
   }
 }
 
-function compileField(text: string, escape: 'json' | 'none', field: string): RenderTemplate | null {
+function compileField(text: string, escape: 'json' | 'none', field: string): Render | null {
   if (!hasTemplate(text)) return null;
   try {
     return templateRenderer(text, escape);

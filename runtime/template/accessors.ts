@@ -1,12 +1,4 @@
-/** The parts of a request a template can read. */
-export interface TemplateContext {
-  path: Record<string, string>;
-  query: Record<string, string | string[]>;
-  /** lower-cased header names */
-  headers: Record<string, string>;
-  /** parsed JSON body (or form fields object), undefined when none */
-  body: unknown;
-}
+import type { TemplateContext } from '../../common/contract/index.js';
 
 // Own properties only: `{{request.query.constructor}}` must not reach Object.prototype.
 const own = Object.hasOwn;

@@ -1,4 +1,4 @@
-export type { TemplateContext } from './accessors.js';
+export type { Render, TemplateContext, TemplateRuntime } from '../../common/contract/index.js';
 export { createFaker } from '../../common/template/index.js';
-export { templateRenderer, type RenderTemplate } from './interpret.js';
-export { createTemplateRuntime, type TemplateRuntime, type TemplateRuntimeOptions } from './runtime.js';
+export { templateRenderer } from './interpret.js';
+export { createTemplateRuntime, type TemplateRuntimeOptions } from './runtime.js';

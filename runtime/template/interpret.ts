@@ -1,15 +1,12 @@
 import { insertHelper, parseTemplate, type Condition, type Operand, type TemplateEscape, type TemplateNode, type ValueExpr } from '../../common/template/index.js';
-import type { TemplateContext } from './accessors.js';
-import type { TemplateRuntime } from './runtime.js';
-
-export type RenderTemplate = (t: TemplateRuntime, c: TemplateContext) => string;
+import type { Render, TemplateContext, TemplateRuntime } from '../../common/contract/index.js';
 
 /**
  * A template that arrives at run time (a mock created over the admin API, `mock data template`)
  * rendered by walking its AST: the same result as the compiler's emitted code (compiler/template),
  * without turning text from outside into code. Throws TemplateSyntaxError like the compiler.
  */
-export function templateRenderer(text: string, escape: TemplateEscape): RenderTemplate {
+export function templateRenderer(text: string, escape: TemplateEscape): Render {
   const nodes = parseTemplate(text, escape);
   const insert = insertHelper(escape);
   return (t, c) => renderNodes(nodes, insert, t, c);

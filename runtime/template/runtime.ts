@@ -1,26 +1,7 @@
-import { bodyField, headerValue, pathParam, queryParam, type TemplateContext } from './accessors.js';
+import type { TemplateContext, TemplateRuntime } from '../../common/contract/index.js';
+import { bodyField, headerValue, pathParam, queryParam } from './accessors.js';
 import { createFaker, type FakerModules } from '../../common/template/index.js';
 import { isTruthy, toJsonContent, toText } from './values.js';
-
-/** Helpers the compiled templates call as `t.<name>(...)`; arguments are resolved at build time. */
-export interface TemplateRuntime {
-  uuid(): string;
-  /** ISO 8601 UTC timestamp, `offsetMs` from the runtime's clock. */
-  now(offsetMs: number): string;
-  /** Inclusive bounds. */
-  randInt(min: number, max: number): number;
-  randFloat(min: number, max: number): number;
-  faker(module: string, method: string): unknown;
-  path(c: TemplateContext, name: string): string | undefined;
-  query(c: TemplateContext, name: string): string | undefined;
-  header(c: TemplateContext, name: string): string | undefined;
-  body(c: TemplateContext, path: readonly string[]): unknown;
-  /** Value as raw text. */
-  str(value: unknown): string;
-  /** Value as JSON string content. */
-  json(value: unknown): string;
-  truthy(value: unknown): boolean;
-}
 
 export interface TemplateRuntimeOptions {
   /** Seeds every random token, making output repeatable. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { MockError } from '../../common/errors.js';
 import { hasTemplate, TemplateSyntaxError } from '../../common/template/index.js';
-import { createTemplateRuntime, templateRenderer, type RenderTemplate, type TemplateContext } from '../../runtime/index.js';
+import { createTemplateRuntime, templateRenderer, type Render, type TemplateContext } from '../../runtime/index.js';
 import type { ValueSource } from './values.js';
 
 /** No request behind `mock data`: request.* tokens render as missing (the empty string). */
@@ -36,7 +36,7 @@ export function templateSource(template: string, cwd: string): ValueSource {
     const constant = json === undefined ? text : JSON.parse(json);
     return { create: () => () => structuredClone(constant) };
   }
-  let render: RenderTemplate;
+  let render: Render;
   try {
     render = templateRenderer(source, json === undefined ? 'none' : 'json');
   } catch (e) {

@@ -13,7 +13,7 @@ const routes = [{ path: '/health', method: 'GET', response: { body: { ok: true }
 const cwd = t.testdir({ 'petstore.yaml': petstore, specs: { 'other.yaml': petstore } });
 const options = (extra = {}) => ({ specs: [{ source: 'petstore.yaml' }], routes, outDir: 'generated', cwd, ...extra });
 const filesOf = (dir) => fs.readdirSync(dir).sort();
-const EXPECTED_FILES = ['index.js', 'index.ts', 'manifest.json', 'responders.js', 'responders.ts', 'routes.js', 'routes.ts', 'types.ts', 'validators.js', 'validators.ts'];
+const EXPECTED_FILES = ['index.js', 'index.ts', 'manifest.json', 'responders.js', 'responders.ts', 'routes.js', 'routes.ts', 'types.ts', 'validators.d.ts', 'validators.js'];
 
 t.test('defaultName', (t) => {
   t.equal(defaultName('./specs/petstore.yaml'), 'petstore');
@@ -129,10 +129,10 @@ t.test('editing the spec makes the build stale', async (t) => {
   t.same(await isBuildStale(options()), { dir, stale: true });
   const check = await checkBuild(options());
   t.ok(check.stale.includes('manifest.json') && check.stale.includes('routes.ts'), 'checkBuild lists the affected files');
-  t.notOk(check.stale.includes('validators.ts'), 'a summary does not change validators');
+  t.notOk(check.stale.includes('validators.js'), 'a summary does not change validators');
   const rebuilt = await build(options());
   t.ok(rebuilt.written.includes('routes.ts'));
-  t.ok(rebuilt.unchanged.includes('validators.ts'));
+  t.ok(rebuilt.unchanged.includes('validators.js'));
   t.same(await isBuildStale(options()), { dir, stale: false });
   t.same(await isBuildStale(options({ routes: [] })), { dir, stale: true }, 'changed routes');
   fs.writeFileSync(path.join(dir, 'manifest.json'), '{not json');

@@ -70,9 +70,6 @@ export function emitRouter(root: RouteNode): string {
 
   visit(root, '');
   return [
-    'export interface Candidate { kind: "op" | "route"; index: number; names: string[] }',
-    'export interface Terminal { methods: Record<string, Candidate[]>; any: Candidate[] | null; allow: string }',
-    '',
     terminals.join('\n'),
     '',
     functions.join('\n\n'),

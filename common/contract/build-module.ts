@@ -1,4 +1,7 @@
-/** The shape of a generated build's index.js, as emitted by compiler/emit. */
+import type { GenRuntime, Generate } from './gen-runtime.js';
+import type { TemplateContext, TemplateRuntime } from './template-runtime.js';
+
+/** How a string from a URL, header or form field is turned into the value its schema expects. */
 export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
 
 export interface ParamMeta {
@@ -42,12 +45,23 @@ export interface ApiKeyMeta {
   name: string;
 }
 
+export interface SpecMeta {
+  source: string;
+  title: string;
+  version: string;
+  dialect: string;
+  basePath: string;
+  /** Missing in builds made before it was emitted. */
+  apiKeys?: ApiKeyMeta[];
+}
+
 export interface CustomRouteMeta {
   method: string;
   path: string;
   match: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown };
 }
 
+/** What a matched path may dispatch to; `names` label the captured parameter values. */
 export interface Candidate {
   kind: 'op' | 'route';
   index: number;
@@ -60,6 +74,9 @@ export interface Terminal {
   allow: string;
 }
 
+/** The router: `segments` is the request path split on "/" (segments[0] is ""); `params` receives parameter values in order. */
+export type Match = (segments: string[], params: string[]) => Terminal | undefined;
+
 export interface AjvError {
   instancePath: string;
   keyword: string;
@@ -69,7 +86,11 @@ export interface AjvError {
 
 export type Validate = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
-export type Render = (t: unknown, c: unknown) => string;
+/** Validators by export name; `require` resolves what Ajv's standalone code requires (its helpers, the pattern engine). */
+export type CreateValidators = (require: (id: string) => unknown) => Record<string, Validate>;
+
+/** A compiled template: `{{…}}` tokens rendered against the request. */
+export type Render = (t: TemplateRuntime, c: TemplateContext) => string;
 
 export interface ExampleEntry {
   name: string;
@@ -86,7 +107,7 @@ export interface ContentEntry {
   /** Index of the example served by default; -1 generates. */
   preferred: number;
   examples: ExampleEntry[];
-  generate: ((depth: number) => unknown) | null;
+  generate: Generate | null;
 }
 
 export interface ResponseEntry {
@@ -109,13 +130,21 @@ export interface RouteResponder {
   template: Render | null;
 }
 
+export interface Responders {
+  operations: OperationResponders[];
+  routes: RouteResponder[];
+}
+
+/** Every export of a build's index.js, as compiler/emit writes it and runtime/engine loads it. */
 export interface BuildModule {
   name: string;
-  /** `apiKeys` is missing in builds made before it was emitted. */
-  specs: Array<{ source: string; title: string; version: string; dialect: string; basePath: string; apiKeys?: ApiKeyMeta[] }>;
+  specs: SpecMeta[];
   operations: OperationMeta[];
   customRoutes: CustomRouteMeta[];
-  match(segments: string[], params: string[]): Terminal | undefined;
-  createValidators(require: (id: string) => unknown): Record<string, Validate>;
-  createResponders(g: unknown): { operations: OperationResponders[]; routes: RouteResponder[] };
+  match: Match;
+  createValidators: CreateValidators;
+  createResponders(g: GenRuntime): Responders;
 }
+
+/** Resolves to `T` when the module type `T` is a BuildModule, and fails type-checking otherwise. */
+export type BuildModuleCheck<T extends BuildModule> = T;

@@ -1,0 +1,29 @@
+/** The parts of a request a template can read. */
+export interface TemplateContext {
+  path: Record<string, string>;
+  query: Record<string, string | string[]>;
+  /** lower-cased header names */
+  headers: Record<string, string>;
+  /** parsed JSON body (or form fields object), undefined when none */
+  body: unknown;
+}
+
+/** Helpers the compiled templates call as `t.<name>(...)`; arguments are resolved at build time. */
+export interface TemplateRuntime {
+  uuid(): string;
+  /** ISO 8601 UTC timestamp, `offsetMs` from the runtime's clock. */
+  now(offsetMs: number): string;
+  /** Inclusive bounds. */
+  randInt(min: number, max: number): number;
+  randFloat(min: number, max: number): number;
+  faker(module: string, method: string): unknown;
+  path(c: TemplateContext, name: string): string | undefined;
+  query(c: TemplateContext, name: string): string | undefined;
+  header(c: TemplateContext, name: string): string | undefined;
+  body(c: TemplateContext, path: readonly string[]): unknown;
+  /** Value as raw text. */
+  str(value: unknown): string;
+  /** Value as JSON string content. */
+  json(value: unknown): string;
+  truthy(value: unknown): boolean;
+}

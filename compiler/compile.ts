@@ -17,7 +17,7 @@ export interface CompiledBuild {
 /** Loads the inputs and computes every output file in memory; nothing is written. */
 export async function compile(options: BuildOptions): Promise<CompiledBuild> {
   const { name, inputs, inputsHash, raw } = await loadInputs(options);
-  const ir = buildIr(name, inputs, options.routes);
+  const ir = buildIr(name, inputs, options.routes, options.routeRules);
   const schemas = registerSchemas(ir);
   const validators = emitValidators(schemas);
   const responders = emitResponders(ir, schemas);

@@ -4,7 +4,7 @@ import type { BuildOptions } from './options.js';
 import { readDescription, toOpenApi3 } from './load/index.js';
 import { TOOL_VERSION } from './version.js';
 
-/** Reads and bundles the descriptions; the hash covers bundled content (so external $ref files count), routes and tool version. */
+/** Reads and bundles the descriptions; the hash covers bundled content (so external $ref files count), mock.yaml's routes and tool version. */
 export async function loadInputs(options: BuildOptions) {
   const raw = await Promise.all(options.specs.map((s) => readDescription(s.source, options.cwd)));
   const inputs = await Promise.all(
@@ -17,6 +17,7 @@ export async function loadInputs(options: BuildOptions) {
       name,
       specs: raw.map((r, i) => ({ source: r.source, basePath: options.specs[i].basePath ?? null, document: r.document })),
       routes: options.routes,
+      routeRules: options.routeRules ?? [],
     }),
   );
   return { name, inputs, inputsHash, raw };

@@ -10,6 +10,8 @@ export interface BuildOptions {
   specs: SpecInput[];
   /** Raw `http.routes` entries from mock.yaml (validated by the compiler). */
   routes: unknown[];
+  /** `core.routes` entries of mock.yaml (checked by the configuration schema): per-route behaviour. */
+  routeRules?: unknown[];
   /** Folder holding the builds, e.g. <project>/generated. */
   outDir: string;
   /** Build name (folder under outDir); default: the first spec's file name without extension. */

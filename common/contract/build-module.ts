@@ -135,12 +135,50 @@ export interface Responders {
   routes: RouteResponder[];
 }
 
+/** Latency configured for one route (core.routes[].latency). */
+export interface RouteLatencyMeta {
+  enabled: boolean;
+  probability?: number;
+  distribution?: 'fixed' | 'normal' | 'exponential' | 'uniform';
+  mean_ms?: number;
+  std_dev_ms?: number;
+  jitter_percent?: number;
+}
+
+/** One injected fault kind of core.routes[].fault_injection.fault_types. */
+export type RouteFaultTypeMeta =
+  | { type: 'http_error'; status_code?: number; message?: string }
+  | { type: 'timeout'; duration_ms?: number }
+  | { type: 'connection_error'; message?: string };
+
+/** Faults configured for one route (core.routes[].fault_injection). */
+export interface RouteFaultsMeta {
+  enabled: boolean;
+  probability?: number;
+  fault_types?: RouteFaultTypeMeta[];
+}
+
+/**
+ * What mock.yaml configures statically for one route, lowered at build time: the request chain's
+ * stages read it through the route, and the live state (admin API) only overlays it.
+ */
+export interface RouteBehaviourMeta {
+  /** Position in the build's route list: operations, then custom routes. */
+  route: number;
+  /** Where it was configured (`core.routes[2]`), for messages. */
+  sources: string[];
+  latency?: RouteLatencyMeta;
+  fault_injection?: RouteFaultsMeta;
+}
+
 /** Every export of a build's index.js, as compiler/emit writes it and runtime/engine loads it. */
 export interface BuildModule {
   name: string;
   specs: SpecMeta[];
   operations: OperationMeta[];
   customRoutes: CustomRouteMeta[];
+  /** Only the routes mock.yaml configures, in route order. */
+  behaviours: RouteBehaviourMeta[];
   match: Match;
   createValidators: CreateValidators;
   createResponders(g: GenRuntime): Responders;

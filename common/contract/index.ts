@@ -5,8 +5,8 @@
  */
 export type {
   AjvError, ApiKeyMeta, BodyMeta, BuildModule, BuildModuleCheck, Candidate, ContentEntry, CreateValidators, CustomRouteMeta,
-  ExampleEntry, Match, OperationMeta, OperationResponders, ParamMeta, Render, Responders, ResponseEntry, RouteResponder,
-  SpecMeta, Terminal, Validate, ValueKind,
+  ExampleEntry, Match, OperationMeta, OperationResponders, ParamMeta, Render, Responders, ResponseEntry, RouteBehaviourMeta,
+  RouteFaultsMeta, RouteFaultTypeMeta, RouteLatencyMeta, RouteResponder, SpecMeta, Terminal, Validate, ValueKind,
 } from './build-module.js';
 export type {
   CollectionPrimitives, CompiledPattern, FormatPrimitives, GenRuntime, Generate, NumberPrimitives, PatternPrimitives,

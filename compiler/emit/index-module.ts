@@ -9,7 +9,7 @@ export function emitIndex(ir: Ir): string {
   return `${GENERATED_HEADER}
 ${importContract(['BuildModuleCheck', 'SpecMeta'])}import type * as build from './index.js';
 
-export { operations, customRoutes, match } from './routes.js';
+export { operations, customRoutes, behaviours, match } from './routes.js';
 export { createValidators } from './validators.js';
 export { createResponders } from './responders.js';
 

@@ -25,14 +25,20 @@ export function emitRoutes(ir: Ir, schemas: AjvSchemas): string {
     const meta: CustomRouteMeta = { method: r.method, path: r.path, match: r.match };
     return `  ${comment(`${r.method} ${r.path}`)} ${JSON.stringify(meta)}`;
   });
+  const keys = [...ir.operations.map((op) => op.key), ...ir.routes.map((r) => `${r.method} ${r.path}`)];
+  const behaviours = ir.behaviours.map((b) => `  ${comment(keys[b.route])} ${JSON.stringify(b)}`);
   return `${GENERATED_HEADER}
-${importContract(['CustomRouteMeta', 'OperationMeta', 'Terminal'])}
+${importContract(['CustomRouteMeta', 'OperationMeta', 'RouteBehaviourMeta', 'Terminal'])}
 export const operations: OperationMeta[] = [
 ${operations.join(',\n')}
 ];
 
 export const customRoutes: CustomRouteMeta[] = [
 ${routes.join(',\n')}
+];
+
+export const behaviours: RouteBehaviourMeta[] = [
+${behaviours.join(',\n')}
 ];
 
 ${emitRouter(buildTree(entries))}

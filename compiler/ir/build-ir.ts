@@ -3,6 +3,7 @@ import type { OpenApi3 } from '../load/index.js';
 import { SchemaRegistry } from './normalize-schema.js';
 import { lowerOperations } from './operations.js';
 import { lowerCustomRoutes } from './custom-routes.js';
+import { lowerRouteBehaviour } from './route-behaviour.js';
 import { apiKeySchemes } from './api-keys.js';
 import { normalizeBasePath, serverBasePath } from './mount.js';
 import { MockError } from '../../common/errors.js';
@@ -13,8 +14,11 @@ export interface IrInput {
   description: OpenApi3;
 }
 
-/** Lowers loaded descriptions plus mock.yaml routes into one IR; colliding operations are an error. */
-export function buildIr(name: string, inputs: IrInput[], routes: unknown[]): Ir {
+/**
+ * Lowers loaded descriptions plus mock.yaml's custom routes (`http.routes`) and per-route
+ * behaviour (`core.routes`) into one IR; colliding operations are an error.
+ */
+export function buildIr(name: string, inputs: IrInput[], routes: unknown[], routeRules: unknown[] = []): Ir {
   const registry = new SchemaRegistry();
   const specs: IrSpec[] = [];
   const operations: IrOperation[] = [];
@@ -27,7 +31,8 @@ export function buildIr(name: string, inputs: IrInput[], routes: unknown[]): Ir 
     for (const op of lowerOperations({ document, registry, specIndex, basePath })) operations.push({ ...op, index: operations.length });
   });
   rejectCollisions(specs, operations);
-  return { name, specs, definitions: sortKeys(registry.definitions), operations, routes: lowerCustomRoutes(routes) };
+  const customRoutes = lowerCustomRoutes(routes);
+  return { name, specs, definitions: sortKeys(registry.definitions), operations, routes: customRoutes, behaviours: lowerRouteBehaviour(routeRules, operations, customRoutes) };
 }
 
 /** `/pets/{id}` and `/pets/{petId}` are the same route: compare paths with parameter names erased. */

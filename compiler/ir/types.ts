@@ -10,6 +10,8 @@
  * - OpenAPI annotations stay as they are: `readOnly`, `writeOnly`, `format`, `example`,
  *   `default`, `discriminator` ({propertyName, mapping: value -> '#/definitions/<Name>'}), `xml`.
  */
+import type { RouteBehaviourMeta } from '../../common/contract/index.js';
+
 export type JsonSchema = { [key: string]: unknown };
 
 export interface Ir {
@@ -20,7 +22,12 @@ export interface Ir {
   operations: IrOperation[];
   /** Custom routes from mock.yaml (`http.routes`), highest priority first. */
   routes: IrCustomRoute[];
+  /** What mock.yaml configures per route (`core.routes`), by route position, only where it does. */
+  behaviours: IrRouteBehaviour[];
 }
+
+/** Static per-route behaviour, as the build exports it (the contract's shape is the IR's). */
+export type IrRouteBehaviour = RouteBehaviourMeta;
 
 export interface IrSpec {
   /** The --spec value as given (path relative to cwd, or URL). */

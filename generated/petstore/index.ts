@@ -3,7 +3,7 @@
 import type { BuildModuleCheck, SpecMeta } from 'mock/contract';
 import type * as build from './index.js';
 
-export { operations, customRoutes, match } from './routes.js';
+export { operations, customRoutes, behaviours, match } from './routes.js';
 export { createValidators } from './validators.js';
 export { createResponders } from './responders.js';
 

@@ -7,6 +7,7 @@ export const operations = [
     /* 4 */ { "key": "GET /v1/health", "method": "GET", "path": "/v1/health", "operationId": "health", "summary": "Liveness probe", "description": null, "tags": [], "params": [], "paramsValidator": null, "body": null, "security": [] }
 ];
 export const customRoutes = [];
+export const behaviours = [];
 /** /v1/health */
 const t0 = { methods: { "GET": [{ kind: "op", index: 4, names: [] }] }, any: null, allow: "GET, HEAD" };
 /** /v1/pets */

@@ -55,10 +55,11 @@ export class Engine {
     this.templates = createTemplateRuntime({ seed: options.seed });
     this.conditions = build.customRoutes.map((route) => compileRouteConditions(route.match));
     this.modes = resolveModes(build.operations, options.validation);
+    const behaviours = new Map(build.behaviours.map((b) => [b.route, b]));
     this.routes = [
       ...build.operations.map((op) => ({ key: `${op.method} ${op.path}`, method: op.method, path: op.path, tags: op.tags })),
       ...build.customRoutes.map((route) => ({ key: `${route.method} ${route.path}`, method: route.method, path: route.path, tags: [] as string[] })),
-    ].map((route, index) => ({ ...route, index }));
+    ].map((route, index) => ({ ...route, index, behaviour: behaviours.get(index) ?? null }));
   }
 
   get validationOptions(): ValidationOptions {

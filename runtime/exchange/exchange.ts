@@ -1,3 +1,4 @@
+import type { RouteBehaviourMeta } from '../../common/contract/index.js';
 import { parseQuery } from './query.js';
 import { readableAddress } from './address.js';
 
@@ -16,6 +17,8 @@ export interface BuildRoute extends RouteRef {
   index: number;
   /** Tags of the operation (latency tag overrides); none for custom routes. */
   tags: string[];
+  /** What mock.yaml configures for it (core.routes), lowered by the compiler; null: nothing. */
+  behaviour: RouteBehaviourMeta | null;
 }
 
 /** Where the router sent a request. */

@@ -24,6 +24,7 @@ export function toBuildOptions(resolved: ResolvedConfig): BuildOptions {
       basePath: spec.base_path,
     })),
     routes: config.http.routes,
+    routeRules: config.core.routes,
     outDir: config.build.out_dir,
     name: config.build.name,
     cwd: projectDir,

@@ -78,7 +78,7 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
     }),
   );
   const name = config.build.name ?? defaultName(config.specs[0]?.path ?? 'api');
-  const ir = buildIr(name, inputs, config.http.routes);
+  const ir = buildIr(name, inputs, config.http.routes, config.core.routes);
 
   const machines = config.core.stateful?.state_machines ?? [];
   const transitions = machines.reduce((sum, machine) => sum + machine.transitions.length, 0);

@@ -1,7 +1,5 @@
 // Baseline: the least a uWebSockets.js server can do per request. The mock is measured against it.
-import { createRequire } from 'node:module';
-
-const uWS = createRequire(import.meta.url)('uWebSockets.js');
+import * as uWS from 'uWebSockets.js';
 
 uWS
   .App()

@@ -14,35 +14,68 @@ export function withRatios(rows, baseline) {
   }));
 }
 
-/** targets: [{ target, minReqPerSecRatio }] → each with its measured ratio and whether it passes. */
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** One row from the rounds of a target: the median of each number, the spread of throughput, the sums of failures. */
+export function medianOf(samples) {
+  const rates = samples.map((s) => s.reqPerSec);
+  return {
+    method: samples[0].method,
+    path: samples[0].path,
+    reqPerSec: median(rates),
+    reqPerSecMin: Math.min(...rates),
+    reqPerSecMax: Math.max(...rates),
+    p50: median(samples.map((s) => s.p50)),
+    p99: median(samples.map((s) => s.p99)),
+    requests: samples.reduce((sum, s) => sum + s.requests, 0),
+    non2xx: samples.reduce((sum, s) => sum + s.non2xx, 0),
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
+    timeouts: samples.reduce((sum, s) => sum + s.timeouts, 0),
+  };
+}
+
+/**
+ * targets: [{ target, minReqPerSecRatio, against? }] → each with its measured throughput ratio (to
+ * the baseline, or to the row named by `against`) and whether it passes.
+ */
 export function checkTargets(rows, targets) {
-  return targets.map(({ target, minReqPerSecRatio }) => {
-    const measured = rows.find((row) => row.target === target)?.vsBaseline.reqPerSec ?? null;
-    return { target, minReqPerSecRatio, measured, pass: measured !== null && measured >= minReqPerSecRatio };
+  const rate = (name) => rows.find((row) => row.target === name)?.reqPerSec ?? null;
+  return targets.map(({ target, minReqPerSecRatio, against }) => {
+    const value = rate(target);
+    const measured = value === null ? null : against === undefined ? (rows.find((row) => row.target === target)?.vsBaseline.reqPerSec ?? null) : ratio(value, rate(against) ?? 0);
+    return { target, against: against ?? null, minReqPerSecRatio, measured, pass: measured !== null && measured >= minReqPerSecRatio };
   });
 }
 
 const times = (value) => (value === null ? '–' : `${value.toFixed(2)}×`);
 
-export function printReport(rows, checks, baselineName) {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', `req/s vs ${baselineName}`, 'p50 vs', 'p99 vs'];
+const millis = (value) => (value === null ? '–' : value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+export function printReport(rows, checks, baselineName, generatorName) {
+  const header = ['target', 'req/s (median)', 'min–max', 'p50 ms', 'p99 ms', `req/s vs ${baselineName}`, 'p50 vs', 'p99 vs'];
   const lines = rows.map((row) => [
     row.target,
     Math.round(row.reqPerSec).toLocaleString('en-US'),
-    String(row.p50),
-    String(row.p99),
+    `${Math.round(row.reqPerSecMin / 1000)}k–${Math.round(row.reqPerSecMax / 1000)}k`,
+    millis(row.p50),
+    millis(row.p99),
     times(row.vsBaseline.reqPerSec),
     times(row.vsBaseline.p50),
     times(row.vsBaseline.p99),
   ]);
   printTable([header, ...lines]);
 
-  console.log(`\ntargets (req/s relative to ${baselineName}):`);
+  console.log(`\ntargets (median req/s relative to ${baselineName} unless named; load by ${generatorName}):`);
   printTable(
     checks.map((check) => [
       check.pass ? 'PASS' : 'FAIL',
       check.target,
-      `≥ ${check.minReqPerSecRatio.toFixed(2)}×`,
+      `≥ ${check.minReqPerSecRatio.toFixed(2)}× ${check.against ?? baselineName}`,
       `measured ${times(check.measured)}`,
     ]),
   );

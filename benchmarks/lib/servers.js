@@ -19,11 +19,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 /**
- * Spawns `node <args>` and resolves with { name, url, stop } once it prints its
+ * Spawns `node <args>` (on core `cpu` when given) and resolves with { name, url, stop } once it prints its
  * "serving on http://127.0.0.1:<port>" line; rejects (and kills it) if it exits or stays silent.
  */
-export function startServer(name, args, { cwd, env = process.env, timeoutMs = 60_000 } = {}) {
-  const child = spawn(process.execPath, args, {
+export function startServer(name, args, { cwd, env = process.env, cpu, timeoutMs = 60_000 } = {}) {
+  // pinned with taskset when a core is given, so the server never shares one with the load
+  const [command, argv] = cpu === undefined ? [process.execPath, args] : ['taskset', ['-c', String(cpu), process.execPath, ...args]];
+  const child = spawn(command, argv, {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,58 @@
+// Load generation with wrk (Debian/Ubuntu: `apt-get install wrk`; macOS: `brew install wrk`), a C
+// generator that keeps up with uWebSockets.js on one core, where autocannon saturates near 50k req/s.
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+
+/** True when `wrk` runs here. */
+export function wrkAvailable() {
+  return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
+}
+
+/** Lua that turns wrk's default GET into the scenario's request. */
+function script(scenario, file) {
+  const { method = 'GET', headers = {}, body } = scenario;
+  const lines = [`wrk.method = ${JSON.stringify(method)}`];
+  for (const [name, value] of Object.entries(headers)) lines.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
+  if (body !== undefined) lines.push(`wrk.body = ${JSON.stringify(body)}`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+/** Milliseconds from wrk's `12.34us` / `1.20ms` / `2.00s`. */
+function ms(text) {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text);
+  if (m === null) return null;
+  const value = Number(m[1]);
+  return m[2] === 'us' ? value / 1000 : m[2] === 's' ? value * 1000 : value;
+}
+
+export function parseWrk(output) {
+  const number = (re) => Number(re.exec(output)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    reqPerSec: number(/Requests\/sec:\s+([\d.]+)/),
+    p50: ms(/^\s+50%\s+(\S+)/m.exec(output)?.[1] ?? ''),
+    p99: ms(/^\s+99%\s+(\S+)/m.exec(output)?.[1] ?? ''),
+    requests: number(/(\d+) requests in/),
+    non2xx: number(/Non-2xx or 3xx responses: (\d+)/),
+    errors: socket === null ? 0 : Number(socket[1]) + Number(socket[2]) + Number(socket[3]),
+    timeouts: socket === null ? 0 : Number(socket[4]),
+  };
+}
+
+/**
+ * One wrk run: 1 thread, `connections` connections, `duration` seconds, pinned to `cpu` with
+ * taskset when given. Resolves with the parsed numbers; rejects if wrk fails.
+ */
+export function runWrk(url, scenario, { connections, duration, cpu, scriptFile }) {
+  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-s', script(scenario, scriptFile), url + scenario.path];
+  const [command, argv] = cpu === undefined ? ['wrk', args] : ['taskset', ['-c', String(cpu), 'wrk', ...args]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(parseWrk(output)) : reject(new Error(`wrk exited with ${code}: ${output.trim()}`))));
+  });
+}

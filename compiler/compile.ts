@@ -2,7 +2,7 @@ import type { BuildOptions } from './options.js';
 import { loadInputs, sha256 } from './inputs.js';
 import { buildIr, type Ir } from './ir/index.js';
 import { emitIndex, emitResponders, emitRoutes, emitTypes, emitValidators, registerSchemas, transpile } from './emit/index.js';
-import { TOOL_VERSION } from './version.js';
+import { TOOL_VERSION } from '../common/version.js';
 
 export interface CompiledBuild {
   name: string;

@@ -2,7 +2,7 @@ export type { BuildOptions, BuildResult, CheckResult, SpecInput } from './option
 export { build, checkBuild } from './build.js';
 export { isBuildStale } from './staleness.js';
 export { defaultName } from './inputs.js';
-export { TOOL_VERSION } from './version.js';
+export { TOOL_VERSION } from '../common/version.js';
 export { buildIr, type Ir, type IrContent, type IrOperation, type IrParameter, type IrResponse, type JsonSchema } from './ir/index.js';
 export { resolvePointer } from './ir/pointer.js';
 export { SchemaRegistry } from './ir/normalize-schema.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BuildOptions } from './options.js';
 import { readDescription, toOpenApi3 } from './load/index.js';
-import { TOOL_VERSION } from './version.js';
+import { TOOL_VERSION } from '../common/version.js';
 
 /** Reads and bundles the descriptions; the hash covers bundled content (so external $ref files count), mock.yaml's routes and tool version. */
 export async function loadInputs(options: BuildOptions) {

@@ -33,6 +33,5 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
 }
 export { loadOverrides } from './overrides/index.js';
 export type { OverrideRule } from './overrides/index.js';
-export { coerce } from './engine/coerce.js';
 export { createGenRuntime } from './generate/index.js';
 export { createTemplateRuntime, templateRenderer, type Render, type TemplateContext } from './template/index.js';

@@ -7,7 +7,7 @@ import { createGenRuntime } from '../generate/index.js';
 import { createTemplateRuntime, type TemplateContext, type TemplateRuntime } from '../template/index.js';
 import { toXml } from '../../common/xml.js';
 import { parseCookies, parseQuery } from '../exchange/index.js';
-import { deepObjectValue, paramValue } from './coerce.js';
+import { deepObjectValue, paramValue } from '../../common/coerce.js';
 import { problem } from './problem.js';
 import { readPreference, type Preference } from './prefer.js';
 import { ContentNegotiation } from './negotiate.js';

@@ -1,5 +1,5 @@
 import type { BodyMeta } from '../../common/contract/index.js';
-import { coerce } from './coerce.js';
+import { coerce } from '../../common/coerce.js';
 import { parseQuery } from '../exchange/index.js';
 import { parseMultipart } from './multipart.js';
 

@@ -33,7 +33,7 @@ export default class Admin extends MockCommand {
     const resolved = loadConfig({ configPath: flags.config, flags: settings });
     const { config } = resolved;
     const logger = createLogger(config.logging);
-    const [{ startAdminOnly }, { TOOL_VERSION }] = await Promise.all([import('../../runtime/index.js'), import('../../compiler/index.js')]);
+    const [{ startAdminOnly }, { TOOL_VERSION }] = await Promise.all([import('../../runtime/index.js'), import('../../common/version.js')]);
     const running = await startAdminOnly({
       host: config.admin.bind,
       port: config.admin.port,

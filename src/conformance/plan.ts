@@ -1,6 +1,6 @@
 import YAML from 'yaml';
 import type { IrOperation, IrParameter, JsonSchema } from '../../compiler/index.js';
-import { coerce } from '../../runtime/index.js';
+import { coerce } from '../../common/coerce.js';
 import { toXml } from '../../common/xml.js';
 import { applyAuth } from '../bench/plan.js';
 import { bodyMutations } from './body-mutations.js';

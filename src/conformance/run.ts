@@ -1,5 +1,6 @@
 import { MockError } from '../../common/errors.js';
-import { type SpecInput, TOOL_VERSION } from '../../compiler/index.js';
+import type { SpecInput } from '../../compiler/index.js';
+import { TOOL_VERSION } from '../../common/version.js';
 import { displayPath, loadConfig } from '../config/index.js';
 import { selectOperations } from '../bench/plan.js';
 import { loadIr } from '../requests/index.js';

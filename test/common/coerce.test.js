@@ -1,6 +1,6 @@
-// runtime/engine/coerce.ts: strings from URLs, headers and forms into their schema's types, per style.
+// common/coerce.ts: strings from URLs, headers and forms into their schema's types, per style.
 import t from 'tap';
-import { coerce, deepObjectValue, paramValue } from '../../dist/runtime/engine/coerce.js';
+import { coerce, deepObjectValue, paramValue } from '../../dist/common/coerce.js';
 import { parseQuery } from '../../dist/runtime/exchange/query.js';
 
 const param = (extra) => ({ name: 'p', in: 'query', required: false, kind: 'string', items: 'string', style: 'form', explode: true, ...extra });

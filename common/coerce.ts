@@ -1,4 +1,4 @@
-import type { ParamMeta, ValueKind } from '../../common/contract/index.js';
+import type { ParamMeta, ValueKind } from './contract/index.js';
 
 /** Turns a string into the JSON type its schema expects; leaves it alone when it does not fit, so validation reports it. */
 export function coerce(value: string, kind: ValueKind | string): unknown {

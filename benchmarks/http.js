@@ -11,6 +11,7 @@
 // BENCH_GENERATOR=autocannon forces the fallback. Prints a table and the throughput targets;
 // writes benchmarks/results/http-latest.json. Exits 0 whatever the numbers (a benchmark, not a
 // test); 1 if a server fails to start or a scenario answers with the wrong status.
+import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -65,8 +66,11 @@ const mock = (name, env = {}) => ({
 const unrelatedMock = { method: 'GET', path: '/v1/unrelated/{id}', status_code: 200, response: { body: { unrelated: true } } };
 
 const BASELINE = 'raw uWS';
+const GENERATOR_CEILING = 'raw uWS + generator';
 const servers = [
   { name: BASELINE, args: [`${root}benchmarks/baselines/uws-hello.js`], runs: [[BASELINE, hello]] },
+  // the mock's own generated body without the mock: what generation alone leaves of raw uWS
+  { name: GENERATOR_CEILING, args: [`${root}benchmarks/baselines/uws-generated.js`, `${scratch}/ceiling/petstore`], runs: [[GENERATOR_CEILING, scenarios.generated]] },
   { name: 'raw node:http', args: [`${root}benchmarks/baselines/node-hello.js`], runs: [['raw node:http', hello]] },
   {
     ...mock('default'),
@@ -95,6 +99,17 @@ const targets = [
   { target: 'mock validated POST, warn', minReqPerSecRatio: 0.5 },
   { target: 'mock static, unrelated runtime mock', against: 'mock static', minReqPerSecRatio: 0.95 },
 ];
+// not targets: how much of what generation leaves the mock keeps
+const context = [
+  { target: 'mock generated', against: GENERATOR_CEILING },
+  { target: 'mock generated, warn', against: GENERATOR_CEILING },
+];
+
+/** The build the generator baseline serves from: examples/petstore.yaml, as the mocks build it. */
+function buildCeiling() {
+  const built = spawnSync(process.execPath, [`${root}bin/run.js`, 'build', '--spec', `${root}examples/petstore.yaml`, '--out', `${scratch}/ceiling`], { cwd: scratch, env: cleanEnv, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`mock build for the generator baseline: ${built.stderr.trim()}`);
+}
 
 async function addRuntimeMock(url) {
   const response = await fetch(`${url}/__mock/mocks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(unrelatedMock) });
@@ -108,6 +123,7 @@ console.log(`${load.connections} connections, ${load.warmup} s warm-up per targe
 const started = [];
 const samples = new Map();
 try {
+  buildCeiling();
   for (const server of servers) {
     const running = await startServer(server.name, server.args, { cwd: scratch, env: server.env, cpu: generator.serverCpu });
     started.push(running);
@@ -136,8 +152,11 @@ if (process.exitCode !== 1) {
   const rows = [...samples].map(([target, list]) => ({ target, ...medianOf(list) }));
   const measured = withRatios(rows, rows.find((row) => row.target === BASELINE));
   const checks = checkTargets(measured, targets);
+  const ceiling = checkTargets(measured, context.map((row) => ({ ...row, minReqPerSecRatio: 0 }))).map(({ target, against, measured: ratio }) => ({ target, against, ratio }));
   console.log('');
   printReport(measured, checks, BASELINE, generator.name);
+  console.log(`\nagainst ${GENERATOR_CEILING} (the same generated body without the mock; not targets):`);
+  for (const row of ceiling) console.log(`  ${row.target}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}`);
 
   await mkdir(resultsDir, { recursive: true });
   const file = new URL('http-latest.json', resultsDir);
@@ -149,7 +168,7 @@ if (process.exitCode !== 1) {
     loadavgBefore: loadBefore,
     loadavgAfter: loadavg(),
   };
-  const json = { date: new Date().toISOString(), generator: generator.note, environment, load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks };
+  const json = { date: new Date().toISOString(), generator: generator.note, environment, load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks, againstGeneratorCeiling: ceiling };
   await writeFile(file, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\nwrote ${fileURLToPath(file).slice(root.length)}`);
 }

@@ -38,6 +38,8 @@ export class Engine {
   private readonly negotiation = new ContentNegotiation();
   private readonly templates: TemplateRuntime;
   private readonly staticResponses = new WeakMap<ExampleEntry, Answer>();
+  /** The media types of each response, one array per response for the negotiation cache. */
+  private readonly offered = new WeakMap<ResponseEntry, string[]>();
   private readonly logger: Logger;
   private validation: ValidationOptions;
   private modes: ValidationMode[];
@@ -194,9 +196,11 @@ export class Engine {
     const response = table.responses[ri];
     status ??= response.status;
     if (response.contents.length === 0) return { status, headers: responseHeaders(response), body: '' };
-    const ci = this.negotiation.choose(response.contents.map((c) => c.type), accept);
+    let types = this.offered.get(response);
+    if (types === undefined) this.offered.set(response, (types = response.contents.map((c) => c.type)));
+    const ci = this.negotiation.choose(types, accept);
     if (ci === -1) {
-      return problem('MOCK_ERR_NOT_ACCEPTABLE', { method: op.method, path: op.path, types: response.contents.map((c) => c.type), accept });
+      return problem('MOCK_ERR_NOT_ACCEPTABLE', { method: op.method, path: op.path, types, accept });
     }
     const content = response.contents[ci];
     if (pref.example !== undefined) {

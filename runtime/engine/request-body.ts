@@ -6,6 +6,8 @@ import { parseMultipart } from './multipart.js';
 /** Index of the declared request media type that accepts `contentType`, or -1 (415). */
 export function findContent(contents: BodyMeta[], contentType: string | undefined): number {
   if (contentType === undefined || contentType === '') return 0;
+  // the commonest case, a bare type exactly as declared, without parsing either
+  for (let i = 0; i < contents.length; i++) if (contents[i].type === contentType) return i;
   const type = contentType.split(';')[0].trim().toLowerCase();
   const [major] = type.split('/');
   let wildcard = -1;

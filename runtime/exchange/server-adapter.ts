@@ -18,6 +18,8 @@ export interface ServerAdapter {
   readonly port: number;
   /** `host:port`, IPv6 hosts in brackets. */
   readonly address: string;
+  /** Connections open now (the admin API's active_connections). */
+  readonly connections: number;
 }
 
 export const hostPort = (host: string, port: number): string => `${host.includes(':') ? `[${host}]` : host}:${port}`;

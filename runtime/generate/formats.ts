@@ -13,29 +13,31 @@ const REGEXES = ['^[a-z]+$', '^\\d{3}-\\d{4}$', '^[A-Z][a-z]*$'];
 
 export function formatPrimitives(random: Random, now: () => number): FormatPrimitives {
   const { int, pick, chars } = random;
-  const nouns = random.faker.definitions.word.noun ?? [];
-  const firstNames = random.faker.definitions.person.first_name.generic ?? [];
+  // Hostname labels must be [a-z0-9-] and mailbox names [a-z]; some nouns and names carry spaces
+  // or capitals. Cleaned once: a pick from the same-sized pool draws what picking and cleaning would.
+  const labels = (random.faker.definitions.word.noun ?? []).map((noun) => noun.toLowerCase().replace(/[^a-z0-9]/g, '') || 'item');
+  const mailboxes = (random.faker.definitions.person.first_name.generic ?? []).map((name) => name.toLowerCase().replace(/[^a-z]/g, '') || 'user');
 
   const two = (n: number) => (n < 10 ? '0' : '') + n;
-  // Hostname labels must be [a-z0-9-]; some nouns carry spaces or capitals.
-  const label = () => pick(nouns).toLowerCase().replace(/[^a-z0-9]/g, '') || 'item';
+  const label = () => pick(labels);
   const hex4 = () => chars(HEX, 4);
 
   // one ISO string per millisecond: under load many responses share the same instant
   let lastMs = -1;
   let lastIso = '';
-  const word32 = (): string => {
-    const r = Math.floor(random.next() * 4294967296);
-    return BYTE_HEX[r >>> 24] + BYTE_HEX[(r >>> 16) & 255] + BYTE_HEX[(r >>> 8) & 255] + BYTE_HEX[r & 255];
-  };
+  const bits32 = (): number => Math.floor(random.next() * 4294967296);
+  const hex16 = (r: number): string => BYTE_HEX[(r >>> 8) & 255] + BYTE_HEX[r & 255];
+  const hex12 = (r: number): string => HEX[(r >>> 8) & 15] + BYTE_HEX[r & 255];
 
   return {
+    // version 4, variant 10xx: 122 random bits
     uuid: () => {
-      const x = word32();
-      const y = word32();
-      const z = word32();
-      const w = word32();
-      return `${x}-${y.slice(0, 4)}-4${y.slice(5, 8)}-${HEX[int(8, 11)]}${z.slice(1, 4)}-${z.slice(4)}${w}`;
+      const x = bits32();
+      const y = bits32();
+      const z = bits32();
+      const w = bits32();
+      const variant = HEX[int(8, 11)];
+      return `${hex16(x >>> 16)}${hex16(x)}-${hex16(y >>> 16)}-4${hex12(y)}-${variant}${hex12(z >>> 16)}-${hex16(z)}${hex16(w >>> 16)}${hex16(w)}`;
     },
     dateTime: () => {
       const ms = now();
@@ -48,7 +50,7 @@ export function formatPrimitives(random: Random, now: () => number): FormatPrimi
     date: () => new Date(now() - int(0, 730) * DAY_MS).toISOString().slice(0, 10),
     time: () => `${two(int(0, 23))}:${two(int(0, 59))}:${two(int(0, 59))}Z`,
     email: () =>
-      `${pick(firstNames).toLowerCase().replace(/[^a-z]/g, '') || 'user'}.${label()}@${pick(DOMAINS)}`,
+      `${pick(mailboxes)}.${label()}@${pick(DOMAINS)}`,
     url: () => `https://${pick(DOMAINS)}/${label()}/${label()}`,
     hostname: () => `${label()}.${pick(DOMAINS)}`,
     ipv4: () => `${int(1, 223)}.${int(0, 255)}.${int(0, 255)}.${int(1, 254)}`,

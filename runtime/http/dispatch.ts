@@ -55,11 +55,12 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     },
     tooLarge: () => problem('MOCK_ERR_PAYLOAD_TOO_LARGE', { limit: options.maxBodyBytes }, { logged: true }),
     written(ex, answer) {
-      if (stats !== undefined) stats.record(ex.countedAs, ex.method, answer.status, performance.now() - ex.startedAt);
+      const ms = performance.now() - ex.startedAt;
+      if (stats !== undefined) stats.record(ex.countedAs, ex.method, answer.status, ms);
       for (const stage of chain.afterOf(ex.route)) stage.afterAnswer?.(ex, answer);
       if (requestLog === undefined) return;
       const size = withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body);
-      requestLog.record(ex.method, ex.path, answer.status, ex.startedAt, ex.client, ex.headers, size, answer.error ?? null);
+      requestLog.record(ex.method, ex.path, answer.status, ms, ex.client, ex.headers, size, answer.error ?? null);
     },
   };
 }

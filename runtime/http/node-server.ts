@@ -16,9 +16,14 @@ export class NodeHttpAdapter implements ServerAdapter {
   private host = '';
   private boundPort = 0;
   private open = false;
+  private sockets = 0;
 
   constructor(options: HttpAdapterOptions) {
     this.server = createNodeHttpServer(options);
+    this.server.on('connection', (socket) => {
+      this.sockets++;
+      socket.once('close', () => this.sockets--);
+    });
   }
 
   async listen(host: string, port: number, flag: string): Promise<void> {
@@ -43,6 +48,10 @@ export class NodeHttpAdapter implements ServerAdapter {
 
   get address(): string {
     return hostPort(this.host, this.boundPort);
+  }
+
+  get connections(): number {
+    return this.sockets;
   }
 }
 

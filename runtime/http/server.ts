@@ -4,6 +4,7 @@ import { mountControl, type ControlHandler } from './control.js';
 import { listen } from './listen.js';
 import { uWS, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { writeUws, type ResponseState } from './uws-writer.js';
+import { UwsConnections } from './uws-connections.js';
 
 export interface HttpAdapterOptions {
   dispatch: Dispatch;
@@ -20,11 +21,12 @@ export class UwsHttpAdapter implements ServerAdapter {
   private socket: us_listen_socket | undefined;
   private host = '';
   private boundPort = 0;
+  private readonly tracker = new UwsConnections();
 
   constructor(private readonly options: HttpAdapterOptions) {}
 
   async listen(host: string, port: number, flag: string): Promise<void> {
-    const bound = await listen(createHttpApp(this.options), host, port, flag);
+    const bound = await listen(createHttpApp(this.options, this.tracker), host, port, flag);
     this.socket = bound.socket;
     this.host = host;
     this.boundPort = bound.port;
@@ -47,12 +49,16 @@ export class UwsHttpAdapter implements ServerAdapter {
   get address(): string {
     return hostPort(this.host, this.boundPort);
   }
+
+  get connections(): number {
+    return this.tracker.open;
+  }
 }
 
 /** Reads requests into exchanges and writes what the dispatch answers. */
-export function createHttpApp(options: HttpAdapterOptions): TemplatedApp {
+export function createHttpApp(options: HttpAdapterOptions, connections = new UwsConnections()): TemplatedApp {
   const { dispatch } = options;
-  const app = uWS.App();
+  const app = uWS.App().filter(connections.onChange);
 
   if (options.control !== undefined) {
     const { maxBodyBytes } = dispatch;
@@ -77,7 +83,7 @@ export function createHttpApp(options: HttpAdapterOptions): TemplatedApp {
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
     const startedAt = performance.now();
     // read now: the request object is only valid during this call
-    const client = res.getRemoteAddressAsText();
+    const client = connections.clientOf(res);
     const method = req.getCaseSensitiveMethod().toUpperCase();
     const path = req.getUrl();
     const rawQuery = req.getQuery() ?? '';
@@ -92,7 +98,7 @@ export function createHttpApp(options: HttpAdapterOptions): TemplatedApp {
       const result = dispatch.answer(ex);
       // hot path: a synchronous answer written whole, no abort handler needed
       if (!(result instanceof Promise) && result.delivery === undefined) {
-        send(res, { aborted: false }, ex, result);
+        send(res, NEVER_ABORTED, ex, result);
         return;
       }
       const state = watchAbort(res);
@@ -120,6 +126,9 @@ export function createHttpApp(options: HttpAdapterOptions): TemplatedApp {
   return app;
 }
 
+/** A synchronous answer is written before the client could abort. */
+const NEVER_ABORTED: ResponseState = Object.freeze({ aborted: false });
+
 function watchAbort(res: HttpResponse): ResponseState {
   const state = { aborted: false };
   res.onAborted(() => {
@@ -141,11 +150,11 @@ function readBody(res: HttpResponse, state: ResponseState, limit: number, done: 
       res.cork(() => done(undefined));
       return;
     }
-    // uWS reuses the chunk's memory after the callback returns: copy it
-    chunks.push(Buffer.from(new Uint8Array(chunk).slice()));
+    // uWS reuses the chunk's memory after the callback returns: copy it (once; Buffer.from wraps the copy)
+    chunks.push(Buffer.from(chunk.slice(0)));
     if (isLast) {
       finished = true;
-      res.cork(() => done(Buffer.concat(chunks)));
+      res.cork(() => done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     }
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { readableAddress } from '../exchange/index.js';
 import { compileGlob, requestPath } from '../match/index.js';
+import { turnClock } from '../metrics/index.js';
 import { Redaction } from './redaction.js';
 import { DEFAULT_REQUEST_LINES_PER_SECOND, RequestLines } from './request-lines.js';
 import { RingBuffer } from './ring-buffer.js';
@@ -189,21 +190,19 @@ export class RequestLog {
   }
 
   /**
-   * Records a request whose response has just been written. `startedAt` is the `performance.now()`
-   * taken when the request arrived.
+   * Records a request whose response has just been written, `responseTimeMs` after it arrived.
    */
   record(
     method: string,
     path: string,
     statusCode: number,
-    startedAt: number,
+    responseTimeMs: number,
     clientAddress: ArrayBuffer | string,
     headers: Record<string, string>,
     responseSizeBytes: number,
     errorMessage: string | null = null,
   ): RequestLogEntry {
-    const ms = Math.round(performance.now() - startedAt);
-    const entry = new RequestLogEntry(method, path, statusCode, ms, clientAddress, headers, responseSizeBytes, errorMessage, this.redaction);
+    const entry = new RequestLogEntry(method, path, statusCode, Math.round(responseTimeMs), clientAddress, headers, responseSizeBytes, errorMessage, this.redaction, turnClock());
     this.ring.push(entry);
     const logger = this.logger;
     if (this.lines !== undefined && logger?.isLevelEnabled('info') === true) this.lines.write(entry);

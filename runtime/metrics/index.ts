@@ -2,4 +2,5 @@ export type { CoverageReport, MethodCoverage, RouteCoverage } from './coverage.j
 export { PrometheusMetrics, type RateLimitScope } from './prometheus.js';
 export { ResourceSampler, type ResourceSample, type ResourceSamplerOptions, type ResourceUsage } from './resource-sampler.js';
 export type { RouteRef } from './route-ref.js';
+export { turnClock } from './turn-clock.js';
 export { TrafficStats, type LatencyPercentiles, type RouteSummary, type TrafficStatsOptions } from './traffic-stats.js';

@@ -128,7 +128,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       running,
       start_time: running ? new Date(this.startTime).toISOString() : null,
       uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
-      active_connections: null,
+      active_connections: running ? adapter.connections : 0,
       total_requests: this.options.stats.totalRequests,
     };
   }

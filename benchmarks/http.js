@@ -20,17 +20,13 @@ import { chooseGenerator } from './lib/generator.js';
 import { checkStatus } from './lib/load.js';
 import { checkTargets, medianOf, printReport, withRatios } from './lib/report.js';
 import { startServer } from './lib/servers.js';
+import { positiveEnv } from './lib/env.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = new URL('./results/', import.meta.url);
 
-const positive = (name, fallback) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number, not ${process.env[name]}`);
-  return value;
-};
-const duration = positive('BENCH_DURATION', 10);
-const rounds = positive('BENCH_ROUNDS', 4);
+const duration = positiveEnv('BENCH_DURATION', 10);
+const rounds = positiveEnv('BENCH_ROUNDS', 4);
 const load = { connections: 50, pipelining: 1, duration, warmup: 2 };
 const generator = chooseGenerator();
 

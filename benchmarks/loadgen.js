@@ -17,19 +17,15 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startServer } from './lib/servers.js';
+import { positiveEnv } from './lib/env.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = new URL('./results/', import.meta.url);
 
-const positive = (name, fallback) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!(value > 0)) throw new Error(`${name} must be a positive number, not ${process.env[name]}`);
-  return value;
-};
-const duration = positive('BENCH_DURATION', 10);
-const connections = positive('BENCH_CONNECTIONS', 50);
-const workers = positive('BENCH_WORKERS', 1);
-const runs = positive('BENCH_RUNS', 2);
+const duration = positiveEnv('BENCH_DURATION', 10);
+const connections = positiveEnv('BENCH_CONNECTIONS', 50);
+const workers = positiveEnv('BENCH_WORKERS', 1);
+const runs = positiveEnv('BENCH_RUNS', 2);
 const warmup = 2;
 
 const scratch = await mkdtemp(`${tmpdir()}/mock-loadgen-`);

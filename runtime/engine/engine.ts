@@ -38,8 +38,8 @@ export class Engine {
   private readonly negotiation = new ContentNegotiation();
   private readonly templates: TemplateRuntime;
   private readonly staticResponses = new WeakMap<ExampleEntry, Answer>();
-  /** The media types of each response, one array per response for the negotiation cache. */
-  private readonly offered = new WeakMap<ResponseEntry, string[]>();
+  /** Per operation and response, its media types: one array each, which the negotiation cache keys on. */
+  private readonly offered: string[][][];
   private readonly logger: Logger;
   private validation: ValidationOptions;
   private modes: ValidationMode[];
@@ -54,6 +54,7 @@ export class Engine {
     this.templateExpand = options.templateExpand;
     this.validators = build.createValidators(runtimeRequire);
     this.responders = build.createResponders(createGenRuntime({ seed: options.seed }));
+    this.offered = this.responders.operations.map((table) => table.responses.map((r) => r.contents.map((c) => c.type)));
     this.templates = createTemplateRuntime({ seed: options.seed });
     this.conditions = build.customRoutes.map((route) => compileRouteConditions(route.match));
     this.modes = resolveModes(build.operations, options.validation);
@@ -196,8 +197,7 @@ export class Engine {
     const response = table.responses[ri];
     status ??= response.status;
     if (response.contents.length === 0) return { status, headers: responseHeaders(response), body: '' };
-    let types = this.offered.get(response);
-    if (types === undefined) this.offered.set(response, (types = response.contents.map((c) => c.type)));
+    const types = this.offered[index][ri];
     const ci = this.negotiation.choose(types, accept);
     if (ci === -1) {
       return problem('MOCK_ERR_NOT_ACCEPTABLE', { method: op.method, path: op.path, types, accept });

@@ -3,7 +3,8 @@
  *
  * - PROBLEMS: every problem answer (RFC 9457, `application/problem+json`) the servers write, with
  *   its status, title and a template for its detail; the body carries the code. Built by
- *   runtime/engine/problem.ts.
+ *   runtime/engine/problem.ts. One exception in shape, not in source: a 401 of the mocked API's
+ *   security is the spec's `{"error": title, "message": detail}` (plus the code), as JSON.
  * - CLI_ERRORS: what the CLI and server start-up stop with (one line naming the input and the fix,
  *   exit 1), thrown as MockError. Library errors are mapped to these at the boundary.
  */
@@ -30,6 +31,10 @@ export const PROBLEMS = {
   ),
   MOCK_ERR_NOT_ACCEPTABLE: entry<Operation & { types: string[]; accept: string | undefined }>(406, 'Not Acceptable', ({ method, path, types, accept }) =>
     `${method} ${path} answers ${types.join(', ')}, none of which matches Accept: ${accept}`,
+  ),
+  /** The spec's body shape {error, message, code}, application/json, with WWW-Authenticate challenges. */
+  MOCK_ERR_UNAUTHORIZED: entry<Operation & { expected: string }>(401, 'Unauthorized', ({ method, path, expected }) =>
+    `${method} ${path} needs ${expected}`,
   ),
   MOCK_ERR_PAYLOAD_TOO_LARGE: entry<{ limit: number }>(413, 'Payload Too Large', ({ limit }) => `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`),
   MOCK_ERR_UNSUPPORTED_MEDIA_TYPE: entry<Operation & { accepted: string[]; given: string | undefined }>(415, 'Unsupported Media Type', ({ method, path, accepted, given }) =>

@@ -3,7 +3,7 @@ export { build, checkBuild } from './build.js';
 export { isBuildStale } from './staleness.js';
 export { defaultName } from './inputs.js';
 export { TOOL_VERSION } from '../common/version.js';
-export { buildIr, type Ir, type IrContent, type IrOperation, type IrParameter, type IrResponse, type JsonSchema } from './ir/index.js';
+export { buildIr, type Ir, type IrContent, type IrOperation, type IrParameter, type IrResponse, type IrSecurity, type JsonSchema } from './ir/index.js';
 export { resolvePointer } from './ir/pointer.js';
 export { SchemaRegistry } from './ir/normalize-schema.js';
 export { readDescription, toOpenApi3 } from './load/index.js';

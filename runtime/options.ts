@@ -9,6 +9,8 @@ export interface ValidationOptions {
   mode: ValidationMode;
   aggregate_errors: boolean;
   validate_responses: boolean;
+  /** Check the security requirements of the descriptions (validation.security, --no-security); absent: true. */
+  security?: boolean;
   status_code: number;
   /** Route key (`GET /health`) or path glob (`/api/admin/**`) to mode. */
   overrides: Record<string, ValidationMode>;

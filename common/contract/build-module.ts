@@ -35,7 +35,22 @@ export interface OperationMeta {
   params: ParamMeta[];
   paramsValidator: string | null;
   body: { required: boolean; contents: BodyMeta[] } | null;
-  security: Array<{ scheme: string; type: string; detail: string | null; name: string | null }>;
+  /** Every security scheme the operation's requirements name. */
+  security: SecuritySchemeMeta[];
+  /** Requirement objects as lists of scheme names: any one satisfied is enough, all of its schemes must be; [[]] makes security optional, [] means none. */
+  securityRequirements: string[][];
+}
+
+export interface SecuritySchemeMeta {
+  scheme: string;
+  /** apiKey | http | oauth2 | openIdConnect | mutualTLS */
+  type: string;
+  /** http: the scheme, lower-case (basic, bearer …); apiKey: where the key travels (header, query, cookie). */
+  detail: string | null;
+  /** apiKey: the parameter name. */
+  name: string | null;
+  /** http bearer: the documented token format (JWT). */
+  bearerFormat: string | null;
 }
 
 /** An apiKey security scheme of a description: where its key travels. */

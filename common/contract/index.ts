@@ -5,7 +5,7 @@
  */
 export type {
   AjvError, ApiKeyMeta, BodyMeta, BuildModule, BuildModuleCheck, Candidate, ContentEntry, CreateValidators, CustomRouteMeta,
-  ExampleEntry, Match, OperationMeta, OperationResponders, ParamMeta, Render, Responders, ResponseEntry, RouteBehaviourMeta,
+  ExampleEntry, Match, OperationMeta, OperationResponders, ParamMeta, Render, Responders, ResponseEntry, RouteBehaviourMeta, SecuritySchemeMeta,
   RouteFaultsMeta, RouteFaultTypeMeta, RouteLatencyMeta, RouteResponder, SpecMeta, Terminal, Validate, ValueKind,
 } from './build-module.js';
 export type {

@@ -84,7 +84,8 @@ function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string
           }),
         }
       : null,
-    security: op.security.map((s) => ({ scheme: s.scheme, type: s.type, detail: s.detail ?? null, name: s.name ?? null })),
+    security: op.security.map((s) => ({ scheme: s.scheme, type: s.type, detail: s.detail ?? null, name: s.name ?? null, bearerFormat: s.bearerFormat ?? null })),
+    securityRequirements: op.securityRequirements,
   };
   return `  ${comment(String(op.index))} ${JSON.stringify(meta)}`;
 }

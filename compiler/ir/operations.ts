@@ -44,7 +44,7 @@ export function lowerOperations(ctx: LowerContext): Omit<IrOperation, 'index'>[]
         parameters: lowerParameters(ctx, [...shared, ...asList(op.parameters)]),
         requestBody: lowerRequestBody(ctx, op.requestBody),
         responses: lowerResponses(ctx, op.responses),
-        security: lowerSecurity(ctx.document, (op.security ?? ctx.document.security) as unknown),
+        ...lowerSecurity(ctx.document, (op.security ?? ctx.document.security) as unknown),
       });
     }
   }
@@ -134,26 +134,37 @@ function lowerContents(ctx: LowerContext, raw: unknown): IrContent[] {
   return out;
 }
 
-function lowerSecurity(document: Obj, raw: unknown): IrSecurity[] {
+/**
+ * The schemes an operation's effective security names, and its requirement objects: any one of
+ * them satisfied lets a request through, and one is satisfied when all its schemes are (`{}`, no
+ * scheme, makes security optional). A requirement naming a scheme the description does not
+ * declare cannot be checked and is left out.
+ */
+function lowerSecurity(document: Obj, raw: unknown): { security: IrSecurity[]; securityRequirements: string[][] } {
   const schemes = ((document.components as Obj | undefined)?.securitySchemes ?? {}) as Obj;
-  const out: IrSecurity[] = [];
+  const security: IrSecurity[] = [];
+  const securityRequirements: string[][] = [];
   const seen = new Set<string>();
   for (const requirement of asList(raw)) {
-    if (!requirement || typeof requirement !== 'object') continue;
-    for (const name of Object.keys(requirement)) {
-      const scheme = deref(document, schemes[name] as Obj | undefined);
-      if (!scheme || seen.has(name)) continue;
+    if (!requirement || typeof requirement !== 'object' || Array.isArray(requirement)) continue;
+    const names = Object.keys(requirement);
+    const resolved = names.map((name) => ({ name, scheme: deref(document, schemes[name] as Obj | undefined) }));
+    if (resolved.some((r) => !r.scheme || typeof r.scheme.type !== 'string')) continue;
+    securityRequirements.push(names);
+    for (const { name, scheme } of resolved) {
+      if (seen.has(name)) continue;
       seen.add(name);
-      const type = String(scheme.type ?? '');
-      out.push({
+      const type = String(scheme!.type);
+      security.push({
         scheme: name,
         type,
-        detail: type === 'http' ? String(scheme.scheme ?? '').toLowerCase() : type === 'apiKey' ? String(scheme.in ?? '') : undefined,
-        name: type === 'apiKey' && typeof scheme.name === 'string' ? scheme.name : undefined,
+        detail: type === 'http' ? String(scheme!.scheme ?? '').toLowerCase() : type === 'apiKey' ? String(scheme!.in ?? '') : undefined,
+        name: type === 'apiKey' && typeof scheme!.name === 'string' ? scheme!.name : undefined,
+        bearerFormat: type === 'http' && typeof scheme!.bearerFormat === 'string' ? scheme!.bearerFormat : undefined,
       });
     }
   }
-  return out;
+  return { security, securityRequirements };
 }
 
 function firstContentSchema(content: unknown): unknown {

@@ -118,7 +118,10 @@ export interface IrOperation {
   requestBody?: IrRequestBody;
   responses: IrResponse[];
   /** Security requirement scheme names (empty: none). */
+  /** Every scheme the requirements name, once. */
   security: IrSecurity[];
+  /** Requirement objects by scheme name: OR between them, AND within one; [[]] optional, [] none. */
+  securityRequirements: string[][];
 }
 
 export interface IrSecurity {
@@ -129,6 +132,8 @@ export interface IrSecurity {
   detail?: string;
   /** apiKey parameter name. */
   name?: string;
+  /** http bearer: the token format it documents (JWT). */
+  bearerFormat?: string;
 }
 
 /** A route defined in mock.yaml; overrides description operations on the same path. */

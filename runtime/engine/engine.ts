@@ -82,6 +82,11 @@ export class Engine {
     return this.templates;
   }
 
+  /** The validation mode of the operation at `index` (validation.overrides applied). */
+  modeOf(index: number): ValidationMode {
+    return this.modes[index];
+  }
+
   /** Applies new validation settings to every operation at once. */
   setValidation(validation: ValidationOptions): void {
     this.validation = validation;

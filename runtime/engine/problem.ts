@@ -13,6 +13,21 @@ export interface ProblemOptions {
   logged?: boolean;
 }
 
+/**
+ * A 401 of the mocked API's security (catalogue MOCK_ERR_UNAUTHORIZED) in the spec's shape,
+ * `{"error": "Unauthorized", "message": …}` as application/json, with one challenge per scheme.
+ */
+export function unauthorized(params: ProblemParams<'MOCK_ERR_UNAUTHORIZED'>, challenges: string[]): Answer {
+  const entry = PROBLEMS.MOCK_ERR_UNAUTHORIZED;
+  const message = entry.detail(params);
+  return {
+    status: entry.status,
+    headers: [['content-type', 'application/json'], ...challenges.map((c): [string, string] => ['www-authenticate', c])],
+    body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_UNAUTHORIZED' }),
+    error: message,
+  };
+}
+
 /** A problem answer of the catalogue (RFC 9457); the body carries its code. */
 export function problem<C extends ProblemCode>(code: C, params: ProblemParams<C>, options: ProblemOptions = {}): Answer {
   const entry = PROBLEMS[code];

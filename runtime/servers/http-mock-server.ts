@@ -1,7 +1,7 @@
 import type { RestartStatus, ServerControl } from '../admin/index.js';
 import type { RegisteredServer, ServerInfo, ServerRegistry } from '../registry/index.js';
 import { AdminError } from '../admin/index.js';
-import { RequestChain, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage } from '../chain/index.js';
+import { RequestChain, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage, securityStage } from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
 import { hostPort, type ServerAdapter } from '../exchange/index.js';
 import { NodeHttpAdapter, UwsHttpAdapter, createDispatch, type ControlHandler } from '../http/index.js';
@@ -55,7 +55,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const { live } = options;
     const templates = { expand: () => this.current.templateExpansion, runtime: () => this.current.templateRuntime };
     this.chain = new RequestChain(
-      [latencyStage(live), overridesStage(live), faultsStage(live), mocksStage(live, templates), proxyStage(live)],
+      [securityStage(() => this.current, options.logger), latencyStage(live), overridesStage(live), faultsStage(live), mocksStage(live, templates), proxyStage(live)],
       (ex) => this.current.respond(ex),
     );
     this.chain.setRoutes(engine.routes);

@@ -83,6 +83,10 @@ export const serveFlags = {
     description: describe('Log responses that do not match the description', 'validation.validate_responses'),
     allowNo: true,
   }),
+  security: Flags.boolean({
+    description: describe("Check the descriptions' security requirements (credentials); --no-security accepts any", 'validation.security'),
+    allowNo: true,
+  }),
   'response-template-expand': Flags.boolean({
     description: describe('Expand template tokens such as {{uuid}} in responses', 'response_template_expand'),
     allowNo: true,
@@ -266,6 +270,7 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   'validation-status': 'validation.status_code',
   'aggregate-errors': 'validation.aggregate_errors',
   'validate-responses': 'validation.validate_responses',
+  security: 'validation.security',
   'response-template-expand': 'response_template_expand',
   seed: 'seed',
   admin: 'admin.enabled',

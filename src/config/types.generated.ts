@@ -82,6 +82,10 @@ export interface ValidationConfig {
    */
   validate_responses: boolean;
   /**
+   * Check the security requirements of the descriptions (401 with WWW-Authenticate in enforce mode, a warning in warn mode); false accepts any credentials (--no-security).
+   */
+  security: boolean;
+  /**
    * Status of rejected requests in enforce mode; 422 is the documented alternative.
    */
   status_code: number;

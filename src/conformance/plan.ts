@@ -3,6 +3,7 @@ import type { IrOperation, IrParameter, JsonSchema } from '../../compiler/index.
 import { coerce } from '../../common/coerce.js';
 import { toXml } from '../../common/xml.js';
 import { applyAuth } from '../bench/plan.js';
+import { sampleCredentials } from '../requests/index.js';
 import { bodyMutations } from './body-mutations.js';
 import { EMBEDDED_DOCUMENTS, FORMAT_MEDIA_TYPE, OTHER_FORMATS, OWASP_PAYLOADS, type OtherFormat, type OwaspKind } from './payloads.js';
 import { categoryOf, type Expectation, type Probe } from './probe.js';
@@ -43,7 +44,7 @@ export function planOperation(op: IrOperation, ctx: PlanContext): PlannedOperati
       const withAuth = { operation: op.key, ...request, headers: { ...request.headers } };
       applyAuth(withAuth, op, ctx.auth);
       sent = { method: withAuth.method, path: withAuth.path, headers: lowerCased(withAuth.headers), body: withAuth.body };
-    }
+    } else if (category !== 'security') sent = withSampleCredentials(request, op);
     probes.push({ label, category, operation: op.key, opIndex: op.index, expect, request: finish(sent, ctx, drop, force), note });
   };
 
@@ -55,6 +56,17 @@ export function planOperation(op: IrOperation, ctx: PlanContext): PlannedOperati
   securityProbes(model, add);
   owaspProbes(model, ctx, add);
   return { probes, skipped };
+}
+
+/** Without --auth, the sample credentials of the operation's first requirement (the mock checks their form). */
+function withSampleCredentials(request: WireRequest, op: IrOperation): WireRequest {
+  const credentials = sampleCredentials(op);
+  const headers = { ...request.headers, ...credentials.headers };
+  const cookies = credentials.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+  if (cookies.length > 0) headers.cookie = [headers.cookie, ...cookies].filter((c) => c !== undefined && c !== '').join('; ');
+  const query = new URLSearchParams(credentials.query).toString();
+  const path = query === '' ? request.path : `${request.path}${request.path.includes('?') ? '&' : '?'}${query}`;
+  return { ...request, path, headers };
 }
 
 const lowerCased = (headers: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));

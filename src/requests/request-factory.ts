@@ -1,5 +1,6 @@
 import { createGeneratorEmitter, type IrContent, type IrOperation, type JsonSchema } from '../../compiler/index.js';
 import { createGenRuntime } from '../../runtime/index.js';
+import { sampleCredentials } from './credentials.js';
 
 /** A request ready to send: `path` includes the query string. */
 export interface PlannedRequest {
@@ -13,7 +14,7 @@ export interface PlannedRequest {
 export interface RequestFactory {
   /** A fresh value valid against `schema` (request mode: readOnly properties left out). */
   value(schema: JsonSchema): unknown;
-  /** A request the operation must accept: every path parameter, the required query, header and cookie parameters, a body when one is documented. */
+  /** A request the operation must accept: every path parameter, the required query, header and cookie parameters, credentials its security asks for, a body when one is documented. */
   valid(op: IrOperation): PlannedRequest;
 }
 
@@ -61,6 +62,10 @@ export function createRequestFactory(definitions: Record<string, JsonSchema>, se
         } else if (p.in === 'header') headers[p.name] = text;
         else cookies.push(`${p.name}=${encodeURIComponent(text)}`);
       }
+      const credentials = sampleCredentials(op);
+      Object.assign(headers, credentials.headers);
+      for (const [name, text] of credentials.query) if (!query.has(name)) query.append(name, text);
+      for (const [name, text] of credentials.cookies) cookies.push(`${name}=${encodeURIComponent(text)}`);
       if (cookies.length > 0) headers.cookie = cookies.join('; ');
       const body = requestBody(op, value);
       if (body) headers['content-type'] = body.contentType;

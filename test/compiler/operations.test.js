@@ -175,11 +175,16 @@ t.test('security: operation overrides document; schemes deduplicated', (t) => {
   t.same(by.GET.security, [{ scheme: 'key', type: 'apiKey', detail: 'header', name: 'X-Key' }], 'document default');
   t.same(by.DELETE.security, [], 'security: [] turns it off');
   t.same(by.PUT.security, [
-    { scheme: 'basic', type: 'http', detail: 'basic', name: undefined },
-    { scheme: 'oauth', type: 'oauth2', detail: undefined, name: undefined },
+    { scheme: 'basic', type: 'http', detail: 'basic', name: undefined, bearerFormat: undefined },
+    { scheme: 'oauth', type: 'oauth2', detail: undefined, name: undefined, bearerFormat: undefined },
   ], 'http scheme lower-cased, repeats and unknown schemes skipped');
+  t.same(by.PUT.securityRequirements, [['basic', 'oauth'], ['basic']], 'requirements kept: OR between them, AND within; one naming an undeclared scheme left out');
+  t.same(by.GET.securityRequirements, [['key']]);
+  t.same(by.DELETE.securityRequirements, [], 'none');
   const shared = lower({ components: doc.components, paths: { '/a': { get: { security: [{ shared: [] }] } } } }).ops[0];
-  t.same(shared.security, [{ scheme: 'shared', type: 'http', detail: 'basic', name: undefined }], 'scheme refs resolve');
+  t.same(shared.security, [{ scheme: 'shared', type: 'http', detail: 'basic', name: undefined, bearerFormat: undefined }], 'scheme refs resolve');
+  const optional = lower({ components: doc.components, paths: { '/a': { get: { security: [{}, { key: [] }] } } } }).ops[0];
+  t.same(optional.securityRequirements, [[], ['key']], 'an empty requirement makes security optional');
   t.end();
 });
 

@@ -23,6 +23,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
       mode: 'enforce',
       aggregate_errors: false,
       validate_responses: false,
+      security: true,
       status_code: 400,
       skip_admin_validation: true,
       overrides: {},

@@ -28,6 +28,7 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  mode: warn # from env',
       '  aggregate_errors: false # from default',
       '  validate_responses: false # from default',
+      '  security: true # from default',
       '  status_code: 400 # from default',
       '  skip_admin_validation: true # from default',
       '  overrides:',

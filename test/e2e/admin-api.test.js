@@ -545,7 +545,7 @@ t.test('config: GET shows latency, faults, proxy and validation', async (t) => {
   t.same(Object.keys(config.latency).sort(), ['base_ms', 'enabled', 'jitter_ms', 'tag_overrides']);
   t.same(config.faults, { enabled: false, failure_rate: 0, status_codes: [500, 502, 503, 504] });
   t.same(config.proxy, { enabled: false, upstream_url: null, timeout_seconds: 30 });
-  t.same(config.validation, { mode: 'enforce', aggregate_errors: false, validate_responses: false, status_code: 400, skip_admin_validation: true, overrides: {} });
+  t.same(config.validation, { mode: 'enforce', aggregate_errors: false, validate_responses: false, security: true, status_code: 400, skip_admin_validation: true, overrides: {} });
 });
 
 t.test('POST /__mock/config {validation: {mode}} applies at once', async (t) => {
@@ -755,6 +755,9 @@ t.test('env: lists MOCK_ variables with secrets masked; POST applies or stores',
 
 t.test('admin modes', async (t) => {
   const tictactoe = path.join(corpus, 'openapi/oai-v3.1-tictactoe.yaml');
+  // its board operations require bearerHttpAuthentication (bearerFormat JWT): a well-formed JWT
+  const jwtPart = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const tictactoeAuth = { authorization: `Bearer ${jwtPart({ alg: 'HS256' })}.${jwtPart({ sub: 'player' })}.c2ln` };
   // the main server's description and build (up to date until the restart subtests change it): loaded, not rebuilt
   const petstore = ['--spec', specFile, '--out', path.join(work, 'generated')];
   const adminPort = new URL(server.adminUrl).port;
@@ -786,8 +789,8 @@ t.test('admin modes', async (t) => {
 
     const coverage0 = await get(t, 'coverage', s.url);
     t.match(coverage0, { total_routes: 2, covered_routes: 0, coverage_percentage: 0 });
-    t.equal((await fetch(`${s.url}/board`)).status, 200);
-    const put = await fetch(`${s.url}/board/1/1`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '"X"' });
+    t.equal((await fetch(`${s.url}/board`, { headers: tictactoeAuth })).status, 200);
+    const put = await fetch(`${s.url}/board/1/1`, { method: 'PUT', headers: { 'content-type': 'application/json', ...tictactoeAuth }, body: '"X"' });
     t.equal(put.status, 200);
 
     const dash = await get(t, 'dashboard', s.url);
@@ -819,7 +822,7 @@ t.test('admin modes', async (t) => {
     t.teardown(() => es.close());
     const stream = logEvents(es);
     await opened(es);
-    t.equal((await fetch(`${s.url}/board/2/2`)).status, 200);
+    t.equal((await fetch(`${s.url}/board/2/2`, { headers: tictactoeAuth })).status, 200);
     const [event] = await stream.until(1);
     t.match(JSON.parse(event.data), { method: 'GET', path: '/board/2/2', status_code: 200 }, 'the log stream from the HTTP server');
     es.close();

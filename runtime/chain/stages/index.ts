@@ -3,3 +3,4 @@ export { latencyStage } from './latency.js';
 export { mocksStage, type MockTemplates } from './mocks.js';
 export { overridesStage } from './overrides.js';
 export { proxyStage } from './proxy.js';
+export { securityStage } from './security.js';

@@ -1,0 +1,2 @@
+export { compileSecurity, type SecurityCheck, type SecurityFailure } from './requirements.js';
+export { isJwt } from './schemes.js';

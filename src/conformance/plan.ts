@@ -44,7 +44,7 @@ export function planOperation(op: IrOperation, ctx: PlanContext): PlannedOperati
       const withAuth = { operation: op.key, ...request, headers: { ...request.headers } };
       applyAuth(withAuth, op, ctx.auth);
       sent = { method: withAuth.method, path: withAuth.path, headers: lowerCased(withAuth.headers), body: withAuth.body };
-    } else if (category !== 'security') sent = withSampleCredentials(request, op);
+    } else if (category !== 'security') sent = withSampleCredentials(request, op, ctx.headers);
     probes.push({ label, category, operation: op.key, opIndex: op.index, expect, request: finish(sent, ctx, drop, force), note });
   };
 
@@ -58,10 +58,14 @@ export function planOperation(op: IrOperation, ctx: PlanContext): PlannedOperati
   return { probes, skipped };
 }
 
-/** Without --auth, the sample credentials of the operation's first requirement (the mock checks their form). */
-function withSampleCredentials(request: WireRequest, op: IrOperation): WireRequest {
+/**
+ * Without --auth, the sample credentials of the operation's first requirement (the mock checks
+ * their form); a header the user gave with --headers wins over a sample one.
+ */
+function withSampleCredentials(request: WireRequest, op: IrOperation, given: Record<string, string>): WireRequest {
   const credentials = sampleCredentials(op);
-  const headers = { ...request.headers, ...credentials.headers };
+  const headers = { ...request.headers };
+  for (const [name, value] of Object.entries(credentials.headers)) if (given[name.toLowerCase()] === undefined) headers[name] = value;
   const cookies = credentials.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
   if (cookies.length > 0) headers.cookie = [headers.cookie, ...cookies].filter((c) => c !== undefined && c !== '').join('; ');
   const query = new URLSearchParams(credentials.query).toString();

@@ -27,13 +27,13 @@ t.test('a description declaring api_key is served by uWebSockets.js, and such re
   const server = await startMock(['--spec', petstoreV3, '--out', tmpdir(), '--admin-embed']);
   t.teardown(() => server.stop());
   t.notMatch(server.stdout + server.stderr, /node:http/, 'no fallback to node:http');
-  const deleted = await fetch(`${server.url}/api/v3/pet/7`, { method: 'DELETE', headers: { api_key: 'secret', connection: 'close' }, signal: AbortSignal.timeout(5000) });
+  const deleted = await fetch(`${server.url}/api/v3/pet/7`, { method: 'DELETE', headers: { api_key: 'secret', authorization: 'Bearer token', connection: 'close' }, signal: AbortSignal.timeout(5000) });
   await deleted.arrayBuffer();
   t.equal(deleted.status, 200, 'a request carrying api_key gets its answer');
-  const found = await fetch(`${server.url}/api/v3/pet/findByStatus?status=available`, { headers: { connection: 'close' } });
+  const found = await fetch(`${server.url}/api/v3/pet/findByStatus?status=available`, { headers: { authorization: 'Bearer token', connection: 'close' } });
   t.equal(found.status, 200);
   t.ok(Array.isArray(await found.json()), 'generated from the schema');
-  const invalid = await fetch(`${server.url}/api/v3/pet/not-a-number`, { headers: { connection: 'close' } });
+  const invalid = await fetch(`${server.url}/api/v3/pet/not-a-number`, { headers: { authorization: 'Bearer token', connection: 'close' } });
   t.equal(invalid.status, 400, 'validated');
   t.equal(invalid.headers.get('content-type'), 'application/problem+json');
 
@@ -43,7 +43,7 @@ t.test('a description declaring api_key is served by uWebSockets.js, and such re
   t.equal(logs.data[0].client_ip, '127.0.0.1', 'client addresses read as text');
   t.equal(logs.data[0].headers.api_key, '[redacted]', "the description's apiKey header is redacted in the request log");
 
-  const head = await raw(server.url, 'HEAD /api/v3/pet/findByStatus?status=available HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+  const head = await raw(server.url, 'HEAD /api/v3/pet/findByStatus?status=available HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer token\r\nConnection: close\r\n\r\n');
   t.match(head, /^HTTP\/1\.1 200 /);
   t.equal(head.split('\r\n\r\n')[1], '', 'HEAD answers carry no body');
 });

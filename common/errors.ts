@@ -33,8 +33,22 @@ export const PROBLEMS = {
     `${method} ${path} answers ${types.join(', ')}, none of which matches Accept: ${accept}`,
   ),
   /** The spec's body shape {error, message, code}, application/json, with WWW-Authenticate challenges. */
-  MOCK_ERR_UNAUTHORIZED: entry<Operation & { expected: string }>(401, 'Unauthorized', ({ method, path, expected }) =>
-    `${method} ${path} needs ${expected}`,
+  MOCK_ERR_UNAUTHORIZED: entry<Operation & { expected: string; refused?: string }>(401, 'Unauthorized', ({ method, path, expected, refused }) =>
+    `${method} ${path} needs ${expected}${refused === undefined ? '' : `: ${refused}`}`,
+  ),
+  /**
+   * The mock OAuth 2.0 token endpoint (mock.yaml auth.token_endpoint) answers errors in RFC 6749's
+   * shape, `{"error": <title>, "error_description": …}` (plus the code), as application/json.
+   */
+  MOCK_ERR_OAUTH_INVALID_REQUEST: entry<{ detail: string }>(400, 'invalid_request', ({ detail }) => detail),
+  MOCK_ERR_OAUTH_INVALID_CLIENT: entry<{ clientId: string | undefined }>(401, 'invalid_client', ({ clientId }) =>
+    clientId === undefined ? 'client authentication is missing: send client_id and client_secret' : `unknown client ${JSON.stringify(clientId)} or wrong client_secret`,
+  ),
+  MOCK_ERR_OAUTH_UNSUPPORTED_GRANT_TYPE: entry<{ grant: string }>(400, 'unsupported_grant_type', ({ grant }) =>
+    `grant_type ${JSON.stringify(grant)} is not supported: the mock token endpoint grants client_credentials`,
+  ),
+  MOCK_ERR_OAUTH_INVALID_SCOPE: entry<{ scope: string; allowed: string[] }>(400, 'invalid_scope', ({ scope, allowed }) =>
+    `scope ${JSON.stringify(scope)} is not granted to this client (allowed: ${allowed.join(' ')})`,
   ),
   MOCK_ERR_PAYLOAD_TOO_LARGE: entry<{ limit: number }>(413, 'Payload Too Large', ({ limit }) => `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`),
   MOCK_ERR_UNSUPPORTED_MEDIA_TYPE: entry<Operation & { accepted: string[]; given: string | undefined }>(415, 'Unsupported Media Type', ({ method, path, accepted, given }) =>

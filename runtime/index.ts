@@ -3,6 +3,7 @@ import type { Engine } from './engine/index.js';
 import { startMock } from './servers/index.js';
 
 export type { RunningServer, ServeOptions, ValidationMode, ValidationOptions } from './options.js';
+export type { ApiAuthOptions, SchemePins } from './api-security/index.js';
 export { Engine, loadBuild, runtimeRequire } from './engine/index.js';
 export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogFilter } from './logging/index.js';
 export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ApiAuthOptions } from './api-security/index.js';
 import type { RequestLog } from './logging/index.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
@@ -31,6 +32,8 @@ export interface ServeOptions {
   httpBackend?: HttpBackend;
   /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
   requestLog?: RequestLog;
+  /** mock.yaml `auth`: credentials the mocked API accepts, and its mock OAuth 2.0 token endpoint. */
+  apiAuth?: ApiAuthOptions;
 }
 
 export interface RunningServer {

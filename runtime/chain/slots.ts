@@ -5,7 +5,8 @@
  * are reserved here so that each is a new stage file:
  *
  * - circuit-breaker, bulkhead, rate-limit, connection-limit, packet-loss: protective chaos (issue 12)
- * - cors, security: the mocked API's contract (issue 11)
+ * - cors, token-endpoint, security: the mocked API's contract (issue 11); the mock OAuth 2.0
+ *   token endpoint answers before security so that getting a token needs none
  * - latency, overrides: adjust every answer produced inside them (they wrap the rest)
  * - replay (1), stateful (2), route-chaos (3), faults (4): fixtures, state machines, chaos
  * - mocks: runtime mocks, explicit answers a user created, before the proxy (as before this seam)
@@ -18,6 +19,7 @@ export const SLOTS = [
   'connection-limit',
   'packet-loss',
   'cors',
+  'token-endpoint',
   'security',
   'latency',
   'overrides',

@@ -28,6 +28,17 @@ export function unauthorized(params: ProblemParams<'MOCK_ERR_UNAUTHORIZED'>, cha
   };
 }
 
+type OAuthCode = 'MOCK_ERR_OAUTH_INVALID_REQUEST' | 'MOCK_ERR_OAUTH_INVALID_CLIENT' | 'MOCK_ERR_OAUTH_UNSUPPORTED_GRANT_TYPE' | 'MOCK_ERR_OAUTH_INVALID_SCOPE';
+
+/** An error of the mock OAuth 2.0 token endpoint in RFC 6749's shape (section 5.2); invalid_client challenges Basic. */
+export function oauthError<C extends OAuthCode>(code: C, params: ProblemParams<C>): Answer {
+  const entry = PROBLEMS[code];
+  const description = (entry.detail as (p: ProblemParams<C>) => string)(params);
+  const headers: Array<[string, string]> = [['content-type', 'application/json'], ['cache-control', 'no-store']];
+  if (entry.status === 401) headers.push(['www-authenticate', 'Basic realm="token endpoint"']);
+  return { status: entry.status, headers, body: JSON.stringify({ error: entry.title, error_description: description, code }), error: description };
+}
+
 /** A problem answer of the catalogue (RFC 9457); the body carries its code. */
 export function problem<C extends ProblemCode>(code: C, params: ProblemParams<C>, options: ProblemOptions = {}): Answer {
   const entry = PROBLEMS[code];

@@ -1,7 +1,8 @@
 import type { RestartStatus, ServerControl } from '../admin/index.js';
 import type { RegisteredServer, ServerInfo, ServerRegistry } from '../registry/index.js';
 import { AdminError } from '../admin/index.js';
-import { RequestChain, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage, securityStage } from '../chain/index.js';
+import { TokenIssuer, pinProblems } from '../api-security/index.js';
+import { RequestChain, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage, securityStage, tokenEndpointStage, type Stage } from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
 import { hostPort, type ServerAdapter } from '../exchange/index.js';
 import { NodeHttpAdapter, UwsHttpAdapter, createDispatch, type ControlHandler } from '../http/index.js';
@@ -24,6 +25,12 @@ export interface HttpMockServerOptions extends ServeOptions {
 /** The request log hides the API keys of the descriptions served. */
 function redactKeysOf(options: HttpMockServerOptions, build: BuildModule): void {
   options.requestLog.redaction.useKeys(apiKeyParameters(build));
+}
+
+/** mock.yaml auth pins the build cannot use, as warnings: a restart may bring the scheme back. */
+function warnUnusedPins(options: HttpMockServerOptions, build: BuildModule): void {
+  if (options.apiAuth === undefined) return;
+  for (const problem of pinProblems(build.operations, options.apiAuth)) options.logger.warn(problem);
 }
 
 const IDLE_RESTART: RestartStatus = { in_progress: false, initiated_at: null, reason: null, success: null, completed_at: null, error: null };
@@ -54,10 +61,18 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     this.specPath = options.specPath;
     const { live } = options;
     const templates = { expand: () => this.current.templateExpansion, runtime: () => this.current.templateRuntime };
-    this.chain = new RequestChain(
-      [securityStage(() => this.current, options.logger), latencyStage(live), overridesStage(live), faultsStage(live), mocksStage(live, templates), proxyStage(live)],
-      (ex) => this.current.respond(ex),
-    );
+    const endpoint = options.apiAuth?.tokenEndpoint;
+    const issuer = endpoint === undefined ? undefined : new TokenIssuer(endpoint);
+    const stages: Stage[] = [
+      ...(issuer === undefined ? [] : [tokenEndpointStage(issuer)]),
+      securityStage(() => this.current, options.logger, { auth: options.apiAuth, issuer }),
+      latencyStage(live),
+      overridesStage(live),
+      faultsStage(live),
+      mocksStage(live, templates),
+      proxyStage(live),
+    ];
+    this.chain = new RequestChain(stages, (ex) => this.current.respond(ex));
     this.chain.setRoutes(engine.routes);
     this.unregister = options.registry.add(this);
   }
@@ -67,6 +82,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const engine = new Engine(build, { validation: options.validation, templateExpand: options.templateExpand, seed: options.seed, logger: options.logger });
     options.stats.setRoutes(engine.routes);
     redactKeysOf(options, build);
+    warnUnusedPins(options, build);
     return new HttpMockServer(options, engine);
   }
 
@@ -165,6 +181,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     this.chain.setRoutes(engine.routes);
     options.stats.setRoutes(engine.routes);
     redactKeysOf(options, build);
+    warnUnusedPins(options, build);
     this.startTime = Date.now();
   }
 

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Logger } from 'pino';
-import type { MockOptions, OverrideRule, ServeOptions } from '../../runtime/index.js';
-import { ENV_VARIABLES, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
+import { MockError } from '../../common/errors.js';
+import type { ApiAuthOptions, MockOptions, OverrideRule, SchemePins, ServeOptions } from '../../runtime/index.js';
+import { ENV_VARIABLES, displayPath, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
 
 export function toServeOptions(config: EffectiveConfig, buildDir: string, logger: Logger): ServeOptions {
   const { mode, aggregate_errors, validate_responses, security, status_code, overrides } = config.validation;
@@ -15,6 +18,64 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     httpBackend: config.server.http_backend,
     logger,
   };
+}
+
+/** A JWKS file of auth.schemes.<name>.jwt, read once at start; a one-line error names the key and the file. */
+function readJwks(file: string, key: string, projectDir: string): { keys: object[] } {
+  const full = path.resolve(projectDir, file);
+  let text: string;
+  try {
+    text = readFileSync(full, 'utf8');
+  } catch (e) {
+    throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}: cannot read ${displayPath(full)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); give the path of a JSON Web Key Set file, relative to mock.yaml`);
+  }
+  let jwks: unknown;
+  try {
+    jwks = JSON.parse(text);
+  } catch (e) {
+    throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}: ${displayPath(full)} is not JSON (${(e as Error).message}); it must hold a JSON Web Key Set {"keys": [...]}`);
+  }
+  const keys = (jwks as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys) || keys.length === 0 || keys.some((k) => k === null || typeof k !== 'object')) {
+    throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}: ${displayPath(full)} is not a JSON Web Key Set; it must hold {"keys": [<JWK>, ...]} with at least one key`);
+  }
+  return { keys: keys as object[] };
+}
+
+/** mock.yaml `auth` as the runtime takes it; undefined when nothing is configured. */
+export function apiAuthOptions(config: EffectiveConfig, projectDir: string): ApiAuthOptions | undefined {
+  const { schemes, token_endpoint } = config.auth;
+  if (Object.keys(schemes).length === 0 && token_endpoint === undefined) return undefined;
+  const pins: Record<string, SchemePins> = {};
+  for (const [name, scheme] of Object.entries(schemes)) {
+    const { jwt } = scheme;
+    pins[name] = {
+      apiKeys: scheme.api_keys,
+      users: scheme.users,
+      tokens: scheme.tokens,
+      jwt:
+        jwt === undefined
+          ? undefined
+          : {
+              secret: jwt.secret,
+              jwks: jwt.jwks_file === undefined ? undefined : readJwks(jwt.jwks_file, `auth.schemes.${name}.jwt.jwks_file`, projectDir),
+              issuer: jwt.issuer,
+              audience: jwt.audience,
+              requireExpiry: jwt.require_expiry,
+              clockToleranceSeconds: jwt.clock_tolerance_seconds,
+            },
+    };
+    for (const key of Object.keys(pins[name]) as Array<keyof SchemePins>) if (pins[name][key] === undefined) delete pins[name][key];
+  }
+  const tokenEndpoint =
+    token_endpoint === undefined
+      ? undefined
+      : {
+          path: token_endpoint.path,
+          clients: token_endpoint.clients.map((c) => ({ clientId: c.client_id, clientSecret: c.client_secret, scopes: c.scopes ?? [] })),
+          expiresInSeconds: token_endpoint.expires_in,
+        };
+  return { schemes: pins, tokenEndpoint };
 }
 
 /**
@@ -73,6 +134,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
   const { config } = resolved;
   return {
     ...toServeOptions(config, buildDir, logger),
+    apiAuth: apiAuthOptions(config, resolved.projectDir),
     rebuild: extras.rebuild,
     specPath: config.specs[0]?.path ?? null,
     live: {

@@ -51,6 +51,9 @@ export function describeError(errors: readonly ErrorObject[], root: unknown): Er
     }
     case 'const':
       return { path, text: `expected ${show(error.params.allowedValue)}, ${found}` };
+    case 'oneOf':
+      if (error.parentSchema?.['x-expected'] !== undefined) return { path, text: `expected ${error.parentSchema['x-expected']}, ${found}` };
+      return { path, text: `${error.message}, ${found}` };
     case 'pattern':
       return { path, text: `expected ${error.parentSchema?.['x-expected'] ?? `a string matching ${error.schema}`}, ${found}` };
     case 'minItems':

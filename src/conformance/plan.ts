@@ -184,7 +184,8 @@ function credentialsOf(op: IrOperation): Credentials {
 
 function securityProbes(model: RequestModel, add: Add): void {
   const { op } = model;
-  if (op.security.length === 0) return;
+  // credentials optional ({} among the requirements): a request without them is valid
+  if (op.security.length === 0 || op.securityRequirements.some((names) => names.length === 0)) return;
   const creds = credentialsOf(op);
   const headerNames = ['authorization', ...creds.apiKeys.filter((k) => k.in === 'header').map((k) => k.name.toLowerCase())];
   const queryNames = new Set(creds.apiKeys.filter((k) => k.in === 'query').map((k) => k.name));

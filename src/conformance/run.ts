@@ -13,6 +13,7 @@ import { issuesFile, excerpt, reportPaths, summarise, writeAtomic, type Conforma
 import { RequestBuilder } from './request-model.js';
 import { ResponseChecker } from './response-check.js';
 import { SchemaView } from './schema-view.js';
+import { selfTestAuth } from './self-test-auth.js';
 import { startSelfTestServer, type SelfTestServer } from './self-test.js';
 import { ViolationBuffer } from './violations.js';
 import { Validators } from './validators.js';
@@ -37,7 +38,8 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
   if (!Number.isInteger(cap) || cap < 0) throw new MockError('MOCK_ERR_FLAG_INVALID', `--report-missed-cap must be a whole number of rows (0 for no table), got ${cap}`);
   const extraHeaders = (options.conformanceHeader === undefined ? [] : [options.conformanceHeader].flat()).map(parseHeader);
 
-  const config = loadConfig({ cwd: options.cwd }).config;
+  const resolved = loadConfig({ cwd: options.cwd });
+  const { config } = resolved;
   const unique = options.bufferUnique ?? config.conformance.buffer_unique;
   const basePath = options.basePath === undefined ? undefined : normaliseBasePath(options.basePath);
   const specs: SpecInput[] = options.specs.map((s) => (basePath !== undefined && s.basePath === undefined ? { ...s, basePath } : s));
@@ -48,13 +50,13 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
   let server: SelfTestServer | undefined;
   let client: HttpClient | undefined;
   try {
-    if (options.selfTest) server = await startSelfTestServer(specs, options.cwd, config);
+    const headers = Object.fromEntries(Object.entries(options.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    if (options.selfTest) server = await startSelfTestServer(specs, options.cwd, config, selfTestAuth(resolved, ir.operations, options.auth, headers));
     // the self-test's build compiled the same schemas: use its validators when it is the same IR
     const sameIr = server !== undefined && server.operations.join('\n') === ir.operations.map((op) => op.key).join('\n');
     const view = new SchemaView(ir.definitions);
     const validators = new Validators(ir, sameIr ? server?.validators : undefined);
     const builder = new RequestBuilder(ir.definitions, validators, options.seed ?? DEFAULT_SEED);
-    const headers = Object.fromEntries(Object.entries(options.headers).map(([k, v]) => [k.toLowerCase(), v]));
     const plans = operations.map((op) => ({ op, ...planOperation(op, { builder, view, validators, headers, auth: options.auth, extraHeaders }) }));
     const probes: Probe[] = plans.flatMap((p) => p.probes);
 

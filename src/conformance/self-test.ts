@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { SpecInput } from '../../compiler/index.js';
+import type { ApiAuthOptions } from '../../runtime/index.js';
 import type { EffectiveConfig } from '../config/index.js';
 import type { ValidateFn } from './validators.js';
 
@@ -24,9 +25,10 @@ export interface SelfTestServer {
  * in-process, as `mock serve` does, in enforce mode on a free loopback port. Configuration (status
  * of rejected requests, body limit, seed, template expansion) comes from mock.yaml and MOCK_*
  * like serve's; custom routes and per-route validation overrides are left out, so what is probed
- * is the description's mock.
+ * is the description's mock. `apiAuth`: the credentials it accepts (mock.yaml's, or the probes'
+ * sample credentials pinned so that the security probes meet a server that tells them apart).
  */
-export async function startSelfTestServer(specs: SpecInput[], cwd: string, config: EffectiveConfig): Promise<SelfTestServer> {
+export async function startSelfTestServer(specs: SpecInput[], cwd: string, config: EffectiveConfig, apiAuth?: ApiAuthOptions): Promise<SelfTestServer> {
   const { build } = await import('../../compiler/index.js');
   const { runtimeRequire, startHttpServer } = await import('../../runtime/index.js');
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'mock-conformance-'));
@@ -56,6 +58,7 @@ export async function startSelfTestServer(specs: SpecInput[], cwd: string, confi
       templateExpand: config.response_template_expand,
       seed: config.seed,
       maxBodyBytes: config.http.max_body_bytes,
+      apiAuth,
       logger,
     });
     const module = server.engine.build;

@@ -1,4 +1,5 @@
 import type { IrOperation, IrSecurity } from '../../compiler/index.js';
+import type { ApiAuthOptions, SchemePins } from '../../runtime/index.js';
 
 /** Where a request carries credentials. */
 export interface Credentials {
@@ -39,4 +40,19 @@ export function sampleCredentials(op: IrOperation): Credentials {
     }
   }
   return out;
+}
+
+/** The sample credential values pinned, scheme by scheme: a server with these accepts sampleCredentials and nothing else. */
+export function samplePins(operations: IrOperation[]): ApiAuthOptions {
+  const schemes: Record<string, SchemePins> = {};
+  for (const op of operations) {
+    for (const scheme of op.security) {
+      if (scheme.scheme in schemes) continue;
+      const sample = sampleCredentials({ ...op, securityRequirements: [[scheme.scheme]] });
+      if (scheme.type === 'apiKey') schemes[scheme.scheme] = { apiKeys: ['mock-api-key'] };
+      else if (scheme.type === 'http' && scheme.detail === 'basic') schemes[scheme.scheme] = { users: [{ username: 'mock', password: 'mock' }] };
+      else if (sample.headers.authorization?.startsWith('Bearer ')) schemes[scheme.scheme] = { tokens: [sample.headers.authorization.slice('Bearer '.length)] };
+    }
+  }
+  return { schemes };
 }

@@ -28,6 +28,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
       skip_admin_validation: true,
       overrides: {},
     },
+    auth: { schemes: {} },
     response_template_expand: false,
     http: { max_body_bytes: 10485760, routes: [], keepalive_hint: false },
     logging: { level: 'info', format: 'text', file: 'stdout', max_size_mb: 10, max_files: 5, redact: [], redact_credentials: true, request_lines_per_second: 50 },

@@ -33,6 +33,8 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  skip_admin_validation: true # from default',
       '  overrides:',
       '    GET /health: off # from file',
+      'auth:',
+      '  schemes: {} # from default',
       'response_template_expand: false # from default',
       'http:',
       '  max_body_bytes: 10485760 # from default',

@@ -37,3 +37,57 @@ t.test('a finding fails the self-test (mock.yaml settings apply to the served mo
   t.match(issues.issues, [{ verdict: 'valid_request_rejected', label: 'positive', operation: 'POST /v1/pets', status: 413, expected: '2xx-3xx' }]);
   t.equal(issues.count, 1);
 });
+
+const SECURED = `openapi: 3.0.3
+info: { title: Secured, version: 1.0.0 }
+security: [{ key: [] }]
+paths:
+  /things:
+    get:
+      responses: { '200': { description: ok, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+  /basic:
+    get:
+      security: [{ basic: [] }]
+      responses: { '200': { description: ok } }
+  /jwt:
+    get:
+      security: [{ jwt: [] }, { query: [] }]
+      responses: { '200': { description: ok } }
+  /oauth:
+    get:
+      security: [{ oauth: [read] }]
+      responses: { '200': { description: ok } }
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-Api-Key }
+    query: { type: apiKey, in: query, name: api_key }
+    basic: { type: http, scheme: basic }
+    jwt: { type: http, scheme: bearer, bearerFormat: JWT }
+    oauth: { type: oauth2, flows: { clientCredentials: { tokenUrl: /token, scopes: { read: read } } } }
+`;
+
+t.test('security probes meet a server that tells credentials apart: every bad-credentials probe is refused', async (t) => {
+  const dir = tmpdir();
+  writeFileSync(path.join(dir, 'secured.yaml'), SECURED);
+  const run = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--output', 'out/', '--json'], { cwd: dir });
+  t.equal(run.code, 0, run.stdout + run.stderr);
+  const report = JSON.parse(readFileSync(path.join(dir, 'out', 'conformance-report.json'), 'utf8'));
+  const security = report.probes.filter((p) => p.category === 'security');
+  t.same(
+    security.map((p) => p.label).sort(),
+    ['security:bad-apikey:X-Api-Key', 'security:bad-basic', 'security:bad-bearer', 'security:bad-bearer', 'security:bad-apikey:api_key', 'security:no-auth', 'security:no-auth', 'security:no-auth', 'security:no-auth'].sort(),
+  );
+  for (const p of security) t.match(p, { verdict: 'pass', status: 401 }, `${p.label} ${p.operation}: 401`);
+  t.same(report.probes.filter((p) => p.label === 'positive').map((p) => p.verdict), ['pass', 'pass', 'pass', 'pass'], 'the sample credentials pass');
+});
+
+t.test("with mock.yaml auth pins, the self-test serves them and the probes carry the user's credentials", async (t) => {
+  const dir = tmpdir();
+  writeFileSync(path.join(dir, 'secured.yaml'), SECURED);
+  writeFileSync(path.join(dir, 'mock.yaml'), 'auth:\n  schemes:\n    key: { api_keys: [the-real-key] }\n');
+  const refused = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--json'], { cwd: dir });
+  t.equal(refused.code, 1, 'without the pinned key the positive probe is refused: a finding');
+  t.match(JSON.parse(refused.stdout), { definiteIssues: 1 });
+  const passed = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--headers', 'X-Api-Key: the-real-key', '--json'], { cwd: dir });
+  t.equal(passed.code, 0, passed.stdout + passed.stderr);
+});

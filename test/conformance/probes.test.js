@@ -56,6 +56,7 @@ const spec = {
         responses: { 200: { description: 'ok' } },
       },
     },
+    '/maybe': { get: { operationId: 'maybe', security: [{}, { bearer: [] }], responses: { 200: { description: 'ok' } } } },
     '/things/{id}': {
       get: { operationId: 'thing', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { 200: { description: 'ok' } } },
       put: {
@@ -151,6 +152,7 @@ t.test('parameter probes', (t) => {
 
 t.test('security probes only where security is declared; credentials replaced', (t) => {
   t.notOk(labels(plan('thing')).some((l) => l.startsWith('security')));
+  t.notOk(labels(plan('maybe')).some((l) => l.startsWith('security')), 'credentials optional ({}): none is a valid request');
   const search = plan('search', { extraHeaders: [['X-Run', 'r1']] });
   t.same(labels(search).filter((l) => l.startsWith('security')), ['security:bad-bearer', 'security:bad-apikey:X-Api-Key', 'security:no-auth']);
   const by = (l) => search.probes.find((p) => p.label === l).request.headers;

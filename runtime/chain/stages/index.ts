@@ -4,3 +4,4 @@ export { mocksStage, type MockTemplates } from './mocks.js';
 export { overridesStage } from './overrides.js';
 export { proxyStage } from './proxy.js';
 export { securityStage } from './security.js';
+export { tokenEndpointStage } from './token-endpoint.js';

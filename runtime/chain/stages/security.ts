@@ -1,9 +1,16 @@
 import type { Logger } from 'pino';
 import type { OperationMeta } from '../../../common/contract/index.js';
-import { compileSecurity, type SecurityCheck } from '../../api-security/index.js';
+import { compileSecurity, type ApiAuthOptions, type SecurityCheck, type SecurityFailure, type TokenIssuer } from '../../api-security/index.js';
 import { unauthorized, type Engine } from '../../engine/index.js';
-import type { BuildRoute } from '../../exchange/index.js';
-import type { Stage } from '../stage.js';
+import type { Answer, BuildRoute, Exchange } from '../../exchange/index.js';
+import type { Next, Stage } from '../stage.js';
+
+export interface SecurityStageOptions {
+  /** mock.yaml `auth`: pinned credentials per scheme. */
+  auth?: ApiAuthOptions;
+  /** The token endpoint's issuer: its tokens pass bearer-like schemes. */
+  issuer?: TokenIssuer;
+}
 
 /**
  * The mocked API's security schemes (OpenAPI `security`): a request to an operation whose
@@ -11,13 +18,23 @@ import type { Stage } from '../stage.js';
  * warning in warn mode, nothing when validation or `validation.security` is off. Operations
  * without requirements never run it.
  */
-export function securityStage(engine: () => Engine, logger: Logger): Stage {
+export function securityStage(engine: () => Engine, logger: Logger, options: SecurityStageOptions = {}): Stage {
   const checks = new WeakMap<OperationMeta, SecurityCheck | null>();
+  const contextOf = (scheme: string) => ({ pins: options.auth?.schemes[scheme], issuer: options.issuer });
   const operationOf = (route: BuildRoute | null): OperationMeta | undefined => (route === null ? undefined : engine().build.operations[route.index]);
   const checkOf = (op: OperationMeta): SecurityCheck | null => {
     let check = checks.get(op);
-    if (check === undefined) checks.set(op, (check = compileSecurity(op)));
+    if (check === undefined) checks.set(op, (check = compileSecurity(op, contextOf)));
     return check;
+  };
+  const judged = (ex: Exchange, next: Next, op: OperationMeta, warn: boolean, failure: SecurityFailure | undefined): Answer | Promise<Answer> => {
+    if (failure === undefined) return next(ex);
+    const { expected, refused } = failure;
+    if (warn) {
+      logger.warn({ operation: op.key, expected, refused }, "request credentials do not satisfy the operation's security (warn mode: request accepted)");
+      return next(ex);
+    }
+    return unauthorized({ method: op.method, path: op.path, expected, refused }, failure.challenges);
   };
   return {
     name: 'security',
@@ -33,12 +50,8 @@ export function securityStage(engine: () => Engine, logger: Logger): Stage {
       if (mode === 'off' || current.validationOptions.security === false) return next(ex);
       const op = current.build.operations[route.index];
       const failure = checkOf(op)?.(ex);
-      if (failure === undefined) return next(ex);
-      if (mode === 'warn') {
-        logger.warn({ operation: op.key, expected: failure.expected }, 'request credentials do not satisfy the operation\'s security (warn mode: request accepted)');
-        return next(ex);
-      }
-      return unauthorized({ method: op.method, path: op.path, expected: failure.expected }, failure.challenges);
+      if (failure instanceof Promise) return failure.then((f) => judged(ex, next, op, mode === 'warn', f));
+      return judged(ex, next, op, mode === 'warn', failure);
     },
     // what it applies to depends on the build only, and a new build recompiles every route
     watch: () => undefined,

@@ -50,6 +50,9 @@ export const PROBLEMS = {
   MOCK_ERR_OAUTH_INVALID_SCOPE: entry<{ scope: string; allowed: string[] }>(400, 'invalid_scope', ({ scope, allowed }) =>
     `scope ${JSON.stringify(scope)} is not granted to this client (allowed: ${allowed.join(' ')})`,
   ),
+  MOCK_ERR_CORS_ORIGIN: entry<{ origin: string }>(403, 'Forbidden', ({ origin }) =>
+    `CORS preflight from origin ${origin} refused: add it to http.cors.allowed_origins in mock.yaml`,
+  ),
   MOCK_ERR_PAYLOAD_TOO_LARGE: entry<{ limit: number }>(413, 'Payload Too Large', ({ limit }) => `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`),
   MOCK_ERR_UNSUPPORTED_MEDIA_TYPE: entry<Operation & { accepted: string[]; given: string | undefined }>(415, 'Unsupported Media Type', ({ method, path, accepted, given }) =>
     `${method} ${path} accepts ${accepted.join(', ')}, not ${given}`,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ApiAuthOptions } from './api-security/index.js';
+import type { CorsOptions } from './chain/index.js';
 import type { RequestLog } from './logging/index.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
@@ -32,6 +33,8 @@ export interface ServeOptions {
   httpBackend?: HttpBackend;
   /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
   requestLog?: RequestLog;
+  /** mock.yaml http.cors when enabled. */
+  cors?: CorsOptions;
   /** mock.yaml `auth`: credentials the mocked API accepts, and its mock OAuth 2.0 token endpoint. */
   apiAuth?: ApiAuthOptions;
 }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { MockError } from '../../common/errors.js';
+import { DEFAULT_PORTS, OriginList, parseOrigin, type ParsedOrigin } from '../match/index.js';
 
 /**
  * Who may talk to a control surface (the admin API, the management router) from a browser.
@@ -24,22 +25,11 @@ export const DEFAULT_ALLOWED_ORIGINS: readonly string[] = ['http://localhost:*',
 /** This machine's pages only. */
 export const DEFAULT_ACCESS: AccessPolicyOptions = { allowedHosts: [], allowedOrigins: DEFAULT_ALLOWED_ORIGINS };
 
-interface OriginRule {
-  scheme: string;
-  /** Lower case; `*.` prefix for subdomains. */
-  host: string;
-  /** `*` for any port; the scheme's default when the entry names none. */
-  port: string;
-}
-
-const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443' };
-
 export class AccessPolicy {
   private readonly anyHost: boolean;
   private readonly hosts: Set<string>;
   private readonly domains: string[];
-  private readonly anyOrigin: boolean;
-  private readonly origins: OriginRule[];
+  private readonly origins: OriginList;
 
   /** Throws MOCK_ERR_CONFIG_INVALID naming an entry that is not a host or an origin. */
   constructor(options: AccessPolicyOptions) {
@@ -47,8 +37,7 @@ export class AccessPolicy {
     const names = options.allowedHosts.filter((h) => h !== '*').map((h) => hostName(h, 'admin.allowed_hosts'));
     this.hosts = new Set(names.filter((h) => !h.startsWith('.')));
     this.domains = names.filter((h) => h.startsWith('.'));
-    this.anyOrigin = options.allowedOrigins.includes('*');
-    this.origins = options.allowedOrigins.filter((o) => o !== '*').map(originRule);
+    this.origins = new OriginList(options.allowedOrigins, 'admin.cors.allowed_origins');
   }
 
   /** `host` is the Host header as received. */
@@ -62,11 +51,11 @@ export class AccessPolicy {
 
   /** `origin` is the Origin header (present); `host` the Host header, for the server's own origin. */
   originAllowed(origin: string, host: string | undefined): boolean {
-    if (this.anyOrigin) return true;
+    if (this.origins.any) return true;
     const parsed = parseOrigin(origin);
     if (parsed === undefined) return false;
     if (host !== undefined && sameAuthority(parsed, host)) return true;
-    return this.origins.some((rule) => rule.scheme === parsed.scheme && hostMatches(rule.host, parsed.host) && (rule.port === '*' || rule.port === parsed.port));
+    return this.origins.allows(parsed);
   }
 }
 
@@ -87,28 +76,11 @@ function splitHost(text: string): { name: string; port: string | undefined } | u
   return { name, port };
 }
 
-function parseOrigin(origin: string): { scheme: string; host: string; port: string } | undefined {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return undefined;
-  }
-  const scheme = url.protocol.slice(0, -1);
-  if (url.origin === 'null' || url.host === '') return undefined;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return { scheme, host, port: url.port === '' ? (DEFAULT_PORTS[scheme] ?? '') : url.port };
-}
-
 /** The Origin names the same host and port as the Host header: the page came from this server. */
-function sameAuthority(origin: { scheme: string; host: string; port: string }, hostHeader: string): boolean {
+function sameAuthority(origin: ParsedOrigin, hostHeader: string): boolean {
   const host = splitHost(hostHeader);
   if (host === undefined) return false;
   return host.name === origin.host && (host.port ?? DEFAULT_PORTS[origin.scheme]) === origin.port;
-}
-
-function hostMatches(rule: string, host: string): boolean {
-  return rule.startsWith('*.') ? host.endsWith(rule.slice(1)) : rule === host;
 }
 
 const HOST_NAME = /^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?$/;
@@ -119,18 +91,4 @@ function hostName(entry: string, key: string): string {
     throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}: "${entry}" is not a host name; give one such as mock.internal, .example.com (the domain and its subdomains) or *`);
   }
   return name.replace(/\.$/, '');
-}
-
-const ORIGIN_EXAMPLES = 'http://localhost:5173, http://localhost:* (any port), https://*.example.com or *';
-
-function originRule(entry: string): OriginRule {
-  const invalid = (): never => {
-    throw new MockError('MOCK_ERR_CONFIG_INVALID', `admin.cors.allowed_origins: "${entry}" is not an origin; give one such as ${ORIGIN_EXAMPLES}`);
-  };
-  const match = /^([a-z][a-z0-9+.-]*):\/\/(\[[0-9a-f:.]+\]|(?:\*\.)?[a-z0-9_.-]+)(?::(\d+|\*))?$/.exec(entry.trim().toLowerCase());
-  if (match === null) return invalid();
-  const [, scheme, host, port] = match;
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (host.startsWith('[') && isIP(bare) !== 6) return invalid();
-  return { scheme, host: bare, port: port ?? DEFAULT_PORTS[scheme] ?? invalid() };
 }

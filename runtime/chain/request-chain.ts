@@ -7,9 +7,10 @@ interface Compiled {
   /** Undefined when no stage applies: the route is answered by the terminal alone, synchronously. */
   run: Next | undefined;
   after: readonly Stage[];
+  decorators: readonly Stage[];
 }
 
-const NOTHING: Compiled = { stages: [], run: undefined, after: [] };
+const NOTHING: Compiled = { stages: [], run: undefined, after: [], decorators: [] };
 
 /**
  * The stages compiled per route (and for "no route matched"). A stage that says it changed makes
@@ -48,6 +49,12 @@ export class RequestChain {
     return (route === null ? this.unmatched : this.compiled[route.index]).after;
   }
 
+  /** An answer made outside the chain (413, 500) as the route's decorating stages would leave it. */
+  decorate(ex: Exchange, answer: Answer): Answer {
+    const { decorators } = ex.route === null ? this.unmatched : this.compiled[ex.route.index];
+    return decorators.reduce((adjusted, stage) => (stage.decorate as NonNullable<Stage['decorate']>)(ex, adjusted), answer);
+  }
+
   /** Names of the stages that run for the route, in order (the admin API and tests read it). */
   stagesOf(route: BuildRoute | null): string[] {
     return (route === null ? this.unmatched : this.compiled[route.index]).stages.map((s) => s.name);
@@ -63,6 +70,6 @@ export class RequestChain {
     if (stages.length === previous.stages.length && stages.every((s, i) => s === previous.stages[i])) return previous;
     if (stages.length === 0) return NOTHING;
     const run = stages.reduceRight<Next>((next, stage) => (ex: Exchange): Answer | Promise<Answer> => stage.run(ex, next), this.terminal);
-    return { stages, run, after: stages.filter((s) => s.afterAnswer !== undefined) };
+    return { stages, run, after: stages.filter((s) => s.afterAnswer !== undefined), decorators: stages.filter((s) => s.decorate !== undefined) };
   }
 }

@@ -16,6 +16,11 @@ export interface Stage {
   run(ex: Exchange, next: Next): Answer | Promise<Answer>;
   /** Called once the answer is written (recording, later). */
   afterAnswer?(ex: Exchange, answer: Answer): void;
+  /**
+   * Adjusts an answer the chain did not produce (a 413 for a body over the limit, a 500 when
+   * something threw), for stages that mark every answer of their routes (CORS headers).
+   */
+  decorate?(ex: Exchange, answer: Answer): Answer;
   /** The chain passes `changed`; the stage calls it whenever what appliesTo answers may have changed. */
   watch(changed: () => void): void;
 }
@@ -28,7 +33,9 @@ export function checkStage(stage: Stage): Stage {
   for (const method of ['appliesTo', 'run', 'watch'] as const) {
     if (typeof stage[method] !== 'function') throw new TypeError(`${what}: ${method} must be a function`);
   }
-  if (stage.afterAnswer !== undefined && typeof stage.afterAnswer !== 'function') throw new TypeError(`${what}: afterAnswer must be a function when given`);
+  for (const hook of ['afterAnswer', 'decorate'] as const) {
+    if (stage[hook] !== undefined && typeof stage[hook] !== 'function') throw new TypeError(`${what}: ${hook} must be a function when given`);
+  }
   return stage;
 }
 

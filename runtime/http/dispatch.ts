@@ -37,7 +37,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const { chain, logger, requestLog, stats } = options;
   const failed = (ex: Exchange, e: unknown): Answer => {
     logger.error({ err: e, method: ex.method, url: ex.path }, 'request failed');
-    return { ...problem('MOCK_ERR_INTERNAL', {}), error: e instanceof Error ? e.message : String(e) };
+    return chain.decorate(ex, { ...problem('MOCK_ERR_INTERNAL', {}), error: e instanceof Error ? e.message : String(e) });
   };
   return {
     maxBodyBytes: options.maxBodyBytes,
@@ -53,7 +53,15 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         return failed(ex, e);
       }
     },
-    tooLarge: () => problem('MOCK_ERR_PAYLOAD_TOO_LARGE', { limit: options.maxBodyBytes }, { logged: true }),
+    tooLarge(ex) {
+      const answer = problem('MOCK_ERR_PAYLOAD_TOO_LARGE', { limit: options.maxBodyBytes }, { logged: true });
+      try {
+        options.engine().route(ex);
+      } catch {
+        return answer;
+      }
+      return chain.decorate(ex, answer);
+    },
     written(ex, answer) {
       const ms = performance.now() - ex.startedAt;
       if (stats !== undefined) stats.record(ex.countedAs, ex.method, answer.status, ms);

@@ -9,10 +9,14 @@
  * - Custom-route conditions (route-conditions.ts): query and header values exact or `/regex/`,
  *   and a partial deep match of the JSON body.
  *
+ * - Origins (origins.ts): browser origins allowed by a setting, for the admin API's cross-site
+ *   guard and the mocked API's CORS.
+ *
  * Every pattern runs in linear time (common/patterns); malformed input throws PatternError.
  */
 export { PatternError, type LinearPattern } from '../../common/patterns/index.js';
 export { compileGlob, requestPath } from './glob.js';
+export { DEFAULT_PORTS, OriginList, parseOrigin, type ParsedOrigin } from './origins.js';
 export { matchesPath, parsePathPattern, pathParams, patternsOverlap, splitRequestPath, templateSegments, type PathPattern, type TemplateSegment } from './path-pattern.js';
 export { compileRouteConditions, conditionsHold, containsPartial, type RouteConditions, type RouteMatchSpec } from './route-conditions.js';
 export { show } from './show.js';

@@ -2,7 +2,7 @@ import type { RestartStatus, ServerControl } from '../admin/index.js';
 import type { RegisteredServer, ServerInfo, ServerRegistry } from '../registry/index.js';
 import { AdminError } from '../admin/index.js';
 import { TokenIssuer, pinProblems } from '../api-security/index.js';
-import { RequestChain, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage, securityStage, tokenEndpointStage, type Stage } from '../chain/index.js';
+import { RequestChain, corsStage, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage, securityStage, tokenEndpointStage, type Stage } from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
 import { hostPort, type ServerAdapter } from '../exchange/index.js';
 import { NodeHttpAdapter, UwsHttpAdapter, createDispatch, type ControlHandler } from '../http/index.js';
@@ -64,6 +64,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const endpoint = options.apiAuth?.tokenEndpoint;
     const issuer = endpoint === undefined ? undefined : new TokenIssuer(endpoint);
     const stages: Stage[] = [
+      ...(options.cors === undefined ? [] : [corsStage(options.cors)]),
       ...(issuer === undefined ? [] : [tokenEndpointStage(issuer)]),
       securityStage(() => this.current, options.logger, { auth: options.apiAuth, issuer }),
       latencyStage(live),

@@ -16,8 +16,15 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     seed: config.seed,
     maxBodyBytes: config.http.max_body_bytes,
     httpBackend: config.server.http_backend,
+    cors: corsOptions(config),
     logger,
   };
+}
+
+function corsOptions(config: EffectiveConfig): ServeOptions['cors'] {
+  const cors = config.http.cors;
+  if (cors?.enabled !== true) return undefined;
+  return { allowedOrigins: cors.allowed_origins, allowedMethods: cors.allowed_methods.map((m) => m.toUpperCase()), allowedHeaders: cors.allowed_headers };
 }
 
 /** A JWKS file of auth.schemes.<name>.jwt, read once at start; a one-line error names the key and the file. */

@@ -239,12 +239,18 @@ export interface RouteConfig {
   [k: string]: unknown;
 }
 /**
- * CORS of the mocked API (YAML only).
+ * CORS of the mocked API (YAML only): preflights answered with 204 before the descriptions' OPTIONS operations, and Access-Control-Allow-Origin on every answer to an allowed origin.
  */
 export interface CorsConfig {
-  enabled?: boolean;
-  allowed_origins?: string[];
-  allowed_methods?: string[];
+  enabled: boolean;
+  /**
+   * Origins whose pages may call the mock: * (any; answered with *, without credentials), https://app.example.com, http://localhost:* (any port), https://*.example.com (subdomains). Listed origins are echoed with Access-Control-Allow-Credentials: true.
+   */
+  allowed_origins: string[];
+  allowed_methods: string[];
+  /**
+   * Request headers a page may send; absent: whatever a preflight asks for.
+   */
   allowed_headers?: string[];
 }
 /**

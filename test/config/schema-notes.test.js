@@ -8,7 +8,6 @@ t.test('features not built yet are marked in the schema', async (t) => {
     'server.ws_port',
     'server.grpc_port',
     'response.caching',
-    'http.cors',
     'http.keepalive_hint',
     'core.fixtures',
     'core.routes',

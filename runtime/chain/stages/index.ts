@@ -1,3 +1,4 @@
+export { corsStage, type CorsOptions } from './cors.js';
 export { faultsStage } from './faults.js';
 export { latencyStage } from './latency.js';
 export { mocksStage, type MockTemplates } from './mocks.js';

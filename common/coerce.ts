@@ -1,4 +1,4 @@
-import type { ParamMeta, ValueKind } from './contract/index.js';
+import type { ParamMeta, ValueKind, ValueShape } from './contract/index.js';
 
 /** Turns a string into the JSON type its schema expects; leaves it alone when it does not fit, so validation reports it. */
 export function coerce(value: string, kind: ValueKind | string): unknown {
@@ -28,12 +28,117 @@ export function paramValue(param: ParamMeta, raw: string[]): unknown {
   return coerce(raw[0], param.kind);
 }
 
-/** `filter[status]=x&filter[age]=3` -> {status: 'x', age: '3'} for deepObject parameters. */
-export function deepObjectValue(name: string, query: ReadonlyMap<string, string[]>): Record<string, string> | undefined {
-  let out: Record<string, string> | undefined;
-  const prefix = `${name}[`;
-  for (const [key, values] of query) {
-    if (key.startsWith(prefix) && key.endsWith(']')) (out ??= {})[key.slice(prefix.length, -1)] = values[0];
+type Structured = Exclude<ValueShape, string>;
+const isObjectShape = (shape: ValueShape): shape is { object: Record<string, ValueShape>; rest?: ValueShape } => typeof shape !== 'string' && 'object' in shape;
+const isArrayShape = (shape: ValueShape): shape is { array: ValueShape } => typeof shape !== 'string' && 'array' in shape;
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const INDEX = /^(0|[1-9]\d{0,5})$/;
+
+/** `{"0": a, "1": b}` (what `items[0]=a&items[1]=b` decodes to) as `[a, b]`; undefined when the keys are not indexes. */
+function indexed(value: Record<string, unknown>): unknown[] | undefined {
+  const keys = Object.keys(value);
+  if (keys.length === 0 || !keys.every((k) => INDEX.test(k))) return undefined;
+  return keys.sort((a, b) => Number(a) - Number(b)).map((k) => value[k]);
+}
+
+/**
+ * Text decoded from a request (strings, and arrays and objects of them) coerced to `shape`:
+ * leaves become the scalar kinds their schema declares, a lone string becomes a one-item array
+ * where an array is declared, index-keyed objects become arrays, and alternatives are tried in
+ * order (the first that takes the value whole). What does not fit stays as it is, for validation
+ * to report.
+ */
+export function coerceShape(value: unknown, shape: ValueShape): unknown {
+  if (typeof shape === 'string') {
+    if (typeof value === 'string') return coerce(value, shape);
+    if (shape === 'array' && isRecord(value)) return indexed(value) ?? value;
+    return value;
+  }
+  return coerceStructured(value, shape);
+}
+
+function coerceStructured(value: unknown, shape: Structured): unknown {
+  if ('oneOf' in shape) {
+    for (const branch of shape.oneOf) {
+      if (typeof value === 'string') {
+        if (branch === 'string' || branch === 'any') return value;
+        const coerced = typeof branch === 'string' ? coerce(value, branch) : undefined;
+        if (coerced !== undefined && coerced !== value) return coerced;
+      } else if ((isRecord(value) && (isObjectShape(branch) || (isArrayShape(branch) && indexed(value) !== undefined))) || (Array.isArray(value) && isArrayShape(branch))) {
+        return coerceStructured(value, branch as Structured);
+      }
+    }
+    return value;
+  }
+  if ('array' in shape) {
+    if (typeof value === 'string') return [coerceShape(value, shape.array)];
+    const list = Array.isArray(value) ? value : isRecord(value) ? indexed(value) : undefined;
+    return list === undefined ? value : list.map((item) => coerceShape(item, shape.array));
+  }
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const inner = shape.object[key] ?? shape.rest;
+    out[key] = inner === undefined ? item : coerceShape(item, inner);
   }
   return out;
+}
+
+/**
+ * The bracket convention of real clients for nested fields and query keys (Stripe, Rails, PHP,
+ * qs): `metadata[order]=6735`, `items[0][price]=5`, `expand[]=a`. Returns the path of a key
+ * (`['items', '0', 'price']`, `[]` standing for "append") or undefined when it has no brackets
+ * or they are malformed.
+ */
+export function bracketPath(key: string): string[] | undefined {
+  const open = key.indexOf('[');
+  if (open <= 0 || !key.endsWith(']')) return undefined;
+  const path = [key.slice(0, open)];
+  let rest = key.slice(open);
+  while (rest.length > 0) {
+    const close = rest.indexOf(']');
+    if (rest[0] !== '[' || close === -1) return undefined;
+    const segment = rest.slice(1, close);
+    if (segment.includes('[')) return undefined;
+    path.push(segment);
+    rest = rest.slice(close + 1);
+  }
+  return path;
+}
+
+/** Most levels a bracketed key may nest: keeps a hostile key from building deep structures. */
+const MAX_BRACKET_DEPTH = 8;
+
+/**
+ * Sets `values` at `path` in `target`: `[]` segments append, repeated plain keys collect into
+ * an array. Prototype keys are refused (no `__proto__[polluted]=1`).
+ */
+export function setPath(target: Record<string, unknown>, path: string[], values: string[]): void {
+  if (path.length > MAX_BRACKET_DEPTH || path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) return;
+  let node: Record<string, unknown> | unknown[] = target;
+  for (let i = 0; i < path.length; i++) {
+    const last = i === path.length - 1;
+    const segment = path[i];
+    if (Array.isArray(node)) {
+      if (segment !== '') return;
+      if (last) node.push(...values);
+      else {
+        const child: Record<string, unknown> = {};
+        node.push(child);
+        node = child;
+      }
+      continue;
+    }
+    if (last) {
+      const existing = node[segment];
+      if (segment === '') return;
+      node[segment] = existing === undefined ? (values.length === 1 ? values[0] : values) : [existing, ...values].flat();
+      return;
+    }
+    const next = path[i + 1] === '' ? [] : {};
+    const existing = node[segment];
+    if (existing === undefined || typeof existing === 'string') node[segment] = next;
+    else if (Array.isArray(next) !== Array.isArray(existing)) return;
+    node = node[segment] as Record<string, unknown> | unknown[];
+  }
 }

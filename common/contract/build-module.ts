@@ -4,6 +4,20 @@ import type { TemplateContext, TemplateRuntime } from './template-runtime.js';
 /** How a string from a URL, header or form field is turned into the value its schema expects. */
 export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'any';
 
+/**
+ * How text from a request (a parameter, a form field) is coerced to its schema: a scalar kind, or
+ * the structure around the scalars: object properties (`rest`: additionalProperties), array
+ * items, or the alternatives of anyOf/oneOf/type lists, tried in order.
+ */
+export type ValueShape = ValueKind | { object: Record<string, ValueShape>; rest?: ValueShape } | { array: ValueShape } | { oneOf: ValueShape[] };
+
+/** A form or multipart field's `encoding` entry. */
+export interface FieldEncoding {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
+}
+
 export interface ParamMeta {
   /** Lower-case for headers. */
   name: string;
@@ -15,13 +29,17 @@ export interface ParamMeta {
   items: ValueKind;
   style: string;
   explode: boolean;
+  /** Objects, unions and arrays of them: the structure to coerce into (absent for scalars and arrays of scalars). */
+  shape?: ValueShape;
 }
 
 export interface BodyMeta {
   type: string;
   format: string;
   validator: string | null;
-  fields: Record<string, string> | null;
+  /** Form and multipart bodies: the schema's shape, and the media type's `encoding` by field. */
+  shape: ValueShape | null;
+  encoding: Record<string, FieldEncoding> | null;
 }
 
 export interface OperationMeta {

@@ -3,7 +3,8 @@ import type { Ir, IrOperation } from '../ir/types.js';
 import type { AjvSchemas } from './ajv-schemas.js';
 import { buildTree, emitRouter, type RouteEntry } from './router/index.js';
 import { bodyFormat } from './media.js';
-import { fieldKinds, itemKind, valueKind } from './value-kind.js';
+import { itemKind, valueKind } from './value-kind.js';
+import { isPlain, valueShape } from './value-shape.js';
 import { comment } from './comment.js';
 import { GENERATED_HEADER } from './header.js';
 import { importContract } from './contract.js';
@@ -59,16 +60,20 @@ function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string
     summary: op.summary ?? null,
     description: op.description ?? null,
     tags: op.tags,
-    params: op.parameters.map((p) => ({
-      name: p.name,
-      declaredName: p.declaredName,
-      in: p.in,
-      required: p.required,
-      kind: valueKind(p.schema, ir.definitions),
-      items: itemKind(p.schema, ir.definitions),
-      style: p.style,
-      explode: p.explode,
-    })),
+    params: op.parameters.map((p) => {
+      const shape = valueShape(p.schema, ir.definitions);
+      return {
+        name: p.name,
+        declaredName: p.declaredName,
+        in: p.in,
+        required: p.required,
+        kind: valueKind(p.schema, ir.definitions),
+        items: itemKind(p.schema, ir.definitions),
+        style: p.style,
+        explode: p.explode,
+        ...(isPlain(shape) ? {} : { shape }),
+      };
+    }),
     paramsValidator: ids.params ?? null,
     body: op.requestBody
       ? {
@@ -79,7 +84,8 @@ function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string
               type: c.mediaType.toLowerCase(),
               format,
               validator: ids.bodies[ci] ?? null,
-              fields: format === 'form' || format === 'multipart' ? fieldKinds(c.schema, ir.definitions) : null,
+              shape: format === 'form' || format === 'multipart' ? valueShape(c.schema, ir.definitions) : null,
+              encoding: format === 'form' || format === 'multipart' ? (c.encoding ?? null) : null,
             };
           }),
         }

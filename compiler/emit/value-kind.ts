@@ -40,21 +40,3 @@ export function itemKind(schema: JsonSchema | undefined, definitions: Record<str
   const items = resolveSchema(schema, definitions).items;
   return items && typeof items === 'object' && !Array.isArray(items) ? valueKind(items as JsonSchema, definitions) : 'string';
 }
-
-/** Field kinds of an object schema (form bodies), following allOf members. */
-export function fieldKinds(schema: JsonSchema | undefined, definitions: Record<string, JsonSchema>): Record<string, ValueKind | `array:${ValueKind}`> {
-  const out: Record<string, ValueKind | `array:${ValueKind}`> = {};
-  const visit = (node: JsonSchema | undefined, depth: number): void => {
-    if (depth > 10) return;
-    // follow $refs only: every allOf member contributes fields, not just the first typed one
-    let resolved = node ?? {};
-    for (let hops = 0; typeof resolved.$ref === 'string' && hops < 20; hops++) resolved = definitions[resolved.$ref.slice('#/definitions/'.length)] ?? {};
-    for (const part of (resolved.allOf as JsonSchema[] | undefined) ?? []) visit(part, depth + 1);
-    for (const [name, prop] of Object.entries((resolved.properties ?? {}) as Record<string, JsonSchema>)) {
-      const kind = valueKind(prop, definitions);
-      out[name] = kind === 'array' ? `array:${itemKind(prop, definitions)}` : kind;
-    }
-  };
-  visit(schema, 0);
-  return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
-}

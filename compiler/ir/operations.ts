@@ -60,7 +60,8 @@ function lowerParameters(ctx: LowerContext, raw: unknown[]): IrParameter[] {
     if (!['path', 'query', 'header', 'cookie'].includes(location)) continue;
     if (location === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) continue;
     const contentSchema = firstContentSchema(p.content);
-    const style = typeof p.style === 'string' ? p.style : DEFAULT_STYLE[location];
+    // a parameter given by `content` (application/json …) travels as that text, not in a style
+    const style = p.schema === undefined && contentSchema !== undefined && /json/i.test(Object.keys(p.content as Obj)[0] ?? '') ? 'json' : typeof p.style === 'string' ? p.style : DEFAULT_STYLE[location];
     const name = location === 'header' ? p.name.toLowerCase() : p.name;
     // later entries (operation level) override path-level ones with the same name and location
     byKey.set(`${location}:${name}`, {
@@ -79,7 +80,10 @@ function lowerParameters(ctx: LowerContext, raw: unknown[]): IrParameter[] {
 function lowerRequestBody(ctx: LowerContext, raw: unknown): IrRequestBody | undefined {
   const body = deref(ctx.document, raw as Obj | undefined);
   if (!body || typeof body !== 'object') return undefined;
-  const contents = lowerContents(ctx, body.content);
+  const contents = lowerContents(ctx, body.content).map((content) => {
+    const encoding = lowerEncoding(((body.content as Obj)[content.mediaType] as Obj | undefined)?.encoding);
+    return encoding === undefined ? content : { ...content, encoding };
+  });
   if (contents.length === 0) return undefined;
   return { required: body.required === true, contents };
 }
@@ -118,6 +122,22 @@ function lowerHeaders(ctx: LowerContext, raw: unknown): IrHeader[] {
     });
   }
   return out;
+}
+
+/** A media type's `encoding`: per field, its contentType, style and explode (what form decoding needs). */
+function lowerEncoding(raw: unknown): IrContent['encoding'] {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const out: NonNullable<IrContent['encoding']> = {};
+  for (const [field, entry] of Object.entries(raw as Obj)) {
+    if (!entry || typeof entry !== 'object') continue;
+    const e = entry as Obj;
+    out[field] = {
+      ...(typeof e.contentType === 'string' ? { contentType: e.contentType } : {}),
+      ...(typeof e.style === 'string' ? { style: e.style } : {}),
+      ...(typeof e.explode === 'boolean' ? { explode: e.explode } : {}),
+    };
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function lowerContents(ctx: LowerContext, raw: unknown): IrContent[] {

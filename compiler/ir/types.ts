@@ -59,7 +59,7 @@ export interface IrParameter {
   in: ParameterLocation;
   required: boolean;
   schema: JsonSchema;
-  /** OpenAPI serialisation style: form, simple, label, matrix, spaceDelimited, pipeDelimited, deepObject. */
+  /** OpenAPI serialisation style: form, simple, label, matrix, spaceDelimited, pipeDelimited, deepObject; `json` for a parameter given by a JSON `content`. */
   style: string;
   explode: boolean;
 }
@@ -70,6 +70,8 @@ export interface IrContent {
   schema?: JsonSchema;
   /** Named examples in description order; the first is the default. Values are raw JSON values (or strings). */
   examples: IrExample[];
+  /** Request bodies (form, multipart): the media type's `encoding` by field, when it has one. */
+  encoding?: Record<string, { contentType?: string; style?: string; explode?: boolean }>;
 }
 
 export interface IrExample {

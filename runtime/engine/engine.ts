@@ -7,7 +7,7 @@ import { createGenRuntime } from '../generate/index.js';
 import { createTemplateRuntime, type TemplateContext, type TemplateRuntime } from '../template/index.js';
 import { toXml } from '../../common/xml.js';
 import { parseCookies, parseQuery } from '../exchange/index.js';
-import { deepObjectValue, paramValue } from '../../common/coerce.js';
+import { readParam } from './param-styles.js';
 import { problem } from './problem.js';
 import { readPreference, type Preference } from './prefer.js';
 import { ContentNegotiation } from './negotiate.js';
@@ -319,24 +319,20 @@ function namedParams(names: string[], values: string[]): Record<string, string> 
 function paramsObject(op: OperationMeta, path: Record<string, string>, query: ReadonlyMap<string, string[]>, headers: Record<string, string>): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
   let cookies: Record<string, string> | undefined;
+  const sources = { path, query, headers, cookies: () => (cookies ??= parseCookies(headers.cookie)), queryNames: () => queryNamesOf(op) };
   for (const p of op.params) {
-    let raw: string[] | undefined;
-    if (p.in === 'path') raw = path[p.name] === undefined ? undefined : [path[p.name]];
-    else if (p.in === 'query') {
-      if (p.style === 'deepObject') {
-        const value = deepObjectValue(p.name, query);
-        if (value !== undefined) out.query[p.name] = value;
-        continue;
-      }
-      raw = query.get(p.name);
-    } else if (p.in === 'header') raw = headers[p.name] === undefined ? undefined : [headers[p.name]];
-    else {
-      cookies ??= parseCookies(headers.cookie);
-      raw = cookies[p.name] === undefined ? undefined : [cookies[p.name]];
-    }
-    if (raw !== undefined) out[p.in][p.name] = paramValue(p, raw);
+    const value = readParam(p, sources);
+    if (value !== undefined) out[p.in][p.name] = value;
   }
   return out;
+}
+
+const queryNames = new WeakMap<OperationMeta, ReadonlySet<string>>();
+
+function queryNamesOf(op: OperationMeta): ReadonlySet<string> {
+  let names = queryNames.get(op);
+  if (names === undefined) queryNames.set(op, (names = new Set(op.params.filter((p) => p.in === 'query').map((p) => p.name))));
+  return names;
 }
 
 function findResponse(responses: ResponseEntry[], code: string): number {

@@ -1,5 +1,5 @@
-import type { BodyMeta } from '../../common/contract/index.js';
-import { coerce } from '../../common/coerce.js';
+import type { BodyMeta, FieldEncoding, ValueShape } from '../../common/contract/index.js';
+import { bracketPath, coerceShape, setPath } from '../../common/coerce.js';
 import { parseQuery } from '../exchange/index.js';
 import { parseMultipart } from './multipart.js';
 
@@ -33,14 +33,43 @@ export function parseBody(meta: BodyMeta, raw: Buffer, contentType: string): Par
   if (meta.format === 'form' || meta.format === 'multipart') {
     const fields = meta.format === 'form' ? parseQuery(raw.toString('utf8')) : parseMultipart(raw, contentType);
     if (fields === undefined) return { ok: false, error: 'malformed multipart body: parts do not follow the declared boundary' };
-    const out: Record<string, unknown> = {};
-    for (const [name, values] of fields) {
-      const kind = meta.fields?.[name] ?? 'string';
-      out[name] = kind.startsWith('array:') ? values.map((v) => coerce(v, kind.slice(6))) : kind === 'object' ? jsonField(values[0]) : coerce(values[0], kind);
-    }
-    return { ok: true, value: out };
+    return { ok: true, value: decodeFields(fields, meta.shape ?? 'any', meta.encoding ?? {}) };
   }
   return { ok: true, value: undefined };
+}
+
+const DELIMITERS: Record<string, string> = { spaceDelimited: ' ', pipeDelimited: '|' };
+
+function fieldShape(shape: ValueShape, name: string): ValueShape {
+  if (typeof shape === 'string' || !('object' in shape)) return 'any';
+  return shape.object[name] ?? shape.rest ?? 'any';
+}
+
+const structured = (shape: ValueShape): boolean => shape === 'object' || shape === 'array' || (typeof shape !== 'string' && !('oneOf' in shape && shape.oneOf.every((b) => typeof b === 'string' && b !== 'object' && b !== 'array')));
+
+/**
+ * Form and multipart fields as the object their schema describes: bracketed names nest
+ * (`metadata[order]=1`, `items[0][price]=5`, `expand[]=a`), repeated names collect, a field's
+ * `encoding` decides how its text splits (style, explode) or parses (a JSON contentType), object
+ * fields sent as JSON text are parsed (the default encoding of objects), and every leaf is coerced
+ * to its declared kind.
+ */
+function decodeFields(fields: ReadonlyMap<string, string[]>, shape: ValueShape, encoding: Record<string, FieldEncoding>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, values] of fields) {
+    const path = bracketPath(name);
+    if (path !== undefined) {
+      setPath(out, path, values);
+      continue;
+    }
+    const inner = fieldShape(shape, name);
+    const enc = encoding[name];
+    if (enc?.contentType !== undefined && /json/i.test(enc.contentType)) out[name] = jsonField(values[0]);
+    else if (structured(inner) && values.length === 1 && /^\s*[[{]/.test(values[0])) out[name] = jsonField(values[0]);
+    else if (enc !== undefined && enc.explode === false && (enc.style ?? 'form') in { form: 1, spaceDelimited: 1, pipeDelimited: 1 }) out[name] = values[0] === '' ? [] : values[0].split(DELIMITERS[enc.style ?? ''] ?? ',');
+    else out[name] = values.length === 1 || (typeof inner === 'string' && inner !== 'any' && inner !== 'array') ? values[0] : values;
+  }
+  return coerceShape(out, shape) as Record<string, unknown>;
 }
 
 /** Object fields travel as JSON text (the OpenAPI default encoding for objects in form bodies). */

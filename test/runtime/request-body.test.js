@@ -2,7 +2,7 @@
 import t from 'tap';
 import { findContent, parseBody } from '../../dist/runtime/engine/request-body.js';
 
-const meta = (type, format, fields = null) => ({ type, format, validator: null, fields });
+const meta = (type, format, shape = null, encoding = null) => ({ type, format, validator: null, shape, encoding });
 const contents = [meta('application/json', 'json'), meta('application/x-www-form-urlencoded', 'form'), meta('text/*', 'text'), meta('*/*', 'json')];
 
 t.test('findContent', (t) => {
@@ -30,7 +30,7 @@ t.test('parseBody: JSON', (t) => {
 });
 
 t.test('parseBody: url-encoded fields coerced to their kinds', (t) => {
-  const m = meta('application/x-www-form-urlencoded', 'form', { age: 'integer', ok: 'boolean', tags: 'array:integer', meta: 'object', price: 'number' });
+  const m = meta('application/x-www-form-urlencoded', 'form', { object: { age: 'integer', ok: 'boolean', tags: { array: 'integer' }, meta: { object: {} }, price: 'number' } });
   const parsed = parseBody(m, Buffer.from('name=Rex+Dog&age=3&ok=true&tags=1&tags=x&meta=%7B%22a%22%3A1%7D&price=2.5&age=9'), 'application/x-www-form-urlencoded');
   t.same(parsed, { ok: true, value: { name: 'Rex Dog', age: 3, ok: true, tags: [1, 'x'], meta: { a: 1 }, price: 2.5 } });
   t.same(parseBody(m, Buffer.from('meta=not-json'), '').value, { meta: 'not-json' }, 'object fields that are not JSON stay strings');
@@ -39,8 +39,36 @@ t.test('parseBody: url-encoded fields coerced to their kinds', (t) => {
   t.end();
 });
 
+t.test('parseBody: the bracket convention, encoding, unions', (t) => {
+  const item = { object: { price: 'integer', quantity: 'integer' } };
+  const shape = {
+    object: {
+      metadata: { object: {}, rest: 'string' },
+      items: { array: item },
+      expand: { array: 'string' },
+      created: { oneOf: [{ object: { gt: 'integer' } }, 'integer'] },
+      ids: { array: 'integer' },
+      cfg: { object: { a: 'integer' } },
+    },
+  };
+  const m = meta('application/x-www-form-urlencoded', 'form', shape, { ids: { style: 'pipeDelimited', explode: false }, cfg: { contentType: 'application/json' } });
+  const body = 'metadata[order]=6735&items[0][price]=5&items[0][quantity]=2&items[1][price]=7&expand[]=a&expand[]=b&created[gt]=1&ids=1|2|3&cfg=%7B%22a%22%3A2%7D';
+  t.same(parseBody(m, Buffer.from(body), '').value, {
+    metadata: { order: '6735' },
+    items: [{ price: 5, quantity: 2 }, { price: 7 }],
+    expand: ['a', 'b'],
+    created: { gt: 1 },
+    ids: [1, 2, 3],
+    cfg: { a: 2 },
+  });
+  t.same(parseBody(m, Buffer.from('created=12&expand=a'), '').value, { created: 12, expand: ['a'] }, 'the scalar branch of a union; one value for an array');
+  t.same(parseBody(m, Buffer.from('__proto__[polluted]=1&a[constructor][prototype][x]=1'), '').value, {}, 'no prototype keys');
+  t.equal({}.polluted, undefined);
+  t.end();
+});
+
 t.test('parseBody: multipart', (t) => {
-  const m = meta('multipart/form-data', 'multipart', { count: 'integer', files: 'array:string' });
+  const m = meta('multipart/form-data', 'multipart', { object: { count: 'integer', files: { array: 'string' } } });
   const body = Buffer.from('--b\r\nContent-Disposition: form-data; name="count"\r\n\r\n5\r\n--b\r\nContent-Disposition: form-data; name="files"; filename="a"\r\n\r\nA\r\n--b\r\nContent-Disposition: form-data; name="files"; filename="b"\r\n\r\nB\r\n--b--\r\n');
   t.same(parseBody(m, body, 'multipart/form-data; boundary=b'), { ok: true, value: { count: 5, files: ['A', 'B'] } });
   t.same(parseBody(m, body, 'multipart/form-data; boundary=c'), { ok: false, error: 'malformed multipart body: parts do not follow the declared boundary' });

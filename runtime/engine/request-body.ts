@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { BodyMeta, FieldEncoding, ValueShape } from '../../common/contract/index.js';
 import { bracketPath, coerceShape, setPath } from '../../common/coerce.js';
 import { parseQuery } from '../exchange/index.js';
@@ -24,6 +25,8 @@ export type ParsedBody = { ok: true; value: unknown } | { ok: false; error: stri
 /** Parses a body for validation: JSON, or url-encoded fields coerced to their schema kinds. */
 export function parseBody(meta: BodyMeta, raw: Buffer, contentType: string): ParsedBody {
   if (meta.format === 'json') {
+    // RFC 8259 8.1: JSON exchanged between systems is UTF-8; toString would hide bad bytes as U+FFFD
+    if (!isUtf8(raw)) return { ok: false, error: 'malformed JSON body: not valid UTF-8' };
     try {
       return { ok: true, value: JSON.parse(raw.toString('utf8')) };
     } catch (e) {

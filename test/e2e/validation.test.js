@@ -6,7 +6,7 @@ import { root, startMock, tmpdir } from '../helpers/cli.js';
 
 const spec = path.join(root, 'examples/petstore.yaml');
 const post = (server, body, headers = { 'content-type': 'application/json' }) =>
-  fetch(`${server.url}/v1/pets`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(`${server.url}/v1/pets`, { method: 'POST', headers, body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) });
 
 t.test('enforce (the default) rejects invalid requests with a problem body naming the error', async (t) => {
   const server = await startMock(['--spec', spec, '--out', tmpdir()]);
@@ -42,6 +42,13 @@ t.test('enforce (the default) rejects invalid requests with a problem body namin
   const empty = await fetch(`${server.url}/v1/pets`, { method: 'POST' });
   t.equal(empty.status, 400);
   t.match(await empty.json(), { code: 'MOCK_ERR_REQUEST_INVALID', detail: /request body is required/ });
+  // "Kitty" with a lone 0xff byte: not UTF-8 (JSON.parse of the decoded text would accept U+FFFD)
+  const latin = Buffer.concat([Buffer.from('{"name":"Kit'), Buffer.from([0xff]), Buffer.from('ty","kind":"cat"}')]);
+  const notUtf8 = await post(server, latin);
+  t.equal(notUtf8.status, 400, 'a JSON body that is not UTF-8 is refused');
+  t.match(await notUtf8.json(), { detail: /not valid UTF-8/ });
+  const utf8 = await post(server, Buffer.from('{"name":"Kätzchen 🐈","kind":"cat"}'));
+  t.equal(utf8.status, 201, 'multi-byte UTF-8 is fine');
 });
 
 t.test('--validation-status and --aggregate-errors', async (t) => {

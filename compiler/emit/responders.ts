@@ -12,6 +12,8 @@ import { importContract } from './contract.js';
 export interface ResponderWarnings {
   /** Examples that do not validate against their schema (kept, but not served by default). */
   invalidExamples: string[];
+  /** Operations documenting no response at all (OpenAPI 3.1 allows it): they answer 204. */
+  noResponses: string[];
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ResponderWarnings {
  */
 export function emitResponders(ir: Ir, schemas: AjvSchemas): { ts: string; js: string; warnings: ResponderWarnings } {
   const gen = createGeneratorEmitter(ir.definitions);
-  const warnings: ResponderWarnings = { invalidExamples: [] };
+  const warnings: ResponderWarnings = { invalidExamples: [], noResponses: ir.operations.filter((op) => op.responses.length === 0).map((op) => op.key) };
   const ops = ir.operations.map((op) => emitOperation(op, gen, schemas, warnings));
   const routes = ir.routes.map((route) => emitRoute(route));
   // the same code twice, annotated in the .ts: the .js twin needs no TypeScript pass
@@ -50,13 +52,16 @@ function emitOperation(op: IrOperation, gen: GeneratorEmitter, schemas: AjvSchem
   return `${comment(op.key)} {\n  defaultResponse: ${defaultResponse(op.responses)},\n  responses: [\n${responses.map((r) => indent(r, 4)).join(',\n')}\n  ],\n}`;
 }
 
-/** The operation's first 2xx in document order, else its first 3xx, else `default`; -1 when nothing is documented. */
+/**
+ * The operation's first 2xx in document order, else `default`, else its first documented
+ * response whatever it is (a `5XX` range answers 500): what the description says happens, never
+ * an invented status. -1 only when nothing is documented (the engine answers 204).
+ */
 function defaultResponse(responses: IrResponse[]): number {
-  for (const prefix of ['2', '3']) {
-    const i = responses.findIndex((r) => r.status.startsWith(prefix));
-    if (i >= 0) return i;
-  }
-  return responses.findIndex((r) => r.status === 'default');
+  const success = responses.findIndex((r) => r.status.startsWith('2'));
+  if (success >= 0) return success;
+  const fallback = responses.findIndex((r) => r.status === 'default');
+  return fallback >= 0 ? fallback : responses.length > 0 ? 0 : -1;
 }
 
 function emitResponse(op: IrOperation, r: IrResponse, ri: number, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings): string {

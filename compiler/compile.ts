@@ -1,7 +1,7 @@
 import type { BuildOptions } from './options.js';
 import { loadInputs, sha256 } from './inputs.js';
 import { buildIr, type Ir } from './ir/index.js';
-import { emitIndex, emitResponders, emitRoutes, emitTypes, emitValidators, registerSchemas, transpile } from './emit/index.js';
+import { PACKAGE_JSON, emitIndex, emitResponders, emitRoutes, emitTypes, emitValidators, registerSchemas, transpile } from './emit/index.js';
 import { TOOL_VERSION } from '../common/version.js';
 
 export interface CompiledBuild {
@@ -27,6 +27,7 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
   const files = new Map<string, string>([
     ['index.ts', index],
     ['index.js', transpile(index)],
+    ['package.json', PACKAGE_JSON],
     ['routes.ts', routes],
     ['routes.js', transpile(routes)],
     ['validators.d.ts', validators.dts],

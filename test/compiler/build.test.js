@@ -13,7 +13,7 @@ const routes = [{ path: '/health', method: 'GET', response: { body: { ok: true }
 const cwd = t.testdir({ 'petstore.yaml': petstore, specs: { 'other.yaml': petstore } });
 const options = (extra = {}) => ({ specs: [{ source: 'petstore.yaml' }], routes, outDir: 'generated', cwd, ...extra });
 const filesOf = (dir) => fs.readdirSync(dir).sort();
-const EXPECTED_FILES = ['index.js', 'index.ts', 'manifest.json', 'responders.js', 'responders.ts', 'routes.js', 'routes.ts', 'types.ts', 'validators.d.ts', 'validators.js'];
+const EXPECTED_FILES = ['index.js', 'index.ts', 'manifest.json', 'package.json', 'responders.js', 'responders.ts', 'routes.js', 'routes.ts', 'types.ts', 'validators.d.ts', 'validators.js'];
 
 t.test('defaultName', (t) => {
   t.equal(defaultName('./specs/petstore.yaml'), 'petstore');

@@ -7,7 +7,7 @@ import { MockError } from '../common/errors.js';
 export async function build(options: BuildOptions): Promise<BuildResult & { warnings: string[] }> {
   if (options.specs.length === 0) throw new MockError('MOCK_ERR_SPEC_NOT_FOUND', 'no API description given (pass --spec <file|url> or list specs: in mock.yaml)');
   const compiled = await compileLazily(options);
-  const dir = path.resolve(options.cwd, options.outDir, compiled.name);
+  const { dir } = compiled;
   mkdirSync(dir, { recursive: true });
   const previous = readManifestFiles(dir);
   const written: string[] = [];
@@ -30,7 +30,7 @@ export async function build(options: BuildOptions): Promise<BuildResult & { warn
 /** `mock build --check`: a fresh build in memory compared byte for byte with the files on disk. */
 export async function checkBuild(options: BuildOptions): Promise<CheckResult> {
   const compiled = await compileLazily(options);
-  const dir = path.resolve(options.cwd, options.outDir, compiled.name);
+  const { dir } = compiled;
   const stale = [...compiled.files.keys()].sort().filter((file) => {
     const target = path.join(dir, file);
     return !existsSync(target) || readFileSync(target, 'utf8') !== compiled.files.get(file);

@@ -1,11 +1,13 @@
 import type { BuildOptions } from './options.js';
 import { loadInputs, sha256 } from './inputs.js';
 import { buildIr, type Ir } from './ir/index.js';
-import { emitIndex, emitResponders, emitRoutes, emitTypes, emitValidators, registerSchemas, transpile } from './emit/index.js';
+import { PACKAGE_JSON, emitIndex, emitResponders, emitRoutes, emitTypes, emitValidators, registerSchemas, transpile } from './emit/index.js';
 import { TOOL_VERSION } from '../common/version.js';
 
 export interface CompiledBuild {
   name: string;
+  /** Absolute folder the build belongs in: <outDir>/<name>. */
+  dir: string;
   ir: Ir;
   /** Relative file name -> content, manifest.json included. */
   files: Map<string, string>;
@@ -16,17 +18,18 @@ export interface CompiledBuild {
 
 /** Loads the inputs and computes every output file in memory; nothing is written. */
 export async function compile(options: BuildOptions): Promise<CompiledBuild> {
-  const { name, inputs, inputsHash, raw } = await loadInputs(options);
+  const { name, dir, inputs, inputsHash, raw, sources } = await loadInputs(options);
   const ir = buildIr(name, inputs, options.routes, options.routeRules);
   const schemas = registerSchemas(ir);
   const validators = emitValidators(schemas);
   const responders = emitResponders(ir, schemas);
   const routes = emitRoutes(ir, schemas);
-  const index = emitIndex(ir);
+  const index = emitIndex(ir, sources);
 
   const files = new Map<string, string>([
     ['index.ts', index],
     ['index.js', transpile(index)],
+    ['package.json', PACKAGE_JSON],
     ['routes.ts', routes],
     ['routes.js', transpile(routes)],
     ['validators.d.ts', validators.dts],
@@ -40,7 +43,7 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     version: TOOL_VERSION,
     name,
     inputs_sha256: inputsHash,
-    specs: raw.map((r) => ({ source: r.source, sha256: sha256(r.text) })),
+    specs: raw.map((r, i) => ({ source: sources[i], sha256: sha256(r.text) })),
     operations: ir.operations.length,
     custom_routes: ir.routes.length,
     files: Object.fromEntries([...files.keys()].sort().map((f) => [f, sha256(files.get(f) as string)])),
@@ -52,6 +55,6 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     ...responders.warnings.invalidExamples.map((w) => `${w} does not match its schema; served only when asked for by name`),
     ...schemas.backtrackingPatterns().map((p) => `the pattern ${JSON.stringify(p)} of the description uses a lookaround or a backreference, so request validation runs it on JavaScript's backtracking engine rather than in linear time`),
   ];
-  return { name, ir, files, inputsHash, warnings };
+  return { name, dir, ir, files, inputsHash, warnings };
 }
 

@@ -5,8 +5,7 @@ import { loadInputs } from './inputs.js';
 
 /** Cheap staleness test for `mock serve`: only the inputs are loaded and hashed, nothing is emitted. */
 export async function isBuildStale(options: BuildOptions): Promise<{ dir: string; stale: boolean }> {
-  const { name, inputsHash } = await loadInputs(options);
-  const dir = path.resolve(options.cwd, options.outDir, name);
+  const { dir, inputsHash } = await loadInputs(options);
   const manifestPath = path.join(dir, 'manifest.json');
   if (!existsSync(manifestPath)) return { dir, stale: true };
   try {

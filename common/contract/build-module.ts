@@ -79,6 +79,7 @@ export interface ApiKeyMeta {
 }
 
 export interface SpecMeta {
+  /** Where the description was read: its URL, or its path from the build folder (with `/`). */
   source: string;
   title: string;
   version: string;

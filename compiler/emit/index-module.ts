@@ -3,9 +3,9 @@ import type { Ir } from '../ir/types.js';
 import { GENERATED_HEADER } from './header.js';
 import { importContract } from './contract.js';
 
-/** index.ts: the build's face, what `mock serve` imports. */
-export function emitIndex(ir: Ir): string {
-  const specs = ir.specs.map((s): SpecMeta => ({ source: s.source, title: s.title, version: s.version, dialect: s.dialect, basePath: s.basePath, apiKeys: s.apiKeys }));
+/** index.ts: the build's face, what `mock serve` imports. `sources`: each description as the build records it. */
+export function emitIndex(ir: Ir, sources: string[]): string {
+  const specs = ir.specs.map((s, i): SpecMeta => ({ source: sources[i], title: s.title, version: s.version, dialect: s.dialect, basePath: s.basePath, apiKeys: s.apiKeys }));
   return `${GENERATED_HEADER}
 ${importContract(['BuildModuleCheck', 'SpecMeta'])}import type * as build from './index.js';
 

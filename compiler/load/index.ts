@@ -1,2 +1,2 @@
-export { readDescription, type RawDescription } from './read-description.js';
+export { isUrl, readDescription, type RawDescription } from './read-description.js';
 export { toOpenApi3, type Dialect, type OpenApi3 } from './to-openapi3.js';

@@ -16,7 +16,7 @@ export interface RawDescription {
   document: Record<string, unknown>;
 }
 
-const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
+export const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
 
 /**
  * Reads one description (file or URL) and bundles its external $refs with @redocly/openapi-core.

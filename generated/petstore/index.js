@@ -5,7 +5,7 @@ export { createResponders } from './responders.js';
 export const name = "petstore";
 export const specs = [
     {
-        "source": "examples/petstore.yaml",
+        "source": "../../examples/petstore.yaml",
         "title": "Petstore (mock example)",
         "version": "1.0.0",
         "dialect": "openapi-3.0",

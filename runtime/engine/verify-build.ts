@@ -3,8 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
 
-/** The modules loadBuild imports: each must be vouched for by the manifest. */
-export const BUILD_MODULES = ['index.js', 'routes.js', 'validators.js', 'responders.js'] as const;
+/**
+ * What loadBuild relies on, each to be vouched for by the manifest: the modules it imports, and the
+ * package.json that has Node read them as ES modules whatever project holds the build.
+ */
+export const BUILD_FILES = ['index.js', 'routes.js', 'validators.js', 'responders.js', 'package.json'] as const;
 
 /**
  * Checks every file of a build against the SHA-256 its manifest.json records, before any of it is
@@ -27,7 +30,7 @@ export function verifyBuild(buildDir: string): void {
   } catch (e) {
     return refuse('manifest.json', (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON');
   }
-  for (const module of BUILD_MODULES) if (!(module in files)) refuse(module, 'is not listed in manifest.json');
+  for (const file of BUILD_FILES) if (!(file in files)) refuse(file, 'is not listed in manifest.json');
   for (const [file, expected] of Object.entries(files)) {
     // names are the compiler's flat file names; anything else is not a manifest it wrote
     if (file.includes('/') || file.includes('\\') || file.startsWith('.')) refuse('manifest.json', `names a file outside the build (${file})`);

@@ -5,8 +5,8 @@ import type { BuildOptions } from '../../compiler/index.js';
 import { displayPath, isUrl, type ResolvedConfig } from '../config/index.js';
 
 /**
- * What `build`/`checkBuild` get. Spec sources are relative to the project directory, so the
- * manifest of a checked-in build does not depend on where the project lives.
+ * What `build`/`checkBuild` get. Spec sources are relative to the project directory, as messages
+ * name them; the build itself records them relative to its own folder.
  */
 export function toBuildOptions(resolved: ResolvedConfig): BuildOptions {
   const { config, projectDir } = resolved;

@@ -1,7 +1,6 @@
 // compiler/build.ts, staleness.ts, inputs.ts: deterministic output, minimal rewrites, --check, staleness.
 import t from 'tap';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { build, checkBuild, isBuildStale, defaultName, TOOL_VERSION } from '../../dist/compiler/index.js';
 import { loadInputs, sha256 } from '../../dist/compiler/inputs.js';
@@ -13,7 +12,7 @@ const routes = [{ path: '/health', method: 'GET', response: { body: { ok: true }
 const cwd = t.testdir({ 'petstore.yaml': petstore, specs: { 'other.yaml': petstore } });
 const options = (extra = {}) => ({ specs: [{ source: 'petstore.yaml' }], routes, outDir: 'generated', cwd, ...extra });
 const filesOf = (dir) => fs.readdirSync(dir).sort();
-const EXPECTED_FILES = ['index.js', 'index.ts', 'manifest.json', 'responders.js', 'responders.ts', 'routes.js', 'routes.ts', 'types.ts', 'validators.d.ts', 'validators.js'];
+const EXPECTED_FILES = ['index.js', 'index.ts', 'manifest.json', 'package.json', 'responders.js', 'responders.ts', 'routes.js', 'routes.ts', 'types.ts', 'validators.d.ts', 'validators.js'];
 
 t.test('defaultName', (t) => {
   t.equal(defaultName('./specs/petstore.yaml'), 'petstore');
@@ -34,6 +33,9 @@ t.test('the inputs hash covers documents, base paths, routes, name and tool vers
   t.not((await loadInputs(options({ specs: [{ source: 'petstore.yaml', basePath: '/x' }] }))).inputsHash, base.inputsHash, 'base path');
   t.not((await loadInputs(options({ name: 'other' }))).inputsHash, base.inputsHash, 'name');
   t.equal((await loadInputs(options({ specs: [{ source: 'specs/other.yaml' }] }))).name, 'other');
+  const elsewhere = await loadInputs(options({ cwd: path.join(cwd, 'specs'), specs: [{ source: '../petstore.yaml' }], outDir: path.join(cwd, 'generated') }));
+  t.equal(elsewhere.inputsHash, base.inputsHash, 'not the cwd: the same spec and build folder from another cwd');
+  t.same(elsewhere.sources, ['../../petstore.yaml'], 'the spec is recorded by its path from the build folder');
   t.end();
 });
 
@@ -42,8 +44,8 @@ t.test('no specs is MOCK_ERR_SPEC_NOT_FOUND', async (t) => {
 });
 
 t.test('two builds of the same input are byte-identical', async (t) => {
-  const other = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-test-'));
-  t.teardown(() => fs.rmSync(other, { recursive: true, force: true }));
+  // as deep as generated/: the recorded spec path, from the build folder, is the same
+  const other = path.join(cwd, 'elsewhere');
   const a = await build(options());
   const b = await build(options({ outDir: other }));
   t.equal(a.name, 'petstore');
@@ -65,7 +67,7 @@ t.test('manifest.json records inputs and file hashes', async (t) => {
   t.equal(manifest.version, TOOL_VERSION);
   t.equal(manifest.name, 'petstore');
   t.equal(manifest.inputs_sha256, (await loadInputs(options())).inputsHash);
-  t.same(manifest.specs, [{ source: 'petstore.yaml', sha256: sha256(petstore) }]);
+  t.same(manifest.specs, [{ source: '../../petstore.yaml', sha256: sha256(petstore) }]);
   t.equal(manifest.custom_routes, 1);
   t.ok(manifest.operations > 0);
   t.same(Object.keys(manifest.files), EXPECTED_FILES.filter((f) => f !== 'manifest.json'));

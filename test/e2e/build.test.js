@@ -13,7 +13,7 @@ t.test('build writes the documented files and is byte-identical for identical in
   t.equal(first.code, 0, first.stderr);
   const dir = path.join(out, 'petstore');
   const files = readdirSync(dir).sort();
-  for (const f of ['index.js', 'index.ts', 'manifest.json', 'responders.js', 'responders.ts', 'routes.js', 'routes.ts', 'types.ts', 'validators.d.ts', 'validators.js']) t.ok(files.includes(f), f);
+  for (const f of ['index.js', 'index.ts', 'manifest.json', 'package.json', 'responders.js', 'responders.ts', 'routes.js', 'routes.ts', 'types.ts', 'validators.d.ts', 'validators.js']) t.ok(files.includes(f), f);
   const snapshot = Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
   const manifest = JSON.parse(snapshot['manifest.json']);
   t.equal(manifest.tool, 'mock');

@@ -40,6 +40,16 @@ t.test('an edited, missing or unlisted file refuses the build before anything is
   writeFileSync(path.join(unlisted, 'manifest.json'), JSON.stringify(manifest));
   t.throws(() => verifyBuild(unlisted), /routes\.js is not listed in manifest\.json/);
 
+  // without its package.json, a build in a CommonJS project would not load as ES modules
+  const noPackageJson = copy(t);
+  const withoutPackageJson = JSON.parse(readFileSync(path.join(noPackageJson, 'manifest.json'), 'utf8'));
+  delete withoutPackageJson.files['package.json'];
+  writeFileSync(path.join(noPackageJson, 'manifest.json'), JSON.stringify(withoutPackageJson));
+  t.throws(() => verifyBuild(noPackageJson), /package\.json is not listed in manifest\.json/);
+  const retyped = copy(t);
+  writeFileSync(path.join(retyped, 'package.json'), '{ "type": "commonjs" }\n');
+  t.throws(() => verifyBuild(retyped), /package\.json does not match the hash in its manifest\.json/);
+
   const escaping = copy(t);
   manifest.files = { ...JSON.parse(readFileSync(path.join(escaping, 'manifest.json'), 'utf8')).files, '../x.js': 'x' };
   writeFileSync(path.join(escaping, 'manifest.json'), JSON.stringify(manifest));

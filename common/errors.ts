@@ -55,7 +55,7 @@ export const PROBLEMS = {
   ),
   MOCK_ERR_PAYLOAD_TOO_LARGE: entry<{ limit: number }>(413, 'Payload Too Large', ({ limit }) => `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`),
   MOCK_ERR_UNSUPPORTED_MEDIA_TYPE: entry<Operation & { accepted: string[]; given: string | undefined }>(415, 'Unsupported Media Type', ({ method, path, accepted, given }) =>
-    `${method} ${path} accepts ${accepted.join(', ')}, not ${given}`,
+    accepted.length === 0 ? `${method} ${path} accepts no request body (got ${given ?? 'one without Content-Type'})` : `${method} ${path} accepts ${accepted.join(', ')}, not ${given}`,
   ),
   /** The status is validation.status_code (400 by default, 422 the usual alternative). */
   MOCK_ERR_REQUEST_INVALID: entry<{ first: string }>(400, 'Request validation failed', ({ first }) => first),

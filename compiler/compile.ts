@@ -51,7 +51,9 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
   files.set('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
   const warnings = [
     ...(ir.operations.length === 0 ? ['the descriptions define no operations (webhooks or components only): nothing will be served but custom routes'] : []),
+    ...ir.warnings,
     ...responders.warnings.noResponses.map((key) => `${key} documents no responses; it answers 204 No Content`),
+    ...responders.warnings.switchesProtocols.map((key) => `${key} succeeds only by switching protocols (1xx), which the mock does not do; it answers 204 No Content`),
     ...responders.warnings.invalidExamples.map((w) => `${w} does not match its schema; served only when asked for by name`),
     ...schemas.backtrackingPatterns().map((p) => `the pattern ${JSON.stringify(p)} of the description uses a lookaround or a backreference, so request validation runs it on JavaScript's backtracking engine rather than in linear time`),
   ];

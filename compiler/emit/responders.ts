@@ -5,6 +5,7 @@ import { compileTemplate, hasTemplate, TemplateSyntaxError } from '../template/i
 import { toXml } from '../../common/xml.js';
 import { MockError } from '../../common/errors.js';
 import { bodyFormat, type BodyFormat } from './media.js';
+import { resolveSchema } from './value-kind.js';
 import { comment } from './comment.js';
 import { GENERATED_HEADER } from './header.js';
 import { importContract } from './contract.js';
@@ -14,6 +15,8 @@ export interface ResponderWarnings {
   invalidExamples: string[];
   /** Operations documenting no response at all (OpenAPI 3.1 allows it): they answer 204. */
   noResponses: string[];
+  /** Operations whose only success is 1xx (101 Switching Protocols): they answer 204. */
+  switchesProtocols: string[];
 }
 
 /**
@@ -23,8 +26,12 @@ export interface ResponderWarnings {
  */
 export function emitResponders(ir: Ir, schemas: AjvSchemas): { ts: string; js: string; warnings: ResponderWarnings } {
   const gen = createGeneratorEmitter(ir.definitions);
-  const warnings: ResponderWarnings = { invalidExamples: [], noResponses: ir.operations.filter((op) => op.responses.length === 0).map((op) => op.key) };
-  const ops = ir.operations.map((op) => emitOperation(op, gen, schemas, warnings));
+  const warnings: ResponderWarnings = {
+    invalidExamples: [],
+    noResponses: ir.operations.filter((op) => op.responses.length === 0).map((op) => op.key),
+    switchesProtocols: ir.operations.filter((op) => switchesProtocols(op.responses)).map((op) => op.key),
+  };
+  const ops = ir.operations.map((op) => emitOperation(op, gen, schemas, warnings, ir.definitions));
   const routes = ir.routes.map((route) => emitRoute(route));
   // the same code twice, annotated in the .ts: the .js twin needs no TypeScript pass
   const body = (typed: boolean): string => `export function createResponders(g${typed ? ': GenRuntime): Responders' : ')'} {
@@ -47,8 +54,8 @@ ${routes.map((r) => indent(r, 4)).join(',\n')}
   return { ts: `${GENERATED_HEADER}\n${types}\n${body(true)}`, js: `${GENERATED_HEADER}${body(false)}`, warnings };
 }
 
-function emitOperation(op: IrOperation, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings): string {
-  const responses = op.responses.map((r, ri) => emitResponse(op, r, ri, gen, schemas, warnings));
+function emitOperation(op: IrOperation, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings, definitions: Record<string, JsonSchema>): string {
+  const responses = op.responses.map((r, ri) => emitResponse(op, r, ri, gen, schemas, warnings, definitions));
   return `${comment(op.key)} {\n  defaultResponse: ${defaultResponse(op.responses)},\n  responses: [\n${responses.map((r) => indent(r, 4)).join(',\n')}\n  ],\n}`;
 }
 
@@ -60,16 +67,20 @@ function emitOperation(op: IrOperation, gen: GeneratorEmitter, schemas: AjvSchem
 function defaultResponse(responses: IrResponse[]): number {
   const success = responses.findIndex((r) => r.status.startsWith('2'));
   if (success >= 0) return success;
+  // a 101 is a protocol switch the mock cannot perform: such an operation answers 204 (and the build says so)
+  if (switchesProtocols(responses)) return -1;
   const fallback = responses.findIndex((r) => r.status === 'default');
   return fallback >= 0 ? fallback : responses.length > 0 ? 0 : -1;
 }
 
-function emitResponse(op: IrOperation, r: IrResponse, ri: number, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings): string {
+const switchesProtocols = (responses: IrResponse[]): boolean => !responses.some((r) => r.status.startsWith('2')) && responses.some((r) => r.status.startsWith('1'));
+
+function emitResponse(op: IrOperation, r: IrResponse, ri: number, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings, definitions: Record<string, JsonSchema>): string {
   const status = r.status === 'default' ? 200 : Number(r.status.replace(/XX$/, '00'));
   const headers = r.headers
     .filter((h) => h.example !== undefined || h.schema)
     .map((h) => `[${JSON.stringify(h.name)}, ${h.example !== undefined ? `() => ${JSON.stringify(String(h.example))}` : `() => String(${gen.expression(h.schema as JsonSchema, 'response')})`}]`);
-  const contents = r.contents.map((c, ci) => emitContent(`${op.key} ${r.status} ${c.mediaType}`, c, gen, schemas.ids[op.index].responses[ri][ci], schemas, warnings));
+  const contents = r.contents.map((c, ci) => emitContent(`${op.key} ${r.status} ${c.mediaType}`, c, gen, schemas.ids[op.index].responses[ri][ci], schemas, warnings, definitions));
   return [
     '{',
     `  code: ${JSON.stringify(r.status)},`,
@@ -80,10 +91,30 @@ function emitResponse(op: IrOperation, r: IrResponse, ri: number, gen: Generator
   ].join('\n');
 }
 
-function emitContent(where: string, c: IrContent, gen: GeneratorEmitter, validatorId: string | undefined, schemas: AjvSchemas, warnings: ResponderWarnings): string {
-  const format = bodyFormat(c.mediaType);
+/**
+ * The media type a wildcard (`*` + `/*`, `application/*`, `text/*` …) response is served as,
+ * decided by what it holds: JSON only when the schema or example is JSON data, text for strings,
+ * octet-stream for binary strings or nothing at all.
+ */
+function servedType(c: IrContent, definitions: Record<string, JsonSchema>): string {
+  const [major, minor] = c.mediaType.split(';')[0].trim().toLowerCase().split('/');
+  if (minor !== '*') return c.mediaType;
+  if (major === 'text') return 'text/plain';
+  if (major !== '*' && major !== 'application') return 'application/octet-stream';
+  if (c.schema === undefined) {
+    if (c.examples.length === 0) return 'application/octet-stream';
+    return typeof c.examples[0].value === 'string' ? 'text/plain' : 'application/json';
+  }
+  const schema = resolveSchema(c.schema, definitions);
+  if (schema.type === 'string') return schema.format === 'binary' || schema.format === 'byte' || schema.contentMediaType !== undefined ? 'application/octet-stream' : 'text/plain';
+  return 'application/json';
+}
+
+function emitContent(where: string, c: IrContent, gen: GeneratorEmitter, validatorId: string | undefined, schemas: AjvSchemas, warnings: ResponderWarnings, definitions: Record<string, JsonSchema>): string {
+  const type = servedType(c, definitions);
+  const format = bodyFormat(type);
   const root = xmlRoot(c.schema);
-  const validate = validatorId ? schemas.ajv.getSchema(validatorId) : undefined;
+  const validate = validatorId && format === 'json' ? schemas.ajv.getSchema(validatorId) : undefined;
   const examples = c.examples.map((e) => {
     const body = serialise(e.value, format, root);
     const template = templateSource(body, format, `${where} example "${e.name}"`);
@@ -98,10 +129,10 @@ function emitContent(where: string, c: IrContent, gen: GeneratorEmitter, validat
   const preferred = firstValid !== -1 ? firstValid : !c.schema && examples.length > 0 ? 0 : -1;
   return [
     '{',
-    `  type: ${JSON.stringify(c.mediaType === '*/*' ? 'application/json' : c.mediaType)},`,
+    `  type: ${JSON.stringify(type)},`,
     `  format: ${JSON.stringify(format)},`,
     `  xmlRoot: ${JSON.stringify(root)},`,
-    `  validator: ${JSON.stringify(validatorId ?? null)},`,
+    `  validator: ${JSON.stringify(format === 'json' ? (validatorId ?? null) : null)},`,
     `  preferred: ${preferred},`,
     `  examples: [${examples.length > 0 ? '\n' + examples.map((e) => '    ' + e.source).join(',\n') + '\n  ' : ''}],`,
     `  generate: ${generate},`,

@@ -17,6 +17,8 @@ interface LowerContext {
   registry: SchemaRegistry;
   specIndex: number;
   basePath: string;
+  /** Build warnings: what of the description is left out. */
+  warnings: string[];
 }
 
 /** Lowers `paths` of one OpenAPI 3.x document into IR operations (indexes assigned later). */
@@ -42,8 +44,8 @@ export function lowerOperations(ctx: LowerContext): Omit<IrOperation, 'index'>[]
         specPath,
         spec: ctx.specIndex,
         parameters: lowerParameters(ctx, [...shared, ...asList(op.parameters)]),
-        requestBody: lowerRequestBody(ctx, op.requestBody),
-        responses: lowerResponses(ctx, op.responses),
+        requestBody: lowerRequestBody(ctx, op.requestBody, `${method.toUpperCase()} ${specPath} request body`),
+        responses: lowerResponses(ctx, op.responses, `${method.toUpperCase()} ${specPath}`),
         ...lowerSecurity(ctx.document, (op.security ?? ctx.document.security) as unknown),
       });
     }
@@ -77,10 +79,10 @@ function lowerParameters(ctx: LowerContext, raw: unknown[]): IrParameter[] {
   return [...byKey.values()];
 }
 
-function lowerRequestBody(ctx: LowerContext, raw: unknown): IrRequestBody | undefined {
+function lowerRequestBody(ctx: LowerContext, raw: unknown, where: string): IrRequestBody | undefined {
   const body = deref(ctx.document, raw as Obj | undefined);
   if (!body || typeof body !== 'object') return undefined;
-  const contents = lowerContents(ctx, body.content).map((content) => {
+  const contents = lowerContents(ctx, body.content, where).map((content) => {
     const encoding = lowerEncoding(((body.content as Obj)[content.mediaType] as Obj | undefined)?.encoding);
     return encoding === undefined ? content : { ...content, encoding };
   });
@@ -88,7 +90,7 @@ function lowerRequestBody(ctx: LowerContext, raw: unknown): IrRequestBody | unde
   return { required: body.required === true, contents };
 }
 
-function lowerResponses(ctx: LowerContext, raw: unknown): IrResponse[] {
+function lowerResponses(ctx: LowerContext, raw: unknown, where: string): IrResponse[] {
   if (!raw || typeof raw !== 'object') return [];
   const out: IrResponse[] = [];
   for (const [status, entry] of Object.entries(raw as Obj)) {
@@ -99,7 +101,7 @@ function lowerResponses(ctx: LowerContext, raw: unknown): IrResponse[] {
       status: status.toUpperCase() === 'DEFAULT' ? 'default' : status.toUpperCase(),
       description: str(response.description) ?? '',
       headers: lowerHeaders(ctx, response.headers),
-      contents: lowerContents(ctx, response.content),
+      contents: lowerContents(ctx, response.content, `${where} response ${status}`),
     });
   }
   return out;
@@ -140,10 +142,17 @@ function lowerEncoding(raw: unknown): IrContent['encoding'] {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-function lowerContents(ctx: LowerContext, raw: unknown): IrContent[] {
+/** `type/subtype` with optional parameters, wildcards included (`*` for either part). */
+const MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+*-]+\/[A-Za-z0-9!#$&^_.+*-]+\s*(;.*)?$/;
+
+function lowerContents(ctx: LowerContext, raw: unknown, where: string): IrContent[] {
   if (!raw || typeof raw !== 'object') return [];
   const out: IrContent[] = [];
   for (const [mediaType, entry] of Object.entries(raw as Obj)) {
+    if (!MEDIA_TYPE.test(mediaType)) {
+      ctx.warnings.push(`${where}: content key ${JSON.stringify(mediaType)} is not a media type; ignored`);
+      continue;
+    }
     const media = (entry ?? {}) as Obj;
     out.push({
       mediaType,

@@ -24,6 +24,8 @@ export interface Ir {
   routes: IrCustomRoute[];
   /** What mock.yaml configures per route (`core.routes`), by route position, only where it does. */
   behaviours: IrRouteBehaviour[];
+  /** What lowering left out of the descriptions, and why (build warnings). */
+  warnings: string[];
 }
 
 /** Static per-route behaviour, as the build exports it (the contract's shape is the IR's). */

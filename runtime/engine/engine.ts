@@ -151,7 +151,13 @@ export class Engine {
         const validate = this.validators[op.paramsValidator];
         if (!validate(paramsObject(op, path, query, headers))) issues.push(...paramIssues(validate.errors ?? []));
       }
-      if (op.body !== null) {
+      if (op.body === null) {
+        if (ex.body !== undefined && ex.body.length > 0) {
+          const given = headers['content-type'];
+          if (mode === 'enforce') return problem('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: [], given });
+          this.logger.warn({ operation: op.key, content_type: given }, 'request body sent to an operation that accepts none');
+        }
+      } else {
         const hasBody = ex.body !== undefined && ex.body.length > 0;
         if (!hasBody) {
           if (op.body.required) issues.push({ location: 'body', name: '', message: 'request body is required', keyword: 'required' });

@@ -21,6 +21,8 @@ const doc = {
     '/c': { get: { responses: { '4XX': { description: 'x' }, default: { description: 'd' } } } },
     '/d': { get: { responses: { 404: { description: 'n' } } } },
     '/e': { get: { responses: {} } },
+    '/f': { get: { responses: { '5XX': { description: 'down' }, '4XX': { description: 'bad' } } } },
+    '/g': { get: { responses: { 101: { description: 'upgrade' }, 400: { description: 'bad' } } } },
     '/pets': {
       get: {
         responses: {
@@ -65,16 +67,18 @@ const templates = createTemplateRuntime({ seed: 1 });
 const responders = mod.createResponders(createGenRuntime({ seed: 7 }));
 const byKey = Object.fromEntries(ir.operations.map((op) => [op.key, responders.operations[op.index]]));
 
-t.test('default response: first 2xx, else 3xx, else default, else none', (t) => {
+t.test('default response: first 2xx, else default, else the first documented, else none', (t) => {
   const pick = (key) => {
     const table = byKey[key];
     return table.defaultResponse === -1 ? null : table.responses[table.defaultResponse].code;
   };
   t.equal(pick('GET /a'), '201');
-  t.equal(pick('GET /b'), '302');
+  t.equal(pick('GET /b'), 'default', 'default before a 3xx');
   t.equal(pick('GET /c'), 'default', 'a 4XX range is not a default');
-  t.equal(pick('GET /d'), null, 'only errors documented');
+  t.equal(pick('GET /d'), '404', 'only errors documented: the first of them');
   t.equal(pick('GET /e'), null);
+  t.equal(pick('GET /f'), '5XX', 'in document order');
+  t.equal(pick('GET /g'), null, 'a protocol switch the mock cannot perform');
   t.equal(pick('GET /pets'), '200');
   t.end();
 });
@@ -104,7 +108,7 @@ t.test('examples: validity, preference, templates', (t) => {
 
 t.test('content entries: type, format, xml root, validator, generator', (t) => {
   const [jsonContent, xml, any, text, binary] = byKey['GET /pets'].responses[0].contents;
-  t.same([jsonContent.type, jsonContent.format, jsonContent.xmlRoot, jsonContent.validator], ['application/json', 'json', 'Pet', 'r5_0_0']);
+  t.same([jsonContent.type, jsonContent.format, jsonContent.xmlRoot, jsonContent.validator], ['application/json', 'json', 'Pet', 'r7_0_0']);
   t.same([xml.type, xml.format, xml.xmlRoot, xml.validator], ['application/xml', 'xml', 'Pet', null], 'xml root from the referenced definition');
   t.same([any.type, any.format, any.xmlRoot], ['application/json', 'json', 'items'], '*/* is served as JSON; arrays are <items>');
   t.same([text.format, text.generate], ['text', null]);

@@ -1,6 +1,7 @@
 // compiler/emit/value-kind.ts (how a string becomes its schema's type) and media.ts (body formats).
 import t from 'tap';
-import { fieldKinds, itemKind, resolveSchema, valueKind } from '../../dist/compiler/emit/value-kind.js';
+import { itemKind, resolveSchema, valueKind } from '../../dist/compiler/emit/value-kind.js';
+import { isPlain, valueShape } from '../../dist/compiler/emit/value-shape.js';
 import { bodyFormat } from '../../dist/compiler/emit/media.js';
 
 const ref = (name) => ({ $ref: `#/definitions/${name}` });
@@ -62,17 +63,21 @@ t.test('itemKind', (t) => {
   t.end();
 });
 
-t.test('fieldKinds: form body fields, following allOf, sorted', (t) => {
+t.test('valueShape: objects following allOf, sorted; arrays; unions in order', (t) => {
   const own = { type: 'object', properties: { tags: ref('Tags'), counts: ref('Counts'), flag: { type: 'boolean' }, meta: { type: 'object' }, blob: {} } };
-  const all = { blob: 'any', counts: 'array:integer', created: 'string', flag: 'boolean', id: 'integer', meta: 'object', tags: 'array:string' };
-  t.same(fieldKinds({ type: 'object', allOf: [ref('Base')], properties: own.properties }, defs), all, 'typed outer schema: allOf members and own properties');
-  t.same(fieldKinds({ allOf: [{ description: 'no type' }, ref('Base')] }, defs), { created: 'string', id: 'integer' });
-  // resolveSchema() folds an untyped allOf into its first typed member and drops `allOf`, so fieldKinds
-  // never visits the other members: their fields fall back to 'string' and are not coerced.
-  t.same(fieldKinds({ allOf: [ref('Base'), own] }, defs), all, 'untyped allOf: every member');
-  t.same(fieldKinds(undefined, defs), {});
-  t.same(fieldKinds({ type: 'string' }, defs), {});
-  t.same(Object.keys(fieldKinds({ type: 'object', properties: { z: {}, a: {}, m: {} } }, defs)), ['a', 'm', 'z']);
+  const all = { object: { blob: 'any', counts: { array: 'integer' }, created: 'string', flag: 'boolean', id: 'integer', meta: { object: {} }, tags: { array: 'string' } } };
+  t.same(valueShape({ type: 'object', allOf: [ref('Base')], properties: own.properties }, defs), all, 'typed outer schema: allOf members and own properties');
+  t.same(valueShape({ allOf: [{ description: 'no type' }, ref('Base')] }, defs), { object: { created: 'string', id: 'integer' } });
+  t.same(valueShape({ allOf: [ref('Base'), own] }, defs), all, 'untyped allOf: every member');
+  t.same(valueShape(undefined, defs), 'any');
+  t.same(valueShape({ type: 'string' }, defs), 'string');
+  t.same(Object.keys(valueShape({ type: 'object', properties: { z: {}, a: {}, m: {} } }, defs).object), ['a', 'm', 'z']);
+  t.same(valueShape({ type: 'object', additionalProperties: { type: 'integer' } }, defs), { object: {}, rest: 'integer' });
+  t.same(valueShape({ anyOf: [{ type: 'object', properties: { gt: { type: 'integer' } } }, { type: 'integer' }] }, defs), { oneOf: [{ object: { gt: 'integer' } }, 'integer'] });
+  t.same(valueShape({ type: ['integer', 'string'] }, defs), { oneOf: ['integer', 'string'] });
+  t.same(valueShape({ anyOf: [{ type: 'integer' }, { type: 'null' }] }, defs), 'integer', 'the nullable idiom is its kind');
+  t.ok(isPlain(valueShape(ref('Counts'), defs)), 'arrays of scalars need no shape');
+  t.notOk(isPlain(valueShape({ type: 'object' }, defs)));
   t.end();
 });
 

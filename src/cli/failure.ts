@@ -5,12 +5,12 @@ import { isMockError } from '../../common/errors.js';
 /** Lines of oclif's parse errors that say nothing once the message is one line. */
 const NOISE = [/^See more help with --help$/, /^The following errors? occurred:$/];
 
-/** The single line a failure prints: ours as written, oclif's flag errors condensed, anything else prefixed. */
-export function failureLine(error: Error, commandId: string | undefined, command?: typeof Command): string {
+/** The single line a failure prints: ours as written, oclif's parse errors condensed, anything else prefixed. */
+export function failureLine(error: Error, commandId: string | undefined, command: typeof Command): string {
   if (isMockError(error)) return error.message;
   const shown = `mock ${(commandId ?? '').replace(/:/g, ' ')}`;
   const missing = missingArgs(error);
-  if (missing && command) return missingArgsLine(shown, missing, command);
+  if (missing) return missingArgsLine(shown, missing, command);
   if (error instanceof Errors.CLIError) return `mock: ${condense(error.message)} (see ${shown} --help)`;
   return `mock: ${error.message}`;
 }

@@ -2,7 +2,7 @@
 // in-process, probes it, writes the three reports (under --output, else in a temporary directory),
 // and fails on a finding; missed negatives are reported, not findings.
 import t from 'tap';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root, runMock, tmpdir } from '../helpers/cli.js';
@@ -39,6 +39,7 @@ t.test('a finding fails the self-test (mock.yaml settings apply to the served mo
   // without --output the reports go to a temporary directory the summary names, not into the project
   const reports = /reports: (\S+)conformance-report\.json, /.exec(run.stdout)?.[1];
   t.ok(reports?.startsWith(path.join(os.tmpdir(), 'mock-conformance-')), `reports in ${reports}`);
+  t.teardown(() => rmSync(reports, { recursive: true, force: true }));
   t.same(readdirSync(dir), ['mock.yaml'], 'nothing written into the current directory');
   const issues = JSON.parse(readFileSync(path.join(reports, 'conformance-issues.json'), 'utf8'));
   t.match(issues.issues, [{ verdict: 'valid_request_rejected', label: 'positive', operation: 'POST /v1/pets', status: 413, expected: '2xx-3xx' }]);
@@ -92,9 +93,9 @@ t.test("with mock.yaml auth pins, the self-test serves them and the probes carry
   const dir = tmpdir();
   writeFileSync(path.join(dir, 'secured.yaml'), SECURED);
   writeFileSync(path.join(dir, 'mock.yaml'), 'auth:\n  schemes:\n    key: { api_keys: [the-real-key] }\n');
-  const refused = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--json'], { cwd: dir });
+  const refused = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--output', 'out/', '--json'], { cwd: dir });
   t.equal(refused.code, 1, 'without the pinned key the positive probe is refused: a finding');
   t.match(JSON.parse(refused.stdout), { definiteIssues: 1 });
-  const passed = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--headers', 'X-Api-Key: the-real-key', '--json'], { cwd: dir });
+  const passed = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--headers', 'X-Api-Key: the-real-key', '--output', 'out/', '--json'], { cwd: dir });
   t.equal(passed.code, 0, passed.stdout + passed.stderr);
 });

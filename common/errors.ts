@@ -93,6 +93,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_FLAG_INVALID: 'a flag value is not valid',
   MOCK_ERR_TEMPLATE: 'a template token is malformed',
   MOCK_ERR_PORT_IN_USE: 'a port to listen on is taken',
+  MOCK_ERR_PORT_CLASH: 'two servers of one run are configured on the same port',
   MOCK_ERR_LISTEN: 'an address cannot be listened on',
   MOCK_ERR_BUILD_STALE: 'mock build --check found generated files out of date',
   MOCK_ERR_BUILD_MISSING: 'there is no build where one is expected',

@@ -18,8 +18,9 @@ const schema = JSON.parse(await readFile(schemaUrl, 'utf8'));
 
 const types = await compile(schema, 'MockConfig', { bannerComment: `/* ${banner} */`, style: { singleQuote: true } });
 
-// useDefaults fills in defaults; verbose gives errors the schema and data that describe-error.ts reads.
-const ajv = new Ajv({ useDefaults: true, verbose: true, discriminator: true, strictTypes: true, code: { source: true, esm: true } });
+// useDefaults fills in defaults; allErrors reports every error of a file at once; verbose gives
+// errors the schema and data that describe-error.ts reads.
+const ajv = new Ajv({ useDefaults: true, allErrors: true, verbose: true, discriminator: true, strictTypes: true, code: { source: true, esm: true } });
 // Annotations read by schema-notes.ts, describe-error.ts and json-schema-to-typescript.
 ajv.addVocabulary(['x-status', 'x-replacement', 'x-expected', 'tsType']);
 const code = standaloneCode.default(ajv, ajv.compile(schema))

@@ -9,7 +9,7 @@ export abstract class MockCommand extends Command {
 
   protected async catch(error: Error): Promise<never> {
     if (error instanceof Errors.ExitError) throw error; // this.exit() from run(): already decided
-    process.stderr.write(`${failureLine(error, this.id)}\n`);
+    process.stderr.write(`${failureLine(error, this.id, this.ctor)}\n`);
     if (this.debugging() && error.stack) process.stderr.write(`${error.stack}\n`);
     return this.exit(failureExitCode(error));
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import { MockCommand } from '../cli/mock-command.js';
-import { BLUEPRINTS, BLUEPRINT_NAMES, DEFAULT_BLUEPRINT, planProject, writeProject, type BlueprintName } from '../init/index.js';
+import { BLUEPRINTS, BLUEPRINT_NAMES, DEFAULT_BLUEPRINT, planProject, serveCommand, shellWord, writeProject, type BlueprintName } from '../init/index.js';
 
 export default class Init extends MockCommand {
   static summary = 'Create a mock project from a blueprint: an API description, a mock.yaml, a fixtures folder and a README.';
@@ -53,7 +53,7 @@ export default class Init extends MockCommand {
     this.log(`mock: created ${shown === '.' ? 'a project in the current directory' : shown} from the ${blueprint} blueprint${flags.examples ? '' : ' (no examples)'}`);
     for (const { file, overwritten } of written) this.log(`  ${overwritten ? 'overwrote' : 'created  '} ${display(file)}`);
     this.log('');
-    this.log(`Next: ${shown === '.' ? '' : `cd ${shellWord(shown)} && `}mock serve`);
+    this.log(`Next: ${shown === '.' ? '' : `cd ${shellWord(shown)} && `}${serveCommand(process.argv[1], process.env)}`);
   }
 }
 
@@ -63,6 +63,3 @@ function display(file: string): string {
   if (relative === '') return '.';
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
-
-/** Quotes a path for a POSIX shell when it needs it. */
-const shellWord = (word: string): string => (/^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);

@@ -2,6 +2,7 @@ import { Flags } from '@oclif/core';
 import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
 import { MockCommand } from '../cli/mock-command.js';
+import { checkPortClash } from '../cli/port-clash.js';
 import { overrideSources, toMockOptions } from '../cli/serve-options.js';
 import { displayPath, formatConfig, loadConfig, notImplementedNote, plannedInUse } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
@@ -35,6 +36,7 @@ export default class Serve extends MockCommand {
       return;
     }
 
+    checkPortClash(resolved);
     const buildOptions = toBuildOptions(resolved);
     const logger = createLogger(resolved.config.logging);
     // Settings of features not built yet are accepted, and said so once each, never ignored silently.

@@ -15,21 +15,82 @@ const SECRET = /secret|password|token/i;
 const isSecret = (path: KeyPath): boolean => path.some((key) => typeof key === 'string' && SECRET.test(key));
 
 /**
- * Turns Ajv's errors (allErrors off, verbose on) into one description. The failing keyword is the
- * last error; for `anyOf` the errors of the branch whose type matches the value explain it best.
+ * Turns Ajv's errors (allErrors and verbose on) into one description per key path, in the order
+ * the values appear in `root` (a missing key where its object is). A value failing several
+ * keywords (`type` then `enum`) is described by the first, Ajv's `type`.
  */
-export function describeError(errors: readonly ErrorObject[], root: unknown): ErrorDescription {
+export function describeErrors(errors: readonly ErrorObject[], root: unknown): ErrorDescription[] {
+  const seen = new Set<string>();
+  const unique = failures(errors)
+    .flatMap((failure) => describeFailure(failure, root))
+    .filter(({ path }) => {
+      const key = JSON.stringify(path);
+      return !seen.has(key) && seen.add(key);
+    });
+  const rank = documentOrder(root);
+  const rankOf = (path: KeyPath): number => {
+    for (let end = path.length; end >= 0; end--) {
+      const found = rank.get(JSON.stringify(path.slice(0, end)));
+      if (found !== undefined) return found;
+    }
+    return 0;
+  };
+  return unique.sort((a, b) => rankOf(a.path) - rankOf(b.path)); // stable: Ajv's (schema) order breaks ties
+}
+
+/**
+ * Groups Ajv's list into failures: an `anyOf`/`oneOf` error comes after the errors of its
+ * branches, which only explain it and are not failures of their own.
+ */
+function failures(errors: readonly ErrorObject[]): ErrorObject[][] {
+  let groups: ErrorObject[][] = [];
+  for (const error of errors) {
+    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') {
+      groups.push([error]);
+      continue;
+    }
+    const inside = ([first]: ErrorObject[]): boolean =>
+      first.schemaPath.startsWith(`${error.schemaPath}/`) && isWithin(first.instancePath, error.instancePath);
+    groups = [...groups.filter((group) => !inside(group)), [...groups.filter(inside).flat(), error]];
+  }
+  return groups;
+}
+
+const isWithin = (pointer: string, ancestor: string): boolean => pointer === ancestor || pointer.startsWith(`${ancestor}/`);
+
+/** Position of every key path of `root` (as JSON) in document order. */
+function documentOrder(root: unknown): Map<string, number> {
+  const rank = new Map<string, number>();
+  const visit = (node: unknown, path: Array<string | number>): void => {
+    rank.set(JSON.stringify(path), rank.size);
+    if (Array.isArray(node)) node.forEach((item, i) => visit(item, [...path, i]));
+    else if (isTree(node)) for (const [key, value] of Object.entries(node)) visit(value, [...path, key]);
+  };
+  visit(root, []);
+  return rank;
+}
+
+/**
+ * One failure: its keyword is the last error; for `anyOf` the errors of the branch whose type
+ * matches the value explain it best (each of them).
+ */
+function describeFailure(errors: readonly ErrorObject[], root: unknown): ErrorDescription[] {
   const error = errors[errors.length - 1];
+  if (error.keyword === 'anyOf') {
+    const branches = error.schema as Array<{ type: string }>;
+    const match = branches.findIndex((branch) => hasType(error.data, branch.type));
+    const inner = errors.filter((e) => e.schemaPath.startsWith(`${error.schemaPath}/${match}/`));
+    if (match >= 0 && inner.length > 0) return describeErrors(inner, root);
+  }
+  return [describeError(error, root)];
+}
+
+function describeError(error: ErrorObject, root: unknown): ErrorDescription {
   const path = pointerToPath(root, error.instancePath);
   const found = `got ${isSecret(path) && typeof error.data === 'string' ? `a value of ${error.data.length} characters (not shown)` : show(error.data)}`;
   switch (error.keyword) {
-    case 'anyOf': {
-      const branches = error.schema as Array<{ type: string }>;
-      const match = branches.findIndex((branch) => hasType(error.data, branch.type));
-      const inner = errors.filter((e) => e.schemaPath.startsWith(`${error.schemaPath}/${match}/`));
-      if (match >= 0 && inner.length > 0) return describeError(inner, root);
-      return { path, text: `expected ${branches.map((b) => b.type).join(' or ')}, ${found}` };
-    }
+    case 'anyOf':
+      return { path, text: `expected ${(error.schema as Array<{ type: string }>).map((b) => b.type).join(' or ')}, ${found}` };
     case 'type':
       return { path, text: `expected ${[error.params.type].flat().join(' or ')}, ${found}` };
     case 'enum':

@@ -56,13 +56,12 @@ export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
   applyAliases(merged);
   const config = asConfig(merged.values);
   const sources = sourcesOf(merged.values, merged.sources);
-  const broken = checkSemantics(config, sources);
-  if (broken) {
-    const source = sourceAt(sources, broken.path);
+  const broken = checkSemantics(config, sources).map(({ path, text }) => {
+    const source = sourceAt(sources, path);
     const layer = layers.find((l) => l.source === source);
-    const name = layer ? layer.name(broken.path) : formatKeyPath(broken.path);
-    throw new MockError(layer?.errorCode ?? 'MOCK_ERR_CONFIG_INVALID', `${name}: ${broken.text}`);
-  }
+    return { line: `${layer ? layer.name(path) : formatKeyPath(path)}: ${text}`, code: layer?.errorCode ?? 'MOCK_ERR_CONFIG_INVALID' };
+  });
+  if (broken.length > 0) throw new MockError(broken[0].code, broken.map(({ line }) => line).join('\n'));
   const projectDir = file ? path.dirname(file.file) : cwd;
   return { config: resolvePaths(config, sources, cwd, projectDir), sources, file, projectDir };
 }

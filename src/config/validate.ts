@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { MockError, type MockErrorCode } from '../../common/errors.js';
-import { describeError } from './describe-error.js';
+import { describeErrors } from './describe-error.js';
 import { formatKeyPath, type KeyPath } from './key-path.js';
 import type { Layer } from './layer.js';
 import type { Tree } from './tree.js';
@@ -11,10 +11,11 @@ import { validate } from './validator.generated.js';
 // at start, and configuration is never validated on the request path.
 const validateConfig = validate as unknown as ValidateFunction<MockConfig>;
 
+/** Every schema error of `data`, one line each, so that one run shows all there is to fix. */
 function check(data: unknown, name: (path: KeyPath) => string, code: MockErrorCode): asserts data is MockConfig {
   if (validateConfig(data)) return;
-  const { path, text } = describeError(validateConfig.errors ?? [], data);
-  throw new MockError(code, `${name(path)}: ${text}`);
+  const lines = describeErrors(validateConfig.errors ?? [], data).map(({ path, text }) => `${name(path)}: ${text}`);
+  throw new MockError(code, lines.join('\n'));
 }
 
 /** Checks a layer on its own (defaults filled into a copy, so required keys are satisfied). */

@@ -29,7 +29,8 @@ export interface ConformanceOptions {
   /**
    * Where the reports go (`--output`): a directory (existing, or written with a trailing slash) gets
    * conformance-report.json, conformance-report.html and conformance-issues.json; anything else is
-   * a prefix: `x` or `x.json` gives x.json, x.html and x.issues.json. Default: ./conformance-report/.
+   * a prefix: `x` or `x.json` gives x.json, x.html and x.issues.json. Default: a fresh temporary
+   * directory, named in the summary.
    */
   output?: string;
   /** `--json`: print the summary as one JSON object instead of text. */

@@ -1,4 +1,5 @@
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { VERDICTS, type Verdict } from './probe.js';
 import type { ResponseCheck } from './response-check.js';
@@ -82,11 +83,10 @@ export function summarise(probes: ProbeResult[], operations: number, durationMs:
   return { operations, probes: probes.length, durationMs, verdicts, categories: sorted, definiteIssues, findings };
 }
 
-/** Where the three files go: a directory gets fixed names, anything else is a prefix. */
-export function reportPaths(output: string | undefined, cwd: string): { json: string; html: string; issues: string } {
-  const given = output ?? 'conformance-report/';
-  const resolved = path.resolve(cwd, given);
-  const isDir = /[\\/]$/.test(given) || statSync(resolved, { throwIfNoEntry: false })?.isDirectory() === true;
+/** Where the three files go (`--output`): a directory gets fixed names, anything else is a prefix. */
+export function reportPaths(output: string, cwd: string): { json: string; html: string; issues: string } {
+  const resolved = path.resolve(cwd, output);
+  const isDir = /[\\/]$/.test(output) || statSync(resolved, { throwIfNoEntry: false })?.isDirectory() === true;
   if (isDir) {
     return {
       json: path.join(resolved, 'conformance-report.json'),
@@ -97,6 +97,9 @@ export function reportPaths(output: string | undefined, cwd: string): { json: st
   const prefix = resolved.replace(/\.(json|html)$/i, '');
   return { json: `${prefix}.json`, html: `${prefix}.html`, issues: `${prefix}.issues.json` };
 }
+
+/** Without --output the reports go to a fresh temporary directory (the summary says where), not into the project. */
+export const temporaryReportDir = (): string => `${mkdtempSync(path.join(os.tmpdir(), 'mock-conformance-'))}${path.sep}`;
 
 /** The definite-issues file: only `valid_request_rejected` and `server_error`. */
 export function issuesFile(report: ConformanceReport): unknown {

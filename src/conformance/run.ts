@@ -9,7 +9,7 @@ import { HttpClient, isFailure } from './http-client.js';
 import type { ConformanceOptions } from './options.js';
 import { planOperation } from './plan.js';
 import { DEFINITE, EXPECTED_RANGE, verdictOf, type Probe } from './probe.js';
-import { issuesFile, excerpt, reportPaths, summarise, writeAtomic, type ConformanceReport, type ProbeResult, type ResponseSummary } from './report.js';
+import { issuesFile, excerpt, reportPaths, summarise, temporaryReportDir, writeAtomic, type ConformanceReport, type ProbeResult, type ResponseSummary } from './report.js';
 import { RequestBuilder } from './request-model.js';
 import { ResponseChecker } from './response-check.js';
 import { SchemaView } from './schema-view.js';
@@ -24,7 +24,11 @@ const DEFAULT_SEED = 1;
 /** Definite issues printed in the text summary (all are in the issues file). */
 const PRINTED_ISSUES = 20;
 
-/** Runs the conformance suite and writes its reports; resolves to the exit code (1 on any finding). */
+/**
+ * Runs the conformance suite and writes its reports; resolves to the exit code: 1 on a finding
+ * (report.ts `summarise`), 0 otherwise. Missed negatives are reported, not findings: a server may
+ * rightly accept what a stricter one refuses, and every self-test has some (free-form strings).
+ */
 export async function runConformance(options: ConformanceOptions): Promise<number> {
   const write = options.write ?? ((text: string) => void process.stdout.write(text));
   const started = performance.now();
@@ -123,7 +127,7 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
       ...(responseSummary ? { responseChecks: responseSummary } : {}),
       ...(server ? { buildWarnings: server.warnings } : {}),
     };
-    const files = reportPaths(options.output, options.cwd);
+    const files = reportPaths(options.output ?? temporaryReportDir(), options.cwd);
     writeAtomic(files.json, `${JSON.stringify(report, null, 2)}\n`);
     writeAtomic(files.html, renderHtml(report, cap));
     writeAtomic(files.issues, `${JSON.stringify(issuesFile(report), null, 2)}\n`);
@@ -231,6 +235,7 @@ function textSummary(report: ConformanceReport, files: { json: string; html: str
     if (issues.length > PRINTED_ISSUES) lines.push(`    … ${issues.length - PRINTED_ISSUES} more in ${displayPath(files.issues, cwd)}`);
   }
   for (const p of report.probes.filter((r) => r.verdict === 'skipped').slice(0, PRINTED_ISSUES)) lines.push(`  skipped ${p.label} ${p.operation}: ${p.reason}`);
+  lines.push(`  findings: ${s.findings} (exit ${s.findings > 0 ? 1 : 0}; missed negatives are reported, not findings)`);
   lines.push(`  reports: ${displayPath(files.json, cwd)}, ${displayPath(files.html, cwd)}, ${displayPath(files.issues, cwd)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -6,6 +6,9 @@ import { hasTemplate, TemplateSyntaxError } from '../../common/template/index.js
 import { createTemplateRuntime, templateRenderer, type Render, type TemplateContext } from '../../runtime/index.js';
 import type { ValueSource } from './values.js';
 
+/** Opens with a JSON object or array: `{` or `[`, but not the `{{` of a leading template token. */
+const LOOKS_LIKE_JSON = /^\s*(?:\[|\{(?!\{))/;
+
 /** No request behind `mock data`: request.* tokens render as missing (the empty string). */
 const NO_REQUEST: TemplateContext = Object.freeze({ path: {}, query: {}, headers: {}, body: undefined });
 
@@ -23,7 +26,7 @@ export function templateSource(template: string, cwd: string): ValueSource {
     try {
       json = JSON.stringify(JSON.parse(text));
     } catch (e) {
-      if (/^\s*[{[]/.test(text)) {
+      if (LOOKS_LIKE_JSON.test(text)) {
         throw new MockError(
           'MOCK_ERR_TEMPLATE',
           `${label}: looks like JSON but does not parse (${(e as Error).message}); put tokens inside JSON strings, e.g. {"id":"{{uuid}}"}`,

@@ -156,3 +156,17 @@ t.test('errors: one line naming the file and what is wrong', async (t) => {
     1,
   );
 });
+
+t.test('every schema error of the file at once, one line each, from config validate and serve alike', async (t) => {
+  const cwd = t.testdir({
+    'mock.yaml': 'server:\n  http_port: abc\n  htp_port: 1\nvalidation:\n  mode: false\nspecs:\n  - 5\n',
+  });
+  const lines = [
+    'mock.yaml: server.http_port: expected integer, got "abc"',
+    'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, bind, http_backend',
+    'mock.yaml: validation.mode: expected string, got false',
+    'mock.yaml: specs[0]: expected string or object, got 5',
+  ].join('\n');
+  failsWith(t, runCli(['config', 'validate'], { cwd }), lines, 1);
+  failsWith(t, runCli(['serve'], { cwd }), lines, 1);
+});

@@ -39,6 +39,23 @@ t.test('invalid flag values', async (t) => {
   failsWith(t, runCli(['serve', '--http-port', '70000'], { cwd }), '--http-port: expected integer <= 65535, got 70000', 1);
 });
 
+t.test('a missing argument: one line naming it, its place and an example', async (t) => {
+  const cwd = t.testdir({});
+  failsWith(t, runCli(['init'], { cwd }), 'mock init: missing the <name> argument: run mock init <name>, e.g. mock init my-api', 2);
+  failsWith(
+    t,
+    runCli(['init', '--blueprint', 'ecommerce'], { cwd }),
+    'mock init: missing the <name> argument: run mock init <name>, e.g. mock init my-api',
+    2,
+  );
+  failsWith(
+    t,
+    runCli(['admin', 'hash-password'], { cwd }),
+    'mock admin hash-password: missing the <password> argument: run mock admin hash-password <password>, e.g. mock admin hash-password "correct horse battery staple"',
+    2,
+  );
+});
+
 t.test('a missing --config file', async (t) => {
   const cwd = t.testdir({ 'mock.yaml': '' });
   failsWith(t, runCli(['serve', '--config', './x.yaml'], { cwd }), 'config not found: ./x.yaml (checked --config)', 1);

@@ -85,7 +85,7 @@ t.test('bad values: one line naming the flag', async (t) => {
   failsWith(
     t,
     runCli(['serve', '--print-config', '--chaos-http-error-probability', '1.5', '--chaos-http-errors', '500,700'], { cwd }),
-    '--chaos-http-errors[1]: expected integer <= 599, got 700',
+    ['--chaos-http-errors[1]: expected integer <= 599, got 700', '--chaos-http-error-probability: expected number <= 1, got 1.5'].join('\n'),
     1,
   );
 });

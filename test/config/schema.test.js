@@ -3,7 +3,18 @@ import path from 'node:path';
 import t from 'tap';
 import { loadConfig } from '../../dist/src/config/index.js';
 
-// Each file content and the one-line message it must produce, exactly.
+// Each file content and the message it must produce, exactly: one line per error.
+
+/** `loadConfig` fails with exactly this code and message (t.throws only matches a substring). */
+function failsExactly(t, load, code, message, name) {
+  try {
+    load();
+    t.fail(`${name}: no error`);
+  } catch (error) {
+    t.equal(error.code, code, name);
+    t.equal(error.message, message, name);
+  }
+}
 const cases = [
   ['server:\n  http_port: abc\n', 'mock.yaml: server.http_port: expected integer, got "abc"'],
   ['server:\n  http_port: 3000.5\n', 'mock.yaml: server.http_port: expected integer, got 3000.5'],
@@ -11,9 +22,9 @@ const cases = [
   ['server:\n  bind: 8080\n', 'mock.yaml: server.bind: expected string, got 8080'],
   [
     'server:\n  htp_port: 1\n',
-    'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, bind',
+    'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, bind, http_backend',
   ],
-  ['server:\n  tcp: 1\n', 'mock.yaml: server.tcp: unknown key; expected one of http_port, ws_port, grpc_port, bind'],
+  ['server:\n  tcp: 1\n', 'mock.yaml: server.tcp: unknown key; expected one of http_port, ws_port, grpc_port, bind, http_backend'],
   ['server: null\n', 'mock.yaml: server: expected object, got null'],
   [
     'foo: 1\n',
@@ -104,7 +115,11 @@ const cases = [
   ],
   [
     'core:\n  stateful:\n    state_machines: [{ name: orders }]\n',
-    'mock.yaml: core.stateful.state_machines[0].initial_state: required key is missing',
+    [
+      'mock.yaml: core.stateful.state_machines[0].initial_state: required key is missing',
+      'mock.yaml: core.stateful.state_machines[0].states: required key is missing',
+      'mock.yaml: core.stateful.state_machines[0].transitions: required key is missing',
+    ].join('\n'),
   ],
   ['grpc:\n  max_message_size: 0\n', 'mock.yaml: grpc.max_message_size: expected integer >= 1, got 0'],
   ['grpc:\n  excluded_services: helloworld.Greeter\n', 'mock.yaml: grpc.excluded_services: expected array, got "helloworld.Greeter"'],
@@ -193,12 +208,51 @@ const cases = [
   ['build:\n  out_dir: ""\n', 'mock.yaml: build.out_dir: expected a non-empty string, got ""'],
 ];
 
-t.test('schema errors are one line: file, key path, expectation, value found', async (t) => {
+t.test('schema errors are one line each: file, key path, expectation, value found', async (t) => {
   const cwd = t.testdir({});
   for (const [content, message] of cases) {
     writeFileSync(path.join(cwd, 'mock.yaml'), content);
-    t.throws(() => loadConfig({ cwd, env: {} }), { code: 'MOCK_ERR_CONFIG_INVALID', message }, JSON.stringify(content));
+    failsExactly(t, () => loadConfig({ cwd, env: {} }), 'MOCK_ERR_CONFIG_INVALID', message, JSON.stringify(content));
   }
+});
+
+t.test('every schema error of a file at once: in file order, once each, no anyOf/oneOf branch noise', async (t) => {
+  const cwd = t.testdir({
+    'mock.yaml': [
+      'validation:',
+      '  mode: nope',
+      'server:',
+      '  http_port: abc',
+      '  htp_port: 1',
+      'specs:',
+      '  - 5',
+      '  - { extra: 1, path: "" }',
+      'auth:',
+      '  schemes:',
+      '    a: { jwt: { audience: 5 } }',
+      'core:',
+      '  stateful:',
+      '    state_machines: [{ name: m, initial_state: s, states: [], transitions: [], resource_id_extract: { type: header } }]',
+      '',
+    ].join('\n'),
+  });
+  failsExactly(
+    t,
+    () => loadConfig({ cwd, env: {} }),
+    'MOCK_ERR_CONFIG_INVALID',
+    [
+      'mock.yaml: validation.mode: expected one of off, warn, enforce, got "nope"',
+      'mock.yaml: server.http_port: expected integer, got "abc"',
+      'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, bind, http_backend',
+      'mock.yaml: specs[0]: expected string or object, got 5',
+      'mock.yaml: specs[1].extra: unknown key; expected one of path, base_path',
+      'mock.yaml: specs[1].path: expected a non-empty string, got ""',
+      'mock.yaml: auth.schemes.a.jwt: expected one of secret and jwks_file, got {"audience":5,"require_expiry":false,"clock_tolerance_secon…',
+      'mock.yaml: auth.schemes.a.jwt.audience: expected string or array, got 5',
+      'mock.yaml: core.stateful.state_machines[0].resource_id_extract.name: required key is missing',
+    ].join('\n'),
+    'all errors',
+  );
 });
 
 t.test('rules across keys are checked after merging, naming the key set last', async (t) => {
@@ -221,10 +275,18 @@ t.test('rules across keys are checked after merging, naming the key set last', a
       'core:\n  stateful:\n    state_machines:\n      - name: orders\n        initial_state: initial\n        states: [{ name: pending }]\n        transitions: [{ method: POST, path_pattern: /orders, from_state: initial, to_state: shipped }]\n',
       'mock.yaml: core.stateful.state_machines[0].transitions[0].to_state: expected a state of orders (initial, pending), got "shipped"',
     ],
+    [
+      'chaos:\n  latency_min_ms: 50\n  latency_max_ms: 10\ntime_travel:\n  schedule: [{ at: "2025-01-01T00:00:00Z" }, { at: "2025-01-02T00:00:00Z" }]\n',
+      [
+        'mock.yaml: chaos.latency_min_ms: expected integer <= chaos.latency_max_ms (10), got 50',
+        'mock.yaml: time_travel.schedule[0]: expected exactly one of jump_to, advance_by, got neither',
+        'mock.yaml: time_travel.schedule[1]: expected exactly one of jump_to, advance_by, got neither',
+      ].join('\n'),
+    ],
   ];
   for (const [content, message] of broken) {
     writeFileSync(path.join(cwd, 'mock.yaml'), content);
-    t.throws(() => loadConfig({ cwd, env: {} }), { code: 'MOCK_ERR_CONFIG_INVALID', message }, JSON.stringify(content));
+    failsExactly(t, () => loadConfig({ cwd, env: {} }), 'MOCK_ERR_CONFIG_INVALID', message, JSON.stringify(content));
   }
   writeFileSync(path.join(cwd, 'mock.yaml'), 'chaos:\n  latency_max_ms: 10\n');
   t.throws(() => loadConfig({ cwd, env: {}, flags: [{ flag: 'chaos-latency-range', key: 'chaos.latency_min_ms', value: 20 }] }), {

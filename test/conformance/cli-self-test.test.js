@@ -1,7 +1,9 @@
 // `mock bench --conformance-self-test` through the CLI: builds and serves the description
-// in-process, probes it, writes the three reports, and fails on a finding.
+// in-process, probes it, writes the three reports (under --output, else in a temporary directory),
+// and fails on a finding; missed negatives are reported, not findings.
 import t from 'tap';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { root, runMock, tmpdir } from '../helpers/cli.js';
 
@@ -12,6 +14,7 @@ t.test('the example petstore passes its own self-test', async (t) => {
   const summary = JSON.parse(run.stdout);
   t.match(summary, { selfTest: true, findings: 0, definiteIssues: 0, target: /^http:\/\/127\.0\.0\.1:\d+$/ });
   t.ok(summary.verdicts.pass > 0);
+  t.ok(summary.verdicts.missed_negative > 0, 'missed negatives (free-form strings, long queries) do not fail the run');
   t.equal(summary.verdicts.server_error + summary.verdicts.valid_request_rejected, 0);
   for (const file of ['conformance-report.json', 'conformance-report.html', 'conformance-issues.json']) t.ok(existsSync(path.join(dir, 'out', file)), file);
   const report = JSON.parse(readFileSync(path.join(dir, 'out', 'conformance-report.json'), 'utf8'));
@@ -32,8 +35,13 @@ t.test('a finding fails the self-test (mock.yaml settings apply to the served mo
   const run = await runMock(['bench', '--conformance-self-test', '--spec', path.join(root, 'examples', 'petstore.yaml'), '--operations', 'createPet'], { cwd: dir });
   t.equal(run.code, 1);
   t.match(run.stdout, /definite issues: 1\n\s+valid_request_rejected positive POST \/v1\/pets -> 413/);
-  t.match(run.stdout, /reports: conformance-report\/conformance-report\.json/);
-  const issues = JSON.parse(readFileSync(path.join(dir, 'conformance-report', 'conformance-issues.json'), 'utf8'));
+  t.match(run.stdout, /\n {2}findings: 1 \(exit 1; missed negatives are reported, not findings\)\n/);
+  // without --output the reports go to a temporary directory the summary names, not into the project
+  const reports = /reports: (\S+)conformance-report\.json, /.exec(run.stdout)?.[1];
+  t.ok(reports?.startsWith(path.join(os.tmpdir(), 'mock-conformance-')), `reports in ${reports}`);
+  t.teardown(() => rmSync(reports, { recursive: true, force: true }));
+  t.same(readdirSync(dir), ['mock.yaml'], 'nothing written into the current directory');
+  const issues = JSON.parse(readFileSync(path.join(reports, 'conformance-issues.json'), 'utf8'));
   t.match(issues.issues, [{ verdict: 'valid_request_rejected', label: 'positive', operation: 'POST /v1/pets', status: 413, expected: '2xx-3xx' }]);
   t.equal(issues.count, 1);
 });
@@ -85,9 +93,9 @@ t.test("with mock.yaml auth pins, the self-test serves them and the probes carry
   const dir = tmpdir();
   writeFileSync(path.join(dir, 'secured.yaml'), SECURED);
   writeFileSync(path.join(dir, 'mock.yaml'), 'auth:\n  schemes:\n    key: { api_keys: [the-real-key] }\n');
-  const refused = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--json'], { cwd: dir });
+  const refused = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--output', 'out/', '--json'], { cwd: dir });
   t.equal(refused.code, 1, 'without the pinned key the positive probe is refused: a finding');
   t.match(JSON.parse(refused.stdout), { definiteIssues: 1 });
-  const passed = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--headers', 'X-Api-Key: the-real-key', '--json'], { cwd: dir });
+  const passed = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--headers', 'X-Api-Key: the-real-key', '--output', 'out/', '--json'], { cwd: dir });
   t.equal(passed.code, 0, passed.stdout + passed.stderr);
 });

@@ -72,6 +72,19 @@ t.test('@file templates (JSON, YAML as data, text); text templates give strings;
   t.same(parseYaml(readFileSync(path.join(dir, 'out.yml'), 'utf8')), values, '--output .yml writes YAML');
 });
 
+t.test('a text template may open with a token: it is text, not malformed JSON', async (t) => {
+  const [name, block] = await Promise.all([
+    runData(['template', '--template', '{{faker.name}}', '--count', '3']),
+    runData(['template', '--template', "{{#if (eq request.query.x 'a')}}{\"a\":1}{{else}}id {{uuid}}{{/if}}"]),
+  ]);
+  t.equal(name.code, 0, name.stderr);
+  const names = JSON.parse(name.stdout);
+  t.equal(names.length, 3);
+  for (const n of names) t.ok(typeof n === 'string' && n.length > 1 && !n.includes('{'), `a name: ${n}`);
+  t.equal(block.code, 0, block.stderr);
+  t.match(JSON.parse(block.stdout), /^id [0-9a-f-]{36}$/, 'a leading block token');
+});
+
 t.test('--seed repeats (the clock too); other seeds differ; --now pins the clock', async (t) => {
   const args = ['template', '--template', TEMPLATE, '--count', '5'];
   const [a, b, c, env, now] = await Promise.all([

@@ -1,15 +1,18 @@
 // Where `mock init` writes: a new folder, `.`, refusing a non-empty folder, --force.
 import t from 'tap';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { runMock, tmpdir } from '../helpers/cli.js';
+import { bin, runMock, tmpdir } from '../helpers/cli.js';
 
 const PETSTORE_FILES = ['README.md', 'api.yaml', 'fixtures/get-pet-1.json', 'mock.yaml'];
+// a PATH without `mock` (the CLI is started by file, as after `npm install` in a clone), outside npm
+const NO_MOCK_ON_PATH = { PATH: path.dirname(process.execPath), npm_command: undefined };
+const SERVE_BY_FILE = `node ${realpathSync(bin)} serve`;
 
 t.test('mock init <name> creates the folder, lists the files and prints the next command', async (t) => {
   const cwd = t.testdir();
-  const { code, stdout, stderr } = await runMock(['init', 'my-api'], { cwd });
+  const { code, stdout, stderr } = await runMock(['init', 'my-api'], { cwd, env: NO_MOCK_ON_PATH });
   t.equal(code, 0, stderr);
   t.equal(stderr, '');
   t.equal(
@@ -18,20 +21,36 @@ t.test('mock init <name> creates the folder, lists the files and prints the next
       'mock: created my-api from the petstore blueprint',
       ...PETSTORE_FILES.map((f) => `  created   my-api/${f}`),
       '',
-      'Next: cd my-api && mock serve',
+      `Next: cd my-api && ${SERVE_BY_FILE}`,
       '',
     ].join('\n'),
+    'without mock on the PATH the next command runs this bin/run.js with node',
   );
   for (const file of PETSTORE_FILES) t.ok(existsSync(path.join(cwd, 'my-api', file)), file);
 });
 
+t.test('the next command is `mock serve` only when the `mock` on the PATH is this installation', async (t) => {
+  const cwd = t.testdir({ linked: {}, other: {} });
+  symlinkSync(bin, path.join(cwd, 'linked', 'mock')); // what npm link or a global install makes
+  symlinkSync(process.execPath, path.join(cwd, 'other', 'mock')); // some other program called mock
+  const withPath = (dir, extra = {}) => ({ cwd, env: { ...NO_MOCK_ON_PATH, PATH: `${path.join(cwd, dir)}${path.delimiter}${path.dirname(process.execPath)}`, ...extra } });
+  const [linked, other, npx] = await Promise.all([
+    runMock(['init', 'a'], withPath('linked')),
+    runMock(['init', 'b'], withPath('other')),
+    runMock(['init', 'c'], withPath('linked', { npm_command: 'exec' })),
+  ]);
+  t.match(linked.stdout, /\nNext: cd a && mock serve\n$/, 'linked: mock serve');
+  t.match(other.stdout, `\nNext: cd b && ${SERVE_BY_FILE}\n`, 'another mock on the PATH is not this one');
+  t.match(npx.stdout, `\nNext: cd c && ${SERVE_BY_FILE}\n`, "under npx the PATH is npm's, not the shell's");
+});
+
 t.test('mock init . scaffolds the current directory, named after it', async (t) => {
   const cwd = path.join(t.testdir({ 'orders-mock': { '.git': { HEAD: 'ref: refs/heads/main\n' } } }), 'orders-mock');
-  const { code, stdout, stderr } = await runMock(['init', '.', '--blueprint', 'ecommerce'], { cwd });
+  const { code, stdout, stderr } = await runMock(['init', '.', '--blueprint', 'ecommerce'], { cwd, env: NO_MOCK_ON_PATH });
   t.equal(code, 0, `a folder holding only .git counts as empty: ${stderr}`);
   t.match(stdout, 'mock: created a project in the current directory from the ecommerce blueprint\n');
   t.match(stdout, '  created   mock.yaml\n');
-  t.match(stdout, /\nNext: mock serve\n$/, 'no cd when the project is here');
+  t.ok(stdout.endsWith(`\nNext: ${SERVE_BY_FILE}\n`), 'no cd when the project is here');
   t.match(readFileSync(path.join(cwd, 'README.md'), 'utf8'), /^# orders-mock\n/);
   t.match(readFileSync(path.join(cwd, 'api.yaml'), 'utf8'), 'title: "orders-mock shop"');
   t.ok(existsSync(path.join(cwd, '.git', 'HEAD')));
@@ -85,9 +104,9 @@ t.test('bad targets and flags are one-line errors', async (t) => {
 t.test('a project name that YAML would misread is written safely; a path with spaces is quoted in the next command', async (t) => {
   const cwd = tmpdir();
   mkdirSync(path.join(cwd, 'apps'));
-  const { code, stdout, stderr } = await runMock(['init', 'apps/my "api": v2'], { cwd });
+  const { code, stdout, stderr } = await runMock(['init', 'apps/my "api": v2'], { cwd, env: NO_MOCK_ON_PATH });
   t.equal(code, 0, stderr);
-  t.match(stdout, `Next: cd 'apps/my "api": v2' && mock serve`);
+  t.match(stdout, `Next: cd 'apps/my "api": v2' && ${SERVE_BY_FILE}`);
   const api = readFileSync(path.join(cwd, 'apps', 'my "api": v2', 'api.yaml'), 'utf8');
   t.equal(parse(api).info.title, 'my "api": v2 pet store');
 });

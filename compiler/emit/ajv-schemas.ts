@@ -3,6 +3,7 @@ import { SCHEMA_PATTERN_MODULE, schemaPattern } from '../../common/patterns/inde
 import addFormats from 'ajv-formats';
 import { formatNames } from 'ajv-formats/dist/formats.js';
 import type { Ir, IrOperation, JsonSchema } from '../ir/types.js';
+import { discriminated } from './discriminated.js';
 import { mapSchema, walkSchema } from './schema-walk.js';
 import { bodyFormat } from './media.js';
 
@@ -57,7 +58,7 @@ export function registerSchemas(ir: Ir): AjvSchemas {
 
   const exports: Record<string, string> = {};
   const add = (id: string, schema: JsonSchema, root: 'req' | 'res'): string => {
-    ajv.addSchema({ ...relax(rebase(schema, root), root === 'req' ? 'readOnly' : 'writeOnly'), $id: id });
+    ajv.addSchema({ ...relax(rebase(discriminated(schema, ir.definitions), root), root === 'req' ? 'readOnly' : 'writeOnly'), $id: id });
     exports[id] = id;
     return id;
   };
@@ -93,7 +94,7 @@ function paramsSchema(op: IrOperation): JsonSchema {
 }
 
 function mapDefinitions(definitions: Record<string, JsonSchema>, hidden: 'readOnly' | 'writeOnly'): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, relax(schema, hidden)]));
+  return Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, relax(discriminated(schema, definitions), hidden)]));
 }
 
 /** Drops properties marked `hidden` from `required`. */

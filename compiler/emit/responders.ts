@@ -60,13 +60,16 @@ function emitOperation(op: IrOperation, gen: GeneratorEmitter, schemas: AjvSchem
 }
 
 /**
- * The operation's first 2xx in document order, else `default`, else its first documented
- * response whatever it is (a `5XX` range answers 500): what the description says happens, never
- * an invented status. -1 only when nothing is documented (the engine answers 204).
+ * The operation's first 2xx in document order, else its first 3xx (a redirect is how such an
+ * operation succeeds), else `default`, else its first documented response whatever it is (a `5XX`
+ * range answers 500): what the description says happens, never an invented status. -1 only when
+ * nothing is documented (the engine answers 204).
  */
 function defaultResponse(responses: IrResponse[]): number {
-  const success = responses.findIndex((r) => r.status.startsWith('2'));
-  if (success >= 0) return success;
+  for (const prefix of ['2', '3']) {
+    const success = responses.findIndex((r) => r.status.startsWith(prefix));
+    if (success >= 0) return success;
+  }
   // a 101 is a protocol switch the mock cannot perform: such an operation answers 204 (and the build says so)
   if (switchesProtocols(responses)) return -1;
   const fallback = responses.findIndex((r) => r.status === 'default');

@@ -67,13 +67,13 @@ const templates = createTemplateRuntime({ seed: 1 });
 const responders = mod.createResponders(createGenRuntime({ seed: 7 }));
 const byKey = Object.fromEntries(ir.operations.map((op) => [op.key, responders.operations[op.index]]));
 
-t.test('default response: first 2xx, else default, else the first documented, else none', (t) => {
+t.test('default response: first 2xx, else 3xx, else default, else the first documented, else none', (t) => {
   const pick = (key) => {
     const table = byKey[key];
     return table.defaultResponse === -1 ? null : table.responses[table.defaultResponse].code;
   };
   t.equal(pick('GET /a'), '201');
-  t.equal(pick('GET /b'), 'default', 'default before a 3xx');
+  t.equal(pick('GET /b'), '302', 'a redirect before default');
   t.equal(pick('GET /c'), 'default', 'a 4XX range is not a default');
   t.equal(pick('GET /d'), '404', 'only errors documented: the first of them');
   t.equal(pick('GET /e'), null);

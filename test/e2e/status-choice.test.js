@@ -1,5 +1,5 @@
 // Which documented response an operation answers by default, through `mock build` and `mock serve`:
-// the first 2xx, else `default`, else the first documented status (a range answers its lowest
+// the first 2xx, else the first 3xx, else `default`, else the first documented status (a range answers its lowest
 // code), never an invented 204; no responses at all answers 204 with a build warning; a
 // description without operations builds with a warning that nothing will be served.
 import t from 'tap';
@@ -31,7 +31,7 @@ t.test('the default answer follows the description', async (t) => {
   const cases = [
     ['/todos', 500, { error: 'down' }, 'only 5XX and 4XX: the first documented, its lowest code'],
     ['/errors-first', 200, { any: true }, 'no 2xx: default'],
-    ['/redirect', 400, undefined, 'no 2xx, no default: the first in document order'],
+    ['/redirect', 300, undefined, 'no 2xx: a redirect wins over errors written before it'],
     ['/late-success', 201, { made: true }, 'a 2xx wins wherever it is written'],
     ['/nothing', 204, undefined, 'no responses at all: 204'],
   ];

@@ -46,6 +46,8 @@ export interface OperationMeta {
   key: string;
   method: string;
   path: string;
+  /** Query values the path key demands (`/?Action=CreateQueue`): routed only when the request has them. */
+  queryMatch?: Record<string, string>;
   operationId: string | null;
   summary: string | null;
   description: string | null;

@@ -19,7 +19,8 @@ const OPERATION_RANK = 100;
 export function emitRoutes(ir: Ir, schemas: AjvSchemas): string {
   const entries: RouteEntry[] = [
     ...ir.routes.map((r) => ({ kind: 'route' as const, index: r.index, method: r.method, path: r.path, rank: routeRank(r.match) })),
-    ...ir.operations.map((op) => ({ kind: 'op' as const, index: op.index, method: op.method, path: op.path, rank: OPERATION_RANK })),
+    // operations told apart by a query in their path key come before the plain one at that path
+    ...ir.operations.map((op) => ({ kind: 'op' as const, index: op.index, method: op.method, path: op.path, rank: OPERATION_RANK - Object.keys(op.queryMatch ?? {}).length })),
   ];
   const operations = ir.operations.map((op) => emitOperationMeta(ir, op, schemas));
   const routes = ir.routes.map((r) => {
@@ -56,6 +57,7 @@ function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string
     key: op.key,
     method: op.method,
     path: op.path,
+    ...(op.queryMatch === undefined ? {} : { queryMatch: op.queryMatch }),
     operationId: op.operationId ?? null,
     summary: op.summary ?? null,
     description: op.description ?? null,

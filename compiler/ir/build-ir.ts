@@ -40,7 +40,7 @@ export function buildIr(name: string, inputs: IrInput[], routes: unknown[], rout
 function rejectCollisions(specs: IrSpec[], operations: IrOperation[]): void {
   const seen = new Map<string, IrOperation>();
   for (const op of operations) {
-    const shape = `${op.method} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
+    const shape = `${op.method} ${op.path.replace(/\{[^}]*\}/g, '{}')}${op.queryMatch === undefined ? '' : `?${new URLSearchParams(op.queryMatch).toString()}`}`;
     const other = seen.get(shape);
     if (other) {
       throw new MockError(

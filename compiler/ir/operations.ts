@@ -32,9 +32,11 @@ export function lowerOperations(ctx: LowerContext): Omit<IrOperation, 'index'>[]
     for (const method of METHODS) {
       const op = item[method] as Obj | undefined;
       if (!op || typeof op !== 'object') continue;
-      const path = joinPath(ctx.basePath, specPath);
+      const { template, query } = splitPathKey(specPath);
+      const path = joinPath(ctx.basePath, template);
       out.push({
-        key: `${method.toUpperCase()} ${path}`,
+        key: `${method.toUpperCase()} ${path}${query === undefined ? '' : `?${new URLSearchParams(query).toString()}`}`,
+        ...(query === undefined ? {} : { queryMatch: query }),
         operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
         summary: str(op.summary),
         description: str(op.description),
@@ -51,6 +53,14 @@ export function lowerOperations(ctx: LowerContext): Omit<IrOperation, 'index'>[]
     }
   }
   return out;
+}
+
+/** `/?Action=CreateQueue` and `/#Action=CreateQueue`: the path template and the query it demands. */
+function splitPathKey(specPath: string): { template: string; query?: Record<string, string> } {
+  const at = specPath.search(/[?#]/);
+  if (at === -1) return { template: specPath };
+  const query = Object.fromEntries(new URLSearchParams(specPath.slice(at + 1)));
+  return { template: specPath.slice(0, at) || '/', query: Object.keys(query).length > 0 ? query : undefined };
 }
 
 function lowerParameters(ctx: LowerContext, raw: unknown[]): IrParameter[] {

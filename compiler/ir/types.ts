@@ -104,7 +104,7 @@ export interface IrResponse {
 export interface IrOperation {
   /** Index in Ir.operations; stable for identical inputs. */
   index: number;
-  /** Unique, stable key: `METHOD /mounted/path`. */
+  /** Unique, stable key: `METHOD /mounted/path` (with `?query` when the path key carries one). */
   key: string;
   operationId?: string;
   summary?: string;
@@ -116,6 +116,11 @@ export interface IrOperation {
   path: string;
   /** Path as written in its description (without the mount prefix). */
   specPath: string;
+  /**
+   * A query the path key carries (`/?Action=CreateQueue`, or `/#Action=CreateQueue` as converted
+   * AWS descriptions write it): the operation is routed only for requests that have it.
+   */
+  queryMatch?: Record<string, string>;
   /** Index into Ir.specs. */
   spec: number;
   parameters: IrParameter[];

@@ -60,7 +60,7 @@ export class Engine {
     this.modes = resolveModes(build.operations, options.validation);
     const behaviours = new Map(build.behaviours.map((b) => [b.route, b]));
     this.routes = [
-      ...build.operations.map((op) => ({ key: `${op.method} ${op.path}`, method: op.method, path: op.path, tags: op.tags })),
+      ...build.operations.map((op) => ({ key: op.key, method: op.method, path: op.path, tags: op.tags })),
       ...build.customRoutes.map((route) => ({ key: `${route.method} ${route.path}`, method: route.method, path: route.path, tags: [] as string[] })),
     ].map((route, index) => ({ ...route, index, behaviour: behaviours.get(index) ?? null }));
   }
@@ -108,6 +108,7 @@ export class Engine {
     }
     for (const candidate of candidates) {
       if (candidate.kind === 'route' && !conditionsHold(this.conditions[candidate.index], ex.query, ex.headers, () => ex.json)) continue;
+      if (candidate.kind === 'op' && this.build.operations[candidate.index].queryMatch !== undefined && !hasQuery(this.build.operations[candidate.index].queryMatch, ex.query)) continue;
       ex.params = namedParams(candidate.names, values);
       if (candidate.kind === 'route') {
         ex.route = this.routes[this.build.operations.length + candidate.index];
@@ -314,6 +315,12 @@ function splitPath(url: string): string[] {
       return s;
     }
   });
+}
+
+/** The request carries every value the operation's path key demands. */
+function hasQuery(demanded: Record<string, string> | undefined, query: ReadonlyMap<string, string[]>): boolean {
+  for (const name in demanded) if (!(query.get(name)?.includes(demanded[name]) ?? false)) return false;
+  return true;
 }
 
 function namedParams(names: string[], values: string[]): Record<string, string> {

@@ -26,6 +26,8 @@ export interface ServeOptions {
   validation: ValidationOptions;
   templateExpand: boolean;
   seed?: number;
+  /** Epoch milliseconds the clock of generated data and templates is pinned to; absent: the real clock. */
+  now?: number;
   /** Largest request body accepted (413 above). */
   maxBodyBytes: number;
   logger: Logger;

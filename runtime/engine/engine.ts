@@ -20,6 +20,8 @@ export interface EngineOptions {
   validation: ValidationOptions;
   templateExpand: boolean;
   seed?: number;
+  /** Epoch milliseconds the clock is pinned to (date-time values, {{now}}); absent: the real clock. */
+  now?: number;
   logger: Logger;
 }
 
@@ -53,9 +55,11 @@ export class Engine {
     this.validation = options.validation;
     this.templateExpand = options.templateExpand;
     this.validators = build.createValidators(runtimeRequire);
-    this.responders = build.createResponders(createGenRuntime({ seed: options.seed }));
+    const now = options.now;
+    const clock = now === undefined ? undefined : () => now;
+    this.responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock }));
     this.offered = this.responders.operations.map((table) => table.responses.map((r) => r.contents.map((c) => c.type)));
-    this.templates = createTemplateRuntime({ seed: options.seed });
+    this.templates = createTemplateRuntime({ seed: options.seed, now: clock });
     this.conditions = build.customRoutes.map((route) => compileRouteConditions(route.match));
     this.modes = resolveModes(build.operations, options.validation);
     const behaviours = new Map(build.behaviours.map((b) => [b.route, b]));

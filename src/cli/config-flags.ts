@@ -91,7 +91,8 @@ export const serveFlags = {
     description: describe('Expand template tokens such as {{uuid}} in responses', 'response_template_expand'),
     allowNo: true,
   }),
-  seed: Flags.integer({ description: 'Seed for generated data, for repeatable responses [default: random]', helpValue: '<int>' }),
+  seed: Flags.integer({ description: 'Seed for generated data, for repeatable responses [default: random]; also pins the clock to 2025-01-01T00:00:00.000Z unless --now is given', helpValue: '<int>' }),
+  now: Flags.string({ description: describe('Pin the clock of generated data and templates (date-time values, {{now}}) to this ISO 8601 instant', 'now'), helpValue: '<timestamp>' }),
 
   admin: Flags.boolean({
     helpGroup: 'ADMIN',
@@ -273,6 +274,7 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   security: 'validation.security',
   'response-template-expand': 'response_template_expand',
   seed: 'seed',
+  now: 'now',
   admin: 'admin.enabled',
   'admin-port': 'admin.port',
   'admin-host': 'admin.bind',

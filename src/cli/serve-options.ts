@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { MockError } from '../../common/errors.js';
+import { SEEDED_NOW, parseInstant } from '../../common/instant.js';
 import type { ApiAuthOptions, MockOptions, OverrideRule, SchemePins, ServeOptions } from '../../runtime/index.js';
 import { ENV_VARIABLES, displayPath, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
 
@@ -14,6 +15,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     validation: { mode, aggregate_errors, validate_responses, security, status_code, overrides },
     templateExpand: config.response_template_expand,
     seed: config.seed,
+    now: config.now !== undefined ? parseInstant(config.now) : config.seed !== undefined ? Date.parse(SEEDED_NOW) : undefined,
     maxBodyBytes: config.http.max_body_bytes,
     httpBackend: config.server.http_backend,
     cors: corsOptions(config),

@@ -60,6 +60,10 @@ export interface MockConfig {
    * Seed for generated data; random when absent.
    */
   seed?: number;
+  /**
+   * Pin the clock of generated data and templates (date-time values, {{now}}) to this instant (--now); with a seed and no now, 2025-01-01T00:00:00.000Z, so seeded runs answer the same bytes.
+   */
+  now?: string;
   logging: LoggingConfig;
   build: BuildConfig;
   admin: AdminConfig;

@@ -1,14 +1,9 @@
 import { Flags } from '@oclif/core';
+import { SEEDED_NOW } from '../../common/instant.js';
 
 /** The output formats of `mock data`. */
 export const DATA_FORMATS = ['json', 'yaml', 'csv'] as const;
 export type DataFormat = (typeof DATA_FORMATS)[number];
-
-/**
- * The instant the clock is pinned to when a seed is given without --now, so that seeded output
- * (date-time fields, `{{now}}`) is the same on every run.
- */
-export const SEEDED_NOW = '2025-01-01T00:00:00.000Z';
 
 /**
  * Flags every `mock data` command has. Kept free of compiler imports: `--help` loads only this.

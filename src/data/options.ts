@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
-import { SEEDED_NOW, type DataFormat } from './flags.js';
+import { SEEDED_NOW, parseInstant } from '../../common/instant.js';
+import type { DataFormat } from './flags.js';
 
 /** The parsed common flags (see flags.ts). */
 export interface CommonDataFlags {
@@ -42,8 +43,7 @@ function envSeed(env: Readonly<Record<string, string | undefined>>): number | un
 }
 
 function parseNow(text: string): number {
-  // date-only or full RFC 3339/ISO 8601 instants; Date.parse alone accepts too much ("1")
-  const ms = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.test(text.trim()) ? Date.parse(text.trim()) : NaN;
+  const ms = parseInstant(text);
   if (Number.isNaN(ms)) {
     throw new MockError('MOCK_ERR_FLAG_INVALID', `--now: not an ISO 8601 timestamp: ${JSON.stringify(text)} (e.g. --now 2025-01-01T00:00:00Z)`);
   }

@@ -167,7 +167,9 @@ function suggestion(unknown: string, known: readonly string[]): string {
   const extended = known.filter((key) => unknown.length >= 3 && key.startsWith(unknown));
   if (extended.length === 1) return ` (did you mean ${extended[0]}?)`; // `embed` for `embedded`
   const best = closest(unknown, [...known]);
-  return distance(unknown, best) <= Math.max(2, Math.floor(best.length / 3)) ? ` (did you mean ${best}?)` : '';
+  const d = distance(unknown, best);
+  // a short key two edits from another is a different word (foo is not now), not a typo of it
+  return d <= Math.max(2, Math.floor(best.length / 3)) && d < unknown.length - 1 ? ` (did you mean ${best}?)` : '';
 }
 
 const MAX_SHOWN = 60;

@@ -1,6 +1,6 @@
 // common/coerce.ts: strings from URLs, headers and forms into their schema's types, per style.
 import t from 'tap';
-import { coerce, deepObjectValue, paramValue } from '../../dist/common/coerce.js';
+import { bracketPath, coerce, coerceShape, paramValue, setPath } from '../../dist/common/coerce.js';
 import { parseQuery } from '../../dist/runtime/exchange/query.js';
 
 const param = (extra) => ({ name: 'p', in: 'query', required: false, kind: 'string', items: 'string', style: 'form', explode: true, ...extra });
@@ -72,10 +72,32 @@ t.test('simple style (path and header)', (t) => {
   t.end();
 });
 
-t.test('deepObject', (t) => {
-  const query = parseQuery('filter%5Bstatus%5D=on&filter[age]=3&filter[age]=4&filterx[a]=1&other=2&filter[]=e&filter=plain');
-  t.same(deepObjectValue('filter', query), { status: 'on', age: '3', '': 'e' }, 'first occurrence of each key; bracketed keys only');
-  t.equal(deepObjectValue('missing', query), undefined);
-  t.same(deepObjectValue('filterx', query), { a: '1' });
+t.test('bracketPath and setPath: the bracket convention, bounded', (t) => {
+  t.same(bracketPath('filter[status]'), ['filter', 'status']);
+  t.same(bracketPath('items[0][price]'), ['items', '0', 'price']);
+  t.same(bracketPath('expand[]'), ['expand', '']);
+  for (const bad of ['plain', '[x]', 'a[b', 'a[b]c', 'a[b[c]]']) t.equal(bracketPath(bad), undefined, bad);
+  const out = {};
+  setPath(out, ['expand', ''], ['a']);
+  setPath(out, ['expand', ''], ['b']);
+  setPath(out, ['items', '0', 'price'], ['5']);
+  setPath(out, ['tag'], ['x']);
+  setPath(out, ['tag'], ['y']);
+  setPath(out, ['__proto__', 'polluted'], ['1']);
+  setPath(out, 'a b c d e f g h i'.split(' '), ['deep']);
+  t.same(out, { expand: ['a', 'b'], items: { 0: { price: '5' } }, tag: ['x', 'y'] }, 'appends, nests, collects; no prototype keys, no deeper than 8 levels');
+  t.equal({}.polluted, undefined);
+  t.end();
+});
+
+t.test('coerceShape: leaves, index-keyed arrays, alternatives in order', (t) => {
+  t.same(coerceShape({ gt: '1', note: 'x' }, { object: { gt: 'integer' } }), { gt: 1, note: 'x' });
+  t.same(coerceShape({ 1: '7', 0: '5' }, { array: 'integer' }), [5, 7], 'index keys in order');
+  t.same(coerceShape('5', { array: 'integer' }), [5], 'a lone value where an array is declared');
+  t.same(coerceShape({ gt: '1' }, { oneOf: [{ object: { gt: 'integer' } }, 'integer'] }), { gt: 1 });
+  t.same(coerceShape('12', { oneOf: [{ object: {} }, 'integer'] }), 12);
+  t.same(coerceShape('true', { oneOf: ['integer', 'boolean'] }), true, 'the first alternative that takes it');
+  t.same(coerceShape('x', { oneOf: ['integer', 'boolean'] }), 'x', 'none does: left for validation');
+  t.same(coerceShape({ a: { b: '2' } }, { object: {}, rest: { object: { b: 'number' } } }), { a: { b: 2 } }, 'additionalProperties');
   t.end();
 });

@@ -8,6 +8,7 @@ export async function build(options: BuildOptions): Promise<BuildResult & { warn
   if (options.specs.length === 0) throw new MockError('MOCK_ERR_SPEC_NOT_FOUND', 'no API description given (pass --spec <file|url> or list specs: in mock.yaml)');
   const compiled = await compileLazily(options);
   const { dir } = compiled;
+  options.progress?.('writing files');
   mkdirSync(dir, { recursive: true });
   const previous = readManifestFiles(dir);
   const written: string[] = [];

@@ -18,13 +18,20 @@ export interface CompiledBuild {
 
 /** Loads the inputs and computes every output file in memory; nothing is written. */
 export async function compile(options: BuildOptions): Promise<CompiledBuild> {
+  const progress = options.progress ?? (() => undefined);
+  progress('reading descriptions');
   const { name, dir, inputs, inputsHash, raw, sources } = await loadInputs(options);
+  progress('reading operations');
   const ir = buildIr(name, inputs, options.routes, options.routeRules);
+  const total = ir.operations.length;
+  progress('compiling validators', 0, total);
   const schemas = registerSchemas(ir);
   const validators = emitValidators(schemas);
-  const responders = emitResponders(ir, schemas);
+  const responders = emitResponders(ir, schemas, (done) => progress('generating responders', done, total));
+  progress('generating routes', total, total);
   const routes = emitRoutes(ir, schemas);
   const index = emitIndex(ir, sources);
+  progress('generating types', total, total);
 
   const files = new Map<string, string>([
     ['index.ts', index],

@@ -1,4 +1,4 @@
-export type { BuildOptions, BuildResult, CheckResult, SpecInput } from './options.js';
+export type { BuildOptions, BuildProgress, BuildResult, CheckResult, SpecInput } from './options.js';
 export { build, checkBuild } from './build.js';
 export { isBuildStale } from './staleness.js';
 export { defaultName } from './inputs.js';

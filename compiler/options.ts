@@ -18,7 +18,12 @@ export interface BuildOptions {
   name?: string;
   /** Directory relative spec paths are resolved against. */
   cwd: string;
+  /** Told each stage of the build as it starts, with counts where a stage has them. */
+  progress?: BuildProgress;
 }
+
+/** A build stage starting (`done` of `total` operations, when counted). */
+export type BuildProgress = (stage: string, done?: number, total?: number) => void;
 
 export interface BuildResult {
   name: string;

@@ -24,14 +24,17 @@ export interface ResponderWarnings {
  * parsed into functions) and a generator specialised to the schema. Everything that can be
  * decided at build time is: the default status, the default example, the body's format.
  */
-export function emitResponders(ir: Ir, schemas: AjvSchemas): { ts: string; js: string; warnings: ResponderWarnings } {
+export function emitResponders(ir: Ir, schemas: AjvSchemas, progress?: (done: number) => void): { ts: string; js: string; warnings: ResponderWarnings } {
   const gen = createGeneratorEmitter(ir.definitions);
   const warnings: ResponderWarnings = {
     invalidExamples: [],
     noResponses: ir.operations.filter((op) => op.responses.length === 0).map((op) => op.key),
     switchesProtocols: ir.operations.filter((op) => switchesProtocols(op.responses)).map((op) => op.key),
   };
-  const ops = ir.operations.map((op) => emitOperation(op, gen, schemas, warnings, ir.definitions));
+  const ops = ir.operations.map((op, i) => {
+    if (i % 100 === 0) progress?.(i);
+    return emitOperation(op, gen, schemas, warnings, ir.definitions);
+  });
   const routes = ir.routes.map((route) => emitRoute(route));
   // the same code twice, annotated in the .ts: the .js twin needs no TypeScript pass
   const body = (typed: boolean): string => `export function createResponders(g${typed ? ': GenRuntime): Responders' : ')'} {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Flags } from '@oclif/core';
 import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings } from '../cli/config-flags.js';
+import { progressLine } from '../cli/build-progress.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { displayPath, loadConfig } from '../config/index.js';
 
@@ -36,7 +37,8 @@ export default class Build extends MockCommand {
       return;
     }
 
-    const result = await compiler.build(options);
+    const progress = flags.json ? undefined : progressLine(process.stderr, 'mock build');
+    const result = await compiler.build({ ...options, progress: progress?.report }).finally(() => progress?.done());
     for (const warning of result.warnings) this.logToStderr(`mock: warning: ${warning}`);
     if (flags.json) {
       this.log(JSON.stringify(result, null, 2));

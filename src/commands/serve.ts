@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
+import { progressLine } from '../cli/build-progress.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { checkPortClash } from '../cli/port-clash.js';
 import { overrideSources, toMockOptions } from '../cli/serve-options.js';
@@ -45,7 +46,8 @@ export default class Serve extends MockCommand {
     const compiler = await import('../../compiler/index.js');
     let { dir: buildDir, stale } = await compiler.isBuildStale(buildOptions);
     if (stale) {
-      const built = await compiler.build(buildOptions);
+      const progress = progressLine(process.stderr, 'mock serve: building');
+      const built = await compiler.build({ ...buildOptions, progress: progress?.report }).finally(() => progress?.done());
       buildDir = built.dir;
       this.log(`mock: rebuilt ${displayPath(buildDir)} (${built.written.length} file(s) written)`);
       for (const warning of built.warnings) logger.warn(warning);
@@ -55,7 +57,8 @@ export default class Serve extends MockCommand {
     const rebuild = async (): Promise<string> => {
       const check = await compiler.isBuildStale(buildOptions);
       if (!check.stale) return check.dir;
-      const built = await compiler.build(buildOptions);
+      const progress = progressLine(process.stderr, 'mock serve: rebuilding');
+      const built = await compiler.build({ ...buildOptions, progress: progress?.report }).finally(() => progress?.done());
       for (const warning of built.warnings) logger.warn(warning);
       return built.dir;
     };

@@ -129,7 +129,7 @@ export function stringList(value: unknown): string[] {
 
 const SINGLE_SUBSCHEMAS = ['additionalProperties', 'items', 'additionalItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
 const LIST_SUBSCHEMAS = ['allOf', 'anyOf', 'oneOf', 'items'];
-const MAP_SUBSCHEMAS = ['properties', 'patternProperties'];
+const MAP_SUBSCHEMAS = ['properties', 'patternProperties', 'dependencies'];
 
 /** Calls `visit` on `schema` and every schema nested in it (not following `$ref`s). */
 export function walk(schema: unknown, visit: (schema: JsonSchema) => void): void {

@@ -9,9 +9,10 @@ import { SchemaGraph } from './graph.js';
 import { NameRegistry } from './names.js';
 import { booleanExpr, integerExpr, numberExpr } from './numbers.js';
 import { SchemaResolver } from './resolve.js';
+import { planKeys } from './object-keys.js';
 import {
-  allowsNull, explicitTypes, finiteNumber, hasConstraints, inferType, isFalseSchema, isPureRef, isSchemaObject, isUnion,
-  nonNegativeInteger, shapeKey, stringList, typeMatches,
+  allowsNull, explicitTypes, extraProperties, finiteNumber, firstPatternProperty, hasConstraints, inferType, isClosed,
+  isFalseSchema, isPureRef, isSchemaObject, isUnion, nonNegativeInteger, shapeKey, typeMatches,
 } from './schema.js';
 import { assignment, below, choose, deeper, type Depth, depthText, literal, PARAMETER, TOP } from './source.js';
 import { stringExpr } from './strings.js';
@@ -234,25 +235,16 @@ export class Emitter implements GeneratorEmitter {
 
   private objectBody(s: JsonSchema, site: Site): string[] {
     const properties = isSchemaObject(s.properties) ? s.properties : {};
-    const required = new Set(stringList(s.required));
-    const visible = Object.keys(properties).filter((key) => !this.resolver.isHidden(properties[key], site.mode));
-    const undeclared = [...required].filter((key) => !Object.hasOwn(properties, key));
-    const requiredCount = visible.filter((key) => required.has(key)).length + undeclared.length;
-    const maxProperties = nonNegativeInteger(s.maxProperties);
-    const minProperties = nonNegativeInteger(s.minProperties) ?? 0;
-    let optionalKeys = visible.filter((key) => !required.has(key));
-    if (maxProperties !== undefined) optionalKeys = optionalKeys.slice(0, Math.max(0, maxProperties - requiredCount));
-    const optional = new Set(optionalKeys);
     const tag = this.ownTag(s, properties, site.definition);
-    const forced = optionalKeys.slice(0, Math.max(0, minProperties - requiredCount));
-    const always = new Set([...forced, ...(tag ? [tag.property] : [])]);
-
-    if (visible.length === 0 && undeclared.length === 0) {
-      return [`return ${this.freeObject(s, site, minProperties, maxProperties)};`];
+    const plan = planKeys(s, (key) => this.resolver.isHidden(properties[key], site.mode), tag?.property);
+    const minProperties = nonNegativeInteger(s.minProperties) ?? 0;
+    if (plan.keys.length === 0) {
+      return [`return ${this.freeObject(s, site, minProperties, nonNegativeInteger(s.maxProperties))};`];
     }
     const child = (key: string): Site =>
       ({ ...site, depth: deeper(site.depth), hint: `${site.hint}_${key}`, name: key, definition: undefined });
-    const extraSchema = isSchemaObject(s.additionalProperties) ? s.additionalProperties : {};
+    const extra = extraProperties(s);
+    const extraSchema = isSchemaObject(extra) ? extra : {};
     const lines = [NEW_OBJECT];
     let optionalRun: string[] = [];
     const flush = () => {
@@ -260,26 +252,28 @@ export class Emitter implements GeneratorEmitter {
       else if (optionalRun.length > 1) lines.push(`if (d < ${OPTIONAL_DEPTH}) {`, ...optionalRun.map((l) => `  ${l}`), '}');
       optionalRun = [];
     };
-    for (const key of visible) {
-      const isRequired = required.has(key) || always.has(key);
-      if (!isRequired && !optional.has(key)) continue;
-      const value = tag?.property === key ? literal(tag.value) : this.value(properties[key], child(key));
+    for (const { key, always } of plan.keys) {
+      const schema = Object.hasOwn(properties, key) ? properties[key] : extraSchema;
+      const value = tag?.property === key ? literal(tag.value) : this.value(schema, child(key));
       const statement = assignment('o', key, value);
-      if (isRequired) {
+      if (always) {
         flush();
         lines.push(statement);
       } else optionalRun.push(statement);
     }
     flush();
-    for (const key of undeclared) lines.push(assignment('o', key, this.value(extraSchema, child(key))));
-    // minProperties beyond what is declared: pad with extra entries when the schema allows them.
-    const missing = minProperties - requiredCount - optional.size;
-    if (missing > 0 && !isFalseSchema(s.additionalProperties)) {
-      for (let n = 1, added = 0; added < missing; n++) {
-        const key = `key${n}`;
-        if (Object.hasOwn(properties, key) || required.has(key)) continue;
-        lines.push(assignment('o', key, this.value(extraSchema, child(key))));
-        added++;
+    // minProperties beyond what is declared: pad with extra entries.
+    if (plan.padding > 0) {
+      const keys = this.keyFunction(s, site);
+      if (keys) {
+        lines.push(`Object.assign(o, g.record(${this.entryFunction(s, site)}, ${depthText(deeper(site.depth))}, ${plan.padding}, ${plan.padding}, ${keys}));`);
+      } else {
+        for (let n = 1, added = 0; added < plan.padding; n++) {
+          const key = `key${n}`;
+          if (Object.hasOwn(properties, key) || plan.keys.some((planned) => planned.key === key)) continue;
+          lines.push(assignment('o', key, this.value(extraSchema, child(key))));
+          added++;
+        }
       }
     }
     lines.push('return o;');
@@ -290,22 +284,41 @@ export class Emitter implements GeneratorEmitter {
   private ownTag(s: JsonSchema, properties: JsonSchema, definition: string | undefined) {
     const discriminator = asDiscriminator(s.discriminator);
     if (!discriminator || definition === undefined || !Object.hasOwn(properties, discriminator.propertyName)) return undefined;
-    if (!acceptsTag(this.resolver.view(properties[discriminator.propertyName]))) return undefined;
-    return { property: discriminator.propertyName, value: discriminatorValue(discriminator, definition) };
+    const value = discriminatorValue(discriminator, definition);
+    if (!acceptsTag(this.resolver.view(properties[discriminator.propertyName]), value)) return undefined;
+    return { property: discriminator.propertyName, value };
   }
 
-  /** An object without declared properties: entries from additionalProperties, if it says what they are. */
+  /**
+   * An object without declared properties: entries from additionalProperties (or a pattern
+   * property), under keys that propertyNames and the pattern accept.
+   */
   private freeObject(s: JsonSchema, site: Site, min: number, max: number | undefined): string {
-    const values = s.additionalProperties;
-    // Keys must satisfy patternProperties/propertyNames we do not generate keys for: stay empty.
-    if (isFalseSchema(values) || isSchemaObject(s.patternProperties) || s.propertyNames !== undefined) return '{}';
+    const keys = this.keyFunction(s, site);
+    const values = firstPatternProperty(s)?.[1] ?? extraProperties(s);
+    if (keys === undefined && isClosed(s)) return '{}';
     const described = isSchemaObject(values) && hasConstraints(values);
     if (!described && min === 0) return '{}';
-    const fn = this.itemFunction(described ? values : {}, site, 'value');
+    const fn = this.entryFunction(s, site);
     const items = depthText(deeper(site.depth));
     const high = Math.min(max ?? Infinity, Math.max(min, RECORD_ENTRIES));
-    const shallow = `g.record(${fn}, ${items}, ${Math.min(Math.max(min, 1), high)}, ${high})`;
-    return choose(below(site.depth, OPTIONAL_DEPTH), shallow, min === 0 ? '{}' : `g.record(${fn}, ${items}, ${min}, ${min})`);
+    const record = (from: number, to: number) => `g.record(${fn}, ${items}, ${from}, ${to}${keys ? `, ${keys}` : ''})`;
+    return choose(below(site.depth, OPTIONAL_DEPTH), record(Math.min(Math.max(min, 1), high), high), min === 0 ? '{}' : record(min, min));
+  }
+
+  /** The generator of undeclared entries' values: the first pattern property's schema, else additionalProperties. */
+  private entryFunction(s: JsonSchema, site: Site): string {
+    const values = firstPatternProperty(s)?.[1] ?? extraProperties(s);
+    return this.itemFunction(isSchemaObject(values) && hasConstraints(values) ? values : {}, site, 'value');
+  }
+
+  /** A generator of keys when propertyNames or patternProperties constrain them (else the runtime's words do). */
+  private keyFunction(s: JsonSchema, site: Site): string | undefined {
+    const pattern = firstPatternProperty(s)?.[0];
+    const names = isSchemaObject(s.propertyNames) ? [s.propertyNames] : [];
+    if (pattern === undefined && names.length === 0) return undefined;
+    const schema = { allOf: [{ type: 'string' }, ...names, ...(pattern === undefined ? [] : [{ pattern }])] };
+    return this.itemFunction(schema, { ...site, name: undefined }, 'key');
   }
 
   private arrayValue(s: JsonSchema, site: Site): string {
@@ -326,18 +339,31 @@ export class Emitter implements GeneratorEmitter {
     const unique = s.uniqueItems === true;
     const itemView = this.resolver.view(items);
     if (unique) max = Math.min(max, this.domainSize(itemView));
-    const low = Math.max(min, Math.min(1, max));
+    const contains = containsPlan(s);
+    // Any item may match `contains`: keeping to maxContains items keeps the count in bounds.
+    if (contains) max = Math.min(max, contains.max);
+    const least = Math.max(min, contains?.min ?? 0);
+    const low = Math.max(least, Math.min(1, max));
     const high = Math.min(max, Math.max(low, ARRAY_ITEMS));
     let make: (from: number, to: number) => string;
-    const choices = unique ? this.choices(itemView) : undefined;
+    const choices = unique && !contains ? this.choices(itemView) : undefined;
+    const array = (fn: string, from: number, to: number, first = '') =>
+      `g.${unique ? 'uniqueArray' : 'array'}(${fn}, ${depthText(inner)}, ${from}, ${to}${first && `, ${first}`})`;
     if (choices) {
       const values = this.constant(JSON.stringify(['values', choices]), 'values', site.hint, literal(choices));
       make = (from, to) => `g.sample(${values}, ${from}, ${to})`;
     } else {
       const fn = this.itemFunction(items, { ...site, unique }, 'item');
-      make = (from, to) => `g.${unique ? 'uniqueArray' : 'array'}(${fn}, ${depthText(inner)}, ${from}, ${to})`;
+      make = (from, to) => array(fn, from, to);
     }
-    return choose(below(site.depth, OPTIONAL_DEPTH), make(low, high), min === 0 ? '[]' : make(min, min));
+    if (contains && contains.min > 0) {
+      // minContains items made to match `contains` (and `items`) come first, then the rest.
+      const matching = isSchemaObject(items) && hasConstraints(items) ? { allOf: [items, contains.schema] } : contains.schema;
+      const first = array(this.itemFunction(matching, { ...site, unique }, 'contains'), contains.min, contains.min);
+      const fn = this.itemFunction(items, { ...site, unique }, 'item');
+      make = (from, to) => (to <= contains.min ? first : array(fn, from, to, first));
+    }
+    return choose(below(site.depth, OPTIONAL_DEPTH), make(low, high), least === 0 ? '[]' : make(least, least));
   }
 
   /** How many distinct values an item schema allows (Infinity when plenty). */
@@ -408,6 +434,13 @@ export class Emitter implements GeneratorEmitter {
     const expr = this.value(variant.schema, { ...site, hint: `${site.hint}_${variant.label}`, definition: undefined });
     return variant.tag ? `g.tag(${expr}, ${literal(variant.tag.property)}, ${literal(variant.tag.value)})` : expr;
   }
+}
+
+/** What `contains` asks of an array: at least `min` and at most `max` items matching `schema`. */
+function containsPlan(s: JsonSchema): { schema: JsonSchema; min: number; max: number } | undefined {
+  const schema = s.contains === true ? {} : s.contains;
+  if (!isSchemaObject(schema)) return undefined;
+  return { schema, min: nonNegativeInteger(s.minContains) ?? 1, max: nonNegativeInteger(s.maxContains) ?? Infinity };
 }
 
 /** The depth parameter and the result are typed in TypeScript (recursive functions need a declared result). */

@@ -4,9 +4,10 @@
  */
 import type { JsonSchema } from '../ir/types.js';
 import type { SchemaResolver } from './resolve.js';
+import { formatAccepts } from './formats.js';
 import {
-  explicitTypes, hasConstraints, inferType, isFalseSchema, isNullSchema, isSchemaObject, isUnion, refName, stringList,
-  typeMatches, withoutKeys,
+  explicitTypes, hasConstraints, inferType, isClosed, isNullSchema, isSchemaObject, isUnion, nonNegativeInteger, patternAccepts,
+  refName, stringList, typeMatches, withoutKeys,
 } from './schema.js';
 
 export interface Variant {
@@ -43,12 +44,17 @@ export function discriminatorValue(discriminator: Discriminator, name: string): 
   return Object.keys(mapping).find((key) => refName(mapping[key]) === name) ?? name;
 }
 
-/** Whether a property schema leaves room for an arbitrary tag string (no enum/const/shape of its own). */
-export function acceptsTag(property: JsonSchema): boolean {
-  if ('const' in property || Array.isArray(property.enum) || isUnion(property)) return false;
+/** Whether a (discriminator) property schema accepts `value`, as far as a build-time look can tell. */
+export function acceptsTag(property: JsonSchema, value: string): boolean {
+  if ('const' in property) return property.const === value;
+  if (Array.isArray(property.enum)) return property.enum.includes(value);
+  if (isUnion(property)) return false;
   const types = explicitTypes(property);
   if (types && !types.includes('string')) return false;
-  return !['pattern', 'format', 'minLength', 'maxLength'].some((key) => key in property);
+  const length = [...value].length;
+  if (length < (nonNegativeInteger(property.minLength) ?? 0) || length > (nonNegativeInteger(property.maxLength) ?? Infinity)) return false;
+  if (typeof property.pattern === 'string' && !patternAccepts(property.pattern, value)) return false;
+  return formatAccepts(property.format, value);
 }
 
 /**
@@ -113,9 +119,9 @@ function tagFor(discriminator: Discriminator, name: string, effective: JsonSchem
   if (isUnion(view) || inferType(view) !== 'object') return undefined;
   const properties = isSchemaObject(view.properties) ? view.properties : {};
   const value = discriminatorValue(discriminator, name);
-  if (!Object.hasOwn(properties, property)) return isFalseSchema(view.additionalProperties) ? undefined : { property, value };
-  // A variant pinning the value itself (enum/const) generates that.
-  return acceptsTag(resolver.view(properties[property])) ? { property, value } : undefined;
+  if (!Object.hasOwn(properties, property)) return isClosed(view) ? undefined : { property, value };
+  // A variant pinning other values itself (enum/const) generates one of those.
+  return acceptsTag(resolver.view(properties[property]), value) ? { property, value } : undefined;
 }
 
 interface Facts {
@@ -190,7 +196,7 @@ function fails(v: Facts, w: Facts, resolver: SchemaResolver): boolean {
 
   if (w.required.some((key) => !v.generated.has(key))) return true;
   const always = [...new Set([...v.required, ...(v.tag ? [v.tag.property] : [])])];
-  if (isFalseSchema(w.view.additionalProperties) && !isSchemaObject(w.view.patternProperties)) {
+  if (isClosed(w.view) && !isSchemaObject(w.view.patternProperties)) {
     if (always.some((key) => !Object.hasOwn(w.properties, key))) return true;
   }
   return always.some((key) => {

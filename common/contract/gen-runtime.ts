@@ -1,6 +1,7 @@
 /**
  * The object (`g`) that generated fake-data code calls: the compiler emits the calls
- * (compiler/generate), the runtime implements them (runtime/generate).
+ * (compiler/generate), common/generate implements them for the runtime and for the compiler's
+ * own build-time samples.
  */
 export interface GenRuntime
   extends NumberPrimitives, StringPrimitives, FormatPrimitives, PatternPrimitives, CollectionPrimitives {}

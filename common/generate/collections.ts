@@ -1,4 +1,4 @@
-import type { CollectionPrimitives } from '../../common/contract/index.js';
+import type { CollectionPrimitives } from '../contract/index.js';
 import type { Random } from './random.js';
 
 const ATTEMPTS_PER_ITEM = 10;

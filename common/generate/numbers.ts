@@ -1,4 +1,4 @@
-import type { NumberPrimitives } from '../../common/contract/index.js';
+import type { NumberPrimitives } from '../contract/index.js';
 import type { Random } from './random.js';
 
 const ATTEMPTS = 10;

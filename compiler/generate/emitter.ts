@@ -15,11 +15,16 @@ import {
   isFalseSchema, isPureRef, isSchemaObject, isUnion, nonNegativeInteger, shapeKey, typeMatches,
 } from './schema.js';
 import { assignment, below, choose, deeper, type Depth, depthText, literal, PARAMETER, TOP } from './source.js';
+import { SchemaJudge } from './judge.js';
+import { loadGenerators, sample } from './samples.js';
 import { stringExpr } from './strings.js';
+import { vetUnion } from './union-vetting.js';
 import {
   acceptsTag, asDiscriminator, discriminatorValue, planUnion, unionConstants, type UnionPlan, type Variant,
 } from './unions.js';
 
+/** Values a union variant is tried out with at build time, at each of two depths. */
+const SAMPLES = 8;
 /** Values at this depth or deeper get only what the schema requires (and null where allowed). */
 const OPTIONAL_DEPTH = 6;
 /** Recursive generators give up here: only schemas with no finite instance get that far. */
@@ -57,9 +62,17 @@ interface GeneratorFunction {
   lines: string[];
 }
 
+/** What an emitter shares with the emitters it starts to try union variants out. */
+interface Shared {
+  readonly judge: SchemaJudge;
+  /** Union plans by mode and shape; a union being vetted has its unvetted plan here meanwhile (for recursion). */
+  readonly plans: Map<string, UnionPlan>;
+}
+
 export class Emitter implements GeneratorEmitter {
   private readonly resolver: SchemaResolver;
   private readonly graph: SchemaGraph;
+  private readonly shared: Shared;
   private readonly names = new NameRegistry();
   /** Module-level constants (enum arrays, compiled patterns), keyed by content. */
   private readonly constants = new Map<string, Constant>();
@@ -67,9 +80,10 @@ export class Emitter implements GeneratorEmitter {
   private readonly functions = new Map<string, GeneratorFunction>();
   private nesting = 0;
 
-  constructor(definitions: Record<string, JsonSchema>) {
+  constructor(definitions: Record<string, JsonSchema>, shared?: Shared) {
     this.resolver = new SchemaResolver(definitions);
     this.graph = new SchemaGraph(definitions);
+    this.shared = shared ?? { judge: new SchemaJudge(definitions), plans: new Map() };
   }
 
   expression(schema: JsonSchema, mode: GenMode, hint = 'inline'): string {
@@ -82,6 +96,15 @@ export class Emitter implements GeneratorEmitter {
     const constants = [...this.constants.values()].map((constant) => constant.code);
     const functions = [...this.functions.values()].map((fn) => functionSource(fn, language));
     return [...constants, ...functions].join('');
+  }
+
+  definitionCall(name: string, mode: GenMode): string | undefined {
+    return this.functions.get(this.definitionKey(name, mode))?.name.concat('(0)');
+  }
+
+  sample(expressions: readonly string[], count: number): unknown[][] {
+    const generators = loadGenerators(this.declarations(), expressions.map((expression) => `(d) => ${expression}`));
+    return generators.map((generate) => sample(generate, count));
   }
 
   /** An expression producing a value of `schema` at `site`. */
@@ -110,7 +133,7 @@ export class Emitter implements GeneratorEmitter {
     if (Array.isArray(s.enum) && s.enum.length > 0) return this.enumValue(this.enumChoices(s)!, site);
     if (isUnion(s)) {
       const constants = unionConstants(s, this.resolver);
-      return constants ? this.enumValue(constants, site) : this.unionValue(s, planUnion(s, this.resolver), site);
+      return constants ? this.enumValue(constants, site) : this.unionValue(s, this.unionPlan(s, site.mode), site);
     }
     const orNull = (expr: string) => (allowsNull(s) ? choose(below(site.depth, OPTIONAL_DEPTH), expr, 'null') : expr);
     const useExample = !site.unique;
@@ -141,7 +164,7 @@ export class Emitter implements GeneratorEmitter {
     }
     const s = this.resolver.normalize(schema, site.definition);
     if (isUnion(s) && !('const' in s) && !Array.isArray(s.enum) && !unionConstants(s, this.resolver)) {
-      const plan = planUnion(s, this.resolver);
+      const plan = this.unionPlan(s, site.mode);
       if (plan.variants.length > 1) return this.unionSwitch(plan, site);
       return [`return ${this.unionValue(s, plan, site)};`];
     }
@@ -187,10 +210,14 @@ export class Emitter implements GeneratorEmitter {
     return this.graph.isModeSensitive(schema) ? mode : '';
   }
 
+  private definitionKey(name: string, mode: GenMode): string {
+    return JSON.stringify(['definition', this.graph.isDefinitionModeSensitive(name) ? mode : '', name]);
+  }
+
   private definitionFunction(name: string, mode: GenMode): string {
     const sensitive = this.graph.isDefinitionModeSensitive(name);
     const stem = sensitive && mode === 'request' ? `${name}_request` : name;
-    return this.helperFunction(JSON.stringify(['definition', sensitive ? mode : '', name]), stem, () => {
+    return this.helperFunction(this.definitionKey(name, mode), stem, () => {
       const schema = this.resolver.definitions[name];
       const site: Site = { mode, depth: PARAMETER, hint: name, name, unique: false, definition: name };
       const lines = this.body(schema, site);
@@ -402,6 +429,30 @@ export class Emitter implements GeneratorEmitter {
     const values = this.constant(JSON.stringify(['values', choices]), 'values', site.hint, literal(choices));
     const scalar = choices.every((value) => value === null || typeof value !== 'object');
     return scalar ? `g.pick(${values})` : `g.clone(g.pick(${values}))`;
+  }
+
+  /** The variants of a union to generate: planned once per shape and mode, vetted by sampling when unproven. */
+  private unionPlan(s: JsonSchema, mode: GenMode): UnionPlan {
+    const key = JSON.stringify([this.modeKey(s, mode), shapeKey(s)]);
+    let plan = this.shared.plans.get(key);
+    if (!plan) {
+      plan = planUnion(s, this.resolver);
+      this.shared.plans.set(key, plan);
+      if (plan.unproven) {
+        plan = vetUnion(plan, mode, this.shared.judge, (variant) => this.sampleVariant(variant, mode));
+        this.shared.plans.set(key, plan);
+      }
+    }
+    return plan;
+  }
+
+  /** Values of a variant form, from a fresh emitter: at the top and past the optional depth. */
+  private sampleVariant(variant: Variant, mode: GenMode): unknown[] {
+    const emitter = new Emitter(this.resolver.definitions, this.shared);
+    const site: Site = { mode, depth: PARAMETER, hint: 'sample', unique: false };
+    const name = emitter.helperFunction('sample', 'sample', () => [`return ${emitter.variantValue(variant, site)};`]);
+    const [generate] = loadGenerators(emitter.declarations(), [name]);
+    return sample(generate!, SAMPLES, [0, OPTIONAL_DEPTH]);
   }
 
   /** A union decided at build time, or a call to a helper choosing among variants at random. */

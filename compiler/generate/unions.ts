@@ -15,6 +15,8 @@ export interface Variant {
   readonly schema: JsonSchema;
   /** For helper names: the referenced definition or the variant's position. */
   readonly label: string;
+  /** Its position in the union's list. */
+  readonly member: number;
   /** Discriminator value to stamp on the generated object. */
   readonly tag?: { readonly property: string; readonly value: string };
 }
@@ -24,6 +26,19 @@ export interface UnionPlan {
   readonly variants: readonly Variant[];
   /** A null variant exists: used to end recursion past the depth limit. */
   readonly nullable: boolean;
+  /**
+   * A oneOf whose variants could not be proven to reject each other's values: what to sample,
+   * so that only variants whose values exactly one member accepts are generated.
+   */
+  readonly unproven?: {
+    /** The union's members and sibling keywords (when they constrain), as validators see them. */
+    readonly members: readonly JsonSchema[];
+    readonly base?: JsonSchema;
+    /** Per variant, the forms to try, best first. */
+    readonly forms: readonly (readonly Variant[])[];
+    /** Whether every variant that passes is kept (discriminated unions), or the first alone. */
+    readonly all: boolean;
+  };
 }
 
 interface Discriminator {
@@ -92,24 +107,51 @@ export function planUnion(schema: JsonSchema, resolver: SchemaResolver): UnionPl
   const constrained = hasConstraints(base);
   const discriminator = asDiscriminator(schema.discriminator);
 
-  const nonNull = members.filter((member) => !isNullSchema(resolver.view(member)));
-  const nullable = nonNull.length < members.length;
-  const variants = nonNull.map((member, index): Variant => {
+  const nullable = members.some((member) => isNullSchema(resolver.view(member)));
+  const variants = members.flatMap((member, index): Variant[] => {
+    if (isNullSchema(resolver.view(member))) return [];
     const effective = constrained ? { allOf: [base, member] } : member;
     const name = refName(member.$ref);
-    return {
-      schema: effective,
+    const tag = discriminator && name !== undefined ? tagFor(discriminator, name, effective, resolver) : undefined;
+    // A variant that pins the discriminator itself always carries it, optional or not.
+    const pinned = discriminator && !tag && declares(resolver.view(effective), discriminator.propertyName);
+    return [{
+      schema: pinned ? { allOf: [effective, { required: [discriminator.propertyName] }] } : effective,
       label: name ?? `variant${index + 1}`,
-      tag: discriminator && name !== undefined ? tagFor(discriminator, name, effective, resolver) : undefined,
-    };
+      member: index,
+      tag,
+    }];
   });
-  if (variants.length <= 1) return { variants, nullable };
+  if (variants.length <= 1 || keyword === 'anyOf') return { variants: discriminator ? variants : variants.slice(0, 1), nullable };
+  const exclusive = exclusiveVariants(variants, resolver);
+  const unproven = {
+    members,
+    base: constrained ? base : undefined,
+    forms: variants.map((variant) => forms(variant, resolver)),
+    all: discriminator !== undefined,
+  };
   if (discriminator) {
-    const exclusive = keyword === 'oneOf' ? exclusiveVariants(variants, resolver) : variants;
-    return { variants: exclusive.length > 0 ? exclusive : variants, nullable };
+    if (exclusive.length === variants.length) return { variants: exclusive, nullable };
+    return { variants: exclusive.length > 0 ? exclusive : variants, nullable, unproven };
   }
-  if (keyword === 'anyOf') return { variants: [variants[0]!], nullable };
-  return { variants: [exclusiveVariants(variants, resolver)[0] ?? mostDistinctive(variants, resolver)], nullable };
+  if (exclusive.length > 0) return { variants: [exclusive[0]!], nullable };
+  return { variants: [mostDistinctive(variants, resolver)], nullable, unproven };
+}
+
+function declares(view: JsonSchema, property: string): boolean {
+  return isSchemaObject(view.properties) && Object.hasOwn(view.properties, property);
+}
+
+/**
+ * A variant as generated, then reduced to its required properties (fewer to overlap with other
+ * variants), then with every property required (so that the ones telling it apart are there at
+ * any depth).
+ */
+function forms(variant: Variant, resolver: SchemaResolver): Variant[] {
+  const view = resolver.view(variant.schema);
+  if (inferType(view) !== 'object' || !isSchemaObject(view.properties)) return [variant];
+  const every = { ...variant, schema: { ...view, required: [...new Set([...stringList(view.required), ...Object.keys(view.properties)])] } };
+  return [variant, requiredOnly(variant, view), every];
 }
 
 function tagFor(discriminator: Discriminator, name: string, effective: JsonSchema, resolver: SchemaResolver) {

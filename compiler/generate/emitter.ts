@@ -290,18 +290,17 @@ export class Emitter implements GeneratorEmitter {
     }
     flush();
     // minProperties beyond what is declared: pad with extra entries.
-    if (plan.padding > 0) {
-      const keys = this.keyFunction(s, site);
-      if (keys) {
-        lines.push(`Object.assign(o, g.record(${this.entryFunction(s, site)}, ${depthText(deeper(site.depth))}, ${plan.padding}, ${plan.padding}, ${keys}));`);
-      } else {
-        for (let n = 1, added = 0; added < plan.padding; n++) {
-          const key = `key${n}`;
-          if (Object.hasOwn(properties, key) || plan.keys.some((planned) => planned.key === key)) continue;
-          lines.push(assignment('o', key, this.value(extraSchema, child(key))));
-          added++;
-        }
-      }
+    const keys = plan.padding > 0 ? this.keyFunction(s, site) : undefined;
+    if (keys) {
+      // Drawn keys may collide with declared ones: those keep their own values.
+      const entries = `g.record(${this.entryFunction(s, site)}, ${depthText(deeper(site.depth))}, ${plan.padding}, ${plan.padding}, ${keys})`;
+      return [...lines, `return Object.assign(${entries}, o);`];
+    }
+    for (let n = 1, added = 0; added < plan.padding; n++) {
+      const key = `key${n}`;
+      if (Object.hasOwn(properties, key) || plan.keys.some((planned) => planned.key === key)) continue;
+      lines.push(assignment('o', key, this.value(extraSchema, child(key))));
+      added++;
     }
     lines.push('return o;');
     return lines;

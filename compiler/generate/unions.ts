@@ -1,6 +1,7 @@
 /**
- * Which oneOf/anyOf variants to generate. Validators ignore `discriminator`, so a oneOf value
- * must fail every other variant by the schemas alone: variants are vetted for that at build time.
+ * Which oneOf/anyOf variants to generate. JSON Schema validators ignore `discriminator`, so a
+ * oneOf value must fail every other variant by the schemas alone: variants are proven to at build
+ * time, or else tried out (union-vetting.ts).
  */
 import type { JsonSchema } from '../ir/types.js';
 import type { SchemaResolver } from './resolve.js';

@@ -34,5 +34,5 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
 }
 export { loadOverrides } from './overrides/index.js';
 export type { OverrideRule } from './overrides/index.js';
-export { createGenRuntime } from './generate/index.js';
+export { createGenRuntime } from '../common/generate/index.js';
 export { createTemplateRuntime, templateRenderer, type Render, type TemplateContext } from './template/index.js';

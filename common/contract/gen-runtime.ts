@@ -1,6 +1,7 @@
 /**
  * The object (`g`) that generated fake-data code calls: the compiler emits the calls
- * (compiler/generate), the runtime implements them (runtime/generate).
+ * (compiler/generate), common/generate implements them for the runtime and for the compiler's
+ * own build-time samples.
  */
 export interface GenRuntime
   extends NumberPrimitives, StringPrimitives, FormatPrimitives, PatternPrimitives, CollectionPrimitives {}
@@ -13,8 +14,8 @@ export interface NumberPrimitives {
   int(min: number, max: number): number;
   /** Number in [min, max], rounded to cents when that stays in range. */
   float(min: number, max: number): number;
-  /** k * step for some integer k in [kMin, kMax], exact enough for a `multipleOf` check. */
-  multiple(kMin: number, kMax: number, step: number): number;
+  /** k * step for some integer k in [kMin, kMax], exact enough for a `multipleOf: of` check (`of` defaults to step). */
+  multiple(kMin: number, kMax: number, step: number, of?: number): number;
   bool(): boolean;
 }
 
@@ -108,12 +109,15 @@ export interface CollectionPrimitives {
   pick<T>(values: readonly T[]): T;
   /** Between min and max distinct elements of `values`. */
   sample<T>(values: readonly T[], min: number, max: number): T[];
-  /** Between min and max items made by `item(d)`. */
-  array(item: Generate, d: number, min: number, max: number): unknown[];
+  /** Between min and max items: those of `first` (when given), then more made by `item(d)`. */
+  array(item: Generate, d: number, min: number, max: number, first?: unknown[]): unknown[];
   /** Like array(), but items are distinct by JSON value (fewer if `item` cannot vary enough). */
-  uniqueArray(item: Generate, d: number, min: number, max: number): unknown[];
-  /** An object with between min and max entries under distinct word keys, values from `value(d)`. */
-  record(value: Generate, d: number, min: number, max: number): Record<string, unknown>;
+  uniqueArray(item: Generate, d: number, min: number, max: number, first?: unknown[]): unknown[];
+  /**
+   * An object with between min and max entries, values from `value(d)`, under distinct keys from
+   * `key(d)` when given (fewer if it cannot vary enough), else under words.
+   */
+  record(value: Generate, d: number, min: number, max: number, key?: Generate): Record<string, unknown>;
   /** Sets a discriminator on an object-valued variant (leaves other values alone). */
   tag(value: unknown, property: string, tagValue: string): unknown;
   /** A fresh copy of a shared literal (non-scalar enum members). */

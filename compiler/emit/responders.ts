@@ -9,6 +9,7 @@ import { resolveSchema } from './value-kind.js';
 import { comment } from './comment.js';
 import { GENERATED_HEADER } from './header.js';
 import { importContract } from './contract.js';
+import { auditGenerators, type AuditEntry } from './generator-audit.js';
 
 export interface ResponderWarnings {
   /** Examples that do not validate against their schema (kept, but not served by default). */
@@ -17,6 +18,18 @@ export interface ResponderWarnings {
   noResponses: string[];
   /** Operations whose only success is 1xx (101 Switching Protocols): they answer 204. */
   switchesProtocols: string[];
+  /** Schemas (or response schemas) no generated value satisfies, found by sampling the generators. */
+  unsatisfiable: string[];
+}
+
+/** What emitting every operation shares, and collects on the way. */
+interface Emission {
+  gen: GeneratorEmitter;
+  schemas: AjvSchemas;
+  definitions: Record<string, JsonSchema>;
+  warnings: ResponderWarnings;
+  /** Generated response bodies, audited once every generator is emitted. */
+  bodies: AuditEntry[];
 }
 
 /**
@@ -30,11 +43,14 @@ export function emitResponders(ir: Ir, schemas: AjvSchemas, progress?: (done: nu
     invalidExamples: [],
     noResponses: ir.operations.filter((op) => op.responses.length === 0).map((op) => op.key),
     switchesProtocols: ir.operations.filter((op) => switchesProtocols(op.responses)).map((op) => op.key),
+    unsatisfiable: [],
   };
+  const emission: Emission = { gen, schemas, definitions: ir.definitions, warnings, bodies: [] };
   const ops = ir.operations.map((op, i) => {
     if (i % 100 === 0) progress?.(i);
-    return emitOperation(op, gen, schemas, warnings, ir.definitions);
+    return emitOperation(op, emission);
   });
+  warnings.unsatisfiable = auditGenerators(emission.bodies, ir.definitions, gen, schemas);
   const routes = ir.routes.map((route) => emitRoute(route));
   // the same code twice, annotated in the .ts: the .js twin needs no TypeScript pass
   const body = (typed: boolean): string => `export function createResponders(g${typed ? ': GenRuntime): Responders' : ')'} {
@@ -57,8 +73,8 @@ ${routes.map((r) => indent(r, 4)).join(',\n')}
   return { ts: `${GENERATED_HEADER}\n${types}\n${body(true)}`, js: `${GENERATED_HEADER}${body(false)}`, warnings };
 }
 
-function emitOperation(op: IrOperation, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings, definitions: Record<string, JsonSchema>): string {
-  const responses = op.responses.map((r, ri) => emitResponse(op, r, ri, gen, schemas, warnings, definitions));
+function emitOperation(op: IrOperation, emission: Emission): string {
+  const responses = op.responses.map((r, ri) => emitResponse(op, r, ri, emission));
   return `${comment(op.key)} {\n  defaultResponse: ${defaultResponse(op.responses)},\n  responses: [\n${responses.map((r) => indent(r, 4)).join(',\n')}\n  ],\n}`;
 }
 
@@ -81,12 +97,13 @@ function defaultResponse(responses: IrResponse[]): number {
 
 const switchesProtocols = (responses: IrResponse[]): boolean => !responses.some((r) => r.status.startsWith('2')) && responses.some((r) => r.status.startsWith('1'));
 
-function emitResponse(op: IrOperation, r: IrResponse, ri: number, gen: GeneratorEmitter, schemas: AjvSchemas, warnings: ResponderWarnings, definitions: Record<string, JsonSchema>): string {
+function emitResponse(op: IrOperation, r: IrResponse, ri: number, emission: Emission): string {
+  const { gen, schemas } = emission;
   const status = r.status === 'default' ? 200 : Number(r.status.replace(/XX$/, '00'));
   const headers = r.headers
     .filter((h) => h.example !== undefined || h.schema)
     .map((h) => `[${JSON.stringify(h.name)}, ${h.example !== undefined ? `() => ${JSON.stringify(String(h.example))}` : `() => String(${gen.expression(h.schema as JsonSchema, 'response')})`}]`);
-  const contents = r.contents.map((c, ci) => emitContent(`${op.key} ${r.status} ${c.mediaType}`, c, gen, schemas.ids[op.index].responses[ri][ci], schemas, warnings, definitions));
+  const contents = r.contents.map((c, ci) => emitContent(`${op.key} ${r.status} ${c.mediaType}`, c, schemas.ids[op.index].responses[ri][ci], emission));
   return [
     '{',
     `  code: ${JSON.stringify(r.status)},`,
@@ -116,8 +133,9 @@ function servedType(c: IrContent, definitions: Record<string, JsonSchema>): stri
   return 'application/json';
 }
 
-function emitContent(where: string, c: IrContent, gen: GeneratorEmitter, validatorId: string | undefined, schemas: AjvSchemas, warnings: ResponderWarnings, definitions: Record<string, JsonSchema>): string {
-  const type = servedType(c, definitions);
+function emitContent(where: string, c: IrContent, validatorId: string | undefined, emission: Emission): string {
+  const { gen, schemas, warnings } = emission;
+  const type = servedType(c, emission.definitions);
   const format = bodyFormat(type);
   const root = xmlRoot(c.schema);
   const validate = validatorId && format === 'json' ? schemas.ajv.getSchema(validatorId) : undefined;
@@ -129,7 +147,9 @@ function emitContent(where: string, c: IrContent, gen: GeneratorEmitter, validat
     if (!valid) warnings.invalidExamples.push(`${where} example "${e.name}"`);
     return { valid, source: `{ name: ${JSON.stringify(e.name)}, valid: ${valid}, body: ${JSON.stringify(body)}, template: ${template ?? 'null'} }` };
   });
-  const generate = c.schema && format !== 'binary' ? `(d) => ${gen.expression(c.schema, 'response')}` : c.schema ? '() => "binary"' : 'null';
+  const expression = c.schema && format !== 'binary' ? gen.expression(c.schema, 'response') : undefined;
+  if (c.schema && expression !== undefined && validate && validatorId) emission.bodies.push({ where, schema: c.schema, expression, validatorId });
+  const generate = expression !== undefined ? `(d) => ${expression}` : c.schema ? '() => "binary"' : 'null';
   // the first valid example; else generate; else (no schema to generate from) the first example anyway
   const firstValid = examples.findIndex((e) => e.valid);
   const preferred = firstValid !== -1 ? firstValid : !c.schema && examples.length > 0 ? 0 : -1;

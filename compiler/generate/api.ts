@@ -15,4 +15,8 @@ export interface GeneratorEmitter {
   expression(schema: JsonSchema, mode: GenMode, hint?: string): string;
   /** Source of every helper the expressions so far reference, in a deterministic order; the same code either way, typed in 'ts'. */
   declarations(language?: Language): string;
+  /** A call (at depth 0) of the generator of definition `name` in `mode`, when the expressions so far made one. */
+  definitionCall(name: string, mode: GenMode): string | undefined;
+  /** Build-time look at the values: `count` of each expression, run with the declarations so far on a fixed seed. */
+  sample(expressions: readonly string[], count: number): unknown[][];
 }

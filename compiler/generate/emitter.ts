@@ -9,16 +9,22 @@ import { SchemaGraph } from './graph.js';
 import { NameRegistry } from './names.js';
 import { booleanExpr, integerExpr, numberExpr } from './numbers.js';
 import { SchemaResolver } from './resolve.js';
+import { planKeys } from './object-keys.js';
 import {
-  allowsNull, explicitTypes, finiteNumber, hasConstraints, inferType, isFalseSchema, isPureRef, isSchemaObject, isUnion,
-  nonNegativeInteger, shapeKey, stringList, typeMatches,
+  allowsNull, explicitTypes, extraProperties, finiteNumber, firstPatternProperty, hasConstraints, inferType, isClosed,
+  isFalseSchema, isPureRef, isSchemaObject, isUnion, nonNegativeInteger, shapeKey, typeMatches,
 } from './schema.js';
 import { assignment, below, choose, deeper, type Depth, depthText, literal, PARAMETER, TOP } from './source.js';
+import { SchemaJudge } from './judge.js';
+import { loadGenerators, sample } from './samples.js';
 import { stringExpr } from './strings.js';
+import { vetUnion } from './union-vetting.js';
 import {
   acceptsTag, asDiscriminator, discriminatorValue, planUnion, unionConstants, type UnionPlan, type Variant,
 } from './unions.js';
 
+/** Values a union variant is tried out with at build time, at each of two depths. */
+const SAMPLES = 8;
 /** Values at this depth or deeper get only what the schema requires (and null where allowed). */
 const OPTIONAL_DEPTH = 6;
 /** Recursive generators give up here: only schemas with no finite instance get that far. */
@@ -56,9 +62,17 @@ interface GeneratorFunction {
   lines: string[];
 }
 
+/** What an emitter shares with the emitters it starts to try union variants out. */
+interface Shared {
+  readonly judge: SchemaJudge;
+  /** Union plans by mode and shape; a union being vetted has its unvetted plan here meanwhile (for recursion). */
+  readonly plans: Map<string, UnionPlan>;
+}
+
 export class Emitter implements GeneratorEmitter {
   private readonly resolver: SchemaResolver;
   private readonly graph: SchemaGraph;
+  private readonly shared: Shared;
   private readonly names = new NameRegistry();
   /** Module-level constants (enum arrays, compiled patterns), keyed by content. */
   private readonly constants = new Map<string, Constant>();
@@ -66,9 +80,10 @@ export class Emitter implements GeneratorEmitter {
   private readonly functions = new Map<string, GeneratorFunction>();
   private nesting = 0;
 
-  constructor(definitions: Record<string, JsonSchema>) {
+  constructor(definitions: Record<string, JsonSchema>, shared?: Shared) {
     this.resolver = new SchemaResolver(definitions);
     this.graph = new SchemaGraph(definitions);
+    this.shared = shared ?? { judge: new SchemaJudge(definitions), plans: new Map() };
   }
 
   expression(schema: JsonSchema, mode: GenMode, hint = 'inline'): string {
@@ -81,6 +96,15 @@ export class Emitter implements GeneratorEmitter {
     const constants = [...this.constants.values()].map((constant) => constant.code);
     const functions = [...this.functions.values()].map((fn) => functionSource(fn, language));
     return [...constants, ...functions].join('');
+  }
+
+  definitionCall(name: string, mode: GenMode): string | undefined {
+    return this.functions.get(this.definitionKey(name, mode))?.name.concat('(0)');
+  }
+
+  sample(expressions: readonly string[], count: number): unknown[][] {
+    const generators = loadGenerators(this.declarations(), expressions.map((expression) => `(d) => ${expression}`));
+    return generators.map((generate) => sample(generate, count));
   }
 
   /** An expression producing a value of `schema` at `site`. */
@@ -109,7 +133,7 @@ export class Emitter implements GeneratorEmitter {
     if (Array.isArray(s.enum) && s.enum.length > 0) return this.enumValue(this.enumChoices(s)!, site);
     if (isUnion(s)) {
       const constants = unionConstants(s, this.resolver);
-      return constants ? this.enumValue(constants, site) : this.unionValue(s, planUnion(s, this.resolver), site);
+      return constants ? this.enumValue(constants, site) : this.unionValue(s, this.unionPlan(s, site.mode), site);
     }
     const orNull = (expr: string) => (allowsNull(s) ? choose(below(site.depth, OPTIONAL_DEPTH), expr, 'null') : expr);
     const useExample = !site.unique;
@@ -140,7 +164,7 @@ export class Emitter implements GeneratorEmitter {
     }
     const s = this.resolver.normalize(schema, site.definition);
     if (isUnion(s) && !('const' in s) && !Array.isArray(s.enum) && !unionConstants(s, this.resolver)) {
-      const plan = planUnion(s, this.resolver);
+      const plan = this.unionPlan(s, site.mode);
       if (plan.variants.length > 1) return this.unionSwitch(plan, site);
       return [`return ${this.unionValue(s, plan, site)};`];
     }
@@ -186,10 +210,14 @@ export class Emitter implements GeneratorEmitter {
     return this.graph.isModeSensitive(schema) ? mode : '';
   }
 
+  private definitionKey(name: string, mode: GenMode): string {
+    return JSON.stringify(['definition', this.graph.isDefinitionModeSensitive(name) ? mode : '', name]);
+  }
+
   private definitionFunction(name: string, mode: GenMode): string {
     const sensitive = this.graph.isDefinitionModeSensitive(name);
     const stem = sensitive && mode === 'request' ? `${name}_request` : name;
-    return this.helperFunction(JSON.stringify(['definition', sensitive ? mode : '', name]), stem, () => {
+    return this.helperFunction(this.definitionKey(name, mode), stem, () => {
       const schema = this.resolver.definitions[name];
       const site: Site = { mode, depth: PARAMETER, hint: name, name, unique: false, definition: name };
       const lines = this.body(schema, site);
@@ -234,25 +262,16 @@ export class Emitter implements GeneratorEmitter {
 
   private objectBody(s: JsonSchema, site: Site): string[] {
     const properties = isSchemaObject(s.properties) ? s.properties : {};
-    const required = new Set(stringList(s.required));
-    const visible = Object.keys(properties).filter((key) => !this.resolver.isHidden(properties[key], site.mode));
-    const undeclared = [...required].filter((key) => !Object.hasOwn(properties, key));
-    const requiredCount = visible.filter((key) => required.has(key)).length + undeclared.length;
-    const maxProperties = nonNegativeInteger(s.maxProperties);
-    const minProperties = nonNegativeInteger(s.minProperties) ?? 0;
-    let optionalKeys = visible.filter((key) => !required.has(key));
-    if (maxProperties !== undefined) optionalKeys = optionalKeys.slice(0, Math.max(0, maxProperties - requiredCount));
-    const optional = new Set(optionalKeys);
     const tag = this.ownTag(s, properties, site.definition);
-    const forced = optionalKeys.slice(0, Math.max(0, minProperties - requiredCount));
-    const always = new Set([...forced, ...(tag ? [tag.property] : [])]);
-
-    if (visible.length === 0 && undeclared.length === 0) {
-      return [`return ${this.freeObject(s, site, minProperties, maxProperties)};`];
+    const plan = planKeys(s, (key) => this.resolver.isHidden(properties[key], site.mode), tag?.property);
+    const minProperties = nonNegativeInteger(s.minProperties) ?? 0;
+    if (plan.keys.length === 0) {
+      return [`return ${this.freeObject(s, site, minProperties, nonNegativeInteger(s.maxProperties))};`];
     }
     const child = (key: string): Site =>
       ({ ...site, depth: deeper(site.depth), hint: `${site.hint}_${key}`, name: key, definition: undefined });
-    const extraSchema = isSchemaObject(s.additionalProperties) ? s.additionalProperties : {};
+    const extra = extraProperties(s);
+    const extraSchema = isSchemaObject(extra) ? extra : {};
     const lines = [NEW_OBJECT];
     let optionalRun: string[] = [];
     const flush = () => {
@@ -260,27 +279,28 @@ export class Emitter implements GeneratorEmitter {
       else if (optionalRun.length > 1) lines.push(`if (d < ${OPTIONAL_DEPTH}) {`, ...optionalRun.map((l) => `  ${l}`), '}');
       optionalRun = [];
     };
-    for (const key of visible) {
-      const isRequired = required.has(key) || always.has(key);
-      if (!isRequired && !optional.has(key)) continue;
-      const value = tag?.property === key ? literal(tag.value) : this.value(properties[key], child(key));
+    for (const { key, always } of plan.keys) {
+      const schema = Object.hasOwn(properties, key) ? properties[key] : extraSchema;
+      const value = tag?.property === key ? literal(tag.value) : this.value(schema, child(key));
       const statement = assignment('o', key, value);
-      if (isRequired) {
+      if (always) {
         flush();
         lines.push(statement);
       } else optionalRun.push(statement);
     }
     flush();
-    for (const key of undeclared) lines.push(assignment('o', key, this.value(extraSchema, child(key))));
-    // minProperties beyond what is declared: pad with extra entries when the schema allows them.
-    const missing = minProperties - requiredCount - optional.size;
-    if (missing > 0 && !isFalseSchema(s.additionalProperties)) {
-      for (let n = 1, added = 0; added < missing; n++) {
-        const key = `key${n}`;
-        if (Object.hasOwn(properties, key) || required.has(key)) continue;
-        lines.push(assignment('o', key, this.value(extraSchema, child(key))));
-        added++;
-      }
+    // minProperties beyond what is declared: pad with extra entries.
+    const keys = plan.padding > 0 ? this.keyFunction(s, site) : undefined;
+    if (keys) {
+      // Drawn keys may collide with declared ones: those keep their own values.
+      const entries = `g.record(${this.entryFunction(s, site)}, ${depthText(deeper(site.depth))}, ${plan.padding}, ${plan.padding}, ${keys})`;
+      return [...lines, `return Object.assign(${entries}, o);`];
+    }
+    for (let n = 1, added = 0; added < plan.padding; n++) {
+      const key = `key${n}`;
+      if (Object.hasOwn(properties, key) || plan.keys.some((planned) => planned.key === key)) continue;
+      lines.push(assignment('o', key, this.value(extraSchema, child(key))));
+      added++;
     }
     lines.push('return o;');
     return lines;
@@ -290,22 +310,41 @@ export class Emitter implements GeneratorEmitter {
   private ownTag(s: JsonSchema, properties: JsonSchema, definition: string | undefined) {
     const discriminator = asDiscriminator(s.discriminator);
     if (!discriminator || definition === undefined || !Object.hasOwn(properties, discriminator.propertyName)) return undefined;
-    if (!acceptsTag(this.resolver.view(properties[discriminator.propertyName]))) return undefined;
-    return { property: discriminator.propertyName, value: discriminatorValue(discriminator, definition) };
+    const value = discriminatorValue(discriminator, definition);
+    if (!acceptsTag(this.resolver.view(properties[discriminator.propertyName]), value)) return undefined;
+    return { property: discriminator.propertyName, value };
   }
 
-  /** An object without declared properties: entries from additionalProperties, if it says what they are. */
+  /**
+   * An object without declared properties: entries from additionalProperties (or a pattern
+   * property), under keys that propertyNames and the pattern accept.
+   */
   private freeObject(s: JsonSchema, site: Site, min: number, max: number | undefined): string {
-    const values = s.additionalProperties;
-    // Keys must satisfy patternProperties/propertyNames we do not generate keys for: stay empty.
-    if (isFalseSchema(values) || isSchemaObject(s.patternProperties) || s.propertyNames !== undefined) return '{}';
+    const keys = this.keyFunction(s, site);
+    const values = firstPatternProperty(s)?.[1] ?? extraProperties(s);
+    if (keys === undefined && isClosed(s)) return '{}';
     const described = isSchemaObject(values) && hasConstraints(values);
     if (!described && min === 0) return '{}';
-    const fn = this.itemFunction(described ? values : {}, site, 'value');
+    const fn = this.entryFunction(s, site);
     const items = depthText(deeper(site.depth));
     const high = Math.min(max ?? Infinity, Math.max(min, RECORD_ENTRIES));
-    const shallow = `g.record(${fn}, ${items}, ${Math.min(Math.max(min, 1), high)}, ${high})`;
-    return choose(below(site.depth, OPTIONAL_DEPTH), shallow, min === 0 ? '{}' : `g.record(${fn}, ${items}, ${min}, ${min})`);
+    const record = (from: number, to: number) => `g.record(${fn}, ${items}, ${from}, ${to}${keys ? `, ${keys}` : ''})`;
+    return choose(below(site.depth, OPTIONAL_DEPTH), record(Math.min(Math.max(min, 1), high), high), min === 0 ? '{}' : record(min, min));
+  }
+
+  /** The generator of undeclared entries' values: the first pattern property's schema, else additionalProperties. */
+  private entryFunction(s: JsonSchema, site: Site): string {
+    const values = firstPatternProperty(s)?.[1] ?? extraProperties(s);
+    return this.itemFunction(isSchemaObject(values) && hasConstraints(values) ? values : {}, site, 'value');
+  }
+
+  /** A generator of keys when propertyNames or patternProperties constrain them (else the runtime's words do). */
+  private keyFunction(s: JsonSchema, site: Site): string | undefined {
+    const pattern = firstPatternProperty(s)?.[0];
+    const names = isSchemaObject(s.propertyNames) ? [s.propertyNames] : [];
+    if (pattern === undefined && names.length === 0) return undefined;
+    const schema = { allOf: [{ type: 'string' }, ...names, ...(pattern === undefined ? [] : [{ pattern }])] };
+    return this.itemFunction(schema, { ...site, name: undefined }, 'key');
   }
 
   private arrayValue(s: JsonSchema, site: Site): string {
@@ -326,18 +365,31 @@ export class Emitter implements GeneratorEmitter {
     const unique = s.uniqueItems === true;
     const itemView = this.resolver.view(items);
     if (unique) max = Math.min(max, this.domainSize(itemView));
-    const low = Math.max(min, Math.min(1, max));
+    const contains = containsPlan(s);
+    // Any item may match `contains`: keeping to maxContains items keeps the count in bounds.
+    if (contains) max = Math.min(max, contains.max);
+    const least = Math.max(min, contains?.min ?? 0);
+    const low = Math.max(least, Math.min(1, max));
     const high = Math.min(max, Math.max(low, ARRAY_ITEMS));
     let make: (from: number, to: number) => string;
-    const choices = unique ? this.choices(itemView) : undefined;
+    const choices = unique && !contains ? this.choices(itemView) : undefined;
+    const array = (fn: string, from: number, to: number, first = '') =>
+      `g.${unique ? 'uniqueArray' : 'array'}(${fn}, ${depthText(inner)}, ${from}, ${to}${first && `, ${first}`})`;
     if (choices) {
       const values = this.constant(JSON.stringify(['values', choices]), 'values', site.hint, literal(choices));
       make = (from, to) => `g.sample(${values}, ${from}, ${to})`;
     } else {
       const fn = this.itemFunction(items, { ...site, unique }, 'item');
-      make = (from, to) => `g.${unique ? 'uniqueArray' : 'array'}(${fn}, ${depthText(inner)}, ${from}, ${to})`;
+      make = (from, to) => array(fn, from, to);
     }
-    return choose(below(site.depth, OPTIONAL_DEPTH), make(low, high), min === 0 ? '[]' : make(min, min));
+    if (contains && contains.min > 0) {
+      // minContains items made to match `contains` (and `items`) come first, then the rest.
+      const matching = isSchemaObject(items) && hasConstraints(items) ? { allOf: [items, contains.schema] } : contains.schema;
+      const first = array(this.itemFunction(matching, { ...site, unique }, 'contains'), contains.min, contains.min);
+      const fn = this.itemFunction(items, { ...site, unique }, 'item');
+      make = (from, to) => (to <= contains.min ? first : array(fn, from, to, first));
+    }
+    return choose(below(site.depth, OPTIONAL_DEPTH), make(low, high), least === 0 ? '[]' : make(least, least));
   }
 
   /** How many distinct values an item schema allows (Infinity when plenty). */
@@ -378,6 +430,30 @@ export class Emitter implements GeneratorEmitter {
     return scalar ? `g.pick(${values})` : `g.clone(g.pick(${values}))`;
   }
 
+  /** The variants of a union to generate: planned once per shape and mode, vetted by sampling when unproven. */
+  private unionPlan(s: JsonSchema, mode: GenMode): UnionPlan {
+    const key = JSON.stringify([this.modeKey(s, mode), shapeKey(s)]);
+    let plan = this.shared.plans.get(key);
+    if (!plan) {
+      plan = planUnion(s, this.resolver);
+      this.shared.plans.set(key, plan);
+      if (plan.unproven) {
+        plan = vetUnion(plan, mode, this.shared.judge, (variant) => this.sampleVariant(variant, mode));
+        this.shared.plans.set(key, plan);
+      }
+    }
+    return plan;
+  }
+
+  /** Values of a variant form, from a fresh emitter: at the top and past the optional depth. */
+  private sampleVariant(variant: Variant, mode: GenMode): unknown[] {
+    const emitter = new Emitter(this.resolver.definitions, this.shared);
+    const site: Site = { mode, depth: PARAMETER, hint: 'sample', unique: false };
+    const name = emitter.helperFunction('sample', 'sample', () => [`return ${emitter.variantValue(variant, site)};`]);
+    const [generate] = loadGenerators(emitter.declarations(), [name]);
+    return sample(generate!, SAMPLES, [0, OPTIONAL_DEPTH]);
+  }
+
   /** A union decided at build time, or a call to a helper choosing among variants at random. */
   private unionValue(s: JsonSchema, plan: UnionPlan, site: Site): string {
     const [first] = plan.variants;
@@ -408,6 +484,13 @@ export class Emitter implements GeneratorEmitter {
     const expr = this.value(variant.schema, { ...site, hint: `${site.hint}_${variant.label}`, definition: undefined });
     return variant.tag ? `g.tag(${expr}, ${literal(variant.tag.property)}, ${literal(variant.tag.value)})` : expr;
   }
+}
+
+/** What `contains` asks of an array: at least `min` and at most `max` items matching `schema`. */
+function containsPlan(s: JsonSchema): { schema: JsonSchema; min: number; max: number } | undefined {
+  const schema = s.contains === true ? {} : s.contains;
+  if (!isSchemaObject(schema)) return undefined;
+  return { schema, min: nonNegativeInteger(s.minContains) ?? 1, max: nonNegativeInteger(s.maxContains) ?? Infinity };
 }
 
 /** The depth parameter and the result are typed in TypeScript (recursive functions need a declared result). */

@@ -2,9 +2,13 @@
  * Build-time `allOf` flattening: one schema whose values satisfy every member, so the emitted
  * generator never has to reconcile members at request time. Property schemas declared by
  * several members become a lazy `allOf` of both, merged when (and if) they are generated.
+ * `if`/`then` and dependent schemas are members too: generated values satisfy them outright.
  */
 import type { JsonSchema } from '../ir/types.js';
-import { deepEqual, isFalseSchema, isSchemaObject, isUnion, refName, stringList } from './schema.js';
+import { commonMultiple } from './numbers.js';
+import {
+  deepEqual, isFalseSchema, isPureRef, isSchemaObject, isUnion, patternAccepts, refName, stringList,
+} from './schema.js';
 
 const TIGHTEST_LOW = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']);
 const TIGHTEST_HIGH = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']);
@@ -27,15 +31,37 @@ export function mergeAllOf(
   return merged;
 }
 
+/** Whether mergeAllOf has something to fold: allOf, a `$ref` with constraints beside it, if/then/else, schema dependencies. */
+export function needsMerge(schema: JsonSchema): boolean {
+  return Array.isArray(schema.allOf) || (typeof schema.$ref === 'string' && !isPureRef(schema)) || 'if' in schema ||
+    schemaDependencies(schema).length > 0;
+}
+
 function collect(schema: unknown, definitions: Record<string, JsonSchema>, inside: readonly string[], out: JsonSchema[]): void {
   if (!isSchemaObject(schema)) return;
-  const { $ref, allOf, ...rest } = schema;
+  const { $ref, allOf, if: condition, then, else: otherwise, ...rest } = schema;
   const name = refName($ref);
   if (name !== undefined && Object.hasOwn(definitions, name) && !inside.includes(name)) {
     collect(definitions[name], definitions, [...inside, name], out);
   }
   if (Array.isArray(allOf)) for (const member of allOf) collect(member, definitions, inside, out);
+  // Values made to satisfy `if` must satisfy `then`; only a schema no value satisfies leaves `else`.
+  const branch = condition === undefined ? [] : isFalseSchema(condition) ? [otherwise] : [condition, then];
+  for (const member of branch) collect(member, definitions, inside, out);
+  // A dependent schema holds whenever its property is present: satisfying it always is simplest.
+  const dependencies = schemaDependencies(schema);
+  for (const [, member] of dependencies) collect(member, definitions, inside, out);
+  if (dependencies.length > 0) {
+    const lists = Object.entries(rest.dependencies as JsonSchema).filter(([, v]) => Array.isArray(v));
+    if (lists.length > 0) rest.dependencies = Object.fromEntries(lists);
+    else delete rest.dependencies;
+  }
   if (Object.keys(rest).length > 0) out.push(withoutCyclicVariants(rest, inside));
+}
+
+/** `dependencies` entries that are schemas (dependentSchemas), not property lists. */
+function schemaDependencies(schema: JsonSchema): Array<[string, unknown]> {
+  return isSchemaObject(schema.dependencies) ? Object.entries(schema.dependencies).filter(([, v]) => !Array.isArray(v)) : [];
 }
 
 /**
@@ -81,10 +107,17 @@ function mergeTwo(a: JsonSchema, b: JsonSchema): JsonSchema {
         out.items = both(current, value);
         break;
       case 'additionalProperties':
-        out.additionalProperties = isFalseSchema(current) || isFalseSchema(value) ? false : both(current, value);
+      case 'unevaluatedProperties':
+        out[key] = isFalseSchema(current) || isFalseSchema(value) ? false : both(current, value);
+        break;
+      case 'propertyNames':
+        out.propertyNames = both(current, value);
+        break;
+      case 'dependencies':
+        out.dependencies = mergeDependencies(current, value);
         break;
       case 'multipleOf':
-        out.multipleOf = commonMultiple(current, value);
+        out.multipleOf = typeof current === 'number' && typeof value === 'number' && current > 0 && value > 0 ? commonMultiple(current, value) : current;
         break;
       case 'uniqueItems':
       case 'readOnly':
@@ -133,6 +166,15 @@ function both(a: unknown, b: unknown): unknown {
   return { allOf: [a, b] };
 }
 
+/** Property lists of both (schema entries were folded in by collect). */
+function mergeDependencies(a: unknown, b: unknown): JsonSchema {
+  const out: JsonSchema = { ...(isSchemaObject(a) ? a : {}) };
+  if (isSchemaObject(b)) {
+    for (const [key, value] of Object.entries(b)) out[key] = [...new Set([...stringList(out[key]), ...stringList(value)])];
+  }
+  return out;
+}
+
 function mergeSchemaMaps(a: unknown, b: unknown): JsonSchema {
   const out: JsonSchema = { ...(isSchemaObject(a) ? a : {}) };
   if (isSchemaObject(b)) {
@@ -141,38 +183,23 @@ function mergeSchemaMaps(a: unknown, b: unknown): JsonSchema {
   return out;
 }
 
-function commonMultiple(a: unknown, b: unknown): unknown {
-  if (typeof a !== 'number' || typeof b !== 'number') return a;
-  if (Number.isInteger(a) && Number.isInteger(b)) {
-    const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y));
-    return (a / gcd(a, b)) * b;
-  }
-  return Math.max(a, b);
-}
 
 /**
  * A member with `additionalProperties: false` rejects every property it does not declare,
  * whichever member added it: keep optional properties only when every closed member allows them.
  */
 function dropClosedOutProperties(merged: JsonSchema, members: JsonSchema[]): void {
+  // unevaluatedProperties sees the properties every member evaluates: it closes only the merged whole.
   const closed = members.filter((m) => isFalseSchema(m.additionalProperties));
   if (closed.length === 0 || !isSchemaObject(merged.properties)) return;
   const required = new Set(stringList(merged.required));
   const allowedBy = (member: JsonSchema, key: string) =>
     (isSchemaObject(member.properties) && Object.hasOwn(member.properties, key)) ||
     (isSchemaObject(member.patternProperties) &&
-      Object.keys(member.patternProperties).some((pattern) => safeTest(pattern, key)));
+      Object.keys(member.patternProperties).some((pattern) => patternAccepts(pattern, key)));
   const properties: JsonSchema = {};
   for (const [key, value] of Object.entries(merged.properties)) {
     if (required.has(key) || closed.every((member) => allowedBy(member, key))) properties[key] = value;
   }
   merged.properties = properties;
-}
-
-function safeTest(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(value);
-  } catch {
-    return false;
-  }
 }

@@ -2,7 +2,7 @@
 import type { JsonSchema } from '../ir/types.js';
 import { integerFormatRange } from './formats.js';
 import { numberHint } from './hints.js';
-import { finiteNumber } from './schema.js';
+import { exampleValues, finiteNumber } from './schema.js';
 import { literal } from './source.js';
 
 /** Unbounded numbers land here: small, positive, human-looking. */
@@ -56,11 +56,29 @@ function positive(value: unknown): number | undefined {
 
 /** The schema's example or default when it is a valid value, so data stays realistic. */
 function exampleFor(schema: JsonSchema, accepts: (value: number) => boolean): string | undefined {
-  const examples = Array.isArray(schema.examples) ? schema.examples.slice(0, 1) : [];
-  const candidate = [schema.example, ...examples, schema.default].find(
+  const candidate = exampleValues(schema).find(
     (value) => typeof value === 'number' && Number.isFinite(value) && accepts(value),
   );
   return candidate === undefined ? undefined : literal(candidate);
+}
+
+/** Digits after the decimal point (`1e-7` has 7). */
+function decimals(value: number): number {
+  const [mantissa = '', exponent = '0'] = String(value).split('e');
+  return Math.max(0, (mantissa.split('.')[1]?.length ?? 0) - Number(exponent));
+}
+
+/**
+ * The least common multiple of two positive steps, decimals included (0.02 and 0.03 -> 0.06);
+ * the larger one when scaling them to integers would lose precision.
+ */
+export function commonMultiple(a: number, b: number): number {
+  const scale = 10 ** Math.max(decimals(a), decimals(b));
+  const x = Math.round(a * scale);
+  const y = Math.round(b * scale);
+  const gcd = (p: number, q: number): number => (q === 0 ? p : gcd(q, p % q));
+  const lcm = x > 0 && y > 0 ? (x / gcd(x, y)) * y : NaN;
+  return Number.isSafeInteger(x) && Number.isSafeInteger(y) && Number.isSafeInteger(lcm) ? Number((lcm / scale).toPrecision(15)) : Math.max(a, b);
 }
 
 export function integerExpr(schema: JsonSchema, name: string | undefined, useExample: boolean): string {
@@ -76,14 +94,17 @@ export function integerExpr(schema: JsonSchema, name: string | undefined, useExa
   from = Math.ceil(from);
   to = Math.floor(to);
   if (step !== undefined) {
-    let kFrom = Math.ceil(from / step);
-    let kTo = Math.floor(to / step);
+    // Integers that are multiples of a decimal step are the multiples of its least whole multiple (0.5 -> 1, 0.3 -> 3).
+    const whole = commonMultiple(step, 1);
+    let kFrom = Math.ceil(from / whole);
+    let kTo = Math.floor(to / whole);
     if (kFrom > kTo) {
       // The realistic window holds no multiple: take the next few above it, within the declared bounds.
-      kTo = Math.min(Math.floor(high / step), kFrom + 10);
+      kTo = Math.min(Math.floor(high / whole), kFrom + 10);
     }
-    if (Number.isInteger(step)) return kFrom === kTo ? literal(kFrom * step) : `g.int(${kFrom}, ${kTo}) * ${step}`;
-    return `g.multiple(${kFrom}, ${kTo}, ${step})`;
+    if (whole === step) return kFrom === kTo ? literal(kFrom * step) : `g.int(${kFrom}, ${kTo}) * ${step}`;
+    // 3 / 0.3 is not exactly 10 in floating point: the runtime keeps to values the validator's division accepts.
+    return `g.multiple(${kFrom}, ${kTo}, ${whole}, ${step})`;
   }
   return from >= to ? literal(from) : `g.int(${from}, ${to})`;
 }
@@ -112,7 +133,7 @@ export function numberExpr(schema: JsonSchema, name: string | undefined, useExam
 
 export function booleanExpr(schema: JsonSchema, useExample: boolean): string {
   if (useExample) {
-    const candidate = [schema.example, schema.default].find((value) => typeof value === 'boolean');
+    const candidate = exampleValues(schema).find((value) => typeof value === 'boolean');
     if (candidate !== undefined) return literal(candidate);
   }
   return 'g.bool()';

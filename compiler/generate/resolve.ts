@@ -1,7 +1,7 @@
 /** Looks schemas up through `$ref`s and `allOf`s, caching merges so each happens once. */
 import type { JsonSchema } from '../ir/types.js';
 import type { GenMode } from './api.js';
-import { mergeAllOf } from './merge-all-of.js';
+import { mergeAllOf, needsMerge } from './merge-all-of.js';
 import { isAnnotation, isPureRef, isSchemaObject, refName } from './schema.js';
 
 /** Alias chains longer than this are treated as cycles. */
@@ -29,12 +29,12 @@ export class SchemaResolver {
   }
 
   /**
-   * `schema` with `allOf` (and a `$ref` carrying constraints) merged in; other schemas as they are.
+   * `schema` with `allOf` (and a `$ref` carrying constraints, if/then/else, dependent schemas) merged in;
+   * other schemas as they are.
    * `self` is the definition being generated, so a member pointing back at it is not re-expanded.
    */
   normalize(schema: JsonSchema, self?: string): JsonSchema {
-    const needsMerge = Array.isArray(schema.allOf) || (typeof schema.$ref === 'string' && !isPureRef(schema));
-    if (!needsMerge) return schema;
+    if (!needsMerge(schema)) return schema;
     let bySelf = this.merged.get(schema);
     if (!bySelf) this.merged.set(schema, (bySelf = new Map()));
     let merged = bySelf.get(self ?? '');

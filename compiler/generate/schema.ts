@@ -76,8 +76,11 @@ export function isNullSchema(schema: JsonSchema): boolean {
   return Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((v) => v === null);
 }
 
-const OBJECT_KEYS = ['properties', 'additionalProperties', 'required', 'patternProperties', 'minProperties', 'maxProperties', 'propertyNames'];
-const ARRAY_KEYS = ['items', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'additionalItems'];
+const OBJECT_KEYS = [
+  'properties', 'additionalProperties', 'required', 'patternProperties', 'minProperties', 'maxProperties', 'propertyNames',
+  'dependencies', 'unevaluatedProperties',
+];
+const ARRAY_KEYS = ['items', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'additionalItems'];
 const STRING_KEYS = ['minLength', 'maxLength', 'pattern'];
 const NUMBER_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
 
@@ -97,7 +100,45 @@ export function inferType(schema: JsonSchema): string {
     if (integerFormatRange(schema.format)) return 'integer';
     return schema.format === 'float' || schema.format === 'double' ? 'number' : 'string';
   }
-  return jsonType(schema.example ?? schema.default) ?? 'any';
+  return jsonType(exampleValues(schema)[0]) ?? 'any';
+}
+
+/** The values a schema documents as typical, in order: `example`, the first of `examples`, `default`. */
+export function exampleValues(schema: JsonSchema): unknown[] {
+  const first = Array.isArray(schema.examples) ? schema.examples.slice(0, 1) : [];
+  return [schema.example, ...first, schema.default].filter((value) => value !== undefined && value !== null);
+}
+
+/**
+ * What an object's undeclared properties must satisfy: `additionalProperties`, else
+ * `unevaluatedProperties` (which, without other applicators, constrains the same ones).
+ */
+export function extraProperties(schema: JsonSchema): unknown {
+  return 'additionalProperties' in schema ? schema.additionalProperties : schema.unevaluatedProperties;
+}
+
+/** An object that rejects every property it does not declare (or match by pattern). */
+export function isClosed(schema: JsonSchema): boolean {
+  return isFalseSchema(extraProperties(schema));
+}
+
+/** The first `patternProperties` entry whose pattern JavaScript can run, as [pattern, schema]. */
+export function firstPatternProperty(schema: JsonSchema): [string, unknown] | undefined {
+  if (!isSchemaObject(schema.patternProperties)) return undefined;
+  return Object.entries(schema.patternProperties).find(([pattern]) => regExp(pattern) !== undefined);
+}
+
+/** Whether `value` matches `pattern` as Ajv runs it (`u` flag); false when JavaScript cannot compile it. */
+export function patternAccepts(pattern: string, value: string): boolean {
+  return regExp(pattern)?.test(value) ?? false;
+}
+
+function regExp(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
 }
 
 export function jsonType(value: unknown): string | undefined {
@@ -127,9 +168,9 @@ export function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-const SINGLE_SUBSCHEMAS = ['additionalProperties', 'items', 'additionalItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
+const SINGLE_SUBSCHEMAS = ['additionalProperties', 'unevaluatedProperties', 'items', 'additionalItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
 const LIST_SUBSCHEMAS = ['allOf', 'anyOf', 'oneOf', 'items'];
-const MAP_SUBSCHEMAS = ['properties', 'patternProperties'];
+const MAP_SUBSCHEMAS = ['properties', 'patternProperties', 'dependencies'];
 
 /** Calls `visit` on `schema` and every schema nested in it (not following `$ref`s). */
 export function walk(schema: unknown, visit: (schema: JsonSchema) => void): void {

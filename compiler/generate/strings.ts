@@ -3,7 +3,7 @@ import type { JsonSchema } from '../ir/types.js';
 import { RandExp } from '../../common/randexp.js';
 import { formatAccepts, isCheckedFormat, stringFormat } from './formats.js';
 import { stringHint } from './hints.js';
-import { nonNegativeInteger } from './schema.js';
+import { exampleValues, nonNegativeInteger } from './schema.js';
 import { literal } from './source.js';
 
 export interface StringSite {
@@ -37,8 +37,7 @@ function usablePattern(pattern: unknown): string | undefined {
 }
 
 function example(schema: JsonSchema, min: number, max: number, pattern: string | undefined): string | undefined {
-  const examples = Array.isArray(schema.examples) ? schema.examples.slice(0, 1) : [];
-  return [schema.example, ...examples, schema.default].find(
+  return exampleValues(schema).find(
     (value): value is string =>
       typeof value === 'string' &&
       codePoints(value) >= min &&

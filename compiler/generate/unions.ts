@@ -1,12 +1,14 @@
 /**
- * Which oneOf/anyOf variants to generate. Validators ignore `discriminator`, so a oneOf value
- * must fail every other variant by the schemas alone: variants are vetted for that at build time.
+ * Which oneOf/anyOf variants to generate. JSON Schema validators ignore `discriminator`, so a
+ * oneOf value must fail every other variant by the schemas alone: variants are proven to at build
+ * time, or else tried out (union-vetting.ts).
  */
 import type { JsonSchema } from '../ir/types.js';
 import type { SchemaResolver } from './resolve.js';
+import { formatAccepts } from './formats.js';
 import {
-  explicitTypes, hasConstraints, inferType, isFalseSchema, isNullSchema, isSchemaObject, isUnion, refName, stringList,
-  typeMatches, withoutKeys,
+  explicitTypes, hasConstraints, inferType, isClosed, isNullSchema, isSchemaObject, isUnion, nonNegativeInteger, patternAccepts,
+  refName, stringList, typeMatches, withoutKeys,
 } from './schema.js';
 
 export interface Variant {
@@ -14,6 +16,8 @@ export interface Variant {
   readonly schema: JsonSchema;
   /** For helper names: the referenced definition or the variant's position. */
   readonly label: string;
+  /** Its position in the union's list. */
+  readonly member: number;
   /** Discriminator value to stamp on the generated object. */
   readonly tag?: { readonly property: string; readonly value: string };
 }
@@ -23,6 +27,19 @@ export interface UnionPlan {
   readonly variants: readonly Variant[];
   /** A null variant exists: used to end recursion past the depth limit. */
   readonly nullable: boolean;
+  /**
+   * A oneOf whose variants could not be proven to reject each other's values: what to sample,
+   * so that only variants whose values exactly one member accepts are generated.
+   */
+  readonly unproven?: {
+    /** The union's members and sibling keywords (when they constrain), as validators see them. */
+    readonly members: readonly JsonSchema[];
+    readonly base?: JsonSchema;
+    /** Per variant, the forms to try, best first. */
+    readonly forms: readonly (readonly Variant[])[];
+    /** Whether every variant that passes is kept (discriminated unions), or the first alone. */
+    readonly all: boolean;
+  };
 }
 
 interface Discriminator {
@@ -43,12 +60,17 @@ export function discriminatorValue(discriminator: Discriminator, name: string): 
   return Object.keys(mapping).find((key) => refName(mapping[key]) === name) ?? name;
 }
 
-/** Whether a property schema leaves room for an arbitrary tag string (no enum/const/shape of its own). */
-export function acceptsTag(property: JsonSchema): boolean {
-  if ('const' in property || Array.isArray(property.enum) || isUnion(property)) return false;
+/** Whether a (discriminator) property schema accepts `value`, as far as a build-time look can tell. */
+export function acceptsTag(property: JsonSchema, value: string): boolean {
+  if ('const' in property) return property.const === value;
+  if (Array.isArray(property.enum)) return property.enum.includes(value);
+  if (isUnion(property)) return false;
   const types = explicitTypes(property);
   if (types && !types.includes('string')) return false;
-  return !['pattern', 'format', 'minLength', 'maxLength'].some((key) => key in property);
+  const length = [...value].length;
+  if (length < (nonNegativeInteger(property.minLength) ?? 0) || length > (nonNegativeInteger(property.maxLength) ?? Infinity)) return false;
+  if (typeof property.pattern === 'string' && !patternAccepts(property.pattern, value)) return false;
+  return formatAccepts(property.format, value);
 }
 
 /**
@@ -86,24 +108,51 @@ export function planUnion(schema: JsonSchema, resolver: SchemaResolver): UnionPl
   const constrained = hasConstraints(base);
   const discriminator = asDiscriminator(schema.discriminator);
 
-  const nonNull = members.filter((member) => !isNullSchema(resolver.view(member)));
-  const nullable = nonNull.length < members.length;
-  const variants = nonNull.map((member, index): Variant => {
+  const nullable = members.some((member) => isNullSchema(resolver.view(member)));
+  const variants = members.flatMap((member, index): Variant[] => {
+    if (isNullSchema(resolver.view(member))) return [];
     const effective = constrained ? { allOf: [base, member] } : member;
     const name = refName(member.$ref);
-    return {
-      schema: effective,
+    const tag = discriminator && name !== undefined ? tagFor(discriminator, name, effective, resolver) : undefined;
+    // A variant that pins the discriminator itself always carries it, optional or not.
+    const pinned = discriminator && !tag && declares(resolver.view(effective), discriminator.propertyName);
+    return [{
+      schema: pinned ? { allOf: [effective, { required: [discriminator.propertyName] }] } : effective,
       label: name ?? `variant${index + 1}`,
-      tag: discriminator && name !== undefined ? tagFor(discriminator, name, effective, resolver) : undefined,
-    };
+      member: index,
+      tag,
+    }];
   });
-  if (variants.length <= 1) return { variants, nullable };
+  if (variants.length <= 1 || keyword === 'anyOf') return { variants: discriminator ? variants : variants.slice(0, 1), nullable };
+  const exclusive = exclusiveVariants(variants, resolver);
+  const unproven = {
+    members,
+    base: constrained ? base : undefined,
+    forms: variants.map((variant) => forms(variant, resolver)),
+    all: discriminator !== undefined,
+  };
   if (discriminator) {
-    const exclusive = keyword === 'oneOf' ? exclusiveVariants(variants, resolver) : variants;
-    return { variants: exclusive.length > 0 ? exclusive : variants, nullable };
+    if (exclusive.length === variants.length) return { variants: exclusive, nullable };
+    return { variants: exclusive.length > 0 ? exclusive : variants, nullable, unproven };
   }
-  if (keyword === 'anyOf') return { variants: [variants[0]!], nullable };
-  return { variants: [exclusiveVariants(variants, resolver)[0] ?? mostDistinctive(variants, resolver)], nullable };
+  if (exclusive.length > 0) return { variants: [exclusive[0]!], nullable };
+  return { variants: [mostDistinctive(variants, resolver)], nullable, unproven };
+}
+
+function declares(view: JsonSchema, property: string): boolean {
+  return isSchemaObject(view.properties) && Object.hasOwn(view.properties, property);
+}
+
+/**
+ * A variant as generated, then reduced to its required properties (fewer to overlap with other
+ * variants), then with every property required (so that the ones telling it apart are there at
+ * any depth).
+ */
+function forms(variant: Variant, resolver: SchemaResolver): Variant[] {
+  const view = resolver.view(variant.schema);
+  if (inferType(view) !== 'object' || !isSchemaObject(view.properties)) return [variant];
+  const every = { ...variant, schema: { ...view, required: [...new Set([...stringList(view.required), ...Object.keys(view.properties)])] } };
+  return [variant, requiredOnly(variant, view), every];
 }
 
 function tagFor(discriminator: Discriminator, name: string, effective: JsonSchema, resolver: SchemaResolver) {
@@ -113,9 +162,9 @@ function tagFor(discriminator: Discriminator, name: string, effective: JsonSchem
   if (isUnion(view) || inferType(view) !== 'object') return undefined;
   const properties = isSchemaObject(view.properties) ? view.properties : {};
   const value = discriminatorValue(discriminator, name);
-  if (!Object.hasOwn(properties, property)) return isFalseSchema(view.additionalProperties) ? undefined : { property, value };
-  // A variant pinning the value itself (enum/const) generates that.
-  return acceptsTag(resolver.view(properties[property])) ? { property, value } : undefined;
+  if (!Object.hasOwn(properties, property)) return isClosed(view) ? undefined : { property, value };
+  // A variant pinning other values itself (enum/const) generates one of those.
+  return acceptsTag(resolver.view(properties[property]), value) ? { property, value } : undefined;
 }
 
 interface Facts {
@@ -190,7 +239,7 @@ function fails(v: Facts, w: Facts, resolver: SchemaResolver): boolean {
 
   if (w.required.some((key) => !v.generated.has(key))) return true;
   const always = [...new Set([...v.required, ...(v.tag ? [v.tag.property] : [])])];
-  if (isFalseSchema(w.view.additionalProperties) && !isSchemaObject(w.view.patternProperties)) {
+  if (isClosed(w.view) && !isSchemaObject(w.view.patternProperties)) {
     if (always.some((key) => !Object.hasOwn(w.properties, key))) return true;
   }
   return always.some((key) => {

@@ -1,7 +1,7 @@
 import type { IrExample } from './types.js';
 import { deref } from './pointer.js';
 
-/** Examples of a media type object in description order: `example`, then `examples`, then the schema's own `example`. */
+/** Examples of a media type object in description order: `example`, then `examples`, then the schema's own. */
 export function collectExamples(document: unknown, media: Record<string, unknown>): IrExample[] {
   const out: IrExample[] = [];
   if (media.example !== undefined) out.push({ name: 'example', value: media.example });
@@ -12,8 +12,8 @@ export function collectExamples(document: unknown, media: Record<string, unknown
     }
   }
   const schema = deref(document, media.schema as Record<string, unknown> | undefined);
-  if (schema && typeof schema === 'object' && schema.example !== undefined && !out.some((e) => e.name === 'schema')) {
-    out.push({ name: 'schema', value: schema.example });
-  }
+  // 3.1 schemas list `examples` (JSON Schema's keyword) where 3.0 ones had a single `example`
+  const own = schema?.example !== undefined ? schema.example : Array.isArray(schema?.examples) ? schema.examples[0] : undefined;
+  if (own !== undefined && !out.some((e) => e.name === 'schema')) out.push({ name: 'schema', value: own });
   return out;
 }

@@ -4,9 +4,9 @@ import { resolvePointer } from './pointer.js';
 /** Keywords whose value is one schema. */
 const SCHEMA_KEYS = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems'];
 /** Keywords whose value is a list of schemas. */
-const SCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf'];
 /** Keywords whose value maps names to schemas. */
-const SCHEMA_MAP_KEYS = ['properties', 'patternProperties', 'dependentSchemas'];
+const SCHEMA_MAP_KEYS = ['properties', 'patternProperties'];
 /** Documentation-only keywords dropped from the IR to keep generated code small. */
 const DROPPED = new Set(['externalDocs', 'deprecated', 'nullable', '$schema', '$id', '$comment', 'contentEncoding', 'contentMediaType', '$defs', 'definitions']);
 
@@ -55,8 +55,37 @@ export class SchemaRegistry {
       else out[key] = value;
     }
     foldExclusiveBounds(out, schema);
+    this.lowerTuple(out, schema);
+    this.lowerDependencies(out, schema);
     if (schema.nullable === true) return makeNullable(out);
     return out;
+  }
+
+  /** 2020-12 `prefixItems` (+ `items` for the rest) is draft-07's tuple `items` (+ `additionalItems`). */
+  private lowerTuple(out: JsonSchema, source: Record<string, unknown>): void {
+    if (!Array.isArray(source.prefixItems)) return;
+    delete out.prefixItems;
+    if (source.items !== undefined && !Array.isArray(source.items)) out.additionalItems = out.items;
+    out.items = source.prefixItems.map((item) => this.normalize(item));
+  }
+
+  /** `dependentRequired` and `dependentSchemas` (2019-09) are the two halves of draft-07's `dependencies`. */
+  private lowerDependencies(out: JsonSchema, source: Record<string, unknown>): void {
+    const dependencies: Record<string, unknown> = {};
+    for (const key of ['dependencies', 'dependentRequired', 'dependentSchemas']) {
+      const map = source[key];
+      delete out[key];
+      if (!map || typeof map !== 'object' || Array.isArray(map)) continue;
+      for (const [name, value] of Object.entries(map as Record<string, unknown>)) {
+        const lowered = Array.isArray(value) ? value.filter((v) => typeof v === 'string') : this.normalize(value);
+        // A property with both a list and a schema: the list becomes the schema's `required`.
+        const both = Object.hasOwn(dependencies, name) ? [dependencies[name], lowered] : [lowered];
+        const list = both.find(Array.isArray);
+        const schema = both.find((d) => !Array.isArray(d));
+        dependencies[name] = list && schema ? { allOf: [{ required: list }, schema] } : lowered;
+      }
+    }
+    if (Object.keys(dependencies).length > 0) out.dependencies = dependencies;
   }
 
   /** Name under #/definitions/ for a $ref, registering (and normalising) its target on first sight. */

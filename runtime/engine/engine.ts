@@ -3,7 +3,7 @@ import type { ValidationMode, ValidationOptions } from '../options.js';
 import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Terminal, Validate } from '../../common/contract/index.js';
 import { Exchange, type Answer, type BuildRoute } from '../exchange/index.js';
 import { runtimeRequire } from './load-build.js';
-import { createGenRuntime } from '../generate/index.js';
+import { createGenRuntime } from '../../common/generate/index.js';
 import { createTemplateRuntime, type TemplateContext, type TemplateRuntime } from '../template/index.js';
 import { toXml } from '../../common/xml.js';
 import { parseCookies, parseQuery } from '../exchange/index.js';

@@ -182,6 +182,34 @@ t.test('boolean and non-object schemas; subschema keywords recurse', (t) => {
   t.end();
 });
 
+t.test('2020-12 tuples and dependencies are lowered to draft-07 keywords', (t) => {
+  const doc = { components: { schemas: { Id: { type: 'string', nullable: true } } } };
+  const r = registry(doc);
+  t.same(
+    r.normalize({ type: 'array', prefixItems: [{ $ref: '#/components/schemas/Id' }, { type: 'integer' }], items: false }),
+    { type: 'array', items: [{ $ref: '#/definitions/Id' }, { type: 'integer' }], additionalItems: false },
+    'prefixItems is the tuple, items the rest',
+  );
+  t.same(r.normalize({ prefixItems: [{ type: 'number' }], items: { type: 'string' } }), { items: [{ type: 'number' }], additionalItems: { type: 'string' } });
+  t.same(r.normalize({ prefixItems: [{ type: 'number' }] }), { items: [{ type: 'number' }] }, 'no items: any rest');
+  t.same(
+    r.normalize({
+      dependentRequired: { card: ['address', 7], vat: ['country'] },
+      dependentSchemas: { vat: { required: ['company'] }, coupon: { properties: { code: { $ref: '#/components/schemas/Id' } } } },
+    }),
+    {
+      dependencies: {
+        card: ['address'],
+        vat: { allOf: [{ required: ['country'] }, { required: ['company'] }] },
+        coupon: { properties: { code: { $ref: '#/definitions/Id' } } },
+      },
+    },
+    'dependentRequired lists and dependentSchemas schemas share draft-07 dependencies',
+  );
+  t.same(r.normalize({ dependencies: { a: ['b'], c: { required: ['d'] } } }), { dependencies: { a: ['b'], c: { required: ['d'] } } });
+  t.end();
+});
+
 t.test('recursive and mutually recursive schemas terminate', (t) => {
   const doc = {
     components: {

@@ -4,7 +4,7 @@ import { buildIr } from '../../dist/compiler/ir/index.js';
 import { registerSchemas } from '../../dist/compiler/emit/ajv-schemas.js';
 import { emitResponders, serialise } from '../../dist/compiler/emit/responders.js';
 import { transpile } from '../../dist/compiler/emit/transpile.js';
-import { createGenRuntime } from '../../dist/runtime/generate/index.js';
+import { createGenRuntime } from '../../dist/common/generate/index.js';
 import { createTemplateRuntime } from '../../dist/runtime/template/index.js';
 import fs from 'node:fs';
 import os from 'node:os';

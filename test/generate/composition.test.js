@@ -142,6 +142,49 @@ t.test('oneOf without a discriminator picks a variant that matches exactly one',
   t.end();
 });
 
+t.test('oneOf variants that overlap are tried out at build time: values only their own member accepts', (t) => {
+  const definitions = {
+    PublicUser: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['login', 'id'],
+      properties: { login: { type: 'string' }, id: { type: 'integer' }, bio: { type: 'string' } },
+    },
+    PrivateUser: {
+      type: 'object',
+      required: ['login', 'id'],
+      properties: { login: { type: 'string' }, id: { type: 'integer' }, bio: { type: 'string' }, two_factor: { type: 'boolean' } },
+    },
+  };
+  const user = { oneOf: [ref('PublicUser'), ref('PrivateUser')] };
+  const users = check(t, definitions, user);
+  t.ok(users.every((v) => typeof v.two_factor === 'boolean'), 'the private user, told apart by a property the public one rejects');
+  const deep = { type: 'object', required: ['a'], properties: { a: { type: 'array', minItems: 1, items: { type: 'array', minItems: 1, items: { type: 'array', minItems: 1, items: { type: 'array', minItems: 1, items: { type: 'array', minItems: 1, items: { type: 'array', minItems: 1, items: user } } } } } } } };
+  const nested = check(t, definitions, deep);
+  t.ok(nested.every((v) => typeof v.a.flat(6)[0].two_factor === 'boolean'), 'even past the depth where optional properties stop');
+  t.end();
+});
+
+t.test('a discriminator is always emitted, with the mapping value; overlapping variants are tried out', (t) => {
+  const definitions = {
+    Card: { type: 'object', required: ['amount'], properties: { amount: { type: 'number' }, method: { enum: ['card', 'CARD'] }, currency: { type: 'string' } } },
+    Transfer: { type: 'object', required: ['amount', 'currency'], properties: { amount: { type: 'number' }, method: { enum: ['transfer'] }, currency: { type: 'string' } } },
+    Dog: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string' }, pet_type: { type: 'string' }, bark: { type: 'boolean' } } },
+    Cat: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, pet_type: { type: 'string' }, lives: { type: 'integer' } } },
+  };
+  const payments = check(t, definitions, {
+    oneOf: [ref('Card'), ref('Transfer')],
+    discriminator: { propertyName: 'method', mapping: { card: '#/definitions/Card', transfer: '#/definitions/Transfer' } },
+  }, { count: 100 });
+  t.same(new Set(payments.map((v) => v.method)), new Set(['card', 'transfer']), 'the optional discriminator is there, with mapping values');
+  const pets = check(t, definitions, {
+    oneOf: [ref('Dog'), ref('Cat')],
+    discriminator: { propertyName: 'pet_type', mapping: { dog: '#/definitions/Dog', cat: '#/definitions/Cat' } },
+  });
+  t.ok(pets.every((v) => v.pet_type === 'cat' && 'lives' in v), 'every dog is also a cat (open): only cats are made');
+  t.end();
+});
+
 t.test('anyOf picks the first non-null variant; null only when nothing else exists', (t) => {
   const definitions = { Thing: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } };
   const values = check(t, definitions, { anyOf: [{ type: 'null' }, ref('Thing'), { type: 'string' }] });

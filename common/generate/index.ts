@@ -1,4 +1,4 @@
-import type { GenRuntime } from '../../common/contract/index.js';
+import type { GenRuntime } from '../contract/index.js';
 import { collectionPrimitives } from './collections.js';
 import { formatPrimitives } from './formats.js';
 import { numberPrimitives } from './numbers.js';

@@ -1,4 +1,4 @@
-import type { FormatPrimitives } from '../../common/contract/index.js';
+import type { FormatPrimitives } from '../contract/index.js';
 import type { Random } from './random.js';
 
 const HEX = '0123456789abcdef';

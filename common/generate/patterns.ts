@@ -1,5 +1,5 @@
-import type { CompiledPattern, PatternPrimitives } from '../../common/contract/index.js';
-import { RandExp } from '../../common/randexp.js';
+import type { CompiledPattern, PatternPrimitives } from '../contract/index.js';
+import { RandExp } from '../randexp.js';
 import type { Random } from './random.js';
 
 const ATTEMPTS = 10;

@@ -1,4 +1,4 @@
-import type { StringPrimitives } from '../../common/contract/index.js';
+import type { StringPrimitives } from '../contract/index.js';
 import type { Random } from './random.js';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';

@@ -1,4 +1,5 @@
-import { Faker, base, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { englishFaker } from '../english-faker.js';
 import { createFastRandomizer } from './fast-randomizer.js';
 
 /**
@@ -18,7 +19,7 @@ export interface Random {
 
 export function createRandom(seed?: number): Random {
   const randomizer = createFastRandomizer(seed);
-  const faker = new Faker({ locale: [en, base], randomizer });
+  const faker = englishFaker(randomizer);
   return {
     faker,
     next: () => randomizer.next(),

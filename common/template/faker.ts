@@ -1,4 +1,5 @@
-import { Faker, base, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { englishFaker } from '../english-faker.js';
 
 /** Faker methods reachable by name, as template tokens address them. */
 export type FakerModules = Record<string, Record<string, () => unknown>>;
@@ -9,7 +10,7 @@ export type FakerModules = Record<string, Record<string, () => unknown>>;
  * without which many `faker.<module>.<method>` tokens would throw.
  */
 export function createFaker(seed?: number): Faker {
-  const faker = new Faker({ locale: [en, base] });
+  const faker = englishFaker();
   if (seed !== undefined) faker.seed(seed);
   return faker;
 }

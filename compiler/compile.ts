@@ -20,7 +20,7 @@ export interface CompiledBuild {
 export async function compile(options: BuildOptions): Promise<CompiledBuild> {
   const progress = options.progress ?? (() => undefined);
   progress('reading descriptions');
-  const { name, dir, inputs, inputsHash, raw, sources } = await loadInputs(options);
+  const { name, dir, inputs, inputsHash, raw, sources, fingerprint } = await loadInputs(options);
   progress('reading operations');
   const ir = buildIr(name, inputs, options.routes, options.routeRules);
   const total = ir.operations.length;
@@ -50,6 +50,7 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     version: TOOL_VERSION,
     name,
     inputs_sha256: inputsHash,
+    ...fingerprint,
     specs: raw.map((r, i) => ({ source: sources[i], sha256: sha256(r.text) })),
     operations: ir.operations.length,
     custom_routes: ir.routes.length,

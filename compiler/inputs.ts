@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { BuildOptions } from './options.js';
-import { isUrl, readDescription, toOpenApi3, type RawDescription } from './load/index.js';
+import { readDescription, toOpenApi3 } from './load/index.js';
 import { TOOL_VERSION } from '../common/version.js';
+import { buildPlace, fileHashes, isUrl, optionsHash, recordedSource, sha256 } from './fingerprint.js';
+
+export { defaultName, sha256 } from './fingerprint.js';
 
 /**
  * Reads and bundles the descriptions; the hash covers bundled content (so external $ref files
@@ -13,9 +14,8 @@ export async function loadInputs(options: BuildOptions) {
   const inputs = await Promise.all(
     raw.map(async (r, i) => ({ source: r.source, basePath: options.specs[i].basePath, description: await toOpenApi3(r.source, r.document) })),
   );
-  const name = options.name ?? defaultName(options.specs[0]?.source ?? 'api');
-  const dir = path.resolve(options.cwd, options.outDir, name);
-  const sources = raw.map((r) => recordedSource(r, dir));
+  const { name, dir } = buildPlace(options);
+  const sources = raw.map((r) => recordedSource(r.source, r.location, dir));
   const inputsHash = sha256(
     JSON.stringify({
       version: TOOL_VERSION,
@@ -25,23 +25,8 @@ export async function loadInputs(options: BuildOptions) {
       routeRules: options.routeRules ?? [],
     }),
   );
-  return { name, dir, inputs, inputsHash, raw, sources };
+  // what lets `mock serve` tell a fresh build from bytes alone (not for descriptions read from URLs)
+  const local = raw.every((r) => !isUrl(r.source) && r.files.every((f) => !isUrl(f)));
+  const fingerprint = local ? { options_sha256: optionsHash(options), input_files: fileHashes(raw.flatMap((r) => r.files), dir) } : undefined;
+  return { name, dir, inputs, inputsHash, raw, sources, fingerprint };
 }
-
-/**
- * A description as the build records it (manifest.json, index.ts): a URL as given, a file by its
- * path from the build folder, with `/`. Relative to the folder rather than to the cwd (or to
- * mock.yaml, which a project may not have), so that the output is the same bytes whatever folder
- * `mock build` ran in, and the path still leads to the description in every checkout.
- */
-function recordedSource({ source, location }: RawDescription, dir: string): string {
-  return isUrl(source) ? source : path.relative(dir, location).split(path.sep).join('/');
-}
-
-/** `./specs/petstore.yaml` and `https://x/petstore.json` both name a build `petstore`. */
-export function defaultName(source: string): string {
-  const base = path.basename(source.replace(/[?#].*$/, '')).replace(/\.(ya?ml|json)$/i, '');
-  return base.replace(/[^A-Za-z0-9_.-]/g, '-') || 'api';
-}
-
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');

@@ -1,2 +1,3 @@
-export { isUrl, readDescription, type RawDescription } from './read-description.js';
+export { readDescription, type RawDescription } from './read-description.js';
+export { isUrl } from '../fingerprint.js';
 export { toOpenApi3, type Dialect, type OpenApi3 } from './to-openapi3.js';

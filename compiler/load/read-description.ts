@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { MockError } from '../../common/errors.js';
 import { dialectOf } from './to-openapi3.js';
+import { isUrl } from '../fingerprint.js';
 
 export interface RawDescription {
   /** The --spec value as given. */
@@ -14,9 +15,9 @@ export interface RawDescription {
   text: string;
   /** The bundled document: external $refs pulled in, internal $refs kept. */
   document: Record<string, unknown>;
+  /** Every file or URL the document was read from: itself, then the external $ref targets. */
+  files: string[];
 }
-
-export const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
 
 /**
  * Reads one description (file or URL) and bundles its external $refs with @redocly/openapi-core.
@@ -43,7 +44,7 @@ export async function readDescription(source: string, cwd: string): Promise<RawD
     const where = unresolved.location?.[0]?.pointer ?? '';
     throw new MockError('MOCK_ERR_SPEC_REF', `${source}: ${unresolved.message} at ${where} (fix the $ref or add the referenced file)`);
   }
-  return { source, location, text, document: result.bundle.parsed as Record<string, unknown> };
+  return { source, location, text, document: result.bundle.parsed as Record<string, unknown>, files: [location, ...[...result.fileDependencies].sort()] };
 }
 
 function readLocal(source: string, location: string): string {

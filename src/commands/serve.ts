@@ -43,7 +43,7 @@ export default class Serve extends MockCommand {
     // Settings of features not built yet are accepted, and said so once each, never ignored silently.
     for (const key of plannedInUse(resolved.sources)) logger.info(notImplementedNote(key));
     // Loaded on use, so that --help and --print-config do not load the compiler or the server.
-    const compiler = await import('../../compiler/index.js');
+    const compiler = await import('../../compiler/serving.js');
     let { dir: buildDir, stale } = await compiler.isBuildStale(buildOptions);
     if (stale) {
       const progress = progressLine(process.stderr, 'mock serve: building');

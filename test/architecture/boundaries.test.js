@@ -41,13 +41,17 @@ t.test('runtime/ never imports compiler/, compiler/ never imports runtime/, comm
   t.ok(checked > 200, `${checked} imports checked`);
 });
 
-t.test('src/ reaches the compiler and the runtime through their index files only', async (t) => {
+// compiler/serving.ts is the compiler's light face for `mock serve` (staleness and rebuilds
+// without loading the parser and emitters); index.ts is its full face.
+const FACES = new Set(['compiler/index.ts', 'compiler/serving.ts', 'runtime/index.ts']);
+
+t.test('src/ reaches the compiler and the runtime through their faces only', async (t) => {
   let reached = 0;
   for (const file of sources('src')) {
     for (const target of imports(file)) {
       if (top(target) !== 'compiler' && top(target) !== 'runtime') continue;
       reached++;
-      t.equal(target, `${top(target)}/index.ts`, `${file} imports ${target}`);
+      t.ok(FACES.has(target), `${file} imports ${target}`);
     }
   }
   t.ok(reached > 10, `${reached} imports of the compiler or the runtime from src/`);

@@ -47,6 +47,25 @@ t.test('serve rebuilds stale output by itself', async (t) => {
   t.match(again.stdout, /rebuilt/);
 });
 
+t.test('serve tells a fresh build by the bytes of every file it was read from, external $ref files included', async (t) => {
+  const dir = t.testdir({
+    'api.yaml': 'openapi: 3.0.3\ninfo: {title: ext, version: "1"}\npaths:\n  /widgets:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: "./schemas/widget.yaml#/Widget"}\n',
+    schemas: { 'widget.yaml': 'Widget:\n  type: object\n  required: [sku]\n  properties:\n    sku: {type: string, enum: [W-1]}\n' },
+  });
+  t.equal((await runMock(['build', '--spec', 'api.yaml'], { cwd: dir })).code, 0);
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'generated', 'api', 'manifest.json'), 'utf8'));
+  t.same(Object.keys(manifest.input_files), ['../../api.yaml', '../../schemas/widget.yaml'], 'the manifest records every file read, from the build folder');
+  const fresh = await startMock(['--spec', 'api.yaml'], { cwd: dir });
+  t.same(await (await fetch(`${fresh.url}/widgets`)).json(), { sku: 'W-1' });
+  await fresh.stop();
+  t.notMatch(fresh.stdout, /rebuilt/, 'unchanged bytes: no rebuild');
+  writeFileSync(path.join(dir, 'schemas', 'widget.yaml'), 'Widget:\n  type: object\n  required: [sku]\n  properties:\n    sku: {type: string, enum: [W-2]}\n');
+  const edited = await startMock(['--spec', 'api.yaml'], { cwd: dir });
+  t.teardown(() => edited.stop());
+  t.match(edited.stdout, /rebuilt/, 'an edited $ref file makes the build stale');
+  t.same(await (await fetch(`${edited.url}/widgets`)).json(), { sku: 'W-2' });
+});
+
 t.test('descriptions load from http URLs and external $ref files', async (t) => {
   const dir = t.testdir({
     'api.yaml': [

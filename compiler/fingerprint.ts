@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BuildOptions } from './options.js';
+import { TOOL_VERSION } from '../common/version.js';
+
+// Light on purpose: `mock serve` asks whether its build is fresh through this module alone, without
+// loading the description parser, the bundler or the emitters (tens of MB and seconds on large
+// descriptions).
+
+export const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
+
+export const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
+
+/** `./specs/petstore.yaml` and `https://x/petstore.json` both name a build `petstore`. */
+export function defaultName(source: string): string {
+  const base = path.basename(source.replace(/[?#].*$/, '')).replace(/\.(ya?ml|json)$/i, '');
+  return base.replace(/[^A-Za-z0-9_.-]/g, '-') || 'api';
+}
+
+/** The build's name and absolute folder. */
+export function buildPlace(options: BuildOptions): { name: string; dir: string } {
+  const name = options.name ?? defaultName(options.specs[0]?.source ?? 'api');
+  return { name, dir: path.resolve(options.cwd, options.outDir, name) };
+}
+
+/**
+ * A description as the build records it (manifest.json, index.ts): a URL as given, a file by its
+ * path from the build folder, with `/`. Relative to the folder rather than to the cwd (or to
+ * mock.yaml, which a project may not have), so that the output is the same bytes whatever folder
+ * `mock build` ran in, and the path still leads to the description in every checkout.
+ */
+export function recordedSource(source: string, location: string, dir: string): string {
+  return isUrl(source) ? source : path.relative(dir, location).split(path.sep).join('/');
+}
+
+/** Where a --spec value points: a URL, or the absolute file. */
+export const specLocation = (source: string, cwd: string): string => (isUrl(source) ? source : path.resolve(cwd, source));
+
+/** Everything a build depends on besides the bytes of its files: tool version, name, sources, mounts, mock.yaml's routes. */
+export function optionsHash(options: BuildOptions): string {
+  const { name, dir } = buildPlace(options);
+  return sha256(
+    JSON.stringify({
+      version: TOOL_VERSION,
+      name,
+      specs: options.specs.map((s) => ({ source: recordedSource(s.source, specLocation(s.source, options.cwd), dir), basePath: s.basePath ?? null })),
+      routes: options.routes,
+      routeRules: options.routeRules ?? [],
+    }),
+  );
+}
+
+/** SHA-256 of each file's bytes, by its path from the build folder (sorted: the manifest's order). */
+export function fileHashes(files: readonly string[], dir: string): Record<string, string> {
+  const entries = [...new Set(files)].map((file): [string, string] => [path.relative(dir, file).split(path.sep).join('/'), sha256(readFileSync(file))]);
+  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * True when the manifest proves the build fresh from bytes alone: the same options and every file
+ * the descriptions were read from (external $ref files included) unchanged. False means "not
+ * proven": the full check decides (URL descriptions always go there).
+ */
+export function provenFresh(options: BuildOptions, manifest: { options_sha256?: unknown; input_files?: unknown }): boolean {
+  const { dir } = buildPlace(options);
+  if (manifest.options_sha256 !== optionsHash(options)) return false;
+  const recorded = manifest.input_files;
+  if (recorded === null || typeof recorded !== 'object' || Object.keys(recorded).length === 0) return false;
+  for (const [file, hash] of Object.entries(recorded as Record<string, unknown>)) {
+    const full = path.resolve(dir, file);
+    if (!existsSync(full) || sha256(readFileSync(full)) !== hash) return false;
+  }
+  return true;
+}

@@ -1,0 +1,9 @@
+/**
+ * The compiler's second face, for `mock serve`: whether the build is fresh and how to rebuild it,
+ * without loading the parser, the bundler or the emitters until a build is due (index.ts pulls
+ * them all in at import; a server of a fresh build never needs them).
+ */
+export type { BuildOptions, BuildProgress, BuildResult } from './options.js';
+export { build } from './build.js';
+export { isBuildStale } from './staleness.js';
+export { TOOL_VERSION } from '../common/version.js';

@@ -26,9 +26,12 @@ export interface AjvSchemas {
 }
 
 /**
- * Registers every operation's schemas in one Ajv instance. Definitions are added twice: as
- * `req` (readOnly properties not required) and `res` (writeOnly properties not required),
- * because a client never sends the former and a server never returns the latter.
+ * Registers every operation's schemas in one Ajv instance. A client never sends readOnly
+ * properties and a server never returns writeOnly ones, so requests see definitions with the
+ * former not required (root `req`) and responses with the latter not required (`res`). Only
+ * definitions that this changes, or that reach one through $refs, need their own copy: every
+ * other reference goes to the shared root `def`, so most definitions compile to one validator
+ * function instead of two (half the validators of a large description).
  */
 export function registerSchemas(ir: Ir): AjvSchemas {
   const backtracking = new Set<string>();
@@ -53,12 +56,17 @@ export function registerSchemas(ir: Ir): AjvSchemas {
   });
   addFormats.default(ajv);
   for (const format of unknownFormats(ir)) ajv.addFormat(format, true);
-  ajv.addSchema({ $id: 'req', definitions: mapDefinitions(ir.definitions, 'readOnly') });
-  ajv.addSchema({ $id: 'res', definitions: mapDefinitions(ir.definitions, 'writeOnly') });
+  const definitions = Object.fromEntries(Object.entries(ir.definitions).map(([name, schema]) => [name, discriminated(schema, ir.definitions)]));
+  const roots = { req: retargeter('req', affectedBy(definitions, 'readOnly')), res: retargeter('res', affectedBy(definitions, 'writeOnly')) };
+  const prepare = (schema: JsonSchema, root: 'req' | 'res'): JsonSchema => relax(retarget(schema, roots[root]), HIDDEN[root]);
+  ajv.addSchema({ $id: 'def', definitions });
+  for (const root of ['req', 'res'] as const) {
+    ajv.addSchema({ $id: root, definitions: Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, prepare(schema, root)])) });
+  }
 
   const exports: Record<string, string> = {};
   const add = (id: string, schema: JsonSchema, root: 'req' | 'res'): string => {
-    ajv.addSchema({ ...relax(rebase(discriminated(schema, ir.definitions), root), root === 'req' ? 'readOnly' : 'writeOnly'), $id: id });
+    ajv.addSchema({ ...prepare(discriminated(schema, ir.definitions), root), $id: id });
     exports[id] = id;
     return id;
   };
@@ -93,9 +101,47 @@ function paramsSchema(op: IrOperation): JsonSchema {
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
-function mapDefinitions(definitions: Record<string, JsonSchema>, hidden: 'readOnly' | 'writeOnly'): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, relax(discriminated(schema, definitions), hidden)]));
+const HIDDEN = { req: 'readOnly', res: 'writeOnly' } as const;
+const DEF = '#/definitions/';
+
+/** Whether `relax(schema, hidden)` would change the schema itself (not following $refs). */
+function relaxes(schema: JsonSchema, hidden: 'readOnly' | 'writeOnly'): boolean {
+  let found = false;
+  walkSchema(schema, (node) => {
+    const props = node.properties as Record<string, JsonSchema> | undefined;
+    if (props && Array.isArray(node.required) && (node.required as string[]).some((name) => props[name]?.[hidden] === true)) found = true;
+  });
+  return found;
 }
+
+/** Definitions `relax` changes, and every definition that reaches one of them through $refs. */
+function affectedBy(definitions: Record<string, JsonSchema>, hidden: 'readOnly' | 'writeOnly'): Set<string> {
+  const referrers = new Map<string, Set<string>>();
+  for (const [name, schema] of Object.entries(definitions)) {
+    walkSchema(schema, (node) => {
+      if (typeof node.$ref !== 'string' || !node.$ref.startsWith(DEF)) return;
+      const target = node.$ref.slice(DEF.length);
+      if (!referrers.has(target)) referrers.set(target, new Set());
+      referrers.get(target)?.add(name);
+    });
+  }
+  const affected = new Set(Object.keys(definitions).filter((name) => relaxes(definitions[name], hidden)));
+  const queue = [...affected];
+  while (queue.length > 0) {
+    for (const referrer of referrers.get(queue.pop() as string) ?? []) {
+      if (affected.has(referrer)) continue;
+      affected.add(referrer);
+      queue.push(referrer);
+    }
+  }
+  return affected;
+}
+
+/** Where a definition reference of `root` goes: its own copy when affected, else the shared one. */
+const retargeter =
+  (root: 'req' | 'res', affected: ReadonlySet<string>) =>
+  (name: string): string =>
+    `${affected.has(name) ? root : 'def'}${DEF}${name}`;
 
 /** Drops properties marked `hidden` from `required`. */
 function relax(schema: JsonSchema, hidden: 'readOnly' | 'writeOnly'): JsonSchema {
@@ -109,11 +155,9 @@ function relax(schema: JsonSchema, hidden: 'readOnly' | 'writeOnly'): JsonSchema
   });
 }
 
-/** Operation schemas live outside the definitions root: point their refs at it. */
-function rebase(schema: JsonSchema, root: 'req' | 'res'): JsonSchema {
-  return mapSchema(schema, (node) =>
-    typeof node.$ref === 'string' && node.$ref.startsWith('#/definitions/') ? { ...node, $ref: root + node.$ref } : node,
-  );
+/** `#/definitions/X` references as absolute ids: the root's own copy of X, or the shared one. */
+function retarget(schema: JsonSchema, target: (name: string) => string): JsonSchema {
+  return mapSchema(schema, (node) => (typeof node.$ref === 'string' && node.$ref.startsWith(DEF) ? { ...node, $ref: target(node.$ref.slice(DEF.length)) } : node));
 }
 
 function unknownFormats(ir: Ir): string[] {

@@ -36,6 +36,8 @@ export const PROBLEMS = {
   MOCK_ERR_UNAUTHORIZED: entry<Operation & { expected: string; refused?: string }>(401, 'Unauthorized', ({ method, path, expected, refused }) =>
     `${method} ${path} needs ${expected}${refused === undefined ? '' : `: ${refused}`}`,
   ),
+  /** A token accepted but granting too few scopes (RFC 6750 insufficient_scope): the 401's shape, status 403. */
+  MOCK_ERR_INSUFFICIENT_SCOPE: entry<Operation & { refused: string }>(403, 'Forbidden', ({ method, path, refused }) => `${method} ${path}: ${refused}`),
   /**
    * The mock OAuth 2.0 token endpoint (mock.yaml auth.token_endpoint) answers errors in RFC 6749's
    * shape, `{"error": <title>, "error_description": …}` (plus the code), as application/json.

@@ -59,6 +59,8 @@ export interface OperationMeta {
   security: SecuritySchemeMeta[];
   /** Requirement objects as lists of scheme names: any one satisfied is enough, all of its schemes must be; [[]] makes security optional, [] means none. */
   securityRequirements: string[][];
+  /** Per requirement object (same order), the scopes it lists per scheme; absent when none lists any. */
+  requiredScopes?: Array<Record<string, string[]>>;
 }
 
 export interface SecuritySchemeMeta {

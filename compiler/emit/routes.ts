@@ -94,6 +94,7 @@ function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string
       : null,
     security: op.security.map((s) => ({ scheme: s.scheme, type: s.type, detail: s.detail ?? null, name: s.name ?? null, bearerFormat: s.bearerFormat ?? null })),
     securityRequirements: op.securityRequirements,
+    ...(op.requiredScopes.some((scopes) => Object.keys(scopes).length > 0) ? { requiredScopes: op.requiredScopes } : {}),
   };
   return `  ${comment(String(op.index))} ${JSON.stringify(meta)}`;
 }

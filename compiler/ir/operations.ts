@@ -179,10 +179,11 @@ function lowerContents(ctx: LowerContext, raw: unknown, where: string): IrConten
  * scheme, makes security optional). A requirement naming a scheme the description does not
  * declare cannot be checked and is left out.
  */
-function lowerSecurity(document: Obj, raw: unknown): { security: IrSecurity[]; securityRequirements: string[][] } {
+function lowerSecurity(document: Obj, raw: unknown): { security: IrSecurity[]; securityRequirements: string[][]; requiredScopes: Array<Record<string, string[]>> } {
   const schemes = ((document.components as Obj | undefined)?.securitySchemes ?? {}) as Obj;
   const security: IrSecurity[] = [];
   const securityRequirements: string[][] = [];
+  const requiredScopes: Array<Record<string, string[]>> = [];
   const seen = new Set<string>();
   for (const requirement of asList(raw)) {
     if (!requirement || typeof requirement !== 'object' || Array.isArray(requirement)) continue;
@@ -190,6 +191,12 @@ function lowerSecurity(document: Obj, raw: unknown): { security: IrSecurity[]; s
     const resolved = names.map((name) => ({ name, scheme: deref(document, schemes[name] as Obj | undefined) }));
     if (resolved.some((r) => !r.scheme || typeof r.scheme.type !== 'string')) continue;
     securityRequirements.push(names);
+    const scopes: Record<string, string[]> = {};
+    for (const name of names) {
+      const listed = asList((requirement as Obj)[name]).filter((s): s is string => typeof s === 'string' && s !== '');
+      if (listed.length > 0) scopes[name] = listed;
+    }
+    requiredScopes.push(scopes);
     for (const { name, scheme } of resolved) {
       if (seen.has(name)) continue;
       seen.add(name);
@@ -203,7 +210,7 @@ function lowerSecurity(document: Obj, raw: unknown): { security: IrSecurity[]; s
       });
     }
   }
-  return { security, securityRequirements };
+  return { security, securityRequirements, requiredScopes };
 }
 
 function firstContentSchema(content: unknown): unknown {

@@ -131,6 +131,8 @@ export interface IrOperation {
   security: IrSecurity[];
   /** Requirement objects by scheme name: OR between them, AND within one; [[]] optional, [] none. */
   securityRequirements: string[][];
+  /** The scopes each requirement object lists per scheme (same order), where it lists any. */
+  requiredScopes: Array<Record<string, string[]>>;
 }
 
 export interface IrSecurity {

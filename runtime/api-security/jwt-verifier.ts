@@ -1,8 +1,21 @@
 import { createLocalJWKSet, jwtVerify, type JWTVerifyOptions } from 'jose';
 import type { JwtPins } from './options.js';
 
-/** Resolves undefined when the token verifies, else why it does not. */
-export type JwtVerifier = (token: string) => Promise<string | undefined>;
+/** A verified token, with the scopes it grants when it says (`scope` or `scp` claim). */
+export interface Granted {
+  scopes?: readonly string[];
+}
+
+/** Resolves to the grant when the token verifies, else to why it does not. */
+export type JwtVerifier = (token: string) => Promise<Granted | string>;
+
+/** OAuth 2.0 scopes of a JWT payload: `scope` (RFC 8693, space-separated) or `scp` (a list or a string). */
+export function scopesOf(payload: Record<string, unknown>): Granted {
+  const raw = payload.scope ?? payload.scp;
+  if (typeof raw === 'string') return { scopes: raw.split(' ').filter((s) => s !== '') };
+  if (Array.isArray(raw)) return { scopes: raw.filter((s): s is string => typeof s === 'string') };
+  return {};
+}
 
 const HMAC = ['HS256', 'HS384', 'HS512'];
 
@@ -22,8 +35,8 @@ export function jwtVerifier(pins: JwtPins, now: () => number = Date.now): JwtVer
   const refused = (err: unknown): string => `token refused: ${err instanceof Error ? err.message : String(err)}`;
   if (pins.secret !== undefined) {
     const key = new TextEncoder().encode(pins.secret);
-    return (token) => jwtVerify(token, key, { ...options(), algorithms: HMAC }).then(() => undefined, refused);
+    return (token) => jwtVerify(token, key, { ...options(), algorithms: HMAC }).then(({ payload }) => scopesOf(payload), refused);
   }
   const keys = createLocalJWKSet(pins.jwks ?? { keys: [] });
-  return (token) => jwtVerify(token, keys, options()).then(() => undefined, refused);
+  return (token) => jwtVerify(token, keys, options()).then(({ payload }) => scopesOf(payload), refused);
 }

@@ -8,6 +8,11 @@ export interface SecurityFailure {
   /** Set when credentials were sent and refused (a pinned key, a token that does not verify). */
   refused?: string;
   challenges: string[];
+  /**
+   * Set when a token was accepted but grants too few scopes: the scopes a requirement needs, and
+   * the scheme's challenge with RFC 6750's insufficient_scope (a 403, not a 401).
+   */
+  insufficientScope?: { scopes: string[]; challenge: string };
 }
 
 /** Undefined when the request satisfies the operation's security; a promise when a token has to be verified. */
@@ -34,8 +39,27 @@ export function compileSecurity(op: OperationMeta, contextOf: ContextOf = () => 
   const expected = requirements.map((all) => all.map((check) => check.expected).join(' and ')).join(', or ');
   const missing: SecurityFailure = { expected, challenges: schemes.map((check) => check.challenge()) };
 
+  const scopesOf = (i: number): Record<string, string[]> => op.requiredScopes?.[i] ?? {};
+  /** A requirement's schemes all accept; undefined, or the scopes it lacks (tokens that say what they grant). */
+  const lacking = (all: SchemeCheck[], i: number, verdicts: Map<SchemeCheck, SchemeVerdict>): { check: SchemeCheck; scopes: string[] } | 'no' | undefined => {
+    let short: { check: SchemeCheck; scopes: string[] } | undefined;
+    for (const check of all) {
+      const verdict = verdicts.get(check);
+      if (verdict === true) continue;
+      if (typeof verdict !== 'object') return 'no';
+      const needed = scopesOf(i)[check.name] ?? [];
+      if (verdict.scopes !== undefined && needed.some((scope) => !verdict.scopes?.includes(scope))) short ??= { check, scopes: needed };
+    }
+    return short;
+  };
   const decide = (verdicts: Map<SchemeCheck, SchemeVerdict>): SecurityFailure | undefined => {
-    if (requirements.some((all) => all.every((check) => verdicts.get(check) === true))) return undefined;
+    const outcomes = requirements.map((all, i) => lacking(all, i, verdicts));
+    if (outcomes.includes(undefined)) return undefined;
+    const short = outcomes.find((o): o is { check: SchemeCheck; scopes: string[] } => typeof o === 'object');
+    if (short !== undefined) {
+      const challenge = `${short.check.challenge()}, error="insufficient_scope", scope="${short.scopes.join(' ')}"`;
+      return { expected, refused: `the token does not grant the scopes ${short.scopes.join(' ')} (${short.check.name})`, challenges: [challenge], insufficientScope: { scopes: short.scopes, challenge } };
+    }
     const refusals = schemes.filter((check) => typeof verdicts.get(check) === 'string');
     if (refusals.length === 0) return missing;
     return {

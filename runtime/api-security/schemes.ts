@@ -1,11 +1,14 @@
 import type { SecuritySchemeMeta } from '../../common/contract/index.js';
 import { parseCookies, type Exchange } from '../exchange/index.js';
-import { jwtVerifier, type JwtVerifier } from './jwt-verifier.js';
+import { jwtVerifier, type Granted, type JwtVerifier } from './jwt-verifier.js';
 import type { SchemePins } from './options.js';
 import type { TokenIssuer } from './token-issuer.js';
 
-/** true: satisfied; false: the credentials are absent or malformed; a string: present but refused, and why. */
-export type SchemeVerdict = boolean | string;
+/**
+ * true: satisfied; a grant: satisfied by a token that says which scopes it grants; false: the
+ * credentials are absent or malformed; a string: present but refused, and why.
+ */
+export type SchemeVerdict = boolean | string | Granted;
 
 /** One security scheme of a description, as the runtime checks it. */
 export interface SchemeCheck {
@@ -75,9 +78,9 @@ function tokenJudge(scheme: SecuritySchemeMeta, context: SchemeContext): ((token
   return (token) => {
     if (tokens.has(token)) return true;
     if (!isJwt(token)) return 'the token is not one of the accepted tokens';
-    const attempts = [verifier?.(token), issuer?.verify(token)].filter((a): a is Promise<string | undefined> => a !== undefined);
+    const attempts = [verifier?.(token), issuer?.verify(token)].filter((a): a is Promise<Granted | string> => a !== undefined);
     if (attempts.length === 0) return 'the token is not one of the accepted tokens';
-    return Promise.all(attempts).then((reasons) => (reasons.includes(undefined) ? true : (reasons[0] ?? 'token refused')));
+    return Promise.all(attempts).then((results) => results.find((r): r is Granted => typeof r !== 'string') ?? results[0] ?? 'token refused');
   };
 }
 

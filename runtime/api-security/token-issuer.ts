@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { scopesOf, type Granted } from './jwt-verifier.js';
 import type { TokenEndpointOptions } from './options.js';
 
 const ISSUER = 'mock-oauth2-token-endpoint';
@@ -29,10 +30,10 @@ export class TokenIssuer {
       .sign(this.key);
   }
 
-  /** Undefined when this endpoint issued the token and it has not expired, else why not. */
-  verify(token: string): Promise<string | undefined> {
+  /** The grant when this endpoint issued the token and it has not expired, else why not. */
+  verify(token: string): Promise<Granted | string> {
     return jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: new Date(this.now()), requiredClaims: ['exp'] }).then(
-      () => undefined,
+      ({ payload }) => ({ scopes: scopesOf(payload).scopes ?? [] }),
       (err: unknown) => `token refused: ${err instanceof Error ? err.message : String(err)}`,
     );
   }

@@ -28,6 +28,18 @@ export function unauthorized(params: ProblemParams<'MOCK_ERR_UNAUTHORIZED'>, cha
   };
 }
 
+/** 403 for a token without the scopes an operation requires, shaped like the 401, with the insufficient_scope challenge. */
+export function insufficientScope(params: ProblemParams<'MOCK_ERR_INSUFFICIENT_SCOPE'>, challenge: string): Answer {
+  const entry = PROBLEMS.MOCK_ERR_INSUFFICIENT_SCOPE;
+  const message = entry.detail(params);
+  return {
+    status: entry.status,
+    headers: [['content-type', 'application/json'], ['www-authenticate', challenge]],
+    body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_INSUFFICIENT_SCOPE' }),
+    error: message,
+  };
+}
+
 type OAuthCode = 'MOCK_ERR_OAUTH_INVALID_REQUEST' | 'MOCK_ERR_OAUTH_INVALID_CLIENT' | 'MOCK_ERR_OAUTH_UNSUPPORTED_GRANT_TYPE' | 'MOCK_ERR_OAUTH_INVALID_SCOPE';
 
 /** An error of the mock OAuth 2.0 token endpoint in RFC 6749's shape (section 5.2); invalid_client challenges Basic. */

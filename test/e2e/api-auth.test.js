@@ -31,6 +31,9 @@ const description = {
     '/hmac': { get: { security: [{ hmac: [] }], responses: ok } },
     '/rsa': { get: { security: [{ rsa: [] }], responses: ok } },
     '/oauth': { get: { security: [{ oauth: ['read'] }], responses: ok } },
+    '/oauth-write': { get: { security: [{ oauth: ['write'] }], responses: ok } },
+    '/oauth-either': { get: { security: [{ oauth: ['admin'] }, { key: [] }], responses: ok } },
+    '/hmac-admin': { get: { security: [{ hmac: ['admin'] }], responses: ok } },
     '/loose': { get: { security: [{ loose: [] }], responses: ok } },
   },
 };
@@ -178,6 +181,25 @@ t.test('the token endpoint: client credentials grant, tokens accepted by the sam
 
   const logs = await (await fetch(`${server.url}/__mock/logs?path=/oauth/token&limit=50`)).json();
   t.notMatch(JSON.stringify(logs), /app-secret|p@ss/, 'client secrets never reach the request log');
+});
+
+t.test('scopes: a token that says what it grants must grant what the requirement lists (RFC 6750 insufficient_scope, 403)', async (t) => {
+  const url = `${server.url}/oauth/token`;
+  const tokenFor = async (scope) => (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form({ grant_type: 'client_credentials', client_id: 'app', client_secret: 'app-secret', scope }) })).json()).access_token;
+  const read = await tokenFor('read');
+  t.equal((await get('/oauth', { authorization: `Bearer ${read}` })).status, 200);
+  const denied = await get('/oauth-write', { authorization: `Bearer ${read}` });
+  t.equal(denied.status, 403, 'accepted token, missing scope: 403, not 401');
+  t.equal(denied.headers.get('www-authenticate'), 'Bearer realm="oauth", error="insufficient_scope", scope="write"');
+  t.match(await denied.json(), { error: 'Forbidden', code: 'MOCK_ERR_INSUFFICIENT_SCOPE', message: /does not grant the scopes write \(oauth\)/ });
+  t.equal((await get('/oauth-write', { authorization: `Bearer ${await tokenFor('read write')}` })).status, 200);
+  t.equal((await get('/oauth-either', { authorization: `Bearer ${read}`, 'x-api-key': 'key-one' })).status, 200, 'another requirement satisfied instead');
+  const admin = await sign({ iss: 'https://id.example', aud: 'mocked-api', exp: now() + 60, scp: ['admin', 'read'] });
+  const user = await sign({ iss: 'https://id.example', aud: 'mocked-api', exp: now() + 60, scope: 'read' });
+  t.equal((await get('/hmac-admin', { authorization: `Bearer ${admin}` })).status, 200, 'scp as a list');
+  t.equal((await get('/hmac-admin', { authorization: `Bearer ${user}` })).status, 403);
+  const noClaim = await sign({ iss: 'https://id.example', aud: 'mocked-api', exp: now() + 60 });
+  t.equal((await get('/hmac-admin', { authorization: `Bearer ${noClaim}` })).status, 200, 'a token that says nothing about scopes is not judged on them');
 });
 
 t.test('warn mode logs and accepts; --no-security turns the check off', async (t) => {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { OperationMeta } from '../../../common/contract/index.js';
 import { compileSecurity, type ApiAuthOptions, type SecurityCheck, type SecurityFailure, type TokenIssuer } from '../../api-security/index.js';
-import { unauthorized, type Engine } from '../../engine/index.js';
+import { insufficientScope, unauthorized, type Engine } from '../../engine/index.js';
 import type { Answer, BuildRoute, Exchange } from '../../exchange/index.js';
 import type { Next, Stage } from '../stage.js';
 
@@ -34,6 +34,7 @@ export function securityStage(engine: () => Engine, logger: Logger, options: Sec
       logger.warn({ operation: op.key, expected, refused }, "request credentials do not satisfy the operation's security (warn mode: request accepted)");
       return next(ex);
     }
+    if (failure.insufficientScope !== undefined) return insufficientScope({ method: op.method, path: op.path, refused: refused ?? '' }, failure.insufficientScope.challenge);
     return unauthorized({ method: op.method, path: op.path, expected, refused }, failure.challenges);
   };
   return {

@@ -1,12 +1,13 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { AdminError } from './envelope.js';
 
-const ajv = new Ajv({ allErrors: false, strict: true });
+let ajv: Ajv | undefined;
 
-/** Compiles a request-body schema once, at module load (admin calls are not the hot path). */
+/** Compiles a request-body schema on its first use (many servers never see an admin call), then keeps it. */
 export function bodyChecker<T>(schema: object): (value: unknown, what: string) => T {
-  const validate: ValidateFunction = ajv.compile(schema);
+  let compiled: ValidateFunction | undefined;
   return (value, what) => {
+    const validate = (compiled ??= (ajv ??= new Ajv({ allErrors: false, strict: true })).compile(schema));
     if (!validate(value)) throw new AdminError(400, `${what}: ${describe(validate.errors?.[0])}`);
     return value as T;
   };

@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { describeInputError, InputError, show } from './input-error.js';
 
 /** A mock as the admin API reads and writes it (see index.ts for the field rules). */
@@ -43,8 +43,9 @@ const schema = {
   },
 };
 
-// Compiled once at load: mocks arrive over the admin API, never on the request path.
-const validate = new Ajv({ allErrors: false, verbose: true }).compile<Partial<MockRecord>>(schema);
+// Compiled on first use (most servers never get a runtime mock), then kept.
+let compiled: ValidateFunction<Partial<MockRecord>> | undefined;
+const validator = (): ValidateFunction<Partial<MockRecord>> => (compiled ??= new Ajv({ allErrors: false, verbose: true }).compile<Partial<MockRecord>>(schema));
 
 // Ids travel in admin URLs (`/__mock/api/mocks/{id}`), so they keep to unreserved URL characters.
 const ID = /^[A-Za-z0-9._~-]+$/;
@@ -55,6 +56,7 @@ const ID = /^[A-Za-z0-9._~-]+$/;
  * Throws InputError with one sentence naming the field.
  */
 export function readMockRecord(input: unknown, id: string): MockRecord {
+  const validate = validator();
   if (!validate(input)) throw new InputError(describeInputError(validate.errors![0], 'the mock'));
   const given = structuredClone(input) as Partial<MockRecord> & Pick<MockRecord, 'method' | 'path' | 'response'>;
   const method = given.method.toUpperCase();

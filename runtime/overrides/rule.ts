@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { describeInputError, show } from '../mocks/index.js';
 import { compileGlob } from '../match/index.js';
 
@@ -40,8 +40,10 @@ const schema = {
   },
 };
 
-// Compiled once at load: rules arrive at startup or over the admin API, never on the request path.
-const validate = new Ajv({ allErrors: false, verbose: true }).compile<Partial<OverrideRule>>(schema);
+// Compiled on first use (a server may never see a rule), then kept: rules arrive at startup or
+// over the admin API, never on the request path.
+let compiled: ValidateFunction<Partial<OverrideRule>> | undefined;
+const validator = (): ValidateFunction<Partial<OverrideRule>> => (compiled ??= new Ajv({ allErrors: false, verbose: true }).compile<Partial<OverrideRule>>(schema));
 
 /**
  * Checks a whole rule set (an array, or `{rules: [...]}`) and fills defaults; the rules are fresh
@@ -66,6 +68,7 @@ export function readRuleSet(input: unknown): RuleSetResult {
 }
 
 function ruleError(rule: unknown): string | undefined {
+  const validate = validator();
   if (!validate(rule)) return describeInputError(validate.errors![0], 'the rule');
   const path = rule.match?.path;
   if (path !== undefined && !path.startsWith('/')) return `match.path must start with / (got ${show(path)})`;

@@ -21,6 +21,8 @@ export default class Serve extends MockCommand {
     '<%= config.bin %> <%= command.id %> --spec api.yaml --admin-embed --admin-mount-path /ops',
     'MOCK_ADMIN_AUTH_ENABLED=true JWT_SECRET=$(openssl rand -hex 32) <%= config.bin %> <%= command.id %> --spec api.yaml --admin --admin-host 0.0.0.0',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --latency-enabled --chaos-latency-range 10-500',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --seed 42 --now 2025-06-01T00:00:00Z',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --no-security',
   ];
 
   static flags = {

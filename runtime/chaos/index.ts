@@ -1,2 +1,4 @@
 export { checkLatencySpec, LATENCY_DISTRIBUTIONS, sampleLatency, type LatencyDistribution, type LatencySpec } from './distributions.js';
+export { BucketTable } from './bucket-table.js';
 export { chance, pickOne, seededRandom, type Random } from './random.js';
+export { TokenBucket } from './token-bucket.js';

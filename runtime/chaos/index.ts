@@ -2,3 +2,4 @@ export { checkLatencySpec, LATENCY_DISTRIBUTIONS, sampleLatency, type LatencyDis
 export { BucketTable } from './bucket-table.js';
 export { chance, pickOne, seededRandom, type Random } from './random.js';
 export { TokenBucket } from './token-bucket.js';
+export { checkErrorPattern, createFaultPattern, ERROR_PATTERN_TYPES, type ErrorPattern, type FaultPattern } from './fault-pattern.js';

@@ -5,3 +5,6 @@ export { TokenBucket } from './token-bucket.js';
 export { checkErrorPattern, createFaultPattern, ERROR_PATTERN_TYPES, type ErrorPattern, type FaultPattern } from './fault-pattern.js';
 export { Bulkhead } from './bulkhead.js';
 export { CircuitBreaker, type BreakerSnapshot, type BreakerState } from './circuit-breaker.js';
+export { corrupt, type CorruptionType } from './corruption.js';
+export { FAULT_KINDS, FaultCounters, type FaultKind } from './fault-counters.js';
+export { LatencyRecorder, type LatencyStats } from './latency-recorder.js';

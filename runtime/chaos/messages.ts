@@ -1,6 +1,7 @@
 import { show } from '../match/index.js';
 
-/** Shared by the check* functions, whose messages name a key, the rule and what was given. */
+// Helpers of the check* functions, whose messages name a key, the rule and what was given.
+
 export const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

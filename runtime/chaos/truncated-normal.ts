@@ -31,8 +31,8 @@ export function sampleTruncatedNormal(mean: number, sd: number, random: Random):
   const alpha = -mean / sd;
   const logTail = Math.log(1 - random.next()) + logUpperTail(alpha);
   let z = -quantileOfLog(logTail);
-  // Acklam's fit ends where doubles do (α near 37) and drifts past it; Newton steps on
-  // ln Q(z) = logTail (slope -φ(z)/Q(z)) bring z back from any such start within a few steps.
+  // Acklam's fit ends where doubles do (Q(α) near 1e-300, α near 37) and drifts beyond; Newton
+  // steps on ln Q(z) = logTail (slope -φ(z)/Q(z)) bring z back within a few. Only α > 0 gets there.
   if (alpha > 0) {
     for (let step = 0; step < 4; step++) {
       const logQ = logUpperTail(z);

@@ -4,7 +4,8 @@
  * - PROBLEMS: every problem answer (RFC 9457, `application/problem+json`) the servers write, with
  *   its status, title and a template for its detail; the body carries the code. Built by
  *   runtime/engine/problem.ts. One exception in shape, not in source: a 401 of the mocked API's
- *   security is the spec's `{"error": title, "message": detail}` (plus the code), as JSON.
+ *   security is the spec's `{"error": title, "message": detail}` (plus the code), as JSON; a 429 of
+ *   the rate limiter is the spec's plain text `Rate limit exceeded`, its code in X-Mock-Error-Code.
  * - CLI_ERRORS: what the CLI and server start-up stop with (one line naming the input and the fix,
  *   exit 1), thrown as MockError. Library errors are mapped to these at the boundary.
  */
@@ -70,6 +71,17 @@ export const PROBLEMS = {
   MOCK_ERR_INTERNAL: entry<Record<string, never>>(500, 'Internal Server Error', () => 'the mock server failed to answer this request; see its log'),
   /** The status is the injected one (500, 502, 503, 504 …). */
   MOCK_ERR_FAULT_INJECTED: entry<{ rate: number }>(500, 'Injected Fault', ({ rate }) => `fault injected by the mock server (failure_rate ${rate})`),
+  /** Written as text/plain: the detail alone (see above). */
+  MOCK_ERR_RATE_LIMITED: entry<Record<string, never>>(429, 'Too Many Requests', () => 'Rate limit exceeded'),
+  MOCK_ERR_CHAOS_HTTP_ERROR: entry<{ why: string }>(500, 'Injected Fault', ({ why }) => `fault injected by the mock server (${why})`),
+  MOCK_ERR_CHAOS_CONNECTION: entry<{ why: string }>(503, 'Service Unavailable', ({ why }) => `connection error injected by the mock server (${why})`),
+  MOCK_ERR_CHAOS_TIMEOUT: entry<{ ms: number }>(504, 'Gateway Timeout', ({ ms }) => `timeout injected by the mock server after ${ms} ms`),
+  MOCK_ERR_CHAOS_PACKET_LOSS: entry<{ percent: number }>(408, 'Request Timeout', ({ percent }) => `request lost by the mock server's simulated packet loss (${percent}%)`),
+  MOCK_ERR_CHAOS_CONNECTION_LIMIT: entry<{ max: number }>(503, 'Service Unavailable', ({ max }) => `connection limit reached: the mock server takes at most ${max} connections`),
+  MOCK_ERR_CHAOS_CIRCUIT_OPEN: entry<{ retryMs: number }>(503, 'Service Unavailable', ({ retryMs }) => `circuit breaker open: requests are refused for ${retryMs} ms more`),
+  MOCK_ERR_CHAOS_BULKHEAD_FULL: entry<{ concurrent: number; queue: number }>(503, 'Service Unavailable', ({ concurrent, queue }) =>
+    `bulkhead full: ${concurrent} requests run and ${queue} wait already`,
+  ),
   MOCK_ERR_UPSTREAM_UNREACHABLE: entry<{ origin: string; reason: string }>(502, 'Bad Gateway', ({ origin, reason }) =>
     `proxy to ${origin} failed: ${reason} (check proxy.upstream_url, or raise proxy.timeout_seconds)`,
   ),
@@ -103,6 +115,8 @@ export const CLI_ERRORS = {
   MOCK_ERR_NO_SPEC: 'no API description is configured',
   MOCK_ERR_OVERRIDES_INVALID: 'override rules from the environment or a file are invalid',
   MOCK_ERR_AUTH_CONFIG: 'an admin authentication setting is invalid',
+  MOCK_ERR_ADMIN_UNREACHABLE: 'a command that steers a running server cannot reach its admin API',
+  MOCK_ERR_ADMIN_REFUSED: 'the admin API of a running server refused a command',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

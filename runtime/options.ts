@@ -37,6 +37,8 @@ export interface ServeOptions {
   requestLog?: RequestLog;
   /** mock.yaml http.cors when enabled. */
   cors?: CorsOptions;
+  /** core.max_connections / --max-connections: more concurrent connections get 503. */
+  maxConnections?: number;
   /** mock.yaml `auth`: credentials the mocked API accepts, and its mock OAuth 2.0 token endpoint. */
   apiAuth?: ApiAuthOptions;
 }

@@ -177,9 +177,12 @@ export interface Responders {
 export interface RouteLatencyMeta {
   enabled: boolean;
   probability?: number;
-  distribution?: 'fixed' | 'normal' | 'exponential' | 'uniform';
+  distribution?: 'fixed' | 'normal' | 'exponential' | 'uniform' | 'lognormal';
   mean_ms?: number;
   std_dev_ms?: number;
+  /** lognormal: the median and the 99th percentile. */
+  p50_ms?: number;
+  p99_ms?: number;
   jitter_percent?: number;
 }
 

@@ -4,6 +4,7 @@ import type { AccessPolicy } from './access-policy.js';
 import type { AdminContext } from './context.js';
 import { corsHeaders, PREFLIGHT_HEADERS } from './cors.js';
 import { authRoutes } from './endpoints/auth.js';
+import { chaosRoutes } from './endpoints/chaos.js';
 import { configRoutes } from './endpoints/config.js';
 import { envRoutes } from './endpoints/env.js';
 import { fileRoutes } from './endpoints/files.js';
@@ -25,6 +26,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...fileRoutes,
   ...mockRoutes,
   ...overrideRoutes,
+  ...chaosRoutes,
   ...authRoutes,
 ];
 
@@ -100,7 +102,11 @@ async function dispatch(ctx: AdminContext, router: AdminRouter, options: AdminAp
   if (page !== undefined && (path === page || path === `${page}/`) && isRead(req.method)) {
     return indexPage(ctx.version, router.table, disabled);
   }
-  if (path !== '/__mock' && !path.startsWith('/__mock/')) return notFound(req.method, path);
+  if (path !== '/__mock' && !path.startsWith('/__mock/')) {
+    // the spec's Chaos API paths, on the admin's own port (on the mock's port they would shadow the mocked API)
+    if (page === '' && (path === '/api/chaos' || path.startsWith('/api/chaos/'))) return dispatch(ctx, router, options, { ...req, path: `/__mock${path}` });
+    return notFound(req.method, path);
+  }
   if (req.method === 'OPTIONS') return { status: 204, headers: [...PREFLIGHT_HEADERS], body: '' };
   const unsupported = unsupportedBody(req);
   if (unsupported !== undefined) return unsupported;

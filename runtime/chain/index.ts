@@ -1,4 +1,15 @@
 export { RequestChain } from './request-chain.js';
 export { SLOTS, type Slot } from './slots.js';
 export { afterNext, checkStage, type Next, type Stage } from './stage.js';
-export { corsStage, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage, securityStage, tokenEndpointStage, type CorsOptions, type MockTemplates } from './stages/index.js';
+export {
+  bulkheadStage,
+  circuitBreakerStage,
+  connectionLimitStage,
+  corsStage,
+  faultInjectionStage,
+  faultsStage,
+  packetLossStage,
+  rateLimitStage,
+  routeChaosStage,
+  trafficShapingStage,
+  latencyStage, mocksStage, overridesStage, proxyStage, securityStage, tokenEndpointStage, type CorsOptions, type MockTemplates } from './stages/index.js';

@@ -9,6 +9,10 @@
  * - Protection (token-bucket.ts, bucket-table.ts, circuit-breaker.ts, bulkhead.ts): rate limits
  *   with per-key buckets bounded by LRU, the circuit breaker, the bulkhead.
  * - Figures (latency-recorder.ts, fault-counters.ts): what the Chaos API and Prometheus report.
+ * - Settings (settings.ts, check.ts, profiles.ts, route-latency.ts): observability.chaos as the
+ *   runtime holds it, its checks, the built-in profiles, core.routes latency as a LatencySpec.
+ * - State (chaos-state.ts): one server's settings, the machinery built from them, the counters;
+ *   the chain's chaos stages read it and watch it.
  *
  * Everything that depends on time takes a clock `now` in milliseconds, and every random choice a
  * Random, so tests run on a fake clock and a seed. The check* functions say what is wrong with user
@@ -25,3 +29,18 @@ export { checkErrorPattern, createFaultPattern, ERROR_PATTERN_TYPES, type ErrorP
 export { LatencyRecorder, type LatencyStats } from './latency-recorder.js';
 export { chance, pickOne, seededRandom, type Random } from './random.js';
 export { TokenBucket } from './token-bucket.js';
+export { checkChaosPatch } from './check.js';
+export { ChaosSettingsError, ChaosState, Machinery, type ChaosStateOptions, type RateLimitScope, type RouteChaos } from './chaos-state.js';
+export { BUILTIN_PROFILES, type ChaosProfile, type ProfileLatency } from './profiles.js';
+export { latencySpec } from './route-latency.js';
+export {
+  DEFAULT_CHAOS,
+  DEFAULT_RATE_LIMIT_BURST,
+  DEFAULT_RATE_LIMIT_RPS,
+  mergeChaos,
+  type ChaosPatch,
+  type ChaosSettings,
+  type FaultInjectionSettings,
+  type RateLimitSettings,
+  type TrafficShapingSettings,
+} from './settings.js';

@@ -63,3 +63,15 @@ export function problem<C extends ProblemCode>(code: C, params: ProblemParams<C>
     ...(options.logged === true ? { error: detail } : {}),
   };
 }
+
+/** 429 of the rate limiter in the spec's shape: the text `Rate limit exceeded`; the code goes in a header. */
+export function rateLimited(headers: Array<[string, string]>): Answer {
+  const entry = PROBLEMS.MOCK_ERR_RATE_LIMITED;
+  const text = entry.detail({});
+  return {
+    status: entry.status,
+    headers: [['content-type', 'text/plain; charset=utf-8'], ['x-mock-error-code', 'MOCK_ERR_RATE_LIMITED'], ...headers],
+    body: text,
+    error: text,
+  };
+}

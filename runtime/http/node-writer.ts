@@ -15,7 +15,9 @@ export function writeNode(res: http.ServerResponse, method: string, answer: Answ
   if (delivery?.holdMs !== undefined && delivery.holdMs > 0) {
     const later: Answer = { ...answer, delivery: { ...delivery, holdMs: 0 } };
     setTimeout(() => {
-      if (!res.destroyed) writeNode(res, method, later, close, done);
+      // done also when the client left meanwhile: stages holding a place for the request (bulkhead) let it go
+      if (res.destroyed) done();
+      else writeNode(res, method, later, close, done);
     }, delivery.holdMs);
     return;
   }
@@ -59,7 +61,10 @@ export function writeNode(res: http.ServerResponse, method: string, answer: Answ
 function pace(res: http.ServerResponse, bytes: Uint8Array, step: number, done: () => void): void {
   let offset = 0;
   const tick = (): void => {
-    if (res.destroyed) return;
+    if (res.destroyed) {
+      done();
+      return;
+    }
     const chunk = bytes.subarray(offset, offset + step);
     offset += chunk.byteLength;
     if (offset >= bytes.byteLength) {

@@ -16,7 +16,8 @@ const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === 'str
  * the connection). Called inside a cork; anything written later corks itself. `close`: the
  * connection cannot carry another request (a refused body was not read).
  *
- * uWebSockets.js cannot send a TCP reset: `reset` closes the connection without an answer, as `drop` does.
+ * uWebSockets.js cannot send a TCP reset: `reset` closes the connection without an answer, as `drop`
+ * does (serve picks node:http by default when chaos configures tcp_reset).
  */
 export function writeUws(res: HttpResponse, state: ResponseState, method: string, answer: Answer, close: boolean, done: () => void): void {
   const delivery = answer.delivery;
@@ -28,7 +29,9 @@ export function writeUws(res: HttpResponse, state: ResponseState, method: string
   if (delivery.holdMs !== undefined && delivery.holdMs > 0) {
     const later: Answer = { ...answer, delivery: { ...delivery, holdMs: 0 } };
     setTimeout(() => {
-      if (!state.aborted) res.cork(() => writeUws(res, state, method, later, close, done));
+      // done also when the client left meanwhile: stages holding a place for the request (bulkhead) let it go
+      if (state.aborted) done();
+      else res.cork(() => writeUws(res, state, method, later, close, done));
     }, delivery.holdMs);
     return;
   }
@@ -62,7 +65,10 @@ function pace(res: HttpResponse, state: ResponseState, answer: Answer, bytes: Ui
   let offset = 0;
   let first = true;
   const tick = (): void => {
-    if (state.aborted) return;
+    if (state.aborted) {
+      done();
+      return;
+    }
     let finished = false;
     res.cork(() => {
       if (first) writeHead(res, answer);

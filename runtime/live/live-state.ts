@@ -1,3 +1,5 @@
+import { ChaosState, type ChaosProfile, type ChaosStateOptions } from '../chaos/index.js';
+import { MockError } from '../../common/errors.js';
 import { MockStore } from '../mocks/index.js';
 import { OverrideSet, type OverrideRule } from '../overrides/index.js';
 import { DEFAULT_FAULTS, DEFAULT_LATENCY, DEFAULT_PROXY, type FaultConfig, type LatencyConfig, type ProxyConfig } from './runtime-config.js';
@@ -7,6 +9,7 @@ export interface LiveStateOptions {
   faults?: FaultConfig;
   proxy?: ProxyConfig;
   overrides?: OverrideRule[];
+  chaos?: ChaosStateOptions;
 }
 
 /** What a change touched; the request chain's stages watch their own. */
@@ -20,6 +23,8 @@ export type LiveAspect = 'latency' | 'faults' | 'proxy' | 'mocks' | 'overrides';
 export class LiveState {
   readonly mocks = new MockStore();
   readonly overrides: OverrideSet;
+  /** observability.chaos, its profiles and counters; its stages watch it directly. */
+  readonly chaos: ChaosState;
   /** Requests answered by the upstream. */
   requestsProxied = 0;
   /** Requests answered with an injected fault. */
@@ -34,6 +39,13 @@ export class LiveState {
     this.faultConfig = options.faults ?? DEFAULT_FAULTS;
     this.proxyConfig = options.proxy ?? DEFAULT_PROXY;
     this.overrides = new OverrideSet(options.overrides ?? []);
+    this.chaos = new ChaosState(options.chaos);
+    const start = options.chaos?.profile;
+    if (start !== undefined) {
+      const profile = this.chaos.profile(start);
+      if (profile === undefined) throw new MockError('MOCK_ERR_CONFIG_INVALID', `observability.chaos.profile: no chaos profile ${JSON.stringify(start)} (built in: ${this.chaos.profiles().map((p) => p.name).join(', ')})`);
+      this.applyChaosProfile(profile);
+    }
     this.mocks.onChange(() => this.announce('mocks'));
     this.overrides.onChange(() => this.announce('overrides'));
   }
@@ -74,6 +86,17 @@ export class LiveState {
   setProxy(proxy: ProxyConfig): void {
     this.proxyConfig = proxy;
     this.announce('proxy');
+  }
+
+  /** A chaos profile applied: the chaos blocks it names, and the global latency it sets (off when it has none). */
+  applyChaosProfile(profile: ChaosProfile): void {
+    this.chaos.applyProfile(profile);
+    const latency = profile.chaos_config.latency;
+    this.setLatency(
+      latency?.enabled === true
+        ? { enabled: true, base_ms: latency.fixed_delay_ms ?? 0, jitter_ms: latency.jitter_ms ?? 0, tag_overrides: {}, probability: latency.probability }
+        : { enabled: false, base_ms: 0, jitter_ms: 0, tag_overrides: {} },
+    );
   }
 
   private announce(aspect: LiveAspect): void {

@@ -9,6 +9,7 @@ export const LATENCY_PATCH = {
     base_ms: { type: 'integer', minimum: 0, maximum: 600000 },
     jitter_ms: { type: 'integer', minimum: 0, maximum: 600000 },
     tag_overrides: { type: 'object', additionalProperties: { type: 'integer', minimum: 0, maximum: 600000 } },
+    probability: { type: 'number', minimum: 0, maximum: 1 },
   },
 };
 

@@ -6,6 +6,8 @@ export interface LatencyConfig {
   jitter_ms: number;
   /** Operation tag to base latency in ms; the largest matching tag wins over base_ms. */
   tag_overrides: Record<string, number>;
+  /** The share of answers delayed (chaos profiles); absent: every one. */
+  probability?: number;
 }
 
 export interface FaultConfig {

@@ -16,6 +16,7 @@ const RATE_LIMIT_SCOPES: readonly RateLimitScope[] = ['global', 'per_ip', 'per_e
 export class PrometheusMetrics {
   readonly registry = new Registry();
   private readonly sources: Array<() => Iterable<RouteTally>> = [];
+  private readonly faultSources: Array<() => Record<string, number>> = [];
   private readonly violations: Counter<'scope'>;
 
   constructor() {
@@ -63,6 +64,17 @@ export class PrometheusMetrics {
       registers,
     });
     for (const scope of RATE_LIMIT_SCOPES) this.violations.inc({ scope }, 0);
+    const faultSources = this.faultSources;
+    new Counter({
+      name: 'chaos_faults_injected_total',
+      help: 'Answers changed by chaos, per kind (http_error, timeout, tcp_reset, packet_loss, latency …)',
+      labelNames: ['kind'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const source of faultSources) for (const [kind, count] of Object.entries(source())) this.inc({ kind }, count);
+      },
+    });
     collectDefaultMetrics({ register: this.registry, prefix: 'mock_' });
   }
 
@@ -78,6 +90,11 @@ export class PrometheusMetrics {
   /** The exposition in Prometheus text format. */
   render(): Promise<string> {
     return this.registry.metrics();
+  }
+
+  /** Adds chaos fault counts (by kind) to read at each scrape. */
+  trackFaults(source: () => Record<string, number>): void {
+    this.faultSources.push(source);
   }
 
   /** Adds route tallies to read at each scrape; `TrafficStats.attach` calls it. */

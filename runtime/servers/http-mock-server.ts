@@ -2,7 +2,26 @@ import type { RestartStatus, ServerControl } from '../admin/index.js';
 import type { RegisteredServer, ServerInfo, ServerRegistry } from '../registry/index.js';
 import { AdminError } from '../admin/index.js';
 import { TokenIssuer, pinProblems } from '../api-security/index.js';
-import { RequestChain, corsStage, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage, securityStage, tokenEndpointStage, type Stage } from '../chain/index.js';
+import {
+  RequestChain,
+  bulkheadStage,
+  circuitBreakerStage,
+  connectionLimitStage,
+  corsStage,
+  faultInjectionStage,
+  faultsStage,
+  latencyStage,
+  mocksStage,
+  overridesStage,
+  packetLossStage,
+  proxyStage,
+  rateLimitStage,
+  routeChaosStage,
+  securityStage,
+  tokenEndpointStage,
+  trafficShapingStage,
+  type Stage,
+} from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
 import { hostPort, type ServerAdapter } from '../exchange/index.js';
 import { NodeHttpAdapter, UwsHttpAdapter, createDispatch, type ControlHandler } from '../http/index.js';
@@ -63,13 +82,22 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const templates = { expand: () => this.current.templateExpansion, runtime: () => this.current.templateRuntime };
     const endpoint = options.apiAuth?.tokenEndpoint;
     const issuer = endpoint === undefined ? undefined : new TokenIssuer(endpoint);
+    const { chaos } = live;
     const stages: Stage[] = [
+      circuitBreakerStage(chaos),
+      bulkheadStage(chaos),
+      rateLimitStage(chaos),
+      connectionLimitStage(chaos, () => this.adapter?.connections ?? 0, options.maxConnections),
+      packetLossStage(chaos),
+      trafficShapingStage(chaos),
       ...(options.cors === undefined ? [] : [corsStage(options.cors)]),
       ...(issuer === undefined ? [] : [tokenEndpointStage(issuer)]),
       securityStage(() => this.current, options.logger, { auth: options.apiAuth, issuer }),
-      latencyStage(live),
+      latencyStage(live, chaos),
       overridesStage(live),
+      routeChaosStage(chaos),
       faultsStage(live),
+      faultInjectionStage(chaos),
       mocksStage(live, templates),
       proxyStage(live),
     ];

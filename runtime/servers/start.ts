@@ -72,6 +72,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const live = new LiveState(options.live);
   const prometheus = options.metrics === undefined ? undefined : new PrometheusMetrics();
   const stats = new TrafficStats({ routes: [], prometheus });
+  if (prometheus !== undefined) {
+    live.chaos.onViolation((scope) => prometheus.rateLimitViolation(scope));
+    prometheus.trackFaults(() => live.chaos.counters.snapshot().by_type);
+  }
   const registry = new ServerRegistry();
   const http = await HttpMockServer.create({ ...options, live, stats, requestLog, registry });
   const sampler = new ResourceSampler();

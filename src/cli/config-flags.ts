@@ -158,7 +158,7 @@ export const serveFlags = {
   }),
   'chaos-http-error-probability': decimal({
     helpGroup: 'CHAOS',
-    description: describe('Probability of an injected error, 0.0 to 1.0', 'observability.chaos.fault_injection.http_error_probability'),
+    description: describe('Probability of an injected error, 0.0 to 1.0 (turns fault injection on)', 'observability.chaos.fault_injection.http_error_probability'),
   }),
   'chaos-rate-limit': decimal({
     helpGroup: 'CHAOS',
@@ -290,7 +290,10 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   'failures-enabled': 'observability.chaos.fault_injection.enabled',
   chaos: 'observability.chaos.enabled',
   'chaos-http-errors': 'observability.chaos.fault_injection.http_errors',
-  'chaos-http-error-probability': 'observability.chaos.fault_injection.http_error_probability',
+  'chaos-http-error-probability': (probability: number) => [
+    ['observability.chaos.fault_injection.http_error_probability', probability],
+    ['observability.chaos.fault_injection.enabled', true],
+  ],
   'chaos-rate-limit': (rps: number) => [
     ['observability.chaos.rate_limit.requests_per_second', rps],
     ['observability.chaos.rate_limit.enabled', true],

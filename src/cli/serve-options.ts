@@ -5,6 +5,7 @@ import { MockError } from '../../common/errors.js';
 import { SEEDED_NOW, parseInstant } from '../../common/instant.js';
 import type { ApiAuthOptions, MockOptions, OverrideRule, SchemePins, ServeOptions } from '../../runtime/index.js';
 import { ENV_VARIABLES, displayPath, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
+import { chaosStart, wantsTcpReset } from './chaos-options.js';
 
 export function toServeOptions(config: EffectiveConfig, buildDir: string, logger: Logger): ServeOptions {
   const { mode, aggregate_errors, validate_responses, security, status_code, overrides } = config.validation;
@@ -17,10 +18,23 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     seed: config.seed,
     now: config.now !== undefined ? parseInstant(config.now) : config.seed !== undefined ? Date.parse(SEEDED_NOW) : undefined,
     maxBodyBytes: config.http.max_body_bytes,
-    httpBackend: config.server.http_backend,
+    httpBackend: httpBackend(config, logger),
+    maxConnections: config.core.max_connections,
     cors: corsOptions(config),
     logger,
   };
+}
+
+/** The configured backend; `auto` (the default) is uWebSockets.js unless chaos asks for TCP resets, which only node:http can send. */
+function httpBackend(config: EffectiveConfig, logger: Logger): ServeOptions['httpBackend'] {
+  const chosen = config.server.http_backend ?? 'auto';
+  if (!wantsTcpReset(config)) return chosen;
+  if (chosen === 'auto') {
+    logger.info('serving the HTTP mock with node:http: chaos connection_error_kind tcp_reset needs a backend that can send a TCP reset (uWebSockets.js cannot)');
+    return 'node';
+  }
+  if (chosen === 'uws') logger.warn('chaos connection_error_kind tcp_reset: uWebSockets.js cannot send a TCP reset, so those connections are closed without an answer (tcp_close); set server.http_backend to node or auto for real resets');
+  return chosen;
 }
 
 function corsOptions(config: EffectiveConfig): ServeOptions['cors'] {
@@ -150,6 +164,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
       latency: latency(config),
       proxy: { enabled: config.proxy.enabled, upstream_url: config.proxy.upstream_url ?? null, timeout_seconds: config.proxy.timeout_seconds },
       overrides: extras.overrides,
+      chaos: chaosStart(config),
     },
     admin: adminMode(resolved),
     metrics: config.metrics.enabled ? { port: config.metrics.port, host: config.metrics.bind } : undefined,

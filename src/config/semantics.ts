@@ -1,3 +1,4 @@
+import { BUILTIN_PROFILES, checkChaosPatch, checkLatencySpec, latencySpec } from '../../runtime/checks.js';
 import type { KeyPath } from './key-path.js';
 import type { ConfigSource } from './layer.js';
 import type { MockConfig } from './types.generated.js';
@@ -15,7 +16,39 @@ const RANK: Record<ConfigSource, number> = { default: 0, file: 1, env: 2, flag: 
  * one set by the higher-precedence source is blamed, as that is the one the user just wrote.
  */
 export function checkSemantics(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {
-  return [...latencyRange(config, sources), ...timeTravelSteps(config), ...stateNames(config)];
+  return [...latencyRange(config, sources), ...timeTravelSteps(config), ...stateNames(config), ...chaosRules(config), ...routeLatencies(config)];
+}
+
+/** `observability.chaos.rate_limit.burst_size: text` as a key path and its text. */
+function fromLine(line: string): SemanticError {
+  const at = line.indexOf(': ');
+  const key = at < 0 ? line : line.slice(0, at);
+  const path = key.split(/\.|\[(\d+)\]/).filter((part) => part !== undefined && part !== '').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  return { path, text: at < 0 ? 'invalid' : line.slice(at + 2) };
+}
+
+/** What the schema cannot say of observability.chaos: patterns, CIDRs, sizes, and the profile named. */
+function chaosRules(config: MockConfig): SemanticError[] {
+  const chaos = config.observability?.chaos;
+  if (chaos === undefined) return [];
+  const { profile, profiles = [], ...blocks } = chaos;
+  const errors = checkChaosPatch(blocks, 'observability.chaos').map(fromLine);
+  for (const [i, custom] of profiles.entries()) {
+    const { latency: _latency, ...rest } = custom.chaos_config;
+    errors.push(...checkChaosPatch(rest, `observability.chaos.profiles[${i}].chaos_config`).map(fromLine));
+  }
+  const known = [...BUILTIN_PROFILES.map((p) => p.name), ...profiles.map((p) => p.name)];
+  if (profile !== undefined && !known.includes(profile)) {
+    errors.push({ path: ['observability', 'chaos', 'profile'], text: `expected one of ${known.join(', ')} (or add it to observability.chaos.profiles), got ${JSON.stringify(profile)}` });
+  }
+  return errors;
+}
+
+/** core.routes[].latency: each distribution's parameters. */
+function routeLatencies(config: MockConfig): SemanticError[] {
+  return config.core.routes.flatMap((route, i) =>
+    route.latency?.enabled === true ? checkLatencySpec(latencySpec(route.latency), `core.routes[${i}].latency`).map(fromLine) : [],
+  );
 }
 
 function latencyRange(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {

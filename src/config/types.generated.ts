@@ -385,12 +385,12 @@ export interface AdminUser {
 export interface CoreConfig {
   fixtures: FixturesConfig;
   /**
-   * Per-route chaos: faults and latency for one path and method.
+   * Per-route chaos: faults and latency for one path and method (all methods of the path when method is absent), named by the path as the description writes it, mount prefix included.
    */
   routes: RouteChaosConfig[];
   stateful?: StatefulConfig;
   /**
-   * Most concurrent HTTP connections; more get 503. Unlimited when absent.
+   * Most concurrent HTTP connections; a request on a connection beyond it gets 503 and the connection is closed (--max-connections). Unlimited when absent.
    */
   max_connections?: number;
 }
@@ -430,9 +430,23 @@ export interface ConnectionErrorFault {
 export interface RouteLatency {
   enabled: boolean;
   probability?: Probability;
-  distribution?: 'fixed' | 'normal' | 'exponential' | 'uniform';
+  /**
+   * fixed: mean_ms; normal: mean_ms and std_dev_ms, truncated at 0; exponential: mean_ms; uniform: mean_ms ± √3·std_dev_ms (0..2·mean_ms without it); lognormal: p50_ms and p99_ms.
+   */
+  distribution?: 'fixed' | 'normal' | 'exponential' | 'uniform' | 'lognormal';
   mean_ms?: number;
   std_dev_ms?: number;
+  /**
+   * lognormal: the median delay.
+   */
+  p50_ms?: number;
+  /**
+   * lognormal: the 99th percentile (>= p50_ms).
+   */
+  p99_ms?: number;
+  /**
+   * Each delay varies by up to this share either way (X-Mock-Injected-Jitter-Ms).
+   */
   jitter_percent?: number;
 }
 export interface StatefulConfig {
@@ -546,16 +560,45 @@ export interface ObservabilityConfig {
   chaos?: ChaosConfig;
 }
 export interface ChaosConfig {
-  enabled: boolean;
   /**
-   * Profile applied at start: slow_3g, fast_3g, flaky_wifi, high_latency, unstable_connection, cable, dialup or a custom one (--chaos-profile).
+   * Master switch (--chaos): false turns every block off; absent or true lets each block's own enabled decide.
+   */
+  enabled?: boolean;
+  /**
+   * Profile applied at start: slow_3g, fast_3g, flaky_wifi, high_latency, unstable_connection, cable, dialup or one of profiles (--chaos-profile).
    */
   profile?: string;
+  /**
+   * Custom chaos profiles, beside the built-in ones.
+   */
+  profiles?: ChaosProfile[];
   fault_injection?: FaultInjectionConfig;
   rate_limit?: RateLimitConfig;
   traffic_shaping?: TrafficShapingConfig;
   circuit_breaker?: CircuitBreakerConfig;
   bulkhead?: BulkheadConfig;
+}
+export interface ChaosProfile {
+  name: string;
+  description?: string;
+  tags?: string[];
+  builtin?: boolean;
+  chaos_config: ChaosProfileConfig;
+}
+export interface ChaosProfileConfig {
+  latency?: ProfileLatency;
+  fault_injection?: FaultInjectionConfig;
+  traffic_shaping?: TrafficShapingConfig;
+  rate_limit?: RateLimitConfig;
+}
+export interface ProfileLatency {
+  enabled: boolean;
+  fixed_delay_ms?: number;
+  /**
+   * Up to this much more, uniformly.
+   */
+  jitter_ms?: number;
+  probability?: Probability;
 }
 export interface FaultInjectionConfig {
   enabled: boolean;
@@ -580,7 +623,14 @@ export interface ErrorPattern {
   count?: number;
   interval_ms?: number;
   probability?: Probability;
+  /**
+   * sequential: statuses answered in turn; an entry below 400 lets that request pass.
+   */
   sequence?: ErrorStatus[];
+  /**
+   * sequential: start over after the last entry; false lets every later request pass (fail the first N, then pass).
+   */
+  repeat?: boolean;
 }
 /**
  * AND across fields, OR within a list; empty matches all.
@@ -605,13 +655,6 @@ export interface HeaderMatcher {
    */
   value?: string;
 }
-export interface RateLimitConfig {
-  enabled: boolean;
-  requests_per_second?: number;
-  burst_size?: number;
-  per_ip?: boolean;
-  per_endpoint?: boolean;
-}
 export interface TrafficShapingConfig {
   enabled: boolean;
   /**
@@ -621,6 +664,29 @@ export interface TrafficShapingConfig {
   packet_loss_percent?: number;
   max_connections?: number;
   connection_timeout_ms?: number;
+}
+export interface RateLimitConfig {
+  enabled: boolean;
+  /**
+   * Sustained rate (--chaos-rate-limit); absent: 1000 per minute.
+   */
+  requests_per_second?: number;
+  /**
+   * Tokens of the full bucket: admitted on top of the rate in the first second; absent: 2000.
+   */
+  burst_size?: number;
+  /**
+   * One bucket per client address (least recently used evicted beyond 10,000).
+   */
+  per_ip?: boolean;
+  /**
+   * One bucket per route (with per_ip: per address and route).
+   */
+  per_endpoint?: boolean;
+  /**
+   * Send the IETF RateLimit-Policy and RateLimit headers on every answer.
+   */
+  headers?: boolean;
 }
 export interface CircuitBreakerConfig {
   enabled: boolean;

@@ -42,8 +42,9 @@ t.test('runtime/ never imports compiler/, compiler/ never imports runtime/, comm
 });
 
 // compiler/serving.ts is the compiler's light face for `mock serve` (staleness and rebuilds
-// without loading the parser and emitters); index.ts is its full face.
-const FACES = new Set(['compiler/index.ts', 'compiler/serving.ts', 'runtime/index.ts']);
+// without loading the parser and emitters); runtime/checks.ts the runtime's for configuration
+// checks (without loading the servers); index.ts is each one's full face.
+const FACES = new Set(['compiler/index.ts', 'compiler/serving.ts', 'runtime/index.ts', 'runtime/checks.ts']);
 
 t.test('src/ reaches the compiler and the runtime through their faces only', async (t) => {
   let reached = 0;

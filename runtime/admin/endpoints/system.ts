@@ -40,7 +40,7 @@ function uptimeSeconds(ctx: AdminContext): number {
 function dashboard(ctx: AdminContext): Record<string, unknown> {
   const rows = routeRows(ctx);
   const resources = ctx.sampler.current();
-  const { latency, faults, proxy } = ctx.live;
+  const { latency, proxy, chaos } = ctx.live;
   return {
     system: {
       version: ctx.version,
@@ -54,9 +54,29 @@ function dashboard(ctx: AdminContext): Record<string, unknown> {
     servers: ctx.registry.list(),
     routes: rows,
     recent_logs: ctx.requestLog.recent({ limit: RECENT_LOGS }),
-    latency_profile: { name: latency.enabled ? 'runtime' : 'none', base_ms: latency.base_ms, jitter_ms: latency.jitter_ms, tag_overrides: latency.tag_overrides },
-    fault_config: { enabled: faults.enabled, failure_rate: faults.failure_rate, status_codes: faults.status_codes, active_failures: ctx.live.faultsInjected },
+    latency_profile: { name: latency.enabled ? (chaos.activeProfile ?? 'runtime') : 'none', base_ms: latency.base_ms, jitter_ms: latency.jitter_ms, tag_overrides: latency.tag_overrides },
+    fault_config: faultConfig(ctx),
     proxy_config: { enabled: proxy.enabled, upstream_url: proxy.upstream_url, timeout_seconds: proxy.timeout_seconds, requests_proxied: ctx.live.requestsProxied },
+  };
+}
+
+/**
+ * The admin's faults object and observability.chaos.fault_injection together: on when either is,
+ * the rate and codes of the one that is on (the admin object when both), every injected fault counted.
+ */
+function faultConfig(ctx: AdminContext): Record<string, unknown> {
+  const { faults, chaos } = ctx.live;
+  const injection = chaos.settings.fault_injection;
+  const chaosOn = chaos.active('fault_injection');
+  const useChaos = chaosOn && !faults.enabled;
+  const byType = chaos.counters.snapshot().by_type;
+  return {
+    enabled: faults.enabled || chaosOn,
+    failure_rate: useChaos ? injection.http_error_probability : faults.failure_rate,
+    status_codes: useChaos ? injection.http_errors : faults.status_codes,
+    // delayed answers are counted by kind too, but they are not failures
+    active_failures: ctx.live.faultsInjected + chaos.counters.total - byType.latency,
+    chaos: { active_profile: chaos.activeProfile, by_type: byType },
   };
 }
 

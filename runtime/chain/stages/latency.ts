@@ -1,24 +1,27 @@
-import { held, type Exchange } from '../../exchange/index.js';
+import { chance, type ChaosState } from '../../chaos/index.js';
+import type { Exchange } from '../../exchange/index.js';
 import type { LiveState } from '../../live/index.js';
 import { afterNext, type Stage } from '../stage.js';
+import { delayed } from './route-chaos.js';
 
 /**
  * Global latency: base_ms (or the largest tag override of the operation's tags) plus up to
- * jitter_ms, added to every answer and reported in X-Mock-Injected-Latency-Ms / -Jitter-Ms.
+ * jitter_ms, uniformly, added to every answer (to the share `probability` of them, when a profile
+ * says so) and reported in X-Mock-Injected-Latency-Ms / -Jitter-Ms. Draws come from the chaos
+ * state's generator, so --seed repeats them.
  */
-export function latencyStage(live: LiveState): Stage {
+export function latencyStage(live: LiveState, chaos: ChaosState): Stage {
   return {
     name: 'latency',
     slot: 'latency',
     appliesTo: () => live.latency.enabled,
-    run: (ex, next) =>
-      afterNext(next(ex), (answer) => {
-        const { base_ms, jitter_ms, tag_overrides } = live.latency;
-        const base = baseLatency(base_ms, tag_overrides, ex);
-        const jitter = jitter_ms > 0 ? Math.round(Math.random() * jitter_ms) : 0;
-        const headers: Array<[string, string]> = [...answer.headers, ['x-mock-injected-latency-ms', String(base + jitter)], ['x-mock-injected-jitter-ms', String(jitter)]];
-        return held({ ...answer, headers }, base + jitter);
-      }),
+    run: (ex, next) => {
+      const { base_ms, jitter_ms, tag_overrides, probability } = live.latency;
+      if (probability !== undefined && !chance(chaos.random, probability)) return next(ex);
+      const base = baseLatency(base_ms, tag_overrides, ex);
+      const jitter = jitter_ms > 0 ? Math.round(chaos.random.next() * jitter_ms) : 0;
+      return afterNext(next(ex), (answer) => delayed(chaos, answer, base, jitter));
+    },
     watch: (changed) => live.watch('latency', changed),
   };
 }

@@ -1,0 +1,37 @@
+import type { ChaosState } from '../../chaos/index.js';
+import type { Answer, Exchange } from '../../exchange/index.js';
+import type { Next, Stage } from '../stage.js';
+import { injected } from './chaos-answers.js';
+
+/**
+ * The bulkhead (observability.chaos.bulkhead): at most max_concurrent_requests requests in
+ * flight, then up to max_queue_size waiting in turn, then 503. A request holds its place until
+ * its answer is written (injected latency included), so slow answers fill the bulkhead as they
+ * would a real server's.
+ */
+export function bulkheadStage(chaos: ChaosState): Stage {
+  const releases = new WeakMap<Exchange, () => void>();
+  const enter = (ex: Exchange, release: () => void, next: Next): Answer | Promise<Answer> => {
+    releases.set(ex, release);
+    return next(ex);
+  };
+  return {
+    name: 'bulkhead',
+    slot: 'bulkhead',
+    appliesTo: () => chaos.active('bulkhead'),
+    run(ex, next) {
+      const { bulkhead } = chaos.machines;
+      const entered = bulkhead.enter();
+      if (entered === null) {
+        return injected(chaos, 'bulkhead_rejected', 'MOCK_ERR_CHAOS_BULKHEAD_FULL', { concurrent: bulkhead.active, queue: bulkhead.queued }, { fault: 'bulkhead_full' });
+      }
+      if (typeof entered === 'function') return enter(ex, entered, next);
+      return entered.then((release) => enter(ex, release, next));
+    },
+    afterAnswer(ex) {
+      releases.get(ex)?.();
+      releases.delete(ex);
+    },
+    watch: (changed) => chaos.watch(changed),
+  };
+}

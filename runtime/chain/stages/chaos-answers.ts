@@ -1,0 +1,36 @@
+import type { ProblemCode, ProblemParams } from '../../../common/errors.js';
+import type { ChaosState, FaultKind } from '../../chaos/index.js';
+import { problem } from '../../engine/index.js';
+import type { Answer, Exchange } from '../../exchange/index.js';
+import type { MatchableRequest } from '../../match/index.js';
+
+/** An injected problem answer: counted, marked with X-Mock-Fault, its detail in the request log. */
+export function injected<C extends ProblemCode>(
+  chaos: ChaosState,
+  kind: FaultKind,
+  code: C,
+  params: ProblemParams<C>,
+  options: { status?: number; headers?: Array<[string, string]>; fault?: string } = {},
+): Answer {
+  chaos.counters.add(kind);
+  return problem(code, params, { status: options.status, headers: [['x-mock-fault', options.fault ?? kind], ...(options.headers ?? [])], logged: true });
+}
+
+/** A connection ended without an answer (tcp_reset, tcp_close): nothing reaches the client but the end itself. */
+export function dropped(chaos: ChaosState, kind: 'tcp_reset' | 'tcp_close'): Answer {
+  chaos.counters.add(kind);
+  return { status: 0, headers: [], body: '', error: `${kind} injected by the mock server`, delivery: { end: kind === 'tcp_reset' ? 'reset' : 'drop' } };
+}
+
+/** The request as chaos request matchers see it. */
+export function matchable(ex: Exchange): MatchableRequest {
+  return {
+    client: ex.clientAddress,
+    headers: ex.headers,
+    bodyBytes: ex.body?.byteLength ?? 0,
+    chunked: /\bchunked\b/i.test(ex.headers['transfer-encoding'] ?? ''),
+  };
+}
+
+/** `answer` with headers added after its own. */
+export const withHeaders = (answer: Answer, headers: Array<[string, string]>): Answer => ({ ...answer, headers: [...answer.headers, ...headers] });

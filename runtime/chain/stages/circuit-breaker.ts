@@ -1,0 +1,33 @@
+import type { ChaosState } from '../../chaos/index.js';
+import type { Answer } from '../../exchange/index.js';
+import { afterNext, type Stage } from '../stage.js';
+import { injected } from './chaos-answers.js';
+
+/** What the breaker counts as a failure: a server error, or a connection ended without an answer. */
+const failed = (answer: Answer): boolean => answer.status >= 500 || answer.status === 0;
+
+/**
+ * The circuit breaker (observability.chaos.circuit_breaker), outermost: it watches the answers of
+ * everything behind it (injected faults included) and, once open, refuses with 503 before any
+ * other stage runs, until its timeout lets probes through (half-open).
+ */
+export function circuitBreakerStage(chaos: ChaosState): Stage {
+  return {
+    name: 'circuit-breaker',
+    slot: 'circuit-breaker',
+    appliesTo: () => chaos.active('circuit_breaker'),
+    run(ex, next) {
+      const { breaker } = chaos.machines;
+      if (!breaker.admit()) {
+        const next_attempt = breaker.snapshot().next_attempt_at;
+        const retryMs = next_attempt === null ? 0 : Math.max(0, Date.parse(next_attempt) - Date.now());
+        return injected(chaos, 'circuit_open', 'MOCK_ERR_CHAOS_CIRCUIT_OPEN', { retryMs }, { headers: [['retry-after', String(Math.max(1, Math.ceil(retryMs / 1000)))]] });
+      }
+      return afterNext(next(ex), (answer) => {
+        breaker.record(failed(answer));
+        return answer;
+      });
+    },
+    watch: (changed) => chaos.watch(changed),
+  };
+}

@@ -1,0 +1,33 @@
+import type { ChaosState } from '../../chaos/index.js';
+import { bodyLength, type Answer } from '../../exchange/index.js';
+import { afterNext, type Stage } from '../stage.js';
+import { withHeaders } from './chaos-answers.js';
+
+/**
+ * Bandwidth and the connection timeout (observability.chaos.traffic_shaping). The body is paced by
+ * the server adapter as it writes it (the answer's delivery), so the first byte is not delayed by
+ * the body's size; an answer that would take longer than connection_timeout_ms (held by latency,
+ * or paced) is cut off at that time with the connection closed.
+ */
+export function trafficShapingStage(chaos: ChaosState): Stage {
+  const shaping = () => chaos.settings.traffic_shaping;
+  return {
+    name: 'traffic-shaping',
+    slot: 'traffic-shaping',
+    appliesTo: () => chaos.active('traffic_shaping') && (shaping().bandwidth_limit_bps > 0 || shaping().connection_timeout_ms > 0),
+    run: (ex, next) => afterNext(next(ex), (answer) => shape(chaos, answer)),
+    watch: (changed) => chaos.watch(changed),
+  };
+}
+
+function shape(chaos: ChaosState, answer: Answer): Answer {
+  const { bandwidth_limit_bps: bps, connection_timeout_ms: timeout } = chaos.settings.traffic_shaping;
+  if (answer.status === 0) return answer;
+  const paced: Answer = bps > 0 ? { ...answer, delivery: { ...answer.delivery, bytesPerSecond: bps } } : answer;
+  if (timeout <= 0) return paced;
+  const hold = paced.delivery?.holdMs ?? 0;
+  const transfer = bps > 0 ? (bodyLength(answer.body) / bps) * 1000 : 0;
+  if (hold + transfer <= timeout) return paced;
+  chaos.counters.add('timeout');
+  return { ...withHeaders(paced, [['x-mock-fault', 'connection_timeout']]), error: `connection timed out after ${timeout} ms (traffic_shaping.connection_timeout_ms)`, delivery: { holdMs: timeout, end: 'drop' } };
+}

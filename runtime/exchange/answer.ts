@@ -22,6 +22,13 @@ export interface Answer {
   /** Why it failed, for the request log (problem answers set their detail). */
   error?: string;
   delivery?: Delivery;
+  /** What chaos did to it, for the request log: the X-Mock-Fault value, the injected delay. */
+  injected?: Injected;
+}
+
+export interface Injected {
+  fault?: string;
+  latency_ms?: number;
 }
 
 /** `answer` delayed by `ms` more (delays of several stages add up). */

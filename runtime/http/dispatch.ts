@@ -68,7 +68,9 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       for (const stage of chain.afterOf(ex.route)) stage.afterAnswer?.(ex, answer);
       if (requestLog === undefined) return;
       const size = withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body);
-      requestLog.record(ex.method, ex.path, answer.status, ms, ex.client, ex.headers, size, answer.error ?? null);
+      const injected = answer.injected;
+      const chaos = injected === undefined ? undefined : { fault: injected.fault ?? null, latency_ms: injected.latency_ms ?? null };
+      requestLog.record(ex.method, ex.path, answer.status, ms, ex.client, ex.headers, size, answer.error ?? null, chaos);
     },
   };
 }

@@ -23,6 +23,8 @@ export interface RequestLogEntryJson {
   headers: Record<string, string>;
   response_size_bytes: number;
   error_message: string | null;
+  /** What chaos did to the answer; present only when it did something. */
+  chaos?: { fault: string | null; latency_ms: number | null };
 }
 
 /** Distinguishes ids across restarts of the server; the per-request part is a counter. */
@@ -56,6 +58,7 @@ export class RequestLogEntry {
   readonly user_agent: string | null;
   readonly response_size_bytes: number;
   readonly error_message: string | null;
+  readonly chaos: RequestLogEntryJson['chaos'];
   /** Epoch milliseconds. */
   readonly time: number;
   private readonly seq: number;
@@ -75,7 +78,9 @@ export class RequestLogEntry {
     errorMessage: string | null,
     redaction: Redaction = DEFAULT_REDACTION,
     time = Date.now(),
+    chaos?: RequestLogEntryJson['chaos'],
   ) {
+    this.chaos = chaos;
     this.seq = ++sequence;
     this.time = time;
     this.method = method;
@@ -127,6 +132,7 @@ export class RequestLogEntry {
       headers: this.headers,
       response_size_bytes: this.response_size_bytes,
       error_message: this.error_message,
+      ...(this.chaos === undefined ? {} : { chaos: this.chaos }),
     };
   }
 }
@@ -201,8 +207,9 @@ export class RequestLog {
     headers: Record<string, string>,
     responseSizeBytes: number,
     errorMessage: string | null = null,
+    chaos?: RequestLogEntryJson['chaos'],
   ): RequestLogEntry {
-    const entry = new RequestLogEntry(method, path, statusCode, Math.round(responseTimeMs), clientAddress, headers, responseSizeBytes, errorMessage, this.redaction, turnClock());
+    const entry = new RequestLogEntry(method, path, statusCode, Math.round(responseTimeMs), clientAddress, headers, responseSizeBytes, errorMessage, this.redaction, turnClock(), chaos);
     this.ring.push(entry);
     const logger = this.logger;
     if (this.lines !== undefined && logger?.isLevelEnabled('info') === true) this.lines.write(entry);

@@ -101,7 +101,6 @@ t.test('deprecated options: counted, and listed with line and replacement by --c
   t.ok(
     listed.endsWith(
       [
-        '  note: observability.chaos is configured but not implemented yet (see README)',
         '  deprecated: chaos.failures_enabled (line 5): use observability.chaos.fault_injection.enabled',
         '  deprecated: chaos.failure_rate (line 6): use observability.chaos.fault_injection.http_error_probability',
         '  deprecated: response.template_expand (line 8): use response_template_expand',

@@ -249,10 +249,10 @@ t.test('MOCK_HTTP_OVERRIDES that is not JSON names the variable and the parse er
   });
 });
 
-t.test('a variable of a feature not built yet creates its section with defaults', async (t) => {
+t.test('a variable of a nested section creates the section', async (t) => {
   const { config, sources } = load({ MOCK_RATE_LIMIT_ENABLED: 'true' });
-  t.same(config.observability, { chaos: { enabled: false, rate_limit: { enabled: true } } });
-  t.equal(sources['observability.chaos.enabled'], 'default');
+  t.same(config.observability, { chaos: { rate_limit: { enabled: true } } });
+  t.equal(sources['observability.chaos.rate_limit.enabled'], 'env');
 });
 
 t.test('an empty variable counts as unset', async (t) => {

@@ -129,7 +129,6 @@ t.test('settings of features not built yet and deprecated keys in use are listed
     text.endsWith(
       [
         '# server.ws_port is configured but not implemented yet (see README)',
-        '# observability.chaos is configured but not implemented yet (see README)',
         '# response.template_expand is deprecated: use response_template_expand',
         '# chaos.failure_rate is deprecated: use observability.chaos.fault_injection.http_error_probability',
         '',

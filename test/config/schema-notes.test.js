@@ -10,13 +10,10 @@ t.test('features not built yet are marked in the schema', async (t) => {
     'response.caching',
     'http.keepalive_hint',
     'core.fixtures',
-    'core.routes',
     'core.stateful',
-    'core.max_connections',
     'grpc',
     'websocket',
     'recorder',
-    'observability.chaos',
     'reality_continuum',
     'time_travel',
     'tenancy',
@@ -26,7 +23,8 @@ t.test('features not built yet are marked in the schema', async (t) => {
   t.notOk(isPlanned('metrics.enabled'));
   t.notOk(isPlanned('chaos.latency_enabled'), 'the global latency range is built');
   t.ok(isPlanned('grpc.proto_dir'));
-  t.ok(isPlanned('observability.chaos.rate_limit.enabled'));
+  t.notOk(isPlanned('observability.chaos.rate_limit.enabled'), 'chaos is built');
+  t.notOk(isPlanned('core.routes'), 'per-route chaos is built');
   t.notOk(isPlanned('server.http_port'));
   t.notOk(isPlanned('http.routes'), 'custom routes are built');
   t.notOk(isPlanned('logging.file'));
@@ -78,12 +76,12 @@ t.test('a deprecated key gives its value to the replacement', async (t) => {
 });
 
 t.test('which features not built yet a configuration sets, by any source', async (t) => {
-  const cwd = t.testdir({ 'mock.yaml': 'admin:\n  port: 9100\ncore:\n  routes: [{ path: /x }]\n' });
+  const cwd = t.testdir({ 'mock.yaml': 'admin:\n  port: 9100\ncore:\n  stateful: { enabled: true }\n' });
   const { sources } = loadConfig({
     cwd,
     env: { MOCK_GRPC_PORT: '50052' },
     flags: [{ flag: 'chaos', key: 'observability.chaos.enabled', value: true }],
   });
-  t.same(plannedInUse(sources), ['server.grpc_port', 'core.routes', 'observability.chaos']);
+  t.same(plannedInUse(sources), ['server.grpc_port', 'core.stateful']);
   t.same(plannedInUse(loadConfig({ cwd: t.testdirName, env: {} }).sources).includes('grpc'), false, 'defaults alone set nothing');
 });

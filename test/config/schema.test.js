@@ -91,7 +91,7 @@ const cases = [
   ['core:\n  routes:\n    - { method: GET }\n', 'mock.yaml: core.routes[0].path: required key is missing'],
   [
     'core:\n  routes:\n    - path: /x\n      latency: { enabled: true, distribution: gaussian }\n',
-    'mock.yaml: core.routes[0].latency.distribution: expected one of fixed, normal, exponential, uniform, got "gaussian"',
+    'mock.yaml: core.routes[0].latency.distribution: expected one of fixed, normal, exponential, uniform, lognormal, got "gaussian"',
   ],
   [
     'core:\n  routes:\n    - path: /x\n      fault_injection: { enabled: true, probability: 2 }\n',

@@ -70,8 +70,14 @@ t.test('--chaos-rate-limit, --chaos-packet-loss, --chaos-profile, --latency-enab
   const afterFirstRefusal = seen.slice(seen.indexOf(429));
   t.ok(afterFirstRefusal.filter((s) => s === 200).length <= 3, 'then refused, but for the token a second refills');
 
-  const lossy = await startMock(['--spec', petstore, '--out', out, '--chaos-packet-loss', '100']);
+  const lossy = await startMock(['--spec', petstore, '--out', out, '--chaos-packet-loss', '100', '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0']);
   t.equal((await fetch(`${lossy.url}/v1/pets`)).status, 408);
+  const stats = await (await fetch(`${lossy.adminUrl}/api/chaos/stats`)).json();
+  t.equal(stats.data.by_type.packet_loss, 1, 'the spec\'s /api/chaos paths on the admin port');
+  const metrics = await (await fetch(`${lossy.metricsUrl}/metrics`)).text();
+  t.match(metrics, /chaos_faults_injected_total\{kind="packet_loss"\} 1/);
+  const [entry] = (await (await fetch(`${lossy.adminUrl}/__mock/api/logs?limit=1`)).json()).data;
+  t.same(entry.chaos, { fault: 'packet_loss', latency_ms: null }, 'the request log says what chaos did');
   await lossy.stop();
 
   const profiled = await startMock(['--spec', petstore, '--out', out, '--chaos-profile', 'high_latency', '--admin-embed']);

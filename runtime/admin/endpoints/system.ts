@@ -76,7 +76,6 @@ function faultConfig(ctx: AdminContext): Record<string, unknown> {
     status_codes: useChaos ? injection.http_errors : faults.status_codes,
     // delayed answers are counted by kind too, but they are not failures
     active_failures: ctx.live.faultsInjected + chaos.counters.total - byType.latency,
-    chaos: { active_profile: chaos.activeProfile, by_type: byType },
   };
 }
 

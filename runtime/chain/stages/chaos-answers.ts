@@ -13,13 +13,14 @@ export function injected<C extends ProblemCode>(
   options: { status?: number; headers?: Array<[string, string]>; fault?: string } = {},
 ): Answer {
   chaos.counters.add(kind);
-  return problem(code, params, { status: options.status, headers: [['x-mock-fault', options.fault ?? kind], ...(options.headers ?? [])], logged: true });
+  const fault = options.fault ?? kind;
+  return { ...problem(code, params, { status: options.status, headers: [['x-mock-fault', fault], ...(options.headers ?? [])], logged: true }), injected: { fault } };
 }
 
 /** A connection ended without an answer (tcp_reset, tcp_close): nothing reaches the client but the end itself. */
 export function dropped(chaos: ChaosState, kind: 'tcp_reset' | 'tcp_close'): Answer {
   chaos.counters.add(kind);
-  return { status: 0, headers: [], body: '', error: `${kind} injected by the mock server`, delivery: { end: kind === 'tcp_reset' ? 'reset' : 'drop' } };
+  return { status: 0, headers: [], body: '', error: `${kind} injected by the mock server`, delivery: { end: kind === 'tcp_reset' ? 'reset' : 'drop' }, injected: { fault: kind } };
 }
 
 /** The request as chaos request matchers see it. */
@@ -30,6 +31,11 @@ export function matchable(ex: Exchange): MatchableRequest {
     bodyBytes: ex.body?.byteLength ?? 0,
     chunked: /\bchunked\b/i.test(ex.headers['transfer-encoding'] ?? ''),
   };
+}
+
+/** `answer` marked with a fault that changed it after it was made (partial, corrupted, cut off). */
+export function marked(answer: Answer, fault: string): Answer {
+  return { ...withHeaders(answer, [['x-mock-fault', fault]]), injected: { ...answer.injected, fault } };
 }
 
 /** `answer` with headers added after its own. */

@@ -1,7 +1,7 @@
 import { chance, corrupt, pickOne, type ChaosState, type FaultInjectionSettings } from '../../chaos/index.js';
 import { bodyLength, held, withoutContent, type Answer, type Exchange } from '../../exchange/index.js';
 import { afterNext, type Stage } from '../stage.js';
-import { dropped, injected, matchable, withHeaders } from './chaos-answers.js';
+import { dropped, injected, marked, matchable } from './chaos-answers.js';
 
 /**
  * Global fault injection (observability.chaos.fault_injection; spec step 4) for the requests its
@@ -59,7 +59,7 @@ function after(chaos: ChaosState, s: FaultInjectionSettings, ex: Exchange, answe
     const kept = Math.floor(random.next() * bytes.byteLength);
     chaos.counters.add('partial_response');
     return {
-      ...withHeaders(answer, [['x-mock-fault', `partial_response;kept=${kept}`]]),
+      ...marked(answer, `partial_response;kept=${kept}`),
       body: bytes,
       error: `partial response injected: ${kept} of ${bytes.byteLength} bytes, then the connection closed`,
       delivery: { ...answer.delivery, truncateAfter: kept },
@@ -68,7 +68,7 @@ function after(chaos: ChaosState, s: FaultInjectionSettings, ex: Exchange, answe
   if (s.payload_corruption && s.corruption_type !== 'none' && chance(random, s.payload_corruption_probability)) {
     const { body, detail } = corrupt(bytes, s.corruption_type, random);
     chaos.counters.add('payload_corruption');
-    return { ...withHeaders(answer, [['x-mock-fault', `payload_corruption;${detail}`]]), body, error: `payload corruption injected: ${detail}` };
+    return { ...marked(answer, `payload_corruption;${detail}`), body, error: `payload corruption injected: ${detail}` };
   }
   return answer;
 }

@@ -71,5 +71,6 @@ export function delayed(chaos: ChaosState, answer: Answer, base: number, jitter:
     ['x-mock-injected-latency-ms', String(Math.round(total))],
     ['x-mock-injected-jitter-ms', String(Math.round(jitter))],
   ]);
-  return held(stamped, total);
+  const latency_ms = (answer.injected?.latency_ms ?? 0) + Math.round(total);
+  return held({ ...stamped, injected: { ...answer.injected, latency_ms } }, total);
 }

@@ -1,7 +1,7 @@
 import type { ChaosState } from '../../chaos/index.js';
 import { bodyLength, type Answer } from '../../exchange/index.js';
 import { afterNext, type Stage } from '../stage.js';
-import { withHeaders } from './chaos-answers.js';
+import { marked } from './chaos-answers.js';
 
 /**
  * Bandwidth and the connection timeout (observability.chaos.traffic_shaping). The body is paced by
@@ -29,5 +29,5 @@ function shape(chaos: ChaosState, answer: Answer): Answer {
   const transfer = bps > 0 ? (bodyLength(answer.body) / bps) * 1000 : 0;
   if (hold + transfer <= timeout) return paced;
   chaos.counters.add('timeout');
-  return { ...withHeaders(paced, [['x-mock-fault', 'connection_timeout']]), error: `connection timed out after ${timeout} ms (traffic_shaping.connection_timeout_ms)`, delivery: { holdMs: timeout, end: 'drop' } };
+  return { ...marked(paced, 'connection_timeout'), error: `connection timed out after ${timeout} ms (traffic_shaping.connection_timeout_ms)`, delivery: { holdMs: timeout, end: 'drop' } };
 }

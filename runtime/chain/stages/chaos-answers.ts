@@ -23,15 +23,31 @@ export function dropped(chaos: ChaosState, kind: 'tcp_reset' | 'tcp_close'): Ans
   return { status: 0, headers: [], body: '', error: `${kind} injected by the mock server`, delivery: { end: kind === 'tcp_reset' ? 'reset' : 'drop' }, injected: { fault: kind } };
 }
 
-/** The request as chaos request matchers see it. */
-export function matchable(ex: Exchange): MatchableRequest {
-  return {
-    client: ex.clientAddress,
-    headers: ex.headers,
-    bodyBytes: ex.body?.byteLength ?? 0,
-    chunked: /\bchunked\b/i.test(ex.headers['transfer-encoding'] ?? ''),
-  };
+/**
+ * The request as chaos request matchers see it, each field worked out only when a matcher reads
+ * it: the client address (decoded from the server library's bytes) only for source_ips.
+ */
+class MatchView implements MatchableRequest {
+  constructor(private readonly ex: Exchange) {}
+
+  get client(): string {
+    return this.ex.clientAddress;
+  }
+
+  get headers(): Record<string, string> {
+    return this.ex.headers;
+  }
+
+  get bodyBytes(): number {
+    return this.ex.body?.byteLength ?? 0;
+  }
+
+  get chunked(): boolean {
+    return /\bchunked\b/i.test(this.ex.headers['transfer-encoding'] ?? '');
+  }
 }
+
+export const matchable = (ex: Exchange): MatchableRequest => new MatchView(ex);
 
 /** `answer` marked with a fault that changed it after it was made (partial, corrupted, cut off). */
 export function marked(answer: Answer, fault: string): Answer {

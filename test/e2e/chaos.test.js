@@ -132,6 +132,25 @@ t.test('connection faults as curl sees them: tcp_close (52), partial response (1
   t.equal((await refused.json()).code, 'MOCK_ERR_CHAOS_CONNECTION');
 });
 
+t.test('timeouts: an injected one holds, then 504; an answer slower than connection_timeout_ms is cut off', async (t) => {
+  await calm();
+  await send('PUT', 'chaos/config/faults', { enabled: true, timeout_errors: true, timeout_probability: 1, timeout_ms: 150 });
+  let started = performance.now();
+  const response = await fetch(`${server.url}/v1/pets`);
+  t.equal(response.status, 504);
+  t.ok(performance.now() - started >= 145, 'after timeout_ms');
+  t.equal(response.headers.get('x-mock-fault'), 'timeout');
+  await calm();
+  await send('POST', 'config/latency', { enabled: true, base_ms: 400, jitter_ms: 0 });
+  await send('PUT', 'chaos/config', { traffic_shaping: { enabled: true, connection_timeout_ms: 100 } });
+  started = performance.now();
+  const cut = await curl(`${server.url}/v1/pets`);
+  const elapsed = performance.now() - started;
+  t.equal(cut.code, 52, `curl: ${cut.stderr.trim()}`);
+  t.ok(elapsed >= 95 && elapsed < 380, `closed at the timeout, not after the latency (${elapsed.toFixed(0)} ms)`);
+  await calm();
+});
+
 t.test('payload corruption: bit_flip flips exactly the bits it reports', async (t) => {
   await calm();
   await send('POST', 'route-chaos', { route: 'GET /v1/pets/{petId}', latency: { enabled: false } });

@@ -1,5 +1,5 @@
-import * as hdr from 'hdr-histogram-js';
 import { coverageReport, isoOrNull, roundTo2, type CoverageReport } from './coverage.js';
+import { LatencyHistogram } from './latency-histogram.js';
 import type { PrometheusMetrics } from './prometheus.js';
 import { PrometheusSeries } from './prometheus-series.js';
 import type { RouteRef } from './route-ref.js';
@@ -39,22 +39,6 @@ const STANDARD_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH
 /** Bounds the method spellings remembered for the unmatched lookup, whatever a fuzzer sends. */
 const MAX_METHOD_SPELLINGS = 64;
 
-/** A WebAssembly histogram's memory is outside the JS heap: free it once its TrafficStats is collected. */
-const wasmHistograms = new FinalizationRegistry<hdr.Histogram>((histogram) => histogram.destroy());
-
-/**
- * Every response time in microseconds: one-microsecond resolution, three significant digits, up to
- * an hour, 64-bit counts so no bucket overflows however long the server runs. The WebAssembly
- * build records in about a fifth of the time of the JavaScript one.
- */
-function latencyHistogram(owner: object): hdr.Histogram {
-  // Absent under --jitless.
-  const useWebAssembly = typeof WebAssembly === 'object';
-  if (useWebAssembly) hdr.initWebAssemblySync();
-  const histogram = hdr.build({ bitBucketSize: 64, autoResize: false, lowestDiscernibleValue: 1, highestTrackableValue: MAX_MS * 1000, numberOfSignificantValueDigits: 3, useWebAssembly });
-  if (useWebAssembly) wasmHistograms.register(owner, histogram);
-  return histogram;
-}
 
 /**
  * Protocol-free request statistics: per-route counts for the admin API and coverage, one latency
@@ -74,7 +58,8 @@ export class TrafficStats {
   private readonly byKey = new Map<string, RouteTally>();
   /** Unmatched tallies by the method string as received. */
   private readonly unmatchedByMethod = new Map<string, RouteTally>();
-  private readonly latency = latencyHistogram(this);
+  /** Every response time in microseconds, three significant digits, up to an hour. */
+  private readonly latency = new LatencyHistogram(MAX_MS * 1000);
   private total = 0;
   private exporting = false;
 
@@ -91,7 +76,7 @@ export class TrafficStats {
     const ms = durationMs > 0 ? (durationMs < MAX_MS ? durationMs : MAX_MS) : 0;
     tally.hit(status, ms, this.now());
     this.total++;
-    this.latency.recordValue(Math.round(ms * 1000));
+    this.latency.record(Math.round(ms * 1000));
   }
 
   get totalRequests(): number {
@@ -125,7 +110,7 @@ export class TrafficStats {
   /** Within the histogram's precision (0.1 %); all 0 before the first request. */
   percentiles(): LatencyPercentiles {
     if (this.latency.totalCount === 0) return { p50: 0, p95: 0, p99: 0 };
-    const ms = (percentile: number): number => Math.round(this.latency.getValueAtPercentile(percentile)) / 1000;
+    const ms = (percentile: number): number => this.latency.valueAtPercentile(percentile) / 1000;
     return { p50: ms(50), p95: ms(95), p99: ms(99) };
   }
 

@@ -61,8 +61,11 @@ observability:
 });
 
 t.test('--chaos-rate-limit, --chaos-packet-loss, --chaos-profile, --latency-enabled', async (t) => {
-  const limited = await startMock(['--spec', petstore, '--out', out, '--chaos-rate-limit', '1']);
+  const limited = await startMock(['--spec', petstore, '--out', out, '--chaos-rate-limit', '1', '--metrics', '--metrics-port', '0']);
   const seen = await statuses(limited.url, 2200);
+  const refusals = seen.filter((s) => s === 429).length;
+  const exposition = await (await fetch(`${limited.metricsUrl}/metrics`)).text();
+  t.match(exposition, new RegExp(`chaos_rate_limit_violations_total\\{scope="global"\\} ${refusals}\\n`), 'every 429 counted under its scope');
   await limited.stop();
   // DEFAULT_RATE_LIMIT_BURST 2000 tokens, plus what 1 rps refills meanwhile
   const admitted = seen.filter((s) => s === 200).length;

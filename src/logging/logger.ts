@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { PrettyOptions } from 'pino-pretty';
+import pretty, { type PrettyOptions } from 'pino-pretty';
 import { MockError } from '../../common/errors.js';
 import type { FileTransportOptions } from './file-transport.js';
 
@@ -32,10 +32,12 @@ const closers = new WeakMap<Logger, () => Promise<void>>();
 
 /**
  * The server's logger. Nothing here writes on the request path:
- * - `json` to stdout/stderr: pino's asynchronous sonic-boom destination (writes are batched and
- *   done by libuv, never blocking the event loop);
- * - `text`, and any `file`: a pino worker-thread transport (pino-pretty for text; for files the
- *   rotating file writer in ./file-transport.ts), so formatting and file I/O run off the main thread.
+ * - to stdout/stderr: pino's asynchronous sonic-boom destination (writes are batched and done by
+ *   libuv, never blocking the event loop); `text` lines are formatted by pino-pretty on the main
+ *   thread: request lines are capped (logging.request_lines_per_second), so that costs little,
+ *   and it saves the worker thread a transport needs (about 12 MB of memory);
+ * - any `file`: a pino worker-thread transport (the rotating file writer in ./file-transport.ts),
+ *   so file I/O and rotation run off the main thread.
  * Call `closeLogger` at shutdown so that what is buffered is written.
  */
 export function createLogger(options: LoggerOptions): Logger {
@@ -47,32 +49,36 @@ export function createLogger(options: LoggerOptions): Logger {
   // printer would discard. JSON lines carry it whole.
   const pinoOptions = options.format === 'text' ? { level, serializers: { request: dropped } } : { level };
 
-  if (fd !== undefined && options.format === 'json') {
+  if (fd !== undefined) {
     const destination = pino.destination({ dest: fd, sync: false });
-    const logger = pino(pinoOptions, destination);
-    closers.set(logger, () => endAndWait(destination));
+    if (options.format === 'json') {
+      const logger = pino(pinoOptions, destination);
+      closers.set(logger, () => endAndWait(destination, destination));
+      return logger;
+    }
+    const tty = (fd === 1 ? process.stdout : process.stderr).isTTY === true;
+    const lines = pretty({ ...prettyOptions('HH:MM:ss.l'), colorize: tty, destination });
+    const logger = pino(pinoOptions, lines);
+    closers.set(logger, () => endAndWait(lines, destination));
     return logger;
   }
 
-  let transport: DestinationStream & NodeJS.EventEmitter & { end(): void };
-  if (fd !== undefined) {
-    const tty = (fd === 1 ? process.stdout : process.stderr).isTTY === true;
-    transport = pino.transport({ target: 'pino-pretty', options: { ...prettyOptions('HH:MM:ss.l'), colorize: tty, destination: fd } });
-  } else {
-    const absolute = path.resolve(file);
-    assertWritable(absolute);
-    const transportOptions: FileTransportOptions = {
-      file: absolute,
-      maxSizeBytes: (options.max_size_mb ?? LOGGING_DEFAULTS.max_size_mb) * MB,
-      maxFiles: options.max_files ?? LOGGING_DEFAULTS.max_files,
-      pretty: options.format === 'text' ? { ...prettyOptions('yyyy-mm-dd HH:MM:ss.l'), colorize: false } : undefined,
-    };
-    transport = pino.transport({ target: fileURLToPath(new URL('./file-transport.js', import.meta.url)), options: transportOptions });
-  }
+  const absolute = path.resolve(file);
+  assertWritable(absolute);
+  const transportOptions: FileTransportOptions = {
+    file: absolute,
+    maxSizeBytes: (options.max_size_mb ?? LOGGING_DEFAULTS.max_size_mb) * MB,
+    maxFiles: options.max_files ?? LOGGING_DEFAULTS.max_files,
+    pretty: options.format === 'text' ? { ...prettyOptions('yyyy-mm-dd HH:MM:ss.l'), colorize: false } : undefined,
+  };
+  const transport: DestinationStream & NodeJS.EventEmitter & { end(): void } = pino.transport({
+    target: fileURLToPath(new URL('./file-transport.js', import.meta.url)),
+    options: transportOptions,
+  });
   // a failing destination (disk full, file removed) must not take the server down
   transport.on('error', (e: Error) => process.stderr.write(`mock: logging to ${file} failed: ${e.message}\n`));
   const logger = pino(pinoOptions, transport);
-  closers.set(logger, () => endAndWait(transport));
+  closers.set(logger, () => endAndWait(transport, transport));
   return logger;
 }
 
@@ -98,16 +104,19 @@ function prettyOptions(time: string): PrettyOptions {
   return { ignore: 'pid,hostname,request', translateTime: `SYS:${time}`, singleLine: false };
 }
 
-/** Ends a sonic-boom or a worker transport, resolving once what it held is written (or after a timeout). */
-function endAndWait(stream: NodeJS.EventEmitter & { end(): void }): Promise<void> {
+/**
+ * Ends what the logger writes to (a sonic-boom, pino-pretty in front of one, or a worker
+ * transport), resolving once `last` has written what it held and closed (or after a timeout).
+ */
+function endAndWait(first: NodeJS.EventEmitter & { end(): void }, last: NodeJS.EventEmitter): Promise<void> {
   return new Promise<void>((resolve) => {
     // not unref'd: pino's worker thread is, so this timer is what keeps the process alive until it is done
     const timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
-    stream.once('close', () => {
+    last.once('close', () => {
       clearTimeout(timer);
       resolve();
     });
-    stream.end();
+    first.end();
   });
 }
 

@@ -65,8 +65,16 @@ export function registerSchemas(ir: Ir): AjvSchemas {
   }
 
   const exports: Record<string, string> = {};
+  // Operations repeat schemas (GitHub answers 1,506 errors with `$ref: basic-error`, and repeats
+  // large inline ones): one validator per distinct schema, shared by every use of it.
+  const byContent = new Map<string, string>();
   const add = (id: string, schema: JsonSchema, root: 'req' | 'res'): string => {
-    ajv.addSchema({ ...prepare(discriminated(schema, ir.definitions), root), $id: id });
+    const prepared = prepare(discriminated(schema, ir.definitions), root);
+    const key = `${root} ${JSON.stringify(prepared)}`;
+    const existing = byContent.get(key);
+    if (existing !== undefined) return existing;
+    byContent.set(key, id);
+    ajv.addSchema({ ...prepared, $id: id });
     exports[id] = id;
     return id;
   };

@@ -99,7 +99,7 @@ export function createResponders(g) {
               type: "application/json",
               format: "json",
               xmlRoot: "Error",
-              validator: "r1_1_0",
+              validator: "r0_1_0",
               preferred: -1,
               examples: [],
               generate: (d) => gen_Error(0),
@@ -120,7 +120,7 @@ export function createResponders(g) {
               type: "application/json",
               format: "json",
               xmlRoot: "Pet",
-              validator: "r2_0_0",
+              validator: "r1_0_0",
               preferred: 0,
               examples: [
                 { name: "cat", valid: true, body: "{\"id\":1,\"name\":\"Tom\",\"kind\":\"cat\",\"tag\":\"grumpy\",\"owner\":{\"email\":\"tom@example.com\"},\"created_at\":\"2024-01-01T00:00:00Z\"}", template: null },
@@ -148,7 +148,7 @@ export function createResponders(g) {
               type: "application/json",
               format: "json",
               xmlRoot: "Error",
-              validator: "r2_1_0",
+              validator: "r0_1_0",
               preferred: 0,
               examples: [
                 { name: "example", valid: true, body: "{\"code\":404,\"message\":\"pet not found\"}", template: null }

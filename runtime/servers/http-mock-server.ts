@@ -57,8 +57,9 @@ const IDLE_RESTART: RestartStatus = { in_progress: false, initiated_at: null, re
 /**
  * The HTTP mock server and its lifecycle. A restart brings the build up to date, loads it afresh
  * and swaps the engine under the running listener: no request is refused while it happens, and
- * runtime mocks, overrides and the validation settings survive it. The request chain holds
- * today's stages (latency, overrides, faults, runtime mocks, proxy) compiled per route.
+ * runtime mocks, overrides, chaos and the validation settings survive it. The request chain holds
+ * the stages (protective chaos, CORS, security, latency, overrides, route chaos, faults, runtime
+ * mocks, proxy), compiled per route.
  */
 export class HttpMockServer implements ServerControl, RegisteredServer {
   readonly kind = 'HTTP' as const;

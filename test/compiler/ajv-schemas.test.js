@@ -146,3 +146,28 @@ t.test('description patterns run on the linear-time engine; lookarounds fall bac
   t.notOk(validate({ query: { slug: 'x', pin: 'abcd' } }), 'the lookahead pattern still works, on JavaScript’s engine');
   t.same(schemas.backtrackingPatterns(), ['^(?=.*\\d)[a-z\\d]{4}$'], 'and is reported');
 });
+
+t.test('a schema repeated across operations compiles once and is shared; the same schema in a request and a response is not', async (t) => {
+  const error = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } };
+  const repeated = {
+    name: 'x',
+    specs: [],
+    definitions,
+    routes: [],
+    operations: [0, 1, 2].map((i) =>
+      op(i, {
+        requestBody: { required: true, contents: [content('application/json', ref('Pet'))] },
+        responses: [{ status: '200', headers: [], contents: [content('application/json', ref('Pet'))] }, { status: 'default', headers: [], contents: [content('application/json', { ...error })] }],
+      }),
+    ),
+  };
+  const { ajv, ids, exports } = registerSchemas(repeated);
+  t.same(new Set(ids.map((o) => o.responses[0][0])).size, 1, 'one validator for the three 200 answers');
+  t.same(new Set(ids.map((o) => o.responses[1][0])).size, 1, 'one for the three inline error schemas');
+  t.same(new Set(ids.map((o) => o.bodies[0])).size, 1, 'one for the three request bodies');
+  t.not(ids[0].bodies[0], ids[0].responses[0][0], 'Pet as a request (readOnly id not required) and as a response are different validators');
+  t.equal(Object.keys(exports).length, 3, 'three exported, not nine');
+  const validate = ajv.getSchema(ids[2].responses[1][0]);
+  t.equal(validate({ message: 'x' }), true);
+  t.equal(validate({}), false);
+});

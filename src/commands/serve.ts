@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
+import { buildInWorker } from '../cli/build-in-worker.js';
 import { progressLine } from '../cli/build-progress.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { checkPortClash } from '../cli/port-clash.js';
@@ -49,7 +50,7 @@ export default class Serve extends MockCommand {
     let { dir: buildDir, stale } = await compiler.isBuildStale(buildOptions);
     if (stale) {
       const progress = progressLine(process.stderr, 'mock serve: building');
-      const built = await compiler.build({ ...buildOptions, progress: progress?.report }).finally(() => progress?.done());
+      const built = await buildInWorker(buildOptions, progress?.report).finally(() => progress?.done());
       buildDir = built.dir;
       this.log(`mock: rebuilt ${displayPath(buildDir)} (${built.written.length} file(s) written)`);
       for (const warning of built.warnings) logger.warn(warning);
@@ -60,7 +61,7 @@ export default class Serve extends MockCommand {
       const check = await compiler.isBuildStale(buildOptions);
       if (!check.stale) return check.dir;
       const progress = progressLine(process.stderr, 'mock serve: rebuilding');
-      const built = await compiler.build({ ...buildOptions, progress: progress?.report }).finally(() => progress?.done());
+      const built = await buildInWorker(buildOptions, progress?.report).finally(() => progress?.done());
       for (const warning of built.warnings) logger.warn(warning);
       return built.dir;
     };

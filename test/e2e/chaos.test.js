@@ -305,6 +305,8 @@ t.test('bad chaos input over the API: 400 naming the key, nothing changed', asyn
     t.match(answer.body.error, message);
   }
   t.equal((await send('GET', 'chaos/config')).body.data.fault_injection.http_error_probability, 0, 'nothing was applied');
+  const empty = await fetch(api('chaos/config/faults'), { method: 'PUT' });
+  t.equal(empty.status, 400, 'an update without a body says what to send');
 });
 
 t.test('bad chaos input in mock.yaml: serve stops naming the key', async (t) => {

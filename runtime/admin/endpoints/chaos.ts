@@ -15,6 +15,13 @@ function change<T>(action: () => T): T {
   }
 }
 
+/** The body of a settings update: the fields to change, as a JSON object. */
+function patchOf(call: AdminCall): unknown {
+  const body = call.json();
+  if (body === undefined) throw new AdminError(400, `${call.req.method} ${call.req.path} takes the settings to change as a JSON object, e.g. {"enabled": true}`);
+  return body;
+}
+
 function profileOf(chaos: ChaosState, name: string): ChaosProfile {
   const profile = chaos.profile(name);
   if (profile === undefined) throw new AdminError(404, `no chaos profile "${name}" (GET /__mock/api/chaos/profiles lists them)`);
@@ -115,12 +122,12 @@ export const chaosRoutes: AdminRoute[] = [
   { method: 'GET', path: 'chaos/stats', handler: ({ ctx }) => ok(stats(ctx)) },
   { method: 'POST', path: 'chaos/stats/reset', handler: ({ ctx }) => (ctx.live.chaos.resetStats(), ok(stats(ctx))) },
   { method: 'GET', path: 'chaos/config', handler: ({ ctx }) => ok({ ...ctx.live.chaos.settings, active_profile: ctx.live.chaos.activeProfile }) },
-  { method: 'PUT', path: 'chaos/config', handler: (call) => ok(change(() => call.ctx.live.chaos.update(call.json(), 'chaos'))) },
+  { method: 'PUT', path: 'chaos/config', handler: (call) => ok(change(() => call.ctx.live.chaos.update(patchOf(call), 'chaos'))) },
   { method: 'POST', path: 'chaos/config/reset', handler: ({ ctx }) => ok(ctx.live.chaos.reset()) },
   {
     method: 'PUT',
     path: 'chaos/config/faults',
-    handler: (call) => ok(change(() => call.ctx.live.chaos.update({ fault_injection: call.json() }, 'chaos')).fault_injection),
+    handler: (call) => ok(change(() => call.ctx.live.chaos.update({ fault_injection: patchOf(call) }, 'chaos')).fault_injection),
   },
   { method: 'GET', path: 'chaos/profiles', handler: ({ ctx }) => ok(ctx.live.chaos.profiles()) },
   {

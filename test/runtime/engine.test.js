@@ -99,6 +99,8 @@ t.test('operations, statics before parameters, mount path', (t) => {
   t.equal(call('GET', '/v1/pets/mine').body, 'mine');
   t.equal(call('GET', '/v1/pets/7').body, 'one');
   t.equal(call('GET', '/v1/pets/7/').body, 'one', 'trailing slash');
+  t.equal(call('GET', '/v1//pets').status, 404, 'an empty segment is a segment');
+  t.equal(call('GET', '/v1/pets//').status, 404, 'only one trailing slash is ignored');
   const missing = call('GET', '/pets');
   t.equal(missing.status, 404);
   t.equal(missing.header['content-type'], 'application/problem+json');

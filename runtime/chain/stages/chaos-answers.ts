@@ -1,7 +1,7 @@
 import type { ProblemCode, ProblemParams } from '../../../common/errors.js';
 import type { ChaosState, FaultKind } from '../../chaos/index.js';
 import { problem } from '../../engine/index.js';
-import type { Answer, Exchange } from '../../exchange/index.js';
+import { held, type Answer, type Exchange } from '../../exchange/index.js';
 import type { MatchableRequest } from '../../match/index.js';
 
 /** An injected problem answer: counted, marked with X-Mock-Fault, its detail in the request log. */
@@ -56,3 +56,16 @@ export function marked(answer: Answer, fault: string): Answer {
 
 /** `answer` with headers added after its own. */
 export const withHeaders = (answer: Answer, headers: Array<[string, string]>): Answer => ({ ...answer, headers: [...answer.headers, ...headers] });
+
+/** `answer` held for base + jitter ms, stamped with the spec's headers, and sampled for the Chaos API. */
+export function delayed(chaos: ChaosState, answer: Answer, base: number, jitter: number): Answer {
+  const total = Math.max(0, base + jitter);
+  chaos.latency.record(total);
+  chaos.counters.add('latency');
+  const stamped = withHeaders(answer, [
+    ['x-mock-injected-latency-ms', String(Math.round(total))],
+    ['x-mock-injected-jitter-ms', String(Math.round(jitter))],
+  ]);
+  const latency_ms = (answer.injected?.latency_ms ?? 0) + Math.round(total);
+  return held({ ...stamped, injected: { ...answer.injected, latency_ms } }, total);
+}

@@ -2,7 +2,7 @@ import { chance, type ChaosState } from '../../chaos/index.js';
 import type { Exchange } from '../../exchange/index.js';
 import type { LiveState } from '../../live/index.js';
 import { afterNext, type Stage } from '../stage.js';
-import { delayed } from './route-chaos.js';
+import { delayed } from './chaos-answers.js';
 
 /**
  * Global latency: base_ms (or the largest tag override of the operation's tags) plus up to

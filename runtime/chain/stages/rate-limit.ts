@@ -7,8 +7,10 @@ import { withHeaders } from './chaos-answers.js';
 const scopeOf = (s: RateLimitSettings): RateLimitScope => (s.per_ip ? 'per_ip' : s.per_endpoint ? 'per_endpoint' : 'global');
 
 /** The bucket a request draws from: one for all, per client address, per route, or per both. */
-const keyOf = (s: RateLimitSettings, ex: Exchange): string =>
-  `${s.per_ip ? ex.clientAddress : ''} ${s.per_endpoint ? (ex.route?.key ?? `${ex.method} (no route)`) : ''}`;
+function keyOf(s: RateLimitSettings, ex: Exchange): string {
+  if (!s.per_ip && !s.per_endpoint) return '';
+  return `${s.per_ip ? ex.clientAddress : ''} ${s.per_endpoint ? (ex.route?.key ?? `${ex.method} (no route)`) : ''}`;
+}
 
 /**
  * IETF draft-ietf-httpapi-ratelimit-headers: the policy (the bucket's size, and the seconds the

@@ -1,8 +1,8 @@
 import type { RouteFaultsMeta, RouteLatencyMeta } from '../../../common/contract/index.js';
 import { chance, latencySpec, pickOne, sampleLatency, type ChaosState } from '../../chaos/index.js';
 import { held, type Answer, type BuildRoute, type Exchange } from '../../exchange/index.js';
-import { afterNext, type Next, type Stage } from '../stage.js';
-import { dropped, injected, withHeaders } from './chaos-answers.js';
+import { afterNext, type Stage } from '../stage.js';
+import { delayed, dropped, injected } from './chaos-answers.js';
 
 /**
  * Per-route chaos (spec step 3): core.routes[] lowered into the build's route table, or what
@@ -24,17 +24,14 @@ export function routeChaosStage(chaos: ChaosState): Stage {
     run(ex, next) {
       const config = configOf(ex.route);
       const faults = config?.fault_injection;
-      if (faults?.enabled === true && chance(chaos.random, faults.probability ?? 1)) {
-        const answer = routeFault(chaos, faults, ex);
-        if (answer !== undefined) return withLatency(chaos, config?.latency, answer);
-      }
-      return withLatency(chaos, config?.latency, next, ex);
+      const answer = faults?.enabled === true && chance(chaos.random, faults.probability ?? 1) ? routeFault(chaos, faults, ex) : next(ex);
+      return withLatency(chaos, config?.latency, answer);
     },
     watch: (changed) => chaos.watch(changed),
   };
 }
 
-function routeFault(chaos: ChaosState, faults: RouteFaultsMeta, ex: Exchange): Answer | undefined {
+function routeFault(chaos: ChaosState, faults: RouteFaultsMeta, ex: Exchange): Answer {
   const types = faults.fault_types ?? [];
   const fault = types.length === 0 ? { type: 'http_error' as const } : pickOne(chaos.random, types);
   const where = `core.routes ${ex.route?.key ?? ''}`.trim();
@@ -55,22 +52,9 @@ function routeFault(chaos: ChaosState, faults: RouteFaultsMeta, ex: Exchange): A
   }
 }
 
-function withLatency(chaos: ChaosState, latency: RouteLatencyMeta | undefined, answerOrNext: Answer | Next, ex?: Exchange): Answer | Promise<Answer> {
-  const result = typeof answerOrNext === 'function' ? answerOrNext(ex as Exchange) : answerOrNext;
+/** The answer, delayed by the route's latency when it applies (sampled once the answer is made). */
+function withLatency(chaos: ChaosState, latency: RouteLatencyMeta | undefined, result: Answer | Promise<Answer>): Answer | Promise<Answer> {
   if (latency?.enabled !== true || !chance(chaos.random, latency.probability ?? 1)) return result;
   const { base_ms, jitter_ms } = sampleLatency(latencySpec(latency), chaos.random);
   return afterNext(result, (answer) => delayed(chaos, answer, base_ms, jitter_ms));
-}
-
-/** `answer` held for base + jitter ms, stamped with the spec's headers, and sampled for the Chaos API. */
-export function delayed(chaos: ChaosState, answer: Answer, base: number, jitter: number): Answer {
-  const total = Math.max(0, base + jitter);
-  chaos.latency.record(total);
-  chaos.counters.add('latency');
-  const stamped = withHeaders(answer, [
-    ['x-mock-injected-latency-ms', String(Math.round(total))],
-    ['x-mock-injected-jitter-ms', String(Math.round(jitter))],
-  ]);
-  const latency_ms = (answer.injected?.latency_ms ?? 0) + Math.round(total);
-  return held({ ...stamped, injected: { ...answer.injected, latency_ms } }, total);
 }

@@ -1,5 +1,5 @@
 // Starts the real `mock` CLI as a child process and talks to it over real sockets.
-import { spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
@@ -93,6 +93,18 @@ export async function startMock(args, options = {}) {
   server.adminUrl = /admin on (http:\/\/\S+)/.exec(server.stdout)?.[1];
   server.metricsUrl = /metrics on (http:\/\/\S+)\/metrics/.exec(server.stdout)?.[1];
   return server;
+}
+
+/** Tests that need curl pass this as their `skip` option: false where it is installed, else why they are skipped. */
+export const needsCurl = spawnSync('curl', ['--version'], { stdio: 'ignore' }).error === undefined
+  ? false
+  : 'curl is missing: install it (apt-get install -y curl) to check connection faults as curl reports them; CI always runs these';
+
+/** curl's exit code and error line for a GET (its exit codes name connection faults: 52 empty reply, 56 reset, 18 partial). */
+export function curl(url, headers = []) {
+  return new Promise((resolve) => {
+    execFile('curl', ['-sS', '--max-time', '10', '-o', '/dev/null', ...headers.flatMap((h) => ['-H', h]), url], (error, _stdout, stderr) => resolve({ code: error?.code ?? 0, stderr }));
+  });
 }
 
 /** A fresh empty directory (t.testdir() can only be made once per test). */

@@ -40,7 +40,9 @@ function timed(args, cwd) {
     child.stderr.on('data', (c) => (stderr += c));
     const poll = setInterval(() => {
       try {
-        peak = Math.max(peak, memory(child.pid).peak);
+        // an exited process not yet reaped has a status without memory fields (NaN)
+        const reading = memory(child.pid).peak;
+        if (Number.isFinite(reading)) peak = Math.max(peak, reading);
       } catch {
         // the process is gone: the last reading stands
       }

@@ -1,4 +1,5 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { newAjv } from '../../common/ajv.js';
 import { AdminError } from './envelope.js';
 
 let ajv: Ajv | undefined;
@@ -7,7 +8,7 @@ let ajv: Ajv | undefined;
 export function bodyChecker<T>(schema: object): (value: unknown, what: string) => T {
   let compiled: ValidateFunction | undefined;
   return (value, what) => {
-    const validate = (compiled ??= (ajv ??= new Ajv({ allErrors: false, strict: true })).compile(schema));
+    const validate = (compiled ??= (ajv ??= newAjv({ allErrors: false, strict: true })).compile(schema));
     if (!validate(value)) throw new AdminError(400, `${what}: ${describe(validate.errors?.[0])}`);
     return value as T;
   };

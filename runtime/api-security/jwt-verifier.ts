@@ -1,4 +1,4 @@
-import { createLocalJWKSet, jwtVerify, type JWTVerifyOptions } from 'jose';
+import type { JWTVerifyOptions } from 'jose';
 import type { JwtPins } from './options.js';
 
 /** A verified token, with the scopes it grants when it says (`scope` or `scp` claim). */
@@ -22,7 +22,8 @@ const HMAC = ['HS256', 'HS384', 'HS512'];
 /**
  * JWT verification of a scheme's `jwt` pins, by jose: it refuses `alg: none`, picks JWKS keys by
  * the token's `kid`/`alg` (so an HMAC token is never checked against a public key) and checks
- * `exp`/`nbf` with the tolerance given.
+ * `exp`/`nbf` with the tolerance given. jose is imported on the first token: servers that verify
+ * none never load it.
  */
 export function jwtVerifier(pins: JwtPins, now: () => number = Date.now): JwtVerifier {
   const options = (): JWTVerifyOptions => ({
@@ -35,8 +36,15 @@ export function jwtVerifier(pins: JwtPins, now: () => number = Date.now): JwtVer
   const refused = (err: unknown): string => `token refused: ${err instanceof Error ? err.message : String(err)}`;
   if (pins.secret !== undefined) {
     const key = new TextEncoder().encode(pins.secret);
-    return (token) => jwtVerify(token, key, { ...options(), algorithms: HMAC }).then(({ payload }) => scopesOf(payload), refused);
+    return async (token) => {
+      const { jwtVerify } = await import('jose');
+      return jwtVerify(token, key, { ...options(), algorithms: HMAC }).then(({ payload }) => scopesOf(payload), refused);
+    };
   }
-  const keys = createLocalJWKSet(pins.jwks ?? { keys: [] });
-  return (token) => jwtVerify(token, keys, options()).then(({ payload }) => scopesOf(payload), refused);
+  let keys: ReturnType<typeof import('jose').createLocalJWKSet> | undefined;
+  return async (token) => {
+    const { createLocalJWKSet, jwtVerify } = await import('jose');
+    keys ??= createLocalJWKSet(pins.jwks ?? { keys: [] });
+    return jwtVerify(token, keys, options()).then(({ payload }) => scopesOf(payload), refused);
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import { ROLES, type AuthUser, type Role } from './types.js';
 
 const ISSUER = 'mock';
@@ -16,7 +16,10 @@ export interface AccessClaims {
 
 export type VerifiedAccess = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' | 'revoked' };
 
-/** HS256 access tokens and the `jti`s revoked by logout (kept until the token would expire anyway). */
+/**
+ * HS256 access tokens and the `jti`s revoked by logout (kept until the token would expire anyway).
+ * jose is imported on first use: a server without authentication never loads it.
+ */
 export class AccessTokens {
   private readonly revoked = new Map<string, number>();
 
@@ -30,7 +33,8 @@ export class AccessTokens {
     return Math.floor(this.now() / 1000);
   }
 
-  sign(user: AuthUser, account: string): Promise<string> {
+  async sign(user: AuthUser, account: string): Promise<string> {
+    const { SignJWT } = await import('jose');
     const iat = this.nowSeconds();
     return new SignJWT({ role: user.role, acc: account })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -43,6 +47,7 @@ export class AccessTokens {
   }
 
   async verify(token: string): Promise<VerifiedAccess> {
+    const { errors, jwtVerify } = await import('jose');
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, this.key, {

@@ -1,4 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { newAjv } from '../../common/ajv.js';
 import { describeInputError, InputError, show } from './input-error.js';
 
 /** A mock as the admin API reads and writes it (see index.ts for the field rules). */
@@ -45,7 +46,7 @@ const schema = {
 
 // Compiled on first use (most servers never get a runtime mock), then kept.
 let compiled: ValidateFunction<Partial<MockRecord>> | undefined;
-const validator = (): ValidateFunction<Partial<MockRecord>> => (compiled ??= new Ajv({ allErrors: false, verbose: true }).compile<Partial<MockRecord>>(schema));
+const validator = (): ValidateFunction<Partial<MockRecord>> => (compiled ??= newAjv({ allErrors: false, verbose: true }).compile<Partial<MockRecord>>(schema));
 
 // Ids travel in admin URLs (`/__mock/api/mocks/{id}`), so they keep to unreserved URL characters.
 const ID = /^[A-Za-z0-9._~-]+$/;

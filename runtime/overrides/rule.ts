@@ -1,4 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { newAjv } from '../../common/ajv.js';
 import { describeInputError, show } from '../mocks/index.js';
 import { compileGlob } from '../match/index.js';
 
@@ -43,7 +44,7 @@ const schema = {
 // Compiled on first use (a server may never see a rule), then kept: rules arrive at startup or
 // over the admin API, never on the request path.
 let compiled: ValidateFunction<Partial<OverrideRule>> | undefined;
-const validator = (): ValidateFunction<Partial<OverrideRule>> => (compiled ??= new Ajv({ allErrors: false, verbose: true }).compile<Partial<OverrideRule>>(schema));
+const validator = (): ValidateFunction<Partial<OverrideRule>> => (compiled ??= newAjv({ allErrors: false, verbose: true }).compile<Partial<OverrideRule>>(schema));
 
 /**
  * Checks a whole rule set (an array, or `{rules: [...]}`) and fills defaults; the rules are fresh

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
 import { LiveState, type LiveStateOptions } from '../live/index.js';
 import { Redaction, RequestLog, type RedactionOptions } from '../logging/index.js';
-import { PrometheusMetrics, ResourceSampler, TrafficStats } from '../metrics/index.js';
+import { createPrometheusMetrics, ResourceSampler, TrafficStats } from '../metrics/index.js';
 import { ServerRegistry } from '../registry/index.js';
 import type { ServeOptions } from '../options.js';
 import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
@@ -70,7 +70,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const requestLog = options.requestLog ?? new RequestLog({ logger, redaction: new Redaction(options.redaction), linesPerSecond: options.requestLinesPerSecond });
   const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS);
   const live = new LiveState(options.live);
-  const prometheus = options.metrics === undefined ? undefined : new PrometheusMetrics();
+  const prometheus = options.metrics === undefined ? undefined : await createPrometheusMetrics();
   const stats = new TrafficStats({ routes: [], prometheus });
   if (prometheus !== undefined) {
     live.chaos.onViolation((scope) => prometheus.rateLimitViolation(scope));

@@ -1,7 +1,7 @@
 // runtime/metrics/prometheus.ts: the Prometheus text exposition fed by TrafficStats.
 import t from 'tap';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { PrometheusMetrics, TrafficStats } from '../../../dist/runtime/metrics/index.js';
+import { createPrometheusMetrics, TrafficStats } from '../../../dist/runtime/metrics/index.js';
 
 const route = (method, path) => ({ key: `${method} ${path}`, method, path });
 const listPets = route('GET', '/v1/pets');
@@ -34,7 +34,7 @@ function sample(family, labels) {
 }
 
 t.test('request counters, errors and the duration histogram per route', async (t) => {
-  const prometheus = new PrometheusMetrics();
+  const prometheus = await createPrometheusMetrics();
   const stats = new TrafficStats({ routes: [listPets, getPet], prometheus });
   t.match(prometheus.contentType, /^text\/plain; version=0\.0\.4/);
 
@@ -73,7 +73,7 @@ t.test('request counters, errors and the duration histogram per route', async (t
 });
 
 t.test('rate-limit violations per scope, from zero', async (t) => {
-  const prometheus = new PrometheusMetrics();
+  const prometheus = await createPrometheusMetrics();
   let violations = (await scrape(prometheus)).chaos_rate_limit_violations_total;
   t.equal(violations.type, 'COUNTER');
   for (const scope of ['global', 'per_ip', 'per_endpoint']) t.equal(sample(violations, { scope }), 0, scope);
@@ -85,7 +85,7 @@ t.test('rate-limit violations per scope, from zero', async (t) => {
 });
 
 t.test('default process metrics with the mock_ prefix', async (t) => {
-  const m = await scrape(new PrometheusMetrics());
+  const m = await scrape(await createPrometheusMetrics());
   for (const name of ['mock_process_cpu_user_seconds_total', 'mock_process_resident_memory_bytes', 'mock_nodejs_heap_size_used_bytes', 'mock_nodejs_eventloop_lag_seconds']) {
     t.ok(m[name], name);
   }
@@ -93,7 +93,7 @@ t.test('default process metrics with the mock_ prefix', async (t) => {
 });
 
 t.test('clearing the statistics does not make Prometheus counters go backwards', async (t) => {
-  const prometheus = new PrometheusMetrics();
+  const prometheus = await createPrometheusMetrics();
   const stats = new TrafficStats({ routes: [listPets] });
   stats.record(listPets, 'GET', 200, 1);
   stats.attach(prometheus); // attaching later still exposes the counts so far
@@ -111,8 +111,8 @@ t.test('clearing the statistics does not make Prometheus counters go backwards',
 });
 
 t.test('two instances in one process keep their own registries', async (t) => {
-  const a = new PrometheusMetrics();
-  const b = new PrometheusMetrics();
+  const a = await createPrometheusMetrics();
+  const b = await createPrometheusMetrics();
   const statsA = new TrafficStats({ routes: [listPets], prometheus: a });
   new TrafficStats({ routes: [listPets], prometheus: b });
   statsA.record(listPets, 'GET', 200, 1);

@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { Flags } from '@oclif/core';
 import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
@@ -68,6 +69,10 @@ export default class Serve extends MockCommand {
     const overrides = loadOverrides(overrideSources(resolved));
     const running = await startMock(toMockOptions(resolved, buildDir, logger, { rebuild, overrides, version: compiler.TOOL_VERSION }));
     const { host, port } = running.http;
+    // V8 doubles the young generation under sustained allocation (16 MB semi-spaces by default),
+    // which adds 16 MB of resident memory for about 1% more throughput. Startup has already grown it
+    // to a size that serves well; it stays there. Only the command line can set a maximum up front.
+    setFlagsFromString('--semi-space-growth-factor=1');
     // one write, so that whoever reads the output sees every address at once
     const lines = [`mock: serving on ${httpUrl(host, port)}`];
     const admin = resolved.config.admin;

@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { Flags } from '@oclif/core';
 import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
@@ -6,6 +5,7 @@ import { buildInWorker } from '../cli/build-in-worker.js';
 import { progressLine } from '../cli/build-progress.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { checkPortClash } from '../cli/port-clash.js';
+import { capYoungGeneration, youngGenerationSetByUser } from '../cli/young-generation.js';
 import { overrideSources, toMockOptions } from '../cli/serve-options.js';
 import { displayPath, formatConfig, loadConfig, notImplementedNote, plannedInUse } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
@@ -69,10 +69,8 @@ export default class Serve extends MockCommand {
     const overrides = loadOverrides(overrideSources(resolved));
     const running = await startMock(toMockOptions(resolved, buildDir, logger, { rebuild, overrides, version: compiler.TOOL_VERSION }));
     const { host, port } = running.http;
-    // V8 doubles the young generation under sustained allocation (16 MB semi-spaces by default),
-    // which adds 16 MB of resident memory for about 1% more throughput. Startup has already grown it
-    // to a size that serves well; it stays there. Only the command line can set a maximum up front.
-    setFlagsFromString('--semi-space-growth-factor=1');
+    // 2 x 8 MB: as fast as V8's default 2 x 16 MB here, 16 MB less resident memory
+    const uncap = youngGenerationSetByUser() ? () => {} : capYoungGeneration(16 * 1024 * 1024);
     // one write, so that whoever reads the output sees every address at once
     const lines = [`mock: serving on ${httpUrl(host, port)}`];
     const admin = resolved.config.admin;
@@ -83,6 +81,7 @@ export default class Serve extends MockCommand {
 
     const signal = await untilSignal();
     logger.info({ signal }, 'shutting down');
+    uncap();
     await running.close();
     await closeLogger(logger);
     // uWS has no way to close open keep-alive connections, which would hold the process until they idle out

@@ -1,5 +1,6 @@
 import type { JWTVerifyOptions } from 'jose';
 import type { JwtPins } from './options.js';
+import { loadJose } from '../../common/jose.js';
 
 /** A verified token, with the scopes it grants when it says (`scope` or `scp` claim). */
 export interface Granted {
@@ -37,13 +38,13 @@ export function jwtVerifier(pins: JwtPins, now: () => number = Date.now): JwtVer
   if (pins.secret !== undefined) {
     const key = new TextEncoder().encode(pins.secret);
     return async (token) => {
-      const { jwtVerify } = await import('jose');
+      const { jwtVerify } = await loadJose();
       return jwtVerify(token, key, { ...options(), algorithms: HMAC }).then(({ payload }) => scopesOf(payload), refused);
     };
   }
   let keys: ReturnType<typeof import('jose').createLocalJWKSet> | undefined;
   return async (token) => {
-    const { createLocalJWKSet, jwtVerify } = await import('jose');
+    const { createLocalJWKSet, jwtVerify } = await loadJose();
     keys ??= createLocalJWKSet(pins.jwks ?? { keys: [] });
     return jwtVerify(token, keys, options()).then(({ payload }) => scopesOf(payload), refused);
   };

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { scopesOf, type Granted } from './jwt-verifier.js';
 import type { TokenEndpointOptions } from './options.js';
+import { loadJose } from '../../common/jose.js';
 
 const ISSUER = 'mock-oauth2-token-endpoint';
 
@@ -18,7 +19,7 @@ export class TokenIssuer {
   ) {}
 
   async issue(clientId: string, scope: string[]): Promise<string> {
-    const { SignJWT } = await import('jose');
+    const { SignJWT } = await loadJose();
     const iat = Math.floor(this.now() / 1000);
     return new SignJWT(scope.length > 0 ? { scope: scope.join(' '), client_id: clientId } : { client_id: clientId })
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
@@ -32,7 +33,7 @@ export class TokenIssuer {
 
   /** The grant when this endpoint issued the token and it has not expired, else why not. */
   async verify(token: string): Promise<Granted | string> {
-    const { jwtVerify } = await import('jose');
+    const { jwtVerify } = await loadJose();
     return jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: new Date(this.now()), requiredClaims: ['exp'] }).then(
       ({ payload }) => ({ scopes: scopesOf(payload).scopes ?? [] }),
       (err: unknown) => `token refused: ${err instanceof Error ? err.message : String(err)}`,

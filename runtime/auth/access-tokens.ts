@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JWTPayload } from 'jose';
 import { ROLES, type AuthUser, type Role } from './types.js';
+import { loadJose } from '../../common/jose.js';
 
 const ISSUER = 'mock';
 
@@ -34,7 +35,7 @@ export class AccessTokens {
   }
 
   async sign(user: AuthUser, account: string): Promise<string> {
-    const { SignJWT } = await import('jose');
+    const { SignJWT } = await loadJose();
     const iat = this.nowSeconds();
     return new SignJWT({ role: user.role, acc: account })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -47,7 +48,7 @@ export class AccessTokens {
   }
 
   async verify(token: string): Promise<VerifiedAccess> {
-    const { errors, jwtVerify } = await import('jose');
+    const { errors, jwtVerify } = await loadJose();
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, this.key, {

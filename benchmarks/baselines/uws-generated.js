@@ -3,15 +3,11 @@
 // (no routing, validation, logging or statistics). The mock's generated scenario cannot beat it;
 // the ratio between the two is what the mock itself costs. Usage: uws-generated.js <build dir>.
 import * as uWS from 'uWebSockets.js';
-import { createGenRuntime, loadBuild } from '../../dist/runtime/index.js';
+import { listPetsAnswer } from '../lib/petstore-build.js';
 
 const buildDir = process.argv[2];
 if (buildDir === undefined) throw new Error('uws-generated: usage: uws-generated.js <build dir of examples/petstore.yaml>');
-const build = await loadBuild(buildDir);
-const listPets = build.operations.findIndex((op) => op.operationId === 'listPets');
-const { responses } = build.createResponders(createGenRuntime()).operations[listPets];
-const ok = responses.find((r) => r.status === 200);
-const [content] = ok.contents;
+const { ok, content } = await listPetsAnswer(buildDir);
 
 uWS
   .App()

@@ -332,6 +332,7 @@ export interface AdminConfig {
    * Serve the admin UI without its REST API.
    */
   disable_api: boolean;
+  limits: AdminLimitsConfig;
   /**
    * Hosted mode: writes to /__mock/* need header X-Mock-Management-Token with this value (MOCK_MANAGEMENT_TOKEN). Self-hosted servers leave it unset.
    */
@@ -343,6 +344,35 @@ export interface AdminCorsConfig {
    * Browser origins that may call the admin API and the management router (besides the admin's own); requests from others get 403. http://localhost:* allows any port, https://*.example.com subdomains, * any origin.
    */
   allowed_origins: string[];
+}
+/**
+ * Caps on what the admin API and the management router (on the mock port, reachable from the network by default) keep in memory; a write past a cap is refused naming the setting.
+ */
+export interface AdminLimitsConfig {
+  /**
+   * Runtime mocks kept at once (POST /__mock/mocks).
+   */
+  max_mocks: number;
+  /**
+   * Size of one runtime mock as JSON, its body included.
+   */
+  max_mock_bytes: number;
+  /**
+   * Live override rules kept at once (PUT /__mock/overrides).
+   */
+  max_override_rules: number;
+  /**
+   * Clients of the log stream (/__mock/logs/sse) at once; more get 503.
+   */
+  max_log_subscribers: number;
+  /**
+   * Custom chaos profiles kept at once.
+   */
+  max_chaos_profiles: number;
+  /**
+   * Size of one chaos profile as JSON.
+   */
+  max_chaos_profile_bytes: number;
 }
 /**
  * JWT login with roles admin, editor and viewer for the admin API's writes.

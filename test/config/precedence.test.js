@@ -35,6 +35,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
     build: { out_dir: path.join(cwd, 'generated') },
     admin: { enabled: false, port: 9080, bind: '127.0.0.1', allowed_hosts: [], cors: { allowed_origins: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'] },
       embedded: false, mount_path: '/admin', standalone: true, disable_api: false,
+      limits: { max_mocks: 1000, max_mock_bytes: 1048576, max_override_rules: 1000, max_log_subscribers: 32, max_chaos_profiles: 100, max_chaos_profile_bytes: 65536 },
       auth: { enabled: false, session_timeout_seconds: 900, refresh_timeout_seconds: 604800, seed_dev_users: true, users: [] },
     },
     core: {

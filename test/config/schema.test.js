@@ -72,7 +72,7 @@ const cases = [
   ['admin:\n  mount_path: admin\n', 'mock.yaml: admin.mount_path: expected a path starting with /, got "admin"'],
   [
     'admin:\n  embed: true\n',
-    'mock.yaml: admin.embed: unknown key (did you mean embedded?); expected one of enabled, port, bind, allowed_hosts, cors, embedded, mount_path, standalone, disable_api, management_token, auth',
+    'mock.yaml: admin.embed: unknown key (did you mean embedded?); expected one of enabled, port, bind, allowed_hosts, cors, embedded, mount_path, standalone, disable_api, limits, management_token, auth',
   ],
   ['admin:\n  bind: "0.0.0.0 "\n', 'mock.yaml: admin.bind: expected a host name or IP address without spaces, got "0.0.0.0 "'],
   ['admin:\n  allowed_hosts: [http://mock.internal]\n', 'mock.yaml: admin.allowed_hosts[0]: expected a host name such as mock.internal, .example.com or *, got "http://mock.internal"'],

@@ -56,6 +56,10 @@ export const PROBLEMS = {
   MOCK_ERR_CORS_ORIGIN: entry<{ origin: string }>(403, 'Forbidden', ({ origin }) =>
     `CORS preflight from origin ${origin} refused: add it to http.cors.allowed_origins in mock.yaml`,
   ),
+  /** The body's length cannot be known for sure (RFC 9112 6.3): answered, then the connection is closed. */
+  MOCK_ERR_REQUEST_FRAMING: entry<{ reason: string }>(400, 'Bad Request', ({ reason }) => `the request's framing is ambiguous: ${reason}`),
+  /** What node:http's parser refuses, in the catalogue's shape (uWebSockets.js answers its own parse errors). */
+  MOCK_ERR_REQUEST_MALFORMED: entry<{ reason: string }>(400, 'Bad Request', ({ reason }) => `the request is not valid HTTP/1.1: ${reason}`),
   MOCK_ERR_PAYLOAD_TOO_LARGE: entry<{ limit: number }>(413, 'Payload Too Large', ({ limit }) => `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`),
   MOCK_ERR_UNSUPPORTED_MEDIA_TYPE: entry<Operation & { accepted: string[]; given: string | undefined }>(415, 'Unsupported Media Type', ({ method, path, accepted, given }) =>
     accepted.length === 0 ? `${method} ${path} accepts no request body (got ${given ?? 'one without Content-Type'})` : `${method} ${path} accepts ${accepted.join(', ')}, not ${given}`,

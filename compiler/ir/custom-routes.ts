@@ -1,5 +1,6 @@
 import type { IrCustomRoute } from './types.js';
 import { MockError } from '../../common/errors.js';
+import { fieldProblem } from '../../common/http-fields.js';
 import { compileRouteCondition } from '../../common/patterns/index.js';
 
 const METHOD = /^(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE|\*)$/;
@@ -30,7 +31,7 @@ export function lowerCustomRoutes(raw: unknown[]): IrCustomRoute[] {
       },
       response: {
         status: status as number,
-        headers: lowerKeys(stringMap(response.headers, `${where}.response.headers`)) ?? {},
+        headers: responseHeaders(response.headers, `${where}.response.headers`),
         body: response.body,
         contentType: typeof response.content_type === 'string' ? response.content_type : undefined,
       },
@@ -59,6 +60,16 @@ function stringMap(value: unknown, where: string): Record<string, string> | unde
       return [k, text];
     }),
   );
+}
+
+/** Header fields the route answers with: refused here rather than cleaned when served. */
+function responseHeaders(value: unknown, where: string): Record<string, string> {
+  const headers = lowerKeys(stringMap(value, where)) ?? {};
+  for (const [name, text] of Object.entries(headers)) {
+    const problem = fieldProblem(name, text);
+    if (problem !== undefined) fail(`${where}: ${JSON.stringify(name)} ${problem}`);
+  }
+  return headers;
 }
 
 function lowerKeys(map: Record<string, string> | undefined): Record<string, string> | undefined {

@@ -2,6 +2,7 @@ import type { IrContent, IrHeader, IrOperation, IrParameter, IrRequestBody, IrRe
 import type { SchemaRegistry } from './normalize-schema.js';
 import { deref } from './pointer.js';
 import { collectExamples } from './examples.js';
+import { fieldProblem, isFieldName } from '../../common/http-fields.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 /** OpenAPI says these header parameters are ignored: they are driven by the HTTP layer. */
@@ -110,14 +111,14 @@ function lowerResponses(ctx: LowerContext, raw: unknown, where: string): IrRespo
     out.push({
       status: status.toUpperCase() === 'DEFAULT' ? 'default' : status.toUpperCase(),
       description: str(response.description) ?? '',
-      headers: lowerHeaders(ctx, response.headers),
+      headers: lowerHeaders(ctx, response.headers, `${where} response ${status}`),
       contents: lowerContents(ctx, response.content, `${where} response ${status}`),
     });
   }
   return out;
 }
 
-function lowerHeaders(ctx: LowerContext, raw: unknown): IrHeader[] {
+function lowerHeaders(ctx: LowerContext, raw: unknown, where: string): IrHeader[] {
   if (!raw || typeof raw !== 'object') return [];
   const out: IrHeader[] = [];
   for (const [name, entry] of Object.entries(raw as Obj)) {
@@ -125,12 +126,18 @@ function lowerHeaders(ctx: LowerContext, raw: unknown): IrHeader[] {
     if (TRANSPORT_HEADERS.has(lower)) continue;
     const header = deref(ctx.document, entry as Obj);
     if (!header || typeof header !== 'object') continue;
+    if (!isFieldName(name)) {
+      ctx.warnings.push(`${where}: header ${JSON.stringify(name)} is left out: it is not a valid header name`);
+      continue;
+    }
     const schema = header.schema ?? firstContentSchema(header.content);
+    const problem = typeof header.example === 'string' ? fieldProblem(lower, header.example) : undefined;
+    if (problem !== undefined) ctx.warnings.push(`${where}: the example of header ${JSON.stringify(name)} is left out: it ${problem}`);
     out.push({
       name: lower,
       required: header.required === true,
       schema: schema ? ctx.registry.normalize(schema) : undefined,
-      example: header.example,
+      example: problem === undefined ? header.example : undefined,
     });
   }
   return out;

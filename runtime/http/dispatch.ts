@@ -29,6 +29,8 @@ export interface Dispatch {
   answer(ex: Exchange): Answer | Promise<Answer>;
   /** The body was over the limit. */
   tooLarge(ex: Exchange): Answer;
+  /** The body's length was not certain (see framing.ts); the connection is closed after the answer. */
+  badFraming(ex: Exchange, reason: string): Answer;
   /** After the answer is written: statistics, the request log, afterAnswer stages. */
   written(ex: Exchange, answer: Answer): void;
 }
@@ -38,6 +40,15 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const failed = (ex: Exchange, e: unknown): Answer => {
     logger.error({ err: e, method: ex.method, url: ex.path }, 'request failed');
     return chain.decorate(ex, { ...problem('MOCK_ERR_INTERNAL', {}), error: e instanceof Error ? e.message : String(e) });
+  };
+  /** A request refused before the chain ran still gets the route's decorations (CORS). */
+  const refused = (ex: Exchange, answer: Answer): Answer => {
+    try {
+      options.engine().route(ex);
+    } catch {
+      return answer;
+    }
+    return chain.decorate(ex, answer);
   };
   return {
     maxBodyBytes: options.maxBodyBytes,
@@ -54,13 +65,10 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       }
     },
     tooLarge(ex) {
-      const answer = problem('MOCK_ERR_PAYLOAD_TOO_LARGE', { limit: options.maxBodyBytes }, { logged: true });
-      try {
-        options.engine().route(ex);
-      } catch {
-        return answer;
-      }
-      return chain.decorate(ex, answer);
+      return refused(ex, problem('MOCK_ERR_PAYLOAD_TOO_LARGE', { limit: options.maxBodyBytes }, { logged: true }));
+    },
+    badFraming(ex, reason) {
+      return refused(ex, problem('MOCK_ERR_REQUEST_FRAMING', { reason }, { logged: true }));
     },
     written(ex, answer) {
       const ms = performance.now() - ex.startedAt;

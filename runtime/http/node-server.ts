@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { MockError } from '../../common/errors.js';
 import { Exchange, hostPort, type Answer, type ServerAdapter } from '../exchange/index.js';
+import { answerClientError } from './client-error.js';
 import { controlFailure, type ControlHandler, type ControlResponse } from './control.js';
 import { writeNode } from './node-writer.js';
 import type { HttpAdapterOptions } from './server.js';
@@ -20,6 +21,7 @@ export class NodeHttpAdapter implements ServerAdapter {
 
   constructor(options: HttpAdapterOptions) {
     this.server = createNodeHttpServer(options);
+    this.server.on('clientError', answerClientError);
     this.server.on('connection', (socket) => {
       this.sockets++;
       socket.once('close', () => this.sockets--);
@@ -72,7 +74,7 @@ function createNodeHttpServer(options: HttpAdapterOptions): http.Server {
     readBody(req, dispatch.maxBodyBytes, (body, oversized) => {
       const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, startedAt });
       const send = (answer: Answer): void => {
-        if (!res.destroyed) writeNode(res, method, answer, oversized, () => dispatch.written(ex, answer));
+        if (!res.destroyed) writeNode(res, method, answer, oversized, (written) => dispatch.written(ex, written));
       };
       if (oversized) {
         send(dispatch.tooLarge(ex));
@@ -109,7 +111,7 @@ function controlListener(handler: ControlHandler, maxBodyBytes: number): http.Re
 
 /** Method (upper case), path and raw query, headers with lower-case names (repeats joined by `, `, as uWS gives them). */
 function requestHead(req: http.IncomingMessage): { method: string; path: string; query: string; headers: Record<string, string> } {
-  const target = req.url ?? '/';
+  const target = originForm(req.url ?? '/');
   const q = target.indexOf('?');
   const headers: Record<string, string> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -117,6 +119,13 @@ function requestHead(req: http.IncomingMessage): { method: string; path: string;
     headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
   }
   return { method: (req.method ?? 'GET').toUpperCase(), path: q === -1 ? target : target.slice(0, q), query: q === -1 ? '' : target.slice(q + 1), headers };
+}
+
+/** An absolute-form target (`http://host/path?q`, which servers must accept: RFC 9112 3.2.2) as its path and query. */
+function originForm(target: string): string {
+  if (target.startsWith('/') || !/^https?:\/\//i.test(target)) return target;
+  const url = URL.parse(target);
+  return url === null ? target : `${url.pathname}${url.search}`;
 }
 
 /** Dual-stack sockets report IPv4 clients as ::ffff:a.b.c.d. */

@@ -1,5 +1,7 @@
 import type http from 'node:http';
+import { hasControl, isFieldName, withoutControls } from '../../common/http-fields.js';
 import { bodyLength, withoutContent, type Answer } from '../exchange/index.js';
+import { failedAnswer, problemOf } from './failed-answer.js';
 
 /** Chunks per second of a paced body: small quanta, so the first one ahead of time is a small error. */
 const PACE_TICKS = 50;
@@ -7,56 +9,91 @@ const PACE_TICKS = 50;
 const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === 'string' ? Buffer.from(body) : body);
 
 /**
- * Writes an answer on a node:http response as its delivery says, then calls `done` (also when it
- * drops or resets the connection). `close`: the connection cannot carry another request.
+ * Writes an answer on a node:http response as its delivery says, then calls `done` with what it
+ * wrote (also when it drops or resets the connection). `close`: the connection cannot carry
+ * another request. Never throws: node:http refuses some header values by throwing, and an
+ * exception here would end the process.
  */
-export function writeNode(res: http.ServerResponse, method: string, answer: Answer, close: boolean, done: () => void): void {
+export function writeNode(res: http.ServerResponse, method: string, answer: Answer, close: boolean, done: (written: Answer) => void): void {
+  const unwritable = problemOf(answer);
+  if (unwritable !== undefined) answer = failedAnswer(unwritable);
+  try {
+    deliver(res, method, answer, close, done);
+  } catch (e) {
+    const failed = failedAnswer(e instanceof Error ? e.message : String(e));
+    if (res.headersSent) res.socket?.destroy();
+    else deliver(res, method, failed, true, () => undefined);
+    done(failed);
+  }
+}
+
+function deliver(res: http.ServerResponse, method: string, answer: Answer, close: boolean, done: (written: Answer) => void): void {
   const delivery = answer.delivery;
   if (delivery?.holdMs !== undefined && delivery.holdMs > 0) {
     const later: Answer = { ...answer, delivery: { ...delivery, holdMs: 0 } };
     setTimeout(() => {
       // done also when the client left meanwhile: stages holding a place for the request (bulkhead) let it go
-      if (res.destroyed) done();
+      if (res.destroyed) done(answer);
       else writeNode(res, method, later, close, done);
     }, delivery.holdMs);
     return;
   }
   if (delivery?.end === 'drop') {
     res.socket?.destroy();
-    done();
+    done(answer);
     return;
   }
   if (delivery?.end === 'reset') {
     res.socket?.resetAndDestroy();
-    done();
+    done(answer);
     return;
   }
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of answer.headers) {
-    const current = headers[name];
-    headers[name] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [String(current), value];
-  }
+  const { headers, wide } = headersOf(answer);
   if (close || delivery?.end === 'close') headers.connection = 'close';
   if (withoutContent(method, answer.status)) {
     res.writeHead(answer.status, headers).end();
-    done();
+    done(answer);
     return;
   }
   headers['content-length'] = bodyLength(answer.body);
   if (delivery?.truncateAfter !== undefined) {
     res.writeHead(answer.status, headers);
     res.write(bytesOf(answer.body).subarray(0, delivery.truncateAfter), () => res.socket?.destroy());
-    done();
+    done(answer);
     return;
   }
   if (delivery?.bytesPerSecond !== undefined) {
     res.writeHead(answer.status, headers);
-    pace(res, bytesOf(answer.body), Math.max(1, Math.ceil(delivery.bytesPerSecond / PACE_TICKS)), done);
+    pace(res, bytesOf(answer.body), Math.max(1, Math.ceil(delivery.bytesPerSecond / PACE_TICKS)), () => done(answer));
     return;
   }
-  res.writeHead(answer.status, headers).end(answer.body);
-  done();
+  // a text body sent with the head makes node:http encode the head as UTF-8, bytes keep it Latin-1
+  res.writeHead(answer.status, headers).end(wide ? bytesOf(answer.body) : answer.body);
+  done(answer);
 }
+
+/**
+ * The answer's fields as node:http takes them, cleaned as RFC 9110 requires (see uws-writer.ts):
+ * invalid names left out, control characters cut. Characters beyond ASCII go out as their UTF-8
+ * bytes, as uWebSockets.js sends them (node:http would send Latin-1 and refuse the rest).
+ */
+function headersOf(answer: Answer): { headers: http.OutgoingHttpHeaders; wide: boolean } {
+  const headers: http.OutgoingHttpHeaders = {};
+  let wide = false;
+  for (const [name, given] of answer.headers) {
+    if (!isFieldName(name)) continue;
+    let value = hasControl(given) ? withoutControls(given) : given;
+    if (BEYOND_ASCII.test(value)) {
+      value = Buffer.from(value, 'utf8').toString('latin1');
+      wide = true;
+    }
+    const current = headers[name];
+    headers[name] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [String(current), value];
+  }
+  return { headers, wide };
+}
+
+const BEYOND_ASCII = /[^\x00-\x7f]/;
 
 function pace(res: http.ServerResponse, bytes: Uint8Array, step: number, done: () => void): void {
   let offset = 0;

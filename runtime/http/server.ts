@@ -1,6 +1,7 @@
 import { Exchange, hostPort, type Answer, type ServerAdapter } from '../exchange/index.js';
 import type { Dispatch } from './dispatch.js';
 import { mountControl, type ControlHandler } from './control.js';
+import { framingProblem } from './framing.js';
 import { listen } from './listen.js';
 import { uWS, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { writeUws, type ResponseState } from './uws-writer.js';
@@ -72,7 +73,7 @@ export function createHttpApp(options: HttpAdapterOptions, connections = new Uws
 
   /** Writes the answer (the response may not be touched after an abort), then records it. */
   const send = (res: HttpResponse, state: ResponseState, ex: Exchange, answer: Answer, close = false): void => {
-    writeUws(res, state, ex.method, answer, close, () => dispatch.written(ex, answer));
+    writeUws(res, state, ex.method, answer, close, (written) => dispatch.written(ex, written));
   };
   const sendLater = (res: HttpResponse, state: ResponseState, ex: Exchange, pending: Promise<Answer>): void => {
     pending.then((answer) => {
@@ -107,6 +108,19 @@ export function createHttpApp(options: HttpAdapterOptions, connections = new Uws
       return;
     }
     const state = watchAbort(res);
+    const framing = framingProblem(length, headers['transfer-encoding']);
+    if (framing !== undefined) {
+      const ex = new Exchange({ method, path, rawQuery, headers, client, startedAt });
+      const refused = dispatch.badFraming(ex, framing);
+      // Answered on the next turn: uWS would parse bytes pipelined behind this request as another
+      // request even after an answer that closes the connection, but drops the connection when they
+      // arrive while an answer is pending. Either way they never reach the mock.
+      setImmediate(() => {
+        if (state.aborted) dispatch.written(ex, refused);
+        else res.cork(() => send(res, state, ex, refused, true));
+      });
+      return;
+    }
     if (length !== undefined && Number(length) > dispatch.maxBodyBytes) {
       const ex = new Exchange({ method, path, rawQuery, headers, client, startedAt });
       send(res, state, ex, dispatch.tooLarge(ex), true);

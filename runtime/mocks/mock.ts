@@ -1,8 +1,9 @@
+import { fieldProblem } from '../../common/http-fields.js';
 import { hasTemplate, TemplateSyntaxError } from '../../common/template/index.js';
 import type { Answer, Exchange, RouteRef } from '../exchange/index.js';
 import { templateRenderer, type Render, type TemplateContext, type TemplateRuntime } from '../template/index.js';
 import { compileConditions, headersMatch, matchesPath, parsePathPattern, pathParams, patternsOverlap, queryMatches, type PathPattern, type TemplateSegment, type ValueCondition } from '../match/index.js';
-import { InputError } from './input-error.js';
+import { InputError, show } from './input-error.js';
 import type { MockRecord } from './record.js';
 import { queryRecord } from './request-parts.js';
 
@@ -37,6 +38,10 @@ export class Mock {
     const { body, headers = {} } = record.response;
     const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     const given = Object.entries(headers);
+    for (const [name, value] of given) {
+      const problem = fieldProblem(name, value);
+      if (problem !== undefined) throw new InputError(`response.headers ${show(name)} ${problem}`);
+    }
     const named = given.map(([name, value]): [string, string] => [name.toLowerCase(), value]);
     const headerTemplates = given.map(([name, value]) => compileField(value, 'none', `response.headers.${name}`));
     // strings are text, anything else JSON, unless the mock names its own content type

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { newAjv } from '../../common/ajv.js';
+import { fieldProblem } from '../../common/http-fields.js';
 import { describeInputError, show } from '../mocks/index.js';
 import { compileGlob } from '../match/index.js';
 
@@ -71,6 +72,10 @@ export function readRuleSet(input: unknown): RuleSetResult {
 function ruleError(rule: unknown): string | undefined {
   const validate = validator();
   if (!validate(rule)) return describeInputError(validate.errors![0], 'the rule');
+  for (const [name, value] of Object.entries(rule.headers ?? {})) {
+    const problem = fieldProblem(name, value);
+    if (problem !== undefined) return `headers ${show(name)} ${problem}`;
+  }
   const path = rule.match?.path;
   if (path !== undefined && !path.startsWith('/')) return `match.path must start with / (got ${show(path)})`;
   if (path !== undefined) {

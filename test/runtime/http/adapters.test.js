@@ -13,6 +13,14 @@ const answers = {
   '/throttle': { status: 200, headers: [], body: BODY, delivery: { bytesPerSecond: 2000 } },
   '/hold': { status: 200, headers: [], body: 'late', delivery: { holdMs: 300 } },
   '/async': { status: 201, headers: [], body: 'later' },
+  // whatever produced them, fields that could split the response or that node:http refuses
+  '/split': {
+    status: 302,
+    headers: [['location', '/orders/1\r\nX-Injected: yes'], ['x-nul', 'a\u0000b\nc'], ['bad name', 'v'], ['x-wide', '\u0100é'], ['x-ok', 'fine']],
+    body: 'moved',
+  },
+  '/bad-status': { status: 1000, headers: [], body: 'no such status' },
+  '/unwritable': { status: 200, headers: [['x-missing', undefined]], body: 'never sent' },
 };
 
 function fakeDispatch() {
@@ -44,6 +52,8 @@ function exchange(port, path) {
       const text = data.toString('latin1');
       const split = text.indexOf('\r\n\r\n');
       resolve({
+        raw: data,
+        head: split < 0 ? text : text.slice(0, split),
         ending,
         bytes: data.length,
         status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]) || undefined,
@@ -111,10 +121,32 @@ for (const [name, Adapter] of [
     t.equal(held.body, 'late');
     t.ok(held.firstByteMs >= 280, `hold: the first byte came after ${held.firstByteMs.toFixed(0)} ms`);
 
+    const split = await exchange(port, '/split');
+    const head = split.head.split('\r\n');
+    t.equal(split.status, 302);
+    t.ok(head.includes('location: /orders/1X-Injected: yes'), 'CR and LF are cut from a value: no header of its own');
+    t.notOk(head.some((line) => /^x-injected:/i.test(line)), 'nothing was injected');
+    t.ok(head.includes('x-nul: abc'), 'NUL and LF are cut too');
+    t.notOk(head.some((line) => line.startsWith('bad name')), 'a field with an invalid name is left out');
+    t.ok(split.raw.includes(Buffer.from('x-wide: \u0100é\r\n', 'utf8')), 'characters beyond ASCII go out as UTF-8 bytes');
+    t.ok(head.includes('x-ok: fine'));
+    t.equal(split.body, 'moved');
+
+    const badStatus = await exchange(port, '/bad-status');
+    t.equal(badStatus.status, 500, 'a status outside 100-599 becomes the catalogue 500');
+    t.match(badStatus.body, /MOCK_ERR_INTERNAL/);
+
+    const unwritable = await exchange(port, '/unwritable');
+    if (name === 'node:http') {
+      t.equal(unwritable.status, 500, 'a field the writer cannot send is a 500 for that request');
+      t.match(unwritable.body, /MOCK_ERR_INTERNAL/);
+    } else t.not(unwritable.body, 'never sent', 'the answer is not sent');
+    t.equal((await exchange(port, '/normal')).status, 200, 'and the server goes on serving');
+
     t.same(
-      dispatch.log.filter((w) => w.startsWith('/normal') || w.startsWith('/hold') || w.startsWith('/drop')),
-      ['/normal 200', '/drop 200', '/hold 200'],
-      'the dispatch hears of every written (or dropped) answer',
+      dispatch.log.filter((w) => w.startsWith('/normal') || w.startsWith('/hold') || w.startsWith('/drop') || w.startsWith('/bad-status') || w.startsWith('/unwritable')),
+      ['/normal 200', '/drop 200', '/hold 200', '/bad-status 500', '/unwritable 500', '/normal 200'],
+      'the dispatch hears of every written (or dropped) answer, as written',
     );
   });
 }

@@ -1,0 +1,54 @@
+/**
+ * HTTP header fields as RFC 9110 (5.1, 5.5) allows them. A name is a token; a value holds visible
+ * characters, spaces and tabs, never CR, LF, NUL or another control character: those would end the
+ * field early and let a value write headers of its own (response splitting). Characters beyond
+ * ASCII are sent as their UTF-8 bytes, which the grammar admits as obs-text.
+ *
+ * Sources check what they are given (a runtime mock, a route of mock.yaml, an override rule, a
+ * description's example) and refuse it naming the field; the server adapters' writers clean
+ * whatever reaches them anyway, since templates put request data into values.
+ */
+
+/** tchar of RFC 9110 5.6.2, by character code. */
+const TCHAR = new Uint8Array(128);
+for (const c of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") TCHAR[c.charCodeAt(0)] = 1;
+
+export function isFieldName(name: string): boolean {
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c > 127 || TCHAR[c] === 0) return false;
+  }
+  return true;
+}
+
+const isControl = (c: number): boolean => (c < 32 && c !== 9) || c === 127;
+
+/** Hot path: whether a value has a character no field value may carry. */
+export function hasControl(value: string): boolean {
+  for (let i = 0; i < value.length; i++) if (isControl(value.charCodeAt(i))) return true;
+  return false;
+}
+
+const CONTROLS = /[\x00-\x08\x0a-\x1f\x7f]/g;
+
+/** The value without the characters no field value may carry. */
+export const withoutControls = (value: string): string => value.replace(CONTROLS, '');
+
+const CONTROL_NAMES: Readonly<Record<number, string>> = { 0: 'NUL', 10: 'LF (a line break)', 13: 'CR (a line break)', 127: 'DEL' };
+
+/**
+ * Why `name: value` cannot be a header, in words that fit after the field's name; undefined when it
+ * can. `value` may hold template tokens: their output is cleaned when they are expanded.
+ */
+export function fieldProblem(name: string, value: string): string | undefined {
+  if (!isFieldName(name)) return `is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only)`;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (isControl(c)) {
+      const what = CONTROL_NAMES[c] ?? `the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+      return `has ${what} in its value at offset ${i}, which a header value cannot carry (it would split the response)`;
+    }
+  }
+  return undefined;
+}

@@ -18,6 +18,18 @@ export interface ValidationOptions {
   overrides: Record<string, ValidationMode>;
 }
 
+/** admin.limits: what the admin API and the management router keep at most (a write past one is refused naming it). */
+export interface AdminLimits {
+  max_mocks: number;
+  /** One runtime mock's JSON, as sent. */
+  max_mock_bytes: number;
+  max_override_rules: number;
+  max_log_subscribers: number;
+}
+
+/** admin.limits' defaults (src/config/schema.json), for servers started without a configuration. */
+export const DEFAULT_ADMIN_LIMITS: AdminLimits = { max_mocks: 1000, max_mock_bytes: 1024 * 1024, max_override_rules: 1000, max_log_subscribers: 32 };
+
 export interface ServeOptions {
   /** Absolute directory of a build (holds index.js). */
   buildDir: string;

@@ -4,7 +4,7 @@ import type { AtomicWriter } from '../files/index.js';
 import type { EditableFiles } from './file-kinds.js';
 import type { Engine } from '../engine/index.js';
 import type { LiveState } from '../live/index.js';
-import type { RequestLog } from '../logging/index.js';
+import type { LogStream, RequestLog } from '../logging/index.js';
 import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { ServerRegistry } from '../registry/index.js';
 
@@ -46,6 +46,8 @@ export interface AdminContext {
   startedAt: number;
   live: LiveState;
   requestLog: RequestLog;
+  /** The request log's live stream (logs/sse), shared by every server of the process. */
+  logStream: LogStream;
   stats: TrafficStats;
   sampler: ResourceSampler;
   servers: ServerControl;

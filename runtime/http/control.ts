@@ -23,11 +23,23 @@ export interface ControlReply {
   body: string;
 }
 
-/** A long-lived answer (Server-Sent Events): `open` starts sending and returns the stop function. */
+/** One client connection of a stream, as the adapter writes to it. */
+export interface StreamSink {
+  /**
+   * Queues `chunk` and returns how many bytes of the earlier chunks the client had still not taken
+   * (the part the kernel's socket buffers could not hold either): exact on node:http
+   * (`writableLength`); on uWS an upper bound, since its HttpResponse does not report what it holds.
+   */
+  send(chunk: string): number;
+  /** Drops the connection at once, with whatever it had not taken. */
+  close(): void;
+}
+
+/** A long-lived answer (Server-Sent Events): `open` starts sending and returns what to call once the connection is gone. */
 export interface ControlStream {
   status: number;
   headers: Array<[string, string]>;
-  open(send: (chunk: string) => void, end: () => void): () => void;
+  open(sink: StreamSink): () => void;
 }
 
 export type ControlResponse = ControlReply | ControlStream;
@@ -101,16 +113,7 @@ function reply(res: HttpResponse, state: { aborted: boolean; stop?: () => void }
       // an empty write sends the head now, so clients see the stream open before the first event
       res.write('');
     });
-    state.stop = response.open(
-      (chunk) => {
-        if (!state.aborted) res.cork(() => res.write(chunk));
-      },
-      () => {
-        if (state.aborted) return;
-        state.aborted = true;
-        res.cork(() => res.end());
-      },
-    );
+    state.stop = response.open(uwsSink(res, state));
     return;
   }
   res.cork(() => {
@@ -118,4 +121,29 @@ function reply(res: HttpResponse, state: { aborted: boolean; stop?: () => void }
     for (const [name, value] of response.headers) res.writeHeader(name, value);
     res.end(response.body, close);
   });
+}
+
+/**
+ * uWS takes every write, holding what the socket does not (without bound), and tells only whether
+ * it holds anything: `write` returns false when it does (a write that returns true got everything
+ * held before it out, and leaves at most the 16 KiB cork buffer). So what it holds is at most the
+ * sum of the writes since one last returned true.
+ */
+function uwsSink(res: HttpResponse, state: { aborted: boolean }): StreamSink {
+  let held = 0;
+  return {
+    send(chunk) {
+      if (state.aborted) return 0;
+      let drained = true;
+      res.cork(() => {
+        drained = res.write(chunk);
+      });
+      const earlier = held;
+      held = drained ? 0 : held + Buffer.byteLength(chunk);
+      return drained ? 0 : earlier;
+    },
+    close() {
+      if (!state.aborted) res.close();
+    },
+  };
 }

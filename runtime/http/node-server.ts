@@ -186,12 +186,16 @@ function writeControl(res: http.ServerResponse, response: ControlResponse, close
   }
   res.writeHead(response.status, headers);
   res.flushHeaders();
-  const stop = response.open(
-    (chunk) => {
-      if (!res.destroyed) res.write(chunk);
+  const stop = response.open({
+    send(chunk) {
+      if (res.destroyed) return 0;
+      // what the response and its socket still hold of earlier writes, not yet handed to the kernel
+      const earlier = res.writableLength;
+      res.write(chunk);
+      return earlier;
     },
-    () => res.end(),
-  );
+    close: () => res.destroy(),
+  });
   res.on('close', stop);
 }
 

@@ -2,6 +2,7 @@ export {
   DEFAULT_REQUEST_LOG_CAPACITY,
   RequestLog,
   RequestLogEntry,
+  entryFilter,
   pathMatcher,
   type RequestLogEntryJson,
   type RequestLogFilter,
@@ -11,3 +12,4 @@ export {
 export { CREDENTIAL_HEADERS, REDACTED, Redaction, type KeyParameter, type RedactionOptions } from './redaction.js';
 export { DEFAULT_REQUEST_LINES_PER_SECOND } from './request-lines.js';
 export { RingBuffer } from './ring-buffer.js';
+export { LogStream, MAX_UNSENT_BYTES, type LogStreamOptions, type LogStreamSink } from './log-stream.js';

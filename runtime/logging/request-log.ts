@@ -231,17 +231,7 @@ export class RequestLog {
 
   /** Entries newest first, filtered. */
   recent(filter: RequestLogFilter = {}): RequestLogEntry[] {
-    const method = filter.method?.toUpperCase();
-    const path = filter.path === undefined ? undefined : pathMatcher(filter.path);
-    const status = filter.status;
-    const keep =
-      method === undefined && path === undefined && status === undefined
-        ? undefined
-        : (entry: RequestLogEntry): boolean =>
-            (method === undefined || entry.method === method) &&
-            (status === undefined || entry.status_code === status) &&
-            (path === undefined || path(entry.path));
-    return this.ring.newest(filter.limit ?? Infinity, keep);
+    return this.ring.newest(filter.limit ?? Infinity, entryFilter(filter));
   }
 
   /** Calls `listener` with every entry recorded from now on; returns the unsubscribe function. */
@@ -255,6 +245,15 @@ export class RequestLog {
   clear(): void {
     this.ring.clear();
   }
+}
+
+/** Whether an entry passes `filter` (its limit aside); undefined when every entry does. Throws PatternError for a path glob too long. */
+export function entryFilter(filter: RequestLogFilter): ((entry: RequestLogEntry) => boolean) | undefined {
+  const method = filter.method?.toUpperCase();
+  const path = filter.path === undefined ? undefined : pathMatcher(filter.path);
+  const status = filter.status;
+  if (method === undefined && path === undefined && status === undefined) return undefined;
+  return (entry) => (method === undefined || entry.method === method) && (status === undefined || entry.status_code === status) && (path === undefined || path(entry.path));
 }
 
 /** The log's path filter: the path-glob dialect of runtime/match (`/v1/pets/*`, `/v1/**`; no `*`: that path). Throws PatternError for a glob too long. */

@@ -2,7 +2,8 @@ import { ADMIN_ROUTES, AccessPolicy, AdminError, DEFAULT_ACCESS, createAdminApi,
 import { createAuth, type AuthOptions } from '../auth/index.js';
 import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
 import { LiveState } from '../live/index.js';
-import { Redaction, RequestLog, type RedactionOptions } from '../logging/index.js';
+import { LogStream, Redaction, RequestLog, type RedactionOptions } from '../logging/index.js';
+import { DEFAULT_ADMIN_LIMITS, type AdminLimits } from '../options.js';
 import { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import { ServerRegistry } from '../registry/index.js';
 import type { Logger } from 'pino';
@@ -23,6 +24,8 @@ export interface AdminOnlyOptions {
   configFile?: string;
   /** build.out_dir: never written through the API. */
   generatedDir?: string;
+  /** admin.limits; default: the configuration's defaults. */
+  limits?: AdminLimits;
 }
 
 /** `mock admin`: the admin server with no mock servers beside it. */
@@ -38,7 +41,9 @@ const NO_SERVERS: ServerControl = {
 
 export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: string; close(): Promise<void> }> {
   const { logger } = options;
+  const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
   const live = new LiveState();
+  const requestLog = new RequestLog({ logger, redaction: new Redaction(options.redaction) });
   const sampler = new ResourceSampler();
   const auth = createAuth(options.auth);
   const api = createAdminApi(
@@ -46,7 +51,8 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
       version: options.version,
       startedAt: Date.now(),
       live,
-      requestLog: new RequestLog({ logger, redaction: new Redaction(options.redaction) }),
+      requestLog,
+      logStream: new LogStream(requestLog, { maxClients: limits.max_log_subscribers, logger }),
       stats: new TrafficStats({ routes: [] }),
       sampler,
       servers: NO_SERVERS,

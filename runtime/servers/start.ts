@@ -4,10 +4,10 @@ import { createAuth, type AuthOptions } from '../auth/index.js';
 import type { Server } from 'node:http';
 import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
 import { LiveState, type LiveStateOptions } from '../live/index.js';
-import { Redaction, RequestLog, type RedactionOptions } from '../logging/index.js';
+import { LogStream, Redaction, RequestLog, type RedactionOptions } from '../logging/index.js';
 import { createPrometheusMetrics, ResourceSampler, TrafficStats } from '../metrics/index.js';
 import { ServerRegistry } from '../registry/index.js';
-import type { ServeOptions } from '../options.js';
+import { DEFAULT_ADMIN_LIMITS, type AdminLimits, type ServeOptions } from '../options.js';
 import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
 import { projectWriter } from './project-writer.js';
 import { HttpMockServer } from './http-mock-server.js';
@@ -48,6 +48,8 @@ export interface MockOptions extends ServeOptions {
   /** The configuration file in use (editable through files/save even when dot-prefixed). */
   configFile?: string;
   version: string;
+  /** admin.limits; default: the configuration's defaults. */
+  limits?: AdminLimits;
 }
 
 export interface RunningMock {
@@ -69,6 +71,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const { logger } = options;
   const requestLog = options.requestLog ?? new RequestLog({ logger, redaction: new Redaction(options.redaction), linesPerSecond: options.requestLinesPerSecond });
   const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS);
+  const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
   const live = new LiveState(options.live);
   const prometheus = options.metrics === undefined ? undefined : await createPrometheusMetrics();
   const stats = new TrafficStats({ routes: [], prometheus });
@@ -85,6 +88,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     startedAt: Date.now(),
     live,
     requestLog,
+    logStream: new LogStream(requestLog, { maxClients: limits.max_log_subscribers, logger }),
     stats,
     sampler,
     servers: http,

@@ -176,6 +176,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     projectDir: resolved.projectDir,
     configFile: resolved.file?.file,
     version: extras.version,
+    limits: config.admin.limits,
   };
 }
 

@@ -47,6 +47,7 @@ export default class Admin extends MockCommand {
       redaction: redactionOptions(config),
       configFile: resolved.file?.file,
       generatedDir: config.build.out_dir,
+      limits: config.admin.limits,
     });
     this.log(`mock: admin on ${running.url} (API under /__mock/)`);
     const signal = await new Promise<NodeJS.Signals>((resolve) => {

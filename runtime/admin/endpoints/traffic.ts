@@ -1,11 +1,8 @@
-import { pathMatcher, type RequestLogEntry, type RequestLogFilter } from '../../logging/index.js';
 import type { ControlStream } from '../../http/index.js';
+import { entryFilter, type LogStream, type RequestLogFilter } from '../../logging/index.js';
 import { AdminError, ok } from '../envelope.js';
-import type { AdminRoute } from '../router.js';
+import type { AdminCall, AdminRoute } from '../router.js';
 import { listRoutes } from '../views.js';
-
-/** SSE comments keep idle streams open through proxies that drop quiet connections. */
-const SSE_KEEPALIVE_MS = 15_000;
 
 function logFilter(query: URLSearchParams): RequestLogFilter {
   const filter: RequestLogFilter = {};
@@ -29,10 +26,22 @@ function logFilter(query: URLSearchParams): RequestLogFilter {
   return filter;
 }
 
-/** `GET /__mock/logs/sse`: one `log` event per request (filters as GET /__mock/logs, limit aside), data = the request log entry as JSON. */
-function logStream(subscribe: (listener: (entry: RequestLogEntry) => void) => () => void, filter: RequestLogFilter): ControlStream {
-  const method = filter.method?.toUpperCase();
-  const path = filter.path === undefined ? undefined : pathMatcher(filter.path);
+/**
+ * `GET /__mock/logs/sse`: one `log` event per request (filters as GET /__mock/logs, limit aside),
+ * data = the request log entry as JSON. Past admin.limits.max_log_subscribers clients, 503.
+ */
+function logStream(stream: LogStream, { req, query }: AdminCall): ControlStream {
+  const filter = logFilter(query);
+  if (stream.full) {
+    throw new AdminError(
+      503,
+      `the log stream already has ${stream.size} clients, the most admin.limits.max_log_subscribers allows; close one of them or raise admin.limits.max_log_subscribers in mock.yaml`,
+    );
+  }
+  const keep = entryFilter(filter);
+  const agent = req.headers['user-agent'];
+  const asked = Object.entries(filter).map(([name, value]) => `${name}=${String(value)}`);
+  const who = `client ${req.clientIp}${agent === undefined ? '' : ` (${JSON.stringify(agent.slice(0, 100))})`}${asked.length === 0 ? '' : ` with ${asked.join(' ')}`}`;
   return {
     status: 200,
     headers: [
@@ -40,21 +49,7 @@ function logStream(subscribe: (listener: (entry: RequestLogEntry) => void) => ()
       ['cache-control', 'no-cache'],
       ['x-accel-buffering', 'no'],
     ],
-    open(send) {
-      send(`retry: 2000\n: mock request log stream\n\n`);
-      const unsubscribe = subscribe((entry) => {
-        if (method !== undefined && entry.method !== method) return;
-        if (filter.status !== undefined && entry.status_code !== filter.status) return;
-        if (path !== undefined && !path(entry.path)) return;
-        send(`id: ${entry.id}\nevent: log\ndata: ${JSON.stringify(entry)}\n\n`);
-      });
-      const keepalive = setInterval(() => send(': keep-alive\n\n'), SSE_KEEPALIVE_MS);
-      keepalive.unref();
-      return () => {
-        clearInterval(keepalive);
-        unsubscribe();
-      };
-    },
+    open: (sink) => stream.add(sink, keep, who),
   };
 }
 
@@ -74,7 +69,7 @@ export const trafficRoutes: AdminRoute[] = [
   {
     method: 'GET',
     path: 'logs/sse',
-    handler: ({ ctx, query }) => logStream((listener) => ctx.requestLog.subscribe(listener), logFilter(query)),
+    handler: (call) => logStream(call.ctx.logStream, call),
   },
   {
     method: 'GET',

@@ -1,6 +1,7 @@
 import { ChaosState, type ChaosProfile, type ChaosStateOptions } from '../chaos/index.js';
 import { MockError } from '../../common/errors.js';
 import { MockStore } from '../mocks/index.js';
+import { DEFAULT_ADMIN_LIMITS, type AdminLimits } from '../options.js';
 import { OverrideSet, type OverrideRule } from '../overrides/index.js';
 import { DEFAULT_FAULTS, DEFAULT_LATENCY, DEFAULT_PROXY, type FaultConfig, type LatencyConfig, type ProxyConfig } from './runtime-config.js';
 
@@ -10,6 +11,8 @@ export interface LiveStateOptions {
   proxy?: ProxyConfig;
   overrides?: OverrideRule[];
   chaos?: ChaosStateOptions;
+  /** admin.limits on runtime mocks and override rules; default: the configuration's defaults. */
+  limits?: Pick<AdminLimits, 'max_mocks' | 'max_mock_bytes' | 'max_override_rules'>;
 }
 
 /** What a change touched; the request chain's stages watch their own. */
@@ -21,7 +24,7 @@ export type LiveAspect = 'latency' | 'faults' | 'proxy' | 'mocks' | 'overrides';
  * of its aspect (the request chain recompiles the routes it touches); no caller has to say so.
  */
 export class LiveState {
-  readonly mocks = new MockStore();
+  readonly mocks: MockStore;
   readonly overrides: OverrideSet;
   /** observability.chaos, its profiles and counters; its stages watch it directly. */
   readonly chaos: ChaosState;
@@ -38,7 +41,9 @@ export class LiveState {
     this.latencyConfig = options.latency ?? DEFAULT_LATENCY;
     this.faultConfig = options.faults ?? DEFAULT_FAULTS;
     this.proxyConfig = options.proxy ?? DEFAULT_PROXY;
-    this.overrides = new OverrideSet(options.overrides ?? []);
+    const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
+    this.mocks = new MockStore({ maxMocks: limits.max_mocks, maxMockBytes: limits.max_mock_bytes });
+    this.overrides = new OverrideSet(options.overrides ?? [], limits.max_override_rules);
     this.chaos = new ChaosState(options.chaos);
     const start = options.chaos?.profile;
     if (start !== undefined) {

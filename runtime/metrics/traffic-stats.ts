@@ -38,6 +38,8 @@ const MAX_MS = 3_600_000;
 const STANDARD_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT']);
 /** Bounds the method spellings remembered for the unmatched lookup, whatever a fuzzer sends. */
 const MAX_METHOD_SPELLINGS = 64;
+/** Counts requests of forgotten routes still in flight when their mock went; never read. */
+const FORGOTTEN = new RouteTally('', '', UNMATCHED);
 
 
 /**
@@ -51,6 +53,8 @@ const MAX_METHOD_SPELLINGS = 64;
  */
 export class TrafficStats {
   private routes: readonly RouteRef[];
+  /** Keys of `routes`: never forgotten. */
+  private documented: ReadonlySet<string>;
   private readonly now: () => number;
   /** The request path's lookup. Weak, so RouteRefs of deleted runtime mocks can go. */
   private byRef = new WeakMap<RouteRef, RouteTally>();
@@ -65,6 +69,7 @@ export class TrafficStats {
 
   constructor(options: TrafficStatsOptions) {
     this.routes = options.routes;
+    this.documented = new Set(options.routes.map((r) => r.key));
     this.now = options.now ?? turnClock;
     if (options.prometheus !== undefined) this.attach(options.prometheus);
   }
@@ -86,11 +91,23 @@ export class TrafficStats {
   /** Replaces the documented routes (the server restarted with a new build); counts are kept by route key. */
   setRoutes(routes: readonly RouteRef[]): void {
     this.routes = routes;
+    this.documented = new Set(routes.map((r) => r.key));
     // Old RouteRefs are gone with the old build; new ones find their tally by key on first use.
     this.byRef = new WeakMap();
     for (const [key, tally] of this.byKey) {
       if (tally.matched && tally.requests === 0 && (tally.prometheus === null || tally.prometheus.count === 0)) this.byKey.delete(key);
     }
+  }
+
+  /**
+   * Drops the counts and Prometheus series of a route that is gone (a deleted runtime mock whose
+   * key no other mock has), unless a route of the build has the same key: create/delete cycles
+   * must not grow the statistics. A request to it still in flight is counted in the totals only.
+   */
+  forget(route: RouteRef): void {
+    if (this.documented.has(route.key)) return;
+    this.byKey.delete(route.key);
+    this.byRef.set(route, FORGOTTEN);
   }
 
   /** Requests per `METHOD path`, for routes that got any. */

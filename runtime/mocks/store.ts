@@ -5,8 +5,21 @@ import { InputError } from './input-error.js';
 import { Mock, type MethodFit } from './mock.js';
 import { PatternError, splitRequestPath, templateSegments } from '../match/index.js';
 import { readMockRecord } from './record.js';
+import { DEFAULT_ADMIN_LIMITS } from '../options.js';
 
-export type MockResult = { ok: true; mock: Mock } | { ok: false; status: 400 | 404 | 409; error: string };
+export type MockFailure = { ok: false; status: 400 | 404 | 409 | 413; error: string };
+export type MockResult = { ok: true; mock: Mock } | MockFailure;
+
+/** admin.limits for runtime mocks: the management router is reachable from the network by default. */
+export interface MockLimits {
+  /** admin.limits.max_mocks */
+  maxMocks: number;
+  /** admin.limits.max_mock_bytes: one mock's JSON, as sent. */
+  maxMockBytes: number;
+}
+
+/** A mock's size when no request body says it: its JSON. */
+const jsonBytes = (input: unknown): number => Buffer.byteLength(JSON.stringify(input) ?? '');
 
 export interface MockMatch {
   mock: Mock;
@@ -21,10 +34,33 @@ export class MockStore {
   private created = 0;
   private enabled = 0;
   private listeners: Array<() => void> = [];
+  private forgetters: Array<(route: RouteRef) => void> = [];
+
+  constructor(readonly limits: MockLimits = { maxMocks: DEFAULT_ADMIN_LIMITS.max_mocks, maxMockBytes: DEFAULT_ADMIN_LIMITS.max_mock_bytes }) {}
 
   /** Called after every change (create, replace, delete, clear). */
   onChange(listener: () => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Called with the route of a mock that was deleted or replaced when no mock left has its key (`GET /x`): what is counted under it can go. */
+  onForget(listener: (route: RouteRef) => void): void {
+    this.forgetters.push(listener);
+  }
+
+  /**
+   * Why a mock of `bytes` (its JSON as sent) cannot be stored now, or undefined; `adding`: a new
+   * one, not a replacement. Cheap, so callers ask before they parse a body.
+   */
+  refusal(bytes: number, adding: boolean): MockFailure | undefined {
+    const { maxMocks, maxMockBytes } = this.limits;
+    if (adding && this.mocks.size >= maxMocks) {
+      return { ok: false, status: 409, error: `there are already ${this.mocks.size} runtime mocks, the most admin.limits.max_mocks allows; delete some (DELETE /__mock/api/mocks/{id}) or raise admin.limits.max_mocks in mock.yaml` };
+    }
+    if (bytes > maxMockBytes) {
+      return { ok: false, status: 413, error: `the mock is ${bytes} bytes of JSON, more than admin.limits.max_mock_bytes (${maxMockBytes}); make its response body smaller or raise admin.limits.max_mock_bytes in mock.yaml` };
+    }
+    return undefined;
   }
 
   get size(): number {
@@ -35,7 +71,10 @@ export class MockStore {
     return this.enabled;
   }
 
-  create(input: unknown): MockResult {
+  /** `bytes`: the size of the mock's JSON as sent (default: `input` serialised). */
+  create(input: unknown, bytes = jsonBytes(input)): MockResult {
+    const refused = this.refusal(bytes, true);
+    if (refused !== undefined) return refused;
     const result = this.compile(input, randomUUID(), this.created + 1);
     if (!result.ok) return result;
     if (this.mocks.has(result.mock.id)) return { ok: false, status: 409, error: `a mock with id "${result.mock.id}" already exists; replace it with PUT or choose another id` };
@@ -46,14 +85,17 @@ export class MockStore {
   }
 
   /** PUT: a full replacement under `id` (an id in the body is ignored); keeps its place in the list and its age. */
-  replace(id: string, input: unknown): MockResult {
+  replace(id: string, input: unknown, bytes = jsonBytes(input)): MockResult {
     const old = this.mocks.get(id);
     if (old === undefined) return { ok: false, status: 404, error: `no mock has id "${id}"` };
+    const refused = this.refusal(bytes, false);
+    if (refused !== undefined) return refused;
     const body = input !== null && typeof input === 'object' && !Array.isArray(input) ? { ...input, id } : input;
     const result = this.compile(body, id, old.seq);
     if (!result.ok) return result;
     this.remove(old);
     this.add(result.mock);
+    this.forgetUnused([old]);
     this.changed();
     return result;
   }
@@ -72,18 +114,32 @@ export class MockStore {
     if (mock === undefined) return false;
     this.remove(mock);
     this.mocks.delete(id);
+    this.forgetUnused([mock]);
     this.changed();
     return true;
   }
 
   /** Returns how many mocks were deleted. */
   clear(): number {
-    const count = this.mocks.size;
+    const gone = [...this.mocks.values()];
     this.mocks.clear();
     this.byLength.clear();
     this.enabled = 0;
+    this.forgetUnused(gone);
     this.changed();
-    return count;
+    return gone.length;
+  }
+
+  /** Tells the forgetters about each route key of `gone` that no remaining mock uses. */
+  private forgetUnused(gone: Mock[]): void {
+    if (this.forgetters.length === 0) return;
+    const used = new Set<string>();
+    for (const mock of this.mocks.values()) used.add(mock.route.key);
+    for (const mock of gone) {
+      if (used.has(mock.route.key)) continue;
+      used.add(mock.route.key);
+      for (const forget of this.forgetters) forget(mock.route);
+    }
   }
 
   /** Whether an enabled mock could answer a request the router sends to `route` (null: no route): its path and the route's may name the same request path. */

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { globSync } from 'tinyglobby';
 import { parse as parseYaml } from 'yaml';
 import { MockError } from '../../common/errors.js';
+import { DEFAULT_ADMIN_LIMITS } from '../options.js';
+import { tooManyRules } from './override-set.js';
 import { readRuleSet, type OverrideRule } from './rule.js';
 
 export interface LoadOverridesOptions {
@@ -13,6 +15,8 @@ export interface LoadOverridesOptions {
   configRules?: unknown[];
   /** `http.overrides.glob` from the configuration file (absolute or relative to cwd); MOCK_HTTP_OVERRIDES_GLOB replaces it. */
   configGlob?: string;
+  /** admin.limits.max_override_rules: most rules of all sources together. */
+  maxRules?: number;
 }
 
 interface Source {
@@ -38,7 +42,10 @@ export function loadOverrides(options: LoadOverridesOptions): OverrideRule[] {
   const envGlob = env.MOCK_HTTP_OVERRIDES_GLOB !== undefined && env.MOCK_HTTP_OVERRIDES_GLOB !== '' ? env.MOCK_HTTP_OVERRIDES_GLOB : undefined;
   const glob = envGlob ?? options.configGlob;
   if (glob !== undefined) sources.push(...globSources(glob, envGlob !== undefined ? 'MOCK_HTTP_OVERRIDES_GLOB' : 'http.overrides.glob', cwd));
-  return merged(sources);
+  const rules = merged(sources);
+  const max = options.maxRules ?? DEFAULT_ADMIN_LIMITS.max_override_rules;
+  if (rules.length > max) throw invalid(`${sources.filter((s) => s.rules.length > 0).map((s) => s.name).join(', ')}: ${tooManyRules(rules.length, max)}`);
+  return rules;
 }
 
 function globSources(pattern: string, setting: string, cwd: string): Source[] {

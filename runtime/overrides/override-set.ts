@@ -1,4 +1,5 @@
 import { MockError } from '../../common/errors.js';
+import { DEFAULT_ADMIN_LIMITS } from '../options.js';
 import type { Answer, Exchange } from '../exchange/index.js';
 import { compileRule, ruleMatches, type CompiledRule } from './compiled-rule.js';
 import { mergePatch } from './merge-patch.js';
@@ -15,15 +16,24 @@ export interface OverrideOutcome {
 
 const JSON_TYPE = /^[^;]*[/+]json\s*(?:;|$)/i;
 
+/** A replacement refused: 413 when it holds more rules than admin.limits.max_override_rules, else 400. */
+export type OverrideSetResult = RuleSetResult | { ok: false; status: 413; error: string };
+
 /** The live override rules; the chain runs them only while `active`. */
 export class OverrideSet {
   private current: OverrideRule[] = [];
   private compiled: CompiledRule[] = [];
   private listeners: Array<() => void> = [];
 
-  /** `rules` come checked from loadOverrides; anything else throws MOCK_ERR_OVERRIDES_INVALID. */
-  constructor(rules: OverrideRule[] = []) {
-    const result = readRuleSet(rules);
+  /**
+   * `rules` come checked from loadOverrides; anything else throws MOCK_ERR_OVERRIDES_INVALID.
+   * `maxRules`: admin.limits.max_override_rules.
+   */
+  constructor(
+    rules: OverrideRule[] = [],
+    readonly maxRules = DEFAULT_ADMIN_LIMITS.max_override_rules,
+  ) {
+    const result = this.read(rules);
     if (!result.ok) throw new MockError('MOCK_ERR_OVERRIDES_INVALID', `${result.error} (fix the override rules)`);
     this.install(result.rules);
   }
@@ -38,8 +48,8 @@ export class OverrideSet {
   }
 
   /** PUT /__mock/overrides: the whole set is checked first; on any error the previous rules stay. */
-  replace(input: unknown): RuleSetResult {
-    const result = readRuleSet(input);
+  replace(input: unknown): OverrideSetResult {
+    const result = this.read(input);
     if (result.ok) {
       this.install(result.rules);
       for (const listener of this.listeners) listener();
@@ -78,11 +88,21 @@ export class OverrideSet {
     return { response: changed ? { ...response, status, headers, body } : response, delayMs, applied };
   }
 
+  private read(input: unknown): OverrideSetResult {
+    const result = readRuleSet(input);
+    if (!result.ok || result.rules.length <= this.maxRules) return result;
+    return { ok: false, status: 413, error: tooManyRules(result.rules.length, this.maxRules) };
+  }
+
   private install(rules: OverrideRule[]): void {
     this.current = rules;
     this.compiled = rules.filter((rule) => rule.enabled).map(compileRule);
   }
 }
+
+/** Why a set of `count` rules is refused; load.ts says it of the startup sources too. */
+export const tooManyRules = (count: number, max: number): string =>
+  `${count} override rules are more than admin.limits.max_override_rules (${max}); remove some or raise admin.limits.max_override_rules in mock.yaml`;
 
 /** A copy of `headers` with every `name` entry replaced by one; `name` is lower case. */
 function withHeader(headers: Array<[string, string]>, name: string, value: string): Array<[string, string]> {

@@ -42,7 +42,7 @@ const NO_SERVERS: ServerControl = {
 export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: string; close(): Promise<void> }> {
   const { logger } = options;
   const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
-  const live = new LiveState();
+  const live = new LiveState({ limits });
   const requestLog = new RequestLog({ logger, redaction: new Redaction(options.redaction) });
   const sampler = new ResourceSampler();
   const auth = createAuth(options.auth);

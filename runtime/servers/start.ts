@@ -72,9 +72,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const requestLog = options.requestLog ?? new RequestLog({ logger, redaction: new Redaction(options.redaction), linesPerSecond: options.requestLinesPerSecond });
   const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS);
   const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
-  const live = new LiveState(options.live);
+  const live = new LiveState({ ...options.live, limits });
   const prometheus = options.metrics === undefined ? undefined : await createPrometheusMetrics();
   const stats = new TrafficStats({ routes: [], prometheus });
+  live.mocks.onForget((route) => stats.forget(route));
   if (prometheus !== undefined) {
     live.chaos.onViolation((scope) => prometheus.rateLimitViolation(scope));
     prometheus.trackFaults(() => live.chaos.counters.snapshot().by_type);
@@ -122,7 +123,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       adminUrl = httpUrl(admin.host, await listenNode(server, admin.host, admin.port, '--admin-port'));
       servers.push(server);
       warnIfExposed(options, 'admin', admin.host, adminUrl);
-    } else if (embedded && admin.api) warnIfExposed(options, 'embedded', options.host, httpUrl(options.host, http.port));
+    }
+    // the embedded admin's warning covers the management router it includes
+    if (embedded && admin.api) warnIfExposed(options, 'embedded', options.host, httpUrl(options.host, http.port));
+    else warnIfExposed(options, 'management', options.host, httpUrl(options.host, http.port));
     if (prometheus !== undefined && options.metrics !== undefined) {
       const { host, port } = options.metrics;
       const server = createNodeControlServer(metricsHandler(prometheus), 1024);

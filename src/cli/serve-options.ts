@@ -181,7 +181,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
 }
 
 /** Where the startup override rules come from, so that an error names the variable or the file key. */
-export function overrideSources(resolved: ResolvedConfig): { env: NodeJS.ProcessEnv; cwd: string; configRules?: unknown[]; configGlob?: string } {
+export function overrideSources(resolved: ResolvedConfig): { env: NodeJS.ProcessEnv; cwd: string; configRules?: unknown[]; configGlob?: string; maxRules: number } {
   const { config, sources, projectDir } = resolved;
   const fromEnv = (key: string): boolean => sources[key] === 'env';
   const rules = config.http.overrides?.rules;
@@ -194,5 +194,6 @@ export function overrideSources(resolved: ResolvedConfig): { env: NodeJS.Process
     cwd: fromEnv('http.overrides.glob') ? process.cwd() : projectDir,
     configRules: rules !== undefined && !fromEnv('http.overrides.rules') ? rules : undefined,
     configGlob: glob !== undefined && !fromEnv('http.overrides.glob') ? glob : undefined,
+    maxRules: config.admin.limits.max_override_rules,
   };
 }

@@ -14,6 +14,17 @@ function found(call: AdminCall, id: string) {
   return mock;
 }
 
+/**
+ * A create's or replacement's body, refused before it is parsed when it is over
+ * admin.limits.max_mock_bytes (or, adding, when admin.limits.max_mocks are kept already).
+ */
+function mockBody(call: AdminCall, adding: boolean): { input: unknown; bytes: number } {
+  const bytes = call.req.body?.length ?? 0;
+  const refused = call.ctx.live.mocks.refusal(bytes, adding);
+  if (refused !== undefined) throw new AdminError(refused.status, refused.error);
+  return { input: call.json(), bytes };
+}
+
 /** PUT and DELETE also accept the id in the body or the query, for clients that address the collection. */
 function idOf(call: AdminCall): string | undefined {
   const fromQuery = call.query.get('id');
@@ -23,8 +34,8 @@ function idOf(call: AdminCall): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-function replace(call: AdminCall, id: string) {
-  return unwrap(call, call.ctx.live.mocks.replace(id, call.json()));
+function replace(call: AdminCall, id: string, { input, bytes }: { input: unknown; bytes: number }) {
+  return unwrap(call, call.ctx.live.mocks.replace(id, input, bytes));
 }
 
 function remove(call: AdminCall, id: string) {
@@ -36,15 +47,23 @@ function remove(call: AdminCall, id: string) {
 /** `/__mock/mocks` and `/__mock/api/mocks` (the router maps both here). */
 export const mockRoutes: AdminRoute[] = [
   { method: 'GET', path: 'mocks', handler: ({ ctx }) => ok(ctx.live.mocks.list()) },
-  { method: 'POST', path: 'mocks', handler: (call) => unwrap(call, call.ctx.live.mocks.create(call.json()), 201) },
+  {
+    method: 'POST',
+    path: 'mocks',
+    handler: (call) => {
+      const { input, bytes } = mockBody(call, true);
+      return unwrap(call, call.ctx.live.mocks.create(input, bytes), 201);
+    },
+  },
   {
     method: 'PUT',
     path: 'mocks',
     handler: (call) => {
+      const body = mockBody(call, false);
       const id = idOf(call);
       if (id === undefined) throw new AdminError(400, 'PUT /__mock/api/mocks needs the mock id: in the body ("id") or use PUT /__mock/api/mocks/{id}');
       found(call, id);
-      return replace(call, id);
+      return replace(call, id, body);
     },
   },
   {
@@ -63,7 +82,7 @@ export const mockRoutes: AdminRoute[] = [
     path: 'mocks/{id}',
     handler: (call) => {
       found(call, call.params.id);
-      return replace(call, call.params.id);
+      return replace(call, call.params.id, mockBody(call, false));
     },
   },
   { method: 'DELETE', path: 'mocks/{id}', handler: (call) => remove(call, call.params.id) },

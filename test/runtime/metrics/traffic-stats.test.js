@@ -121,3 +121,23 @@ t.test('the default clock stamps the last request with the time of the current e
   stats.record(listPets, 'GET', 200, 1);
   t.ok(Date.parse(stats.routeSummary(listPets).last_request) >= last + 15, 'a later turn reads the clock again');
 });
+
+t.test('forget: a deleted runtime route leaves nothing behind, a documented one stays', async (t) => {
+  const stats = new TrafficStats({ routes: [listPets] });
+  const mocked = route('GET', '/m/1');
+  const shadow = route('GET', '/v1/pets');
+  stats.record(listPets, 'GET', 200, 1);
+  stats.record(mocked, 'GET', 200, 1);
+  stats.record(shadow, 'GET', 200, 1);
+  t.same(Object.keys(stats.requestsByEndpoint()).sort(), ['GET /m/1', 'GET /v1/pets']);
+  stats.forget(mocked);
+  stats.forget(shadow);
+  t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 2 }, 'a mock on a documented key keeps its counts');
+  t.same(Object.keys(stats.coverage().routes), ['/v1/pets']);
+  stats.record(mocked, 'GET', 200, 1);
+  t.same(Object.keys(stats.requestsByEndpoint()), ['GET /v1/pets'], 'a late answer of the deleted mock does not bring it back');
+  t.equal(stats.totalRequests, 4, 'but counts in the totals');
+  const again = route('GET', '/m/1');
+  stats.record(again, 'GET', 201, 1);
+  t.same(stats.requestsByEndpoint()['GET /m/1'], 1, 'a new mock on the key starts from zero');
+});

@@ -142,3 +142,37 @@ t.test('validation errors name the field', async (t) => {
   }
   t.equal(store.size, 0);
 });
+
+t.test('admin.limits: at most maxMocks mocks (409), each at most maxMockBytes of JSON (413)', async (t) => {
+  const store = new MockStore({ maxMocks: 2, maxMockBytes: 200 });
+  const at = (i) => ({ id: `m${i}`, method: 'GET', path: `/m/${i}`, response: { body: i } });
+  t.equal(store.create(at(1)).ok, true);
+  t.equal(store.create(at(2)).ok, true);
+  t.match(store.create(at(3)), { ok: false, status: 409, error: /already 2 runtime mocks, the most admin\.limits\.max_mocks allows; delete some .* or raise admin\.limits\.max_mocks in mock\.yaml/ });
+  t.equal(store.replace('m1', at(1)).ok, true, 'a replacement is not one more');
+  const big = { ...at(1), response: { body: 'x'.repeat(300) } };
+  t.match(store.replace('m1', big), { ok: false, status: 413, error: /is 3\d\d bytes of JSON, more than admin\.limits\.max_mock_bytes \(200\); make its response body smaller or raise/ });
+  t.match(store.replace('m1', at(1), 201), { ok: false, status: 413 }, 'the size given (the body as sent) counts');
+  store.delete('m2');
+  t.match(store.create(big), { ok: false, status: 413 });
+  t.equal(store.refusal(200, true), undefined, 'room for one more of 200 bytes');
+  t.equal(store.size, 1);
+  t.same(new MockStore().limits, { maxMocks: 1000, maxMockBytes: 1024 * 1024 }, "the configuration's defaults");
+});
+
+t.test('onForget: a route key no mock uses any more, after delete, replace and clear', async (t) => {
+  const store = new MockStore();
+  const forgotten = [];
+  store.onForget((route) => forgotten.push(route.key));
+  store.create({ id: 'a', method: 'GET', path: '/x', response: {} });
+  store.create({ id: 'b', method: 'GET', path: '/x', response: {} });
+  store.create({ id: 'c', method: 'GET', path: '/y', response: {} });
+  store.delete('a');
+  t.same(forgotten, [], 'b still has GET /x');
+  store.replace('b', { method: 'GET', path: '/z', response: {} });
+  t.same(forgotten, ['GET /x'], 'its replacement moved to GET /z');
+  store.replace('c', { method: 'GET', path: '/y', response: { body: 1 } });
+  t.same(forgotten, ['GET /x'], 'a replacement on the same key forgets nothing');
+  store.clear();
+  t.same(forgotten.sort(), ['GET /x', 'GET /y', 'GET /z']);
+});

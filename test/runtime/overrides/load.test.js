@@ -81,3 +81,14 @@ t.test('an unreadable file names itself', async (t) => {
     message: 'cannot read locked.json (EACCES: permission denied); fix its permissions or narrow MOCK_HTTP_OVERRIDES_GLOB',
   });
 });
+
+t.test('admin.limits.max_override_rules counts the rules of every source together', async (t) => {
+  const cwd = t.testdir({ 'more.json': JSON.stringify([rule('c')]) });
+  const env = { MOCK_HTTP_OVERRIDES: JSON.stringify([rule('b')]), MOCK_HTTP_OVERRIDES_GLOB: 'more.json' };
+  t.equal(loadOverrides({ env, cwd, configRules: [rule('a')], maxRules: 3 }).length, 3);
+  t.throws(() => loadOverrides({ env, cwd, configRules: [rule('a')], maxRules: 2 }), {
+    code: 'MOCK_ERR_OVERRIDES_INVALID',
+    message: 'http.overrides.rules, MOCK_HTTP_OVERRIDES, more.json: 3 override rules are more than admin.limits.max_override_rules (2); remove some or raise admin.limits.max_override_rules in mock.yaml',
+  });
+  t.throws(() => loadOverrides({ env: { MOCK_HTTP_OVERRIDES: JSON.stringify(Array.from({ length: 1001 }, (_, i) => rule(`r${i}`))) }, cwd }), { message: /^MOCK_HTTP_OVERRIDES: 1001 override rules are more than admin\.limits\.max_override_rules \(1000\)/ }, 'the default');
+});

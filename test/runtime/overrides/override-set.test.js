@@ -146,3 +146,13 @@ t.test('match: method, path globs, exact query and headers', async (t) => {
   t.same(applied('GET', '/x', { 'x-tenant': 'Acme' }), [], 'values are exact');
   t.same(applied('GET', '/'), ['root']);
 });
+
+t.test('admin.limits.max_override_rules: a larger set is refused with 413, the previous rules stay', async (t) => {
+  const rule = (i) => ({ name: `r${i}`, status: 418 });
+  const set = new OverrideSet([rule(1)], 2);
+  t.match(set.replace([rule(1), rule(2), rule(3)]), { ok: false, status: 413, error: '3 override rules are more than admin.limits.max_override_rules (2); remove some or raise admin.limits.max_override_rules in mock.yaml' });
+  t.same(set.rules.map((r) => r.name), ['r1']);
+  t.equal(set.replace([rule(1), rule(2)]).ok, true);
+  t.throws(() => new OverrideSet([rule(1), rule(2), rule(3)], 2), { code: 'MOCK_ERR_OVERRIDES_INVALID', message: /3 override rules are more than admin\.limits\.max_override_rules \(2\)/ });
+  t.equal(new OverrideSet().maxRules, 1000, "the configuration's default");
+});

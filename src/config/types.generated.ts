@@ -451,6 +451,9 @@ export interface HttpErrorFault {
 }
 export interface TimeoutFault {
   type: 'timeout';
+  /**
+   * Milliseconds, at most one hour.
+   */
   duration_ms: number;
 }
 export interface ConnectionErrorFault {
@@ -464,7 +467,13 @@ export interface RouteLatency {
    * fixed: mean_ms; normal: mean_ms and std_dev_ms, truncated at 0; exponential: mean_ms; uniform: mean_ms ± √3·std_dev_ms (0..2·mean_ms without it); lognormal: p50_ms and p99_ms.
    */
   distribution?: 'fixed' | 'normal' | 'exponential' | 'uniform' | 'lognormal';
+  /**
+   * Milliseconds, at most one hour.
+   */
   mean_ms?: number;
+  /**
+   * Milliseconds, at most one hour.
+   */
   std_dev_ms?: number;
   /**
    * lognormal: the median delay.
@@ -549,11 +558,11 @@ export interface WebSocketConfig {
   replay_file?: string;
   max_connections: number;
   /**
-   * Milliseconds.
+   * Milliseconds, at most one hour.
    */
   message_timeout: number;
   /**
-   * Milliseconds.
+   * Milliseconds, at most one hour.
    */
   heartbeat_interval: number;
 }
@@ -563,6 +572,9 @@ export interface WebSocketConfig {
 export interface ProxyConfig {
   enabled: boolean;
   upstream_url?: string;
+  /**
+   * Seconds to wait for the upstream, at most one hour.
+   */
   timeout_seconds: number;
 }
 export interface MetricsConfig {
@@ -623,6 +635,9 @@ export interface ChaosProfileConfig {
 }
 export interface ProfileLatency {
   enabled: boolean;
+  /**
+   * Milliseconds, at most one hour.
+   */
   fixed_delay_ms?: number;
   /**
    * Up to this much more, uniformly.
@@ -639,6 +654,9 @@ export interface FaultInjectionConfig {
   connection_error_probability?: Probability;
   connection_error_kind?: 'http_503' | 'tcp_reset' | 'tcp_close';
   timeout_errors?: boolean;
+  /**
+   * Milliseconds, at most one hour.
+   */
   timeout_ms?: number;
   timeout_probability?: Probability;
   partial_responses?: boolean;
@@ -651,6 +669,9 @@ export interface FaultInjectionConfig {
 export interface ErrorPattern {
   type: 'burst' | 'random' | 'sequential';
   count?: number;
+  /**
+   * Milliseconds, at most one hour.
+   */
   interval_ms?: number;
   probability?: Probability;
   /**
@@ -693,6 +714,9 @@ export interface TrafficShapingConfig {
   bandwidth_limit_bps?: number;
   packet_loss_percent?: number;
   max_connections?: number;
+  /**
+   * Milliseconds, at most one hour.
+   */
   connection_timeout_ms?: number;
 }
 export interface RateLimitConfig {
@@ -722,6 +746,9 @@ export interface CircuitBreakerConfig {
   enabled: boolean;
   failure_threshold?: number;
   success_threshold?: number;
+  /**
+   * Milliseconds, at most one hour.
+   */
   timeout_ms?: number;
 }
 export interface BulkheadConfig {
@@ -734,7 +761,13 @@ export interface BulkheadConfig {
  */
 export interface LegacyChaosConfig {
   latency_enabled: boolean;
+  /**
+   * Milliseconds, at most one hour.
+   */
   latency_min_ms: number;
+  /**
+   * Milliseconds, at most one hour.
+   */
   latency_max_ms: number;
   /**
    * @deprecated

@@ -148,7 +148,22 @@ const cases = [
   ],
   [
     'observability:\n  chaos:\n    rate_limit: { requests_per_second: 0 }\n',
-    'mock.yaml: observability.chaos.rate_limit.requests_per_second: expected number > 0, got 0',
+    'mock.yaml: observability.chaos.rate_limit.requests_per_second: expected number >= 0.001, got 0',
+  ],
+  // delays are timers: a bound of one hour, whichever key sets one
+  [
+    'observability:\n  chaos:\n    fault_injection: { enabled: true, timeout_ms: 2147483648 }\n',
+    'mock.yaml: observability.chaos.fault_injection.timeout_ms: expected number <= 3600000, got 2147483648',
+  ],
+  ['chaos:\n  latency_max_ms: 1e10\n', 'mock.yaml: chaos.latency_max_ms: expected number <= 3600000, got 10000000000'],
+  ['proxy:\n  timeout_seconds: 1e9\n', 'mock.yaml: proxy.timeout_seconds: expected number <= 3600, got 1000000000'],
+  [
+    'core:\n  routes:\n    - { path: /a, latency: { enabled: true, distribution: lognormal, p50_ms: 10, p99_ms: 1e308 } }\n',
+    'mock.yaml: core.routes[0].latency.p99_ms: expected number <= 3600000, got 1e+308',
+  ],
+  [
+    'observability:\n  chaos:\n    rate_limit: { enabled: true, burst_size: 1e300 }\n',
+    'mock.yaml: observability.chaos.rate_limit.burst_size: expected integer <= 1000000, got 1e+300',
   ],
   [
     'observability:\n  chaos:\n    traffic_shaping: { packet_loss_percent: 150 }\n',

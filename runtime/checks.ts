@@ -1,16 +1,18 @@
 /**
  * The runtime's light face for configuration checks: what `mock config validate`, `mock build`
- * and the config loader need of the runtime's rules (chaos settings, latency distributions,
- * profile names) without loading the servers.
+ * and the config loader need of the runtime's rules (chaos settings, profiles, routes' chaos,
+ * the proxy's upstream) without loading the servers.
  */
 export {
   BUILTIN_PROFILES,
   DEFAULT_CHAOS,
   checkChaosPatch,
-  checkLatencySpec,
-  latencySpec,
+  checkProfile,
+  checkRouteChaos,
   mergeChaos,
   type ChaosPatch,
   type ChaosProfile,
   type ChaosSettings,
 } from './chaos/index.js';
+// from its own file: the proxy's index also loads forward() and, through it, the engine
+export { checkUpstreamUrl } from './proxy/upstream.js';

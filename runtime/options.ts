@@ -25,10 +25,21 @@ export interface AdminLimits {
   max_mock_bytes: number;
   max_override_rules: number;
   max_log_subscribers: number;
+  /** Custom chaos profiles created or imported over the Chaos API. */
+  max_chaos_profiles: number;
+  /** One chaos profile document as JSON. */
+  max_chaos_profile_bytes: number;
 }
 
 /** admin.limits' defaults (src/config/schema.json), for servers started without a configuration. */
-export const DEFAULT_ADMIN_LIMITS: AdminLimits = { max_mocks: 1000, max_mock_bytes: 1024 * 1024, max_override_rules: 1000, max_log_subscribers: 32 };
+export const DEFAULT_ADMIN_LIMITS: AdminLimits = {
+  max_mocks: 1000,
+  max_mock_bytes: 1024 * 1024,
+  max_override_rules: 1000,
+  max_log_subscribers: 32,
+  max_chaos_profiles: 100,
+  max_chaos_profile_bytes: 64 * 1024,
+};
 
 export interface ServeOptions {
   /** Absolute directory of a build (holds index.js). */

@@ -1,5 +1,6 @@
 import type { RouteBehaviourMeta } from '../../common/contract/index.js';
 import { compileRequestMatcher, type MatchableRequest } from '../match/index.js';
+import { DEFAULT_ADMIN_LIMITS } from '../options.js';
 import { BucketTable } from './bucket-table.js';
 import { Bulkhead } from './bulkhead.js';
 import { checkChaosPatch } from './check.js';
@@ -7,6 +8,7 @@ import { CircuitBreaker } from './circuit-breaker.js';
 import { FaultCounters } from './fault-counters.js';
 import { createFaultPattern } from './fault-pattern.js';
 import { LatencyRecorder } from './latency-recorder.js';
+import { checkProfile } from './profile-check.js';
 import { BUILTIN_PROFILES, type ChaosProfile } from './profiles.js';
 import { seededRandom, type Random } from './random.js';
 import { DEFAULT_CHAOS, mergeChaos, type ChaosPatch, type ChaosSettings } from './settings.js';
@@ -21,6 +23,24 @@ export class ChaosSettingsError extends Error {
   }
 }
 
+/** A custom profile past admin.limits: `count` (one profile too many) or `size` (one too large). */
+export class ChaosLimitError extends ChaosSettingsError {
+  constructor(
+    readonly limit: 'count' | 'size',
+    message: string,
+  ) {
+    super([message]);
+  }
+}
+
+/** admin.limits for custom profiles: the API cannot fill the server's memory with them. */
+export interface ProfileLimits {
+  /** admin.limits.max_chaos_profiles */
+  count: number;
+  /** admin.limits.max_chaos_profile_bytes: one profile document as JSON. */
+  bytes: number;
+}
+
 export interface ChaosStateOptions {
   settings?: ChaosSettings;
   /** --seed: the same seed and request order inject the same faults. */
@@ -29,6 +49,8 @@ export interface ChaosStateOptions {
   profiles?: ChaosProfile[];
   /** A profile to apply at start (LiveState applies it: it also sets the global latency). */
   profile?: string;
+  /** Caps on the custom profiles saveProfile adds (those of mock.yaml are the operator's and pass). */
+  profileLimits?: ProfileLimits;
   now?: () => number;
 }
 
@@ -57,6 +79,7 @@ export class ChaosState {
   private profileName: string | null = null;
   private readonly custom = new Map<string, ChaosProfile>();
   private readonly routeOverrides = new Map<string, RouteChaos>();
+  private readonly profileLimits: ProfileLimits;
   private readonly watchers: Array<() => void> = [];
   private readonly violationListeners: Array<(scope: RateLimitScope) => void> = [];
   private machinery!: Machinery;
@@ -67,6 +90,7 @@ export class ChaosState {
     this.latency = new LatencyRecorder({ keep: 100 });
     this.current = options.settings ?? DEFAULT_CHAOS;
     this.initial = this.current;
+    this.profileLimits = options.profileLimits ?? { count: DEFAULT_ADMIN_LIMITS.max_chaos_profiles, bytes: DEFAULT_ADMIN_LIMITS.max_chaos_profile_bytes };
     for (const profile of options.profiles ?? []) this.custom.set(profile.name, { ...profile, builtin: false });
     this.rebuild();
   }
@@ -124,14 +148,23 @@ export class ChaosState {
     return BUILTIN_PROFILES.find((p) => p.name === name) ?? this.custom.get(name);
   }
 
-  /** Adds or replaces a custom profile; built-in names are refused. */
+  /**
+   * Adds or replaces a custom profile; built-in names are refused, and so is a profile past the
+   * limits (ChaosLimitError naming the setting).
+   */
   saveProfile(profile: ChaosProfile): void {
     if (BUILTIN_PROFILES.some((p) => p.name === profile.name)) throw new ChaosSettingsError([`profile ${profile.name} is built in and cannot be replaced; choose another name`]);
-    const problems = [
-      ...checkChaosPatch({ fault_injection: profile.chaos_config.fault_injection, traffic_shaping: profile.chaos_config.traffic_shaping, rate_limit: profile.chaos_config.rate_limit }, `profile ${profile.name}.chaos_config`),
-    ];
+    const { name, description, tags, chaos_config } = profile;
+    const problems = checkProfile({ name, description, tags, chaos_config }, `profile ${name}`);
     if (problems.length > 0) throw new ChaosSettingsError(problems);
-    this.custom.set(profile.name, { ...profile, builtin: false });
+    const bytes = Buffer.byteLength(JSON.stringify({ name, description, tags, chaos_config }));
+    if (bytes > this.profileLimits.bytes) {
+      throw new ChaosLimitError('size', `chaos profile ${name} takes ${bytes} bytes as JSON, more than admin.limits.max_chaos_profile_bytes (${this.profileLimits.bytes}); make it smaller or raise the limit`);
+    }
+    if (!this.custom.has(name) && this.custom.size >= this.profileLimits.count) {
+      throw new ChaosLimitError('count', `the server already keeps ${this.custom.size} custom chaos profiles, the most admin.limits.max_chaos_profiles (${this.profileLimits.count}) allows; delete one or raise the limit`);
+    }
+    this.custom.set(name, { ...profile, builtin: false });
   }
 
   /** False when there is no such custom profile; throws for a built-in one. */

@@ -1,8 +1,12 @@
+import { checkBound, type BoundName } from '../../common/bounds.js';
 import { isMockError } from '../../common/errors.js';
 import { compileRequestMatcher } from '../match/index.js';
 import { checkErrorPattern } from './fault-pattern.js';
 
-type Rule = 'boolean' | 'probability' | 'percent' | 'count' | 'positive' | 'milliseconds' | 'statuses' | readonly string[] | 'pattern' | 'matcher';
+type Rule = 'boolean' | 'probability' | 'percent' | 'count' | 'positive' | 'statuses' | readonly string[] | 'pattern' | 'matcher' | { bound: BoundName; integer?: true };
+
+/** Whole milliseconds of a delay or timeout, bounded like every one (common/bounds.ts). */
+const MILLISECONDS: Rule = { bound: 'delayMs', integer: true };
 
 /** Every field of every block, and what it takes. */
 const FIELDS: Record<string, Record<string, Rule>> = {
@@ -15,7 +19,7 @@ const FIELDS: Record<string, Record<string, Rule>> = {
     connection_error_probability: 'probability',
     connection_error_kind: ['http_503', 'tcp_reset', 'tcp_close'],
     timeout_errors: 'boolean',
-    timeout_ms: 'milliseconds',
+    timeout_ms: MILLISECONDS,
     timeout_probability: 'probability',
     partial_responses: 'boolean',
     partial_response_probability: 'probability',
@@ -24,9 +28,9 @@ const FIELDS: Record<string, Record<string, Rule>> = {
     corruption_type: ['none', 'random_bytes', 'truncate', 'bit_flip'],
     request_matcher: 'matcher',
   },
-  rate_limit: { enabled: 'boolean', requests_per_second: 'positive', burst_size: 'count', per_ip: 'boolean', per_endpoint: 'boolean', headers: 'boolean' },
-  traffic_shaping: { enabled: 'boolean', bandwidth_limit_bps: 'count', packet_loss_percent: 'percent', max_connections: 'count', connection_timeout_ms: 'milliseconds' },
-  circuit_breaker: { enabled: 'boolean', failure_threshold: 'positive', success_threshold: 'positive', timeout_ms: 'milliseconds' },
+  rate_limit: { enabled: 'boolean', requests_per_second: { bound: 'requestsPerSecond' }, burst_size: { bound: 'burstSize' }, per_ip: 'boolean', per_endpoint: 'boolean', headers: 'boolean' },
+  traffic_shaping: { enabled: 'boolean', bandwidth_limit_bps: { bound: 'bandwidthBps' }, packet_loss_percent: 'percent', max_connections: 'count', connection_timeout_ms: MILLISECONDS },
+  circuit_breaker: { enabled: 'boolean', failure_threshold: 'positive', success_threshold: 'positive', timeout_ms: MILLISECONDS },
   bulkhead: { enabled: 'boolean', max_concurrent_requests: 'positive', max_queue_size: 'count' },
 };
 
@@ -38,6 +42,10 @@ const isCount = (value: unknown): value is number => Number.isInteger(value) && 
 function checkValue(rule: Rule, value: unknown, key: string): string[] {
   const got = `got ${JSON.stringify(value)}`;
   if (Array.isArray(rule)) return rule.includes(value as string) ? [] : [`${key}: expected one of ${rule.join(', ')}, ${got}`];
+  if (typeof rule === 'object' && 'bound' in rule) {
+    const problem = checkBound(rule.bound, value, rule.integer);
+    return problem === undefined ? [] : [`${key}: ${problem}`];
+  }
   switch (rule) {
     case 'boolean':
       return typeof value === 'boolean' ? [] : [`${key}: expected true or false, ${got}`];
@@ -46,10 +54,9 @@ function checkValue(rule: Rule, value: unknown, key: string): string[] {
     case 'percent':
       return typeof value === 'number' && value >= 0 && value <= 100 ? [] : [`${key}: expected a percentage from 0 to 100, ${got}`];
     case 'count':
-    case 'milliseconds':
-      return isCount(value) ? [] : [`${key}: expected a whole number >= 0${rule === 'milliseconds' ? ' (milliseconds)' : ''}, ${got}`];
+      return isCount(value) ? [] : [`${key}: expected a whole number >= 0, ${got}`];
     case 'positive':
-      return typeof value === 'number' && Number.isFinite(value) && value > 0 ? [] : [`${key}: expected a number > 0, ${got}`];
+      return isCount(value) && value >= 1 ? [] : [`${key}: expected a whole number >= 1, ${got}`];
     case 'statuses':
       return Array.isArray(value) && value.every((s) => Number.isInteger(s) && s >= 100 && s <= 599)
         ? []

@@ -1,3 +1,4 @@
+import { describeBound, MAX_DELAY_MS, withinBound } from '../../common/bounds.js';
 import { got, isNumber, isObject, unknownKind } from './messages.js';
 import type { Random } from './random.js';
 import { sampleTruncatedNormal, standardNormal } from './truncated-normal.js';
@@ -22,11 +23,24 @@ export const LATENCY_DISTRIBUTIONS: readonly LatencyDistribution[] = ['fixed', '
 /** z of the standard normal's 99th percentile: lognormal's σ is ln(p99/p50) / Z99. */
 const Z99 = 2.3263478740408408;
 
+// Draws above MAX_DELAY_MS are redrawn too; with parameters within it at least a third of the
+// draws are kept, so the bound itself is returned only by a stuck generator.
+const UPPER_TRIES = 64;
+
+function atMostMax(draw: () => number): number {
+  for (let tries = UPPER_TRIES; tries > 0; tries--) {
+    const x = draw();
+    if (x <= MAX_DELAY_MS) return x;
+  }
+  return MAX_DELAY_MS;
+}
+
 /**
  * One delay, in fractional milliseconds (rounding is the caller's, at the header): base_ms from the
  * distribution, jitter_ms from jitter_percent; their sum is never negative. Distributions that
  * could go below 0 (uniform, normal) are truncated there by redrawing, never clamped, so no
- * probability piles up at 0:
+ * probability piles up at 0; every base is truncated above MAX_DELAY_MS (one hour) the same way,
+ * as lognormal and exponential tails reach any length:
  *
  * - uniform: over [mean - √3·σ, mean + √3·σ] (the interval with that standard deviation), or
  *   [0, 2·mean] without σ; the part below 0 cut off, i.e. uniform over what remains above 0.
@@ -51,14 +65,16 @@ function sampleBase(spec: LatencySpec, random: Random): number {
     case 'uniform': {
       const half = spec.std_dev_ms === undefined ? spec.mean_ms : Math.sqrt(3) * spec.std_dev_ms;
       const low = Math.max(0, spec.mean_ms - half);
-      return low + (spec.mean_ms + half - low) * random.next();
+      return low + (Math.min(MAX_DELAY_MS, spec.mean_ms + half) - low) * random.next();
     }
     case 'normal':
-      return sampleTruncatedNormal(spec.mean_ms, spec.std_dev_ms, random);
+      return atMostMax(() => sampleTruncatedNormal(spec.mean_ms, spec.std_dev_ms, random));
     case 'exponential':
-      return -spec.mean_ms * Math.log(1 - random.next());
-    case 'lognormal':
-      return spec.p50_ms * Math.exp((Math.log(spec.p99_ms / spec.p50_ms) / Z99) * standardNormal(random));
+      return atMostMax(() => -spec.mean_ms * Math.log(1 - random.next()));
+    case 'lognormal': {
+      const sigma = Math.log(spec.p99_ms / spec.p50_ms) / Z99;
+      return atMostMax(() => spec.p50_ms * Math.exp(sigma * standardNormal(random)));
+    }
   }
 }
 
@@ -68,27 +84,29 @@ export function checkLatencySpec(spec: unknown, where: string): string[] {
   const { distribution } = spec;
   if (!LATENCY_DISTRIBUTIONS.includes(distribution as LatencyDistribution)) return [unknownKind(where, 'distribution', distribution, LATENCY_DISTRIBUTIONS)];
   const errors: string[] = [];
-  const need = (key: string, rule: string, holds: (n: number) => boolean): void => {
+  // every parameter is a delay in milliseconds, within the bound of all delays
+  const need = (key: string, positive = false): void => {
     const value = spec[key];
-    if (!isNumber(value) || !holds(value)) errors.push(`${where}.${key}: ${distribution} needs ${key} ${rule}${got(value)}`);
+    if (!withinBound('delayMs', value) || (positive && value === 0)) {
+      errors.push(`${where}.${key}: ${distribution} needs ${key} ${positive ? `above 0 and at most ${MAX_DELAY_MS}` : describeBound('delayMs')}${got(value)}`);
+    }
   };
-  const atLeastZero = (n: number): boolean => n >= 0;
   switch (distribution as LatencyDistribution) {
     case 'normal':
-      need('mean_ms', '>= 0', atLeastZero);
-      need('std_dev_ms', '> 0', (n) => n > 0);
+      need('mean_ms');
+      need('std_dev_ms', true);
       break;
     case 'uniform':
-      need('mean_ms', '>= 0', atLeastZero);
-      if (spec.std_dev_ms !== undefined) need('std_dev_ms', '>= 0', atLeastZero);
+      need('mean_ms');
+      if (spec.std_dev_ms !== undefined) need('std_dev_ms');
       break;
     case 'fixed':
     case 'exponential':
-      need('mean_ms', '>= 0', atLeastZero);
+      need('mean_ms');
       break;
     case 'lognormal':
-      need('p50_ms', '> 0', (n) => n > 0);
-      need('p99_ms', '> 0', (n) => n > 0);
+      need('p50_ms', true);
+      need('p99_ms', true);
       if (errors.length === 0 && (spec.p99_ms as number) < (spec.p50_ms as number)) {
         errors.push(`${where}.p99_ms: lognormal needs p99_ms >= p50_ms (got p99_ms ${spec.p99_ms}, p50_ms ${spec.p50_ms})`);
       }

@@ -1,3 +1,4 @@
+import { describeBound, withinBound } from '../../common/bounds.js';
 import { show } from '../match/index.js';
 import { got, isNumber, isObject, unknownKind } from './messages.js';
 import { chance, type Random } from './random.js';
@@ -77,7 +78,7 @@ export function checkErrorPattern(p: unknown, where: string): string[] {
       break;
     case 'burst':
       if (!(Number.isInteger(p.count) && (p.count as number) >= 0)) errors.push(`${where}.count: burst needs count, a whole number 0 or more${got(p.count)}`);
-      if (!(isNumber(p.interval_ms) && p.interval_ms >= 0)) errors.push(`${where}.interval_ms: burst needs interval_ms, a number of milliseconds 0 or more${got(p.interval_ms)}`);
+      if (!withinBound('delayMs', p.interval_ms)) errors.push(`${where}.interval_ms: burst needs interval_ms, a number of milliseconds ${describeBound('delayMs')}${got(p.interval_ms)}`);
       else if (p.interval_ms === 0 && (p.count as number) > 0) errors.push(`${where}.interval_ms: a burst needs interval_ms > 0 (count ${p.count} in no time at all)`);
       break;
     case 'sequential':

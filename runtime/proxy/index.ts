@@ -1,1 +1,2 @@
 export { forward } from './forward.js';
+export { checkUpstreamUrl } from './upstream.js';

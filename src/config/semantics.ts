@@ -1,4 +1,4 @@
-import { BUILTIN_PROFILES, checkChaosPatch, checkLatencySpec, latencySpec } from '../../runtime/checks.js';
+import { BUILTIN_PROFILES, checkChaosPatch, checkProfile, checkRouteChaos, checkUpstreamUrl } from '../../runtime/checks.js';
 import type { KeyPath } from './key-path.js';
 import type { ConfigSource } from './layer.js';
 import type { MockConfig } from './types.generated.js';
@@ -16,7 +16,7 @@ const RANK: Record<ConfigSource, number> = { default: 0, file: 1, env: 2, flag: 
  * one set by the higher-precedence source is blamed, as that is the one the user just wrote.
  */
 export function checkSemantics(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {
-  return [...latencyRange(config, sources), ...timeTravelSteps(config), ...stateNames(config), ...chaosRules(config), ...routeLatencies(config)];
+  return [...latencyRange(config, sources), ...timeTravelSteps(config), ...stateNames(config), ...chaosRules(config), ...routeChaos(config), ...upstream(config)];
 }
 
 /** `observability.chaos.rate_limit.burst_size: text` as a key path and its text. */
@@ -27,16 +27,16 @@ function fromLine(line: string): SemanticError {
   return { path, text: at < 0 ? 'invalid' : line.slice(at + 2) };
 }
 
-/** What the schema cannot say of observability.chaos: patterns, CIDRs, sizes, and the profile named. */
+/**
+ * What the schema cannot say of observability.chaos (patterns, CIDRs, sizes, the profile named),
+ * by the checks the Chaos API runs on the same settings and profiles.
+ */
 function chaosRules(config: MockConfig): SemanticError[] {
   const chaos = config.observability?.chaos;
   if (chaos === undefined) return [];
   const { profile, profiles = [], ...blocks } = chaos;
   const errors = checkChaosPatch(blocks, 'observability.chaos').map(fromLine);
-  for (const [i, custom] of profiles.entries()) {
-    const { latency: _latency, ...rest } = custom.chaos_config;
-    errors.push(...checkChaosPatch(rest, `observability.chaos.profiles[${i}].chaos_config`).map(fromLine));
-  }
+  for (const [i, custom] of profiles.entries()) errors.push(...checkProfile(custom, `observability.chaos.profiles[${i}]`).map(fromLine));
   const known = [...BUILTIN_PROFILES.map((p) => p.name), ...profiles.map((p) => p.name)];
   if (profile !== undefined && !known.includes(profile)) {
     errors.push({ path: ['observability', 'chaos', 'profile'], text: `expected one of ${known.join(', ')} (or add it to observability.chaos.profiles), got ${JSON.stringify(profile)}` });
@@ -44,11 +44,16 @@ function chaosRules(config: MockConfig): SemanticError[] {
   return errors;
 }
 
-/** core.routes[].latency: each distribution's parameters. */
-function routeLatencies(config: MockConfig): SemanticError[] {
-  return config.core.routes.flatMap((route, i) =>
-    route.latency?.enabled === true ? checkLatencySpec(latencySpec(route.latency), `core.routes[${i}].latency`).map(fromLine) : [],
-  );
+/** core.routes[]: each distribution's parameters, by the check of the route-chaos API. */
+function routeChaos(config: MockConfig): SemanticError[] {
+  return config.core.routes.flatMap(({ latency, fault_injection }, i) => checkRouteChaos({ latency, fault_injection }, `core.routes[${i}]`).map(fromLine));
+}
+
+/** proxy.upstream_url (--proxy-target, MOCK_PROXY_UPSTREAM), by the check of the admin API's proxy settings. */
+function upstream(config: MockConfig): SemanticError[] {
+  const url = config.proxy.upstream_url;
+  const problem = url === undefined ? undefined : checkUpstreamUrl(url);
+  return problem === undefined ? [] : [{ path: ['proxy', 'upstream_url'], text: problem }];
 }
 
 function latencyRange(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {

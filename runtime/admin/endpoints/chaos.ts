@@ -1,15 +1,17 @@
-import { checkLatencySpec, ChaosSettingsError, latencySpec, type ChaosProfile, type ChaosState, type RouteChaos } from '../../chaos/index.js';
+import { checkProfile, checkRouteChaos, ChaosLimitError, ChaosSettingsError, type ChaosProfile, type ChaosState, type RouteChaos } from '../../chaos/index.js';
 import type { AdminContext } from '../context.js';
 import { AdminError, ok, plain } from '../envelope.js';
 import type { AdminCall, AdminRoute } from '../router.js';
 
-const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-
-/** Runs a change of the chaos state; its refusals are the caller's mistake (400, every problem named). */
+/**
+ * Runs a change of the chaos state; its refusals are the caller's mistake (400, every problem
+ * named), or a limit reached: 409 for one profile too many, 413 for one too large.
+ */
 function change<T>(action: () => T): T {
   try {
     return action();
   } catch (e) {
+    if (e instanceof ChaosLimitError) throw new AdminError(e.limit === 'count' ? 409 : 413, e.message);
     if (e instanceof ChaosSettingsError) throw new AdminError(400, e.message);
     throw e;
   }
@@ -28,30 +30,12 @@ function profileOf(chaos: ChaosState, name: string): ChaosProfile {
   return profile;
 }
 
-/** A profile document from a request body (POST profiles, profiles/import). */
+/** A profile document from a request body (POST profiles, profiles/import), checked as mock.yaml's profiles are. */
 function profileFrom(body: unknown): ChaosProfile {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AdminError(400, 'the body must be a chaos profile: {"name": …, "chaos_config": {…}}');
-  const { name, description, tags, chaos_config } = body as Record<string, unknown>;
-  if (typeof name !== 'string' || !PROFILE_NAME.test(name)) throw new AdminError(400, `name: expected letters, digits, _ . - (at most 64), got ${JSON.stringify(name)}`);
-  if (description !== undefined && typeof description !== 'string') throw new AdminError(400, 'description: expected a string');
-  if (tags !== undefined && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string'))) throw new AdminError(400, 'tags: expected a list of strings');
-  if (chaos_config === null || typeof chaos_config !== 'object' || Array.isArray(chaos_config)) throw new AdminError(400, 'chaos_config: expected an object');
-  const unknown = Object.keys(chaos_config).filter((k) => !['latency', 'fault_injection', 'traffic_shaping', 'rate_limit'].includes(k));
-  if (unknown.length > 0) throw new AdminError(400, `chaos_config.${unknown[0]}: unknown setting (expected latency, fault_injection, traffic_shaping, rate_limit)`);
-  const latency = (chaos_config as { latency?: unknown }).latency;
-  if (latency !== undefined) checkProfileLatency(latency);
-  return { name, description: description ?? '', tags: (tags as string[] | undefined) ?? [], builtin: false, chaos_config: chaos_config as ChaosProfile['chaos_config'] };
-}
-
-function checkProfileLatency(latency: unknown): void {
-  const l = latency as Record<string, unknown>;
-  if (latency === null || typeof latency !== 'object' || typeof l.enabled !== 'boolean') throw new AdminError(400, 'chaos_config.latency: expected {enabled, fixed_delay_ms, jitter_ms, probability}');
-  for (const key of ['fixed_delay_ms', 'jitter_ms'] as const) {
-    if (l[key] !== undefined && !(typeof l[key] === 'number' && (l[key] as number) >= 0)) throw new AdminError(400, `chaos_config.latency.${key}: expected a number >= 0`);
-  }
-  if (l.probability !== undefined && !(typeof l.probability === 'number' && l.probability >= 0 && l.probability <= 1)) {
-    throw new AdminError(400, 'chaos_config.latency.probability: expected a probability from 0.0 to 1.0');
-  }
+  const problems = checkProfile(body, '');
+  if (problems.length > 0) throw new AdminError(400, problems.join('; '));
+  const { name, description, tags, chaos_config } = body as ChaosProfile;
+  return { name, description: description ?? '', tags: tags ?? [], builtin: false, chaos_config };
 }
 
 function stats(ctx: AdminContext): Record<string, unknown> {
@@ -76,27 +60,12 @@ function routeKey(ctx: AdminContext, value: unknown): string {
   return value;
 }
 
+/** The route's chaos from a route-chaos body, checked as mock.yaml's core.routes[] are. */
 function routeChaosFrom(body: Record<string, unknown>): RouteChaos {
-  const chaos: RouteChaos = {};
-  if (body.latency !== undefined) {
-    const latency = body.latency as RouteChaos['latency'];
-    if (latency === null || typeof latency !== 'object' || typeof latency.enabled !== 'boolean') throw new AdminError(400, 'latency: expected {enabled, probability, distribution, mean_ms, std_dev_ms, p50_ms, p99_ms, jitter_percent}');
-    const problems = checkLatencySpec(latencySpec(latency), 'latency');
-    if (problems.length > 0) throw new AdminError(400, problems.join('; '));
-    chaos.latency = latency;
-  }
-  if (body.fault_injection !== undefined) {
-    const faults = body.fault_injection as RouteChaos['fault_injection'];
-    if (faults === null || typeof faults !== 'object' || typeof faults.enabled !== 'boolean') throw new AdminError(400, 'fault_injection: expected {enabled, probability, fault_types}');
-    if (faults.probability !== undefined && !(faults.probability >= 0 && faults.probability <= 1)) throw new AdminError(400, 'fault_injection.probability: expected a probability from 0.0 to 1.0');
-    for (const [i, fault] of (faults.fault_types ?? []).entries()) {
-      if (!['http_error', 'timeout', 'connection_error'].includes((fault as { type?: string }).type ?? '')) {
-        throw new AdminError(400, `fault_injection.fault_types[${i}].type: expected http_error, timeout or connection_error`);
-      }
-    }
-    chaos.fault_injection = faults;
-  }
-  return chaos;
+  const { latency, fault_injection } = body as RouteChaos;
+  const problems = checkRouteChaos({ latency, fault_injection }, '');
+  if (problems.length > 0) throw new AdminError(400, problems.join('; '));
+  return { ...(latency === undefined ? {} : { latency }), ...(fault_injection === undefined ? {} : { fault_injection }) };
 }
 
 function setRouteChaos(call: AdminCall) {

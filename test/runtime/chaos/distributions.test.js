@@ -113,6 +113,23 @@ t.test('lognormal: p50 and p99 as given', async (t) => {
   t.same(draw({ distribution: 'lognormal', p50_ms: 80, p99_ms: 80 }, 1, 3).map((s) => s.base_ms), [80, 80, 80], 'p99 = p50: a constant');
 });
 
+t.test('every base is truncated at one hour by redrawing: long tails cannot make a timer fire at once', async (t) => {
+  const HOUR = 3_600_000;
+  // P(X > 1 h) is 1% here: clamping would pile 1% up at the bound, redrawing keeps the shape below it
+  const sample = bases({ distribution: 'lognormal', p50_ms: 360_000, p99_ms: HOUR });
+  t.ok(sample.every((x) => x <= HOUR), 'nothing above the bound');
+  t.equal(sample.filter((x) => x === HOUR).length, 0, 'no pile-up at the bound');
+  const sigma = Math.log(10) / 2.3263478740408408;
+  const cdf = (x) => lognormalCdf(Math.log(360_000), sigma)(x) / 0.99;
+  const d = ks(sample, cdf);
+  t.ok(d < KS_CRITICAL, `lognormal given X <= 1 h: D = ${d.toFixed(4)} < ${KS_CRITICAL.toFixed(4)}`);
+  t.ok(bases({ distribution: 'exponential', mean_ms: HOUR }).every((x) => x <= HOUR), 'exponential');
+  t.ok(bases({ distribution: 'normal', mean_ms: HOUR, std_dev_ms: HOUR }).every((x) => x <= HOUR), 'normal');
+  t.ok(bases({ distribution: 'uniform', mean_ms: HOUR, std_dev_ms: HOUR }).every((x) => x <= HOUR), 'uniform');
+  const stuck = { next: () => 1 - 1e-16 };
+  t.equal(sampleLatency({ distribution: 'exponential', mean_ms: HOUR }, stuck).base_ms, HOUR, 'a generator stuck above the bound gets the bound, not an endless loop');
+});
+
 t.test('jitter: base × uniform(-j%, +j%), the total never negative', async (t) => {
   const sample = draw({ distribution: 'fixed', mean_ms: 200, jitter_percent: 25 });
   const d = ks(sample.map((s) => s.jitter_ms), uniformCdf(-50, 50));
@@ -143,16 +160,21 @@ t.test('checkLatencySpec names the key and what is wrong', async (t) => {
   t.same(checkLatencySpec({ distribution: 'normal', mean_ms: 100, std_dev_ms: 20, jitter_percent: 10 }, w), []);
   t.same(checkLatencySpec({ distribution: 'uniform', mean_ms: 0 }, w), []);
   t.same(checkLatencySpec({ distribution: 'lognormal', p50_ms: 50, p99_ms: 50 }, w), []);
-  t.same(checkLatencySpec({ distribution: 'normal', mean_ms: 100 }, w), [`${w}.std_dev_ms: normal needs std_dev_ms > 0`]);
-  t.same(checkLatencySpec({ distribution: 'normal', mean_ms: 100, std_dev_ms: 0 }, w), [`${w}.std_dev_ms: normal needs std_dev_ms > 0 (got 0)`]);
+  t.same(checkLatencySpec({ distribution: 'normal', mean_ms: 100 }, w), [`${w}.std_dev_ms: normal needs std_dev_ms above 0 and at most 3600000`]);
+  t.same(checkLatencySpec({ distribution: 'normal', mean_ms: 100, std_dev_ms: 0 }, w), [`${w}.std_dev_ms: normal needs std_dev_ms above 0 and at most 3600000 (got 0)`]);
   t.same(checkLatencySpec({ distribution: 'weibull', mean_ms: 1 }, w), [`${w}.distribution: "weibull" is not one of fixed, uniform, normal, exponential, lognormal`]);
   t.same(checkLatencySpec({ mean_ms: 1 }, w), [`${w}.distribution: missing; use one of fixed, uniform, normal, exponential, lognormal`]);
-  t.same(checkLatencySpec({ distribution: 'exponential', mean_ms: -5 }, w), [`${w}.mean_ms: exponential needs mean_ms >= 0 (got -5)`]);
-  t.same(checkLatencySpec({ distribution: 'uniform', mean_ms: 5, std_dev_ms: -1 }, w), [`${w}.std_dev_ms: uniform needs std_dev_ms >= 0 (got -1)`]);
-  t.same(checkLatencySpec({ distribution: 'fixed', mean_ms: '100' }, w), [`${w}.mean_ms: fixed needs mean_ms >= 0 (got "100")`]);
+  t.same(checkLatencySpec({ distribution: 'exponential', mean_ms: -5 }, w), [`${w}.mean_ms: exponential needs mean_ms from 0 to 3600000 (got -5)`]);
+  t.same(checkLatencySpec({ distribution: 'uniform', mean_ms: 5, std_dev_ms: -1 }, w), [`${w}.std_dev_ms: uniform needs std_dev_ms from 0 to 3600000 (got -1)`]);
+  t.same(checkLatencySpec({ distribution: 'fixed', mean_ms: '100' }, w), [`${w}.mean_ms: fixed needs mean_ms from 0 to 3600000 (got "100")`]);
   t.same(checkLatencySpec({ distribution: 'lognormal', p50_ms: 200, p99_ms: 100 }, w), [`${w}.p99_ms: lognormal needs p99_ms >= p50_ms (got p99_ms 100, p50_ms 200)`]);
-  t.same(checkLatencySpec({ distribution: 'lognormal', p50_ms: 0, p99_ms: 100 }, w), [`${w}.p50_ms: lognormal needs p50_ms > 0 (got 0)`]);
+  t.same(checkLatencySpec({ distribution: 'lognormal', p50_ms: 0, p99_ms: 100 }, w), [`${w}.p50_ms: lognormal needs p50_ms above 0 and at most 3600000 (got 0)`]);
   t.same(checkLatencySpec({ distribution: 'fixed', mean_ms: 5, jitter_percent: 101 }, w), [`${w}.jitter_percent: must be a number from 0 to 100 (got 101)`]);
   t.same(checkLatencySpec({ distribution: 'normal', mean_ms: -1, std_dev_ms: -1 }, w).length, 2, 'every problem, not the first');
   t.same(checkLatencySpec('fast', w), [`${w}: must be an object with a distribution (fixed, uniform, normal, exponential, lognormal)`]);
+  // every parameter is a delay: at most an hour (a timer above 2^31-1 ms would fire at once)
+  t.same(checkLatencySpec({ distribution: 'lognormal', p50_ms: 1, p99_ms: 1e308 }, w), [`${w}.p99_ms: lognormal needs p99_ms above 0 and at most 3600000 (got 1e+308)`]);
+  t.same(checkLatencySpec({ distribution: 'fixed', mean_ms: 3_600_001 }, w), [`${w}.mean_ms: fixed needs mean_ms from 0 to 3600000 (got 3600001)`]);
+  t.same(checkLatencySpec({ distribution: 'normal', mean_ms: 10, std_dev_ms: Infinity }, w).length, 1, 'Infinity is no delay');
+  t.same(checkLatencySpec({ distribution: 'fixed', mean_ms: 3_600_000 }, w), [], 'the bound itself is fine');
 });

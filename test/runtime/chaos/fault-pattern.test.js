@@ -51,7 +51,8 @@ t.test('checkErrorPattern names the key and what is wrong', async (t) => {
   t.same(checkErrorPattern({ type: 'sequential', sequence: [200, 503], repeat: false }, w), []);
   t.same(checkErrorPattern({ type: 'burst', count: 5, interval_ms: 0 }, w), [`${w}.interval_ms: a burst needs interval_ms > 0 (count 5 in no time at all)`]);
   t.same(checkErrorPattern({ type: 'burst', count: -1, interval_ms: 100 }, w), [`${w}.count: burst needs count, a whole number 0 or more (got -1)`]);
-  t.same(checkErrorPattern({ type: 'burst', count: 2 }, w), [`${w}.interval_ms: burst needs interval_ms, a number of milliseconds 0 or more`]);
+  t.same(checkErrorPattern({ type: 'burst', count: 2 }, w), [`${w}.interval_ms: burst needs interval_ms, a number of milliseconds from 0 to 3600000`]);
+  t.same(checkErrorPattern({ type: 'burst', count: 2, interval_ms: 1e10 }, w), [`${w}.interval_ms: burst needs interval_ms, a number of milliseconds from 0 to 3600000 (got 10000000000)`]);
   t.same(checkErrorPattern({ type: 'random', probability: 1.5 }, w), [`${w}.probability: random needs a probability from 0 to 1 (got 1.5)`]);
   t.same(checkErrorPattern({ type: 'random' }, w), [`${w}.probability: random needs a probability from 0 to 1`]);
   t.same(checkErrorPattern({ type: 'sequential', sequence: [] }, w), [`${w}.sequence: sequential needs a non-empty list of statuses (below 400: that request passes) (got [])`]);

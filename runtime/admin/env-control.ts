@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { LiveState } from '../live/index.js';
 import type { EnvControl, ServerControl } from './context.js';
 import { AdminError } from './envelope.js';
+import { checkLatency, checkProxy, checkValidation } from './live-settings.js';
 
 type Apply = (value: string, target: { live: LiveState; servers: ServerControl; logger: Logger }) => void;
 
@@ -19,25 +20,28 @@ function engineOf(name: string, servers: ServerControl) {
   return engine;
 }
 
-/** Variables that map to a live setting take effect at once; the rest are read at the next start. */
+/**
+ * Variables that map to a live setting take effect at once, checked by the checks of the endpoint
+ * that sets the same setting (POST /__mock/validation, /__mock/config/latency, /__mock/config/proxy);
+ * the rest are read at the next start.
+ */
 const LIVE: Readonly<Record<string, Apply>> = {
   MOCK_REQUEST_VALIDATION: (value, { servers }) => {
-    if (!['off', 'warn', 'enforce'].includes(value)) throw new AdminError(400, `MOCK_REQUEST_VALIDATION takes off, warn or enforce (got "${value}")`);
+    const change = checkValidation({ mode: value }, 'MOCK_REQUEST_VALIDATION');
     const engine = engineOf('MOCK_REQUEST_VALIDATION', servers);
-    engine.setValidation({ ...engine.validationOptions, mode: value as 'off' | 'warn' | 'enforce' });
+    engine.setValidation({ ...engine.validationOptions, ...change });
   },
   MOCK_RESPONSE_VALIDATION: (value, { servers }) => {
+    const change = checkValidation({ validate_responses: bool('MOCK_RESPONSE_VALIDATION', value) }, 'MOCK_RESPONSE_VALIDATION');
     const engine = engineOf('MOCK_RESPONSE_VALIDATION', servers);
-    engine.setValidation({ ...engine.validationOptions, validate_responses: bool('MOCK_RESPONSE_VALIDATION', value) });
+    engine.setValidation({ ...engine.validationOptions, ...change });
   },
   MOCK_RESPONSE_TEMPLATE_EXPAND: (value, { servers }) => {
     engineOf('MOCK_RESPONSE_TEMPLATE_EXPAND', servers).setTemplateExpansion(bool('MOCK_RESPONSE_TEMPLATE_EXPAND', value));
   },
-  MOCK_LATENCY_ENABLED: (value, { live }) => live.setLatency({ ...live.latency, enabled: bool('MOCK_LATENCY_ENABLED', value) }),
-  MOCK_PROXY_UPSTREAM: (value, { live }) => {
-    if (value !== '' && !/^https?:\/\/[^\s/]+/i.test(value)) throw new AdminError(400, `MOCK_PROXY_UPSTREAM takes an http(s) URL (got "${value}")`);
-    live.setProxy({ ...live.proxy, upstream_url: value === '' ? null : value });
-  },
+  MOCK_LATENCY_ENABLED: (value, { live }) => live.setLatency({ ...live.latency, ...checkLatency({ enabled: bool('MOCK_LATENCY_ENABLED', value) }, 'MOCK_LATENCY_ENABLED') }),
+  // empty: no upstream (the proxy stays as it is, and proxies nothing without one)
+  MOCK_PROXY_UPSTREAM: (value, { live }) => live.setProxy({ ...live.proxy, ...checkProxy({ upstream_url: value === '' ? null : value }, 'MOCK_PROXY_UPSTREAM') }),
   MOCK_LOG_LEVEL: (value, { logger }) => {
     if (!['error', 'warn', 'info', 'debug', 'trace'].includes(value)) throw new AdminError(400, `MOCK_LOG_LEVEL takes error, warn, info, debug or trace (got "${value}")`);
     logger.level = value;

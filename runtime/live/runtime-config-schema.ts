@@ -1,3 +1,5 @@
+import { boundSchema } from '../../common/bounds.js';
+
 /** JSON Schemas of partial updates to the runtime configuration objects (admin API bodies). */
 const statusCode = { type: 'integer', minimum: 100, maximum: 599 };
 
@@ -6,9 +8,9 @@ export const LATENCY_PATCH = {
   additionalProperties: false,
   properties: {
     enabled: { type: 'boolean' },
-    base_ms: { type: 'integer', minimum: 0, maximum: 600000 },
-    jitter_ms: { type: 'integer', minimum: 0, maximum: 600000 },
-    tag_overrides: { type: 'object', additionalProperties: { type: 'integer', minimum: 0, maximum: 600000 } },
+    base_ms: boundSchema('delayMs', true),
+    jitter_ms: boundSchema('delayMs', true),
+    tag_overrides: { type: 'object', additionalProperties: boundSchema('delayMs', true) },
     probability: { type: 'number', minimum: 0, maximum: 1 },
   },
 };
@@ -29,7 +31,7 @@ export const PROXY_PATCH = {
   properties: {
     enabled: { type: 'boolean' },
     upstream_url: { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+' }] },
-    timeout_seconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
+    timeout_seconds: boundSchema('proxyTimeoutSeconds'),
   },
 };
 

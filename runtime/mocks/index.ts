@@ -20,7 +20,7 @@
  *     enabled:       boolean  default true; disabled mocks never match
  *     status_code:   integer  100-599, default 200
  *     priority:      integer  default 0; higher wins before any other rule
- *     latency_ms?:   integer  >= 0; the caller delays the answer by it
+ *     latency_ms?:   integer  0 to 3600000 (one hour, MAX_DELAY_MS); the caller delays the answer by it
  *     match_headers?: { [name]: regex }  header names case-insensitive; the pattern must match the
  *                             whole value of a present header
  *     match_query?:  { [name]: regex }  must match the whole value (any one, when repeated)

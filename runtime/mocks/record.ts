@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { newAjv } from '../../common/ajv.js';
+import { boundSchema } from '../../common/bounds.js';
 import { describeInputError, InputError, show } from './input-error.js';
 
 /** A mock as the admin API reads and writes it (see index.ts for the field rules). */
@@ -38,7 +39,7 @@ const schema = {
     enabled: { type: 'boolean' },
     status_code: { type: 'integer', minimum: 100, maximum: 599 },
     priority: { type: 'integer' },
-    latency_ms: { type: 'integer', minimum: 0 },
+    latency_ms: boundSchema('delayMs', true),
     match_headers: stringMap,
     match_query: stringMap,
   },

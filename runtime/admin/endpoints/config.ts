@@ -1,17 +1,12 @@
 import type { ValidationOptions } from '../../options.js';
-import type { FaultConfig, LatencyConfig, ProxyConfig } from '../../live/index.js';
-import { FAULTS_PATCH, LATENCY_PATCH, PROXY_PATCH, VALIDATION_PATCH } from '../../live/runtime-config-schema.js';
 import { bodyChecker } from '../body-schema.js';
 import type { AdminContext } from '../context.js';
 import { AdminError, ok } from '../envelope.js';
+import { checkFaults, checkLatency, checkProxy, checkValidation } from '../live-settings.js';
 import type { AdminCall, AdminRoute } from '../router.js';
 
 type Section = 'latency' | 'faults' | 'proxy';
 
-const checkLatency = bodyChecker<Partial<LatencyConfig>>(LATENCY_PATCH);
-const checkFaults = bodyChecker<Partial<FaultConfig>>(FAULTS_PATCH);
-const checkProxy = bodyChecker<Partial<ProxyConfig>>(PROXY_PATCH);
-const checkValidation = bodyChecker<Partial<ValidationOptions & { skip_admin_validation: boolean }>>(VALIDATION_PATCH);
 const checkConfig = bodyChecker<Record<string, unknown>>({
   type: 'object',
   additionalProperties: false,

@@ -1,3 +1,4 @@
+import { MAX_DELAY_MS } from '../../../common/bounds.js';
 import type { ProblemCode, ProblemParams } from '../../../common/errors.js';
 import type { ChaosState, FaultKind } from '../../chaos/index.js';
 import { problem } from '../../engine/index.js';
@@ -56,6 +57,20 @@ export function marked(answer: Answer, fault: string): Answer {
 
 /** `answer` with headers added after its own. */
 export const withHeaders = (answer: Answer, headers: Array<[string, string]>): Answer => ({ ...answer, headers: [...answer.headers, ...headers] });
+
+/** Whole milliseconds from 0 to MAX_DELAY_MS, for headers: never a fraction, an exponent or NaN. */
+export function headerMs(ms: number): number {
+  const whole = Math.ceil(ms);
+  return whole > 0 ? Math.min(whole, MAX_DELAY_MS) : 0;
+}
+
+/**
+ * Retry-After in whole seconds (RFC 9110 10.2.3), from 1 to MAX_DELAY_MS / 1000: what a bounded
+ * setting can ask for (a breaker's timeout_ms, a rate limit's next token); never 1e+300.
+ */
+export function retryAfter(ms: number): [string, string] {
+  return ['retry-after', String(Math.max(1, Math.ceil(headerMs(ms) / 1000)))];
+}
 
 /** `answer` held for base + jitter ms, stamped with the spec's headers, and sampled for the Chaos API. */
 export function delayed(chaos: ChaosState, answer: Answer, base: number, jitter: number): Answer {

@@ -1,7 +1,7 @@
 import type { ChaosState } from '../../chaos/index.js';
 import type { Answer } from '../../exchange/index.js';
 import { afterNext, type Stage } from '../stage.js';
-import { injected } from './chaos-answers.js';
+import { injected, retryAfter } from './chaos-answers.js';
 
 /** What the breaker counts as a failure: a server error, or a connection ended without an answer. */
 const failed = (answer: Answer): boolean => answer.status >= 500 || answer.status === 0;
@@ -21,7 +21,7 @@ export function circuitBreakerStage(chaos: ChaosState): Stage {
       if (!breaker.admit()) {
         const next_attempt = breaker.snapshot().next_attempt_at;
         const retryMs = next_attempt === null ? 0 : Math.max(0, Date.parse(next_attempt) - Date.now());
-        return injected(chaos, 'circuit_open', 'MOCK_ERR_CHAOS_CIRCUIT_OPEN', { retryMs }, { headers: [['retry-after', String(Math.max(1, Math.ceil(retryMs / 1000)))]] });
+        return injected(chaos, 'circuit_open', 'MOCK_ERR_CHAOS_CIRCUIT_OPEN', { retryMs }, { headers: [retryAfter(retryMs)] });
       }
       return afterNext(next(ex), (answer) => {
         breaker.record(failed(answer));

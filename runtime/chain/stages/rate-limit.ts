@@ -2,7 +2,7 @@ import type { ChaosState, RateLimitScope, RateLimitSettings } from '../../chaos/
 import { rateLimited } from '../../engine/index.js';
 import type { Exchange } from '../../exchange/index.js';
 import { afterNext, type Stage } from '../stage.js';
-import { withHeaders } from './chaos-answers.js';
+import { headerMs, retryAfter, withHeaders } from './chaos-answers.js';
 
 const scopeOf = (s: RateLimitSettings): RateLimitScope => (s.per_ip ? 'per_ip' : s.per_endpoint ? 'per_endpoint' : 'global');
 
@@ -43,8 +43,8 @@ export function rateLimitStage(chaos: ChaosState): Stage {
         chaos.counters.add('rate_limited');
         chaos.countViolation(scopeOf(settings));
         return rateLimited([
-          ['retry-after', String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)))],
-          ['x-mock-retry-after-ms', String(Math.ceil(taken.retryAfterMs))],
+          retryAfter(taken.retryAfterMs),
+          ['x-mock-retry-after-ms', String(headerMs(taken.retryAfterMs))],
           ['x-mock-fault', 'rate_limited'],
           ...(settings.headers ? ietfHeaders(settings, 0) : []),
         ]);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { problem } from '../engine/index.js';
 import type { Answer, Exchange } from '../exchange/index.js';
+import { hasDotSegment } from './dot-segments.js';
 
 /**
  * Headers of one connection, not of the message (RFC 9110 7.6.1), plus `accept-encoding`: the
@@ -17,9 +18,12 @@ const TEXTUAL = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-f
 /**
  * Forwards a request to `upstream` (its path prefixes the request's) and returns the answer.
  * node:http rather than fetch: fetch refuses "bad ports" (6000, 10080 …) that a local upstream
- * may well use. Failures become problem answers: 504 on timeout, 502 when the upstream cannot be reached.
+ * may well use. Failures become problem answers: 504 on timeout, 502 when the upstream cannot be
+ * reached, 400 for a path with dot segments (the URL parser would resolve them while joining,
+ * and the request would leave the upstream's path: /api/../../etc/passwd reach /etc/passwd).
  */
 export function forward(ex: Exchange, upstream: string, timeoutSeconds: number): Promise<Answer> {
+  if (hasDotSegment(ex.path)) return Promise.resolve(problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: ex.path }, { logged: true }));
   const base = new URL(upstream);
   const target = new URL(base.href);
   target.pathname = base.pathname.replace(/\/$/, '') + ex.path;

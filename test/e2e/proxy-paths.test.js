@@ -1,0 +1,88 @@
+// The proxy never joins a path with dot segments to its upstream's: `mock serve --proxy-target`
+// in front of a real upstream that records what reaches it, with raw request lines written over a
+// socket (and curl --path-as-is), which no URL parser on the client side normalises first.
+import t from 'tap';
+import http from 'node:http';
+import net from 'node:net';
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { needsCurl, root, startMock, tmpdir } from '../helpers/cli.js';
+
+const received = [];
+const upstream = http.createServer((req, res) => {
+  received.push(req.url);
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ upstream: true, url: req.url }));
+});
+await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+t.teardown(() => upstream.close());
+
+const dir = tmpdir();
+writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${JSON.stringify(path.join(root, 'examples', 'petstore.yaml'))}]\nproxy: { enabled: true }\n`);
+const server = await startMock(['-c', path.join(dir, 'mock.yaml'), '--out', path.join(dir, 'out'), '--proxy-target', `http://127.0.0.1:${upstream.address().port}/srv/api`]);
+t.teardown(() => server.stop());
+const { port } = new URL(server.url);
+
+/** One raw request line, as written; resolves with the status and the parsed body. */
+function raw(target) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+      let json;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = undefined;
+      }
+      resolve({ status: Number(text.split(' ')[1]), json });
+    });
+  });
+}
+
+t.test('a plain path reaches the upstream below its path', async (t) => {
+  const { status, json } = await raw('/v1/pets/1?x=1');
+  t.equal(status, 200);
+  t.same(json, { upstream: true, url: '/srv/api/v1/pets/1?x=1' });
+  const dots = await raw('/v1/.well-known/a..b/...');
+  t.equal(dots.status, 200, 'dots inside a name are no dot segment');
+});
+
+t.test('dot segments, raw or encoded, are refused with 400 and never reach the upstream', async (t) => {
+  const paths = [
+    '/api/../../etc/passwd',
+    '/api/./x',
+    '/api/..',
+    '/api/%2e%2e/%2e%2e/etc/passwd',
+    '/api/%2E%2E/x',
+    '/api/%2E./x',
+    '/api/.%2e/x',
+    '/api/%2e/x',
+    '/api/%252e%252e/x',
+    '/api\\..\\..\\etc\\passwd',
+    '/api/..%5c..%5cetc',
+    '/api/..%2f..%2fetc',
+    '/api/..;jsessionid=1/x',
+  ];
+  const before = received.length;
+  for (const target of paths) {
+    const { status, json } = await raw(target);
+    t.equal(status, 400, `${target}: 400`);
+    t.equal(json?.code, 'MOCK_ERR_PROXY_DOT_SEGMENT', `${target}: the catalogue's problem`);
+    t.match(json?.detail, /\. or \.\. segment/, 'the detail says why');
+  }
+  t.same(received.slice(before), [], 'the upstream received none of them');
+});
+
+t.test('curl --path-as-is /api/../../etc/passwd', { skip: needsCurl }, async (t) => {
+  const before = received.length;
+  const status = await new Promise((resolve) =>
+    execFile('curl', ['-sS', '--path-as-is', '-o', '/dev/null', '-w', '%{http_code}', `${server.url}/api/../../etc/passwd`], (_error, stdout) => resolve(stdout)),
+  );
+  t.equal(status, '400');
+  t.same(received.slice(before), [], 'nothing reached the upstream (before the fix it got GET /etc/passwd)');
+});

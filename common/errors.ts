@@ -66,6 +66,10 @@ export const PROBLEMS = {
   ),
   /** The status is validation.status_code (400 by default, 422 the usual alternative). */
   MOCK_ERR_REQUEST_INVALID: entry<{ first: string }>(400, 'Request validation failed', ({ first }) => first),
+  /** Stack overflow in a walk over the request's data (a schema that references itself, a template echoing the body). */
+  MOCK_ERR_REQUEST_TOO_DEEP: entry<{ method: string; path: string }>(400, 'Bad Request', ({ method, path }) =>
+    `${method} ${path}: the request body nests too deeply to be answered; send a flatter body`,
+  ),
   MOCK_ERR_RESPONSE_NOT_DOCUMENTED: entry<Operation & { code: string; documented: string[] }>(404, 'Response not documented', ({ method, path, code, documented }) =>
     `${method} ${path} documents no ${code} response (documented: ${documented.join(', ') || 'none'})`,
   ),

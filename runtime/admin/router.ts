@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../common/json-depth.js';
 import type { ControlRequest, ControlResponse } from '../http/index.js';
 import type { AdminContext } from './context.js';
 import { matchesPath, parsePathPattern, pathParams, type PathPattern } from '../match/index.js';
@@ -82,7 +83,11 @@ export function endpointOf(path: string): string {
   return rest;
 }
 
-/** Parses a JSON body once; malformed JSON is the caller's mistake (400), never a 500. */
+/**
+ * Parses a JSON body once; malformed JSON, and JSON nesting deeper than MAX_JSON_DEPTH (which the
+ * recursive checks and merges behind every endpoint could not take), are the caller's mistake
+ * (400), never a 500.
+ */
 export function jsonBody(req: ControlRequest): () => unknown {
   let parsed: { value: unknown } | undefined;
   return () => {
@@ -95,6 +100,10 @@ export function jsonBody(req: ControlRequest): () => unknown {
       parsed = { value: JSON.parse(req.body.toString('utf8')) };
     } catch (e) {
       throw new AdminError(400, `request body is not valid JSON (${e instanceof Error ? e.message : String(e)}); send Content-Type: application/json with a JSON body`);
+    }
+    if (nestsDeeperThan(parsed.value, MAX_JSON_DEPTH)) {
+      parsed = undefined;
+      throw new AdminError(400, `request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep; send a flatter body`);
     }
     return parsed.value;
   };

@@ -6,9 +6,10 @@ import { runtimeRequire } from './load-build.js';
 import { createGenRuntime } from '../../common/generate/index.js';
 import { createTemplateRuntime, type TemplateContext, type TemplateRuntime } from '../template/index.js';
 import { toXml } from '../../common/xml.js';
+import { isStackOverflow } from '../../common/json-depth.js';
 import { parseCookies, parseQuery } from '../exchange/index.js';
 import { readParam } from './param-styles.js';
-import { problem } from './problem.js';
+import { problem, requestTooDeep } from './problem.js';
 import { readPreference, type Preference } from './prefer.js';
 import { ContentNegotiation } from './negotiate.js';
 import { resolveModes } from './validation-modes.js';
@@ -125,18 +126,26 @@ export class Engine {
     }
   }
 
-  /** Hot path: the answer of the description (or custom route) the request was routed to. */
+  /**
+   * Hot path: the answer of the description (or custom route) the request was routed to. A body
+   * nested too deeply for a recursive walk over it (a template echoing it) is a 400, not a 500.
+   */
   respond(ex: Exchange): Answer {
     const match = ex.match;
-    switch (match.kind) {
-      case 'operation':
-        return this.handleOperation(this.build.operations[match.index], match.index, ex);
-      case 'custom':
-        return this.respondRoute(match.index, ex);
-      case 'method':
-        return this.methodNotAllowed(ex, match.allow);
-      case 'none':
-        return this.notFound(ex);
+    try {
+      switch (match.kind) {
+        case 'operation':
+          return this.handleOperation(this.build.operations[match.index], match.index, ex);
+        case 'custom':
+          return this.respondRoute(match.index, ex);
+        case 'method':
+          return this.methodNotAllowed(ex, match.allow);
+        case 'none':
+          return this.notFound(ex);
+      }
+    } catch (e) {
+      if (isStackOverflow(e)) return requestTooDeep(ex);
+      throw e;
     }
   }
 
@@ -179,7 +188,7 @@ export class Engine {
             else {
               parsedBody = parsed.value;
               const validate = meta.validator === null ? undefined : this.validators[meta.validator];
-              if (validate !== undefined && !validate(parsed.value)) issues.push(...bodyIssues(validate.errors ?? []));
+              if (validate !== undefined) validateBody(validate, parsed.value, issues);
             }
           }
         }
@@ -284,7 +293,9 @@ export class Engine {
   private checkValue(content: ContentEntry, value: unknown): void {
     if (content.validator === null) return;
     const validate = this.validators[content.validator];
-    if (!validate(value)) this.logger.warn({ validator: content.validator, errors: bodyIssues(validate.errors ?? []) }, 'response does not match its schema');
+    const issues: ValidationIssue[] = [];
+    validateBody(validate, value, issues, 'response body');
+    if (issues.length > 0) this.logger.warn({ validator: content.validator, errors: issues }, 'response does not match its schema');
   }
 
   private validationProblem(issues: ValidationIssue[]): Answer {
@@ -303,6 +314,20 @@ export class Engine {
   private methodNotAllowed(ex: Exchange, allow: string): Answer {
     if (ex.method === 'OPTIONS') return { status: 204, headers: [['allow', allow]], body: '' };
     return problem('MOCK_ERR_METHOD_NOT_ALLOWED', { method: ex.method, path: ex.path, allow }, { headers: [['allow', allow]] });
+  }
+}
+
+/**
+ * Validates a body into `issues`. The validators of a schema that references itself recurse once
+ * per level of the value: one nested deeper than the stack holds is an issue of its own (400 in
+ * enforce mode), not a 500.
+ */
+function validateBody(validate: Validate, value: unknown, issues: ValidationIssue[], what = 'request body'): void {
+  try {
+    if (!validate(value)) issues.push(...bodyIssues(validate.errors ?? []));
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    issues.push({ location: 'body', name: '', message: `${what} nests too deeply to validate; send a flatter one`, keyword: 'depth' });
   }
 }
 

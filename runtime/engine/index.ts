@@ -1,5 +1,5 @@
 export { Engine, type EngineOptions, type EngineRoute } from './engine.js';
 export { loadBuild, runtimeRequire } from './load-build.js';
-export { insufficientScope, oauthError, problem, PROBLEM_TYPE, rateLimited, unauthorized } from './problem.js';
+export { insufficientScope, oauthError, problem, PROBLEM_TYPE, rateLimited, requestTooDeep, unauthorized } from './problem.js';
 export type { ApiKeyMeta, BuildModule, OperationMeta } from '../../common/contract/index.js';
 export { apiKeyParameters } from './api-keys.js';

@@ -1,5 +1,5 @@
 import { PROBLEMS, type ProblemCode, type ProblemParams } from '../../common/errors.js';
-import type { Answer } from '../exchange/index.js';
+import type { Answer, Exchange } from '../exchange/index.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 
@@ -75,3 +75,6 @@ export function rateLimited(headers: Array<[string, string]>): Answer {
     error: text,
   };
 }
+
+/** 400 for a request whose body nests deeper than a recursive walk over it can go (a template echoing it). */
+export const requestTooDeep = (ex: Exchange): Answer => problem('MOCK_ERR_REQUEST_TOO_DEEP', { method: ex.method, path: ex.path }, { logged: true });

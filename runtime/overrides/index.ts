@@ -24,7 +24,7 @@
  *                content-type
  *     merge?:    object   RFC 7396 JSON merge patch into a JSON body (content-type application/json
  *                or +json); a no-op for a body that is not JSON
- *     delay_ms?: integer  >= 0: the caller delays the answer by it
+ *     delay_ms?: integer  0 to 3600000 (one hour, MAX_DELAY_MS): the caller delays the answer by it
  *   }
  *
  * A rule needs at least one effect (status, headers, body, merge, delay_ms); unknown fields are

@@ -1,4 +1,5 @@
 import { MockError } from '../../common/errors.js';
+import { isStackOverflow } from '../../common/json-depth.js';
 import { DEFAULT_ADMIN_LIMITS } from '../options.js';
 import type { Answer, Exchange } from '../exchange/index.js';
 import { compileRule, ruleMatches, type CompiledRule } from './compiled-rule.js';
@@ -111,7 +112,10 @@ function withHeader(headers: Array<[string, string]>, name: string, value: strin
   return out;
 }
 
-/** The body patched when the response is JSON text; otherwise unchanged (a merge needs a JSON body). */
+/**
+ * The body patched when the response is JSON text; otherwise unchanged (a merge needs a JSON body,
+ * and one nested deeper than the merge and JSON.stringify can walk is left as it is).
+ */
 function merged(body: string | Uint8Array, headers: Array<[string, string]>, patch: Record<string, unknown>): string | Uint8Array {
   const type = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   if (typeof body !== 'string' || type === undefined || !JSON_TYPE.test(type)) return body;
@@ -121,5 +125,10 @@ function merged(body: string | Uint8Array, headers: Array<[string, string]>, pat
   } catch {
     return body;
   }
-  return JSON.stringify(mergePatch(value, patch));
+  try {
+    return JSON.stringify(mergePatch(value, patch));
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    return body;
+  }
 }

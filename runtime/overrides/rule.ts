@@ -1,5 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { newAjv } from '../../common/ajv.js';
+import { boundSchema } from '../../common/bounds.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../common/json-depth.js';
 import { fieldProblem } from '../../common/http-fields.js';
 import { describeInputError, show } from '../mocks/index.js';
 import { compileGlob } from '../match/index.js';
@@ -38,7 +40,7 @@ const schema = {
     headers: stringMap,
     body: {},
     merge: { type: 'object' },
-    delay_ms: { type: 'integer', minimum: 0 },
+    delay_ms: boundSchema('delayMs', true),
   },
 };
 
@@ -52,6 +54,8 @@ const validator = (): ValidateFunction<Partial<OverrideRule>> => (compiled ??= n
  * copies. The error is one sentence naming the rule by index and name, and the field.
  */
 export function readRuleSet(input: unknown): RuleSetResult {
+  // before anything walks it: the checks, the copies and the merge patches recurse
+  if (nestsDeeperThan(input, MAX_JSON_DEPTH)) return { ok: false, error: `override rules nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep; flatten their body and merge values` };
   const list = Array.isArray(input) ? input : isRulesObject(input) ? input.rules : undefined;
   if (list === undefined) return { ok: false, error: `override rules must be an array or an object {"rules": [...]} (got ${show(input)})` };
   const rules: OverrideRule[] = [];

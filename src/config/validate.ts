@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { MockError, type MockErrorCode } from '../../common/errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../common/json-depth.js';
 import { describeErrors } from './describe-error.js';
 import { formatKeyPath, type KeyPath } from './key-path.js';
 import type { Layer } from './layer.js';
@@ -18,8 +19,29 @@ function check(data: unknown, name: (path: KeyPath) => string, code: MockErrorCo
   throw new MockError(code, lines.join('\n'));
 }
 
+/**
+ * Where a layer nests deeper than MAX_JSON_DEPTH (a JSON variable, a YAML body), named down to the
+ * setting (`MOCK_HTTP_OVERRIDES`, `mock.yaml: http.routes[0]`): the copy and the checks below
+ * recurse, and would overflow the stack.
+ */
+function tooDeep(values: unknown): KeyPath | undefined {
+  if (!nestsDeeperThan(values, MAX_JSON_DEPTH)) return undefined;
+  const path: Array<string | number> = [];
+  let node = values as Record<string, unknown> | unknown[];
+  for (let left = MAX_JSON_DEPTH - 1; path.length < 3; left--) {
+    const entries: Array<[string | number, unknown]> = Array.isArray(node) ? node.map((value, i) => [i, value]) : Object.entries(node);
+    const deep = entries.find(([, value]) => nestsDeeperThan(value, left));
+    if (deep === undefined) break;
+    path.push(deep[0]);
+    node = deep[1] as Record<string, unknown> | unknown[];
+  }
+  return path;
+}
+
 /** Checks a layer on its own (defaults filled into a copy, so required keys are satisfied). */
 export function checkLayer(layer: Layer): Tree {
+  const deep = tooDeep(layer.values);
+  if (deep !== undefined) throw new MockError(layer.errorCode, `${layer.name(deep)}: nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep; flatten it`);
   check(structuredClone(layer.values), layer.name, layer.errorCode);
   return layer.values as Tree; // checked above: an object of known keys
 }

@@ -1,4 +1,6 @@
-import { held } from '../../exchange/index.js';
+import { isStackOverflow } from '../../../common/json-depth.js';
+import { requestTooDeep } from '../../engine/index.js';
+import { held, type Answer } from '../../exchange/index.js';
 import type { LiveState } from '../../live/index.js';
 import type { TemplateRuntime } from '../../template/index.js';
 import type { Stage } from '../stage.js';
@@ -22,7 +24,15 @@ export function mocksStage(live: LiveState, templates: MockTemplates): Stage {
       const matched = live.mocks.match(ex);
       if (matched === undefined) return next(ex);
       ex.answeredBy = matched.mock.route;
-      return held(live.mocks.respond(matched, ex, templates.expand(), templates.runtime()), matched.mock.latency_ms ?? 0);
+      let answer: Answer;
+      try {
+        answer = live.mocks.respond(matched, ex, templates.expand(), templates.runtime());
+      } catch (e) {
+        // a template echoing a body nested deeper than JSON.stringify can walk
+        if (!isStackOverflow(e)) throw e;
+        return requestTooDeep(ex);
+      }
+      return held(answer, matched.mock.latency_ms ?? 0);
     },
     watch: (changed) => live.watch('mocks', changed),
   };

@@ -11,8 +11,8 @@ export interface LiveStateOptions {
   proxy?: ProxyConfig;
   overrides?: OverrideRule[];
   chaos?: ChaosStateOptions;
-  /** admin.limits on runtime mocks and override rules; default: the configuration's defaults. */
-  limits?: Pick<AdminLimits, 'max_mocks' | 'max_mock_bytes' | 'max_override_rules'>;
+  /** admin.limits on runtime mocks, override rules and custom chaos profiles; default: the configuration's defaults. */
+  limits?: Pick<AdminLimits, 'max_mocks' | 'max_mock_bytes' | 'max_override_rules' | 'max_chaos_profiles' | 'max_chaos_profile_bytes'>;
 }
 
 /** What a change touched; the request chain's stages watch their own. */
@@ -44,7 +44,7 @@ export class LiveState {
     const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
     this.mocks = new MockStore({ maxMocks: limits.max_mocks, maxMockBytes: limits.max_mock_bytes });
     this.overrides = new OverrideSet(options.overrides ?? [], limits.max_override_rules);
-    this.chaos = new ChaosState(options.chaos);
+    this.chaos = new ChaosState({ ...options.chaos, profileLimits: { count: limits.max_chaos_profiles, bytes: limits.max_chaos_profile_bytes } });
     const start = options.chaos?.profile;
     if (start !== undefined) {
       const profile = this.chaos.profile(start);

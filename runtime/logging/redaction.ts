@@ -1,8 +1,16 @@
 /** What credentials' values are shown as in logs, the log stream, the dashboard and recordings. */
 export const REDACTED = '[redacted]';
 
-/** Headers that carry credentials whatever the API. */
-export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
+/** Headers that carry credentials whatever the API: HTTP's own, and the ecosystem's that CREDENTIAL_NAME does not catch. */
+export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'ocp-apim-subscription-key', 'x-functions-key', 'x-sentry-auth'];
+
+/**
+ * Header names that say they carry a credential: a `-` or `_` separated word token, secret,
+ * password, passwd, apikey, credential(s) or authorization, or the words api key. So X-Auth-Token,
+ * X-Amz-Security-Token, X-Api-Key, X-Goog-Api-Key, Private-Token, X-Vault-Token, X-CSRF-Token,
+ * X-Amzn-Remapped-Authorization, X-Mock-Management-Token and X-Mock-Admin-Token, whatever the API.
+ */
+const CREDENTIAL_NAME = /(?:^|[-_])(?:token|secret|password|passwd|apikey|credentials?|authorization|api[-_]key)(?:[-_]|$)/;
 
 export interface RedactionOptions {
   /** logging.redact_credentials (default true): the credential headers and the descriptions' apiKey parameters. */
@@ -48,7 +56,7 @@ export class Redaction {
     let out: Record<string, string> | undefined;
     for (const name in headers) {
       const value = headers[name];
-      const shown = this.headerNames.has(name) ? REDACTED : name === 'cookie' || name === 'set-cookie' ? this.cookie(value) : value;
+      const shown = this.headerNames.has(name) || (this.credentials && CREDENTIAL_NAME.test(name)) ? REDACTED : name === 'cookie' || name === 'set-cookie' ? this.cookie(value) : value;
       if (shown !== value) (out ??= { ...headers })[name] = shown;
     }
     return out ?? (headers as Record<string, string>);

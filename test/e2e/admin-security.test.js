@@ -11,7 +11,17 @@ import { startCommand, startMock, tmpdir } from '../helpers/cli.js';
 import { readAnswer, restartSettled, startAdminCommand } from '../helpers/admin.js';
 
 const EVIL = 'https://evil.example';
-const SECRETS = { bearer: 'HEADER-SECRET-1', cookie: 'COOKIE-SECRET-2', key: 'APIKEY-SECRET-3', proxy: 'PROXY-SECRET-4', tenant: 'TENANT-SECRET-5' };
+const SECRETS = {
+  bearer: 'HEADER-SECRET-1',
+  cookie: 'COOKIE-SECRET-2',
+  key: 'APIKEY-SECRET-3',
+  proxy: 'PROXY-SECRET-4',
+  tenant: 'TENANT-SECRET-5',
+  auth: 'XAUTH-SECRET-6',
+  amz: 'AMZ-SESSION-SECRET-7',
+  vault: 'VAULT-SECRET-8',
+  mgmt: 'MANAGEMENT-SECRET-9',
+};
 
 // A project whose description declares apiKey schemes (header and query) and whose mock.yaml has a
 // custom route with a /regex/ condition; the build goes to project/generated, inside the project.
@@ -270,6 +280,10 @@ t.test('credentials are redacted in the request log, the SSE stream and the dash
       'x-api-key': SECRETS.key,
       'proxy-authorization': `Basic ${SECRETS.proxy}`,
       'x-tenant-token': SECRETS.tenant,
+      'x-auth-token': SECRETS.auth,
+      'x-amz-security-token': SECRETS.amz,
+      'x-vault-token': SECRETS.vault,
+      'x-mock-management-token': SECRETS.mgmt,
       'x-visible': 'shown',
     },
   });
@@ -285,10 +299,17 @@ t.test('credentials are redacted in the request log, the SSE stream and the dash
       { authorization: '[redacted]', cookie: '[redacted]', 'x-api-key': '[redacted]', 'proxy-authorization': '[redacted]', 'x-tenant-token': '[redacted]', 'x-visible': 'shown' },
       `${where}: credential headers, the description's apiKey header and logging.redact names`,
     );
+    t.match(
+      logged.headers,
+      { 'x-auth-token': '[redacted]', 'x-amz-security-token': '[redacted]', 'x-vault-token': '[redacted]', 'x-mock-management-token': '[redacted]' },
+      `${where}: the ecosystem's credential headers, though the description does not declare them`,
+    );
   }
   const everything = JSON.stringify(views);
   for (const secret of Object.values(SECRETS)) t.notMatch(everything, secret, `${secret} appears nowhere`);
   t.ok(await eventually(() => server.stdout.includes('"x-api-key":"[redacted]"')), 'the JSON log line carries the redacted entry');
+  const line = server.stdout.split('\n').find((l) => l.includes('"x-visible":"shown"'));
+  t.match(JSON.parse(line).request.headers, { 'x-auth-token': '[redacted]', 'x-amz-security-token': '[redacted]', 'x-vault-token': '[redacted]' }, 'so do the ecosystem credential headers in it');
   for (const secret of Object.values(SECRETS)) t.notMatch(server.stdout + server.stderr, secret, `${secret} never reaches the server's log`);
 });
 

@@ -4,18 +4,52 @@ import { Redaction, REDACTED, RequestLog } from '../../dist/runtime/logging/inde
 
 t.test('credential headers by default; apiKey parameters once the servers name them', async (t) => {
   const redaction = new Redaction();
-  const headers = { authorization: 'Bearer x', 'proxy-authorization': 'Basic y', cookie: 'a=1', 'set-cookie': 's=2', 'x-api-key': 'k', accept: '*/*' };
+  const headers = { authorization: 'Bearer x', 'proxy-authorization': 'Basic y', cookie: 'a=1', 'set-cookie': 's=2', 'x-thing-key': 'k', accept: '*/*' };
   t.strictSame(redaction.headers(headers), { ...headers, authorization: REDACTED, 'proxy-authorization': REDACTED, cookie: REDACTED, 'set-cookie': REDACTED });
   redaction.useKeys([
-    { in: 'header', name: 'X-API-Key' },
+    { in: 'header', name: 'X-Thing-Key' },
     { in: 'query', name: 'api_key' },
     { in: 'cookie', name: 'session' },
   ]);
-  t.equal(redaction.headers(headers)['x-api-key'], REDACTED, 'header names compare in any case');
+  t.equal(redaction.headers(headers)['x-thing-key'], REDACTED, 'header names compare in any case');
   t.equal(redaction.queryString('a=1&api_key=s3cret&API_KEY=x&b'), `a=1&api_key=${encodeURIComponent(REDACTED)}&API_KEY=${encodeURIComponent(REDACTED)}&b`);
   t.strictSame(redaction.query({ api_key: 'x', q: ['a', 'b'] }), { api_key: REDACTED, q: ['a', 'b'] });
   const clean = { accept: '*/*' };
   t.equal(redaction.headers(clean), clean, 'nothing secret: the same object, no copy');
+});
+
+t.test('the credential headers of the ecosystem, by name, whatever the API', async (t) => {
+  const redaction = new Redaction();
+  const secret = [
+    'x-auth-token',
+    'x-amz-security-token',
+    'x-api-key',
+    'api-key',
+    'apikey',
+    'x-goog-api-key',
+    'dd-api-key',
+    'x-access-token',
+    'x-refresh-token',
+    'private-token',
+    'x-gitlab-token',
+    'x-vault-token',
+    'x-csrf-token',
+    'x-xsrf-token',
+    'x-client-secret',
+    'x-password',
+    'x-amzn-remapped-authorization',
+    'x-mock-management-token',
+    'x-mock-admin-token',
+    'ocp-apim-subscription-key',
+    'x-functions-key',
+    'x-sentry-auth',
+  ];
+  const clear = ['accept', 'x-request-id', 'x-idempotency-key', 'x-tokens-remaining', 'www-authenticate', 'x-forwarded-for', 'content-type'];
+  const shown = redaction.headers(Object.fromEntries([...secret, ...clear].map((name) => [name, `value-of-${name}`])));
+  for (const name of secret) t.equal(shown[name], REDACTED, `${name} is a credential`);
+  for (const name of clear) t.equal(shown[name], `value-of-${name}`, `${name} is not`);
+  const debugging = new Redaction({ credentials: false, names: [] });
+  t.equal(debugging.headers({ 'x-auth-token': 't' })['x-auth-token'], 't', 'redact_credentials: false shows them');
 });
 
 t.test('logging.redact names are always hidden; redact_credentials false shows the rest', async (t) => {

@@ -127,6 +127,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_NO_SPEC: 'no API description is configured',
   MOCK_ERR_OVERRIDES_INVALID: 'override rules from the environment or a file are invalid',
   MOCK_ERR_AUTH_CONFIG: 'an admin authentication setting is invalid',
+  MOCK_ERR_AUTH_DEV_USERS_EXPOSED: 'admin auth would seed the development users on an admin API reachable from other machines',
   MOCK_ERR_ADMIN_UNREACHABLE: 'a command that steers a running server cannot reach its admin API',
   MOCK_ERR_ADMIN_REFUSED: 'the admin API of a running server refused a command',
 } as const;

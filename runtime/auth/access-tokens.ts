@@ -10,19 +10,23 @@ export interface AccessClaims {
   role: Role;
   /** The account the token was issued to (a name deleted and created again is another account). */
   account: string;
+  /** The login it descends from (see refresh-tokens.ts): a refresh token reused revokes them all. Absent in tokens minted elsewhere with JWT_SECRET. */
+  family?: string;
   jti: string;
   /** Seconds since the epoch. */
   exp: number;
 }
 
-export type VerifiedAccess = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' | 'revoked' };
+export type VerifiedAccess = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' | 'revoked' | 'reused' };
 
 /**
- * HS256 access tokens and the `jti`s revoked by logout (kept until the token would expire anyway).
- * jose is imported on first use: a server without authentication never loads it.
+ * HS256 access tokens, the `jti`s revoked by logout and the login families revoked when a
+ * refresh token was reused (each kept until its tokens would expire anyway). jose is imported on
+ * first use: a server without authentication never loads it.
  */
 export class AccessTokens {
   private readonly revoked = new Map<string, number>();
+  private readonly revokedFamilies = new Map<string, number>();
 
   constructor(
     private readonly key: Uint8Array,
@@ -34,10 +38,10 @@ export class AccessTokens {
     return Math.floor(this.now() / 1000);
   }
 
-  async sign(user: AuthUser, account: string): Promise<string> {
+  async sign(user: AuthUser, account: string, family: string): Promise<string> {
     const { SignJWT } = await loadJose();
     const iat = this.nowSeconds();
-    return new SignJWT({ role: user.role, acc: account })
+    return new SignJWT({ role: user.role, acc: account, fam: family })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.username)
       .setIssuer(ISSUER)
@@ -60,15 +64,26 @@ export class AccessTokens {
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
-    const { sub, role, acc, jti, exp } = payload as Required<JWTPayload>;
-    if (!(ROLES as readonly unknown[]).includes(role) || typeof acc !== 'string') return { ok: false, reason: 'invalid' };
+    const { sub, role, acc, fam, jti, exp } = payload as Required<JWTPayload>;
+    if (!(ROLES as readonly unknown[]).includes(role) || typeof acc !== 'string' || (fam !== undefined && typeof fam !== 'string')) return { ok: false, reason: 'invalid' };
     if (this.revoked.has(jti)) return { ok: false, reason: 'revoked' };
-    return { ok: true, claims: { username: sub, role: role as Role, account: acc, jti, exp } };
+    if (fam !== undefined && this.revokedFamilies.has(fam)) return { ok: false, reason: 'reused' };
+    return { ok: true, claims: { username: sub, role: role as Role, account: acc, family: fam, jti, exp } };
   }
 
   revoke(claims: AccessClaims): void {
-    const now = this.nowSeconds();
-    for (const [jti, exp] of this.revoked) if (exp <= now) this.revoked.delete(jti);
     this.revoked.set(claims.jti, claims.exp);
+    this.forgetExpired();
+  }
+
+  /** Every access token of the login family, until the newest of them would expire. */
+  revokeFamily(family: string): void {
+    this.revokedFamilies.set(family, this.nowSeconds() + this.ttlSeconds);
+    this.forgetExpired();
+  }
+
+  private forgetExpired(): void {
+    const now = this.nowSeconds();
+    for (const list of [this.revoked, this.revokedFamilies]) for (const [key, exp] of list) if (exp <= now) list.delete(key);
   }
 }

@@ -44,6 +44,7 @@ const TOKEN_ERRORS = {
   expired: `access token has expired (get a new one at POST /__mock/auth/refresh or ${LOGIN_HINT})`,
   invalid: `access token is not valid for this server (${LOGIN_HINT} for a new one)`,
   revoked: `access token was revoked by logout (${LOGIN_AGAIN})`,
+  reused: `access token was revoked: a refresh token of its login was used twice, so a copy may have been stolen (${LOGIN_AGAIN})`,
   unknownUser: `the user of this access token no longer exists or has changed (${LOGIN_AGAIN})`,
 };
 
@@ -149,10 +150,14 @@ class Authenticator implements Auth {
     if (!this.enabled) return DISABLED;
     const fields = stringFields(body, 'refresh', ['refresh_token']);
     if (typeof fields === 'string') return fail(400, fields);
-    const username = this.refreshTokens.take(fields.refresh_token);
-    const user = username === null ? undefined : this.users.get(username);
+    const taken = this.refreshTokens.take(fields.refresh_token);
+    if (taken?.reused === true) {
+      this.accessTokens.revokeFamily(taken.family);
+      return fail(401, `refresh token was already used, so every token of its login is revoked in case a copy was stolen (${LOGIN_AGAIN})`);
+    }
+    const user = taken === undefined ? undefined : this.users.get(taken.username);
     if (!user) return fail(401, `refresh token is invalid, expired or already used (${LOGIN_AGAIN})`);
-    return ok(await this.issue(user));
+    return ok(await this.issue(user, taken?.family));
   }
 
   async logout(headers: AuthHeaders, body: unknown): Promise<AuthResult> {
@@ -168,7 +173,9 @@ class Authenticator implements Auth {
     if (refreshToken === undefined && !hasBearer) {
       return fail(400, 'logout needs refresh_token in the body or an Authorization: Bearer <access token> header');
     }
-    let loggedOut = refreshToken !== undefined && this.refreshTokens.take(refreshToken) !== null;
+    const taken = refreshToken === undefined ? undefined : this.refreshTokens.take(refreshToken);
+    if (taken?.reused === true) this.accessTokens.revokeFamily(taken.family);
+    let loggedOut = taken?.reused === false;
     if (hasBearer) {
       const bearer = await this.bearer(headers);
       if (bearer.ok) {
@@ -223,10 +230,12 @@ class Authenticator implements Auth {
     return ok({ message: `deleted user "${username}"` });
   }
 
-  private async issue(user: AuthUser) {
+  /** `family`: the login a refresh continues; a login starts a new one. */
+  private async issue(user: AuthUser, family?: string) {
+    const refresh = this.refreshTokens.issue(user.username, family);
     return {
-      access_token: await this.accessTokens.sign(user, this.users.account(user.username) ?? ''),
-      refresh_token: this.refreshTokens.issue(user.username),
+      access_token: await this.accessTokens.sign(user, this.users.account(user.username) ?? '', refresh.family),
+      refresh_token: refresh.token,
       token_type: 'Bearer',
       expires_in: this.accessTtlSeconds,
       user: { username: user.username, role: user.role },

@@ -7,6 +7,7 @@ import { DEFAULT_ADMIN_LIMITS, type AdminLimits } from '../options.js';
 import { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import { ServerRegistry } from '../registry/index.js';
 import type { Logger } from 'pino';
+import { refuseExposedDevUsers } from './dev-users.js';
 import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
 import { projectWriter } from './project-writer.js';
 
@@ -46,6 +47,7 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
   const requestLog = new RequestLog({ logger, redaction: new Redaction(options.redaction) });
   const sampler = new ResourceSampler();
   const auth = createAuth(options.auth);
+  refuseExposedDevUsers(auth, options.host, 'admin.bind, --host');
   const api = createAdminApi(
     {
       version: options.version,

@@ -8,6 +8,7 @@ import { LogStream, Redaction, RequestLog, type RedactionOptions } from '../logg
 import { createPrometheusMetrics, ResourceSampler, TrafficStats } from '../metrics/index.js';
 import { ServerRegistry } from '../registry/index.js';
 import { DEFAULT_ADMIN_LIMITS, type AdminLimits, type ServeOptions } from '../options.js';
+import { refuseExposedDevUsers } from './dev-users.js';
 import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
 import { projectWriter } from './project-writer.js';
 import { HttpMockServer } from './http-mock-server.js';
@@ -80,10 +81,13 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     live.chaos.onViolation((scope) => prometheus.rateLimitViolation(scope));
     prometheus.trackFaults(() => live.chaos.counters.snapshot().by_type);
   }
+  const admin = options.admin;
+  const embedded = admin !== undefined && !admin.standalone;
+  const auth = createAuth(options.auth);
+  if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
   const registry = new ServerRegistry();
   const http = await HttpMockServer.create({ ...options, live, stats, requestLog, registry });
   const sampler = new ResourceSampler();
-  const auth = createAuth(options.auth);
   const ctx: AdminContext = {
     version: options.version,
     startedAt: Date.now(),
@@ -101,8 +105,6 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     files: { ...editableFiles(options.projectDir, options.configFile ?? null, path.dirname(options.buildDir)), writer: projectWriter(options.projectDir, logger) },
     logger,
   };
-  const admin = options.admin;
-  const embedded = admin !== undefined && !admin.standalone;
   if (embedded) http.setControl(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access }), admin.mountPath);
   else http.setControl(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access }));
 

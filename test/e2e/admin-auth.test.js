@@ -415,7 +415,7 @@ t.test('auth on with the development users (MOCK_ADMIN_AUTH_ENABLED=true, no JWT
     t.match(malformed.json.error, /Bearer/);
   });
 
-  t.test('refresh gives a new pair; the old refresh token is rejected afterwards', async (t) => {
+  t.test('refresh gives a new pair; the old refresh token presented again revokes the pair rotated from it (RFC 9700)', async (t) => {
     const first = await tokensOf(t, admin, 'viewer', DEV_USERS.viewer);
     const refreshed = await call(admin, 'POST', '/__mock/auth/refresh', { body: { refresh_token: first.refresh_token } });
     t.equal(refreshed.status, 200);
@@ -431,11 +431,23 @@ t.test('auth on with the development users (MOCK_ADMIN_AUTH_ENABLED=true, no JWT
     t.equal(me.status, 200, 'the new access token works');
     t.equal(me.json.data.username, 'viewer');
 
-    const again = await call(admin, 'POST', '/__mock/auth/refresh', { body: { refresh_token: first.refresh_token } });
-    t.equal(again.status, 401, 'the old refresh token works only once');
-    t.match(again.json.error, /refresh token/);
     const third = await call(admin, 'POST', '/__mock/auth/refresh', { body: { refresh_token: second.refresh_token } });
     t.equal(third.status, 200, 'the new refresh token works');
+    const other = await tokensOf(t, admin, 'viewer', DEV_USERS.viewer);
+
+    // a used token again: its owner and a thief both hold it, so the whole login ends
+    const again = await call(admin, 'POST', '/__mock/auth/refresh', { body: { refresh_token: first.refresh_token } });
+    t.equal(again.status, 401, 'the old refresh token works only once');
+    t.match(again.json.error, /refresh token was already used, so every token of its login is revoked .*log in again at POST \/__mock\/auth\/login/);
+    const rotated = await call(admin, 'POST', '/__mock/auth/refresh', { body: { refresh_token: third.json.data.refresh_token } });
+    t.equal(rotated.status, 401, 'the refresh token rotated from it is revoked');
+    for (const token of [second.access_token, third.json.data.access_token]) {
+      const revoked = await call(admin, 'GET', '/__mock/auth/me', { token });
+      t.equal(revoked.status, 401, 'and the access tokens of that login');
+      t.match(revoked.json.error, /a refresh token of its login was used twice/);
+    }
+    t.equal((await call(admin, 'GET', '/__mock/auth/me', { token: other.access_token })).status, 200, 'another login of the same user goes on');
+    t.equal((await call(admin, 'POST', '/__mock/auth/refresh', { body: { refresh_token: other.refresh_token } })).status, 200);
     const bogus = await call(admin, 'POST', '/__mock/auth/refresh', { body: { refresh_token: 'made-up-refresh-token' } });
     t.equal(bogus.status, 401, 'an unknown refresh token');
     const missing = await call(admin, 'POST', '/__mock/auth/refresh', { body: {} });
@@ -797,4 +809,32 @@ t.test('a management token under 16 characters stops mock serve naming MOCK_MANA
   t.match(lines[0], /MOCK_MANAGEMENT_TOKEN/);
   t.match(lines[0], /16/, 'it says how long it must be');
   t.notMatch(res.stdout, /serving on/);
+});
+
+t.test('the development users on an admin reachable from other machines stop the server with one line', async (t) => {
+  const serveArgs = ['serve', '--spec', SPEC, '--out', OUT, '--http-port', '0'];
+  for (const [what, args, setting] of [
+    ['mock serve --admin-host 0.0.0.0', [...serveArgs, '--host', '127.0.0.1', '--admin', '--admin-port', '0', '--admin-host', '0.0.0.0'], 'admin.bind, --admin-host, MOCK_ADMIN_HOST'],
+    ['mock serve --admin-embed on 0.0.0.0 (server.bind)', [...serveArgs, '--host', '0.0.0.0', '--admin-embed'], 'server.bind, --host'],
+    ['mock admin --host 0.0.0.0', ['admin', '--port', '0', '--host', '0.0.0.0'], 'admin.bind, --host'],
+  ]) {
+    const res = await runMock(args, { cwd: tmpdir(), env: { ...CLEAN_ENV, MOCK_ADMIN_AUTH_ENABLED: 'true' }, timeoutMs: 30_000 });
+    t.equal(res.code, 1, `${what}: exit code 1`);
+    const lines = res.stderr.trim().split('\n');
+    t.equal(lines.length, 1, `${what}: one line on stderr:\n${res.stderr}`);
+    t.match(lines[0], `admin auth is on without JWT_SECRET, which seeds development users with published passwords, and the admin API listens on 0.0.0.0 (${setting}), beyond this machine:`);
+    t.match(lines[0], /set JWT_SECRET and admin\.auth\.users, or turn the development users off \(MOCK_DISABLE_DEV_SEED_USERS=true, admin\.auth\.seed_dev_users: false\), or bind the admin to 127\.0\.0\.1$/, 'naming the fixes');
+    t.notMatch(res.stderr, /^\s+at /m, 'no stack trace');
+    t.notMatch(res.stdout, /serving on|admin on/, 'nothing was served');
+  }
+  // the same exposure without the development users starts
+  const secret = 'a-jwt-secret-of-enough-length-0123456789';
+  for (const env of [{ JWT_SECRET: secret }, { MOCK_DISABLE_DEV_SEED_USERS: 'true' }]) {
+    const started = await startMock([...serveArgs.slice(1), '--host', '127.0.0.1', '--admin', '--admin-port', '0', '--admin-host', '0.0.0.0'], {
+      cwd: tmpdir(),
+      env: { ...CLEAN_ENV, MOCK_ADMIN_AUTH_ENABLED: 'true', ...env },
+    });
+    t.match(started.adminUrl, /^http:\/\/0\.0\.0\.0:\d+$/, `${Object.keys(env)[0]}: the exposed admin starts`);
+    await started.stop();
+  }
 });

@@ -64,7 +64,7 @@ t.test('malformed login bodies are 400 naming the field', async (t) => {
   });
 });
 
-t.test('refresh rotates: the new pair works, the old refresh token does not', async (t) => {
+t.test('refresh rotates: the new pair works, the old refresh token does not, and its reuse revokes the family (RFC 9700 4.14.2)', async (t) => {
   const { auth, clock } = setup();
   const first = (await auth.login({ username: 'admin', password: 'admin-dev-password' })).data;
   clock.t += 60_000;
@@ -76,14 +76,33 @@ t.test('refresh rotates: the new pair works, the old refresh token does not', as
   t.equal(decodeJwt(second.data.access_token).exp, START / 1000 + 60 + 900);
   t.not(second.data.refresh_token, first.refresh_token);
 
+  const third = await auth.refresh({ refresh_token: second.data.refresh_token });
+  t.equal(third.status, 200, 'the rotated token works once');
+  const other = (await auth.login({ username: 'admin', password: 'admin-dev-password' })).data;
+  const write = (token) => auth.authorize({ method: 'POST', endpoint: 'env', headers: bearer(token) });
+  t.equal((await write(third.data.access_token)).ok, true);
+
+  // a used token again: a thief and the owner both hold it, and nobody can tell which one this is
   const reused = await auth.refresh({ refresh_token: first.refresh_token });
   t.strictSame(reused, {
     status: 401,
+    error: 'refresh token was already used, so every token of its login is revoked in case a copy was stolen (log in again at POST /__mock/auth/login)',
+  });
+  t.equal((await auth.refresh({ refresh_token: third.data.refresh_token })).status, 401, 'the token rotated from it is revoked');
+  for (const token of [second.data.access_token, third.data.access_token]) {
+    t.strictSame(await write(token), {
+      ok: false,
+      status: 401,
+      error: 'access token was revoked: a refresh token of its login was used twice, so a copy may have been stolen (log in again at POST /__mock/auth/login)',
+    }, 'and so are the access tokens of the login');
+  }
+  t.equal((await write(other.access_token)).ok, true, 'another login of the same user is untouched');
+  t.equal((await auth.refresh({ refresh_token: other.refresh_token })).status, 200);
+  t.strictSame(await auth.refresh({}), { status: 400, error: 'refresh body field refresh_token must be a non-empty string' });
+  t.strictSame(await auth.refresh({ refresh_token: 'made-up' }), {
+    status: 401,
     error: 'refresh token is invalid, expired or already used (log in again at POST /__mock/auth/login)',
   });
-  t.equal((await auth.refresh({ refresh_token: second.data.refresh_token })).status, 200);
-  t.strictSame(await auth.refresh({}), { status: 400, error: 'refresh body field refresh_token must be a non-empty string' });
-  t.equal((await auth.refresh({ refresh_token: 'made-up' })).status, 401);
 });
 
 t.test('access tokens expire on the clock; refresh tokens after their own lifetime', async (t) => {

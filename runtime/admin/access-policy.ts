@@ -13,7 +13,14 @@ import { DEFAULT_PORTS, OriginList, parseOrigin, type ParsedOrigin } from '../ma
  * - Origin (cross-site requests): a request from a page carries its origin. Allowed: the
  *   `allowedOrigins` entries (`http://localhost:5173`, `http://localhost:*` for any port,
  *   `https://*.example.com` for subdomains, `*` for any) and the server's own origin (the
- *   page it serves itself: the Origin's host and port equal the Host header).
+ *   page it serves itself: the Origin's host and port equal the Host header). Never `null`
+ *   (sandboxed documents, file: pages), whatever `*` says.
+ * - Mock ports: anyone can plant a page on a port this process serves mocks on (a runtime mock
+ *   answering text/html), so an Origin on one of those ports is refused whatever the two rules
+ *   above say, under any host name: any name can be pointed at this machine, so the port is what
+ *   identifies the mock. The one exception is the admin embedded in a mock server, for its own
+ *   origin: there every answer of the mock itself is sandboxed (an opaque origin, `null`), so a
+ *   document with that origin is the admin page.
  */
 export interface AccessPolicyOptions {
   allowedHosts: readonly string[];
@@ -25,14 +32,23 @@ export const DEFAULT_ALLOWED_ORIGINS: readonly string[] = ['http://localhost:*',
 /** This machine's pages only. */
 export const DEFAULT_ACCESS: AccessPolicyOptions = { allowedHosts: [], allowedOrigins: DEFAULT_ALLOWED_ORIGINS };
 
+const NO_PORTS: ReadonlySet<number> = new Set();
+
 export class AccessPolicy {
   private readonly anyHost: boolean;
   private readonly hosts: Set<string>;
   private readonly domains: string[];
   private readonly origins: OriginList;
 
-  /** Throws MOCK_ERR_CONFIG_INVALID naming an entry that is not a host or an origin. */
-  constructor(options: AccessPolicyOptions) {
+  /**
+   * `mockPorts`: the ports this process serves mocks on, read at each request (servers start,
+   * restart and stop; port 0 is known only once listening). Throws MOCK_ERR_CONFIG_INVALID naming
+   * an entry that is not a host or an origin.
+   */
+  constructor(
+    options: AccessPolicyOptions,
+    private readonly mockPorts: () => ReadonlySet<number> = () => NO_PORTS,
+  ) {
     this.anyHost = options.allowedHosts.includes('*');
     const names = options.allowedHosts.filter((h) => h !== '*').map((h) => hostName(h, 'admin.allowed_hosts'));
     this.hosts = new Set(names.filter((h) => !h.startsWith('.')));
@@ -49,13 +65,30 @@ export class AccessPolicy {
     return this.hosts.has(name) || this.domains.some((domain) => name === domain.slice(1) || name.endsWith(domain));
   }
 
-  /** `origin` is the Origin header (present); `host` the Host header, for the server's own origin. */
-  originAllowed(origin: string, host: string | undefined): boolean {
-    if (this.origins.any) return true;
+  /**
+   * `origin` is the Origin header (present); `host` the Host header, for the server's own origin;
+   * `embedded`: the caller is the admin embedded in the mock server the request reached.
+   */
+  originAllowed(origin: string, host: string | undefined, embedded = false): boolean {
     const parsed = parseOrigin(origin);
     if (parsed === undefined) return false;
-    if (host !== undefined && sameAuthority(parsed, host)) return true;
-    return this.origins.allows(parsed);
+    const own = host !== undefined && sameAuthority(parsed, host);
+    if (this.servesMocks(parsed)) return embedded && own;
+    return own || this.origins.allows(parsed);
+  }
+
+  /**
+   * Whether a page of another origin may read the admin page, and with it the browser token:
+   * only origins an allowedOrigins entry names exactly (`https://dash.example.com`), not the
+   * patterns (`http://localhost:*`, the default, covers every local port, other programs' too).
+   */
+  pageReadableBy(origin: string): boolean {
+    const parsed = parseOrigin(origin);
+    return parsed !== undefined && !this.servesMocks(parsed) && this.origins.names(parsed);
+  }
+
+  private servesMocks(origin: ParsedOrigin): boolean {
+    return this.mockPorts().has(Number(origin.port));
   }
 }
 

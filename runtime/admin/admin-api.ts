@@ -1,6 +1,7 @@
 import type { ControlHandler, ControlRequest, ControlResponse } from '../http/index.js';
 import { PatternError } from '../../common/patterns/index.js';
 import type { AccessPolicy } from './access-policy.js';
+import { BROWSER_TOKEN_HEADER, fromBrowser, type BrowserToken } from './browser-token.js';
 import type { AdminContext } from './context.js';
 import { corsHeaders, PREFLIGHT_HEADERS } from './cors.js';
 import { authRoutes } from './endpoints/auth.js';
@@ -43,37 +44,47 @@ export interface AdminApiOptions {
   pagePath?: string;
   /** Which Host names and browser origins may talk to it. */
   access: AccessPolicy;
+  /** The process's browser token: the index page carries it, browser writes must send it. */
+  token: BrowserToken;
+  /** Where a browser finds the token (`the admin page at / of the admin port`), for the 403 that asks for it. */
+  tokenSource: string;
+  /** Served by the mock server itself (admin.embedded): its own origin is the admin page's, though a mock port. */
+  embedded?: boolean;
 }
 
 /**
- * The admin API as a control handler: the Host and Origin guards, CORS, the envelope,
- * authorisation, then the endpoint. Mounted on the admin server, or on the HTTP mock server
- * (embedded; or the management subset).
+ * The admin API as a control handler: the Host and Origin guards, CORS, the envelope, the
+ * browser token and authorisation, then the endpoint. Mounted on the admin server, or on the
+ * HTTP mock server (embedded; or the management subset).
  */
 export function createAdminApi(ctx: AdminContext, options: AdminApiOptions): ControlHandler {
   const router = new AdminRouter(options.routes);
   return async (req) => {
     const origin = req.headers.origin;
-    const refused = refuse(options.access, req, origin);
+    const refused = refuse(options, req, origin);
     if (refused !== undefined) return withCors(refused, undefined);
-    return withCors(await dispatch(ctx, router, options, req), origin);
+    // the page carries the token: other origins read it only when named exactly (access-policy.ts)
+    const readable = origin !== undefined && (!isPage(options, req.path) || options.access.pageReadableBy(origin));
+    return withCors(await dispatch(ctx, router, options, req), readable ? origin : undefined);
   };
 }
 
 const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
+
+const isPage = (options: AdminApiOptions, path: string): boolean => options.pagePath !== undefined && (path === options.pagePath || path === `${options.pagePath}/`);
 
 /**
  * Before anything runs: a Host that is not this machine's or an allowed name (DNS rebinding; the
  * health check excepted, which load balancers probe under any name), and an Origin that is not
  * allowed (a page of another site), get 403.
  */
-function refuse(access: AccessPolicy, req: ControlRequest, origin: string | undefined): ControlResponse | undefined {
+function refuse({ access, embedded }: AdminApiOptions, req: ControlRequest, origin: string | undefined): ControlResponse | undefined {
   const host = req.headers.host;
   const health = isRead(req.method) && (req.path === '/__mock' || req.path.startsWith('/__mock/')) && endpointOf(req.path) === 'health';
   if (!health && !access.hostAllowed(host)) {
     return fail(403, `Host "${host}" may not reach the admin API (DNS rebinding guard): use localhost or an IP address, or add the name to admin.allowed_hosts in mock.yaml`);
   }
-  if (origin !== undefined && !access.originAllowed(origin, host)) {
+  if (origin !== undefined && !access.originAllowed(origin, host, embedded)) {
     return fail(403, `requests from origin ${origin} are not allowed (cross-site request guard): add it to admin.cors.allowed_origins in mock.yaml`);
   }
   return undefined;
@@ -95,13 +106,24 @@ function unsupportedBody(req: ControlRequest): ControlResponse | undefined {
   return fail(415, `${req.method} ${req.path} takes a JSON body: send it with Content-Type: application/json (got ${given}; with curl, add -H 'Content-Type: application/json')`);
 }
 
+/**
+ * A write from a browser page must carry the browser token, which only the admin page holds: a
+ * page planted where the Origin rules allow (a local port) cannot write. Tools send no Origin and
+ * need none; they keep to the documented headers (Authorization, X-Mock-Management-Token).
+ */
+function missingBrowserToken({ token, tokenSource }: AdminApiOptions, req: ControlRequest): ControlResponse | undefined {
+  if (isRead(req.method) || req.method === 'OPTIONS' || !fromBrowser(req.headers) || token.matches(req.headers[BROWSER_TOKEN_HEADER])) return undefined;
+  return fail(
+    403,
+    `${req.method} ${req.path} from a browser page needs the header X-Mock-Admin-Token with this server's browser token, which ${tokenSource} carries in <meta name="mock-admin-token">; tools that send no Origin header need no token`,
+  );
+}
+
 async function dispatch(ctx: AdminContext, router: AdminRouter, options: AdminApiOptions, req: ControlRequest): Promise<ControlResponse> {
   const { path } = req;
   const page = options.pagePath;
   const disabled = options.apiDisabled === true;
-  if (page !== undefined && (path === page || path === `${page}/`) && isRead(req.method)) {
-    return indexPage(ctx.version, router.table, disabled);
-  }
+  if (isPage(options, path) && isRead(req.method)) return indexPage(ctx.version, router.table, disabled, options.token.value);
   if (path !== '/__mock' && !path.startsWith('/__mock/')) {
     // the spec's Chaos API paths, on the admin's own port (on the mock's port they would shadow the mocked API)
     if (page === '' && (path === '/api/chaos' || path.startsWith('/api/chaos/'))) return dispatch(ctx, router, options, { ...req, path: `/__mock${path}` });
@@ -121,6 +143,8 @@ async function dispatch(ctx: AdminContext, router: AdminRouter, options: AdminAp
       reply.headers.push(['allow', lookup.allowed.join(', ')]);
       return reply;
     }
+    const tokenMissing = missingBrowserToken(options, req);
+    if (tokenMissing !== undefined) return tokenMissing;
     const decision = await ctx.auth.authorize({ method: req.method, endpoint, headers: req.headers });
     if (!decision.ok) return fail(decision.status, decision.error);
     const { route, params } = lookup.found;

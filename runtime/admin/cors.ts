@@ -15,6 +15,6 @@ export function corsHeaders(origin: string | undefined): Array<[string, string]>
 
 export const PREFLIGHT_HEADERS: Array<[string, string]> = [
   ['access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS'],
-  ['access-control-allow-headers', 'authorization, content-type, x-mock-management-token'],
+  ['access-control-allow-headers', 'authorization, content-type, x-mock-admin-token, x-mock-management-token'],
   ['access-control-max-age', '600'],
 ];

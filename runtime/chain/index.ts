@@ -11,5 +11,6 @@ export {
   packetLossStage,
   rateLimitStage,
   routeChaosStage,
+  sandboxStage,
   trafficShapingStage,
   latencyStage, mocksStage, overridesStage, proxyStage, securityStage, tokenEndpointStage, type CorsOptions, type MockTemplates } from './stages/index.js';

@@ -4,6 +4,7 @@
  * step 6), always comes last, and recording (7) is an afterAnswer hook. Slots of later features
  * are reserved here so that each is a new stage file:
  *
+ * - sandbox: while the admin is embedded in the mock, every answer is marked as a sandboxed document
  * - circuit-breaker, bulkhead, rate-limit, connection-limit, packet-loss: protective chaos, in front so
  *   that a refused request never pays for latency it was not going to get; traffic-shaping paces
  *   whatever the stages inside it answer (bandwidth) and cuts off answers slower than its timeout
@@ -17,6 +18,7 @@
  * - proxy (5): the conditional proxy and the reality continuum
  */
 export const SLOTS = [
+  'sandbox',
   'circuit-breaker',
   'bulkhead',
   'rate-limit',

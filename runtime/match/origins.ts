@@ -50,6 +50,11 @@ export class OriginList {
     this.rules = entries.filter((o) => o !== '*').map((entry) => originRule(entry, key));
   }
 
+  /** An entry names the origin exactly: no `*` for its port or host, not `*` itself. */
+  names(origin: ParsedOrigin): boolean {
+    return this.rules.some((rule) => rule.scheme === origin.scheme && rule.host === origin.host && rule.port === origin.port);
+  }
+
   allows(origin: ParsedOrigin): boolean {
     return this.any || this.rules.some((rule) => rule.scheme === origin.scheme && hostMatches(rule.host, origin.host) && (rule.port === '*' || rule.port === origin.port));
   }

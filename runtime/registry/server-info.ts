@@ -17,5 +17,7 @@ export interface ServerInfo {
 /** What a running protocol server tells the registry about itself, read on every listing. */
 export interface RegisteredServer {
   readonly kind: ServerKind;
+  /** The port it listens on (known once it listens, also for port 0); null when it does not. */
+  readonly listeningPort: number | null;
   info(): ServerInfo;
 }

@@ -23,6 +23,13 @@ export class ServerRegistry {
     return () => this.servers.delete(server);
   }
 
+  /** The ports mocks are served on now, whatever the protocol: the admin API never trusts pages from them. */
+  ports(): Set<number> {
+    const ports = new Set<number>();
+    for (const server of this.servers) if (server.listeningPort !== null) ports.add(server.listeningPort);
+    return ports;
+  }
+
   list(): ServerInfo[] {
     return [...this.servers].map((server) => server.info());
   }

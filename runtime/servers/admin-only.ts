@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES, AccessPolicy, AdminError, DEFAULT_ACCESS, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type ServerControl } from '../admin/index.js';
+import { ADMIN_ROUTES, AccessPolicy, AdminError, BrowserToken, DEFAULT_ACCESS, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type ServerControl } from '../admin/index.js';
 import { createAuth, type AuthOptions } from '../auth/index.js';
 import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
 import { LiveState } from '../live/index.js';
@@ -65,7 +65,14 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
       files: { ...editableFiles(options.projectDir, options.configFile ?? null, options.generatedDir ?? null), writer: projectWriter(options.projectDir, logger) },
       logger,
     },
-    { routes: options.api ? ADMIN_ROUTES : [], apiDisabled: !options.api, pagePath: '', access: new AccessPolicy(options.access ?? DEFAULT_ACCESS) },
+    {
+      routes: options.api ? ADMIN_ROUTES : [],
+      apiDisabled: !options.api,
+      pagePath: '',
+      access: new AccessPolicy(options.access ?? DEFAULT_ACCESS),
+      token: new BrowserToken(),
+      tokenSource: 'the admin page (GET /)',
+    },
   );
   const server = createNodeControlServer(api, 16 * 1024 * 1024);
   const url = httpUrl(options.host, await listenNode(server, options.host, options.port, '--port'));

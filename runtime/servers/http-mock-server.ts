@@ -17,6 +17,7 @@ import {
   proxyStage,
   rateLimitStage,
   routeChaosStage,
+  sandboxStage,
   securityStage,
   tokenEndpointStage,
   trafficShapingStage,
@@ -38,6 +39,8 @@ export interface HttpMockServerOptions extends ServeOptions {
   requestLog: RequestLog;
   /** Where the server lists itself from creation until it closes. */
   registry: ServerRegistry;
+  /** The admin is embedded: every answer of the mock is sandboxed (runtime/chain/stages/sandbox.ts). */
+  sandboxAnswers?: boolean;
   specPath: string | null;
 }
 
@@ -85,6 +88,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const issuer = endpoint === undefined ? undefined : new TokenIssuer(endpoint);
     const { chaos } = live;
     const stages: Stage[] = [
+      ...(options.sandboxAnswers === true ? [sandboxStage()] : []),
       circuitBreakerStage(chaos),
       bulkheadStage(chaos),
       rateLimitStage(chaos),
@@ -149,6 +153,10 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 
   get httpPort(): number | null {
     return this.adapter?.listening === true ? this.adapter.port : null;
+  }
+
+  get listeningPort(): number | null {
+    return this.httpPort;
   }
 
   /** Which server library answers: uws or node. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ADMIN_ROUTES, AccessPolicy, DEFAULT_ACCESS, MANAGEMENT_ROUTES, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type AdminContext } from '../admin/index.js';
+import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, MANAGEMENT_ROUTES, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type AdminContext } from '../admin/index.js';
 import { createAuth, type AuthOptions } from '../auth/index.js';
 import type { Server } from 'node:http';
 import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
@@ -71,7 +71,9 @@ export interface RunningMock {
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const { logger } = options;
   const requestLog = options.requestLog ?? new RequestLog({ logger, redaction: new Redaction(options.redaction), linesPerSecond: options.requestLinesPerSecond });
-  const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS);
+  const registry = new ServerRegistry();
+  const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS, () => registry.ports());
+  const token = new BrowserToken();
   const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
   const live = new LiveState({ ...options.live, limits });
   const prometheus = options.metrics === undefined ? undefined : await createPrometheusMetrics();
@@ -85,8 +87,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const embedded = admin !== undefined && !admin.standalone;
   const auth = createAuth(options.auth);
   if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
-  const registry = new ServerRegistry();
-  const http = await HttpMockServer.create({ ...options, live, stats, requestLog, registry });
+  // embedded, the admin page shares the mock's origin: every answer of the mock is sandboxed (access-policy.ts)
+  const http = await HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded });
   const sampler = new ResourceSampler();
   const ctx: AdminContext = {
     version: options.version,
@@ -105,8 +107,14 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     files: { ...editableFiles(options.projectDir, options.configFile ?? null, path.dirname(options.buildDir)), writer: projectWriter(options.projectDir, logger) },
     logger,
   };
-  if (embedded) http.setControl(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access }), admin.mountPath);
-  else http.setControl(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access }));
+  const standalonePage = 'the admin page (GET / on the admin port)';
+  if (embedded) {
+    const tokenSource = `the admin page (GET ${admin.mountPath})`;
+    http.setControl(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath);
+  } else {
+    const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
+    http.setControl(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));
+  }
 
   const servers: Server[] = [];
   const closeAll = async (): Promise<void> => {
@@ -121,7 +129,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     let metricsUrl: string | undefined;
     if (admin !== undefined) sampler.start();
     if (admin !== undefined && admin.standalone) {
-      const server = createNodeControlServer(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '', access }), ADMIN_MAX_BODY_BYTES);
+      const api = createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '', access, token, tokenSource: standalonePage });
+      const server = createNodeControlServer(api, ADMIN_MAX_BODY_BYTES);
       adminUrl = httpUrl(admin.host, await listenNode(server, admin.host, admin.port, '--admin-port'));
       servers.push(server);
       warnIfExposed(options, 'admin', admin.host, adminUrl);
@@ -131,7 +140,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     else warnIfExposed(options, 'management', options.host, httpUrl(options.host, http.port));
     if (prometheus !== undefined && options.metrics !== undefined) {
       const { host, port } = options.metrics;
-      const server = createNodeControlServer(metricsHandler(prometheus), 1024);
+      const server = createNodeControlServer(metricsHandler(prometheus, access), 1024);
       metricsUrl = httpUrl(host, await listenNode(server, host, port, '--metrics-port'));
       servers.push(server);
       warnIfExposed(options, 'metrics', host, metricsUrl);

@@ -142,8 +142,11 @@ t.test('step 1 of the attack, saving code, fails at every turn', async (t) => {
   t.equal((await request(adminUrl, 'POST', '/__mock/files/content', json({ file_path: 'generated/api/index.js' }))).status, 400, 'generated code is not read either');
   t.equal(readFileSync(entry, 'utf8'), before, 'the generated module is untouched');
   t.notOk(existsSync(path.join(project, 'plugin.js')), 'no file was written');
-  const allowed = await request(adminUrl, 'POST', '/__mock/files/save', json({ file_path: 'fixtures/pet.json', content: '{"id": 1}\n' }, { origin: 'http://localhost:5173' }));
-  t.equal(allowed.status, 200, 'a page on this machine may save a fixture');
+  const fixture = json({ file_path: 'fixtures/pet.json', content: '{"id": 1}\n' }, { origin: 'http://localhost:5173' });
+  t.equal((await request(adminUrl, 'POST', '/__mock/files/save', fixture)).status, 403, 'a page on this machine needs the browser token');
+  const token = /name="mock-admin-token" content="([^"]+)"/.exec((await request(adminUrl, 'GET', '/')).text)[1];
+  const allowed = await request(adminUrl, 'POST', '/__mock/files/save', { ...fixture, headers: { ...fixture.headers, 'x-mock-admin-token': token } });
+  t.equal(allowed.status, 200, 'with it, a page on this machine may save a fixture');
   t.equal(allowed.headers['access-control-allow-origin'], 'http://localhost:5173', 'and read the answer');
 });
 

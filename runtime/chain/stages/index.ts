@@ -13,4 +13,5 @@ export { faultInjectionStage } from './fault-injection.js';
 export { packetLossStage } from './packet-loss.js';
 export { rateLimitStage } from './rate-limit.js';
 export { routeChaosStage } from './route-chaos.js';
+export { sandboxStage } from './sandbox.js';
 export { trafficShapingStage } from './traffic-shaping.js';

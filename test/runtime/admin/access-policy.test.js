@@ -54,3 +54,44 @@ t.test('Origin: configured entries', async (t) => {
     t.throws(() => new AccessPolicy({ allowedHosts: [], allowedOrigins: [bad] }), /admin.cors.allowed_origins: .* is not an origin/, bad);
   }
 });
+
+t.test('Origin: null and unparsable origins are foreign even when * allows any', async (t) => {
+  const any = new AccessPolicy({ allowedHosts: [], allowedOrigins: ['*'] });
+  t.ok(any.originAllowed('https://anyone.example', undefined));
+  for (const origin of ['null', 'not an origin']) t.notOk(any.originAllowed(origin, 'localhost:9080'), `${origin} refused`);
+});
+
+t.test('Origin: a port this process serves mocks on is never trusted, under any name', async (t) => {
+  const ports = new Set();
+  const policy = new AccessPolicy({ allowedHosts: [], allowedOrigins: [...DEFAULT_ACCESS.allowedOrigins, 'http://dash.example:3000', '*'] }, () => ports);
+  const origins = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://app.localhost:3000', 'http://192.168.1.5:3000', 'http://dash.example:3000', 'https://localhost:3000'];
+  for (const origin of origins) t.ok(policy.originAllowed(origin, 'localhost:9080'), `${origin} allowed while no mock listens on 3000`);
+  ports.add(3000); // read at each request: servers listen after the policy is made (port 0)
+  for (const origin of origins) t.notOk(policy.originAllowed(origin, 'localhost:9080'), `${origin} refused once a mock listens on 3000, explicit entries and * included`);
+  t.notOk(policy.originAllowed('http://localhost:3000', 'localhost:3000'), 'the own-origin rule does not save it (the management router on the mock port)');
+  t.ok(policy.originAllowed('http://localhost:3001', 'localhost:9080'), 'another port is another matter');
+  ports.add(80);
+  t.notOk(policy.originAllowed('http://localhost', 'localhost:9080'), 'a default port counts as that port');
+});
+
+t.test('Origin: the admin embedded in a mock server trusts its own origin only', async (t) => {
+  const policy = new AccessPolicy(DEFAULT_ACCESS, () => new Set([3000]));
+  t.ok(policy.originAllowed('http://localhost:3000', 'localhost:3000', true), 'the embedded admin page (mock answers there are sandboxed)');
+  t.notOk(policy.originAllowed('http://127.0.0.1:3000', 'localhost:3000', true), 'another name for the port is another origin');
+  t.notOk(policy.originAllowed('http://localhost:3000', 'localhost:3000', false), 'not embedded: refused');
+  t.notOk(policy.originAllowed('null', 'localhost:3000', true), 'a sandboxed mock answer says null: refused');
+});
+
+t.test('the admin page (and its token) is readable by origins named exactly', async (t) => {
+  const policy = new AccessPolicy(
+    { allowedHosts: [], allowedOrigins: ['http://localhost:*', 'https://*.corp.example', 'https://dash.example.com', 'http://localhost:5173', 'http://localhost:3000'] },
+    () => new Set([3000]),
+  );
+  t.ok(policy.pageReadableBy('https://dash.example.com'));
+  t.ok(policy.pageReadableBy('http://localhost:5173'));
+  t.notOk(policy.pageReadableBy('http://localhost:5174'), 'a port pattern allows the API, not the token');
+  t.notOk(policy.pageReadableBy('https://a.corp.example'), 'nor does a subdomain pattern');
+  t.notOk(policy.pageReadableBy('http://localhost:3000'), 'nor an exact entry on a mock port');
+  t.notOk(new AccessPolicy({ allowedHosts: [], allowedOrigins: ['*'] }).pageReadableBy('https://dash.example.com'), 'nor *');
+  t.notOk(policy.pageReadableBy('null'));
+});

@@ -24,6 +24,8 @@ export interface LoggerOptions {
 export const LOGGING_DEFAULTS = { file: 'stdout', max_size_mb: 10, max_files: 5 } as const;
 
 const MB = 1024 * 1024;
+/** Log output held for a slow reader of stdout or stderr before lines are dropped. */
+const STDOUT_BACKLOG = 16 * MB;
 /** How long shutdown waits for the log worker to write what it holds. */
 const CLOSE_TIMEOUT_MS = 5_000;
 
@@ -50,7 +52,9 @@ export function createLogger(options: LoggerOptions): Logger {
   const pinoOptions = options.format === 'text' ? { level, serializers: { request: dropped } } : { level };
 
   if (fd !== undefined) {
-    const destination = pino.destination({ dest: fd, sync: false });
+    // what the reader of stdout has not taken yet is held up to STDOUT_BACKLOG, then dropped: a pipe
+    // nobody reads must not grow the server without bound (sonic-boom's maxLength)
+    const destination = pino.destination({ dest: fd, sync: false, maxLength: STDOUT_BACKLOG });
     if (options.format === 'json') {
       const logger = pino(pinoOptions, destination);
       closers.set(logger, () => endAndWait(destination, destination));

@@ -96,6 +96,9 @@ export const PROBLEMS = {
   MOCK_ERR_UPSTREAM_TIMEOUT: entry<{ origin: string; seconds: number }>(504, 'Gateway Timeout', ({ origin, seconds }) =>
     `proxy to ${origin} failed: no answer within ${seconds}s (check proxy.upstream_url, or raise proxy.timeout_seconds)`,
   ),
+  MOCK_ERR_UPSTREAM_TOO_LARGE: entry<{ origin: string; limit: number }>(502, 'Bad Gateway', ({ origin, limit }) =>
+    `proxy to ${origin} failed: its answer is larger than ${limit} bytes (raise http.max_body_bytes in mock.yaml)`,
+  ),
   /** Checked before the path is joined to the upstream's: a dot segment would climb out of its path. */
   MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(400, 'Bad Request', ({ path }) =>
     `the proxy refuses ${path}: it has a . or .. segment (also percent-encoded or between backslashes); send the path without them`,

@@ -20,9 +20,10 @@ const TEXTUAL = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-f
  * node:http rather than fetch: fetch refuses "bad ports" (6000, 10080 …) that a local upstream
  * may well use. Failures become problem answers: 504 on timeout, 502 when the upstream cannot be
  * reached, 400 for a path with dot segments (the URL parser would resolve them while joining,
- * and the request would leave the upstream's path: /api/../../etc/passwd reach /etc/passwd).
+ * and the request would leave the upstream's path: /api/../../etc/passwd reach /etc/passwd), 502
+ * for an answer larger than `maxBodyBytes` (http.max_body_bytes).
  */
-export function forward(ex: Exchange, upstream: string, timeoutSeconds: number): Promise<Answer> {
+export function forward(ex: Exchange, upstream: string, timeoutSeconds: number, maxBodyBytes: number): Promise<Answer> {
   if (hasDotSegment(ex.path)) return Promise.resolve(problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: ex.path }, { logged: true }));
   const base = new URL(upstream);
   const target = new URL(base.href);
@@ -37,7 +38,16 @@ export function forward(ex: Exchange, upstream: string, timeoutSeconds: number):
     const unreachable = (reason: string): void => resolve(problem('MOCK_ERR_UPSTREAM_UNREACHABLE', { origin: target.origin, reason }, { logged: true }));
     const request = client.request(target, { method: ex.method, headers, timeout: timeoutSeconds * 1000 }, (response) => {
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= maxBodyBytes) chunks.push(chunk);
+        else {
+          // the mock holds what it relays: an endless or huge answer must not fill its memory
+          request.destroy();
+          resolve(problem('MOCK_ERR_UPSTREAM_TOO_LARGE', { origin: target.origin, limit: maxBodyBytes }, { logged: true }));
+        }
+      });
       response.on('error', (e) => unreachable(e.message));
       response.on('end', () => {
         const out: Array<[string, string]> = [];

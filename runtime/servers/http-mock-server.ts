@@ -104,7 +104,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       faultsStage(live),
       faultInjectionStage(chaos),
       mocksStage(live, templates),
-      proxyStage(live),
+      proxyStage(live, options.maxBodyBytes),
     ];
     this.chain = new RequestChain(stages, (ex) => this.current.respond(ex));
     this.chain.setRoutes(engine.routes);

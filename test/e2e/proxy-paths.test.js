@@ -12,6 +12,20 @@ import { needsCurl, root, startMock, tmpdir } from '../helpers/cli.js';
 const received = [];
 const upstream = http.createServer((req, res) => {
   received.push(req.url);
+  if (req.url.endsWith('/huge')) {
+    res.setHeader('content-type', 'application/octet-stream');
+    res.end(Buffer.alloc(64 * 1024));
+    return;
+  }
+  if (req.url.endsWith('/endless')) {
+    // an answer that never ends: chunks as fast as the socket takes them
+    const more = () => {
+      while (!res.destroyed && res.write(Buffer.alloc(16 * 1024)));
+      if (!res.destroyed) res.once('drain', more);
+    };
+    more();
+    return;
+  }
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({ upstream: true, url: req.url }));
 });
@@ -19,7 +33,7 @@ await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
 t.teardown(() => upstream.close());
 
 const dir = tmpdir();
-writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${JSON.stringify(path.join(root, 'examples', 'petstore.yaml'))}]\nproxy: { enabled: true }\n`);
+writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${JSON.stringify(path.join(root, 'examples', 'petstore.yaml'))}]\nproxy: { enabled: true }\nhttp: { max_body_bytes: 32768 }\n`);
 const server = await startMock(['-c', path.join(dir, 'mock.yaml'), '--out', path.join(dir, 'out'), '--proxy-target', `http://127.0.0.1:${upstream.address().port}/srv/api`]);
 t.teardown(() => server.stop());
 const { port } = new URL(server.url);
@@ -85,4 +99,14 @@ t.test('curl --path-as-is /api/../../etc/passwd', { skip: needsCurl }, async (t)
   );
   t.equal(status, '400');
   t.same(received.slice(before), [], 'nothing reached the upstream (before the fix it got GET /etc/passwd)');
+});
+
+t.test('an upstream answer larger than http.max_body_bytes is a 502, not held whole', async (t) => {
+  for (const target of ['/v1/huge', '/v1/endless']) {
+    const { status, json } = await raw(target);
+    t.equal(status, 502, `${target}: 502`);
+    t.equal(json?.code, 'MOCK_ERR_UPSTREAM_TOO_LARGE', `${target}: the catalogue's problem`);
+    t.match(json?.detail, /larger than 32768 bytes \(raise http\.max_body_bytes/);
+  }
+  t.equal((await raw('/v1/pets/1')).status, 200, 'the proxy goes on');
 });

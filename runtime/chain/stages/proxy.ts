@@ -2,15 +2,18 @@ import type { LiveState } from '../../live/index.js';
 import { forward } from '../../proxy/index.js';
 import type { Stage } from '../stage.js';
 
-/** The proxy (spec step 5): while on, requests go to the upstream; they count under the route they reached. */
-export function proxyStage(live: LiveState): Stage {
+/**
+ * The proxy (spec step 5): while on, requests go to the upstream; they count under the route they
+ * reached. Upstream answers are held whole (override rules patch them), up to `maxBodyBytes`.
+ */
+export function proxyStage(live: LiveState, maxBodyBytes: number): Stage {
   return {
     name: 'proxy',
     slot: 'proxy',
     appliesTo: () => live.proxying,
     run(ex) {
       const { upstream_url, timeout_seconds } = live.proxy;
-      return forward(ex, upstream_url as string, timeout_seconds).then((answer) => {
+      return forward(ex, upstream_url as string, timeout_seconds, maxBodyBytes).then((answer) => {
         live.requestsProxied++;
         return answer;
       });

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { redactUrlCredentials } from '../../common/redacted.js';
 import type { LiveState } from '../live/index.js';
 import type { EnvControl, ServerControl } from './context.js';
 import { AdminError } from './envelope.js';
@@ -48,8 +49,8 @@ const LIVE: Readonly<Record<string, Apply>> = {
   },
 };
 
-/** Never echoed back by GET /__mock/env. */
-const SECRET = /TOKEN|SECRET|PASSWORD/;
+/** Values never echoed back by GET /__mock/env: variables named like a credential (MOCK_MANAGEMENT_TOKEN, JWT_SECRET, MOCK_API_KEY …). */
+const SECRET = /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|CREDENTIAL/;
 
 export function createEnvControl(known: readonly string[], target: { live: LiveState; servers: ServerControl; logger: Logger }): EnvControl {
   return {
@@ -59,7 +60,8 @@ export function createEnvControl(known: readonly string[], target: { live: LiveS
       const names = new Set([...known, ...Object.keys(process.env).filter((name) => name.startsWith('MOCK_'))]);
       for (const name of [...names].sort()) {
         const value = process.env[name];
-        if (value !== undefined) out[name] = SECRET.test(name) ? '********' : value;
+        // and the password of a URL (MOCK_PROXY_UPSTREAM=https://user:pass@host) whatever the name
+        if (value !== undefined) out[name] = SECRET.test(name) ? '********' : redactUrlCredentials(value);
       }
       return out;
     },

@@ -1,4 +1,6 @@
+import { redactUrlCredentials } from '../../common/redacted.js';
 import type { EngineRoute } from '../engine/index.js';
+import type { ProxyConfig } from '../live/index.js';
 import type { AdminContext } from './context.js';
 
 /** RouteInfo of the spec. */
@@ -69,4 +71,9 @@ export function routeRows(ctx: AdminContext): Array<Record<string, unknown>> {
       error_count: summary.error_count,
     };
   });
+}
+
+/** The proxy settings as the admin API shows and logs them: the upstream's password as [redacted] (the proxy uses the real one). */
+export function proxyView(proxy: ProxyConfig): ProxyConfig {
+  return { ...proxy, upstream_url: proxy.upstream_url === null ? null : redactUrlCredentials(proxy.upstream_url) };
 }

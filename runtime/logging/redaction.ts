@@ -1,5 +1,6 @@
-/** What credentials' values are shown as in logs, the log stream, the dashboard and recordings. */
-export const REDACTED = '[redacted]';
+import { REDACTED } from '../../common/redacted.js';
+
+export { REDACTED };
 
 /** Headers that carry credentials whatever the API: HTTP's own, and the ecosystem's that CREDENTIAL_NAME does not catch. */
 export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'ocp-apim-subscription-key', 'x-functions-key', 'x-sentry-auth'];

@@ -4,6 +4,7 @@ import type { AdminContext } from '../context.js';
 import { AdminError, ok } from '../envelope.js';
 import { checkFaults, checkLatency, checkProxy, checkValidation } from '../live-settings.js';
 import type { AdminCall, AdminRoute } from '../router.js';
+import { proxyView } from '../views.js';
 
 type Section = 'latency' | 'faults' | 'proxy';
 
@@ -20,8 +21,13 @@ function validationView(ctx: AdminContext): Record<string, unknown> | null {
   return engine === undefined ? null : { ...engine.validationOptions, skip_admin_validation: true };
 }
 
+/** A section as answers and log lines show it. */
+function sectionView(ctx: AdminContext, section: Section): unknown {
+  return section === 'proxy' ? proxyView(ctx.live.proxy) : ctx.live[section];
+}
+
 function configView(ctx: AdminContext): Record<string, unknown> {
-  return { latency: ctx.live.latency, faults: ctx.live.faults, proxy: ctx.live.proxy, validation: validationView(ctx) };
+  return { latency: ctx.live.latency, faults: ctx.live.faults, proxy: sectionView(ctx, 'proxy'), validation: validationView(ctx) };
 }
 
 /**
@@ -38,6 +44,8 @@ function applySection(ctx: AdminContext, section: Section, patch: unknown): stri
     live.setFaults({ ...live.faults, enabled: true, ...change });
   } else {
     const change = checkProxy(patch, 'proxy');
+    // a page that sends back the upstream it was shown, password [redacted], keeps the real one
+    if (change.upstream_url === proxyView(live.proxy).upstream_url) delete change.upstream_url;
     const next = { ...live.proxy, enabled: true, ...change };
     if (next.enabled && next.upstream_url === null) throw new AdminError(400, 'proxy: upstream_url is needed to enable the proxy (send {"upstream_url": "http://host:port"})');
     live.setProxy(next);
@@ -68,8 +76,9 @@ function sectionUpdate(section: Section): (call: AdminCall) => ReturnType<typeof
       patch = data ?? {};
     }
     applySection(call.ctx, section, patch);
-    call.ctx.logger.info({ [section]: call.ctx.live[section] }, `admin: ${section} configuration changed`);
-    return ok({ message: `${section} configuration updated`, [section]: call.ctx.live[section] });
+    const shown = sectionView(call.ctx, section);
+    call.ctx.logger.info({ [section]: shown }, `admin: ${section} configuration changed`);
+    return ok({ message: `${section} configuration updated`, [section]: shown });
   };
 }
 

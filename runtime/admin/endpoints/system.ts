@@ -3,7 +3,7 @@ import type { ServerKind } from '../../registry/index.js';
 import type { AdminContext } from '../context.js';
 import { AdminError, ok, plain } from '../envelope.js';
 import type { AdminRoute } from '../router.js';
-import { routeRows } from '../views.js';
+import { proxyView, routeRows } from '../views.js';
 
 const RECENT_LOGS = 20;
 
@@ -56,7 +56,7 @@ function dashboard(ctx: AdminContext): Record<string, unknown> {
     recent_logs: ctx.requestLog.recent({ limit: RECENT_LOGS }),
     latency_profile: { name: latency.enabled ? (chaos.activeProfile ?? 'runtime') : 'none', base_ms: latency.base_ms, jitter_ms: latency.jitter_ms, tag_overrides: latency.tag_overrides },
     fault_config: faultConfig(ctx),
-    proxy_config: { enabled: proxy.enabled, upstream_url: proxy.upstream_url, timeout_seconds: proxy.timeout_seconds, requests_proxied: ctx.live.requestsProxied },
+    proxy_config: { ...proxyView(proxy), requests_proxied: ctx.live.requestsProxied },
   };
 }
 

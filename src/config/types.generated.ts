@@ -289,7 +289,7 @@ export interface LoggingConfig {
    */
   redact: string[];
   /**
-   * Show Authorization, Proxy-Authorization, Cookie, Set-Cookie and the apiKey parameters of the served descriptions as [redacted]; false shows them, for local debugging.
+   * Show credentials as [redacted] in request logs, the log stream and recordings: the headers Authorization, Proxy-Authorization, Cookie and Set-Cookie, every header whose name has a word token, secret, password, passwd, apikey, api-key, credential(s) or authorization (X-Auth-Token, X-Api-Key, X-Amz-Security-Token …), Ocp-Apim-Subscription-Key, X-Functions-Key and X-Sentry-Auth, and the apiKey parameters of the served descriptions; false shows them, for local debugging.
    */
   redact_credentials: boolean;
   /**

@@ -24,8 +24,8 @@ const types = await compile(schema, 'MockConfig', { bannerComment: `/* ${banner}
 // useDefaults fills in defaults; allErrors reports every error of a file at once; verbose gives
 // errors the schema and data that describe-error.ts reads.
 const ajv = new Ajv({ useDefaults: true, allErrors: true, verbose: true, discriminator: true, strictTypes: true, code: { source: true, esm: true } });
-// Annotations read by schema-notes.ts, describe-error.ts and json-schema-to-typescript.
-ajv.addVocabulary(['x-status', 'x-replacement', 'x-expected', 'x-bound', 'tsType']);
+// Annotations read by schema-notes.ts, secrets.ts, describe-error.ts and json-schema-to-typescript.
+ajv.addVocabulary(['x-status', 'x-replacement', 'x-expected', 'x-bound', 'x-secret', 'tsType']);
 const code = standaloneCode.default(ajv, ajv.compile(schema))
   .replace(/^"use strict";/, '')
   // the one runtime helper the code needs, imported the ESM way

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
 import type { KeyPath } from './key-path.js';
+import { isSecret, redactSecrets } from './secrets.js';
 import { isTree } from './tree.js';
 
 export interface ErrorDescription {
@@ -9,10 +10,6 @@ export interface ErrorDescription {
   /** What was expected and what was found: `expected integer, got "abc"`. */
   text: string;
 }
-
-/** Credentials (`admin.auth.jwt_secret`, `admin.management_token`, passwords) never reach a log. */
-const SECRET = /secret|password|token/i;
-const isSecret = (path: KeyPath): boolean => path.some((key) => typeof key === 'string' && SECRET.test(key));
 
 /**
  * Turns Ajv's errors (allErrors and verbose on) into one description per key path, in the order
@@ -87,7 +84,7 @@ function describeFailure(errors: readonly ErrorObject[], root: unknown): ErrorDe
 
 function describeError(error: ErrorObject, root: unknown): ErrorDescription {
   const path = pointerToPath(root, error.instancePath);
-  const found = `got ${isSecret(path) && typeof error.data === 'string' ? `a value of ${error.data.length} characters (not shown)` : show(error.data)}`;
+  const found = `got ${shown(error.data, path)}`;
   switch (error.keyword) {
     case 'anyOf':
       return { path, text: `expected ${(error.schema as Array<{ type: string }>).map((b) => b.type).join(' or ')}, ${found}` };
@@ -173,6 +170,17 @@ function suggestion(unknown: string, known: readonly string[]): string {
 }
 
 const MAX_SHOWN = 60;
+
+/**
+ * The offending value as an error shows it: never a credential (keys marked x-secret, inside it
+ * too, and URLs' passwords), since errors reach terminals and logs.
+ */
+function shown(value: unknown, path: KeyPath): string {
+  if (!isSecret(path)) return show(redactSecrets(value, '<redacted>', path));
+  if (typeof value === 'string') return `a value of ${value.length} characters (not shown)`;
+  const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return `${kind} (not shown)`;
+}
 
 function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);

@@ -2,15 +2,17 @@ import { Document, isMap, isSeq, type Node, type Scalar, type YAMLMap } from 'ya
 import { formatKeyPath } from './key-path.js';
 import type { ResolvedConfig } from './load.js';
 import { deprecatedInUse, notImplementedNote, orderBySchema, plannedInUse } from './schema-notes.js';
+import { redactSecrets } from './secrets.js';
 
 const FOUND_BY = { flag: '--config', env: 'MOCK_CONFIG_FILE', search: 'search from the current directory' } as const;
 
 /**
  * YAML of the effective configuration with `# from <source>` after every leaf (`mock serve
  * --print-config`), then a comment per setting of a feature not built yet and per deprecated key in use.
+ * Credentials (the keys schema.json marks x-secret) show as `<redacted>`, URLs' passwords as [redacted].
  */
 export function formatConfig(resolved: ResolvedConfig): string {
-  const doc = new Document(redact(orderBySchema(resolved.config)));
+  const doc = new Document(redactSecrets(orderBySchema(resolved.config), '<redacted>'));
   annotate(doc.contents as YAMLMap, [], resolved.sources);
   const header = resolved.file
     ? `# config file: ${resolved.file.file} (found by ${FOUND_BY[resolved.file.via]})`
@@ -20,17 +22,6 @@ export function formatConfig(resolved: ResolvedConfig): string {
     ...deprecatedInUse(resolved.sources).map(({ key, replacement }) => `# ${key} is deprecated: use ${replacement}`),
   ];
   return `${header}\n${doc.toString()}${notes.map((note) => `${note}\n`).join('')}`;
-}
-
-/** Values of keys that hold credentials (`admin.auth.jwt_secret`) are not printed. */
-const SECRET = /secret|password|token/i;
-
-function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, SECRET.test(key) && typeof inner === 'string' ? '<redacted>' : redact(inner)]),
-  );
 }
 
 /** Leaves are the same as in `forEachLeaf`: anything but a non-empty mapping. */

@@ -40,7 +40,7 @@ export type Ratio = number;
 export type Duration = string;
 
 /**
- * mock.yaml. Every key with a default is listed in `required` so that the type generated from this schema describes the effective configuration (defaults filled in). `x-status: planned` marks settings of features not built yet (accepted, reported by `mock serve` and `mock config validate`); `deprecated` + `x-replacement` marks an old spelling whose value goes to the replacement key unless that key is set itself.
+ * mock.yaml. Every key with a default is listed in `required` so that the type generated from this schema describes the effective configuration (defaults filled in). `x-status: planned` marks settings of features not built yet (accepted, reported by `mock serve` and `mock config validate`); `deprecated` + `x-replacement` marks an old spelling whose value goes to the replacement key unless that key is set itself; `x-secret` marks a credential, whose value `mock config show` and error messages never print.
  */
 export interface MockConfig {
   server: ServerConfig;

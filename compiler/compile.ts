@@ -64,7 +64,6 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     ...responders.warnings.switchesProtocols.map((key) => `${key} succeeds only by switching protocols (1xx), which the mock does not do; it answers 204 No Content`),
     ...responders.warnings.invalidExamples.map((w) => `${w} does not match its schema; served only when asked for by name`),
     ...responders.warnings.unsatisfiable,
-    ...schemas.backtrackingPatterns().map((p) => `the pattern ${JSON.stringify(p)} of the description uses a lookaround or a backreference, so request validation runs it on JavaScript's backtracking engine rather than in linear time`),
   ];
   return { name, dir, ir, files, inputsHash, warnings };
 }

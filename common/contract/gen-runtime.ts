@@ -90,10 +90,10 @@ export interface FormatPrimitives {
   decimal(): string;
 }
 
-/** A `pattern` compiled once at module load: the string generator and the validating RegExp. */
+/** A `pattern` compiled once at module load: the string generator and its linear-time test. */
 export interface CompiledPattern {
   readonly generator: { gen(): string };
-  readonly regexp: RegExp;
+  readonly matches: (value: string) => boolean;
 }
 
 export interface PatternPrimitives {

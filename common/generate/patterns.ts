@@ -1,4 +1,5 @@
 import type { CompiledPattern, PatternPrimitives } from '../contract/index.js';
+import { linearOrAny } from '../patterns/index.js';
 import { RandExp } from '../randexp.js';
 import type { Random } from './random.js';
 
@@ -8,7 +9,7 @@ const POOL_SIZE = 64;
 
 export function patternPrimitives(random: Random): PatternPrimitives {
   const fits = (compiled: CompiledPattern, value: string, min: number, max: number) =>
-    value.length >= min && value.length <= max && compiled.regexp.test(value);
+    value.length >= min && value.length <= max && compiled.matches(value);
 
   const pools = new WeakMap<CompiledPattern, Map<string, string[]>>();
   const pattern = (compiled: CompiledPattern, min: number, max: number): string => {
@@ -42,7 +43,8 @@ export function patternPrimitives(random: Random): PatternPrimitives {
       const generator = new RandExp(source);
       generator.max = max;
       generator.randInt = random.int;
-      return { generator, regexp: new RegExp(source, 'u') };
+      // drawn values are checked in linear time: a backtracking test of a padded draw can take seconds
+      return { generator, matches: linearOrAny(source) };
     },
     pattern,
     patternOr: (compiled, value, min, max) =>

@@ -2,8 +2,10 @@ import { PatternError, compileLinear } from './linear-regex.js';
 
 /**
  * The regular-expression engine of the generated validators, for the descriptions' `pattern`
- * keywords: linear time wherever RE2 can express the pattern, JavaScript's own RegExp for the
- * constructs it cannot (lookarounds, backreferences), which the compiler reports at build time.
+ * keywords: linear time, always. The compiler leaves out (and reports) a pattern the linear-time
+ * engine cannot run (lookarounds, backreferences), so it is not enforced; a build written before
+ * that rule that still holds one gets the same treatment here: it accepts every value, rather than
+ * running on JavaScript's backtracking engine, where `^(?=a)(a+)+$` took seconds per request.
  * Generated code reaches it as `require("mock:schema-pattern")`.
  */
 export const SCHEMA_PATTERN_MODULE = 'mock:schema-pattern';
@@ -12,18 +14,20 @@ export interface SchemaPattern {
   test(value: string): boolean;
   /** Ajv tells patterns apart by this text. */
   toString(): string;
-  /** True when it runs on JavaScript's backtracking engine. */
-  readonly backtracking: boolean;
 }
 
 export function schemaPattern(source: string, flags: string): SchemaPattern {
   const text = `/${source}/${flags}`;
+  return { test: linearOrAny(source, flags), toString: () => text };
+}
+
+/** The pattern's test in linear time, or one that accepts every value when it cannot run in linear time (not enforced). */
+export function linearOrAny(source: string, flags = ''): (value: string) => boolean {
   try {
     const linear = compileLinear(source, { flags });
-    return { test: (value) => linear.test(value), toString: () => text, backtracking: false };
+    return (value) => linear.test(value);
   } catch (e) {
     if (!(e instanceof PatternError)) throw e;
-    const native = new RegExp(source, flags);
-    return { test: (value) => native.test(value), toString: () => text, backtracking: true };
+    return () => true;
   }
 }

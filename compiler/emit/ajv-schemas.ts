@@ -21,8 +21,6 @@ export interface AjvSchemas {
   ids: OperationValidatorIds[];
   /** export name -> schema $id, for standalone code. */
   exports: Record<string, string>;
-  /** `pattern` keywords the linear-time engine cannot run (they use lookarounds or backreferences), sorted. */
-  backtrackingPatterns(): string[];
 }
 
 /**
@@ -34,16 +32,8 @@ export interface AjvSchemas {
  * function instead of two (half the validators of a large description).
  */
 export function registerSchemas(ir: Ir): AjvSchemas {
-  const backtracking = new Set<string>();
   // patterns run on request data: the generated code compiles them with the linear-time engine
-  const regExp = Object.assign(
-    (source: string, flags: string) => {
-      const pattern = schemaPattern(source, flags);
-      if (pattern.backtracking) backtracking.add(source);
-      return pattern;
-    },
-    { code: `require(${JSON.stringify(SCHEMA_PATTERN_MODULE)})` },
-  );
+  const regExp = Object.assign((source: string, flags: string) => schemaPattern(source, flags), { code: `require(${JSON.stringify(SCHEMA_PATTERN_MODULE)})` });
   const ajv = new Ajv({
     strict: false,
     allErrors: true,
@@ -88,7 +78,7 @@ export function registerSchemas(ir: Ir): AjvSchemas {
       r.contents.map((c, ci) => (c.schema && bodyFormat(c.mediaType) === 'json' ? add(`r${op.index}_${ri}_${ci}`, c.schema, 'res') : undefined)),
     ),
   }));
-  return { ajv, ids, exports, backtrackingPatterns: () => [...backtracking].sort() };
+  return { ajv, ids, exports };
 }
 
 /** One object per parameter location, so an error's instancePath names location and parameter. */

@@ -1,5 +1,6 @@
 /** Read-only questions about (normalised, draft-07) schemas. */
 import type { JsonSchema } from '../ir/types.js';
+import { PatternError, compileLinear, type LinearPattern } from '../../common/patterns/index.js';
 import { integerFormatRange } from './formats.js';
 
 export function isSchemaObject(value: unknown): value is JsonSchema {
@@ -122,23 +123,34 @@ export function isClosed(schema: JsonSchema): boolean {
   return isFalseSchema(extraProperties(schema));
 }
 
-/** The first `patternProperties` entry whose pattern JavaScript can run, as [pattern, schema]. */
+/** The first `patternProperties` entry whose pattern the linear-time engine runs, as [pattern, schema]. */
 export function firstPatternProperty(schema: JsonSchema): [string, unknown] | undefined {
   if (!isSchemaObject(schema.patternProperties)) return undefined;
-  return Object.entries(schema.patternProperties).find(([pattern]) => regExp(pattern) !== undefined);
+  return Object.entries(schema.patternProperties).find(([pattern]) => linearPattern(pattern) !== undefined);
 }
 
-/** Whether `value` matches `pattern` as Ajv runs it (`u` flag); false when JavaScript cannot compile it. */
+/** Whether `value` matches `pattern` as the generated validators run it; false when it cannot run in linear time. */
 export function patternAccepts(pattern: string, value: string): boolean {
-  return regExp(pattern)?.test(value) ?? false;
+  return linearPattern(pattern)?.test(value) ?? false;
 }
 
-function regExp(pattern: string): RegExp | undefined {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    return undefined;
+const compiled = new Map<string, LinearPattern | undefined>();
+
+/**
+ * A description's pattern on the linear-time engine, compiled once: build-time samples and
+ * examples are matched as requests are, never on the backtracking engine (where a failing
+ * example of `^(a+)+$` would hang the build).
+ */
+export function linearPattern(pattern: string): LinearPattern | undefined {
+  if (!compiled.has(pattern)) {
+    try {
+      compiled.set(pattern, compileLinear(pattern));
+    } catch (e) {
+      if (!(e instanceof PatternError)) throw e;
+      compiled.set(pattern, undefined);
+    }
   }
+  return compiled.get(pattern);
 }
 
 export function jsonType(value: unknown): string | undefined {

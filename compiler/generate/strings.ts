@@ -3,7 +3,7 @@ import type { JsonSchema } from '../ir/types.js';
 import { RandExp } from '../../common/randexp.js';
 import { formatAccepts, isCheckedFormat, stringFormat } from './formats.js';
 import { stringHint } from './hints.js';
-import { exampleValues, nonNegativeInteger } from './schema.js';
+import { exampleValues, linearPattern, nonNegativeInteger } from './schema.js';
 import { literal } from './source.js';
 
 export interface StringSite {
@@ -24,9 +24,9 @@ const codePoints = (value: string) => [...value].length;
 const within = (range: readonly [number, number], min: number, max: number) => range[0] >= min && range[1] <= max;
 const overlaps = (range: readonly [number, number], min: number, max: number) => range[1] >= min && range[0] <= max;
 
-/** The pattern when both the validator (`u` flag, as Ajv compiles it) and randexp can use it. */
+/** The pattern when the linear-time engine (which matches it), JavaScript (`u` flag) and randexp can all use it. */
 function usablePattern(pattern: unknown): string | undefined {
-  if (typeof pattern !== 'string') return undefined;
+  if (typeof pattern !== 'string' || linearPattern(pattern) === undefined) return undefined;
   try {
     new RegExp(pattern, 'u');
     new RandExp(pattern);
@@ -42,7 +42,7 @@ function example(schema: JsonSchema, min: number, max: number, pattern: string |
       typeof value === 'string' &&
       codePoints(value) >= min &&
       codePoints(value) <= max &&
-      (pattern === undefined || new RegExp(pattern, 'u').test(value)) &&
+      (pattern === undefined || linearPattern(pattern)?.test(value) === true) &&
       formatAccepts(schema.format, value),
   );
 }

@@ -28,12 +28,12 @@ export function buildIr(name: string, inputs: IrInput[], routes: unknown[], rout
     const info = (document.info ?? {}) as Record<string, unknown>;
     const basePath = input.basePath === undefined ? serverBasePath(document) : normalizeBasePath(input.basePath);
     specs.push({ source: input.source, title: String(info.title ?? ''), version: String(info.version ?? ''), dialect, basePath, apiKeys: apiKeySchemes(document) });
-    registry.use(document, String(specIndex));
+    registry.use(document, String(specIndex), input.source);
     for (const op of lowerOperations({ document, registry, specIndex, basePath, warnings })) operations.push({ ...op, index: operations.length });
   });
   rejectCollisions(specs, operations);
   const customRoutes = lowerCustomRoutes(routes);
-  return { name, specs, definitions: sortKeys(registry.definitions), operations, routes: customRoutes, behaviours: lowerRouteBehaviour(routeRules, operations, customRoutes), warnings };
+  return { name, specs, definitions: sortKeys(registry.definitions), operations, routes: customRoutes, behaviours: lowerRouteBehaviour(routeRules, operations, customRoutes), warnings: [...warnings, ...registry.warnings] };
 }
 
 /** `/pets/{id}` and `/pets/{petId}` are the same route: compare paths with parameter names erased. */

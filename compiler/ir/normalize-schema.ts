@@ -1,5 +1,6 @@
 import type { JsonSchema } from './types.js';
-import { resolvePointer } from './pointer.js';
+import { pointerIndex, resolvePointer } from './pointer.js';
+import { PatternError, compileLinear } from '../../common/patterns/index.js';
 
 /** Keywords whose value is one schema. */
 const SCHEMA_KEYS = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems'];
@@ -21,13 +22,22 @@ export class SchemaRegistry {
   readonly definitions: Record<string, JsonSchema> = {};
   private readonly names = new Map<string, string>();
   private readonly taken = new Set<string>();
+  /** What lowering left out of the schemas, and why (build warnings). */
+  readonly warnings: string[] = [];
   private document: unknown = {};
   private scope = '';
+  private source = '';
+  /** Where each object of the document is, built when a warning first needs it. */
+  private pointers: WeakMap<object, string> | undefined;
+  /** The schema objects being lowered, outermost first: a warning names the nearest one in the document. */
+  private readonly trail: object[] = [];
 
-  /** Switches to the next description; names already taken stay taken across descriptions. */
-  use(document: unknown, scope: string): void {
+  /** Switches to the next description (`source` names it in warnings); names already taken stay taken across descriptions. */
+  use(document: unknown, scope: string, source = ''): void {
     this.document = document;
     this.scope = scope;
+    this.source = source;
+    this.pointers = undefined;
   }
 
   normalize(input: unknown): JsonSchema {
@@ -37,24 +47,42 @@ export class SchemaRegistry {
     const schema = input as Record<string, unknown>;
 
     if (typeof schema.$ref === 'string') return this.normalizeRef(schema);
+    this.trail.push(schema);
+    try {
+      return this.normalizeObject(schema);
+    } finally {
+      this.trail.pop();
+    }
+  }
 
+  private normalizeObject(schema: Record<string, unknown>): JsonSchema {
     const out: JsonSchema = {};
+    let patternLeftOut = false;
     for (const [key, value] of Object.entries(schema)) {
       if (DROPPED.has(key) || key.startsWith('x-')) continue;
       if (SCHEMA_KEYS.includes(key) && value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = this.normalize(value);
       else if (SCHEMA_KEYS.includes(key) && typeof value === 'boolean') out[key] = value;
       else if (key === 'items' && Array.isArray(value)) out[key] = value.map((v) => this.normalize(v));
       else if (SCHEMA_LIST_KEYS.includes(key) && Array.isArray(value)) out[key] = value.map((v) => this.normalize(v));
-      else if (SCHEMA_MAP_KEYS.includes(key) && value && typeof value === 'object') out[key] = this.normalizeMap(value as Record<string, unknown>);
+      else if (key === 'patternProperties' && value && typeof value === 'object') {
+        const kept = Object.entries(value as Record<string, unknown>).filter(([pattern]) => isJsRegExp(pattern) && this.linear(pattern, 'patternProperties key'));
+        patternLeftOut = kept.length < Object.keys(value).length;
+        out[key] = this.normalizeMap(Object.fromEntries(kept));
+      } else if (SCHEMA_MAP_KEYS.includes(key) && value && typeof value === 'object') out[key] = this.normalizeMap(value as Record<string, unknown>);
       else if (key === 'discriminator' && value && typeof value === 'object') out[key] = this.normalizeDiscriminator(value as Record<string, unknown>);
       else if (key === 'examples' && !Array.isArray(value)) continue;
       else if (key === 'required') { if (Array.isArray(value) && value.length > 0) out[key] = [...new Set(value)]; }
       else if (key === 'type') { const type = lowerType(value); if (type !== undefined) out.type = type; }
       else if (key === 'enum') { if (Array.isArray(value) && value.length > 0) out.enum = value; }
-      else if (key === 'pattern') { if (isJsRegExp(value)) out.pattern = value; }
+      else if (key === 'pattern') { if (isJsRegExp(value) && this.linear(value, 'pattern')) out.pattern = value; }
       else out[key] = value;
     }
     foldExclusiveBounds(out, schema);
+    if (patternLeftOut) {
+      // which names are "additional" depends on the patterns left out: not enforced either
+      delete out.additionalProperties;
+      delete out.unevaluatedProperties;
+    }
     this.lowerTuple(out, schema);
     this.lowerDependencies(out, schema);
     if (schema.nullable === true) return makeNullable(out);
@@ -119,6 +147,33 @@ export class SchemaRegistry {
     return out;
   }
 
+  /**
+   * Whether a description's pattern runs on the linear-time engine. Patterns run on request data
+   * (and at build time on examples and samples), where a backtracking engine takes exponential
+   * time on some of them (`^(a+)+$`): one the engine cannot run (a lookaround, a backreference)
+   * is left out, not enforced, with a warning naming where it is.
+   */
+  private linear(pattern: string, what: string): boolean {
+    try {
+      compileLinear(pattern);
+      return true;
+    } catch (e) {
+      if (!(e instanceof PatternError)) throw e;
+      this.warnings.push(`${this.where()}: the ${what} ${JSON.stringify(pattern)} ${e.message}; it is not enforced (requests are not checked against it, generated values ignore it)`);
+      return false;
+    }
+  }
+
+  /** The description and the JSON pointer of the schema being lowered (or of the nearest enclosing one in the document). */
+  private where(): string {
+    this.pointers ??= pointerIndex(this.document);
+    for (let i = this.trail.length - 1; i >= 0; i--) {
+      const pointer = this.pointers.get(this.trail[i]);
+      if (pointer !== undefined) return `${this.source}${pointer}`;
+    }
+    return `${this.source || 'a description'}: a schema`;
+  }
+
   private normalizeDiscriminator(value: Record<string, unknown>): JsonSchema {
     const out: JsonSchema = { propertyName: value.propertyName };
     if (value.mapping && typeof value.mapping === 'object') {
@@ -158,7 +213,7 @@ function lowerType(value: unknown): unknown {
 }
 
 /** Patterns in the wild use PCRE-only syntax; such a pattern cannot be checked in JavaScript, so it is dropped. */
-function isJsRegExp(value: unknown): boolean {
+function isJsRegExp(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   try {
     new RegExp(value);

@@ -23,3 +23,15 @@ export function deref<T>(document: unknown, node: T, seen = new Set<string>()): 
   }
   return current as T;
 }
+
+/** The JSON pointer (`#/paths/~1pets/get`) of every object and array in a document, the first path that reaches it. */
+export function pointerIndex(document: unknown): WeakMap<object, string> {
+  const index = new WeakMap<object, string>();
+  const visit = (node: unknown, pointer: string): void => {
+    if (node === null || typeof node !== 'object' || index.has(node)) return;
+    index.set(node, pointer);
+    for (const [key, value] of Object.entries(node)) visit(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  };
+  visit(document, '#');
+  return index;
+}

@@ -124,7 +124,7 @@ t.test('definitions are registered under req and res', (t) => {
   t.end();
 });
 
-t.test('description patterns run on the linear-time engine; lookarounds fall back and are reported', async (t) => {
+t.test('description patterns run on the linear-time engine; one it cannot run is not enforced', async (t) => {
   const patterned = {
     ...ir,
     definitions: {},
@@ -143,8 +143,8 @@ t.test('description patterns run on the linear-time engine; lookarounds fall bac
   t.notOk(validate({ query: { slug: `${'a'.repeat(40)}!` } }), 'a value that backtracks exponentially in V8 is rejected');
   t.ok(performance.now() - start < 50, 'at once');
   t.ok(validate({ query: { slug: 'two words', pin: 'ab12' } }));
-  t.notOk(validate({ query: { slug: 'x', pin: 'abcd' } }), 'the lookahead pattern still works, on JavaScript’s engine');
-  t.same(schemas.backtrackingPatterns(), ['^(?=.*\\d)[a-z\\d]{4}$'], 'and is reported');
+  // the IR never holds such a pattern (normalize-schema.test.js); a build made before that rule might
+  t.ok(validate({ query: { slug: 'x', pin: 'abcd' } }), 'a lookahead pattern accepts every value rather than run on JavaScript’s backtracking engine');
 });
 
 t.test('a schema repeated across operations compiles once and is shared; the same schema in a request and a response is not', async (t) => {

@@ -99,11 +99,40 @@ t.test('discriminator mapping is rewritten to definitions', (t) => {
 t.test('patterns JavaScript cannot compile are dropped', (t) => {
   const r = registry();
   t.same(r.normalize({ type: 'string', pattern: '^[a-z]+$' }), { type: 'string', pattern: '^[a-z]+$' });
-  t.same(r.normalize({ type: 'string', pattern: '(?<=x)a' }), { type: 'string', pattern: '(?<=x)a' }, 'lookbehind is JavaScript');
   t.same(r.normalize({ type: 'string', pattern: '[a-z' }), { type: 'string' }, 'unterminated class');
   t.same(r.normalize({ type: 'string', pattern: '(?i)abc' }), { type: 'string' }, 'PCRE inline flags');
   t.same(r.normalize({ type: 'string', pattern: '\\Aabc\\z' }), { type: 'string', pattern: '\\Aabc\\z' }, 'compiles (as identity escapes) so it is kept');
   t.same(r.normalize({ type: 'string', pattern: 5 }), { type: 'string' }, 'non-string pattern');
+  t.end();
+});
+
+t.test('patterns the linear-time engine cannot run are left out, with a warning naming the schema', (t) => {
+  const document = {
+    paths: { '/things': { get: { parameters: [{ name: 'code', in: 'query', schema: { type: 'string', pattern: '^(?=a)(a+)+$' } }] } } },
+    components: {
+      schemas: {
+        Thing: { type: 'object', properties: { id: { type: 'string', pattern: '^(a+)+$' }, tag: { type: 'string', pattern: '(\\w)\\1' } } },
+        Bag: { type: 'object', patternProperties: { '^x-(?!y)': { type: 'string' }, '^n-': { type: 'integer' } }, additionalProperties: false, propertyNames: { pattern: '(?<=a)b' } },
+      },
+    },
+  };
+  const r = new SchemaRegistry();
+  r.use(document, '0', 'api.yaml');
+  const param = document.paths['/things'].get.parameters[0].schema;
+  t.same(r.normalize(param), { type: 'string' }, 'a lookahead');
+  r.normalize({ $ref: '#/components/schemas/Thing' });
+  t.same(r.definitions.Thing.properties, { id: { type: 'string', pattern: '^(a+)+$' }, tag: { type: 'string' } }, 'nested quantifiers run in linear time on RE2 and stay; a backreference goes');
+  r.normalize({ $ref: '#/components/schemas/Bag' });
+  t.same(
+    r.definitions.Bag,
+    { type: 'object', patternProperties: { '^n-': { type: 'integer' } }, propertyNames: {} },
+    'a patternProperties entry goes, and additionalProperties with it (which names are additional depends on it); propertyNames patterns too',
+  );
+  t.equal(r.warnings.length, 4);
+  t.match(r.warnings[0], /^api\.yaml#\/paths\/~1things\/get\/parameters\/0\/schema: the pattern "\^\(\?=a\)\(a\+\)\+\$" uses a lookahead .*; it is not enforced/);
+  t.match(r.warnings[1], /^api\.yaml#\/components\/schemas\/Thing\/properties\/tag: the pattern "\(\\\\w\)\\\\1" uses a backreference/);
+  t.match(r.warnings[2], /^api\.yaml#\/components\/schemas\/Bag: the patternProperties key "\^x-\(\?!y\)" uses a negative lookahead/);
+  t.match(r.warnings[3], /^api\.yaml#\/components\/schemas\/Bag\/propertyNames: the pattern "\(\?<=a\)b" uses a lookbehind/);
   t.end();
 });
 

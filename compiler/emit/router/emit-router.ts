@@ -10,6 +10,7 @@ export function emitRouter(root: RouteNode): string {
   const terminals: string[] = [];
   const functions: string[] = [];
   let nodeCount = 0;
+  let splitsSegments = false;
 
   const visit = (node: RouteNode, label: string): string => {
     const id = nodeCount++;
@@ -22,7 +23,7 @@ export function emitRouter(root: RouteNode): string {
     // literal-affixed params, then multi-parameter patterns, then the bare `{id}` that takes anything
     const params = allParams.filter((c) => !isBare(c));
     const bare = allParams.filter(isBare);
-    const patterns = children.filter((c) => c.segment?.kind === 'pattern').sort((a, b) => cmp(patternSource(a), patternSource(b)));
+    const patterns = children.filter((c) => c.segment?.kind === 'pattern').sort((a, b) => cmp(patternKey(a), patternKey(b)));
     const rest = children.find((c) => c.segment?.kind === 'rest');
 
     const restT = rest ? restTerminal(rest) : undefined;
@@ -50,11 +51,12 @@ export function emitRouter(root: RouteNode): string {
     };
     params.forEach(emitParam);
     for (const child of patterns) {
-      const seg = child.segment as { source: string; names: string[] };
-      const fn = visit(child, `${label}/${seg.names.map((n) => `{${n}}`).join('')}`);
-      const re = `re${functions.length}_${id}`;
-      functions.push(`const ${re} = new RegExp(${JSON.stringify(seg.source)});`);
-      body.push(`  { const m = ${re}.exec(v); if (m !== null) { const n = p.length; p.push(${seg.names.map((_, k) => `m[${k + 1}]`).join(', ')}); if ((r = ${fn}(s, i + 1, p)) !== undefined) return r; p.length = n; } }`);
+      const seg = child.segment as { literals: string[]; names: string[] };
+      const fn = visit(child, `${label}/${seg.literals.map((text, k) => (k === 0 ? text : `{${seg.names[k - 1]}}${text}`)).join('')}`);
+      const literals = `l${functions.length}_${id}`;
+      functions.push(`const ${literals} = ${JSON.stringify(seg.literals)};`);
+      body.push(`  { const n = p.length; if (splitSegment(v, ${literals}, p) && (r = ${fn}(s, i + 1, p)) !== undefined) return r; p.length = n; }`);
+      splitsSegments = true;
     }
     bare.forEach(emitParam);
     body.push(restT ? `  p.push(s.slice(i).join('/'));\n  return ${restT};` : '  return undefined;');
@@ -72,6 +74,7 @@ export function emitRouter(root: RouteNode): string {
   return [
     terminals.join('\n'),
     '',
+    ...(splitsSegments ? [SPLIT_SEGMENT, ''] : []),
     functions.join('\n\n'),
     '',
     '/** Hot path: `s` is the request path split on "/" (s[0] is ""); `p` receives parameter values in order. */',
@@ -95,7 +98,43 @@ function emitCandidates(list: Candidate[]): string {
 }
 
 const staticValue = (n: RouteNode): string => (n.segment as { value: string }).value;
-const patternSource = (n: RouteNode): string => (n.segment as { source: string }).source;
+const patternKey = (n: RouteNode): string => JSON.stringify((n.segment as { literals: string[] }).literals);
+
+/**
+ * Emitted once where a segment holds several parameters. A regular expression such as
+ * `^(.+?)-(.+?)$` would find the values by backtracking, in time polynomial in the segment's
+ * length (four parameters and 400 characters took a second): the description writes the
+ * template, the client the segment.
+ */
+const SPLIT_SEGMENT = `/**
+ * The values of a segment with several parameters (\`{a}-{b}.csv\`, literals '', '-', '.csv') as
+ * \`^(.+?)-(.+?)\\.csv$\` captures them, each the shortest that lets the rest match, in linear time:
+ * last[j] is the latest start of literal j that leaves a character for every later parameter, and
+ * each value ends at the first occurrence of the next literal no later than that.
+ */
+function splitSegment(v: string, literals: readonly string[], p: string[]): boolean {
+  const k = literals.length - 1;
+  const head = literals[0];
+  const tail = literals[k];
+  if (v.length < head.length + k + tail.length || !v.startsWith(head) || !v.endsWith(tail)) return false;
+  const last: number[] = [];
+  last[k] = v.length - tail.length;
+  for (let j = k - 1; j >= 1; j--) {
+    const bound = last[j + 1] - 1 - literals[j].length;
+    last[j] = bound < 0 ? -1 : v.lastIndexOf(literals[j], bound);
+    if (last[j] < 0) return false;
+  }
+  let at = head.length;
+  for (let j = 1; j < k; j++) {
+    const found = v.indexOf(literals[j], at + 1);
+    if (found < 0 || found > last[j]) return false;
+    p.push(v.slice(at, found));
+    at = found + literals[j].length;
+  }
+  if (last[k] - at < 1) return false;
+  p.push(v.slice(at, last[k]));
+  return true;
+}`;
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Params with a longer literal prefix/suffix are tried before bare `{id}`. */

@@ -2,7 +2,8 @@
 export type Segment =
   | { kind: 'static'; value: string }
   | { kind: 'param'; prefix: string; suffix: string; name: string }
-  | { kind: 'pattern'; source: string; names: string[] }
+  /** Several parameters in one segment: `literals` is the text around them (`{a}-{b}.csv`: '', '-', '.csv'). */
+  | { kind: 'pattern'; literals: string[]; names: string[] }
   | { kind: 'rest' };
 
 /** `/pets/{id}.json` -> static `pets`, param `id` with suffix `.json`; a trailing `**` matches the rest. */
@@ -18,8 +19,7 @@ export function parseTemplate(path: string): Segment[] {
       const close = part.indexOf('}');
       return { kind: 'param', prefix: part.slice(0, open), suffix: part.slice(close + 1), name: names[0] };
     }
-    const source = '^' + part.split(/\{[^}]*\}/).map(escapeRegExp).join('(.+?)') + '$';
-    return { kind: 'pattern', source, names };
+    return { kind: 'pattern', literals: part.split(/\{[^}]*\}/), names };
   });
 }
 
@@ -36,10 +36,8 @@ export function segmentKey(s: Segment): string {
     case 'param':
       return `p:${s.prefix}\u0000${s.suffix}`;
     case 'pattern':
-      return `r:${s.source}`;
+      return `r:${JSON.stringify(s.literals)}`;
     case 'rest':
       return 'rest';
   }
 }
-
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

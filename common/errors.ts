@@ -115,6 +115,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_SPEC_REF: 'a $ref of a description cannot be resolved',
   MOCK_ERR_SPEC_INVALID: 'a description is not OpenAPI 3.x or Swagger 2.0',
   MOCK_ERR_SPEC_FETCH: 'a description URL cannot be fetched',
+  MOCK_ERR_SPEC_REF_REFUSED: 'a $ref of a description leads outside the project without --allow-ref',
   MOCK_ERR_ROUTE_COLLISION: 'two descriptions define the same route',
   MOCK_ERR_CONFIG_NOT_FOUND: 'the config file given does not exist',
   MOCK_ERR_CONFIG_PARSE: 'the config file is not valid YAML',

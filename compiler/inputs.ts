@@ -10,7 +10,7 @@ export { defaultName, sha256 } from './fingerprint.js';
  * count), where the build records them, mock.yaml's routes and the tool version.
  */
 export async function loadInputs(options: BuildOptions) {
-  const raw = await Promise.all(options.specs.map((s) => readDescription(s.source, options.cwd)));
+  const raw = await Promise.all(options.specs.map((s) => readDescription(s.source, options.cwd, options.allowRefs)));
   const inputs = await Promise.all(
     raw.map(async (r, i) => ({ source: r.source, basePath: options.specs[i].basePath, description: await toOpenApi3(r.source, r.document) })),
   );

@@ -16,8 +16,10 @@ export interface BuildOptions {
   outDir: string;
   /** Build name (folder under outDir); default: the first spec's file name without extension. */
   name?: string;
-  /** Directory relative spec paths are resolved against. */
+  /** Directory relative spec paths are resolved against: the project folder, where external $refs may lead. */
   cwd: string;
+  /** --allow-ref: absolute folders and http(s) URL prefixes outside the project that external $refs may read too. */
+  allowRefs?: string[];
   /** Told each stage of the build as it starts, with counts where a stage has them. */
   progress?: BuildProgress;
 }

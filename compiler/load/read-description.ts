@@ -5,6 +5,8 @@ import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { MockError } from '../../common/errors.js';
 import { dialectOf } from './to-openapi3.js';
 import { isUrl } from '../fingerprint.js';
+import { ConfinedResolver, type RefusedRef } from './confined-resolver.js';
+import { refPolicy } from './ref-policy.js';
 
 export interface RawDescription {
   /** The --spec value as given. */
@@ -22,9 +24,11 @@ export interface RawDescription {
 /**
  * Reads one description (file or URL) and bundles its external $refs with @redocly/openapi-core.
  * The root is parsed here with `yaml` (YAML 1.2): real descriptions such as Docker's trip up
- * the stricter js-yaml fork the bundler uses.
+ * the stricter js-yaml fork the bundler uses. `cwd` is the project folder; external $refs stay in
+ * it, in the description's folder (or under its URL's folder), or in `allowRefs` (--allow-ref:
+ * absolute folders and http(s) URL prefixes); see ref-policy.ts.
  */
-export async function readDescription(source: string, cwd: string): Promise<RawDescription> {
+export async function readDescription(source: string, cwd: string, allowRefs: readonly string[] = []): Promise<RawDescription> {
   const location = isUrl(source) ? source : path.resolve(cwd, source);
   const text = isUrl(source) ? await fetchText(source) : readLocal(source, location);
   const parsed = parseText(source, text);
@@ -33,18 +37,30 @@ export async function readDescription(source: string, cwd: string): Promise<RawD
   }
   dialectOf(source, parsed as Record<string, unknown>);
   const config = await createConfig({});
+  const resolver = new ConfinedResolver(refPolicy(location, cwd, allowRefs));
   let result;
   try {
-    result = await bundle({ doc: { source: new Source(location, text), parsed }, config });
+    result = await bundle({ doc: { source: new Source(location, text), parsed }, config, externalRefResolver: resolver });
   } catch (e) {
     throw new MockError('MOCK_ERR_SPEC_REF', `${source}: cannot bundle: ${(e as Error).message.replace(/\s+/g, ' ')}`);
   }
+  if (resolver.refused !== undefined) throw refusedError(source, location, resolver.refused);
   const unresolved = result.problems.find((p) => p.message.startsWith("Can't resolve $ref"));
   if (unresolved) {
     const where = unresolved.location?.[0]?.pointer ?? '';
     throw new MockError('MOCK_ERR_SPEC_REF', `${source}: ${unresolved.message} at ${where} (fix the $ref or add the referenced file)`);
   }
   return { source, location, text, document: result.bundle.parsed as Record<string, unknown>, files: [location, ...[...result.fileDependencies].sort()] };
+}
+
+/** One line: the description, the $ref (and the file holding it when not the description), where $refs must stay, the flag. */
+function refusedError(source: string, location: string, { ref, from, refusal }: RefusedRef): MockError {
+  const holder = from === undefined || from === location ? '' : ` in ${isUrl(from) ? from : path.relative(path.dirname(location), from)}`;
+  const allow = refusal.allowValue === undefined ? 'rewrite it' : `pass --allow-ref ${refusal.allowValue} to allow it`;
+  return new MockError(
+    'MOCK_ERR_SPEC_REF_REFUSED',
+    `${source}: the $ref ${JSON.stringify(ref)}${holder} ${refusal.problem}; external $refs must stay in ${refusal.allowed} (${allow})`,
+  );
 }
 
 function readLocal(source: string, location: string): string {

@@ -5,11 +5,13 @@ import type { HttpTask } from './protocol.js';
 import type { TargetJob } from './runner.js';
 import type { Scenario } from './scenarios.js';
 import { commonOptions, defaultWorkers, parseErrorRate, parseRate, runSession, writeAtomically, type CommonLoadFlags, type LoadReport } from './session.js';
+import { allowedRefs } from '../cli/allow-ref.js';
 import { resolveTargets, type Target } from './targets.js';
 
 export interface BenchFlags extends CommonLoadFlags {
   spec?: string[];
   'spec-dir'?: string;
+  'allow-ref'?: string[];
   target?: string;
   'targets-file'?: string;
   vus: number;
@@ -49,6 +51,7 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
     specs: flags.spec ?? [],
     specDir: flags['spec-dir'],
     cwd,
+    allowRefs: allowedRefs(flags['allow-ref'], cwd),
     basePath: flags['base-path'],
     operations: wanted,
     auth: flags.auth,

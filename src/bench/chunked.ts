@@ -1,6 +1,7 @@
 // `mock bench-chunked`: requests whose bodies go out with Transfer-Encoding: chunked.
 import { MockError } from '../../common/errors.js';
 import type { IrOperation, JsonSchema } from '../../compiler/index.js';
+import { allowedRefs } from '../cli/allow-ref.js';
 import { createRequestFactory, loadIr } from '../requests/index.js';
 import { filler, padJson, sizedBody } from './bodies.js';
 import { parseHeaders, setHeader } from './plan.js';
@@ -23,6 +24,7 @@ export interface ChunkedFlags extends CommonLoadFlags {
   rps?: string;
   cps?: string;
   spec?: string;
+  'allow-ref'?: string[];
   endpoint?: string;
   'max-concurrency': number;
   'max-error-rate'?: string;
@@ -55,7 +57,7 @@ export async function chunkedRequest(flags: ChunkedFlags, cwd: string): Promise<
     return { method: flags.method, path: '', headers, body: Buffer.from(body, 'latin1') };
   }
 
-  const ir = await loadIr([{ source: flags.spec }], cwd, 'bench');
+  const ir = await loadIr([{ source: flags.spec }], cwd, 'bench', allowedRefs(flags['allow-ref'], cwd));
   const factory = createRequestFactory(ir.definitions, flags.seed);
   const op = pickOperation(ir.operations, flags.endpoint, flags.method, flags.spec);
   const planned = factory.valid(op);

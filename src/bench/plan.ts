@@ -29,6 +29,8 @@ export interface PlanOptions {
   specs: string[];
   specDir?: string;
   cwd: string;
+  /** --allow-ref: where external $refs may lead besides the project. */
+  allowRefs?: string[];
   basePath?: string;
   /** operationIds or `METHOD /path` keys; empty: all. */
   operations: string[];
@@ -65,7 +67,7 @@ export async function buildPlan(options: PlanOptions): Promise<Plan> {
   // each description on its own: two descriptions may well have the same paths
   for (const source of sources) {
     const spec: SpecInput = options.basePath === undefined ? { source } : { source, basePath: normaliseBasePath(options.basePath) };
-    const ir = await loadIr([spec], options.cwd, 'bench');
+    const ir = await loadIr([spec], options.cwd, 'bench', options.allowRefs);
     const factory = createRequestFactory(ir.definitions, options.seed);
     for (const op of ir.operations) all.push({ op, make: () => factory.valid(op) });
   }

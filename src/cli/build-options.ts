@@ -6,9 +6,9 @@ import { displayPath, isUrl, type ResolvedConfig } from '../config/index.js';
 
 /**
  * What `build`/`checkBuild` get. Spec sources are relative to the project directory, as messages
- * name them; the build itself records them relative to its own folder.
+ * name them; the build itself records them relative to its own folder. `allowRefs`: --allow-ref.
  */
-export function toBuildOptions(resolved: ResolvedConfig): BuildOptions {
+export function toBuildOptions(resolved: ResolvedConfig, allowRefs: string[]): BuildOptions {
   const { config, projectDir } = resolved;
   if (config.specs.length === 0) {
     throw new MockError('MOCK_ERR_NO_SPEC', 'no spec given: pass --spec <path|url> or list specs: in mock.yaml');
@@ -28,6 +28,7 @@ export function toBuildOptions(resolved: ResolvedConfig): BuildOptions {
     outDir: config.build.out_dir,
     name: config.build.name,
     cwd: projectDir,
+    allowRefs,
   };
 }
 

@@ -47,7 +47,7 @@ const EXPECTED_SECTIONS: ReadonlyArray<[key: string, consequence: string]> = [
  * the file exists, its YAML parses, it matches the schema, its descriptions load and lower
  * together with the custom routes. Any of these failing throws the usual one-line error.
  */
-export async function checkConfigFile(options: { cwd?: string; configPath?: string; env?: Readonly<Record<string, string | undefined>> }): Promise<ConfigReport> {
+export async function checkConfigFile(options: { cwd?: string; configPath?: string; env?: Readonly<Record<string, string | undefined>>; allowRefs?: string[] }): Promise<ConfigReport> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const env = options.env ?? process.env;
   const location = findConfigFile(cwd, env, options.configPath);
@@ -72,7 +72,7 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
   const { readDescription, toOpenApi3, buildIr, defaultName } = await import('../../compiler/index.js');
   const inputs = await Promise.all(
     config.specs.map(async (spec) => {
-      const read = await readDescription(spec.path, resolved.projectDir);
+      const read = await readDescription(spec.path, resolved.projectDir, options.allowRefs);
       const source = isUrl(spec.path) ? spec.path : displayPath(spec.path, cwd);
       return { source, basePath: spec.base_path, description: await toOpenApi3(source, read.document) };
     }),

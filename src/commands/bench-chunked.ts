@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { allowRefFlag } from '../cli/allow-ref.js';
 import { MockCommand } from '../cli/mock-command.js';
 
 export default class BenchChunked extends MockCommand {
@@ -19,6 +20,7 @@ Reports requests per second, p50/p95/p99 and the status distribution.`;
   static flags = {
     target: Flags.string({ description: 'URL to send the requests to', helpValue: '<url>' }),
     'targets-file': Flags.string({ description: 'File with one target URL per line (# comments); each target gets the full load', helpValue: '<file>' }),
+    ...allowRefFlag,
     method: Flags.option({ description: 'HTTP method', options: ['POST', 'PUT', 'PATCH'] as const, default: 'POST' as const })(),
     concurrency: Flags.integer({ description: 'Requests in flight per target, each on its own connection', min: 1, default: 10 }),
     duration: Flags.string({ description: 'How long each round sends: seconds, or 30s, 2m, 1h', helpValue: '<duration>', default: '30s' }),

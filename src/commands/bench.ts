@@ -1,4 +1,5 @@
 import { Flags, type Interfaces } from '@oclif/core';
+import { allowRefFlag, allowedRefs } from '../cli/allow-ref.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { SCENARIO_DESCRIPTIONS, SCENARIOS } from '../bench/scenarios.js';
 
@@ -29,6 +30,7 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
   static flags = {
     spec: Flags.string({ description: 'API description (OpenAPI 3.x or Swagger 2.0, JSON or YAML) as a file or URL; repeatable', helpValue: '<path|url>', multiple: true }),
     'spec-dir': Flags.string({ description: 'Folder whose every .yaml, .yml and .json file is a description to load test', helpValue: '<dir>' }),
+    ...allowRefFlag,
     target: Flags.string({ description: 'Base URL to send the requests to; its path, if any, goes before every request path', helpValue: '<url>' }),
     'targets-file': Flags.string({ description: 'File with one target URL per line (# comments); each target gets the full load', helpValue: '<file>' }),
     duration: Flags.string({ description: 'How long each round sends: seconds, or 30s, 2m, 1h', helpValue: '<duration>', default: '60' }),
@@ -90,6 +92,7 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
     const code = await runConformance({
       specs: specSources(flags.spec ?? [], flags['spec-dir'], cwd).map((source) => ({ source })),
       cwd,
+      allowRefs: allowedRefs(flags['allow-ref'], cwd),
       target: flags.target,
       selfTest: flags['conformance-self-test'],
       headers: parseHeaders(flags.headers ?? []),

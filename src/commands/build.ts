@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Flags } from '@oclif/core';
+import { allowRefFlag, allowedRefs } from '../cli/allow-ref.js';
 import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings } from '../cli/config-flags.js';
 import { progressLine } from '../cli/build-progress.js';
@@ -14,17 +15,19 @@ export default class Build extends MockCommand {
     '<%= config.bin %> <%= command.id %> --spec api.yaml',
     '<%= config.bin %> <%= command.id %> --spec https://example.com/openapi.json --name example --out mocks',
     '<%= config.bin %> <%= command.id %> --check',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --allow-ref ../shared-schemas --allow-ref https://schemas.example.com/v1/',
   ];
 
   static flags = {
     ...buildFlags,
+    ...allowRefFlag,
     check: Flags.boolean({ description: 'Write nothing; exit 1 naming every generated file that is missing or out of date.' }),
     json: Flags.boolean({ description: 'Print the result as JSON.' }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Build);
-    const options = toBuildOptions(loadConfig({ configPath: flags.config, flags: flagSettings(flags) }));
+    const options = toBuildOptions(loadConfig({ configPath: flags.config, flags: flagSettings(flags) }), allowedRefs(flags['allow-ref']));
     // Loaded on use, so that --help does not load the compiler's dependencies.
     const compiler = await import('../../compiler/index.js');
 

@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { allowRefFlag, allowedRefs } from '../cli/allow-ref.js';
 import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
 import { buildInWorker } from '../cli/build-in-worker.js';
@@ -29,6 +30,7 @@ export default class Serve extends MockCommand {
 
   static flags = {
     ...buildFlags,
+    ...allowRefFlag,
     ...serveFlags,
     'print-config': Flags.boolean({ description: 'Print the effective configuration, with where each value came from, and exit.' }),
   };
@@ -42,7 +44,7 @@ export default class Serve extends MockCommand {
     }
 
     checkPortClash(resolved);
-    const buildOptions = toBuildOptions(resolved);
+    const buildOptions = toBuildOptions(resolved, allowedRefs(flags['allow-ref']));
     const logger = createLogger(resolved.config.logging);
     // Settings of features not built yet are accepted, and said so once each, never ignored silently.
     for (const key of plannedInUse(resolved.sources)) logger.info(notImplementedNote(key));

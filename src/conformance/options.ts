@@ -6,6 +6,8 @@ export interface ConformanceOptions {
   specs: SpecInput[];
   /** What relative spec paths, `output` and mock.yaml lookup resolve against. */
   cwd: string;
+  /** --allow-ref: absolute folders and URL prefixes outside the project that external $refs may read. */
+  allowRefs?: string[];
   /** Base URL of the server under test (`--target`); ignored with `selfTest`, required without. */
   target?: string;
   /** `--conformance-self-test`: build and serve the same description in-process (enforce mode) and probe that. */

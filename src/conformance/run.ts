@@ -47,7 +47,7 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
   const unique = options.bufferUnique ?? config.conformance.buffer_unique;
   const basePath = options.basePath === undefined ? undefined : normaliseBasePath(options.basePath);
   const specs: SpecInput[] = options.specs.map((s) => (basePath !== undefined && s.basePath === undefined ? { ...s, basePath } : s));
-  const ir = await loadIr(specs, options.cwd, 'conformance');
+  const ir = await loadIr(specs, options.cwd, 'conformance', options.allowRefs);
   const chosen = selectOperations(ir.operations, (options.operations ?? []).map((o) => o.trim()).filter((o) => o !== ''));
   const operations = ir.operations.filter((op) => chosen.has(op));
 
@@ -55,7 +55,7 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
   let client: HttpClient | undefined;
   try {
     const headers = Object.fromEntries(Object.entries(options.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    if (options.selfTest) server = await startSelfTestServer(specs, options.cwd, config, selfTestAuth(resolved, ir.operations, options.auth, headers));
+    if (options.selfTest) server = await startSelfTestServer(specs, options.cwd, config, selfTestAuth(resolved, ir.operations, options.auth, headers), options.allowRefs);
     // the self-test's build compiled the same schemas: use its validators when it is the same IR
     const sameIr = server !== undefined && server.operations.join('\n') === ir.operations.map((op) => op.key).join('\n');
     const view = new SchemaView(ir.definitions);

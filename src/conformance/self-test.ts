@@ -27,13 +27,14 @@ export interface SelfTestServer {
  * like serve's; custom routes and per-route validation overrides are left out, so what is probed
  * is the description's mock. `apiAuth`: the credentials it accepts (mock.yaml's, or the probes'
  * sample credentials pinned so that the security probes meet a server that tells them apart).
+ * `allowRefs`: --allow-ref, for the build.
  */
-export async function startSelfTestServer(specs: SpecInput[], cwd: string, config: EffectiveConfig, apiAuth?: ApiAuthOptions): Promise<SelfTestServer> {
+export async function startSelfTestServer(specs: SpecInput[], cwd: string, config: EffectiveConfig, apiAuth?: ApiAuthOptions, allowRefs?: string[]): Promise<SelfTestServer> {
   const { build } = await import('../../compiler/index.js');
   const { runtimeRequire, startHttpServer } = await import('../../runtime/index.js');
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'mock-conformance-'));
   try {
-    const built = await build({ specs, routes: [], outDir, name: 'conformance', cwd });
+    const built = await build({ specs, routes: [], outDir, name: 'conformance', cwd, allowRefs });
     const errors: Array<{ method?: string; url?: string; text: string }> = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {

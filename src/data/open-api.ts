@@ -15,6 +15,8 @@ export interface OpenApiDataRequest {
   status?: string;
   mediaType?: string;
   mode: GenMode;
+  /** --allow-ref: absolute folders and URL prefixes outside the project that external $refs may read. */
+  allowRefs?: string[];
 }
 
 /** What was picked, for messages and tests. */
@@ -33,7 +35,7 @@ export interface OpenApiTarget {
  * the same order, as a server started with that seed answering that operation.
  */
 export async function openApiSource(request: OpenApiDataRequest, cwd: string): Promise<ValueSource & { target: OpenApiTarget }> {
-  const ir = await loadIr(request.spec, cwd);
+  const ir = await loadIr(request.spec, cwd, request.allowRefs);
   const operation = findOperation(ir, request);
   const where = `${operation.method} ${operation.specPath}`;
   let status: string | undefined;
@@ -83,8 +85,8 @@ export async function openApiSource(request: OpenApiDataRequest, cwd: string): P
   };
 }
 
-async function loadIr(spec: string, cwd: string): Promise<Ir> {
-  const raw = await readDescription(spec, cwd);
+async function loadIr(spec: string, cwd: string, allowRefs: string[] | undefined): Promise<Ir> {
+  const raw = await readDescription(spec, cwd, allowRefs);
   return buildIr('data', [{ source: spec, description: await toOpenApi3(spec, raw.document) }], []);
 }
 

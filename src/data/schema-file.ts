@@ -15,6 +15,8 @@ export interface SchemaDataRequest {
   /** --definition: a `components/schemas` entry (spec), or a `definitions`/`$defs` entry (schema file). */
   definition?: string;
   mode: GenMode;
+  /** --allow-ref: absolute folders and URL prefixes outside the project that a description's external $refs may read. */
+  allowRefs?: string[];
 }
 
 /** Where definitions live in a standalone schema file, in lookup order. */
@@ -34,12 +36,12 @@ export async function schemaSource(request: SchemaDataRequest, cwd: string): Pro
   }
   let lowered: { root: JsonSchema; definitions: Record<string, JsonSchema> };
   if (request.spec !== undefined) {
-    lowered = await fromDescription(request.spec, request.spec, request.definition, '--spec', cwd);
+    lowered = await fromDescription(request.spec, request.spec, request.definition, '--spec', cwd, request.allowRefs);
   } else {
     const file = request.schema as string;
     const document = readSchemaFile(file, cwd);
     lowered = isDescription(document)
-      ? await fromDescription(file, path.resolve(cwd, file), request.definition, '--schema', cwd)
+      ? await fromDescription(file, path.resolve(cwd, file), request.definition, '--schema', cwd, request.allowRefs)
       : fromSchema(file, document, request.definition);
   }
   const { root, definitions } = lowered;
@@ -97,8 +99,9 @@ async function fromDescription(
   definition: string | undefined,
   flag: string,
   cwd: string,
+  allowRefs: string[] | undefined,
 ): Promise<{ root: JsonSchema; definitions: Record<string, JsonSchema> }> {
-  const raw = await readDescription(location, cwd);
+  const raw = await readDescription(location, cwd, allowRefs);
   const { document } = await toOpenApi3(source, raw.document);
   const names = Object.keys(((document.components as Record<string, unknown> | undefined)?.schemas as Record<string, unknown> | undefined) ?? {});
   if (definition === undefined) {

@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { allowRefFlag, allowedRefs } from '../../cli/allow-ref.js';
 import { checkConfigFile, formatReport } from '../../cli/config-report.js';
 import { MockCommand } from '../../cli/mock-command.js';
 
@@ -30,11 +31,12 @@ export default class ConfigValidate extends MockCommand {
     }),
     'check-deprecated': Flags.boolean({ description: 'List every deprecated option in use, its line and its replacement.' }),
     json: Flags.boolean({ description: 'Print the report as JSON.' }),
+    ...allowRefFlag,
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(ConfigValidate);
-    const report = await checkConfigFile({ configPath: flags.config });
+    const report = await checkConfigFile({ configPath: flags.config, allowRefs: allowedRefs(flags['allow-ref']) });
     if (flags.json) this.log(JSON.stringify(report, null, 2));
     else process.stdout.write(formatReport(report, flags['check-deprecated']));
   }

@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { allowRefFlag, allowedRefs } from '../../cli/allow-ref.js';
 import { MockCommand } from '../../cli/mock-command.js';
 import { commonDataFlags } from '../../data/flags.js';
 
@@ -25,6 +26,7 @@ json/yaml: --count 1 prints one value, more print an array of values.`;
     status: Flags.string({ description: 'Response status as documented (200, 2XX, default) [default: first 2xx, else 3xx, else default, as the server]', helpValue: '<code>' }),
     'media-type': Flags.string({ description: 'Media type of the body [default: application/json, else the first JSON one, else the first]', helpValue: '<type>' }),
     mode: Flags.option({ description: 'Generate response bodies or request bodies', options: ['response', 'request'] as const, default: 'response' })(),
+    ...allowRefFlag,
     ...commonDataFlags,
   };
 
@@ -36,7 +38,7 @@ json/yaml: --count 1 prints one value, more print an array of values.`;
     const { openApiSource } = await import('../../data/open-api.js');
     const { writeValues } = await import('../../data/values.js');
     const source = await openApiSource(
-      { spec: flags.spec, endpoint: flags.endpoint, method: flags.method, status: flags.status, mediaType: flags['media-type'], mode: flags.mode },
+      { spec: flags.spec, endpoint: flags.endpoint, method: flags.method, status: flags.status, mediaType: flags['media-type'], mode: flags.mode, allowRefs: allowedRefs(flags['allow-ref']) },
       process.cwd(),
     );
     await writeValues(source, options);

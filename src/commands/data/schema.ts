@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { allowRefFlag, allowedRefs } from '../../cli/allow-ref.js';
 import { MockCommand } from '../../cli/mock-command.js';
 import { commonDataFlags } from '../../data/flags.js';
 
@@ -20,6 +21,7 @@ json/yaml: --count 1 prints one value, more print an array of values.`;
     spec: Flags.string({ description: 'API description (OpenAPI 3.x or Swagger 2.0) whose components/schemas entry --definition names', helpValue: '<path|url>', dependsOn: ['definition'] }),
     definition: Flags.string({ description: 'Name of the schema to generate: a components/schemas entry of --spec, or a definitions/$defs entry of --schema', helpValue: '<Name>' }),
     mode: Flags.option({ description: 'response leaves writeOnly properties out, request leaves readOnly ones out', options: ['response', 'request'] as const, default: 'response' })(),
+    ...allowRefFlag,
     ...commonDataFlags,
   };
 
@@ -29,7 +31,7 @@ json/yaml: --count 1 prints one value, more print an array of values.`;
     const options = resolveDataOptions(flags);
     const { schemaSource } = await import('../../data/schema-file.js');
     const { writeValues } = await import('../../data/values.js');
-    const source = await schemaSource({ schema: flags.schema, spec: flags.spec, definition: flags.definition, mode: flags.mode }, process.cwd());
+    const source = await schemaSource({ schema: flags.schema, spec: flags.spec, definition: flags.definition, mode: flags.mode, allowRefs: allowedRefs(flags['allow-ref']) }, process.cwd());
     await writeValues(source, options);
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions, BuildResult, CheckResult } from './options.js';
 import { MockError } from '../common/errors.js';
@@ -9,8 +9,7 @@ export async function build(options: BuildOptions): Promise<BuildResult & { warn
   const compiled = await compileLazily(options);
   const { dir } = compiled;
   options.progress?.('writing files');
-  mkdirSync(dir, { recursive: true });
-  const previous = readManifestFiles(dir);
+  const previous = claimFolder(dir);
   const written: string[] = [];
   const unchanged: string[] = [];
   for (const [file, content] of [...compiled.files].sort(([a], [b]) => (a === 'manifest.json' ? 1 : b === 'manifest.json' ? -1 : a.localeCompare(b)))) {
@@ -20,7 +19,9 @@ export async function build(options: BuildOptions): Promise<BuildResult & { warn
       continue;
     }
     const temp = `${target}.${process.pid}.tmp`;
-    writeFileSync(temp, content);
+    // never write through a file (or a link) left or planted under the temporary name
+    rmSync(temp, { force: true });
+    writeFileSync(temp, content, { flag: 'wx' });
     renameSync(temp, target);
     written.push(file);
   }
@@ -39,14 +40,37 @@ export async function checkBuild(options: BuildOptions): Promise<CheckResult> {
   return { name: compiled.name, dir, stale };
 }
 
-function readManifestFiles(dir: string): string[] {
-  try {
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { files?: Record<string, string> };
-    return [...Object.keys(manifest.files ?? {}), 'manifest.json'];
-  } catch {
+/**
+ * Makes sure `dir` may be written, and returns the files of the build it holds. A build replaces
+ * files only in a folder that is absent, empty, or holds a previous build (its manifest.json):
+ * anything else may be someone's project, which a build name or out_dir in a planted mock.yaml
+ * could otherwise overwrite. Only plain file names of that manifest are ever removed.
+ */
+function claimFolder(dir: string): string[] {
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (stat === undefined) {
+    mkdirSync(dir, { recursive: true });
     return [];
   }
+  if (!stat.isDirectory()) throw foreign(dir, 'is a file, not a folder');
+  if (readdirSync(dir).length === 0) return [];
+  const files = previousBuildFiles(dir);
+  if (files === undefined) throw foreign(dir, 'holds files but no manifest.json of a mock build');
+  return files;
 }
+
+function previousBuildFiles(dir: string): string[] | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { tool?: unknown; files?: Record<string, string> };
+    if (manifest.tool !== 'mock') return undefined;
+    return [...Object.keys(manifest.files ?? {}).filter((file) => file === path.basename(file) && file !== '..' && file !== '.'), 'manifest.json'];
+  } catch {
+    return undefined;
+  }
+}
+
+const foreign = (dir: string, what: string): MockError =>
+  new MockError('MOCK_ERR_BUILD_FOLDER_FOREIGN', `${dir} ${what}: a build replaces only an earlier build; pick another --out or --name, or empty the folder`);
 
 /** The emitters pull in Ajv, ts-morph and json-schema-to-typescript: load them only when building. */
 async function compileLazily(options: BuildOptions) {

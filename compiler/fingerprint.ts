@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions } from './options.js';
+import { MockError } from '../common/errors.js';
 import { TOOL_VERSION } from '../common/version.js';
 
 // Light on purpose: `mock serve` asks whether its build is fresh through this module alone, without
@@ -12,15 +13,24 @@ export const sha256 = (text: string | Buffer): string => createHash('sha256').up
 
 export const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
 
-/** `./specs/petstore.yaml` and `https://x/petstore.json` both name a build `petstore`. */
+/**
+ * `./specs/petstore.yaml` and `https://x/petstore.json` both name a build `petstore`; a build name
+ * is one plain folder name, so `api.v2.yaml` names `api-v2` (see BUILD_NAME).
+ */
 export function defaultName(source: string): string {
   const base = path.basename(source.replace(/[?#].*$/, '')).replace(/\.(ya?ml|json)$/i, '');
-  return base.replace(/[^A-Za-z0-9_.-]/g, '-') || 'api';
+  return base.replace(/[^A-Za-z0-9_-]/g, '-') || 'api';
 }
+
+/** What a build name (--name, build.name) may be: one folder name without separators or dots, so the build stays in its out folder. */
+const BUILD_NAME = /^[A-Za-z0-9_-]+$/;
 
 /** The build's name and absolute folder. */
 export function buildPlace(options: BuildOptions): { name: string; dir: string } {
   const name = options.name ?? defaultName(options.specs[0]?.source ?? 'api');
+  if (!BUILD_NAME.test(name)) {
+    throw new MockError('MOCK_ERR_BUILD_NAME', `build name ${JSON.stringify(name)} is not a plain folder name: use letters, digits, "-" and "_" only (no "/", "\\" or "."), in --name or build.name of mock.yaml`);
+  }
   return { name, dir: path.resolve(options.cwd, options.outDir, name) };
 }
 
@@ -69,7 +79,8 @@ export function provenFresh(options: BuildOptions, manifest: { options_sha256?: 
   if (recorded === null || typeof recorded !== 'object' || Object.keys(recorded).length === 0) return false;
   for (const [file, hash] of Object.entries(recorded as Record<string, unknown>)) {
     const full = path.resolve(dir, file);
-    if (!existsSync(full) || sha256(readFileSync(full)) !== hash) return false;
+    // a regular file only: a planted manifest naming a device or a pipe must not stall the start
+    if (statSync(full, { throwIfNoEntry: false })?.isFile() !== true || sha256(readFileSync(full)) !== hash) return false;
   }
   return true;
 }

@@ -19,7 +19,7 @@ t.test('defaultName', (t) => {
   t.equal(defaultName('petstore.YML'), 'petstore');
   t.equal(defaultName('https://x.io/apis/petstore.json?version=2#top'), 'petstore');
   t.equal(defaultName('My API (v2).yaml'), 'My-API--v2-');
-  t.equal(defaultName('spec.v1.yaml'), 'spec.v1');
+  t.equal(defaultName('spec.v1.yaml'), 'spec-v1', 'a build name has no dots');
   t.equal(defaultName('.yaml'), 'api');
   t.end();
 });

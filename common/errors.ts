@@ -129,7 +129,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_BUILD_MISSING: 'there is no build where one is expected',
   MOCK_ERR_BUILD_TAMPERED: 'a generated file does not match the hash in its manifest',
   MOCK_ERR_BUILD_NAME: 'a build name is not a plain folder name',
-  MOCK_ERR_OUT_DIR_OUTSIDE: 'build.out_dir from mock.yaml leads outside the project without --out',
+  MOCK_ERR_PATH_OUTSIDE_PROJECT: 'a folder or file mock.yaml names for writing (build.out_dir, logging.file) leads outside the project, and no flag gives it',
   MOCK_ERR_BUILD_FOLDER_FOREIGN: 'the build folder holds files that are not a previous build',
   MOCK_ERR_NO_SPEC: 'no API description is configured',
   MOCK_ERR_OVERRIDES_INVALID: 'override rules from the environment or a file are invalid',

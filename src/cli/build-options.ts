@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { isInside, realPathOf } from '../../common/confinement.js';
 import { MockError } from '../../common/errors.js';
 import type { BuildOptions } from '../../compiler/index.js';
 import { displayPath, isUrl, type ResolvedConfig } from '../config/index.js';
+import { writablePath } from './project-paths.js';
 
 /**
  * What `build`/`checkBuild` get. Spec sources are relative to the project directory, as messages
@@ -26,28 +26,11 @@ export function toBuildOptions(resolved: ResolvedConfig, allowRefs: string[]): B
     })),
     routes: config.http.routes,
     routeRules: config.core.routes,
-    outDir: confinedOutDir(resolved),
+    outDir: writablePath(resolved, 'build.out_dir', config.build.out_dir, '--out'),
     name: config.build.name,
     cwd: projectDir,
     allowRefs,
   };
-}
-
-/**
- * build.out_dir, unless --out gives it, must lie in the project (by real path: a symbolic link
- * counts where it points). mock.yaml is what a cloned repository or a save through the admin API
- * can plant, and a build writes into its folder.
- */
-function confinedOutDir({ config, sources, projectDir, file }: ResolvedConfig): string {
-  const outDir = config.build.out_dir;
-  if (sources['build.out_dir'] === 'flag') return outDir;
-  const [real, project] = [realPathOf(outDir), realPathOf(projectDir)];
-  if (isInside(real, project)) return outDir;
-  const key = sources['build.out_dir'] === 'file' && file ? `build.out_dir in ${displayPath(file.file)}` : `build.out_dir (${sources['build.out_dir'] ?? 'default'})`;
-  throw new MockError(
-    'MOCK_ERR_OUT_DIR_OUTSIDE',
-    `${key} leads outside the project ${project} (to ${real}); a folder elsewhere is built into only when given on the command line: pass --out ${displayPath(outDir)}`,
-  );
 }
 
 /** Names where the spec list came from, for the not-found message. */

@@ -61,8 +61,18 @@ export const buildFlags = {
   name: Flags.string({ description: "Build name, the folder under --out [default: the first spec's file name]" }),
 };
 
+/** logging.file for `serve` and `admin`: the command line may name a file anywhere, mock.yaml only one in the project. */
+export const logFileFlag = {
+  'log-file': Flags.string({
+    helpGroup: 'OTHER',
+    description: describe('Write the log to this file (rotated), or to stdout or stderr; mock.yaml may name only a file in the project', 'logging.file'),
+    helpValue: '<path>',
+  }),
+};
+
 /** How to serve; every flag sets one configuration key (see FLAG_KEYS). */
 export const serveFlags = {
+  ...logFileFlag,
   'http-port': Flags.integer({ description: describe('HTTP port; 0 picks a free one', 'server.http_port'), helpValue: '<port>' }),
   'ws-port': Flags.integer({ description: describe('WebSocket port', 'server.ws_port'), helpValue: '<port>' }),
   'grpc-port': Flags.integer({ description: describe('gRPC port', 'server.grpc_port'), helpValue: '<port>' }),
@@ -317,6 +327,7 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   'metrics-port': 'metrics.port',
   'metrics-host': 'metrics.bind',
   'max-connections': 'core.max_connections',
+  'log-file': 'logging.file',
   'ai-enabled': 'ai.enabled',
   'rag-provider': 'ai.rag_provider',
 };

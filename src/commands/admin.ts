@@ -1,5 +1,7 @@
 import { Flags } from '@oclif/core';
+import { logFileFlag } from '../cli/config-flags.js';
 import { MockCommand } from '../cli/mock-command.js';
+import { loggingOptions } from '../cli/project-paths.js';
 import { accessOptions, authOptions, redactionOptions } from '../cli/serve-options.js';
 import { ENV_VARIABLES, loadConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
@@ -22,6 +24,7 @@ export default class Admin extends MockCommand {
     port: Flags.integer({ description: 'Admin server port (0 picks a free one) [default: admin.port, 9080]', min: 0, max: 65535, helpValue: '<port>' }),
     host: Flags.string({ description: 'Address to listen on; 0.0.0.0 exposes it to the network [default: admin.bind, 127.0.0.1]', helpValue: '<address>' }),
     config: Flags.string({ char: 'c', description: 'Config file [default: mock.yaml and friends in this or a parent directory]', helpValue: '<path>' }),
+    ...logFileFlag,
   };
 
   async run(): Promise<void> {
@@ -29,10 +32,11 @@ export default class Admin extends MockCommand {
     const settings = [
       ...(flags.port === undefined ? [] : [{ flag: 'port', key: 'admin.port', value: flags.port }]),
       ...(flags.host === undefined ? [] : [{ flag: 'host', key: 'admin.bind', value: flags.host }]),
+      ...(flags['log-file'] === undefined ? [] : [{ flag: 'log-file', key: 'logging.file', value: flags['log-file'] }]),
     ];
     const resolved = loadConfig({ configPath: flags.config, flags: settings });
     const { config } = resolved;
-    const logger = createLogger(config.logging);
+    const logger = createLogger(loggingOptions(resolved));
     const [{ startAdminOnly }, { TOOL_VERSION }] = await Promise.all([import('../../runtime/index.js'), import('../../common/version.js')]);
     const running = await startAdminOnly({
       host: config.admin.bind,

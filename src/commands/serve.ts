@@ -6,6 +6,7 @@ import { buildInWorker } from '../cli/build-in-worker.js';
 import { progressLine } from '../cli/build-progress.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { checkPortClash } from '../cli/port-clash.js';
+import { loggingOptions } from '../cli/project-paths.js';
 import { capYoungGeneration, youngGenerationSetByUser } from '../cli/young-generation.js';
 import { overrideSources, toMockOptions } from '../cli/serve-options.js';
 import { displayPath, formatConfig, loadConfig, notImplementedNote, plannedInUse } from '../config/index.js';
@@ -45,7 +46,7 @@ export default class Serve extends MockCommand {
 
     checkPortClash(resolved);
     const buildOptions = toBuildOptions(resolved, allowedRefs(flags['allow-ref']));
-    const logger = createLogger(resolved.config.logging);
+    const logger = createLogger(loggingOptions(resolved));
     // Settings of features not built yet are accepted, and said so once each, never ignored silently.
     for (const key of plannedInUse(resolved.sources)) logger.info(notImplementedNote(key));
     // Loaded on use, so that --help and --print-config do not load the compiler or the server.

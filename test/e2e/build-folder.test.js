@@ -34,7 +34,7 @@ t.test('build.out_dir of mock.yaml outside the project is refused; --out on the 
   const victim = victimOf(parent);
   const project = path.join(parent, 'project');
   writeFileSync(path.join(project, 'mock.yaml'), `specs: [api.yaml]\nbuild: {out_dir: ${JSON.stringify(parent)}, name: victim}\n`);
-  oneLine(t, await runMock(['build'], { cwd: project }), `build.out_dir in mock.yaml leads outside the project ${project} (to ${parent}); a folder elsewhere is built into only when given on the command line: pass --out`);
+  oneLine(t, await runMock(['build'], { cwd: project }), `build.out_dir in mock.yaml leads outside the project ${project} (to ${parent}); a path elsewhere is written only when the command line gives it: pass --out ${parent}`);
   const serve = await startMock([], { cwd: project }).catch((e) => e);
   oneLine(t, serve, /build\.out_dir in mock\.yaml leads outside the project/);
   untouched(t, victim);

@@ -57,8 +57,8 @@ export const buildFlags = {
     description: 'Config file [default: mock.yaml, mock.yml, .mock.yaml or .mock.yml in this or a parent directory]',
     helpValue: '<path>',
   }),
-  out: Flags.string({ description: describe('Folder holding the builds', 'build.out_dir'), helpValue: '<dir>' }),
-  name: Flags.string({ description: "Build name, the folder under --out [default: the first spec's file name]" }),
+  out: Flags.string({ description: describe('Folder holding the builds, anywhere (build.out_dir of mock.yaml must lie in the project)', 'build.out_dir'), helpValue: '<dir>' }),
+  name: Flags.string({ description: "Build name, the folder under --out: letters, digits, - and _ [default: the first spec's file name, so made]" }),
 };
 
 /** logging.file for `serve` and `admin`: the command line may name a file anywhere, mock.yaml only one in the project. */

@@ -10,7 +10,7 @@ export interface AccessClaims {
   role: Role;
   /** The account the token was issued to (a name deleted and created again is another account). */
   account: string;
-  /** The login it descends from (see refresh-tokens.ts): a refresh token reused revokes them all. Absent in tokens minted elsewhere with JWT_SECRET. */
+  /** The login it descends from (see refresh-tokens.ts): logout and a refresh token reused revoke them all. Absent in tokens minted elsewhere with JWT_SECRET. */
   family?: string;
   jti: string;
   /** Seconds since the epoch. */
@@ -19,14 +19,17 @@ export interface AccessClaims {
 
 export type VerifiedAccess = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' | 'revoked' | 'reused' };
 
+/** Why a whole login's access tokens stopped working. */
+export type FamilyEnd = 'revoked' | 'reused';
+
 /**
- * HS256 access tokens, the `jti`s revoked by logout and the login families revoked when a
- * refresh token was reused (each kept until its tokens would expire anyway). jose is imported on
+ * HS256 access tokens, the `jti`s revoked by logout and the login families ended by logout or
+ * by a refresh token reused (each kept until its tokens would expire anyway). jose is imported on
  * first use: a server without authentication never loads it.
  */
 export class AccessTokens {
   private readonly revoked = new Map<string, number>();
-  private readonly revokedFamilies = new Map<string, number>();
+  private readonly revokedFamilies = new Map<string, { exp: number; reason: FamilyEnd }>();
 
   constructor(
     private readonly key: Uint8Array,
@@ -67,7 +70,8 @@ export class AccessTokens {
     const { sub, role, acc, fam, jti, exp } = payload as Required<JWTPayload>;
     if (!(ROLES as readonly unknown[]).includes(role) || typeof acc !== 'string' || (fam !== undefined && typeof fam !== 'string')) return { ok: false, reason: 'invalid' };
     if (this.revoked.has(jti)) return { ok: false, reason: 'revoked' };
-    if (fam !== undefined && this.revokedFamilies.has(fam)) return { ok: false, reason: 'reused' };
+    const ended = fam === undefined ? undefined : this.revokedFamilies.get(fam);
+    if (ended !== undefined) return { ok: false, reason: ended.reason };
     return { ok: true, claims: { username: sub, role: role as Role, account: acc, family: fam, jti, exp } };
   }
 
@@ -77,13 +81,14 @@ export class AccessTokens {
   }
 
   /** Every access token of the login family, until the newest of them would expire. */
-  revokeFamily(family: string): void {
-    this.revokedFamilies.set(family, this.nowSeconds() + this.ttlSeconds);
+  revokeFamily(family: string, reason: FamilyEnd): void {
+    this.revokedFamilies.set(family, { exp: this.nowSeconds() + this.ttlSeconds, reason });
     this.forgetExpired();
   }
 
   private forgetExpired(): void {
     const now = this.nowSeconds();
-    for (const list of [this.revoked, this.revokedFamilies]) for (const [key, exp] of list) if (exp <= now) list.delete(key);
+    for (const [key, exp] of this.revoked) if (exp <= now) this.revoked.delete(key);
+    for (const [key, { exp }] of this.revokedFamilies) if (exp <= now) this.revokedFamilies.delete(key);
   }
 }

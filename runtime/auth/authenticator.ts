@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MockError } from '../../common/errors.js';
-import { AccessTokens, type AccessClaims } from './access-tokens.js';
+import { AccessTokens, type AccessClaims, type FamilyEnd } from './access-tokens.js';
 import { stringFields } from './body-fields.js';
 import { loadConfiguredUsers } from './configured-users.js';
 import { DEV_USERS } from './dev-users.js';
@@ -152,7 +152,7 @@ class Authenticator implements Auth {
     if (typeof fields === 'string') return fail(400, fields);
     const taken = this.refreshTokens.take(fields.refresh_token);
     if (taken?.reused === true) {
-      this.accessTokens.revokeFamily(taken.family);
+      this.accessTokens.revokeFamily(taken.family, 'reused');
       return fail(401, `refresh token was already used, so every token of its login is revoked in case a copy was stolen (${LOGIN_AGAIN})`);
     }
     const user = taken === undefined ? undefined : this.users.get(taken.username);
@@ -173,13 +173,15 @@ class Authenticator implements Auth {
     if (refreshToken === undefined && !hasBearer) {
       return fail(400, 'logout needs refresh_token in the body or an Authorization: Bearer <access token> header');
     }
+    // Logout ends the login either token names: its refresh tokens and every access token issued from it.
     const taken = refreshToken === undefined ? undefined : this.refreshTokens.take(refreshToken);
-    if (taken?.reused === true) this.accessTokens.revokeFamily(taken.family);
+    if (taken !== undefined) this.endLogin(taken.family, taken.reused ? 'reused' : 'revoked');
     let loggedOut = taken?.reused === false;
     if (hasBearer) {
       const bearer = await this.bearer(headers);
       if (bearer.ok) {
         this.accessTokens.revoke(bearer.claims);
+        if (bearer.claims.family !== undefined) this.endLogin(bearer.claims.family, 'revoked');
         loggedOut = true;
       }
     }
@@ -228,6 +230,11 @@ class Authenticator implements Auth {
     // Its access tokens stop working because the account is gone (a new one of that name is another); refresh tokens are dropped here.
     this.refreshTokens.revokeUser(username);
     return ok({ message: `deleted user "${username}"` });
+  }
+
+  private endLogin(family: string, reason: FamilyEnd): void {
+    this.refreshTokens.revokeFamily(family);
+    this.accessTokens.revokeFamily(family, reason);
   }
 
   /** `family`: the login a refresh continues; a login starts a new one. */

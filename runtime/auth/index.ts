@@ -27,10 +27,12 @@
  *    token as a SHA-256 digest compared in constant time.
  * 7. Login {username, password} gives {access_token, refresh_token, token_type: Bearer, expires_in,
  *    user}; wrong username and wrong password get the same 401 after the same hashing work. Access
- *    tokens are HS256 JWTs (sub, role, acc = the account, iat, exp, jti, iss mock; 15 minutes by
+ *    tokens are HS256 JWTs (sub, role, acc = the account, fam = the login, iat, exp, jti, iss mock; 15 minutes by
  *    default); a name deleted and created again is another account, so old tokens stay dead. Refresh
  *    tokens are opaque, stored as digests, last 7 days by default and work once: refresh rotates
- *    them. Logout revokes the refresh token given and the access token's jti until it expires.
+ *    them; a used one presented again revokes its login (RFC 9700). A user keeps 20 logins, the
+ *    least recently used ending first. Logout ends the login of the refresh token given or of the
+ *    access token (its `fam` claim): its refresh tokens and every access token issued from it.
  * 8. Users (admin only): list never shows hashes; create answers 400 on bad fields and 409 on a
  *    taken name; delete answers 404 for unknown names and 409 for the last admin, and ends the
  *    user's tokens.

@@ -151,7 +151,80 @@ t.test('logout revokes the access token and the refresh token', async (t) => {
   t.equal((await auth.me(bearer(other.access_token))).status, 200);
   t.strictSame(await auth.logout(bearer(other.access_token), undefined), { status: 200, data: { message: 'logged out' } });
   t.equal((await auth.me(bearer(other.access_token))).status, 401);
-  t.equal((await auth.refresh({ refresh_token: other.refresh_token })).status, 200, 'logout by access token leaves refresh alone');
+  // It used to stay alive, so a logout with the access token left a 7-day credential behind; the
+  // access token names its login (`fam`), and logout ends the whole login.
+  t.strictSame(await auth.refresh({ refresh_token: other.refresh_token }), {
+    status: 401,
+    error: 'refresh token is invalid, expired or already used (log in again at POST /__mock/auth/login)',
+  }, 'logout by access token ends its refresh token too');
+});
+
+t.test('logout ends every access token of its login, whichever token names it', async (t) => {
+  const { auth } = setup();
+  const write = (token) => auth.authorize({ method: 'POST', endpoint: 'env', headers: bearer(token) });
+  const first = (await auth.login({ username: 'admin', password: 'admin-dev-password' })).data;
+  const second = (await auth.refresh({ refresh_token: first.refresh_token })).data;
+  t.strictSame(await auth.logout({}, { refresh_token: second.refresh_token }), { status: 200, data: { message: 'logged out' } });
+  for (const token of [first.access_token, second.access_token]) {
+    t.strictSame(await write(token), { ok: false, status: 401, error: 'access token was revoked by logout (log in again at POST /__mock/auth/login)' });
+  }
+});
+
+t.test('a user keeps 20 logins: a new one ends the least recently used, revoked ones first', async (t) => {
+  const { auth } = setup();
+  const login = async () => (await auth.login({ username: 'viewer', password: 'viewer-dev-password' })).data;
+  const refresh = (session) => auth.refresh({ refresh_token: session.refresh_token });
+  const sessions = [];
+  for (let i = 0; i < 20; i++) sessions.push(await login());
+  const editor = (await auth.login({ username: 'editor', password: 'editor-dev-password' })).data;
+  sessions[0] = (await refresh(sessions[0])).data;
+  sessions.push(await login());
+  t.equal((await refresh(sessions[1])).status, 401, 'the least recently used login ended');
+  for (const i of [0, 2, 19, 20]) {
+    const renewed = await refresh(sessions[i]);
+    t.equal(renewed.status, 200, `login ${i} goes on`);
+    sessions[i] = renewed.data;
+  }
+  t.equal((await refresh(editor)).status, 200, "another user's logins do not count");
+
+  // a login revoked for a reuse is kept to recognise more reuses, but goes before live ones
+  const stolen = sessions[2];
+  const renewed = (await refresh(stolen)).data;
+  t.equal((await refresh(stolen)).status, 401, 'reused: the login is revoked');
+  t.equal((await refresh(renewed)).status, 401);
+  sessions.push(await login());
+  for (const i of [0, 3, 19, 20, 21]) t.equal((await refresh(sessions[i])).status, 200, `login ${i} still goes on`);
+});
+
+t.test('a login remembers its 32 newest used refresh tokens: older ones are only invalid', async (t) => {
+  const { auth } = setup();
+  const first = (await auth.login({ username: 'admin', password: 'admin-dev-password' })).data;
+  const used = [first.refresh_token];
+  let current = first;
+  for (let i = 0; i < 33; i++) {
+    current = (await auth.refresh({ refresh_token: current.refresh_token })).data;
+    used.push(current.refresh_token);
+  }
+  used.pop(); // the live one
+  t.equal(used.length, 33);
+  t.strictSame(await auth.refresh({ refresh_token: used[0] }), {
+    status: 401,
+    error: 'refresh token is invalid, expired or already used (log in again at POST /__mock/auth/login)',
+  }, 'forgotten: refused, the login goes on');
+  const next = await auth.refresh({ refresh_token: current.refresh_token });
+  t.equal(next.status, 200);
+  t.match((await auth.refresh({ refresh_token: used[2] })).error, /already used, so every token of its login is revoked/, 'a remembered one revokes the login');
+  t.equal((await auth.refresh({ refresh_token: next.data.refresh_token })).status, 401);
+});
+
+t.test('expired logins are forgotten at the next login', async (t) => {
+  const { auth, clock } = setup({ refreshTtlSeconds: 600 });
+  const login = async () => (await auth.login({ username: 'viewer', password: 'viewer-dev-password' })).data;
+  for (let i = 0; i < 20; i++) await login();
+  clock.t += 600_000;
+  const fresh = [];
+  for (let i = 0; i < 20; i++) fresh.push(await login());
+  for (const session of fresh) t.equal((await auth.refresh({ refresh_token: session.refresh_token })).status, 200, 'expired logins took no room');
 });
 
 t.test('logout with only a refresh token, and bad logout bodies', async (t) => {

@@ -22,3 +22,8 @@ export function redactUrlCredentials(value: string): string {
   const userinfo = colon >= 0 && colon < at ? `${rest.slice(0, colon)}:${REDACTED}` : REDACTED;
   return `${scheme[0]}${userinfo}${rest.slice(at)}`;
 }
+
+/** Text (an error message, a library's) with the password of every URL in it as [redacted]. */
+export function redactUrlsInText(text: string): string {
+  return text.replace(/[^\s"'`<>()[\]{}]+/g, redactUrlCredentials);
+}

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { MockError } from '../../common/errors.js';
+import { redactUrlCredentials, redactUrlsInText } from '../../common/redacted.js';
 import { dialectOf } from './to-openapi3.js';
 import { isUrl } from '../fingerprint.js';
 import { ConfinedResolver, type RefusedRef } from './confined-resolver.js';
@@ -75,14 +76,16 @@ function readLocal(source: string, location: string): string {
 }
 
 async function fetchText(url: string): Promise<string> {
+  // errors reach terminals and CI logs: a password in the URL is shown as [redacted] (fetch's own message quotes the URL)
+  const shown = redactUrlCredentials(url);
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
   } catch (e) {
     const cause = (e as { cause?: { message?: string } }).cause?.message ?? (e as Error).message;
-    throw new MockError('MOCK_ERR_SPEC_FETCH', `${url}: cannot fetch: ${cause} (check the URL and that the server is reachable)`);
+    throw new MockError('MOCK_ERR_SPEC_FETCH', `${shown}: cannot fetch: ${redactUrlsInText(cause)} (check the URL and that the server is reachable)`);
   }
-  if (!response.ok) throw new MockError('MOCK_ERR_SPEC_FETCH', `${url}: cannot fetch: HTTP ${response.status} (check the URL)`);
+  if (!response.ok) throw new MockError('MOCK_ERR_SPEC_FETCH', `${shown}: cannot fetch: HTTP ${response.status} (check the URL)`);
   return response.text();
 }
 

@@ -1,6 +1,7 @@
 // Every credential-bearing key of the schema (marked x-secret in src/config/schema.json) and the
 // password of every URL stay hidden wherever the CLI displays configuration: `mock config show`,
-// `mock serve --print-config` and the errors of `mock config validate`. The real CLI, as a process.
+// `mock serve --print-config`, the errors of `mock config validate` and of a build that cannot
+// fetch a description. The real CLI, as a process.
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -94,4 +95,11 @@ proxy: { upstream_url: "ftp://proxy-user:PROXY-PASS-10@api.example.com" }
   t.equal(checked.code, 1);
   t.notMatch(checked.stdout + checked.stderr, 'PROXY-PASS-10');
   t.match(checked.stderr, 'proxy.upstream_url: expected an http(s) URL without a query or fragment (each request\'s own query is forwarded), got "https://proxy-user:[redacted]@api.example.com/?x=1"');
+});
+
+t.test("a description URL's password is not in the error of a build that cannot fetch it", async (t) => {
+  const { code, stderr } = await runMock(['build', '--spec', 'https://spec-user:SPEC-PASS-1@127.0.0.1:1/api.yaml', '--out', path.join(dir, 'out')], { cwd: dir });
+  t.equal(code, 1);
+  t.notMatch(stderr, 'SPEC-PASS-1');
+  t.match(stderr, 'https://spec-user:[redacted]@127.0.0.1:1/api.yaml: cannot fetch: ');
 });

@@ -1,3 +1,4 @@
+import { hasControl, isFieldName, withoutControls } from '../../common/http-fields.js';
 import { readableAddress } from '../exchange/index.js';
 import { statusLine } from './status-line.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from './uws.js';
@@ -108,8 +109,7 @@ function reply(res: HttpResponse, state: { aborted: boolean; stop?: () => void }
   if (state.aborted) return;
   if ('open' in response) {
     res.cork(() => {
-      res.writeStatus(statusLine(response.status));
-      for (const [name, value] of response.headers) res.writeHeader(name, value);
+      writeHead(res, response);
       // an empty write sends the head now, so clients see the stream open before the first event
       res.write('');
     });
@@ -117,10 +117,15 @@ function reply(res: HttpResponse, state: { aborted: boolean; stop?: () => void }
     return;
   }
   res.cork(() => {
-    res.writeStatus(statusLine(response.status));
-    for (const [name, value] of response.headers) res.writeHeader(name, value);
+    writeHead(res, response);
     res.end(response.body, close);
   });
+}
+
+/** Fields cleaned as the mock's writer cleans them (uws-writer.ts). */
+function writeHead(res: HttpResponse, response: ControlResponse): void {
+  res.writeStatus(statusLine(response.status));
+  for (const [name, value] of response.headers) if (isFieldName(name)) res.writeHeader(name, hasControl(value) ? withoutControls(value) : value);
 }
 
 /**

@@ -3,6 +3,7 @@ import { MockError } from '../../common/errors.js';
 import { Exchange, hostPort, type Answer, type ServerAdapter } from '../exchange/index.js';
 import { answerClientError } from './client-error.js';
 import { controlFailure, type ControlHandler, type ControlResponse } from './control.js';
+import { nodeHeaders } from './node-fields.js';
 import { writeNode } from './node-writer.js';
 import type { HttpAdapterOptions } from './server.js';
 
@@ -175,13 +176,23 @@ function refuse(req: http.IncomingMessage, then: () => void): void {
   req.resume();
 }
 
+/** Never throws: it runs in a promise's callback, where a throw would end the process. */
 function writeControl(res: http.ServerResponse, response: ControlResponse, close: boolean): void {
   if (res.destroyed) return;
-  const headers: http.OutgoingHttpHeaders = Object.fromEntries(response.headers);
+  try {
+    writeControlResponse(res, response, close);
+  } catch (e) {
+    if (res.headersSent) res.destroy();
+    else writeControlResponse(res, controlFailure(e), true);
+  }
+}
+
+function writeControlResponse(res: http.ServerResponse, response: ControlResponse, close: boolean): void {
+  const { headers, wide } = nodeHeaders(response.headers);
   if (close) headers.connection = 'close';
   if (!('open' in response)) {
     headers['content-length'] = Buffer.byteLength(response.body);
-    res.writeHead(response.status, headers).end(response.body);
+    res.writeHead(response.status, headers).end(wide ? Buffer.from(response.body) : response.body);
     return;
   }
   res.writeHead(response.status, headers);

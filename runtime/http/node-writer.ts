@@ -1,7 +1,7 @@
 import type http from 'node:http';
-import { hasControl, isFieldName, withoutControls } from '../../common/http-fields.js';
 import { bodyLength, withoutContent, type Answer } from '../exchange/index.js';
 import { failedAnswer, problemOf } from './failed-answer.js';
+import { nodeHeaders } from './node-fields.js';
 
 /** Chunks per second of a paced body: small quanta, so the first one ahead of time is a small error. */
 const PACE_TICKS = 50;
@@ -48,7 +48,7 @@ function deliver(res: http.ServerResponse, method: string, answer: Answer, close
     done(answer);
     return;
   }
-  const { headers, wide } = headersOf(answer);
+  const { headers, wide } = nodeHeaders(answer.headers);
   if (close || delivery?.end === 'close') headers.connection = 'close';
   if (withoutContent(method, answer.status)) {
     res.writeHead(answer.status, headers).end();
@@ -72,28 +72,6 @@ function deliver(res: http.ServerResponse, method: string, answer: Answer, close
   done(answer);
 }
 
-/**
- * The answer's fields as node:http takes them, cleaned as RFC 9110 requires (see uws-writer.ts):
- * invalid names left out, control characters cut. Characters beyond ASCII go out as their UTF-8
- * bytes, as uWebSockets.js sends them (node:http would send Latin-1 and refuse the rest).
- */
-function headersOf(answer: Answer): { headers: http.OutgoingHttpHeaders; wide: boolean } {
-  const headers: http.OutgoingHttpHeaders = {};
-  let wide = false;
-  for (const [name, given] of answer.headers) {
-    if (!isFieldName(name)) continue;
-    let value = hasControl(given) ? withoutControls(given) : given;
-    if (BEYOND_ASCII.test(value)) {
-      value = Buffer.from(value, 'utf8').toString('latin1');
-      wide = true;
-    }
-    const current = headers[name];
-    headers[name] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [String(current), value];
-  }
-  return { headers, wide };
-}
-
-const BEYOND_ASCII = /[^\x00-\x7f]/;
 
 function pace(res: http.ServerResponse, bytes: Uint8Array, step: number, done: () => void): void {
   let offset = 0;

@@ -53,7 +53,7 @@ export function forward(ex: Exchange, upstream: string, timeoutSeconds: number, 
         const out: Array<[string, string]> = [];
         for (const [name, value] of Object.entries(response.headers)) {
           if (value === undefined || HOP_BY_HOP.has(name) || SERVER_WRITTEN.has(name)) continue;
-          for (const one of Array.isArray(value) ? value : [value]) out.push([name, one]);
+          for (const one of Array.isArray(value) ? value : [value]) out.push([name, asSent(one)]);
         }
         const bytes = Buffer.concat(chunks);
         const status = response.statusCode ?? 502;
@@ -70,4 +70,16 @@ export function forward(ex: Exchange, upstream: string, timeoutSeconds: number, 
     request.on('error', (e: NodeJS.ErrnoException) => unreachable(e.code ?? e.message));
     request.end(body);
   });
+}
+
+/**
+ * node:http reads header bytes as Latin-1; the server's writers send a value's characters as UTF-8.
+ * Bytes beyond ASCII that are UTF-8 (what servers send today) are read back as such, so they reach
+ * the client as the upstream sent them.
+ */
+function asSent(value: string): string {
+  if (!/[\x80-\xff]/.test(value)) return value;
+  const bytes = Buffer.from(value, 'latin1');
+  const text = bytes.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(bytes) ? text : value;
 }

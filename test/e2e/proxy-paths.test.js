@@ -27,7 +27,10 @@ const upstream = http.createServer((req, res) => {
     return;
   }
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ upstream: true, url: req.url }));
+  // UTF-8 bytes in a header value, as servers send them today
+  res.setHeader('x-name', Buffer.from('Zoë', 'utf8').toString('latin1'));
+  // a body of bytes: with a text body node:http would encode the head as UTF-8, the bytes twice
+  res.end(Buffer.from(JSON.stringify({ upstream: true, url: req.url })));
 });
 await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
 t.teardown(() => upstream.close());
@@ -109,4 +112,15 @@ t.test('an upstream answer larger than http.max_body_bytes is a 502, not held wh
     t.match(json?.detail, /larger than 32768 bytes \(raise http\.max_body_bytes/);
   }
   t.equal((await raw('/v1/pets/1')).status, 200, 'the proxy goes on');
+});
+
+t.test('header bytes beyond ASCII reach the client as the upstream sent them', async (t) => {
+  const bytes = await new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('GET /v1/pets/2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'));
+    const chunks = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+  t.ok(bytes.includes(Buffer.from('x-name: Zoë\r\n', 'utf8')), 'the UTF-8 bytes, not their Latin-1 reading encoded again');
 });

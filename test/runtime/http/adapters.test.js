@@ -78,7 +78,9 @@ for (const [name, Adapter] of [
 ]) {
   t.test(name, async (t) => {
     const dispatch = fakeDispatch();
-    const adapter = new Adapter({ dispatch });
+    // a control surface (the admin API) answering with fields that would split its answer
+    const control = async () => ({ status: 200, headers: [['x-a', 'a\r\nX-Injected: yes'], ['bad name', 'v'], ['x-wide', 'é']], body: 'control' });
+    const adapter = new Adapter({ dispatch, control });
     await adapter.listen('127.0.0.1', 0, '--http-port');
     t.teardown(() => adapter.close());
     t.ok(adapter.listening);
@@ -131,6 +133,13 @@ for (const [name, Adapter] of [
     t.ok(split.raw.includes(Buffer.from('x-wide: \u0100é\r\n', 'utf8')), 'characters beyond ASCII go out as UTF-8 bytes');
     t.ok(head.includes('x-ok: fine'));
     t.equal(split.body, 'moved');
+
+    const controlled = await exchange(port, '/__mock/x');
+    const controlHead = controlled.head.split('\r\n');
+    t.equal(controlled.body, 'control');
+    t.ok(controlHead.includes('x-a: aX-Injected: yes'), 'control answers are cleaned the same way');
+    t.notOk(controlHead.some((line) => /^(x-injected|bad name)/i.test(line)));
+    t.ok(controlled.raw.includes(Buffer.from('x-wide: é\r\n', 'utf8')), 'as UTF-8');
 
     const badStatus = await exchange(port, '/bad-status');
     t.equal(badStatus.status, 500, 'a status outside 100-599 becomes the catalogue 500');

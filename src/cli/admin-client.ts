@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { MockError } from '../../common/errors.js';
+import { redactUrlCredentials, redactUrlsInText } from '../../common/redacted.js';
 
 export const adminFlags = {
   'admin-url': Flags.string({
@@ -17,7 +18,8 @@ export interface AdminTarget {
 
 /**
  * One call of a running admin API; the envelope's data on success. Failures are one line naming
- * the URL and the fix: the server not running, the API disabled, the server's own error.
+ * the URL and the fix: the server not running (or a URL with a password, which fetch refuses:
+ * shown as [redacted]), the API disabled, the server's own error.
  */
 export async function callAdmin(target: AdminTarget, method: string, endpoint: string, body?: unknown): Promise<{ data: unknown; raw: string }> {
   const base = target['admin-url'].replace(/\/+$/, '');
@@ -29,8 +31,9 @@ export async function callAdmin(target: AdminTarget, method: string, endpoint: s
   try {
     response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
   } catch (e) {
-    const reason = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
-    throw new MockError('MOCK_ERR_ADMIN_UNREACHABLE', `cannot reach the admin API at ${base} (${reason}): start the server with mock serve --admin, or pass --admin-url`);
+    // fetch's own message quotes the URL
+    const reason = (e as { cause?: { code?: string } }).cause?.code ?? redactUrlsInText((e as Error).message);
+    throw new MockError('MOCK_ERR_ADMIN_UNREACHABLE', `cannot reach the admin API at ${redactUrlCredentials(base)} (${reason}): start the server with mock serve --admin, or pass --admin-url`);
   }
   const raw = await response.text();
   let parsed: { success?: boolean; data?: unknown; error?: string } | undefined;

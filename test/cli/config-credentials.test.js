@@ -1,7 +1,7 @@
 // Every credential-bearing key of the schema (marked x-secret in src/config/schema.json) and the
 // password of every URL stay hidden wherever the CLI displays configuration: `mock config show`,
-// `mock serve --print-config`, the errors of `mock config validate` and of a build that cannot
-// fetch a description. The real CLI, as a process.
+// `mock serve --print-config`, the errors of `mock config validate`, of a build that cannot
+// fetch a description and of a command given an --admin-url it cannot use. The real CLI, as a process.
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -102,4 +102,11 @@ t.test("a description URL's password is not in the error of a build that cannot 
   t.equal(code, 1);
   t.notMatch(stderr, 'SPEC-PASS-1');
   t.match(stderr, 'https://spec-user:[redacted]@127.0.0.1:1/api.yaml: cannot fetch: ');
+});
+
+t.test("an --admin-url's password is not in the error of a command that cannot use it", async (t) => {
+  const { code, stderr } = await runMock(['chaos', 'profile', 'list', '--admin-url', 'http://ops:ADMIN-URL-PASS-12@127.0.0.1:1'], { cwd: dir });
+  t.equal(code, 1);
+  t.notMatch(stderr, 'ADMIN-URL-PASS-12');
+  t.match(stderr, 'cannot reach the admin API at http://ops:[redacted]@127.0.0.1:1 (');
 });

@@ -1,5 +1,6 @@
 // `mock bench-pipeline`: HTTP/1.1 pipelining over raw sockets.
 import { MockError } from '../../common/errors.js';
+import { redactUrlCredentials } from '../../common/redacted.js';
 import { sizedBody, type PipelineContentType } from './bodies.js';
 import { parseHeaders, setHeader } from './plan.js';
 import type { PipelineTask } from './protocol.js';
@@ -47,7 +48,7 @@ export async function runPipelineBench(flags: PipelineFlags, cwd = process.cwd()
   const maxErrorRate = parseErrorRate(flags['max-error-rate']);
   const target = parseTarget(flags.target, false);
   if (target.endpoint.protocol !== 'http:') {
-    throw new MockError('MOCK_ERR_FLAG_INVALID', `--target: pipelining runs over plain http:// only, got ${JSON.stringify(flags.target)}`);
+    throw new MockError('MOCK_ERR_FLAG_INVALID', `--target: pipelining runs over plain http:// only, got ${JSON.stringify(redactUrlCredentials(flags.target))}`);
   }
   const request = pipelineRequest(flags, target);
   const method = flags.method.toUpperCase();

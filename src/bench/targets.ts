@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
+import { redactUrlCredentials } from '../../common/redacted.js';
 import type { Endpoint } from './protocol.js';
 
 export interface Target {
@@ -15,17 +16,19 @@ export interface Target {
 }
 
 export function parseTarget(text: string, insecure: boolean, flag = '--target'): Target {
+  // errors quote the target with its password as [redacted]; reports name it by origin and path
+  const shown = JSON.stringify(redactUrlCredentials(text));
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    throw new MockError('MOCK_ERR_FLAG_INVALID', `${flag}: not a URL: ${JSON.stringify(text)} (e.g. http://127.0.0.1:3000)`);
+    throw new MockError('MOCK_ERR_FLAG_INVALID', `${flag}: not a URL: ${shown} (e.g. http://127.0.0.1:3000)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new MockError('MOCK_ERR_FLAG_INVALID', `${flag}: only http:// and https:// targets are supported, got ${JSON.stringify(text)}`);
+    throw new MockError('MOCK_ERR_FLAG_INVALID', `${flag}: only http:// and https:// targets are supported, got ${shown}`);
   }
   if (url.search || url.hash) {
-    throw new MockError('MOCK_ERR_FLAG_INVALID', `${flag}: a target is a base URL without query or fragment, got ${JSON.stringify(text)}`);
+    throw new MockError('MOCK_ERR_FLAG_INVALID', `${flag}: a target is a base URL without query or fragment, got ${shown}`);
   }
   const protocol = url.protocol;
   const port = url.port ? Number(url.port) : protocol === 'https:' ? 443 : 80;

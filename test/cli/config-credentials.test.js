@@ -1,11 +1,12 @@
 // Every credential-bearing key of the schema (marked x-secret in src/config/schema.json) and the
 // password of every URL stay hidden wherever the CLI displays configuration: `mock config show`,
 // `mock serve --print-config`, the errors of `mock config validate`, of a build that cannot
-// fetch a description and of a command given an --admin-url it cannot use. The real CLI, as a process.
+// fetch a description, of a command given an --admin-url it cannot use and of a bench target it
+// refuses. The real CLI, as a process.
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runMock, tmpdir } from '../helpers/cli.js';
+import { root, runMock, tmpdir } from '../helpers/cli.js';
 
 const dir = tmpdir();
 const file = (name, text) => {
@@ -109,4 +110,19 @@ t.test("an --admin-url's password is not in the error of a command that cannot u
   t.equal(code, 1);
   t.notMatch(stderr, 'ADMIN-URL-PASS-12');
   t.match(stderr, 'cannot reach the admin API at http://ops:[redacted]@127.0.0.1:1 (');
+});
+
+t.test("a bench target's password is not in the error of a target the bench refuses", async (t) => {
+  const spec = path.join(root, 'examples', 'petstore.yaml');
+  for (const args of [
+    ['bench', '--spec', spec, '--duration', '1s', '--target', 'http://ops:BENCH-PASS-13@127.0.0.1:1/?x=1'],
+    ['bench', '--spec', spec, '--duration', '1s', '--target', 'ftp://ops:BENCH-PASS-13@127.0.0.1:1'],
+    ['bench-pipeline', '--target', 'https://ops:BENCH-PASS-13@127.0.0.1:1'],
+  ]) {
+    const { code, stderr } = await runMock(args, { cwd: dir });
+    t.not(code, 0, args.join(' '));
+    t.notMatch(stderr, 'BENCH-PASS-13');
+    t.match(stderr, '--target: ');
+    t.match(stderr, 'ops:[redacted]@127.0.0.1:1');
+  }
 });

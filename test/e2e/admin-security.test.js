@@ -3,12 +3,11 @@
 // and the warning when they are opened, hostile patterns on the request path, credentials in the
 // request logs, the proxy and environment endpoints, and a save cut short by kill -9.
 import t from 'tap';
-import http from 'node:http';
 import { existsSync, mkdirSync, readFileSync, readdirSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EventSource } from 'eventsource';
 import { startCommand, startMock, tmpdir } from '../helpers/cli.js';
-import { readAnswer, restartSettled, startAdminCommand } from '../helpers/admin.js';
+import { exactRequest as request, jsonBody as json, readAnswer, restartSettled, startAdminCommand } from '../helpers/admin.js';
 
 const EVIL = 'https://evil.example';
 const SECRETS = {
@@ -65,30 +64,6 @@ const server = await startMock(['-c', config, '--admin', '--admin-port', '0', '-
 t.teardown(() => server.stop());
 const { adminUrl, metricsUrl, url: mockUrl } = server;
 
-/** One request with full control over the headers (fetch may not set Host). */
-function request(base, method, p, { headers = {}, body } = {}) {
-  const target = new URL(p, base);
-  return new Promise((resolve, reject) => {
-    // a connection per request: the pooled agent may reuse a socket the server is closing
-    const req = http.request(target, { method, agent: false, headers: { connection: 'close', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        let json;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode, headers: res.headers, text, json });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-const json = (body, headers = {}) => ({ headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 /** The address a TCP port listens on, read from the kernel's socket table (/proc/net/tcp, tcp6). */
 function listeningAddress(port) {

@@ -4,10 +4,10 @@
 // own port and embedded in the mock; the admin page's own writes carry its browser token; tools
 // that send no Origin keep working; the metrics endpoint checks Host.
 import t from 'tap';
-import http from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startMock, tmpdir } from '../helpers/cli.js';
+import { exactRequest as request, jsonBody as json } from '../helpers/admin.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads';
@@ -37,27 +37,6 @@ t.teardown(() => Promise.all([server.stop(), embedded.stop()]));
 const { adminUrl, metricsUrl, url: mockUrl } = server;
 
 /** One request with full control over the headers (fetch may not set Host, Origin or Sec-Fetch-*). */
-function request(base, method, p, { headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(new URL(p, base), { method, agent: false, headers: { connection: 'close', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        let json;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode, headers: res.headers, text, json });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-const json = (body, headers = {}) => ({ headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 const tokenOf = (html) => /<meta name="mock-admin-token" content="([^"]+)">/.exec(html)?.[1];
 const mockPaths = async (base) => (await request(base, 'GET', '/__mock/mocks')).json.data.map((m) => m.path);
 

@@ -4,6 +4,7 @@
 //   const data = await envelope(t, await fetch(`${server.adminUrl}/__mock/dashboard`));
 //   const error = await failure(t, await post(`${adminUrl}/__mock/config/latency`, { config_type: 'x' }), 400);
 //   const [first, second] = await pipelined(adminUrl, [rawRequest('POST', '/__mock/servers/restart', {}), ...]);
+import http from 'node:http';
 import net from 'node:net';
 import { root, startCommand } from './cli.js';
 
@@ -151,3 +152,29 @@ export async function readAnswer(res) {
   }
   return { status: res.status, text, json, headers: res.headers };
 }
+
+/** One request with full control over the headers (fetch may not set Host), on a connection of its own. */
+export function exactRequest(base, method, p, { headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    // a connection per request: the pooled agent may reuse a socket the server is closing
+    const req = http.request(new URL(p, base), { method, agent: false, headers: { connection: 'close', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => {
+        let json;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode, headers: res.headers, text, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** `exactRequest` options for a JSON body. */
+export const jsonBody = (body, headers = {}) => ({ headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });

@@ -39,7 +39,7 @@ const [petRoute, healthRoute] = engine.routes;
 /** A chain of today's stages over `live`, and a way through it as a server would go. */
 function chainOf(live) {
   const templates = { expand: () => engine.templateExpansion, runtime: () => engine.templateRuntime };
-  const chain = new RequestChain([proxyStage(live), mocksStage(live, templates), faultsStage(live), overridesStage(live), latencyStage(live, live.chaos)], (ex) => engine.respond(ex));
+  const chain = new RequestChain([proxyStage(live, 1024 * 1024), mocksStage(live, templates), faultsStage(live), overridesStage(live), latencyStage(live, live.chaos)], (ex) => engine.respond(ex));
   chain.setRoutes(engine.routes);
   const answer = async (init) => {
     const ex = new Exchange({ headers: {}, ...init });

@@ -36,10 +36,12 @@ function fakeDispatch() {
 }
 
 /** One request on a fresh connection: what arrived, how the connection ended, when. */
-function exchange(port, path) {
+function exchange(port, path, { keepAlive = false } = {}) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+    // Connection: close lets the answer end the exchange; keep-alive ones wait below
+    const connection = keepAlive ? '' : 'Connection: close\r\n';
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n${connection}\r\n`));
     let data = Buffer.alloc(0);
     let ending = 'open';
     let firstByteMs;
@@ -96,7 +98,7 @@ for (const [name, Adapter] of [
     t.equal(later.status, 201, 'an answer that comes later');
     t.equal(later.body, 'later');
 
-    const close = await exchange(port, '/close');
+    const close = await exchange(port, '/close', { keepAlive: true });
     t.equal(close.body, 'bye');
     t.equal(close.ending, 'fin', 'close: the server ends the connection after the answer');
     t.ok(close.ms < 1000, 'at once, not on idle timeout');

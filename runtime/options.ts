@@ -7,6 +7,8 @@ export type ValidationMode = 'off' | 'warn' | 'enforce';
 
 export type HttpBackend = 'auto' | 'uws' | 'node';
 
+export type ErrorBody = 'documented' | 'problem';
+
 export interface ValidationOptions {
   mode: ValidationMode;
   aggregate_errors: boolean;
@@ -14,6 +16,8 @@ export interface ValidationOptions {
   /** Check the security requirements of the descriptions (validation.security, --no-security); absent: true. */
   security?: boolean;
   status_code: number;
+  /** How refusals are answered (validation.error_body): the operation's documented response, else mock's problem body; absent: documented. */
+  error_body?: ErrorBody;
   /** Route key (`GET /health`) or path glob (`/api/admin/**`) to mode. */
   overrides: Record<string, ValidationMode>;
 }
@@ -56,6 +60,8 @@ export interface ServeOptions {
   logger: Logger;
   /** uWebSockets.js (`uws`; `auto`, the default, means it too) or node:http. */
   httpBackend?: HttpBackend;
+  /** http.keepalive_hint: answers that keep their connection say so, with the idle timeout. */
+  keepAliveHint?: boolean;
   /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
   requestLog?: RequestLog;
   /** mock.yaml http.cors when enabled. */

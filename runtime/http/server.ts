@@ -2,6 +2,7 @@ import { Exchange, hostPort, type Answer, type ServerAdapter } from '../exchange
 import type { Dispatch } from './dispatch.js';
 import { mountControl, type ControlHandler } from './control.js';
 import { framingProblem } from './framing.js';
+import { keepsConnection, withKeepAliveHint } from './keep-alive-hint.js';
 import { listen } from './listen.js';
 import { uWS, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { writeUws, type ResponseState } from './uws-writer.js';
@@ -13,6 +14,8 @@ export interface HttpAdapterOptions {
   control?: ControlHandler;
   /** One more path the control handler answers (the embedded admin page at admin.mount_path). */
   controlPage?: string;
+  /** http.keepalive_hint: answers that keep their connection say so (node:http always does). */
+  keepAliveHint?: boolean;
 }
 
 /** The uWebSockets.js adapter: the mock's hot path. */
@@ -71,9 +74,11 @@ export function createHttpApp(options: HttpAdapterOptions, connections = new Uws
     }
   }
 
+  const hinted = options.keepAliveHint === true;
   /** Writes the answer (the response may not be touched after an abort), then records it. */
   const send = (res: HttpResponse, state: ResponseState, ex: Exchange, answer: Answer, close = false): void => {
-    writeUws(res, state, ex.method, answer, close, (written) => dispatch.written(ex, written));
+    const shown = hinted && !close && keepsConnection(ex, answer) ? withKeepAliveHint(answer) : answer;
+    writeUws(res, state, ex.method, shown, close, (written) => dispatch.written(ex, written));
   };
   const sendLater = (res: HttpResponse, state: ResponseState, ex: Exchange, pending: Promise<Answer>): void => {
     pending.then((answer) => {

@@ -136,7 +136,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       requestLog: options.requestLog,
       stats: options.stats,
     });
-    const adapterOptions = { dispatch, control: this.control, controlPage: this.controlPage };
+    const adapterOptions = { dispatch, control: this.control, controlPage: this.controlPage, keepAliveHint: options.keepAliveHint };
     const adapter = options.httpBackend === 'node' ? new NodeHttpAdapter(adapterOptions) : new UwsHttpAdapter(adapterOptions);
     await adapter.listen(options.host, options.port, '--http-port');
     this.adapter = adapter;

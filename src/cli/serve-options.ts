@@ -19,6 +19,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     now: config.now !== undefined ? parseInstant(config.now) : config.seed !== undefined ? Date.parse(SEEDED_NOW) : undefined,
     maxBodyBytes: config.http.max_body_bytes,
     httpBackend: httpBackend(config, logger),
+    keepAliveHint: config.http.keepalive_hint,
     maxConnections: config.core.max_connections,
     cors: corsOptions(config),
     logger,

@@ -213,7 +213,7 @@ export interface HttpConfig {
   routes: RouteConfig[];
   cors?: CorsConfig;
   /**
-   * Add keep-alive hint headers to every response (MOCK_HTTP_KEEPALIVE_HINT=1).
+   * Add keep-alive hint headers to every HTTP/1.1 answer that keeps its connection: Connection: keep-alive and Keep-Alive: timeout=<the server's idle timeout in seconds> (MOCK_HTTP_KEEPALIVE_HINT=1). node:http sends them always.
    */
   keepalive_hint: boolean;
   overrides?: HttpOverridesConfig;

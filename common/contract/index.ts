@@ -1,6 +1,6 @@
 /**
  * The contract between the compiler and the runtime: what a generated build exports and what
- * its code may call. Generated modules import these types as `mock/contract` (package.json
+ * its code may call. Generated modules import these types as `mock-compiler/contract` (package.json
  * "exports"); the compiler and the runtime import them from here. Types only: nothing to load.
  */
 export type {

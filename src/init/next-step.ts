@@ -5,7 +5,7 @@ import path from 'node:path';
  * The command that serves the new project, as the user's shell can run it: `mock serve` when the
  * `mock` on the PATH is this installation (npm link, a global install), else `node <this
  * bin/run.js> serve`, since a clone set up with `npm install` has no `mock` on the PATH. Under
- * npm (`npx mock`, npm run: `npm_command` is set) the PATH is npm's, not the shell's.
+ * npm (`npx mock-compiler`, npm run: `npm_command` is set) the PATH is npm's, not the shell's.
  */
 export function serveCommand(script: string, env: Readonly<Record<string, string | undefined>>): string {
   const self = realpath(script);

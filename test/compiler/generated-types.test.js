@@ -1,5 +1,5 @@
 // Generated code is type-checked against the runtime's contract: the .ts files of real builds
-// compile under `strict` with `mock/contract` resolved the way a user's project resolves it.
+// compile under `strict` with `mock-compiler/contract` resolved the way a user's project resolves it.
 import t from 'tap';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,12 +27,12 @@ const routes = [
   { path: '/kind', match: { query: { kind: 'cat' } }, response: { body: '{{#if (eq request.query.kind "cat")}}meow{{else}}{{uuid}}{{/if}}' } },
 ];
 
-/** A project as a user has it: ESM, the tool installed as node_modules/mock (a link to this repository). */
+/** A project as a user has it: ESM, the tool installed as node_modules/mock-compiler (a link to this repository). */
 function project() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-types-'));
   fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   fs.mkdirSync(path.join(dir, 'node_modules'));
-  fs.symlinkSync(root, path.join(dir, 'node_modules', 'mock'), 'dir');
+  fs.symlinkSync(root, path.join(dir, 'node_modules', 'mock-compiler'), 'dir');
   return dir;
 }
 
@@ -47,7 +47,7 @@ function check(files) {
   return { diagnostics, anys };
 }
 
-t.test('generated builds compile under strict against mock/contract', async (t) => {
+t.test('generated builds compile under strict against mock-compiler/contract', async (t) => {
   const dir = project();
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
   const specs = [
@@ -65,10 +65,10 @@ t.test('generated builds compile under strict against mock/contract', async (t) 
   }
   t.same(files.filter((file) => /@ts-nocheck|@ts-ignore|@ts-expect-error/.test(fs.readFileSync(file, 'utf8'))), [], 'no file turns checking off');
 
-  const resolve = (file) => ts.resolveModuleName('mock/contract', file, COMPILER_OPTIONS, ts.sys).resolvedModule?.resolvedFileName;
-  t.equal(fs.realpathSync(resolve(files[0])), contract, 'mock/contract resolves through the installed package');
+  const resolve = (file) => ts.resolveModuleName('mock-compiler/contract', file, COMPILER_OPTIONS, ts.sys).resolvedModule?.resolvedFileName;
+  t.equal(fs.realpathSync(resolve(files[0])), contract, 'mock-compiler/contract resolves through the installed package');
   // the checked-in build, as a user's project holds it: its own package.json makes the build folder
-  // a package scope of its own, so inside this repository `mock/contract` is no self-reference
+  // a package scope of its own, so inside this repository `mock-compiler/contract` is no self-reference
   const checkedIn = path.join(dir, 'generated/checked-in');
   fs.cpSync(path.join(root, 'generated/petstore'), checkedIn, { recursive: true });
   t.equal(fs.realpathSync(resolve(path.join(checkedIn, 'index.ts'))), contract, 'the checked-in build too');

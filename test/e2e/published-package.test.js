@@ -1,0 +1,75 @@
+// The package as npm publishes it: packed, installed globally under its own registry name, it puts
+// `mock` on the PATH, npx runs it by that name, and builds resolve its contract types under it. The
+// registry's `mock` is someone else's package (0.1.1 when this was written): `npx mock` outside
+// this repository fetched that one and failed with "could not determine executable to run".
+import t from 'tap';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import { root, tmpdir } from '../helpers/cli.js';
+
+/** Names on the npm registry that belong to other packages. */
+const TAKEN = ['mock'];
+
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+// a user's shell: without the variables npm sets for what it runs (such as this test), npm_command
+// among them, which tells mock init it runs under npm; npm's configuration (npm_config_*) stays
+const shell = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') || name.startsWith('npm_config_')));
+
+function run(file, args, { cwd, env = {} }) {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd, env: { ...shell, ...env }, timeout: 240_000 }, (error, stdout, stderr) => resolve({ code: error ? (error.code ?? 1) : 0, stdout, stderr }));
+  });
+}
+
+t.test('the package has a name of its own and keeps the command mock', async (t) => {
+  t.notOk(TAKEN.includes(pkg.name), `${pkg.name} is not another package's name on the registry`);
+  t.same(Object.keys(pkg.bin), ['mock'], 'the command is mock');
+  const generated = fs.readFileSync(path.join(root, 'generated/petstore/index.ts'), 'utf8');
+  t.match(generated, `from '${pkg.name}/contract'`, 'the checked-in build imports the contract by the package name');
+});
+
+t.test('installed from the packed tarball, mock runs under the new name', async (t) => {
+  const dir = tmpdir();
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const npmEnv = { npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  // dist is already built (tests run against it): packing needs no prepare
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: root, env: npmEnv });
+  t.equal(packed.code, 0, `npm pack: ${packed.stderr}`);
+  const [{ filename, name }] = JSON.parse(packed.stdout);
+  t.equal(name, pkg.name, 'packed under the package name');
+
+  const prefix = path.join(dir, 'global');
+  const installed = await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', path.join(dir, filename)], { cwd: dir, env: npmEnv });
+  t.equal(installed.code, 0, `npm install -g: ${installed.code === 0 ? 'installed' : installed.stderr}`);
+  const binDir = path.join(prefix, 'bin');
+  const pathEnv = { PATH: `${binDir}${path.delimiter}${process.env.PATH}` };
+
+  const empty = path.join(dir, 'empty');
+  fs.mkdirSync(empty);
+  const version = await run(path.join(binDir, 'mock'), ['--version'], { cwd: empty });
+  t.match(version.stdout, new RegExp(`^${pkg.name}/${pkg.version} `), `${binDir}/mock is this tool`);
+  // npx finds the installed package by its name and runs its one bin, mock
+  const npx = await run('npx', ['--prefix', path.join(prefix, 'lib'), pkg.name, '--help'], { cwd: empty, env: { ...npmEnv, ...pathEnv } });
+  t.equal(npx.code, 0, `npx: ${npx.stderr}`);
+  t.match(npx.stdout, /\$ mock \[COMMAND\]/, `npx ${pkg.name} --help is mock's help`);
+
+  // a newcomer's first commands, from an empty directory
+  const init = await run('mock', ['init', 'demo'], { cwd: empty, env: pathEnv });
+  t.equal(init.code, 0, `mock init: ${init.stderr}`);
+  t.match(init.stdout, 'Next: cd demo && mock serve', 'the installed mock is on the PATH');
+  const demo = path.join(empty, 'demo');
+  const built = await run('mock', ['build'], { cwd: demo, env: pathEnv });
+  t.equal(built.code, 0, `mock build: ${built.stderr}`);
+
+  // the build's TypeScript resolves its contract types from the installed package, as a project does
+  fs.mkdirSync(path.join(demo, 'node_modules'));
+  const installedDir = path.join(prefix, 'lib', 'node_modules', pkg.name);
+  fs.symlinkSync(installedDir, path.join(demo, 'node_modules', pkg.name), 'dir');
+  const options = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+  const resolved = ts.resolveModuleName(`${pkg.name}/contract`, path.join(demo, 'generated/api/index.ts'), options, ts.sys).resolvedModule?.resolvedFileName;
+  t.equal(resolved && fs.realpathSync(resolved), fs.realpathSync(path.join(installedDir, 'common/contract/index.ts')), 'the contract ships in the package');
+  t.match(fs.readFileSync(path.join(demo, 'generated/api/index.ts'), 'utf8'), `from '${pkg.name}/contract'`);
+});

@@ -6,4 +6,6 @@ export const BOUNDS = {
   requestsPerSecond: { type: 'number', minimum: 0.001, maximum: 1000000 },
   burstSize: { type: 'integer', minimum: 0, maximum: 1000000 },
   bandwidthBps: { type: 'integer', minimum: 0, maximum: 1000000000 },
+  cacheTtlSeconds: { type: 'integer', minimum: 1, maximum: 86400 },
+  cacheSizeMb: { type: 'integer', minimum: 1, maximum: 1024 },
 } as const;

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiAuthOptions } from './api-security/index.js';
 import type { CorsOptions } from './chain/index.js';
+import type { ResponseCacheOptions } from './engine/index.js';
 import type { RequestLog } from './logging/index.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
@@ -55,6 +56,8 @@ export interface ServeOptions {
   seed?: number;
   /** Epoch milliseconds the clock of generated data and templates is pinned to; absent: the real clock. */
   now?: number;
+  /** response.caching when enabled: answers made per request are kept; absent: off. */
+  responseCache?: ResponseCacheOptions;
   /** Largest request body accepted (413 above). */
   maxBodyBytes: number;
   logger: Logger;

@@ -1,5 +1,6 @@
 export { Engine, type EngineOptions, type EngineRoute } from './engine.js';
 export { loadBuild, runtimeRequire } from './load-build.js';
+export type { ResponseCacheOptions } from './response-cache.js';
 export { insufficientScope, oauthError, problem, PROBLEM_TYPE, rateLimited, requestTooDeep, unauthorized } from './problem.js';
 export type { ApiKeyMeta, BuildModule, OperationMeta } from '../../common/contract/index.js';
 export { apiKeyParameters } from './api-keys.js';

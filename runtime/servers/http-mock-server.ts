@@ -113,7 +113,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 
   static async create(options: HttpMockServerOptions): Promise<HttpMockServer> {
     const build = await loadBuild(options.buildDir);
-    const engine = new Engine(build, { validation: options.validation, templateExpand: options.templateExpand, seed: options.seed, now: options.now, logger: options.logger });
+    const engine = new Engine(build, { validation: options.validation, templateExpand: options.templateExpand, seed: options.seed, now: options.now, logger: options.logger, responseCache: options.responseCache });
     options.stats.setRoutes(engine.routes);
     redactKeysOf(options, build);
     warnUnusedPins(options, build);
@@ -214,7 +214,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const buildDir = options.rebuild === undefined ? options.buildDir : await options.rebuild();
     const build = await loadBuild(buildDir, true);
     const previous = this.current;
-    const engine = new Engine(build, { validation: previous.validationOptions, templateExpand: previous.templateExpansion, seed: options.seed, now: options.now, logger: options.logger });
+    const engine = new Engine(build, { validation: previous.validationOptions, templateExpand: previous.templateExpansion, seed: options.seed, now: options.now, logger: options.logger, responseCache: options.responseCache });
     this.current = engine;
     this.chain.setRoutes(engine.routes);
     options.stats.setRoutes(engine.routes);

@@ -17,6 +17,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     templateExpand: config.response_template_expand,
     seed: config.seed,
     now: config.now !== undefined ? parseInstant(config.now) : config.seed !== undefined ? Date.parse(SEEDED_NOW) : undefined,
+    responseCache: responseCacheOptions(config),
     maxBodyBytes: config.http.max_body_bytes,
     httpBackend: httpBackend(config, logger),
     keepAliveHint: config.http.keepalive_hint,
@@ -36,6 +37,12 @@ function httpBackend(config: EffectiveConfig, logger: Logger): ServeOptions['htt
   }
   if (chosen === 'uws') logger.warn('chaos connection_error_kind tcp_reset: uWebSockets.js cannot send a TCP reset, so those connections are closed without an answer (tcp_close); set server.http_backend to node or auto for real resets');
   return chosen;
+}
+
+function responseCacheOptions(config: EffectiveConfig): ServeOptions['responseCache'] {
+  const caching = config.response?.caching;
+  if (caching?.enabled !== true) return undefined;
+  return { ttlSeconds: caching.ttl_seconds, maxSizeMb: caching.max_size_mb };
 }
 
 function corsOptions(config: EffectiveConfig): ServeOptions['cors'] {

@@ -200,10 +200,19 @@ export interface ResponseConfig {
   template_expand?: boolean;
   caching?: ResponseCachingConfig;
 }
+/**
+ * Keep the answers the mock makes per request (data generated from a schema, expanded templates, generated response headers) and answer the same request again from memory, marked X-Mock-Cache: hit (the answer that filled it: miss). Keyed by operation, status, media type, the example or generation chosen and the path parameters, query values and headers its template reads. Validation and security still check every request; runtime mocks, overrides, chaos and the proxy answer in front of it.
+ */
 export interface ResponseCachingConfig {
   enabled: boolean;
-  ttl_seconds?: number;
-  max_size_mb?: number;
+  /**
+   * How long an answer is kept, from when it was made.
+   */
+  ttl_seconds: number;
+  /**
+   * The most the kept answers hold (bodies, headers, keys); the least recently used go first.
+   */
+  max_size_mb: number;
 }
 export interface HttpConfig {
   max_body_bytes: number;

@@ -81,7 +81,9 @@ const cases = [
     'mock.yaml: admin.cors.allowed_origins[0]: expected an origin such as http://localhost:5173, http://localhost:* (any port), https://*.example.com, or *, got "localhost:5173"',
   ],
   ['logging:\n  redact: authorization\n', 'mock.yaml: logging.redact: expected array, got "authorization"'],
-  ['response:\n  caching: { enabled: true, ttl_seconds: -1 }\n', 'mock.yaml: response.caching.ttl_seconds: expected integer >= 0, got -1'],
+  ['response:\n  caching: { enabled: true, ttl_seconds: 0 }\n', 'mock.yaml: response.caching.ttl_seconds: expected integer >= 1, got 0'],
+  ['response:\n  caching: { enabled: true, ttl_seconds: 86401 }\n', 'mock.yaml: response.caching.ttl_seconds: expected integer <= 86400, got 86401'],
+  ['response:\n  caching: { enabled: true, max_size_mb: 1025 }\n', 'mock.yaml: response.caching.max_size_mb: expected integer <= 1024, got 1025'],
   ['response:\n  template_expand: "on"\n', 'mock.yaml: response.template_expand: expected boolean, got "on"'],
   [
     'core:\n  fixtures: { directory: fx }\n',
@@ -420,6 +422,11 @@ ai: { enabled: true, rag_provider: openai }
 t.test('loose route entries accept extra keys (the compiler checks them)', async (t) => {
   const cwd = t.testdir({ 'mock.yaml': 'http:\n  routes:\n    - { path: /x, latency: { enabled: true } }\n' });
   t.same(loadConfig({ cwd, env: {} }).config.http.routes, [{ path: '/x', latency: { enabled: true } }]);
+});
+
+t.test('response.caching: a TTL of a minute and 10 MiB unless set', async (t) => {
+  const cwd = t.testdir({ 'mock.yaml': 'response:\n  caching: { enabled: true }\n' });
+  t.same(loadConfig({ cwd, env: {} }).config.response.caching, { enabled: true, ttl_seconds: 60, max_size_mb: 10 });
 });
 
 t.test('long values are shortened in messages', async (t) => {

@@ -7,13 +7,13 @@ import { createGenRuntime } from '../../common/generate/index.js';
 import { createTemplateRuntime, type TemplateContext, type TemplateRuntime } from '../template/index.js';
 import { toXml } from '../../common/xml.js';
 import { isStackOverflow } from '../../common/json-depth.js';
-import { parseCookies, parseQuery } from '../exchange/index.js';
-import { readParam } from './param-styles.js';
+import { parseQuery } from '../exchange/index.js';
+import { checkParams } from './params.js';
 import { problem, requestTooDeep } from './problem.js';
 import { readPreference, type Preference } from './prefer.js';
 import { ContentNegotiation } from './negotiate.js';
 import { resolveModes } from './validation-modes.js';
-import { bodyIssues, paramIssues, type ValidationIssue } from './validation-errors.js';
+import { bodyIssues, type ValidationIssue } from './validation-errors.js';
 import { compileRouteConditions, conditionsHold, type RouteConditions } from '../match/index.js';
 import { findContent, parseBody } from './request-body.js';
 import { ResponseCache, type ResponseCacheOptions } from './response-cache.js';
@@ -168,8 +168,8 @@ export class Engine {
     if (mode !== 'off') {
       const issues: ValidationIssue[] = [];
       if (op.paramsValidator !== null) {
-        const validate = this.validators[op.paramsValidator];
-        if (!validate(paramsObject(op, path, query, headers))) issues.push(...paramIssues(validate.errors ?? []));
+        const found = checkParams(op, this.validators[op.paramsValidator], path, query, headers);
+        if (found !== undefined) issues.push(...found);
       }
       if (op.body === null) {
         if (ex.body !== undefined && ex.body.length > 0) {
@@ -385,25 +385,6 @@ function namedParams(names: string[], values: string[]): Record<string, string> 
   const out: Record<string, string> = {};
   for (let i = 0; i < names.length; i++) out[names[i]] = values[i];
   return out;
-}
-
-function paramsObject(op: OperationMeta, path: Record<string, string>, query: ReadonlyMap<string, string[]>, headers: Record<string, string>): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
-  let cookies: Record<string, string> | undefined;
-  const sources = { path, query, headers, cookies: () => (cookies ??= parseCookies(headers.cookie)), queryNames: () => queryNamesOf(op) };
-  for (const p of op.params) {
-    const value = readParam(p, sources);
-    if (value !== undefined) out[p.in][p.name] = value;
-  }
-  return out;
-}
-
-const queryNames = new WeakMap<OperationMeta, ReadonlySet<string>>();
-
-function queryNamesOf(op: OperationMeta): ReadonlySet<string> {
-  let names = queryNames.get(op);
-  if (names === undefined) queryNames.set(op, (names = new Set(op.params.filter((p) => p.in === 'query').map((p) => p.name))));
-  return names;
 }
 
 function findResponse(responses: ResponseEntry[], code: string): number {

@@ -31,6 +31,8 @@ export interface ParamMeta {
   explode: boolean;
   /** Objects, unions and arrays of them: the structure to coerce into (absent for scalars and arrays of scalars). */
   shape?: ValueShape;
+  /** A query parameter that may be sent empty (`?id=`); absent: it may not, OpenAPI's default. */
+  allowEmptyValue?: true;
 }
 
 export interface BodyMeta {
@@ -40,6 +42,8 @@ export interface BodyMeta {
   /** Form and multipart bodies: the schema's shape, and the media type's `encoding` by field. */
   shape: ValueShape | null;
   encoding: Record<string, FieldEncoding> | null;
+  /** Form and multipart bodies: fields that may not be sent empty (Swagger 2.0 formData without allowEmptyValue). */
+  nonEmpty?: string[];
 }
 
 export interface OperationMeta {

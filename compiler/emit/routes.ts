@@ -74,6 +74,7 @@ function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string
         style: p.style,
         explode: p.explode,
         ...(isPlain(shape) ? {} : { shape }),
+        ...(p.allowEmptyValue ? { allowEmptyValue: p.allowEmptyValue } : {}),
       };
     }),
     paramsValidator: ids.params ?? null,
@@ -88,6 +89,7 @@ function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string
               validator: ids.bodies[ci] ?? null,
               shape: format === 'form' || format === 'multipart' ? valueShape(c.schema, ir.definitions) : null,
               encoding: format === 'form' || format === 'multipart' ? (c.encoding ?? null) : null,
+              ...((format === 'form' || format === 'multipart') && c.nonEmptyFields !== undefined ? { nonEmpty: c.nonEmptyFields } : {}),
             };
           }),
         }

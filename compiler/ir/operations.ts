@@ -3,6 +3,7 @@ import type { SchemaRegistry } from './normalize-schema.js';
 import { deref } from './pointer.js';
 import { collectExamples } from './examples.js';
 import { fieldProblem, isFieldName } from '../../common/http-fields.js';
+import { NON_EMPTY_FIELD } from '../load/index.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 /** OpenAPI says these header parameters are ignored: they are driven by the HTTP layer. */
@@ -85,6 +86,7 @@ function lowerParameters(ctx: LowerContext, raw: unknown[]): IrParameter[] {
       schema: ctx.registry.normalize(p.schema ?? contentSchema ?? { type: 'string' }),
       style,
       explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+      ...(location === 'query' && p.allowEmptyValue === true ? { allowEmptyValue: true as const } : {}),
     });
   }
   return [...byKey.values()];
@@ -94,8 +96,10 @@ function lowerRequestBody(ctx: LowerContext, raw: unknown, where: string): IrReq
   const body = deref(ctx.document, raw as Obj | undefined);
   if (!body || typeof body !== 'object') return undefined;
   const contents = lowerContents(ctx, body.content, where).map((content) => {
-    const encoding = lowerEncoding(((body.content as Obj)[content.mediaType] as Obj | undefined)?.encoding);
-    return encoding === undefined ? content : { ...content, encoding };
+    const media = (body.content as Obj)[content.mediaType] as Obj | undefined;
+    const encoding = lowerEncoding(media?.encoding);
+    const nonEmpty = nonEmptyFields(ctx.document, media?.schema);
+    return { ...content, ...(encoding === undefined ? {} : { encoding }), ...(nonEmpty.length === 0 ? {} : { nonEmptyFields: nonEmpty }) };
   });
   if (contents.length === 0) return undefined;
   return { required: body.required === true, contents };
@@ -157,6 +161,13 @@ function lowerEncoding(raw: unknown): IrContent['encoding'] {
     };
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Form fields that may not be sent empty: Swagger 2.0 formData parameters without allowEmptyValue, as loading marks them. */
+function nonEmptyFields(document: Obj, raw: unknown): string[] {
+  const schema = deref(document, raw as Obj | undefined);
+  const properties = schema && typeof schema.properties === 'object' && schema.properties !== null ? (schema.properties as Obj) : {};
+  return Object.keys(properties).filter((name) => (properties[name] as Obj | undefined)?.[NON_EMPTY_FIELD] === true);
 }
 
 /** `type/subtype` with optional parameters, wildcards included (`*` for either part). */

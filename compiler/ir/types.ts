@@ -64,6 +64,8 @@ export interface IrParameter {
   /** OpenAPI serialisation style: form, simple, label, matrix, spaceDelimited, pipeDelimited, deepObject; `json` for a parameter given by a JSON `content`. */
   style: string;
   explode: boolean;
+  /** A query parameter that may be sent empty (`allowEmptyValue: true`); absent: it may not. */
+  allowEmptyValue?: true;
 }
 
 export interface IrContent {
@@ -74,6 +76,8 @@ export interface IrContent {
   examples: IrExample[];
   /** Request bodies (form, multipart): the media type's `encoding` by field, when it has one. */
   encoding?: Record<string, { contentType?: string; style?: string; explode?: boolean }>;
+  /** Request bodies (form, multipart): fields that may not be sent empty (Swagger 2.0 formData without allowEmptyValue). */
+  nonEmptyFields?: string[];
 }
 
 export interface IrExample {

@@ -1,3 +1,3 @@
 export { readDescription, type RawDescription } from './read-description.js';
 export { isUrl } from '../fingerprint.js';
-export { toOpenApi3, type Dialect, type OpenApi3 } from './to-openapi3.js';
+export { NON_EMPTY_FIELD, toOpenApi3, type Dialect, type OpenApi3 } from './to-openapi3.js';

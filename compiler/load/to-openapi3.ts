@@ -26,11 +26,36 @@ export async function toOpenApi3(source: string, document: Record<string, unknow
   if (dialect === 'swagger-2.0') {
     try {
       // patch + warnOnly: real-world 2.0 documents carry small errors the converter can repair
-      const { openapi } = await swagger2openapi.convertObj(structuredClone(document), { patch: true, warnOnly: true, resolve: false });
+      const copy = structuredClone(document);
+      markNonEmptyFormFields(copy);
+      const { openapi } = await swagger2openapi.convertObj(copy, { patch: true, warnOnly: true, resolve: false });
       return { dialect: 'swagger-2.0', document: openapi };
     } catch (e) {
       throw new MockError('MOCK_ERR_SPEC_INVALID', `${source}: cannot convert Swagger 2.0: ${(e as Error).message}`);
     }
   }
   return { dialect, document };
+}
+
+/**
+ * Marks a form field that may not be sent empty. Swagger 2.0 formData parameters may not unless
+ * their allowEmptyValue says so (false is the default); swagger2openapi drops allowEmptyValue but
+ * copies extensions onto the schema property a parameter becomes, where lowering finds the mark.
+ */
+export const NON_EMPTY_FIELD = 'x-mock-non-empty';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+
+function markNonEmptyFormFields(document: Record<string, unknown>): void {
+  const mark = (list: unknown): void => {
+    const params = (Array.isArray(list) ? list : typeof list === 'object' && list !== null ? Object.values(list) : []) as Array<Record<string, unknown> | null>;
+    // a $ref names one of the global parameters, which are marked too
+    for (const param of params) if (param?.in === 'formData' && param.allowEmptyValue !== true) param[NON_EMPTY_FIELD] = true;
+  };
+  mark(document.parameters);
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, { parameters?: unknown } | undefined>>)) {
+    if (typeof item !== 'object' || item === null) continue;
+    mark(item.parameters);
+    for (const method of METHODS) mark(item[method]?.parameters);
+  }
 }

@@ -193,6 +193,7 @@ export class Engine {
             if (!parsed.ok) issues.push({ location: 'body', name: '', message: parsed.error, keyword: 'parse' });
             else {
               parsedBody = parsed.value;
+              if (parsed.issues !== undefined) issues.push(...parsed.issues);
               const validate = meta.validator === null ? undefined : this.validators[meta.validator];
               if (validate !== undefined) validateBody(validate, parsed.value, issues);
             }

@@ -13,12 +13,27 @@ export function checkParams(op: OperationMeta, validate: Validate, path: Record<
   const params: Params = { path: {}, query: {}, header: {}, cookie: {} };
   let cookies: Record<string, string> | undefined;
   const sources: ParamSources = { path, query, headers, cookies: () => (cookies ??= parseCookies(headers.cookie)), queryNames: () => queryNamesOf(op) };
+  let issues: ValidationIssue[] | undefined;
   for (const p of op.params) {
     const value = readParam(p, sources);
-    if (value !== undefined) params[p.in][p.name] = value;
+    if (value === undefined) continue;
+    params[p.in][p.name] = value;
+    if (p.in === 'query' && p.allowEmptyValue !== true && sentEmpty(p, query)) (issues ??= []).push(emptyValue(p));
   }
-  if (validate(params) || readAnotherWay(op, params, validate, sources)) return undefined;
-  return paramIssues(validate.errors ?? []);
+  if (validate(params) || readAnotherWay(op, params, validate, sources)) return issues;
+  return [...(issues ?? []), ...paramIssues(validate.errors ?? [])];
+}
+
+/** Styles in which an empty value has no serialisation, so allowEmptyValue does not apply (OpenAPI 3: "n/a"). */
+const NO_EMPTY_FORM = new Set(['spaceDelimited', 'pipeDelimited', 'deepObject']);
+
+/** `?id=` or `?id`: a query parameter sent without a value. */
+function sentEmpty(p: ParamMeta, query: ReadonlyMap<string, string[]>): boolean {
+  return query.get(p.name)?.includes('') === true && !NO_EMPTY_FORM.has(p.style);
+}
+
+function emptyValue(p: ParamMeta): ValidationIssue {
+  return { location: 'query', name: p.name, message: `query parameter '${p.name}' must not be empty (its allowEmptyValue is false)`, keyword: 'allowEmptyValue' };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { BodyMeta, FieldEncoding, ValueShape } from '../../common/contract/
 import { bracketPath, coerceShape, setPath } from '../../common/coerce.js';
 import { parseQuery } from '../exchange/index.js';
 import { parseMultipart } from './multipart.js';
+import type { ValidationIssue } from './validation-errors.js';
 
 /** Index of the declared request media type that accepts `contentType`, or -1 (415). */
 export function findContent(contents: BodyMeta[], contentType: string | undefined): number {
@@ -20,7 +21,8 @@ export function findContent(contents: BodyMeta[], contentType: string | undefine
   return wildcard;
 }
 
-export type ParsedBody = { ok: true; value: unknown } | { ok: false; error: string };
+/** `issues`: what parsing alone finds wrong (form fields sent empty that may not be). */
+export type ParsedBody = { ok: true; value: unknown; issues?: ValidationIssue[] } | { ok: false; error: string };
 
 /** Parses a body for validation: JSON, or url-encoded fields coerced to their schema kinds. */
 export function parseBody(meta: BodyMeta, raw: Buffer, contentType: string): ParsedBody {
@@ -36,7 +38,9 @@ export function parseBody(meta: BodyMeta, raw: Buffer, contentType: string): Par
   if (meta.format === 'form' || meta.format === 'multipart') {
     const fields = meta.format === 'form' ? parseQuery(raw.toString('utf8')) : parseMultipart(raw, contentType);
     if (fields === undefined) return { ok: false, error: 'malformed multipart body: parts do not follow the declared boundary' };
-    return { ok: true, value: decodeFields(fields, meta.shape ?? 'any', meta.encoding ?? {}) };
+    const value = decodeFields(fields, meta.shape ?? 'any', meta.encoding ?? {});
+    const issues = meta.nonEmpty === undefined ? undefined : emptyFields(fields, meta.nonEmpty);
+    return issues === undefined ? { ok: true, value } : { ok: true, value, issues };
   }
   return { ok: true, value: undefined };
 }
@@ -73,6 +77,17 @@ function decodeFields(fields: ReadonlyMap<string, string[]>, shape: ValueShape, 
     else out[name] = values.length === 1 || (typeof inner === 'string' && inner !== 'any' && inner !== 'array') ? values[0] : values;
   }
   return coerceShape(out, shape) as Record<string, unknown>;
+}
+
+/** `id=` or a bare `id`: fields sent empty among those that may not be. */
+function emptyFields(fields: ReadonlyMap<string, string[]>, nonEmpty: string[]): ValidationIssue[] | undefined {
+  let issues: ValidationIssue[] | undefined;
+  for (const name of nonEmpty) {
+    if (fields.get(name)?.includes('') !== true) continue;
+    const pointer = `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    (issues ??= []).push({ location: 'body', name: pointer, message: `body ${pointer} must not be empty (its allowEmptyValue is false)`, keyword: 'allowEmptyValue' });
+  }
+  return issues;
 }
 
 /** Object fields travel as JSON text (the OpenAPI default encoding for objects in form bodies). */

@@ -19,6 +19,8 @@ interface LowerContext {
   registry: SchemaRegistry;
   specIndex: number;
   basePath: string;
+  /** 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0': which rules of the encoding object apply. */
+  dialect: string;
   /** Build warnings: what of the description is left out. */
   warnings: string[];
 }
@@ -97,7 +99,7 @@ function lowerRequestBody(ctx: LowerContext, raw: unknown, where: string): IrReq
   if (!body || typeof body !== 'object') return undefined;
   const contents = lowerContents(ctx, body.content, where).map((content) => {
     const media = (body.content as Obj)[content.mediaType] as Obj | undefined;
-    const encoding = lowerEncoding(media?.encoding);
+    const encoding = lowerEncoding(media?.encoding, stylesApply(content.mediaType, ctx.dialect));
     const nonEmpty = nonEmptyFields(ctx.document, media?.schema);
     return { ...content, ...(encoding === undefined ? {} : { encoding }), ...(nonEmpty.length === 0 ? {} : { nonEmptyFields: nonEmpty }) };
   });
@@ -147,8 +149,18 @@ function lowerHeaders(ctx: LowerContext, raw: unknown, where: string): IrHeader[
   return out;
 }
 
-/** A media type's `encoding`: per field, its contentType, style and explode (what form decoding needs). */
-function lowerEncoding(raw: unknown): IrContent['encoding'] {
+/**
+ * Whether an encoding's `style` and `explode` apply to a request body of this media type: OpenAPI
+ * 3.0 reads them for application/x-www-form-urlencoded alone, 3.1 for multipart/form-data too;
+ * every other type ignores them (a part's text is its value).
+ */
+function stylesApply(mediaType: string, dialect: string): boolean {
+  const type = mediaType.split(';')[0].trim().toLowerCase();
+  return type === 'application/x-www-form-urlencoded' || (type === 'multipart/form-data' && dialect === 'openapi-3.1');
+}
+
+/** A media type's `encoding`: per field, its contentType, and its style and explode where they apply (what form decoding needs). */
+function lowerEncoding(raw: unknown, styles: boolean): IrContent['encoding'] {
   if (!raw || typeof raw !== 'object') return undefined;
   const out: NonNullable<IrContent['encoding']> = {};
   for (const [field, entry] of Object.entries(raw as Obj)) {
@@ -156,8 +168,8 @@ function lowerEncoding(raw: unknown): IrContent['encoding'] {
     const e = entry as Obj;
     out[field] = {
       ...(typeof e.contentType === 'string' ? { contentType: e.contentType } : {}),
-      ...(typeof e.style === 'string' ? { style: e.style } : {}),
-      ...(typeof e.explode === 'boolean' ? { explode: e.explode } : {}),
+      ...(styles && typeof e.style === 'string' ? { style: e.style } : {}),
+      ...(styles && typeof e.explode === 'boolean' ? { explode: e.explode } : {}),
     };
   }
   return Object.keys(out).length > 0 ? out : undefined;

@@ -52,12 +52,15 @@ function fieldShape(shape: ValueShape, name: string): ValueShape {
   return shape.object[name] ?? shape.rest ?? 'any';
 }
 
+/** Whether a field's schema takes an array: only then do a style's delimiters split its text. */
+const listLike = (shape: ValueShape): boolean => shape === 'array' || (typeof shape !== 'string' && ('array' in shape || ('oneOf' in shape && shape.oneOf.some(listLike))));
+
 const structured = (shape: ValueShape): boolean => shape === 'object' || shape === 'array' || (typeof shape !== 'string' && !('oneOf' in shape && shape.oneOf.every((b) => typeof b === 'string' && b !== 'object' && b !== 'array')));
 
 /**
  * Form and multipart fields as the object their schema describes: bracketed names nest
  * (`metadata[order]=1`, `items[0][price]=5`, `expand[]=a`), repeated names collect, a field's
- * `encoding` decides how its text splits (style, explode) or parses (a JSON contentType), object
+ * `encoding` decides how an array's text splits (style, explode) or parses (a JSON contentType), object
  * fields sent as JSON text are parsed (the default encoding of objects), and every leaf is coerced
  * to its declared kind.
  */
@@ -73,7 +76,7 @@ function decodeFields(fields: ReadonlyMap<string, string[]>, shape: ValueShape, 
     const enc = encoding[name];
     if (enc?.contentType !== undefined && /json/i.test(enc.contentType)) out[name] = jsonField(values[0]);
     else if (structured(inner) && values.length === 1 && /^\s*[[{]/.test(values[0])) out[name] = jsonField(values[0]);
-    else if (enc !== undefined && enc.explode === false && (enc.style ?? 'form') in { form: 1, spaceDelimited: 1, pipeDelimited: 1 }) out[name] = values[0] === '' ? [] : values[0].split(DELIMITERS[enc.style ?? ''] ?? ',');
+    else if (enc !== undefined && enc.explode === false && (enc.style ?? 'form') in { form: 1, spaceDelimited: 1, pipeDelimited: 1 } && listLike(inner)) out[name] = values[0] === '' ? [] : values[0].split(DELIMITERS[enc.style ?? ''] ?? ',');
     else out[name] = values.length === 1 || (typeof inner === 'string' && inner !== 'any' && inner !== 'array') ? values[0] : values;
   }
   return coerceShape(out, shape) as Record<string, unknown>;

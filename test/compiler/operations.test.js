@@ -188,6 +188,30 @@ t.test('security: operation overrides document; schemes deduplicated', (t) => {
   t.end();
 });
 
+t.test('encoding style and explode where the version applies them; allowEmptyValue', (t) => {
+  const encoding = { a: { style: 'form', explode: false, contentType: 'text/plain' } };
+  const body = (type) => ({ content: { [type]: { schema: { type: 'object' }, encoding } } });
+  const document = {
+    paths: {
+      '/form': { post: { requestBody: body('application/x-www-form-urlencoded') } },
+      '/multipart': { post: { requestBody: body('multipart/form-data') } },
+      '/mixed': { post: { requestBody: body('multipart/mixed') } },
+      '/q': { get: { parameters: [{ name: 'a', in: 'query', allowEmptyValue: true }, { name: 'b', in: 'query', allowEmptyValue: false }, { name: 'c', in: 'header', allowEmptyValue: true }] } },
+    },
+  };
+  const lowered = (dialect) => {
+    const registry = new SchemaRegistry();
+    registry.use(document, '0');
+    return lowerOperations({ document, registry, specIndex: 0, basePath: '', dialect, warnings: [] });
+  };
+  const encodings = (dialect) => lowered(dialect).filter((op) => op.requestBody).map((op) => op.requestBody.contents[0].encoding.a);
+  const whole = { contentType: 'text/plain', style: 'form', explode: false };
+  t.same(encodings('openapi-3.0'), [whole, { contentType: 'text/plain' }, { contentType: 'text/plain' }], '3.0: form bodies only');
+  t.same(encodings('openapi-3.1'), [whole, whole, { contentType: 'text/plain' }], '3.1: multipart/form-data too');
+  t.same(lowered('openapi-3.0').find((op) => op.path === '/q').parameters.map((p) => p.allowEmptyValue), [true, undefined, undefined], 'query parameters only, and only when true');
+  t.end();
+});
+
 t.test('path items by $ref', (t) => {
   const { ops } = lower({ paths: { '/a': { $ref: '#/x-items/A' } }, 'x-items': { A: { get: { responses: {} } } } });
   t.same(ops.map((o) => o.key), ['GET /a']);

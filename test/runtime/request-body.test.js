@@ -75,3 +75,15 @@ t.test('parseBody: multipart', (t) => {
   t.same(parseBody(m, body, 'multipart/form-data'), { ok: false, error: 'malformed multipart body: parts do not follow the declared boundary' }, 'no boundary');
   t.end();
 });
+
+t.test('parseBody: an encoding style splits array fields only; fields that may not be empty', (t) => {
+  const m = { ...meta('application/x-www-form-urlencoded', 'form', { object: { primitive: 'string', ids: { array: 'integer' } } }, { primitive: { style: 'form', explode: false }, ids: { style: 'form', explode: false } }), nonEmpty: ['primitive'] };
+  t.same(parseBody(m, Buffer.from('primitive=a%2Cb&ids=1%2C2'), ''), { ok: true, value: { primitive: 'a,b', ids: [1, 2] } }, 'a string keeps its commas');
+  t.same(parseBody(m, Buffer.from('primitive&ids=1'), ''), {
+    ok: true,
+    value: { primitive: '', ids: [1] },
+    issues: [{ location: 'body', name: '/primitive', message: 'body /primitive must not be empty (its allowEmptyValue is false)', keyword: 'allowEmptyValue' }],
+  });
+  t.same(parseBody(m, Buffer.from('ids='), '').issues, undefined, 'only the fields listed');
+  t.end();
+});

@@ -1,0 +1,85 @@
+// A multipart body's `encoding.style` and `explode`: OpenAPI 3.0 ignores them for every media type
+// but application/x-www-form-urlencoded, so a part's text is its value (ReadMe's parameters-style
+// example, `POST /anything/form-data/form`: the part primitive=sample was split into ["sample"] and
+// refused "body /primitive must be string"). OpenAPI 3.1 applies them to multipart/form-data too,
+// and in every version they split only fields whose schema is an array.
+import t from 'tap';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startMock, tmpdir } from '../helpers/cli.js';
+
+const form = (style, explode) => ({ style, explode });
+// the operation as ReadMe's oas-examples (3.0/yaml/parameters-style.yaml) describes it, with integer items to tell a split from a whole part
+const operation = (mediaType) => ({
+  post: {
+    operationId: 'formData_form_nonExploded',
+    requestBody: {
+      content: {
+        [mediaType]: {
+          schema: {
+            type: 'object',
+            properties: {
+              primitive: { type: 'string', description: 'A `form` style, non-exploded primitive.' },
+              array: { type: 'array', description: 'A `form` style, non-exploded array.', items: { type: 'integer' } },
+            },
+          },
+          encoding: { primitive: form('form', false), array: form('form', false) },
+        },
+      },
+    },
+    responses: { 200: { description: 'OK', content: { 'application/json': { example: { ok: true } } } } },
+  },
+});
+const description = (openapi) => ({
+  openapi,
+  info: { title: 'Support for parameter serialization', version: '1.0.0' },
+  paths: { '/anything/form-data/form': operation('multipart/form-data'), '/anything/form-urlencoded/form': operation('application/x-www-form-urlencoded') },
+});
+
+const dir = tmpdir();
+writeFileSync(path.join(dir, 'v30.json'), JSON.stringify(description('3.0.3')));
+writeFileSync(path.join(dir, 'v31.json'), JSON.stringify(description('3.1.0')));
+const [v30, v31] = await Promise.all(['v30', 'v31'].map((name) => startMock(['--spec', path.join(dir, `${name}.json`), '--out', path.join(dir, `out-${name}`)])));
+t.teardown(() => Promise.all([v30.stop(), v31.stop()]));
+
+async function multipart(server, parts) {
+  const body = new FormData();
+  for (const [name, value] of parts) body.append(name, value);
+  const res = await fetch(`${server.url}/anything/form-data/form`, { method: 'POST', body });
+  return { status: res.status, text: await res.text() };
+}
+
+async function urlencoded(server, text) {
+  const res = await fetch(`${server.url}/anything/form-urlencoded/form`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: text });
+  return { status: res.status, text: await res.text() };
+}
+
+t.test('OpenAPI 3.0: a part is its value, whatever the encoding says', async (t) => {
+  let res = await multipart(v30, [['primitive', 'sample']]);
+  t.equal(res.status, 200, `primitive=sample: ${res.text}`);
+  res = await multipart(v30, [['primitive', 'a,b']]);
+  t.equal(res.status, 200, `primitive=a,b stays one string: ${res.text}`);
+  res = await multipart(v30, [['array', '1'], ['array', '2']]);
+  t.equal(res.status, 200, `repeated parts make the array: ${res.text}`);
+  res = await multipart(v30, [['array', '1,2']]);
+  t.equal(res.status, 400, 'a part "1,2" is not split: it is no integer');
+  t.match(JSON.parse(res.text).errors[0], { location: 'body', name: '/array/0' });
+});
+
+t.test('OpenAPI 3.1: multipart/form-data follows the style, for arrays only', async (t) => {
+  let res = await multipart(v31, [['primitive', 'sample']]);
+  t.equal(res.status, 200, `primitive=sample: ${res.text}`);
+  res = await multipart(v31, [['primitive', 'a,b']]);
+  t.equal(res.status, 200, `primitive=a,b stays one string: ${res.text}`);
+  res = await multipart(v31, [['array', '1,2']]);
+  t.equal(res.status, 200, `array=1,2 is split as form, non-exploded: ${res.text}`);
+});
+
+t.test('application/x-www-form-urlencoded follows the style in both versions, for arrays only', async (t) => {
+  for (const server of [v30, v31]) {
+    let res = await urlencoded(server, 'primitive=a%2Cb&array=1%2C2');
+    t.equal(res.status, 200, res.text);
+    res = await urlencoded(server, 'array=1%2Cx');
+    t.equal(res.status, 400, 'a split item that is no integer is refused');
+  }
+});

@@ -50,7 +50,7 @@ export function emitResponders(ir: Ir, schemas: AjvSchemas, progress?: (done: nu
     if (i % 100 === 0) progress?.(i);
     return emitOperation(op, emission);
   });
-  warnings.unsatisfiable = auditGenerators(emission.bodies, ir.definitions, gen, schemas);
+  warnings.unsatisfiable = [...gen.leftOut(), ...auditGenerators(emission.bodies, ir.definitions, gen, schemas)];
   const routes = ir.routes.map((route) => emitRoute(route));
   // the same code twice, annotated in the .ts: the .js twin needs no TypeScript pass
   const body = (typed: boolean): string => `export function createResponders(g${typed ? ': GenRuntime): Responders' : ')'} {

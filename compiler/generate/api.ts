@@ -17,6 +17,8 @@ export interface GeneratorEmitter {
   declarations(language?: Language): string;
   /** A call (at depth 0) of the generator of definition `name` in `mode`, when the expressions so far made one. */
   definitionCall(name: string, mode: GenMode): string | undefined;
+  /** Warnings naming the optional properties generated values leave out because their schemas admit no value. */
+  leftOut(): string[];
   /** Build-time look at the values: `count` of each expression, run with the declarations so far on a fixed seed. */
   sample(expressions: readonly string[], count: number): unknown[][];
 }

@@ -12,7 +12,7 @@ import { SchemaResolver } from './resolve.js';
 import { planKeys } from './object-keys.js';
 import {
   allowsNull, explicitTypes, extraProperties, finiteNumber, firstPatternProperty, hasConstraints, inferType, isClosed,
-  isFalseSchema, isPureRef, isSchemaObject, isUnion, nonNegativeInteger, shapeKey, typeMatches,
+  isFalseSchema, isPureRef, isSchemaObject, isUnion, nonNegativeInteger, shapeKey, stringList, typeMatches,
 } from './schema.js';
 import { assignment, below, choose, deeper, type Depth, depthText, literal, PARAMETER, TOP } from './source.js';
 import { SchemaJudge } from './judge.js';
@@ -29,6 +29,8 @@ const SAMPLES = 8;
 const OPTIONAL_DEPTH = 6;
 /** Recursive generators give up here: only schemas with no finite instance get that far. */
 const GUARD_DEPTH = 16;
+/** How deep required properties are followed to find that a schema admits no value. */
+const NO_VALUE_DEPTH = 8;
 /** Unbounded arrays get 1..this many items; records get 1..2 entries. */
 const ARRAY_ITEMS = 3;
 const RECORD_ENTRIES = 2;
@@ -78,6 +80,10 @@ export class Emitter implements GeneratorEmitter {
   private readonly constants = new Map<string, Constant>();
   /** Generator functions in creation order, keyed by everything their body depends on. */
   private readonly functions = new Map<string, GeneratorFunction>();
+  /** Per mode, schemas (as viewed) known to admit no generated value, or not. */
+  private readonly noValue: Record<GenMode, WeakMap<JsonSchema, boolean>> = { response: new WeakMap(), request: new WeakMap() };
+  /** Optional properties left out because their schema admits no value, for the build's warnings. */
+  private readonly omitted = new Set<string>();
   private nesting = 0;
 
   constructor(definitions: Record<string, JsonSchema>, shared?: Shared) {
@@ -100,6 +106,10 @@ export class Emitter implements GeneratorEmitter {
 
   definitionCall(name: string, mode: GenMode): string | undefined {
     return this.functions.get(this.definitionKey(name, mode))?.name.concat('(0)');
+  }
+
+  leftOut(): string[] {
+    return [...this.omitted];
   }
 
   sample(expressions: readonly string[], count: number): unknown[][] {
@@ -263,7 +273,14 @@ export class Emitter implements GeneratorEmitter {
   private objectBody(s: JsonSchema, site: Site): string[] {
     const properties = isSchemaObject(s.properties) ? s.properties : {};
     const tag = this.ownTag(s, properties, site.definition);
-    const plan = planKeys(s, (key) => this.resolver.isHidden(properties[key], site.mode), tag?.property);
+    const required = new Set(stringList(s.required));
+    // An optional property no generated value satisfies is left out, so the object still matches its schema.
+    const noValue = (key: string): boolean => {
+      if (required.has(key) || key === tag?.property || !this.admitsNoValue(properties[key], site.mode, 0)) return false;
+      this.omitted.add(`the optional property ${JSON.stringify(key)} of ${site.definition ?? site.hint} is left out of generated ${site.mode}s: the generator finds no value its schema accepts`);
+      return true;
+    };
+    const plan = planKeys(s, (key) => this.resolver.isHidden(properties[key], site.mode) || noValue(key), tag?.property);
     const minProperties = nonNegativeInteger(s.minProperties) ?? 0;
     if (plan.keys.length === 0) {
       return [`return ${this.freeObject(s, site, minProperties, nonNegativeInteger(s.maxProperties))};`];
@@ -304,6 +321,32 @@ export class Emitter implements GeneratorEmitter {
     }
     lines.push('return o;');
     return lines;
+  }
+
+  /**
+   * Whether no value the generator makes satisfies `schema`, from what the build knows anyway: a
+   * false schema, a const or enum with no value of the declared type, a oneOf whose sampled variants
+   * never satisfy exactly one member, or an object requiring such a property.
+   */
+  private admitsNoValue(schema: unknown, mode: GenMode, depth: number): boolean {
+    if (isFalseSchema(schema)) return true;
+    if (!isSchemaObject(schema) || depth > NO_VALUE_DEPTH) return false;
+    const view = this.resolver.view(schema);
+    const known = this.noValue[mode].get(view);
+    if (known !== undefined) return known;
+    let none = isFalseSchema(view);
+    const types = explicitTypes(view);
+    if ('const' in view) none = !typeMatches(view.const, types);
+    else if (Array.isArray(view.enum) && view.enum.length > 0) none = !view.enum.some((value) => typeMatches(value, types));
+    else if (isUnion(view)) none = !unionConstants(view, this.resolver) && this.unionPlan(view, mode).unsatisfied === true;
+    else if (inferType(view) === 'object' && isSchemaObject(view.properties)) {
+      const properties = view.properties;
+      none = stringList(view.required).some(
+        (key) => Object.hasOwn(properties, key) && !this.resolver.isHidden(properties[key], mode) && this.admitsNoValue(properties[key], mode, depth + 1),
+      );
+    }
+    this.noValue[mode].set(view, none);
+    return none;
   }
 
   /** A definition carrying a discriminator names itself in it (e.g. Cat = allOf [Pet, ...]). */

@@ -25,5 +25,6 @@ export function vetUnion(plan: UnionPlan, mode: GenMode, judge: SchemaJudge, sam
     if (form && !unproven.all) break;
   }
   // Nothing passes: no value may satisfy exactly one member. The build's check names the schema.
-  return { variants: kept.length > 0 ? kept : plan.variants, nullable: plan.nullable };
+  if (kept.length === 0) return { variants: plan.variants, nullable: plan.nullable, unsatisfied: true };
+  return { variants: kept, nullable: plan.nullable };
 }

@@ -27,6 +27,8 @@ export interface UnionPlan {
   readonly variants: readonly Variant[];
   /** A null variant exists: used to end recursion past the depth limit. */
   readonly nullable: boolean;
+  /** Sampling found no variant whose values exactly one member accepts: the union may admit no value. */
+  readonly unsatisfied?: true;
   /**
    * A oneOf whose variants could not be proven to reject each other's values: what to sample,
    * so that only variants whose values exactly one member accepts are generated.

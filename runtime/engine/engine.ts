@@ -9,8 +9,10 @@ import { toXml } from '../../common/xml.js';
 import { isStackOverflow } from '../../common/json-depth.js';
 import { parseQuery } from '../exchange/index.js';
 import { checkParams } from './params.js';
-import { problem, requestTooDeep } from './problem.js';
+import { problem, refusal, requestTooDeep, type Refusal } from './problem.js';
 import { readPreference, type Preference } from './prefer.js';
+import { findResponse } from './find-response.js';
+import { Refusals } from './refusal.js';
 import { ContentNegotiation } from './negotiate.js';
 import { resolveModes } from './validation-modes.js';
 import { bodyIssues, type ValidationIssue } from './validation-errors.js';
@@ -46,6 +48,7 @@ export class Engine {
   private readonly staticResponses = new WeakMap<ExampleEntry, Answer>();
   /** Per operation and response, its media types: one array each, which the negotiation cache keys on. */
   private readonly offered: string[][][];
+  private readonly refusals: Refusals;
   private readonly cache: ResponseCache | null;
   private readonly logger: Logger;
   private validation: ValidationOptions;
@@ -64,6 +67,9 @@ export class Engine {
     const clock = now === undefined ? undefined : () => now;
     this.responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock }));
     this.offered = this.responders.operations.map((table) => table.responses.map((r) => r.contents.map((c) => c.type)));
+    this.refusals = new Refusals(this.responders.operations, this.offered, this.negotiation, (ex, status, response, content) =>
+      this.documentedResponse(status, response, content, () => requestContext(ex)),
+    );
     this.templates = createTemplateRuntime({ seed: options.seed, now: clock });
     this.cache = options.responseCache === undefined ? null : new ResponseCache(options.responseCache);
     this.conditions = build.customRoutes.map((route) => compileRouteConditions(route.match));
@@ -102,6 +108,14 @@ export class Engine {
   setValidation(validation: ValidationOptions): void {
     this.validation = validation;
     this.modes = resolveModes(this.build.operations, validation);
+  }
+
+  /**
+   * A refused request (validation, security, 404, 405, 406, 415) answered as validation.error_body
+   * says: in the words of the operation at `index` when it documents the status, else the problem.
+   */
+  refuse(ex: Exchange, index: number | undefined, refused: Refusal): Answer {
+    return this.refusals.answer(ex, index, refused, this.validation.error_body);
   }
 
   /**
@@ -174,7 +188,7 @@ export class Engine {
       if (op.body === null) {
         if (ex.body !== undefined && ex.body.length > 0) {
           const given = headers['content-type'];
-          if (mode === 'enforce') return problem('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: [], given });
+          if (mode === 'enforce') return this.refuse(ex, index, refusal('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: [], given }));
           this.logger.warn({ operation: op.key, content_type: given }, 'request body sent to an operation that accepts none');
         }
       } else {
@@ -185,7 +199,7 @@ export class Engine {
           const ci = findContent(op.body.contents, headers['content-type']);
           if (ci === -1) {
             const accepted = op.body.contents.map((c) => c.type).join(', ');
-            if (mode === 'enforce') return problem('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: op.body.contents.map((c) => c.type), given: headers['content-type'] });
+            if (mode === 'enforce') return this.refuse(ex, index, refusal('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: op.body.contents.map((c) => c.type), given: headers['content-type'] }));
             this.logger.warn({ operation: op.key, content_type: headers['content-type'] }, `request content type not accepted (accepts ${accepted})`);
           } else {
             const meta = op.body.contents[ci];
@@ -201,7 +215,7 @@ export class Engine {
         }
       }
       if (issues.length > 0) {
-        if (mode === 'enforce') return this.validationProblem(issues);
+        if (mode === 'enforce') return this.refuse(ex, index, this.validationProblem(issues));
         this.logger.warn({ operation: op.key, errors: issues }, 'request validation failed (warn mode: request accepted)');
       }
     }
@@ -211,10 +225,10 @@ export class Engine {
       headers,
       body: parsedBody !== undefined ? parsedBody : ex.json,
     });
-    return this.respondOperation(op, index, readPreference(headers.prefer, query), headers.accept, context);
+    return this.respondOperation(op, index, readPreference(headers.prefer, query), ex, context);
   }
 
-  private respondOperation(op: OperationMeta, index: number, pref: Preference, accept: string | undefined, context: () => TemplateContext): Answer {
+  private respondOperation(op: OperationMeta, index: number, pref: Preference, ex: Exchange, context: () => TemplateContext): Answer {
     const table = this.responders.operations[index];
     let ri = table.defaultResponse;
     let status: number | undefined;
@@ -228,11 +242,12 @@ export class Engine {
     if (ri === -1) return { status: 204, headers: [], body: '' };
     const response = table.responses[ri];
     status ??= response.status;
-    if (response.contents.length === 0) return { status, headers: responseHeaders(response), body: '' };
+    if (response.contents.length === 0) return this.documentedResponse(status, response, null, context);
     const types = this.offered[index][ri];
+    const accept = ex.headers.accept;
     const ci = this.negotiation.choose(types, accept);
     if (ci === -1) {
-      return problem('MOCK_ERR_NOT_ACCEPTABLE', { method: op.method, path: op.path, types, accept });
+      return this.refuse(ex, index, refusal('MOCK_ERR_NOT_ACCEPTABLE', { method: op.method, path: op.path, types, accept }));
     }
     const content = response.contents[ci];
     if (pref.example !== undefined) {
@@ -243,8 +258,14 @@ export class Engine {
       return this.fromSource(status, response, content, example, context, this.cache);
     }
     if (pref.dynamic === true && content.generate !== null) return this.fromSource(status, response, content, null, context, this.cache);
-    if (content.preferred >= 0) return this.fromSource(status, response, content, content.examples[content.preferred], context, this.cache);
-    if (content.generate !== null) return this.fromSource(status, response, content, null, context, this.cache);
+    return this.documentedResponse(status, response, content, context, this.cache);
+  }
+
+  /** A response as documented: its first valid example, else generated data; no content, no body. Refusals pass no cache. */
+  private documentedResponse(status: number, response: ResponseEntry, content: ContentEntry | null, context: () => TemplateContext, cache: ResponseCache | null = null): Answer {
+    if (content === null) return { status, headers: responseHeaders(response), body: '' };
+    if (content.preferred >= 0) return this.fromSource(status, response, content, content.examples[content.preferred], context, cache);
+    if (content.generate !== null) return this.fromSource(status, response, content, null, context, cache);
     return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: '' };
   }
 
@@ -288,7 +309,7 @@ export class Engine {
   private respondRoute(index: number, ex: Exchange): Answer {
     const route = this.responders.routes[index];
     const expand = this.templateExpand;
-    const context = (): TemplateContext => ({ path: ex.params, query: queryObject(ex.query), headers: ex.headers, body: ex.json });
+    const context = (): TemplateContext => requestContext(ex);
     let ctx: TemplateContext | undefined;
     const headers: Array<[string, string]> = route.headers.map(([name, value, template]) => [name, expand && template !== null ? template(this.templates, (ctx ??= context())) : value]);
     if (route.type !== null) headers.push(['content-type', route.type]);
@@ -317,22 +338,23 @@ export class Engine {
     if (issues.length > 0) this.logger.warn({ validator: content.validator, errors: issues }, 'response does not match its schema');
   }
 
-  private validationProblem(issues: ValidationIssue[]): Answer {
+  private validationProblem(issues: ValidationIssue[]): Refusal {
     const status = this.validation.status_code;
     const errors = this.validation.aggregate_errors ? issues : issues.slice(0, 1);
-    return problem('MOCK_ERR_REQUEST_INVALID', { first: issues[0].message }, { status, extra: { errors } });
+    return refusal('MOCK_ERR_REQUEST_INVALID', { first: issues[0].message }, { status, extra: { errors } });
   }
 
+  // no operation was matched, so no description has words for these: the problem body (marked like every refusal)
   private notFound(ex: Exchange): Answer {
     const bases = this.build.specs.map((s) => s.basePath).filter((b) => b !== '');
     // the mounts are a hint only when the path is outside all of them
     const mounts = bases.some((b) => ex.path.startsWith(b)) ? [] : bases;
-    return problem('MOCK_ERR_ROUTE_NOT_FOUND', { method: ex.method, path: ex.path, mounts });
+    return this.refuse(ex, undefined, refusal('MOCK_ERR_ROUTE_NOT_FOUND', { method: ex.method, path: ex.path, mounts }));
   }
 
   private methodNotAllowed(ex: Exchange, allow: string): Answer {
     if (ex.method === 'OPTIONS') return { status: 204, headers: [['allow', allow]], body: '' };
-    return problem('MOCK_ERR_METHOD_NOT_ALLOWED', { method: ex.method, path: ex.path, allow }, { headers: [['allow', allow]] });
+    return this.refuse(ex, undefined, refusal('MOCK_ERR_METHOD_NOT_ALLOWED', { method: ex.method, path: ex.path, allow }, { headers: [['allow', allow]] }));
   }
 }
 
@@ -388,14 +410,6 @@ function namedParams(names: string[], values: string[]): Record<string, string> 
   return out;
 }
 
-function findResponse(responses: ResponseEntry[], code: string): number {
-  const exact = responses.findIndex((r) => r.code === code);
-  if (exact !== -1) return exact;
-  const range = responses.findIndex((r) => r.code === `${code[0]}XX`);
-  if (range !== -1) return range;
-  return /^[1-5]\d\d$/.test(code) ? responses.findIndex((r) => r.code === 'default') : -1;
-}
-
 function responseHeaders(response: ResponseEntry): Array<[string, string]> {
   return response.headers.map(([name, value]) => [name, value()]);
 }
@@ -407,6 +421,10 @@ function formatBody(value: unknown, content: ContentEntry): string {
     return new URLSearchParams(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function requestContext(ex: Exchange): TemplateContext {
+  return { path: ex.params, query: queryObject(ex.query), headers: ex.headers, body: ex.json };
 }
 
 function queryObject(query: ReadonlyMap<string, string[]>): Record<string, string | string[]> {

@@ -1,3 +1,5 @@
+import type { ErrorBody } from '../options.js';
+
 /** What the client asked for with `Prefer: code=404, example=cat, dynamic=true` or `__code`/`__example`/`__dynamic`. */
 export interface Preference {
   code?: string;
@@ -27,4 +29,16 @@ export function readPreference(header: string | undefined, query: ReadonlyMap<st
   if (out.example === undefined && qExample !== undefined) out.example = qExample;
   if (out.dynamic === undefined && qDynamic !== undefined) out.dynamic = qDynamic === 'true' || qDynamic === '';
   return out;
+}
+
+/** `Prefer: error-body=problem|documented` (RFC 7240): how a refused request wants its body, whatever validation.error_body says. */
+export function preferredErrorBody(header: string | undefined): ErrorBody | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(/[,;]/)) {
+    const eq = part.indexOf('=');
+    if (eq === -1 || part.slice(0, eq).trim().toLowerCase() !== 'error-body') continue;
+    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (value === 'problem' || value === 'documented') return value;
+  }
+  return undefined;
 }

@@ -14,30 +14,48 @@ export interface ProblemOptions {
 }
 
 /**
+ * A request refused (validation, security, 404, 405, 406, 415): its catalogue code and detail, and
+ * mock's own answer for it, which refusal.ts answers in the description's words when it can.
+ */
+export interface Refusal {
+  code: ProblemCode;
+  detail: string;
+  answer: Answer;
+}
+
+/** A refusal whose own answer is the catalogue's problem body. */
+export function refusal<C extends ProblemCode>(code: C, params: ProblemParams<C>, options: ProblemOptions = {}): Refusal {
+  const detail = detailOf(code, params);
+  return { code, detail, answer: problemAnswer(code, detail, options) };
+}
+
+/**
  * A 401 of the mocked API's security (catalogue MOCK_ERR_UNAUTHORIZED) in the spec's shape,
  * `{"error": "Unauthorized", "message": …}` as application/json, with one challenge per scheme.
  */
-export function unauthorized(params: ProblemParams<'MOCK_ERR_UNAUTHORIZED'>, challenges: string[]): Answer {
+export function unauthorized(params: ProblemParams<'MOCK_ERR_UNAUTHORIZED'>, challenges: string[]): Refusal {
   const entry = PROBLEMS.MOCK_ERR_UNAUTHORIZED;
   const message = entry.detail(params);
-  return {
+  const answer: Answer = {
     status: entry.status,
     headers: [['content-type', 'application/json'], ...challenges.map((c): [string, string] => ['www-authenticate', c])],
     body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_UNAUTHORIZED' }),
     error: message,
   };
+  return { code: 'MOCK_ERR_UNAUTHORIZED', detail: message, answer };
 }
 
 /** 403 for a token without the scopes an operation requires, shaped like the 401, with the insufficient_scope challenge. */
-export function insufficientScope(params: ProblemParams<'MOCK_ERR_INSUFFICIENT_SCOPE'>, challenge: string): Answer {
+export function insufficientScope(params: ProblemParams<'MOCK_ERR_INSUFFICIENT_SCOPE'>, challenge: string): Refusal {
   const entry = PROBLEMS.MOCK_ERR_INSUFFICIENT_SCOPE;
   const message = entry.detail(params);
-  return {
+  const answer: Answer = {
     status: entry.status,
     headers: [['content-type', 'application/json'], ['www-authenticate', challenge]],
     body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_INSUFFICIENT_SCOPE' }),
     error: message,
   };
+  return { code: 'MOCK_ERR_INSUFFICIENT_SCOPE', detail: message, answer };
 }
 
 type OAuthCode = 'MOCK_ERR_OAUTH_INVALID_REQUEST' | 'MOCK_ERR_OAUTH_INVALID_CLIENT' | 'MOCK_ERR_OAUTH_UNSUPPORTED_GRANT_TYPE' | 'MOCK_ERR_OAUTH_INVALID_SCOPE';
@@ -53,9 +71,12 @@ export function oauthError<C extends OAuthCode>(code: C, params: ProblemParams<C
 
 /** A problem answer of the catalogue (RFC 9457); the body carries its code. */
 export function problem<C extends ProblemCode>(code: C, params: ProblemParams<C>, options: ProblemOptions = {}): Answer {
+  return problemAnswer(code, detailOf(code, params), options);
+}
+
+function problemAnswer(code: ProblemCode, detail: string, options: ProblemOptions): Answer {
   const entry = PROBLEMS[code];
   const status = options.status ?? entry.status;
-  const detail = (entry.detail as (p: ProblemParams<C>) => string)(params);
   return {
     status,
     headers: [['content-type', PROBLEM_TYPE], ...(options.headers ?? [])],
@@ -63,6 +84,8 @@ export function problem<C extends ProblemCode>(code: C, params: ProblemParams<C>
     ...(options.logged === true ? { error: detail } : {}),
   };
 }
+
+const detailOf = <C extends ProblemCode>(code: C, params: ProblemParams<C>): string => (PROBLEMS[code].detail as (p: ProblemParams<C>) => string)(params);
 
 /** 429 of the rate limiter in the spec's shape: the text `Rate limit exceeded`; the code goes in a header. */
 export function rateLimited(headers: Array<[string, string]>): Answer {

@@ -45,6 +45,7 @@ export const VALIDATION_PATCH = {
     aggregate_errors: { type: 'boolean' },
     validate_responses: { type: 'boolean' },
     status_code: { type: 'integer', minimum: 400, maximum: 599 },
+    error_body: { type: 'string', enum: ['documented', 'problem'] },
     skip_admin_validation: { type: 'boolean' },
     overrides: { type: 'object', additionalProperties: mode },
   },

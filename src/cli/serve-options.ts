@@ -8,12 +8,12 @@ import { ENV_VARIABLES, displayPath, type EffectiveConfig, type ResolvedConfig }
 import { chaosStart, wantsTcpReset } from './chaos-options.js';
 
 export function toServeOptions(config: EffectiveConfig, buildDir: string, logger: Logger): ServeOptions {
-  const { mode, aggregate_errors, validate_responses, security, status_code, overrides } = config.validation;
+  const { mode, aggregate_errors, validate_responses, security, status_code, error_body, overrides } = config.validation;
   return {
     buildDir,
     host: config.server.bind,
     port: config.server.http_port,
-    validation: { mode, aggregate_errors, validate_responses, security, status_code, overrides },
+    validation: { mode, aggregate_errors, validate_responses, security, status_code, error_body, overrides },
     templateExpand: config.response_template_expand,
     seed: config.seed,
     now: config.now !== undefined ? parseInstant(config.now) : config.seed !== undefined ? Date.parse(SEEDED_NOW) : undefined,

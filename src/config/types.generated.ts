@@ -125,6 +125,10 @@ export interface ValidationConfig {
    * Status of rejected requests in enforce mode; 422 is the documented alternative.
    */
   status_code: number;
+  /**
+   * Body of refused requests (validation, security, 406, 415): documented is the response the operation documents for the status (its code, else its range such as 4XX, else default), else the problem body; problem is always the problem body. X-Mock-Error-Code and X-Mock-Error-Detail are sent either way; Prefer: error-body=problem|documented decides per request.
+   */
+  error_body: 'documented' | 'problem';
   skip_admin_validation: boolean;
   /**
    * Route key (`GET /health`) or path glob (`/api/admin/**`) to mode.

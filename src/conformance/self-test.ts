@@ -55,7 +55,8 @@ export async function startSelfTestServer(specs: SpecInput[], cwd: string, confi
       buildDir: built.dir,
       host: '127.0.0.1',
       port: 0,
-      validation: { mode: 'enforce', aggregate_errors: true, validate_responses: false, status_code: config.validation.status_code, overrides: {} },
+      // the report reads what each refusal broke from the problem body's errors[]
+      validation: { mode: 'enforce', aggregate_errors: true, validate_responses: false, status_code: config.validation.status_code, error_body: 'problem', overrides: {} },
       templateExpand: config.response_template_expand,
       seed: config.seed,
       maxBodyBytes: config.http.max_body_bytes,

@@ -25,6 +25,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
       validate_responses: false,
       security: true,
       status_code: 400,
+      error_body: 'documented',
       skip_admin_validation: true,
       overrides: {},
     },

@@ -30,6 +30,7 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  validate_responses: false # from default',
       '  security: true # from default',
       '  status_code: 400 # from default',
+      '  error_body: documented # from default',
       '  skip_admin_validation: true # from default',
       '  overrides:',
       '    GET /health: off # from file',

@@ -545,7 +545,7 @@ t.test('config: GET shows latency, faults, proxy and validation', async (t) => {
   t.same(Object.keys(config.latency).sort(), ['base_ms', 'enabled', 'jitter_ms', 'tag_overrides']);
   t.same(config.faults, { enabled: false, failure_rate: 0, status_codes: [500, 502, 503, 504] });
   t.same(config.proxy, { enabled: false, upstream_url: null, timeout_seconds: 30 });
-  t.same(config.validation, { mode: 'enforce', aggregate_errors: false, validate_responses: false, security: true, status_code: 400, skip_admin_validation: true, overrides: {} });
+  t.same(config.validation, { mode: 'enforce', aggregate_errors: false, validate_responses: false, security: true, status_code: 400, error_body: 'documented', skip_admin_validation: true, overrides: {} });
 });
 
 t.test('POST /__mock/config {validation: {mode}} applies at once', async (t) => {

@@ -74,6 +74,7 @@ t.test('listed origins: preflight 204 before the description, allow-origin on an
   t.equal(foreign.status, 403, 'a preflight from an origin not listed is refused');
   t.equal(foreign.headers.get('access-control-allow-origin'), null);
   t.match((await foreign.json()).detail, /https:\/\/evil\.example .*http\.cors\.allowed_origins/);
+  t.equal(foreign.headers.get('x-mock-error-code'), 'MOCK_ERR_CORS_ORIGIN', "mock.yaml's refusal: the problem body, marked like every refusal");
   const foreignGet = await fetch(`${server.url}/items`, { headers: { origin: 'https://evil.example' } });
   t.equal(foreignGet.status, 200, 'a simple request is answered (the browser withholds it from the page)');
   t.equal(foreignGet.headers.get('access-control-allow-origin'), null);

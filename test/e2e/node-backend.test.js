@@ -35,7 +35,8 @@ t.test('a description declaring api_key is served by uWebSockets.js, and such re
   t.ok(Array.isArray(await found.json()), 'generated from the schema');
   const invalid = await fetch(`${server.url}/api/v3/pet/not-a-number`, { headers: { authorization: 'Bearer token', connection: 'close' } });
   t.equal(invalid.status, 400, 'validated');
-  t.equal(invalid.headers.get('content-type'), 'application/problem+json');
+  t.equal(invalid.headers.get('x-mock-error-code'), 'MOCK_ERR_REQUEST_INVALID');
+  t.equal(await invalid.text(), '', 'the description documents its 400 without content: none');
 
   const health = await fetch(`${server.url}/__mock/health`, { headers: { connection: 'close' } });
   t.equal((await health.json()).services.http, 'running', 'the embedded admin API answers too');

@@ -21,16 +21,21 @@ t.test('enforce (the default) rejects invalid requests with a problem body namin
   t.equal(body.errors.length, 1, 'one error unless aggregated');
   t.same(body.errors[0], { location: 'body', name: '/kind', message: "body must have required property 'kind'", keyword: 'required' });
 
+  // GET /pets documents `default: Error`: refusals answer in that shape, what was refused in headers
   const query = await fetch(`${server.url}/v1/pets?limit=abc`);
   t.equal(query.status, 400);
-  t.match((await query.json()).errors[0], { location: 'query', name: 'limit', keyword: 'type' });
+  t.equal(query.headers.get('x-mock-error-code'), 'MOCK_ERR_REQUEST_INVALID');
+  t.equal(query.headers.get('x-mock-error-detail'), "query parameter 'limit' must be integer");
+  t.match(await query.json(), { code: Number, message: String }, 'the documented Error');
+  const asProblem = await fetch(`${server.url}/v1/pets?limit=abc`, { headers: { prefer: 'error-body=problem' } });
+  t.match((await asProblem.json()).errors[0], { location: 'query', name: 'limit', keyword: 'type' });
   const coerced = await fetch(`${server.url}/v1/pets?limit=5&kind=dog`);
   t.equal(coerced.status, 200, 'query strings are coerced to the documented types');
   const range = await fetch(`${server.url}/v1/pets?limit=1000`);
   t.equal(range.status, 400);
-  t.match((await range.json()).errors[0].message, /limit.*must be <= 100/);
+  t.match(range.headers.get('x-mock-error-detail'), /limit.*must be <= 100/);
   const enumBad = await fetch(`${server.url}/v1/pets?kind=fish`);
-  t.match((await enumBad.json()).errors[0].message, /must be one of "cat", "dog", "bird"/);
+  t.match(enumBad.headers.get('x-mock-error-detail'), /must be one of "cat", "dog", "bird"/);
   const pathBad = await fetch(`${server.url}/v1/pets/0`);
   t.equal(pathBad.status, 400, 'path parameters are validated (minimum 1)');
 
@@ -54,9 +59,14 @@ t.test('enforce (the default) rejects invalid requests with a problem body namin
 t.test('--validation-status and --aggregate-errors', async (t) => {
   const server = await startMock(['--spec', spec, '--out', tmpdir(), '--validation-status', '422', '--aggregate-errors']);
   t.teardown(() => server.stop());
-  const res = await post(server, { name: '', kind: 'fish', tag: 'x'.repeat(40) });
+  const pet = { name: '', kind: 'fish', tag: 'x'.repeat(40) };
+  const res = await post(server, pet);
   t.equal(res.status, 422);
-  const body = await res.json();
+  t.equal(res.headers.get('x-mock-error-code'), 'MOCK_ERR_REQUEST_INVALID');
+  t.match(await res.json(), { code: Number, message: String }, 'POST /pets documents its 422 as an Error');
+  const problem = await post(server, pet, { 'content-type': 'application/json', prefer: 'error-body=problem' });
+  t.equal(problem.status, 422);
+  const body = await problem.json();
   t.equal(body.status, 422);
   t.equal(body.errors.length, 3, 'every error is returned together');
   t.same(body.errors.map((e) => e.name).sort(), ['/kind', '/name', '/tag']);

@@ -18,7 +18,9 @@ t.test('the default blueprint (petstore) serves at once and passes mock config v
   t.match(await dog.json(), { id: 2, name: 'Rex', species: 'dog', status: 'adopted' });
   const bad = await send(server, 'POST', '/v1/pets', { name: 'Nemo', species: 'fish' });
   t.equal(bad.status, 400, 'validation enforces the species enum');
-  t.match((await bad.json()).detail, 'species');
+  t.equal(bad.headers.get('x-mock-error-code'), 'MOCK_ERR_REQUEST_INVALID');
+  t.match(bad.headers.get('x-mock-error-detail'), 'species');
+  t.match(await bad.json(), { title: String, status: Number }, "in the shape its 400 documents (the blueprint's Problem)");
 
   const missing = await get(server, '/v1/pets/7', { 'x-mock-scenario': 'not-found' });
   t.equal(missing.status, 404, 'custom route with a header condition');

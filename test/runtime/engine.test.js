@@ -151,7 +151,13 @@ t.test('request validation: enforce, aggregate, coercion', (t) => {
   t.equal(bad.json.title, 'Request validation failed');
   t.same(bad.json.errors.map((e) => `${e.location}:${e.name}:${e.keyword}`).sort(), ['header:x-tenant:enum', 'query:limit:maximum', 'query:tags:type']);
   t.equal(bad.json.detail, bad.json.errors[0].message);
-  t.equal(call('GET', '/v1/pets/abc').json.errors[0].message, "path parameter 'petId' must be integer");
+  const documented = call('GET', '/v1/pets/abc');
+  t.same(
+    [documented.status, documented.body, documented.header['x-mock-error-code'], documented.header['x-mock-error-detail']],
+    [400, 'nope', 'MOCK_ERR_REQUEST_INVALID', "path parameter 'petId' must be integer"],
+    'the operation documents 4XX: the refusal in its words, what was refused in headers',
+  );
+  t.equal(call('GET', '/v1/pets/abc', { headers: { prefer: 'error-body=problem' } }).json.errors[0].message, "path parameter 'petId' must be integer");
   const missingBody = call('POST', '/v1/pets', { headers: { 'content-type': 'application/json' } });
   t.same(missingBody.json.errors, [{ location: 'body', name: '', message: 'request body is required', keyword: 'required' }]);
   const malformed = call('POST', '/v1/pets', { headers: { 'content-type': 'application/json' }, body: '{"id":' });

@@ -1,6 +1,6 @@
-// runtime/engine/prefer.ts: `Prefer: code=…, example=…, dynamic=…` and the __code/__example/__dynamic fallbacks.
+// runtime/engine/prefer.ts: `Prefer: code=…, example=…, dynamic=…` and the __code/__example/__dynamic fallbacks; `error-body=` of refusals.
 import t from 'tap';
-import { readPreference } from '../../dist/runtime/engine/prefer.js';
+import { preferredErrorBody, readPreference } from '../../dist/runtime/engine/prefer.js';
 import { parseQuery } from '../../dist/runtime/exchange/query.js';
 
 const none = new Map();
@@ -41,5 +41,15 @@ t.test('the header wins over the query, member by member', (t) => {
   t.same(pref('code=404', '__code=500&__example=cat'), { code: '404', example: 'cat' });
   t.same(pref('dynamic=false', '__dynamic=true'), { dynamic: false });
   t.same(pref('wait=1', '__code=202'), { code: '202' }, 'an unrelated header still lets the query through');
+  t.end();
+});
+
+t.test('error-body: how a refused request wants its body', (t) => {
+  t.equal(preferredErrorBody(undefined), undefined);
+  t.equal(preferredErrorBody('error-body=problem'), 'problem');
+  t.equal(preferredErrorBody('respond-async, Error-Body = "Documented"'), 'documented', 'among others, case-insensitive, quoted');
+  t.equal(preferredErrorBody('code=400; error-body=problem'), 'problem');
+  t.equal(preferredErrorBody('error-body=html'), undefined, 'only problem or documented');
+  t.equal(preferredErrorBody('code=404'), undefined);
   t.end();
 });

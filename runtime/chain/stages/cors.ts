@@ -1,4 +1,4 @@
-import { problem } from '../../engine/index.js';
+import { ownAnswer, refusal } from '../../engine/index.js';
 import type { Answer, Exchange } from '../../exchange/index.js';
 import { OriginList, parseOrigin } from '../../match/index.js';
 import { afterNext, type Stage } from '../stage.js';
@@ -35,9 +35,8 @@ export function corsStage(options: CorsOptions): Stage {
     origins.any ? [['access-control-allow-origin', '*']] : [['access-control-allow-origin', origin], ['access-control-allow-credentials', 'true'], ['vary', 'Origin']];
 
   const preflight = (ex: Exchange, origin: string): Answer => {
-    if (!allowed(origin)) {
-      return problem('MOCK_ERR_CORS_ORIGIN', { origin }, { headers: [['vary', 'Origin']], logged: true });
-    }
+    // refused by mock.yaml, not by a description (and a page never sees a preflight's body): the problem body
+    if (!allowed(origin)) return ownAnswer(refusal('MOCK_ERR_CORS_ORIGIN', { origin }, { headers: [['vary', 'Origin']], logged: true }));
     const headers: Array<[string, string]> = [...originHeaders(origin), ['access-control-allow-methods', methods]];
     const asked = ex.headers['access-control-request-headers'];
     const allowHeaders = allowedHeaders ?? asked;

@@ -14,7 +14,8 @@ export interface SecurityStageOptions {
 
 /**
  * The mocked API's security schemes (OpenAPI `security`): a request to an operation whose
- * requirements it does not satisfy gets 401 with WWW-Authenticate challenges in enforce mode, a
+ * requirements it does not satisfy gets 401 (403 for missing scopes) with WWW-Authenticate
+ * challenges in enforce mode, its body in the operation's words when it documents one, a
  * warning in warn mode, nothing when validation or `validation.security` is off. Operations
  * without requirements never run it.
  */
@@ -27,15 +28,19 @@ export function securityStage(engine: () => Engine, logger: Logger, options: Sec
     if (check === undefined) checks.set(op, (check = compileSecurity(op, contextOf)));
     return check;
   };
-  const judged = (ex: Exchange, next: Next, op: OperationMeta, warn: boolean, failure: SecurityFailure | undefined): Answer | Promise<Answer> => {
+  const judged = (ex: Exchange, next: Next, current: Engine, index: number, warn: boolean, failure: SecurityFailure | undefined): Answer | Promise<Answer> => {
     if (failure === undefined) return next(ex);
+    const op = current.build.operations[index];
     const { expected, refused } = failure;
     if (warn) {
       logger.warn({ operation: op.key, expected, refused }, "request credentials do not satisfy the operation's security (warn mode: request accepted)");
       return next(ex);
     }
-    if (failure.insufficientScope !== undefined) return insufficientScope({ method: op.method, path: op.path, refused: refused ?? '' }, failure.insufficientScope.challenge);
-    return unauthorized({ method: op.method, path: op.path, expected, refused }, failure.challenges);
+    const refusal =
+      failure.insufficientScope !== undefined
+        ? insufficientScope({ method: op.method, path: op.path, refused: refused ?? '' }, failure.insufficientScope.challenge)
+        : unauthorized({ method: op.method, path: op.path, expected, refused }, failure.challenges);
+    return current.refuse(ex, index, refusal);
   };
   return {
     name: 'security',
@@ -49,10 +54,9 @@ export function securityStage(engine: () => Engine, logger: Logger, options: Sec
       const route = ex.route as BuildRoute;
       const mode = current.modeOf(route.index);
       if (mode === 'off' || current.validationOptions.security === false) return next(ex);
-      const op = current.build.operations[route.index];
-      const failure = checkOf(op)?.(ex);
-      if (failure instanceof Promise) return failure.then((f) => judged(ex, next, op, mode === 'warn', f));
-      return judged(ex, next, op, mode === 'warn', failure);
+      const failure = checkOf(current.build.operations[route.index])?.(ex);
+      if (failure instanceof Promise) return failure.then((f) => judged(ex, next, current, route.index, mode === 'warn', f));
+      return judged(ex, next, current, route.index, mode === 'warn', failure);
     },
     // what it applies to depends on the build only, and a new build recompiles every route
     watch: () => undefined,

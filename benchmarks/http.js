@@ -54,9 +54,9 @@ const scratch = await mkdtemp(`${tmpdir()}/mock-bench-`);
 // on 'exit' rather than in a finally, so that it also goes on SIGINT (see lib/servers.js)
 process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('MOCK_')));
-const mock = (name, env = {}, spec = `${root}examples/petstore.yaml`) => ({
+const mock = (name, env = {}, spec = `${root}examples/petstore.yaml`, extra = []) => ({
   name,
-  args: [`${root}bin/run.js`, 'serve', '--spec', spec, '--out', `${scratch}/${name}`, '--host', '127.0.0.1', '--http-port', '0'],
+  args: [`${root}bin/run.js`, 'serve', '--spec', spec, '--out', `${scratch}/${name}`, '--host', '127.0.0.1', '--http-port', '0', ...extra],
   env: { ...cleanEnv, ...env },
 });
 
@@ -68,6 +68,8 @@ const GENERATOR_CEILING = 'raw uWS + generator';
 const EXAMPLE_CEILING = 'mock generated route with its body as an example, warn';
 // the same description with one generated list of two pets documented as GET /v1/pets's example
 const exampleSpec = `${scratch}/petstore-example.json`;
+// response.caching is set in mock.yaml only
+const cachingConfig = `${scratch}/caching.yaml`;
 const servers = [
   { name: BASELINE, args: [`${root}benchmarks/baselines/uws-hello.js`], runs: [[BASELINE, hello]] },
   // the mock's own generated body without the mock: what generation alone leaves of raw uWS
@@ -93,6 +95,8 @@ const servers = [
   // everything the generated route does (routing, the limit check, the x-next header, logging,
   // statistics, a body of the same size) but generating the body: what the chain leaves generation
   { ...mock('example', { MOCK_LOG_LEVEL: 'warn' }, exampleSpec), runs: [[EXAMPLE_CEILING, scenarios.generated]] },
+  // response.caching on, default settings otherwise: the generated route answered from the cache
+  { ...mock('cached', {}, undefined, ['--config', cachingConfig]), setup: expectCacheHit, runs: [['mock generated, cached', scenarios.generated]] },
 ];
 const targets = [
   { target: 'mock static', minReqPerSecRatio: 0.5 },
@@ -102,6 +106,8 @@ const targets = [
   { target: 'mock generated, warn', minReqPerSecRatio: 0.5 },
   { target: 'mock validated POST, warn', minReqPerSecRatio: 0.5 },
   { target: 'mock static, unrelated runtime mock', against: 'mock static', minReqPerSecRatio: 0.95 },
+  // a cached answer costs what a documented example costs
+  { target: 'mock generated, cached', against: 'mock static', minReqPerSecRatio: 0.9 },
 ];
 // not targets: how much of what generation leaves the mock keeps, and what generating costs in the mock
 const context = [
@@ -127,6 +133,17 @@ async function writeExampleSpec() {
   await writeFile(exampleSpec, JSON.stringify(description));
 }
 
+/** The cached row must measure hits: the second request of the route is one. */
+async function expectCacheHit(url) {
+  let cache;
+  for (let i = 0; i < 2; i++) {
+    const response = await fetch(`${url}${scenarios.generated.path}`);
+    await response.arrayBuffer();
+    cache = response.headers.get('x-mock-cache');
+  }
+  if (cache !== 'hit') throw new Error(`response.caching: the second GET ${scenarios.generated.path} answered X-Mock-Cache: ${cache}, not hit`);
+}
+
 async function addRuntimeMock(url) {
   const response = await fetch(`${url}/__mock/mocks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(unrelatedMock) });
   if (response.status !== 201) throw new Error(`creating the runtime mock: ${response.status} ${await response.text()}`);
@@ -141,6 +158,8 @@ const samples = new Map();
 try {
   buildCeiling();
   await writeExampleSpec();
+  // seeded, so that every run caches the same generated body
+  await writeFile(cachingConfig, 'seed: 1\nresponse: { caching: { enabled: true } }\n');
   for (const server of servers) {
     const running = await startServer(server.name, server.args, { cwd: scratch, env: server.env, cpu: generator.serverCpu });
     started.push(running);

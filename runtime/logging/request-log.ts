@@ -218,7 +218,7 @@ export class RequestLog {
       try {
         listeners[i](entry);
       } catch (e) {
-        logger?.error({ err: e }, 'request log subscriber failed');
+        logger?.error({ err: e }, `request log subscriber failed: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
     return entry;

@@ -101,11 +101,13 @@ export async function closeLogger(logger: Logger): Promise<void> {
 }
 
 /**
- * Text lines: `[12:00:00.123] INFO: GET /v1/pets 200 3ms`. The request entry (headers and all) is
- * left to the json format, so that a request stays one readable line.
+ * Text lines: `[12:00:00.123] INFO: GET /v1/pets 200 3ms`. A text line is its message: the fields
+ * beside it (the request entry, a summary's counts) are for the json format, and pino-pretty would
+ * print each on lines of its own under the message that already tells them (as an error's message
+ * tells the error).
  */
 function prettyOptions(time: string): PrettyOptions {
-  return { ignore: 'pid,hostname,request', translateTime: `SYS:${time}`, singleLine: false };
+  return { ignore: 'pid,hostname', hideObject: true, translateTime: `SYS:${time}`, singleLine: false };
 }
 
 /**

@@ -24,6 +24,9 @@ function run(file, args, { cwd, env = {} }) {
   });
 }
 
+/** Passes when the command exited 0; its stderr is the failure's message. */
+const succeeded = (t, result, command) => t.equal(result.code, 0, result.code === 0 ? command : `${command}: ${result.stderr}`);
+
 t.test('the package has a name of its own and keeps the command mock', async (t) => {
   t.notOk(TAKEN.includes(pkg.name), `${pkg.name} is not another package's name on the registry`);
   t.same(Object.keys(pkg.bin), ['mock'], 'the command is mock');
@@ -37,13 +40,13 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
   const npmEnv = { npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
   // dist is already built (tests run against it): packing needs no prepare
   const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: root, env: npmEnv });
-  t.equal(packed.code, 0, `npm pack: ${packed.stderr}`);
+  succeeded(t, packed, 'npm pack');
   const [{ filename, name }] = JSON.parse(packed.stdout);
   t.equal(name, pkg.name, 'packed under the package name');
 
   const prefix = path.join(dir, 'global');
   const installed = await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', path.join(dir, filename)], { cwd: dir, env: npmEnv });
-  t.equal(installed.code, 0, `npm install -g: ${installed.code === 0 ? 'installed' : installed.stderr}`);
+  succeeded(t, installed, 'npm install -g');
   const binDir = path.join(prefix, 'bin');
   const pathEnv = { PATH: `${binDir}${path.delimiter}${process.env.PATH}` };
 
@@ -53,16 +56,16 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
   t.match(version.stdout, new RegExp(`^${pkg.name}/${pkg.version} `), `${binDir}/mock is this tool`);
   // npx finds the installed package by its name and runs its one bin, mock
   const npx = await run('npx', ['--prefix', path.join(prefix, 'lib'), pkg.name, '--help'], { cwd: empty, env: { ...npmEnv, ...pathEnv } });
-  t.equal(npx.code, 0, `npx: ${npx.stderr}`);
+  succeeded(t, npx, `npx ${pkg.name} --help`);
   t.match(npx.stdout, /\$ mock \[COMMAND\]/, `npx ${pkg.name} --help is mock's help`);
 
   // a newcomer's first commands, from an empty directory
   const init = await run('mock', ['init', 'demo'], { cwd: empty, env: pathEnv });
-  t.equal(init.code, 0, `mock init: ${init.stderr}`);
+  succeeded(t, init, 'mock init demo');
   t.match(init.stdout, 'Next: cd demo && mock serve', 'the installed mock is on the PATH');
   const demo = path.join(empty, 'demo');
   const built = await run('mock', ['build'], { cwd: demo, env: pathEnv });
-  t.equal(built.code, 0, `mock build: ${built.stderr}`);
+  succeeded(t, built, 'mock build');
 
   // the build's TypeScript resolves its contract types from the installed package, as a project does
   fs.mkdirSync(path.join(demo, 'node_modules'));

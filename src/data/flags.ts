@@ -23,8 +23,11 @@ export const commonDataFlags = {
   })(),
   output: Flags.string({
     char: 'o',
-    description: 'File to write (replaced atomically; missing folders are created) [default: stdout]',
+    description: 'File to write (replaced atomically; missing folders are created; one line on stderr says what was written) [default: stdout]',
     helpValue: '<file>',
+  }),
+  json: Flags.boolean({
+    description: 'With --output: print what was written as JSON on stdout ({"file", "count", "format", "bytes"}) instead of the line on stderr.',
   }),
   seed: Flags.integer({
     description: `Seed for repeatable output (env MOCK_SEED) [default: random]. A seed also pins the clock to ${SEEDED_NOW} unless --now is given.`,

@@ -8,6 +8,7 @@ export interface CommonDataFlags {
   count: number;
   format?: DataFormat;
   output?: string;
+  json?: boolean;
   seed?: number;
   now?: string;
 }
@@ -18,6 +19,8 @@ export interface DataOptions {
   format: DataFormat;
   /** Absolute file, or undefined for stdout. */
   output?: string;
+  /** What was written to `output` goes to stdout as JSON rather than to stderr as a line. */
+  json: boolean;
   seed?: number;
   /** Epoch milliseconds the clock is pinned to; undefined: the real clock. */
   now?: number;
@@ -30,7 +33,7 @@ export function resolveDataOptions(flags: CommonDataFlags, env: Readonly<Record<
   if (flags.output !== undefined && flags.output.trim() === '') {
     throw new MockError('MOCK_ERR_FLAG_INVALID', '--output: empty file name (pass a file path, or leave --output out to print to stdout)');
   }
-  return { count: flags.count, format: flags.format ?? formatOf(output) ?? 'json', output, seed, now };
+  return { count: flags.count, format: flags.format ?? formatOf(output) ?? 'json', output, json: flags.json === true, seed, now };
 }
 
 /** Same rule as the server's MOCK_SEED: an integer, empty counts as unset. */

@@ -1,3 +1,4 @@
+import { displayPath } from '../config/display-path.js';
 import type { GeneratorOptions } from './generators.js';
 import { formatValues } from './format.js';
 import { clockOf, type DataOptions } from './options.js';
@@ -17,7 +18,15 @@ export function makeValues(source: ValueSource, options: DataOptions): unknown[]
   return Array.from({ length: options.count }, () => next());
 }
 
-/** Makes the values, formats them and writes them to --output or stdout. */
+/**
+ * Makes the values, formats them and writes them to --output or stdout. A file written is told in
+ * one line on stderr (stdout may be piped on), or with --json as JSON on stdout.
+ */
 export async function writeValues(source: ValueSource, options: DataOptions): Promise<void> {
-  await emit(formatValues(makeValues(source, options), options.format), options.output);
+  const text = formatValues(makeValues(source, options), options.format);
+  await emit(text, options.output);
+  if (options.output === undefined) return;
+  const written = { file: options.output, count: options.count, format: options.format, bytes: Buffer.byteLength(text) };
+  if (options.json) await emit(`${JSON.stringify(written)}\n`, undefined);
+  else process.stderr.write(`mock: wrote ${written.count} ${written.count === 1 ? 'value' : 'values'} to ${displayPath(written.file)} (${written.format}, ${written.bytes} bytes)\n`);
 }

@@ -20,7 +20,7 @@ t.test('the same bodies, in the same order, as `mock serve` with that seed', asy
   t.equal(withoutClock(JSON.parse(data.stdout)), withoutClock(served));
 });
 
-t.test('--output writes the file (format from its extension) and prints nothing', async (t) => {
+t.test('--output writes the file (format from its extension), nothing on stdout', async (t) => {
   const dir = t.testdir({ 'old.json': 'old' });
   const out = path.join(dir, 'nested', 'pets.csv');
   const res = await runData(['open-api', '--spec', PETSTORE, '--endpoint', '/pets/{petId}', '--count', '5', '--output', out, '--seed', '1']);

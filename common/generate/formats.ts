@@ -1,4 +1,5 @@
 import type { FormatPrimitives } from '../contract/index.js';
+import { RESERVED_DOMAINS as DOMAINS } from '../reserved-domains.js';
 import type { Random } from './random.js';
 
 const HEX = '0123456789abcdef';
@@ -6,7 +7,6 @@ const BYTE_HEX = Array.from({ length: 256 }, (_, i) => HEX[i >> 4] + HEX[i & 15]
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const PASSWORD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&*';
 const DIGITS = '0123456789';
-const DOMAINS = ['example.com', 'example.org', 'example.net'];
 const DAY_MS = 86_400_000;
 const DURATIONS = [['P', 30, 'D'], ['PT', 23, 'H'], ['PT', 59, 'M'], ['P', 12, 'M']] as const;
 const REGEXES = ['^[a-z]+$', '^\\d{3}-\\d{4}$', '^[A-Z][a-z]*$'];

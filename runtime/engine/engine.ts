@@ -67,8 +67,12 @@ export class Engine {
     const clock = now === undefined ? undefined : () => now;
     this.responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock }));
     this.offered = this.responders.operations.map((table) => table.responses.map((r) => r.contents.map((c) => c.type)));
-    this.refusals = new Refusals(this.responders.operations, this.offered, this.negotiation, (ex, status, response, content) =>
-      this.documentedResponse(status, response, content, () => requestContext(ex)),
+    this.refusals = new Refusals(
+      this.responders.operations,
+      this.offered,
+      this.negotiation,
+      (ex, status, response, content) => this.documentedResponse(status, response, content, () => requestContext(ex)),
+      (content, value) => content.validator === null || this.validators[content.validator](value) === true,
     );
     this.templates = createTemplateRuntime({ seed: options.seed, now: clock });
     this.cache = options.responseCache === undefined ? null : new ResponseCache(options.responseCache);

@@ -9,6 +9,11 @@ import type { Refusal } from './problem.js';
 /** Makes the answer of a documented response as a normal answer of it is made: its first valid example, else generated data (no content: no body). */
 export type RenderResponse = (ex: Exchange, status: number, response: ResponseEntry, content: ContentEntry | null) => Answer;
 
+/** Whether a value matches the schema of a documented content (true when it has none). */
+export type Conforms = (content: ContentEntry, value: unknown) => boolean;
+
+const PROBLEM_JSON = /^application\/problem\+json\s*(;|$)/i;
+
 /** The detail header says what was refused; a few hundred characters do (validation details quote the request). */
 const MAX_DETAIL = 512;
 
@@ -31,6 +36,7 @@ export class Refusals {
     private readonly offered: string[][][],
     private readonly negotiation: ContentNegotiation,
     private readonly render: RenderResponse,
+    private readonly conforms: Conforms,
   ) {}
 
   /** `index`: the operation the refused request was routed to; undefined when none was (404, 405). */
@@ -48,10 +54,22 @@ export class Refusals {
       if (ci === -1) return ownAnswer(refusal, false);
       content = response.contents[ci];
     }
+    if (content !== null && this.speaksProblem(content, own)) return ownAnswer(refusal, false);
     const documented = this.render(ex, own.status, response, content);
     const headers = [...documented.headers, ...own.headers.filter(([name]) => name !== 'content-type'), ...marks(refusal)];
     if (preferred === 'documented') headers.push(['preference-applied', 'error-body=documented']);
     return { ...documented, headers, ...(own.error === undefined ? {} : { error: own.error }) };
+  }
+
+  /**
+   * The description documents RFC 9457 problem details without an example of its own, and mock's
+   * problem body fits its schema: that body is in the description's words, and it says what was
+   * wrong where data generated from the schema could only fill the fields with words.
+   */
+  private speaksProblem(content: ContentEntry, own: Answer): boolean {
+    if (content.preferred >= 0 || !PROBLEM_JSON.test(content.type) || typeof own.body !== 'string') return false;
+    const type = own.headers.find(([name]) => name === 'content-type')?.[1];
+    return type !== undefined && PROBLEM_JSON.test(type) && this.conforms(content, JSON.parse(own.body));
   }
 }
 

@@ -20,6 +20,11 @@ const Problemish = {
   additionalProperties: false,
   properties: { message: { type: 'string', minLength: 1 }, kind: { type: 'string', enum: ['generated'] } },
 };
+const Rfc9457 = {
+  type: 'object',
+  required: ['title', 'status'],
+  properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer', minimum: 400, maximum: 599 }, detail: { type: 'string' } },
+};
 const SECRET = 'the-refusals-test-secret-0123456789abcdef';
 const description = {
   openapi: '3.0.3',
@@ -45,6 +50,11 @@ const description = {
     '/default': { get: { parameters: n, responses: { ...ok, default: { description: 'error', content: { 'application/json': { schema: Problemish } } } } } },
     '/none': { get: { parameters: n, responses: { ...ok, 404: { description: 'missing', content: json({ missing: true }) } } } },
     '/empty': { get: { parameters: n, responses: { ...ok, 400: { description: 'bad request, no body' } } } },
+    // RFC 9457 problem details documented without an example: mock's problem body fits, strict or not
+    '/problem': { get: { parameters: n, responses: { ...ok, 400: { description: 'problem', content: { 'application/problem+json': { schema: Rfc9457 } } } } } },
+    '/strict-problem': {
+      get: { parameters: n, responses: { ...ok, 400: { description: 'problem', content: { 'application/problem+json': { schema: { ...Rfc9457, additionalProperties: false } } } } } },
+    },
     '/things': {
       post: {
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } } },
@@ -120,6 +130,19 @@ t.test('validation refusals take the documented response: the exact code, then 4
   t.equal(await empty.text(), '');
   t.equal(empty.headers.get('x-mock-error-code'), 'MOCK_ERR_REQUEST_INVALID');
   t.equal((await get('/exact?n=1')).status, 200, 'a valid request is answered as before');
+});
+
+t.test('documented RFC 9457 problem details without an example: mock\'s problem body, when it fits the schema', async (t) => {
+  t.match(await read(await get('/problem?n=x')), {
+    status: 400,
+    type: 'application/problem+json',
+    code: 'MOCK_ERR_REQUEST_INVALID',
+    body: { title: 'Request validation failed', status: 400, detail: INVALID, errors: [{ location: 'query', name: 'n' }] },
+  }, 'it says what was wrong, in the documented shape');
+  const strict = await read(await get('/strict-problem?n=x'));
+  t.equal(strict.status, 400);
+  t.notOk('errors' in strict.body, 'a schema mock\'s body does not fit (no additional properties): generated data, as for any other');
+  t.type(strict.body.title, 'string');
 });
 
 t.test('the documented response keeps its headers, and Accept picks its media type', async (t) => {

@@ -20,7 +20,7 @@ t.test('the default blueprint (petstore) serves at once and passes mock config v
   t.equal(bad.status, 400, 'validation enforces the species enum');
   t.equal(bad.headers.get('x-mock-error-code'), 'MOCK_ERR_REQUEST_INVALID');
   t.match(bad.headers.get('x-mock-error-detail'), 'species');
-  t.match(await bad.json(), { title: String, status: Number }, "in the shape its 400 documents (the blueprint's Problem)");
+  t.match(await bad.json(), { title: 'Request validation failed', status: 400, detail: /species/ }, "the blueprint documents RFC 9457 problem details: mock's problem body, which says what is wrong");
 
   const missing = await get(server, '/v1/pets/7', { 'x-mock-scenario': 'not-found' });
   t.equal(missing.status, 404, 'custom route with a header condition');

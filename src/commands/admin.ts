@@ -58,7 +58,7 @@ export default class Admin extends MockCommand {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal }, `shutting down (${signal})`);
     await running.close();
     await closeLogger(logger);
     // uWS has no way to close open keep-alive connections, which would hold the process until they idle out

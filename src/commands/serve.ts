@@ -83,7 +83,7 @@ export default class Serve extends MockCommand {
     this.log(lines.join('\n'));
 
     const signal = await untilSignal();
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal }, `shutting down (${signal})`);
     uncap();
     await running.close();
     await closeLogger(logger);

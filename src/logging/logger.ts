@@ -101,13 +101,13 @@ export async function closeLogger(logger: Logger): Promise<void> {
 }
 
 /**
- * Text lines: `[12:00:00.123] INFO: GET /v1/pets 200 3ms`. A text line is its message: the fields
- * beside it (the request entry, a summary's counts) are for the json format, and pino-pretty would
- * print each on lines of its own under the message that already tells them (as an error's message
- * tells the error).
+ * Text lines: `[12:00:00.123] INFO: GET /v1/pets 200 3ms`. Fields whose message already tells them
+ * (a request line's entry, a second's summary counts, the signal a shutdown names) are for the json format: pino-pretty would
+ * repeat them on lines of their own under every such message. Other fields (a warning's validation
+ * errors or refused credentials, an error's stack) follow their message, as they explain it.
  */
 function prettyOptions(time: string): PrettyOptions {
-  return { ignore: 'pid,hostname', hideObject: true, translateTime: `SYS:${time}`, singleLine: false };
+  return { ignore: 'pid,hostname,request,requests_not_shown,statuses,lines_per_second,signal', translateTime: `SYS:${time}`, singleLine: false };
 }
 
 /**

@@ -59,7 +59,7 @@ t.test('rotates at max_size_mb and keeps max_files, also after a restart', async
   const [older, old, live] = ['mock.log.2', 'mock.log.1', 'mock.log'].map((name) => linesOf(path.join(logs, name)));
   t.ok(older.length > 200 && old.length > 200, `files hold whole lines (${older.length}, ${old.length})`);
   t.ok(older.at(-1).time <= old[0].time && old.at(-1).time <= live[0].time, 'mock.log.2 is older than mock.log.1, older than mock.log');
-  t.equal(live.at(-1).msg, 'shutting down');
+  t.equal(live.at(-1).msg, 'shutting down (SIGTERM)');
 
   // a restart appends to the live file and rotates what is on disk: still max_files files
   const second = await serveWith(yaml, { dir });

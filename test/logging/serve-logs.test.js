@@ -83,7 +83,7 @@ t.test('file: logs go to logging.file (relative to mock.yaml), not stdout, all o
   const file = path.join(server.dir, 'logs/mock.log');
   const lines = jsonLines(readFileSync(file, 'utf8'));
   t.equal(lines.filter((line) => line.request).length, n, 'every request line is in the file');
-  t.equal(lines.at(-1).msg, 'shutting down', 'the last line written before exit');
+  t.equal(lines.at(-1).msg, 'shutting down (SIGTERM)', 'the last line written before exit');
   t.same(requestLines(server.stdout), [], 'nothing logged to stdout');
   t.match(server.stdout, /serving on/);
 });

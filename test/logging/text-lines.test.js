@@ -1,6 +1,7 @@
 // `mock serve` at the default level and format, under load: each request line and each second's
 // summary is one line. pino-pretty printed the summary's fields (requests_not_shown, statuses,
-// lines_per_second) on seven more lines under it, repeating the counts the message tells.
+// lines_per_second) on seven more lines under it, repeating the counts the message tells. (Fields
+// that explain a message, such as a warning's validation errors, still follow it: api-auth, serve-logs.)
 import t from 'tap';
 import { serveWith, until } from './helpers.js';
 

@@ -29,6 +29,22 @@ t.test('--seed: the same faults in the same order, run to run', async (t) => {
   t.ok(runs[0].every((s) => [200, 500, 503].includes(s)), 'statuses only from --chaos-http-errors');
 });
 
+t.test('--seed: the admin API\'s faults repeat run to run too', async (t) => {
+  const flags = ['--spec', petstore, '--out', out, '--seed', '23', '--admin', '--admin-port', '0'];
+  const runs = [];
+  for (let run = 0; run < 2; run++) {
+    const server = await startMock(flags);
+    const set = await fetch(`${server.adminUrl}/__mock/config/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config_type: 'faults', data: { failure_rate: 0.5, status_codes: [500, 502, 503] } }) });
+    t.equal(set.status, 200, await set.text());
+    runs.push(await statuses(server.url, 30));
+    await server.stop();
+  }
+  t.same(runs[0], runs[1], runs[0].join(' '));
+  const failed = runs[0].filter((s) => s !== 200).length;
+  t.ok(failed > 3 && failed < 27, `${failed} of 30 failed at failure_rate 0.5`);
+  t.ok(runs[0].every((s) => [200, 500, 502, 503].includes(s)), 'statuses only from status_codes');
+});
+
 t.test('tcp_reset: curl sees "Connection reset by peer" (exit 56)', { skip: needsCurl }, async (t) => {
   const dir = tmpdir();
   writeFileSync(

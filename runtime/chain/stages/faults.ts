@@ -1,8 +1,12 @@
 import { problem } from '../../engine/index.js';
+import { chance, pickOne } from '../../chaos/index.js';
 import type { LiveState } from '../../live/index.js';
 import type { Stage } from '../stage.js';
 
-/** Global failure injection (spec step 4): with probability failure_rate, a status from status_codes. */
+/**
+ * Global failure injection (spec step 4): with probability failure_rate, a status from status_codes.
+ * Draws from chaos's stream, so `--seed` repeats these faults like every other chaos decision.
+ */
 export function faultsStage(live: LiveState): Stage {
   const on = (): boolean => live.faults.enabled && live.faults.status_codes.length > 0;
   return {
@@ -11,9 +15,10 @@ export function faultsStage(live: LiveState): Stage {
     appliesTo: on,
     run(ex, next) {
       const faults = live.faults;
-      if (Math.random() >= faults.failure_rate) return next(ex);
+      const random = live.chaos.random;
+      if (!chance(random, faults.failure_rate)) return next(ex);
       live.faultsInjected++;
-      const status = faults.status_codes[Math.floor(Math.random() * faults.status_codes.length)];
+      const status = pickOne(random, faults.status_codes);
       return problem('MOCK_ERR_FAULT_INJECTED', { rate: faults.failure_rate }, { status, headers: [['x-mock-fault', `http_${status}`]], logged: true });
     },
     watch: (changed) => live.watch('faults', changed),

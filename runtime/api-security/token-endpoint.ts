@@ -1,4 +1,4 @@
-import { oauthError } from '../engine/index.js';
+import { oauthError } from '../exchange/index.js';
 import type { Answer, Exchange } from '../exchange/index.js';
 import type { TokenIssuer } from './token-issuer.js';
 

@@ -1,16 +1,5 @@
+export { createDispatch, type Dispatch, type DispatchOptions, type Router, type TrafficRecorder } from './dispatch.js';
 export { RequestChain } from './request-chain.js';
 export { SLOTS, type Slot } from './slots.js';
-export { afterNext, checkStage, type Next, type Stage } from './stage.js';
-export {
-  bulkheadStage,
-  circuitBreakerStage,
-  connectionLimitStage,
-  corsStage,
-  faultInjectionStage,
-  faultsStage,
-  packetLossStage,
-  rateLimitStage,
-  routeChaosStage,
-  sandboxStage,
-  trafficShapingStage,
-  latencyStage, mocksStage, overridesStage, proxyStage, securityStage, tokenEndpointStage, type CorsOptions, type MockTemplates } from './stages/index.js';
+export { afterNext, checkStage, type Next, type Stage, type StageContext, type StageFactory, type StageSettings } from './stage.js';
+export { createStages, STAGES, type CorsOptions } from './stages/index.js';

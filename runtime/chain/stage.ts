@@ -1,4 +1,9 @@
+import type { Logger } from 'pino';
+import type { ApiAuthOptions, TokenIssuer } from '../api-security/index.js';
+import type { Engine } from '../engine/index.js';
 import type { Answer, BuildRoute, Exchange } from '../exchange/index.js';
+import type { LiveState } from '../live/index.js';
+import type { CorsOptions } from './stages/cors.js';
 import { SLOTS, type Slot } from './slots.js';
 
 /** The rest of the chain after a stage. */
@@ -21,19 +26,52 @@ export interface Stage {
    * something threw), for stages that mark every answer of their routes (CORS headers).
    */
   decorate?(ex: Exchange, answer: Answer): Answer;
-  /** The chain passes `changed`; the stage calls it whenever what appliesTo answers may have changed. */
-  watch(changed: () => void): void;
+  /**
+   * The chain passes `changed`; the stage calls it whenever what appliesTo answers may have
+   * changed. Absent: what it applies to depends on the build only (a new build recompiles).
+   */
+  watch?(changed: () => void): void;
 }
+
+/** What mock.yaml configures for the stages at start. */
+export interface StageSettings {
+  /** The admin is embedded: every answer is sandboxed. */
+  sandboxAnswers?: boolean;
+  /** http.cors when enabled. */
+  cors?: CorsOptions;
+  /** mock.yaml `auth`: pinned credentials per scheme. */
+  apiAuth?: ApiAuthOptions;
+  /** Largest body held (proxied answers). */
+  maxBodyBytes: number;
+  /** core.max_connections. */
+  maxConnections?: number;
+}
+
+/** What a stage factory may read: the live state the admin API steers, the terminal's build, the server's settings. */
+export interface StageContext {
+  readonly live: LiveState;
+  readonly logger: Logger;
+  /** The terminal being served now (a restart swaps it). */
+  readonly engine: () => Engine;
+  /** Connections open now on the server the chain runs for. */
+  readonly openConnections: () => number;
+  readonly settings: StageSettings;
+  /** The mock OAuth 2.0 token endpoint's issuer, when auth.token_endpoint is configured. */
+  readonly tokenIssuer?: TokenIssuer;
+}
+
+/** A stage file's export: its stage, or undefined when the configuration leaves it out for the server's life. */
+export type StageFactory = (context: StageContext) => Stage | undefined;
 
 /** Throws TypeError naming what is wrong with a stage. */
 export function checkStage(stage: Stage): Stage {
   const what = `stage ${JSON.stringify((stage as { name?: unknown }).name)}`;
   if (typeof stage.name !== 'string' || stage.name === '') throw new TypeError('a stage needs a name');
   if (!(SLOTS as readonly string[]).includes(stage.slot)) throw new TypeError(`${what}: slot must be one of ${SLOTS.join(', ')} (got ${JSON.stringify(stage.slot)})`);
-  for (const method of ['appliesTo', 'run', 'watch'] as const) {
+  for (const method of ['appliesTo', 'run'] as const) {
     if (typeof stage[method] !== 'function') throw new TypeError(`${what}: ${method} must be a function`);
   }
-  for (const hook of ['afterAnswer', 'decorate'] as const) {
+  for (const hook of ['afterAnswer', 'decorate', 'watch'] as const) {
     if (stage[hook] !== undefined && typeof stage[hook] !== 'function') throw new TypeError(`${what}: ${hook} must be a function when given`);
   }
   return stage;

@@ -9,7 +9,7 @@ import { toXml } from '../../common/xml.js';
 import { isStackOverflow } from '../../common/json-depth.js';
 import { parseQuery } from '../exchange/index.js';
 import { checkParams } from './params.js';
-import { problem, refusal, requestTooDeep, type Refusal } from './problem.js';
+import { problem, refusal, requestTooDeep, type Refusal } from '../exchange/index.js';
 import { readPreference, type Preference } from './prefer.js';
 import { findResponse } from './find-response.js';
 import { Refusals } from './refusal.js';

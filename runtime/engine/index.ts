@@ -1,7 +1,6 @@
 export { Engine, type EngineOptions, type EngineRoute } from './engine.js';
 export { loadBuild, runtimeRequire } from './load-build.js';
 export type { ResponseCacheOptions } from './response-cache.js';
-export { insufficientScope, oauthError, problem, PROBLEM_TYPE, rateLimited, refusal, requestTooDeep, unauthorized, type Refusal } from './problem.js';
 export { ownAnswer } from './refusal.js';
 export type { ApiKeyMeta, BuildModule, OperationMeta } from '../../common/contract/index.js';
 export { apiKeyParameters } from './api-keys.js';

@@ -4,7 +4,7 @@ import type { ErrorBody } from '../options.js';
 import { findResponse } from './find-response.js';
 import type { ContentNegotiation } from './negotiate.js';
 import { preferredErrorBody } from './prefer.js';
-import type { Refusal } from './problem.js';
+import type { Refusal } from '../exchange/index.js';
 
 /** Makes the answer of a documented response as a normal answer of it is made: its first valid example, else generated data (no content: no body). */
 export type RenderResponse = (ex: Exchange, status: number, response: ResponseEntry, content: ContentEntry | null) => Answer;

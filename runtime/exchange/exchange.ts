@@ -1,4 +1,5 @@
 import type { RouteBehaviourMeta } from '../../common/contract/index.js';
+import type { Answer } from './answer.js';
 import { parseQuery } from './query.js';
 import { readableAddress } from './address.js';
 
@@ -45,6 +46,23 @@ export interface ExchangeInit {
   startedAt?: number;
 }
 
+/** The chain an exchange ran through (runtime/chain compiles one per route): its hooks after the answer. */
+export interface ChainRun {
+  /** After the answer is written: the afterAnswer hooks of the stages it ran through. */
+  written(ex: Exchange, answer: Answer): void;
+  /** An answer made outside the chain (413, 500) as those stages would leave it (CORS, sandbox). */
+  decorate(ex: Exchange, answer: Answer): Answer;
+}
+
+/**
+ * What stages learn about a request and later stages or hooks read back (a bulkhead's release).
+ * A stage that keeps something declares its key here, so every reader agrees on its type.
+ */
+export interface ExchangeLocals {
+  /** Gives the request's bulkhead place back once its answer is written. */
+  releaseBulkhead?: () => void;
+}
+
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 const EMPTY_QUERY: ReadonlyMap<string, string[]> = new Map();
 const latin1 = new TextDecoder('latin1');
@@ -68,8 +86,11 @@ export class Exchange {
   match: RouteMatch = { kind: 'none' };
   /** What statistics count the request under when not its route (a runtime mock that answered it). */
   answeredBy: RouteRef | null = null;
+  /** The compiled chain the request entered; null until it did. */
+  chain: ChainRun | null = null;
   /** The client's address as the server library gave it (uWS: raw text, decoded when first read). */
   client: ArrayBuffer | string;
+  private ownLocals: ExchangeLocals | undefined;
   private parsedQuery: Map<string, string[]> | undefined;
   private parsedJson: { value: unknown } | undefined;
 
@@ -81,6 +102,11 @@ export class Exchange {
     this.body = init.body;
     this.client = init.client ?? '';
     this.startedAt = init.startedAt ?? performance.now();
+  }
+
+  /** Made on first use: most requests meet no stage that keeps anything. */
+  get locals(): ExchangeLocals {
+    return (this.ownLocals ??= {});
   }
 
   /** Name → values; `+` is a space. */

@@ -1,5 +1,6 @@
 export { readableAddress } from './address.js';
 export { bodyLength, held, withoutContent, type Answer, type Delivery, type Injected } from './answer.js';
-export { Exchange, type BuildRoute, type ExchangeInit, type RouteMatch, type RouteRef } from './exchange.js';
+export { Exchange, type BuildRoute, type ChainRun, type ExchangeInit, type ExchangeLocals, type RouteMatch, type RouteRef } from './exchange.js';
+export { insufficientScope, oauthError, problem, PROBLEM_TYPE, rateLimited, refusal, requestTooDeep, unauthorized, type Refusal } from './problem.js';
 export { decode, parseCookies, parseQuery } from './query.js';
 export { hostPort, type ServerAdapter } from './server-adapter.js';

@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { PROBLEMS } from '../../common/errors.js';
-import { problem } from '../engine/index.js';
+import { problem } from '../exchange/index.js';
 import { statusLine } from './status-line.js';
 
 /** node:http's parse errors that mean the head was too large, and the status it would answer. */

@@ -1,4 +1,4 @@
-import { problem } from '../engine/index.js';
+import { problem } from '../exchange/index.js';
 import type { Answer } from '../exchange/index.js';
 
 /** What a writer sends instead of an answer it cannot write: the catalogue's 500, the reason kept for the request log. */

@@ -1,4 +1,3 @@
 export { mountControl, type ControlHandler, type ControlReply, type ControlRequest, type ControlResponse, type ControlStream, type StreamSink } from './control.js';
-export { createDispatch, type Dispatch, type DispatchOptions, type TrafficRecorder } from './dispatch.js';
 export { closeNode, createNodeControlServer, listenNode, NodeHttpAdapter } from './node-server.js';
 export { UwsHttpAdapter, type HttpAdapterOptions } from './server.js';

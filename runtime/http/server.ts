@@ -1,5 +1,5 @@
 import { Exchange, hostPort, type Answer, type ServerAdapter } from '../exchange/index.js';
-import type { Dispatch } from './dispatch.js';
+import type { Dispatch } from '../chain/index.js';
 import { mountControl, type ControlHandler } from './control.js';
 import { framingProblem } from './framing.js';
 import { keepsConnection, withKeepAliveHint } from './keep-alive-hint.js';

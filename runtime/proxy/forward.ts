@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { problem } from '../engine/index.js';
+import { problem } from '../exchange/index.js';
 import type { Answer, Exchange } from '../exchange/index.js';
 import { hasDotSegment } from './dot-segments.js';
 

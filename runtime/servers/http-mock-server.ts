@@ -2,30 +2,10 @@ import type { RestartStatus, ServerControl } from '../admin/index.js';
 import type { RegisteredServer, ServerInfo, ServerRegistry } from '../registry/index.js';
 import { AdminError } from '../admin/index.js';
 import { TokenIssuer, pinProblems } from '../api-security/index.js';
-import {
-  RequestChain,
-  bulkheadStage,
-  circuitBreakerStage,
-  connectionLimitStage,
-  corsStage,
-  faultInjectionStage,
-  faultsStage,
-  latencyStage,
-  mocksStage,
-  overridesStage,
-  packetLossStage,
-  proxyStage,
-  rateLimitStage,
-  routeChaosStage,
-  sandboxStage,
-  securityStage,
-  tokenEndpointStage,
-  trafficShapingStage,
-  type Stage,
-} from '../chain/index.js';
+import { RequestChain, createDispatch, createStages } from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
 import { hostPort, type ServerAdapter } from '../exchange/index.js';
-import { NodeHttpAdapter, UwsHttpAdapter, createDispatch, type ControlHandler } from '../http/index.js';
+import { NodeHttpAdapter, UwsHttpAdapter, type ControlHandler } from '../http/index.js';
 import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
 import type { TrafficStats } from '../metrics/index.js';
@@ -82,30 +62,15 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
   ) {
     this.current = engine;
     this.specPath = options.specPath;
-    const { live } = options;
-    const templates = { expand: () => this.current.templateExpansion, runtime: () => this.current.templateRuntime };
     const endpoint = options.apiAuth?.tokenEndpoint;
-    const issuer = endpoint === undefined ? undefined : new TokenIssuer(endpoint);
-    const { chaos } = live;
-    const stages: Stage[] = [
-      ...(options.sandboxAnswers === true ? [sandboxStage()] : []),
-      circuitBreakerStage(chaos),
-      bulkheadStage(chaos),
-      rateLimitStage(chaos),
-      connectionLimitStage(chaos, () => this.adapter?.connections ?? 0, options.maxConnections),
-      packetLossStage(chaos),
-      trafficShapingStage(chaos),
-      ...(options.cors === undefined ? [] : [corsStage(options.cors)]),
-      ...(issuer === undefined ? [] : [tokenEndpointStage(issuer)]),
-      securityStage(() => this.current, options.logger, { auth: options.apiAuth, issuer }),
-      latencyStage(live, chaos),
-      overridesStage(live),
-      routeChaosStage(chaos),
-      faultsStage(live),
-      faultInjectionStage(chaos),
-      mocksStage(live, templates),
-      proxyStage(live, options.maxBodyBytes),
-    ];
+    const stages = createStages({
+      live: options.live,
+      logger: options.logger,
+      engine: () => this.current,
+      openConnections: () => this.adapter?.connections ?? 0,
+      settings: { sandboxAnswers: options.sandboxAnswers, cors: options.cors, apiAuth: options.apiAuth, maxBodyBytes: options.maxBodyBytes, maxConnections: options.maxConnections },
+      tokenIssuer: endpoint === undefined ? undefined : new TokenIssuer(endpoint),
+    });
     this.chain = new RequestChain(stages, (ex) => this.current.respond(ex));
     this.chain.setRoutes(engine.routes);
     this.unregister = options.registry.add(this);
@@ -129,7 +94,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
   async listen(): Promise<void> {
     const { options } = this;
     const dispatch = createDispatch({
-      engine: () => this.current,
+      router: () => this.current,
       chain: this.chain,
       maxBodyBytes: options.maxBodyBytes,
       logger: options.logger,

@@ -1,7 +1,7 @@
 // common/errors.ts: the one catalogue of problem answers and CLI errors.
 import t from 'tap';
 import { CLI_ERRORS, MockError, PROBLEMS } from '../../dist/common/errors.js';
-import { problem } from '../../dist/runtime/engine/problem.js';
+import { problem } from '../../dist/runtime/exchange/index.js';
 
 t.test('every problem code names a status, a title and a detail template; no code is in both tables', async (t) => {
   for (const [code, entry] of Object.entries(PROBLEMS)) {

@@ -1,6 +1,5 @@
-import type { ChaosState } from '../../chaos/index.js';
 import type { Answer, Exchange } from '../../exchange/index.js';
-import type { Next, Stage } from '../stage.js';
+import type { Next, Stage, StageContext } from '../stage.js';
 import { injected } from './chaos-answers.js';
 
 /**
@@ -9,10 +8,9 @@ import { injected } from './chaos-answers.js';
  * its answer is written (injected latency included), so slow answers fill the bulkhead as they
  * would a real server's.
  */
-export function bulkheadStage(chaos: ChaosState): Stage {
-  const releases = new WeakMap<Exchange, () => void>();
+export function bulkheadStage({ live: { chaos } }: StageContext): Stage {
   const enter = (ex: Exchange, release: () => void, next: Next): Answer | Promise<Answer> => {
-    releases.set(ex, release);
+    ex.locals.releaseBulkhead = release;
     return next(ex);
   };
   return {
@@ -29,8 +27,8 @@ export function bulkheadStage(chaos: ChaosState): Stage {
       return entered.then((release) => enter(ex, release, next));
     },
     afterAnswer(ex) {
-      releases.get(ex)?.();
-      releases.delete(ex);
+      ex.locals.releaseBulkhead?.();
+      ex.locals.releaseBulkhead = undefined;
     },
     watch: (changed) => chaos.watch(changed),
   };

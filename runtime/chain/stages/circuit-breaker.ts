@@ -1,6 +1,5 @@
-import type { ChaosState } from '../../chaos/index.js';
 import type { Answer } from '../../exchange/index.js';
-import { afterNext, type Stage } from '../stage.js';
+import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { injected, retryAfter } from './chaos-answers.js';
 
 /** What the breaker counts as a failure: a server error, or a connection ended without an answer. */
@@ -11,7 +10,7 @@ const failed = (answer: Answer): boolean => answer.status >= 500 || answer.statu
  * everything behind it (injected faults included) and, once open, refuses with 503 before any
  * other stage runs, until its timeout lets probes through (half-open).
  */
-export function circuitBreakerStage(chaos: ChaosState): Stage {
+export function circuitBreakerStage({ live: { chaos } }: StageContext): Stage {
   return {
     name: 'circuit-breaker',
     slot: 'circuit-breaker',

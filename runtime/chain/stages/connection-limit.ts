@@ -1,5 +1,4 @@
-import type { ChaosState } from '../../chaos/index.js';
-import type { Stage } from '../stage.js';
+import type { Stage, StageContext } from '../stage.js';
 import { injected } from './chaos-answers.js';
 
 /**
@@ -7,7 +6,8 @@ import { injected } from './chaos-answers.js';
  * when chaos is on; the lower wins): a request on a connection beyond it gets 503 and the
  * connection is closed, so the client's next attempt opens a new one.
  */
-export function connectionLimitStage(chaos: ChaosState, openConnections: () => number, configured: number | undefined): Stage {
+export function connectionLimitStage({ live: { chaos }, openConnections, settings }: StageContext): Stage {
+  const configured = settings.maxConnections;
   const limit = (): number => {
     const shaping = chaos.active('traffic_shaping') ? chaos.settings.traffic_shaping.max_connections : 0;
     const limits = [configured ?? 0, shaping].filter((n) => n > 0);

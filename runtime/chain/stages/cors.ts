@@ -1,7 +1,7 @@
-import { ownAnswer, refusal } from '../../engine/index.js';
-import type { Answer, Exchange } from '../../exchange/index.js';
+import { ownAnswer } from '../../engine/index.js';
+import { refusal, type Answer, type Exchange } from '../../exchange/index.js';
 import { OriginList, parseOrigin } from '../../match/index.js';
-import { afterNext, type Stage } from '../stage.js';
+import { afterNext, type Stage, type StageContext } from '../stage.js';
 
 /** mock.yaml http.cors, when enabled. */
 export interface CorsOptions {
@@ -22,7 +22,8 @@ const SAFELISTED = new Set(['cache-control', 'content-language', 'content-length
  * the headers it has. With `*`, the origin is `*` and no credentials are allowed (what browsers
  * accept); listed origins are echoed with Access-Control-Allow-Credentials: true.
  */
-export function corsStage(options: CorsOptions): Stage {
+export function corsStage({ settings: { cors: options } }: StageContext): Stage | undefined {
+  if (options === undefined) return undefined;
   const origins = new OriginList(options.allowedOrigins, 'http.cors.allowed_origins');
   const methods = options.allowedMethods.join(', ');
   const allowedHeaders = options.allowedHeaders?.join(', ');
@@ -62,7 +63,5 @@ export function corsStage(options: CorsOptions): Stage {
       return afterNext(next(ex), (answer) => decorate(ex, answer));
     },
     decorate,
-    // configured at start only
-    watch: () => undefined,
   };
 }

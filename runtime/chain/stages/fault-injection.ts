@@ -1,6 +1,6 @@
 import { chance, corrupt, pickOne, type ChaosState, type FaultInjectionSettings } from '../../chaos/index.js';
 import { bodyLength, held, withoutContent, type Answer, type Exchange } from '../../exchange/index.js';
-import { afterNext, type Stage } from '../stage.js';
+import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { dropped, injected, marked, matchable } from './chaos-answers.js';
 
 /**
@@ -11,7 +11,7 @@ import { dropped, injected, marked, matchable } from './chaos-answers.js';
  * be cut short (partial response: the head and part of the body, then the connection closes) or
  * corrupted. Every injected answer says what it is in X-Mock-Fault.
  */
-export function faultInjectionStage(chaos: ChaosState): Stage {
+export function faultInjectionStage({ live: { chaos } }: StageContext): Stage {
   return {
     name: 'fault-injection',
     slot: 'faults',

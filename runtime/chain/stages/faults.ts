@@ -1,13 +1,12 @@
-import { problem } from '../../engine/index.js';
+import { problem } from '../../exchange/index.js';
 import { chance, pickOne } from '../../chaos/index.js';
-import type { LiveState } from '../../live/index.js';
-import type { Stage } from '../stage.js';
+import type { Stage, StageContext } from '../stage.js';
 
 /**
  * Global failure injection (spec step 4): with probability failure_rate, a status from status_codes.
  * Draws from chaos's stream, so `--seed` repeats these faults like every other chaos decision.
  */
-export function faultsStage(live: LiveState): Stage {
+export function faultsStage({ live }: StageContext): Stage {
   const on = (): boolean => live.faults.enabled && live.faults.status_codes.length > 0;
   return {
     name: 'faults',

@@ -1,17 +1,49 @@
-export { corsStage, type CorsOptions } from './cors.js';
-export { faultsStage } from './faults.js';
-export { latencyStage } from './latency.js';
-export { mocksStage, type MockTemplates } from './mocks.js';
-export { overridesStage } from './overrides.js';
-export { proxyStage } from './proxy.js';
-export { securityStage } from './security.js';
-export { tokenEndpointStage } from './token-endpoint.js';
-export { bulkheadStage } from './bulkhead.js';
-export { circuitBreakerStage } from './circuit-breaker.js';
-export { connectionLimitStage } from './connection-limit.js';
-export { faultInjectionStage } from './fault-injection.js';
-export { packetLossStage } from './packet-loss.js';
-export { rateLimitStage } from './rate-limit.js';
-export { routeChaosStage } from './route-chaos.js';
-export { sandboxStage } from './sandbox.js';
-export { trafficShapingStage } from './traffic-shaping.js';
+import type { Stage, StageContext, StageFactory } from '../stage.js';
+import { bulkheadStage } from './bulkhead.js';
+import { circuitBreakerStage } from './circuit-breaker.js';
+import { connectionLimitStage } from './connection-limit.js';
+import { corsStage } from './cors.js';
+import { faultInjectionStage } from './fault-injection.js';
+import { faultsStage } from './faults.js';
+import { latencyStage } from './latency.js';
+import { mocksStage } from './mocks.js';
+import { overridesStage } from './overrides.js';
+import { packetLossStage } from './packet-loss.js';
+import { proxyStage } from './proxy.js';
+import { rateLimitStage } from './rate-limit.js';
+import { routeChaosStage } from './route-chaos.js';
+import { sandboxStage } from './sandbox.js';
+import { securityStage } from './security.js';
+import { tokenEndpointStage } from './token-endpoint.js';
+import { trafficShapingStage } from './traffic-shaping.js';
+
+export type { CorsOptions } from './cors.js';
+
+/**
+ * Every stage of the request chain: a new behaviour is a file in this folder and a line here.
+ * The slot decides where a stage runs; this order only breaks ties within a slot.
+ */
+export const STAGES: readonly StageFactory[] = [
+  sandboxStage,
+  circuitBreakerStage,
+  bulkheadStage,
+  rateLimitStage,
+  connectionLimitStage,
+  packetLossStage,
+  trafficShapingStage,
+  corsStage,
+  tokenEndpointStage,
+  securityStage,
+  latencyStage,
+  overridesStage,
+  routeChaosStage,
+  faultsStage,
+  faultInjectionStage,
+  mocksStage,
+  proxyStage,
+];
+
+/** The stages a server's configuration calls for. */
+export function createStages(context: StageContext): Stage[] {
+  return STAGES.flatMap((factory) => factory(context) ?? []);
+}

@@ -1,7 +1,6 @@
-import { chance, type ChaosState } from '../../chaos/index.js';
+import { chance } from '../../chaos/index.js';
 import type { Exchange } from '../../exchange/index.js';
-import type { LiveState } from '../../live/index.js';
-import { afterNext, type Stage } from '../stage.js';
+import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { delayed } from './chaos-answers.js';
 
 /**
@@ -10,7 +9,8 @@ import { delayed } from './chaos-answers.js';
  * says so) and reported in X-Mock-Injected-Latency-Ms / -Jitter-Ms. Draws come from the chaos
  * state's generator, so --seed repeats them.
  */
-export function latencyStage(live: LiveState, chaos: ChaosState): Stage {
+export function latencyStage({ live }: StageContext): Stage {
+  const { chaos } = live;
   return {
     name: 'latency',
     slot: 'latency',

@@ -1,21 +1,12 @@
 import { isStackOverflow } from '../../../common/json-depth.js';
-import { requestTooDeep } from '../../engine/index.js';
-import { held, type Answer } from '../../exchange/index.js';
-import type { LiveState } from '../../live/index.js';
-import type { TemplateRuntime } from '../../template/index.js';
-import type { Stage } from '../stage.js';
-
-/** How runtime mocks render templates: as the engine being served does (its seed, the expansion setting). */
-export interface MockTemplates {
-  expand(): boolean;
-  runtime(): TemplateRuntime;
-}
+import { held, requestTooDeep, type Answer } from '../../exchange/index.js';
+import type { Stage, StageContext } from '../stage.js';
 
 /**
  * Runtime mocks created over the admin API: they answer before the proxy and the description.
  * A route only carries this stage while some enabled mock's path could reach it.
  */
-export function mocksStage(live: LiveState, templates: MockTemplates): Stage {
+export function mocksStage({ live, engine }: StageContext): Stage {
   return {
     name: 'mocks',
     slot: 'mocks',
@@ -26,7 +17,9 @@ export function mocksStage(live: LiveState, templates: MockTemplates): Stage {
       ex.answeredBy = matched.mock.route;
       let answer: Answer;
       try {
-        answer = live.mocks.respond(matched, ex, templates.expand(), templates.runtime());
+        // templates render as the engine being served does: its seed, the expansion setting
+        const current = engine();
+        answer = live.mocks.respond(matched, ex, current.templateExpansion, current.templateRuntime);
       } catch (e) {
         // a template echoing a body nested deeper than JSON.stringify can walk
         if (!isStackOverflow(e)) throw e;

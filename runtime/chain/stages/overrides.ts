@@ -1,9 +1,8 @@
 import { held } from '../../exchange/index.js';
-import type { LiveState } from '../../live/index.js';
-import { afterNext, type Stage } from '../stage.js';
+import { afterNext, type Stage, type StageContext } from '../stage.js';
 
 /** Override rules adjust whatever the stages inside them answered, and may delay it. */
-export function overridesStage(live: LiveState): Stage {
+export function overridesStage({ live }: StageContext): Stage {
   return {
     name: 'overrides',
     slot: 'overrides',

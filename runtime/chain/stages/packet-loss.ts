@@ -1,12 +1,12 @@
-import { chance, type ChaosState } from '../../chaos/index.js';
-import type { Stage } from '../stage.js';
+import { chance } from '../../chaos/index.js';
+import type { Stage, StageContext } from '../stage.js';
 import { injected } from './chaos-answers.js';
 
 /**
  * Simulated packet loss (traffic_shaping.packet_loss_percent): the spec's 408, and the connection
  * closed after it, as a server does when a request never completes (RFC 9110, 408).
  */
-export function packetLossStage(chaos: ChaosState): Stage {
+export function packetLossStage({ live: { chaos } }: StageContext): Stage {
   return {
     name: 'packet-loss',
     slot: 'packet-loss',

@@ -1,12 +1,11 @@
-import type { LiveState } from '../../live/index.js';
 import { forward } from '../../proxy/index.js';
-import type { Stage } from '../stage.js';
+import type { Stage, StageContext } from '../stage.js';
 
 /**
  * The proxy (spec step 5): while on, requests go to the upstream; they count under the route they
  * reached. Upstream answers are held whole (override rules patch them), up to `maxBodyBytes`.
  */
-export function proxyStage(live: LiveState, maxBodyBytes: number): Stage {
+export function proxyStage({ live, settings: { maxBodyBytes } }: StageContext): Stage {
   return {
     name: 'proxy',
     slot: 'proxy',

@@ -1,7 +1,7 @@
 import type { RouteFaultsMeta, RouteLatencyMeta } from '../../../common/contract/index.js';
 import { chance, latencySpec, pickOne, sampleLatency, type ChaosState } from '../../chaos/index.js';
 import { held, type Answer, type BuildRoute, type Exchange } from '../../exchange/index.js';
-import { afterNext, type Stage } from '../stage.js';
+import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { delayed, dropped, injected } from './chaos-answers.js';
 
 /**
@@ -9,7 +9,7 @@ import { delayed, dropped, injected } from './chaos-answers.js';
  * /__mock/api/route-chaos set for the route (which replaces it). Faults first (one of
  * fault_types, with the block's probability), then latency sampled from its distribution.
  */
-export function routeChaosStage(chaos: ChaosState): Stage {
+export function routeChaosStage({ live: { chaos } }: StageContext): Stage {
   const configOf = (route: BuildRoute | null) => {
     if (route === null) return undefined;
     return chaos.routeChaos(route.key) ?? route.behaviour ?? undefined;

@@ -1,16 +1,9 @@
-import type { Logger } from 'pino';
 import type { OperationMeta } from '../../../common/contract/index.js';
-import { compileSecurity, type ApiAuthOptions, type SecurityCheck, type SecurityFailure, type TokenIssuer } from '../../api-security/index.js';
-import { insufficientScope, unauthorized, type Engine } from '../../engine/index.js';
+import { compileSecurity, type SecurityCheck, type SecurityFailure } from '../../api-security/index.js';
+import type { Engine } from '../../engine/index.js';
+import { insufficientScope, unauthorized } from '../../exchange/index.js';
 import type { Answer, BuildRoute, Exchange } from '../../exchange/index.js';
-import type { Next, Stage } from '../stage.js';
-
-export interface SecurityStageOptions {
-  /** mock.yaml `auth`: pinned credentials per scheme. */
-  auth?: ApiAuthOptions;
-  /** The token endpoint's issuer: its tokens pass bearer-like schemes. */
-  issuer?: TokenIssuer;
-}
+import type { Next, Stage, StageContext } from '../stage.js';
 
 /**
  * The mocked API's security schemes (OpenAPI `security`): a request to an operation whose
@@ -19,9 +12,9 @@ export interface SecurityStageOptions {
  * warning in warn mode, nothing when validation or `validation.security` is off. Operations
  * without requirements never run it.
  */
-export function securityStage(engine: () => Engine, logger: Logger, options: SecurityStageOptions = {}): Stage {
+export function securityStage({ engine, logger, settings, tokenIssuer }: StageContext): Stage {
   const checks = new WeakMap<OperationMeta, SecurityCheck | null>();
-  const contextOf = (scheme: string) => ({ pins: options.auth?.schemes[scheme], issuer: options.issuer });
+  const contextOf = (scheme: string) => ({ pins: settings.apiAuth?.schemes[scheme], issuer: tokenIssuer });
   const operationOf = (route: BuildRoute | null): OperationMeta | undefined => (route === null ? undefined : engine().build.operations[route.index]);
   const checkOf = (op: OperationMeta): SecurityCheck | null => {
     let check = checks.get(op);
@@ -58,7 +51,5 @@ export function securityStage(engine: () => Engine, logger: Logger, options: Sec
       if (failure instanceof Promise) return failure.then((f) => judged(ex, next, current, route.index, mode === 'warn', f));
       return judged(ex, next, current, route.index, mode === 'warn', failure);
     },
-    // what it applies to depends on the build only, and a new build recompiles every route
-    watch: () => undefined,
   };
 }

@@ -1,6 +1,6 @@
 import type { ChaosState } from '../../chaos/index.js';
 import { bodyLength, type Answer } from '../../exchange/index.js';
-import { afterNext, type Stage } from '../stage.js';
+import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { marked } from './chaos-answers.js';
 
 /**
@@ -9,7 +9,7 @@ import { marked } from './chaos-answers.js';
  * the body's size; an answer that would take longer than connection_timeout_ms (held by latency,
  * or paced) is cut off at that time with the connection closed.
  */
-export function trafficShapingStage(chaos: ChaosState): Stage {
+export function trafficShapingStage({ live: { chaos } }: StageContext): Stage {
   const shaping = () => chaos.settings.traffic_shaping;
   return {
     name: 'traffic-shaping',

@@ -8,7 +8,7 @@ import { build } from '../../../dist/compiler/index.js';
 import { Engine, loadBuild } from '../../../dist/runtime/engine/index.js';
 import { Exchange } from '../../../dist/runtime/exchange/index.js';
 import { LiveState } from '../../../dist/runtime/live/index.js';
-import { RequestChain, checkStage, faultsStage, latencyStage, mocksStage, overridesStage, proxyStage } from '../../../dist/runtime/chain/index.js';
+import { RequestChain, STAGES, checkStage, createStages } from '../../../dist/runtime/chain/index.js';
 
 const spec = `openapi: 3.0.3
 info: {title: Live, version: "1"}
@@ -36,19 +36,22 @@ const engine = new Engine(await loadBuild(result.dir), {
 });
 const [petRoute, healthRoute] = engine.routes;
 
-/** A chain of today's stages over `live`, and a way through it as a server would go. */
+const LIVE_STAGES = ['proxy', 'mocks', 'faults', 'overrides', 'latency'];
+const contextOf = (live) => ({ live, logger, engine: () => engine, openConnections: () => 0, settings: { maxBodyBytes: 1024 * 1024 } });
+
+/** A chain of the stages the admin API steers over `live`, built from the one stage list, and a way through it as a server would go. */
 function chainOf(live) {
-  const templates = { expand: () => engine.templateExpansion, runtime: () => engine.templateRuntime };
-  const chain = new RequestChain([proxyStage(live, 1024 * 1024), mocksStage(live, templates), faultsStage(live), overridesStage(live), latencyStage(live, live.chaos)], (ex) => engine.respond(ex));
+  const chain = new RequestChain(createStages(contextOf(live)).filter((s) => LIVE_STAGES.includes(s.name)), (ex) => engine.respond(ex));
   chain.setRoutes(engine.routes);
   const answer = async (init) => {
     const ex = new Exchange({ headers: {}, ...init });
     engine.route(ex);
-    const run = chain.runnerOf(ex.route);
-    return { ex, answer: await (run === undefined ? engine.respond(ex) : run(ex)) };
+    return { ex, answer: await chain.enter(ex)(ex) };
   };
   return { chain, answer };
 }
+/** An exchange already routed to `route`. */
+const routedTo = (route) => Object.assign(new Exchange({ method: 'GET', path: '/', headers: {} }), { route });
 const get = (p, headers = {}) => ({ method: 'GET', path: p, headers });
 
 t.test('a stage is checked when registered', async (t) => {
@@ -75,23 +78,66 @@ t.test('stages run in slot order, per route, and a route with none answers synch
     watch: (cb) => (changed = cb),
   });
   // registered out of order: the slots decide
-  const chain = new RequestChain([stage('proxy', 'proxy'), stage('latency', 'latency'), stage('faults', 'faults')], () => ({ status: 200, headers: [], body: 'terminal' }));
+  const terminal = () => ({ status: 200, headers: [], body: 'terminal' });
+  const chain = new RequestChain([stage('proxy', 'proxy'), stage('latency', 'latency'), stage('faults', 'faults')], terminal);
   chain.setRoutes(engine.routes);
-  t.equal(chain.runnerOf(petRoute), undefined, 'nothing applies: no runner');
+  t.equal(chain.enter(routedTo(petRoute)), terminal, 'nothing applies: the terminal answers alone');
   onFor = new Set([petRoute.key, null]);
   changed();
   t.same(chain.stagesOf(petRoute), ['latency', 'faults', 'proxy']);
   t.same(chain.stagesOf(healthRoute), [], 'another route is untouched');
-  t.equal(chain.runnerOf(healthRoute), undefined);
+  t.equal(chain.enter(routedTo(healthRoute)), terminal);
   t.same(chain.stagesOf(null), ['latency', 'faults', 'proxy'], '"no route matched" has its own chain');
-  const runner = chain.runnerOf(petRoute);
+  const runner = chain.enter(routedTo(petRoute));
   t.same(runner(new Exchange(get('/pets/1'))).body, 'terminal');
   t.same(order, ['latency', 'faults', 'proxy']);
   changed();
-  t.equal(chain.runnerOf(petRoute), runner, 'a route whose stages did not change keeps its compiled chain');
+  t.equal(chain.enter(routedTo(petRoute)), runner, 'a route whose stages did not change keeps its compiled chain');
   onFor = new Set();
   changed();
-  t.equal(chain.runnerOf(petRoute), undefined, 'turned off: back to the synchronous path');
+  t.equal(chain.enter(routedTo(petRoute)), terminal, 'turned off: back to the synchronous path');
+});
+
+t.test('a burst of changes recompiles once, when the chain is next read', async (t) => {
+  const live = new LiveState();
+  const chain = new RequestChain(createStages(contextOf(live)), (ex) => engine.respond(ex));
+  chain.setRoutes(engine.routes);
+  const before = chain.recompiles;
+  // every chaos stage watches the chaos settings: one update reports to each of them
+  live.chaos.applyProfile(live.chaos.profiles()[0]);
+  live.chaos.update({ rate_limit: { enabled: true, requests_per_second: 1000, burst_size: 1000 } });
+  t.equal(chain.recompiles, before, 'nothing recompiled yet');
+  t.ok(chain.stagesOf(petRoute).length > 0, 'the profile applies its stages');
+  t.equal(chain.recompiles, before + 1, 'one recompile for the whole burst');
+  chain.stagesOf(healthRoute);
+  t.equal(chain.recompiles, before + 1, 'reading again costs nothing');
+});
+
+t.test('the one stage list: every factory is a function of the context; watch is optional', async (t) => {
+  t.ok(STAGES.length >= 17, `${STAGES.length} stage factories`);
+  const names = createStages({ ...contextOf(new LiveState()), settings: { maxBodyBytes: 1, sandboxAnswers: true, cors: { allowedOrigins: ['*'], allowedMethods: ['GET'] } } }).map((s) => s.name);
+  t.ok(names.includes('sandbox') && names.includes('cors'), 'configured stages are created');
+  t.notOk(createStages(contextOf(new LiveState())).some((s) => s.name === 'sandbox' || s.name === 'cors' || s.name === 'token-endpoint'), 'stages the configuration leaves out are not');
+  const quiet = { name: 'q', slot: 'faults', appliesTo: () => true, run: (ex, next) => next(ex) };
+  t.equal(checkStage(quiet), quiet, 'a stage without watch is accepted');
+});
+
+t.test('an exchange keeps the chain it ran through, whatever the chain compiles next', async (t) => {
+  const released = [];
+  let on = true;
+  let changed;
+  const hooked = { name: 'h', slot: 'bulkhead', appliesTo: () => on, run: (ex, next) => next(ex), afterAnswer: (ex) => released.push(ex.path), watch: (cb) => (changed = cb) };
+  const chain = new RequestChain([hooked], () => ({ status: 200, headers: [], body: '' }));
+  chain.setRoutes(engine.routes);
+  const ex = new Exchange({ method: 'GET', path: '/pets/1', headers: {} });
+  ex.route = petRoute;
+  chain.enter(ex)(ex);
+  chain.setRoutes([]);
+  on = false;
+  changed();
+  chain.stagesOf(null);
+  ex.chain.written(ex, { status: 200, headers: [], body: '' });
+  t.same(released, ['/pets/1'], 'its afterAnswer hook runs after a restart to a build without its route');
 });
 
 t.test('live changes recompile without anyone calling changed()', async (t) => {

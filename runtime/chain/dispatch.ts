@@ -1,19 +1,22 @@
 import type { Logger } from 'pino';
-import type { RequestChain } from '../chain/index.js';
-import type { Engine } from '../engine/index.js';
-import { problem } from '../engine/index.js';
-import { bodyLength, withoutContent, type Answer, type Exchange, type RouteRef } from '../exchange/index.js';
+import { bodyLength, problem, withoutContent, type Answer, type Exchange, type RouteRef } from '../exchange/index.js';
 import type { RequestLog } from '../logging/index.js';
+import type { RequestChain } from './request-chain.js';
 
 /** Counts answered requests (runtime/metrics TrafficStats). */
 export interface TrafficRecorder {
   record(route: RouteRef | null, method: string, status: number, durationMs: number): void;
 }
 
+/** Sets an exchange's route, path parameters and match (the OpenAPI engine for HTTP; a schema's or a service's router for the others). */
+export interface Router {
+  route(ex: Exchange): void;
+}
+
 export interface DispatchOptions {
   /** Read on every request, so a restart can swap it. */
-  engine: () => Engine;
-  /** The stages compiled per route of the engine's build. */
+  router: () => Router;
+  /** The stages compiled per route, ending in the protocol's terminal. */
   chain: RequestChain;
   maxBodyBytes: number;
   logger: Logger;
@@ -31,34 +34,37 @@ export interface Dispatch {
   tooLarge(ex: Exchange): Answer;
   /** The body's length was not certain (see framing.ts); the connection is closed after the answer. */
   badFraming(ex: Exchange, reason: string): Answer;
-  /** After the answer is written: statistics, the request log, afterAnswer stages. */
+  /** After the answer is written: statistics, the request log, the afterAnswer hooks of the chain the exchange ran through. */
   written(ex: Exchange, answer: Answer): void;
 }
 
+/** The protocol-neutral request path: route, run the route's compiled chain, account for the answer. */
 export function createDispatch(options: DispatchOptions): Dispatch {
   const { chain, logger, requestLog, stats } = options;
+  /** An answer made outside the chain, as the stages of the exchange's route would leave it. */
+  const decorated = (ex: Exchange, answer: Answer): Answer => {
+    if (ex.chain === null) chain.enter(ex);
+    return (ex.chain as NonNullable<Exchange['chain']>).decorate(ex, answer);
+  };
   const failed = (ex: Exchange, e: unknown): Answer => {
     logger.error({ err: e, method: ex.method, url: ex.path }, 'request failed');
-    return chain.decorate(ex, { ...problem('MOCK_ERR_INTERNAL', {}), error: e instanceof Error ? e.message : String(e) });
+    return decorated(ex, { ...problem('MOCK_ERR_INTERNAL', {}), error: e instanceof Error ? e.message : String(e) });
   };
   /** A request refused before the chain ran still gets the route's decorations (CORS). */
   const refused = (ex: Exchange, answer: Answer): Answer => {
     try {
-      options.engine().route(ex);
+      options.router().route(ex);
     } catch {
       return answer;
     }
-    return chain.decorate(ex, answer);
+    return decorated(ex, answer);
   };
   return {
     maxBodyBytes: options.maxBodyBytes,
     answer(ex) {
       try {
-        const engine = options.engine();
-        engine.route(ex);
-        const run = chain.runnerOf(ex.route);
-        if (run === undefined) return engine.respond(ex);
-        const result = run(ex);
+        options.router().route(ex);
+        const result = chain.enter(ex)(ex);
         return result instanceof Promise ? result.catch((e: unknown) => failed(ex, e)) : result;
       } catch (e) {
         return failed(ex, e);
@@ -73,7 +79,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     written(ex, answer) {
       const ms = performance.now() - ex.startedAt;
       if (stats !== undefined) stats.record(ex.countedAs, ex.method, answer.status, ms);
-      for (const stage of chain.afterOf(ex.route)) stage.afterAnswer?.(ex, answer);
+      ex.chain?.written(ex, answer);
       if (requestLog === undefined) return;
       const size = withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body);
       const injected = answer.injected;

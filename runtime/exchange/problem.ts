@@ -1,5 +1,6 @@
 import { PROBLEMS, type ProblemCode, type ProblemParams } from '../../common/errors.js';
-import type { Answer, Exchange } from '../exchange/index.js';
+import type { Answer } from './answer.js';
+import type { Exchange } from './exchange.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 

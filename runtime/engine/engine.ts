@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ValidationMode, ValidationOptions } from '../options.js';
 import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Terminal, Validate } from '../../common/contract/index.js';
-import { Exchange, type Answer, type BuildRoute } from '../exchange/index.js';
+import { Exchange, type Answer, type BuildRoute, type Validated, type ValidationIssue } from '../exchange/index.js';
 import { runtimeRequire } from './load-build.js';
 import { createGenRuntime } from '../../common/generate/index.js';
 import { createTemplateRuntime, type TemplateContext, type TemplateRuntime } from '../template/index.js';
@@ -15,7 +15,7 @@ import { findResponse } from './find-response.js';
 import { Refusals } from './refusal.js';
 import { ContentNegotiation } from './negotiate.js';
 import { resolveModes } from './validation-modes.js';
-import { bodyIssues, type ValidationIssue } from './validation-errors.js';
+import { bodyIssues } from './validation-errors.js';
 import { compileRouteConditions, conditionsHold, type RouteConditions } from '../match/index.js';
 import { findContent, parseBody } from './request-body.js';
 import { ResponseCache, type ResponseCacheOptions } from './response-cache.js';
@@ -139,6 +139,7 @@ export class Engine {
       if (candidate.kind === 'route' && !conditionsHold(this.conditions[candidate.index], ex.query, ex.headers, () => ex.json)) continue;
       if (candidate.kind === 'op' && this.build.operations[candidate.index].queryMatch !== undefined && !hasQuery(this.build.operations[candidate.index].queryMatch, ex.query)) continue;
       ex.params = namedParams(candidate.names, values);
+      if (candidate.kind === 'op') ex.validator = this.check;
       if (candidate.kind === 'route') {
         ex.route = this.routes[this.build.operations.length + candidate.index];
         ex.match = { kind: 'custom', index: candidate.index };
@@ -179,49 +180,55 @@ export class Engine {
     return this.respond(ex);
   }
 
+  /** The operation's validation of a request (Exchange.validated() calls it at most once). */
+  private readonly check = (ex: Exchange): Validated => {
+    const op = this.build.operations[(ex.match as { index: number }).index];
+    const { headers } = ex;
+    const issues: ValidationIssue[] = [];
+    let params: Validated['params'] = { path: ex.params };
+    if (op.paramsValidator !== null) {
+      const read = checkParams(op, this.validators[op.paramsValidator], ex.params, ex.query, headers);
+      params = read.params;
+      if (read.issues !== undefined) issues.push(...read.issues);
+    }
+    const hasBody = ex.body !== undefined && ex.body.length > 0;
+    if (op.body === null) return hasBody ? { params, body: undefined, issues, unsupportedType: { given: headers['content-type'], accepted: [] } } : { params, body: undefined, issues };
+    if (!hasBody) {
+      if (op.body.required) issues.push({ location: 'body', name: '', message: 'request body is required', keyword: 'required' });
+      return { params, body: undefined, issues };
+    }
+    const ci = findContent(op.body.contents, headers['content-type']);
+    if (ci === -1) return { params, body: undefined, issues, unsupportedType: { given: headers['content-type'], accepted: op.body.contents.map((c) => c.type) } };
+    const meta = op.body.contents[ci];
+    const parsed = parseBody(meta, ex.body as Buffer, headers['content-type'] ?? '');
+    if (!parsed.ok) {
+      issues.push({ location: 'body', name: '', message: parsed.error, keyword: 'parse' });
+      return { params, body: undefined, issues };
+    }
+    if (parsed.issues !== undefined) issues.push(...parsed.issues);
+    const validate = meta.validator === null ? undefined : this.validators[meta.validator];
+    if (validate !== undefined) validateBody(validate, parsed.value, issues);
+    return { params, body: parsed.value, issues };
+  };
+
   private handleOperation(op: OperationMeta, index: number, ex: Exchange): Answer {
     const mode = this.modes[index];
     const { headers, params: path, query } = ex;
     let parsedBody: unknown;
     if (mode !== 'off') {
-      const issues: ValidationIssue[] = [];
-      if (op.paramsValidator !== null) {
-        const found = checkParams(op, this.validators[op.paramsValidator], path, query, headers);
-        if (found !== undefined) issues.push(...found);
+      const checked = ex.validated();
+      const unsupported = checked.unsupportedType;
+      if (unsupported !== undefined) {
+        const { given, accepted } = unsupported;
+        if (mode === 'enforce') return this.refuse(ex, index, refusal('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: [...accepted], given }));
+        if (accepted.length === 0) this.logger.warn({ operation: op.key, content_type: given }, 'request body sent to an operation that accepts none');
+        else this.logger.warn({ operation: op.key, content_type: given }, `request content type not accepted (accepts ${accepted.join(', ')})`);
       }
-      if (op.body === null) {
-        if (ex.body !== undefined && ex.body.length > 0) {
-          const given = headers['content-type'];
-          if (mode === 'enforce') return this.refuse(ex, index, refusal('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: [], given }));
-          this.logger.warn({ operation: op.key, content_type: given }, 'request body sent to an operation that accepts none');
-        }
-      } else {
-        const hasBody = ex.body !== undefined && ex.body.length > 0;
-        if (!hasBody) {
-          if (op.body.required) issues.push({ location: 'body', name: '', message: 'request body is required', keyword: 'required' });
-        } else {
-          const ci = findContent(op.body.contents, headers['content-type']);
-          if (ci === -1) {
-            const accepted = op.body.contents.map((c) => c.type).join(', ');
-            if (mode === 'enforce') return this.refuse(ex, index, refusal('MOCK_ERR_UNSUPPORTED_MEDIA_TYPE', { method: op.method, path: op.path, accepted: op.body.contents.map((c) => c.type), given: headers['content-type'] }));
-            this.logger.warn({ operation: op.key, content_type: headers['content-type'] }, `request content type not accepted (accepts ${accepted})`);
-          } else {
-            const meta = op.body.contents[ci];
-            const parsed = parseBody(meta, ex.body as Buffer, headers['content-type'] ?? '');
-            if (!parsed.ok) issues.push({ location: 'body', name: '', message: parsed.error, keyword: 'parse' });
-            else {
-              parsedBody = parsed.value;
-              if (parsed.issues !== undefined) issues.push(...parsed.issues);
-              const validate = meta.validator === null ? undefined : this.validators[meta.validator];
-              if (validate !== undefined) validateBody(validate, parsed.value, issues);
-            }
-          }
-        }
+      if (checked.issues.length > 0) {
+        if (mode === 'enforce') return this.refuse(ex, index, this.validationProblem([...checked.issues]));
+        this.logger.warn({ operation: op.key, errors: checked.issues }, 'request validation failed (warn mode: request accepted)');
       }
-      if (issues.length > 0) {
-        if (mode === 'enforce') return this.refuse(ex, index, this.validationProblem(issues));
-        this.logger.warn({ operation: op.key, errors: issues }, 'request validation failed (warn mode: request accepted)');
-      }
+      parsedBody = checked.body;
     }
     const context = (): TemplateContext => ({
       path,

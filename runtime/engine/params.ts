@@ -1,15 +1,16 @@
 import type { AjvError, OperationMeta, ParamMeta, Validate } from '../../common/contract/index.js';
 import { parseCookies } from '../exchange/index.js';
 import { readParam, type ParamSources } from './param-styles.js';
-import { paramIssues, type ValidationIssue } from './validation-errors.js';
+import type { ValidationIssue } from '../exchange/index.js';
+import { paramIssues } from './validation-errors.js';
 
 type Params = Record<string, Record<string, unknown>>;
 
 /**
- * Hot path: an operation's parameters read from the request and checked against its validator.
- * Returns the issues found, or undefined when there are none.
+ * Hot path: an operation's parameters read from the request, coerced to their schema types and
+ * checked against its validator; issues is undefined when there are none.
  */
-export function checkParams(op: OperationMeta, validate: Validate, path: Record<string, string>, query: ReadonlyMap<string, string[]>, headers: Record<string, string>): ValidationIssue[] | undefined {
+export function checkParams(op: OperationMeta, validate: Validate, path: Record<string, string>, query: ReadonlyMap<string, string[]>, headers: Record<string, string>): { params: Params; issues: ValidationIssue[] | undefined } {
   const params: Params = { path: {}, query: {}, header: {}, cookie: {} };
   let cookies: Record<string, string> | undefined;
   const sources: ParamSources = { path, query, headers, cookies: () => (cookies ??= parseCookies(headers.cookie)), queryNames: () => queryNamesOf(op) };
@@ -20,8 +21,8 @@ export function checkParams(op: OperationMeta, validate: Validate, path: Record<
     params[p.in][p.name] = value;
     if (p.in === 'query' && p.allowEmptyValue !== true && sentEmpty(p, query)) (issues ??= []).push(emptyValue(p));
   }
-  if (validate(params) || readAnotherWay(op, params, validate, sources)) return issues;
-  return [...(issues ?? []), ...paramIssues(validate.errors ?? [])];
+  if (validate(params) || readAnotherWay(op, params, validate, sources)) return { params, issues };
+  return { params, issues: [...(issues ?? []), ...paramIssues(validate.errors ?? [])] };
 }
 
 /** Styles in which an empty value has no serialisation, so allowEmptyValue does not apply (OpenAPI 3: "n/a"). */

@@ -3,7 +3,7 @@ import type { BodyMeta, FieldEncoding, ValueShape } from '../../common/contract/
 import { bracketPath, coerceShape, setPath } from '../../common/coerce.js';
 import { parseQuery } from '../exchange/index.js';
 import { parseMultipart } from './multipart.js';
-import type { ValidationIssue } from './validation-errors.js';
+import type { ValidationIssue } from '../exchange/index.js';
 
 /** Index of the declared request media type that accepts `contentType`, or -1 (415). */
 export function findContent(contents: BodyMeta[], contentType: string | undefined): number {

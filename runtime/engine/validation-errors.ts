@@ -1,13 +1,5 @@
 import type { AjvError } from '../../common/contract/index.js';
-
-export interface ValidationIssue {
-  /** path, query, header, cookie or body */
-  location: string;
-  /** Parameter name, or a JSON pointer into the body ('' for the whole body). */
-  name: string;
-  message: string;
-  keyword: string;
-}
+import type { ValidationIssue } from '../exchange/index.js';
 
 /** Parameter errors: instancePath is /<location>/<name>/... */
 export function paramIssues(errors: AjvError[]): ValidationIssue[] {

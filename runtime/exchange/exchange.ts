@@ -1,6 +1,7 @@
 import type { RouteBehaviourMeta } from '../../common/contract/index.js';
 import type { Answer } from './answer.js';
 import { parseQuery } from './query.js';
+import type { Validated } from './validated.js';
 import { readableAddress } from './address.js';
 
 /** A route of the build (an operation or a custom route), or of a runtime mock: statistics key on it. */
@@ -86,11 +87,14 @@ export class Exchange {
   match: RouteMatch = { kind: 'none' };
   /** What statistics count the request under when not its route (a runtime mock that answered it). */
   answeredBy: RouteRef | null = null;
+  /** Set by the router for requests its terminal validates (the operations of a description). */
+  validator: ((ex: Exchange) => Validated) | null = null;
   /** The compiled chain the request entered; null until it did. */
   chain: ChainRun | null = null;
   /** The client's address as the server library gave it (uWS: raw text, decoded when first read). */
   client: ArrayBuffer | string;
   private ownLocals: ExchangeLocals | undefined;
+  private checked: Validated | undefined;
   private parsedQuery: Map<string, string[]> | undefined;
   private parsedJson: { value: unknown } | undefined;
 
@@ -107,6 +111,16 @@ export class Exchange {
   /** Made on first use: most requests meet no stage that keeps anything. */
   get locals(): ExchangeLocals {
     return (this.ownLocals ??= {});
+  }
+
+  /**
+   * Typed parameters and the parsed body, with what is wrong with them: validated once, for the
+   * stages and the terminal alike. Routes without validation get their path parameters and the
+   * JSON body.
+   */
+  validated(): Validated {
+    if (this.checked === undefined) this.checked = this.validator === null ? { params: { path: this.params }, body: this.json, issues: [] } : this.validator(this);
+    return this.checked;
   }
 
   /** Name → values; `+` is a space. */

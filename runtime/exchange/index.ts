@@ -4,3 +4,4 @@ export { Exchange, type BuildRoute, type ChainRun, type ExchangeInit, type Excha
 export { insufficientScope, oauthError, problem, PROBLEM_TYPE, rateLimited, refusal, requestTooDeep, unauthorized, type Refusal } from './problem.js';
 export { decode, parseCookies, parseQuery } from './query.js';
 export { hostPort, type ServerAdapter } from './server-adapter.js';
+export type { Validated, ValidationIssue } from './validated.js';

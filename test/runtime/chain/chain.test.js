@@ -16,9 +16,15 @@ paths:
   /pets/{id}:
     get:
       tags: [slow]
-      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}, {name: limit, in: query, schema: {type: integer, maximum: 10}}]
       responses:
         "200": {description: ok, content: {application/json: {example: {id: 1, name: Tom}}}}
+    put:
+      parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+      requestBody: {required: true, content: {application/json: {schema: {type: object, required: [name], properties: {name: {type: string}}}}}}
+      responses:
+        "200": {description: ok, content: {application/json: {example: {id: 1, name: Tom}}}}
+        "400": {description: refused}
   /health:
     get:
       responses:
@@ -34,7 +40,8 @@ const engine = new Engine(await loadBuild(result.dir), {
   seed: 1,
   logger,
 });
-const [petRoute, healthRoute] = engine.routes;
+const petRoute = engine.routes.find((r) => r.key === 'GET /pets/{id}');
+const healthRoute = engine.routes.find((r) => r.key === 'GET /health');
 
 const LIVE_STAGES = ['proxy', 'mocks', 'faults', 'overrides', 'latency'];
 const contextOf = (live) => ({ live, logger, engine: () => engine, openConnections: () => 0, settings: { maxBodyBytes: 1024 * 1024 } });
@@ -120,6 +127,33 @@ t.test('the one stage list: every factory is a function of the context; watch is
   t.notOk(createStages(contextOf(new LiveState())).some((s) => s.name === 'sandbox' || s.name === 'cors' || s.name === 'token-endpoint'), 'stages the configuration leaves out are not');
   const quiet = { name: 'q', slot: 'faults', appliesTo: () => true, run: (ex, next) => next(ex) };
   t.equal(checkStage(quiet), quiet, 'a stage without watch is accepted');
+});
+
+t.test('a stage sees typed parameters and the parsed body; the terminal answers with the same validation', async (t) => {
+  const seen = [];
+  const reader = { name: 'reader', slot: 'replay', appliesTo: () => true, run: (ex, next) => (seen.push(ex.validated()), next(ex)) };
+  const chain = new RequestChain([reader], (ex) => engine.respond(ex));
+  chain.setRoutes(engine.routes);
+  const through = async (init) => {
+    const ex = new Exchange({ headers: {}, ...init });
+    engine.route(ex);
+    return { ex, answer: await chain.enter(ex)(ex) };
+  };
+  const typed = await through({ method: 'PUT', path: '/pets/7', rawQuery: '', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"name":"Rex"}') });
+  t.equal(typed.answer.status, 200);
+  t.same(seen[0].params.path, { id: 7 }, 'the path parameter as its schema types it: a number');
+  t.same(seen[0].body, { name: 'Rex' }, 'the body parsed');
+  t.same(seen[0].issues, []);
+  t.equal(typed.ex.validated(), seen[0], 'validated once: the terminal used the same result');
+  const refused = await through({ method: 'GET', path: '/pets/1', rawQuery: 'limit=99', headers: {} });
+  t.equal(refused.answer.status, 400, "the validation mode's answer stays the terminal's");
+  t.same(seen[1].params.query, { limit: 99 }, 'typed even when out of range');
+  t.match(seen[1].issues, [{ location: 'query', name: 'limit', keyword: 'maximum' }]);
+  const wrongType = await through({ method: 'PUT', path: '/pets/2', headers: { 'content-type': 'text/plain' }, body: Buffer.from('x') });
+  t.equal(wrongType.answer.status, 415);
+  t.same(seen[2].unsupportedType, { given: 'text/plain', accepted: ['application/json'] });
+  await through({ method: 'GET', path: '/health', headers: {} });
+  t.same(seen[3], { params: { path: {} }, body: undefined, issues: [] }, 'a route without parameters or body: nothing to check');
 });
 
 t.test('an exchange keeps the chain it ran through, whatever the chain compiles next', async (t) => {

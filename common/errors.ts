@@ -2,21 +2,26 @@
  * The one catalogue of errors users see, with codes that are never reused once retired:
  *
  * - PROBLEMS: every problem answer (RFC 9457, `application/problem+json`) the servers write, with
- *   its status, title and a template for its detail; the body carries the code. Built by
- *   runtime/engine/problem.ts. One exception in shape, not in source: a 401 of the mocked API's
+ *   its HTTP status, its gRPC status code, a title and a template for its detail; the body carries
+ *   the code. Built by runtime/exchange/problem.ts. One exception in shape, not in source: a 401 of the mocked API's
  *   security is the spec's `{"error": title, "message": detail}` (plus the code), as JSON; a 429 of
  *   the rate limiter is the spec's plain text `Rate limit exceeded`, its code in X-Mock-Error-Code.
  * - CLI_ERRORS: what the CLI and server start-up stop with (one line naming the input and the fix,
  *   exit 1), thrown as MockError. Library errors are mapped to these at the boundary.
  */
 
+import { GRPC, type GrpcStatus } from './grpc-status.js';
+
 interface ProblemEntry<P> {
+  /** The HTTP status. */
   status: number;
+  /** The gRPC status code the gRPC server answers with; GraphQL answers carry the catalogue code in errors[].extensions.code. */
+  grpc: GrpcStatus;
   title: string;
   detail(params: P): string;
 }
 
-const entry = <P>(status: number, title: string, detail: (params: P) => string): ProblemEntry<P> => ({ status, title, detail });
+const entry = <P>(status: number, grpc: GrpcStatus, title: string, detail: (params: P) => string): ProblemEntry<P> => ({ status, grpc, title, detail });
 
 interface Operation {
   method: string;
@@ -24,83 +29,83 @@ interface Operation {
 }
 
 export const PROBLEMS = {
-  MOCK_ERR_ROUTE_NOT_FOUND: entry<{ method: string; path: string; mounts: string[] }>(404, 'Not Found', ({ method, path, mounts }) =>
+  MOCK_ERR_ROUTE_NOT_FOUND: entry<{ method: string; path: string; mounts: string[] }>(404, GRPC.UNIMPLEMENTED, 'Not Found', ({ method, path, mounts }) =>
     `no operation matches ${method} ${path}${mounts.length > 0 ? ` (descriptions are mounted under ${mounts.join(', ')})` : ''}`,
   ),
-  MOCK_ERR_METHOD_NOT_ALLOWED: entry<{ method: string; path: string; allow: string }>(405, 'Method Not Allowed', ({ method, path, allow }) =>
+  MOCK_ERR_METHOD_NOT_ALLOWED: entry<{ method: string; path: string; allow: string }>(405, GRPC.UNIMPLEMENTED, 'Method Not Allowed', ({ method, path, allow }) =>
     `${path} does not accept ${method} (allowed: ${allow})`,
   ),
-  MOCK_ERR_NOT_ACCEPTABLE: entry<Operation & { types: string[]; accept: string | undefined }>(406, 'Not Acceptable', ({ method, path, types, accept }) =>
+  MOCK_ERR_NOT_ACCEPTABLE: entry<Operation & { types: string[]; accept: string | undefined }>(406, GRPC.INVALID_ARGUMENT, 'Not Acceptable', ({ method, path, types, accept }) =>
     `${method} ${path} answers ${types.join(', ')}, none of which matches Accept: ${accept}`,
   ),
   /** The spec's body shape {error, message, code}, application/json, with WWW-Authenticate challenges. */
-  MOCK_ERR_UNAUTHORIZED: entry<Operation & { expected: string; refused?: string }>(401, 'Unauthorized', ({ method, path, expected, refused }) =>
+  MOCK_ERR_UNAUTHORIZED: entry<Operation & { expected: string; refused?: string }>(401, GRPC.UNAUTHENTICATED, 'Unauthorized', ({ method, path, expected, refused }) =>
     `${method} ${path} needs ${expected}${refused === undefined ? '' : `: ${refused}`}`,
   ),
   /** A token accepted but granting too few scopes (RFC 6750 insufficient_scope): the 401's shape, status 403. */
-  MOCK_ERR_INSUFFICIENT_SCOPE: entry<Operation & { refused: string }>(403, 'Forbidden', ({ method, path, refused }) => `${method} ${path}: ${refused}`),
+  MOCK_ERR_INSUFFICIENT_SCOPE: entry<Operation & { refused: string }>(403, GRPC.PERMISSION_DENIED, 'Forbidden', ({ method, path, refused }) => `${method} ${path}: ${refused}`),
   /**
    * The mock OAuth 2.0 token endpoint (mock.yaml auth.token_endpoint) answers errors in RFC 6749's
    * shape, `{"error": <title>, "error_description": …}` (plus the code), as application/json.
    */
-  MOCK_ERR_OAUTH_INVALID_REQUEST: entry<{ detail: string }>(400, 'invalid_request', ({ detail }) => detail),
-  MOCK_ERR_OAUTH_INVALID_CLIENT: entry<{ clientId: string | undefined }>(401, 'invalid_client', ({ clientId }) =>
+  MOCK_ERR_OAUTH_INVALID_REQUEST: entry<{ detail: string }>(400, GRPC.INVALID_ARGUMENT, 'invalid_request', ({ detail }) => detail),
+  MOCK_ERR_OAUTH_INVALID_CLIENT: entry<{ clientId: string | undefined }>(401, GRPC.UNAUTHENTICATED, 'invalid_client', ({ clientId }) =>
     clientId === undefined ? 'client authentication is missing: send client_id and client_secret' : `unknown client ${JSON.stringify(clientId)} or wrong client_secret`,
   ),
-  MOCK_ERR_OAUTH_UNSUPPORTED_GRANT_TYPE: entry<{ grant: string }>(400, 'unsupported_grant_type', ({ grant }) =>
+  MOCK_ERR_OAUTH_UNSUPPORTED_GRANT_TYPE: entry<{ grant: string }>(400, GRPC.INVALID_ARGUMENT, 'unsupported_grant_type', ({ grant }) =>
     `grant_type ${JSON.stringify(grant)} is not supported: the mock token endpoint grants client_credentials`,
   ),
-  MOCK_ERR_OAUTH_INVALID_SCOPE: entry<{ scope: string; allowed: string[] }>(400, 'invalid_scope', ({ scope, allowed }) =>
+  MOCK_ERR_OAUTH_INVALID_SCOPE: entry<{ scope: string; allowed: string[] }>(400, GRPC.INVALID_ARGUMENT, 'invalid_scope', ({ scope, allowed }) =>
     `scope ${JSON.stringify(scope)} is not granted to this client (allowed: ${allowed.join(' ')})`,
   ),
-  MOCK_ERR_CORS_ORIGIN: entry<{ origin: string }>(403, 'Forbidden', ({ origin }) =>
+  MOCK_ERR_CORS_ORIGIN: entry<{ origin: string }>(403, GRPC.PERMISSION_DENIED, 'Forbidden', ({ origin }) =>
     `CORS preflight from origin ${origin} refused: add it to http.cors.allowed_origins in mock.yaml`,
   ),
   /** The body's length cannot be known for sure (RFC 9112 6.3): answered, then the connection is closed. */
-  MOCK_ERR_REQUEST_FRAMING: entry<{ reason: string }>(400, 'Bad Request', ({ reason }) => `the request's framing is ambiguous: ${reason}`),
+  MOCK_ERR_REQUEST_FRAMING: entry<{ reason: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ reason }) => `the request's framing is ambiguous: ${reason}`),
   /** What node:http's parser refuses, in the catalogue's shape (uWebSockets.js answers its own parse errors). */
-  MOCK_ERR_REQUEST_MALFORMED: entry<{ reason: string }>(400, 'Bad Request', ({ reason }) => `the request is not valid HTTP/1.1: ${reason}`),
-  MOCK_ERR_PAYLOAD_TOO_LARGE: entry<{ limit: number }>(413, 'Payload Too Large', ({ limit }) => `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`),
-  MOCK_ERR_UNSUPPORTED_MEDIA_TYPE: entry<Operation & { accepted: string[]; given: string | undefined }>(415, 'Unsupported Media Type', ({ method, path, accepted, given }) =>
+  MOCK_ERR_REQUEST_MALFORMED: entry<{ reason: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ reason }) => `the request is not valid HTTP/1.1: ${reason}`),
+  MOCK_ERR_PAYLOAD_TOO_LARGE: entry<{ limit: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Payload Too Large', ({ limit }) => `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`),
+  MOCK_ERR_UNSUPPORTED_MEDIA_TYPE: entry<Operation & { accepted: string[]; given: string | undefined }>(415, GRPC.INVALID_ARGUMENT, 'Unsupported Media Type', ({ method, path, accepted, given }) =>
     accepted.length === 0 ? `${method} ${path} accepts no request body (got ${given ?? 'one without Content-Type'})` : `${method} ${path} accepts ${accepted.join(', ')}, not ${given}`,
   ),
   /** The status is validation.status_code (400 by default, 422 the usual alternative). */
-  MOCK_ERR_REQUEST_INVALID: entry<{ first: string }>(400, 'Request validation failed', ({ first }) => first),
+  MOCK_ERR_REQUEST_INVALID: entry<{ first: string }>(400, GRPC.INVALID_ARGUMENT, 'Request validation failed', ({ first }) => first),
   /** Stack overflow in a walk over the request's data (a schema that references itself, a template echoing the body). */
-  MOCK_ERR_REQUEST_TOO_DEEP: entry<{ method: string; path: string }>(400, 'Bad Request', ({ method, path }) =>
+  MOCK_ERR_REQUEST_TOO_DEEP: entry<{ method: string; path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ method, path }) =>
     `${method} ${path}: the request body nests too deeply to be answered; send a flatter body`,
   ),
-  MOCK_ERR_RESPONSE_NOT_DOCUMENTED: entry<Operation & { code: string; documented: string[] }>(404, 'Response not documented', ({ method, path, code, documented }) =>
+  MOCK_ERR_RESPONSE_NOT_DOCUMENTED: entry<Operation & { code: string; documented: string[] }>(404, GRPC.NOT_FOUND, 'Response not documented', ({ method, path, code, documented }) =>
     `${method} ${path} documents no ${code} response (documented: ${documented.join(', ') || 'none'})`,
   ),
-  MOCK_ERR_EXAMPLE_NOT_DOCUMENTED: entry<Operation & { code: string; type: string; name: string; documented: string[] }>(404, 'Example not documented', (p) =>
+  MOCK_ERR_EXAMPLE_NOT_DOCUMENTED: entry<Operation & { code: string; type: string; name: string; documented: string[] }>(404, GRPC.NOT_FOUND, 'Example not documented', (p) =>
     `${p.method} ${p.path} ${p.code} ${p.type} has no example named "${p.name}" (documented: ${p.documented.join(', ') || 'none'})`,
   ),
-  MOCK_ERR_INTERNAL: entry<Record<string, never>>(500, 'Internal Server Error', () => 'the mock server failed to answer this request; see its log'),
+  MOCK_ERR_INTERNAL: entry<Record<string, never>>(500, GRPC.INTERNAL, 'Internal Server Error', () => 'the mock server failed to answer this request; see its log'),
   /** The status is the injected one (500, 502, 503, 504 …). */
-  MOCK_ERR_FAULT_INJECTED: entry<{ rate: number }>(500, 'Injected Fault', ({ rate }) => `fault injected by the mock server (failure_rate ${rate})`),
+  MOCK_ERR_FAULT_INJECTED: entry<{ rate: number }>(500, GRPC.UNAVAILABLE, 'Injected Fault', ({ rate }) => `fault injected by the mock server (failure_rate ${rate})`),
   /** Written as text/plain: the detail alone (see above). */
-  MOCK_ERR_RATE_LIMITED: entry<Record<string, never>>(429, 'Too Many Requests', () => 'Rate limit exceeded'),
-  MOCK_ERR_CHAOS_HTTP_ERROR: entry<{ why: string }>(500, 'Injected Fault', ({ why }) => `fault injected by the mock server (${why})`),
-  MOCK_ERR_CHAOS_CONNECTION: entry<{ why: string }>(503, 'Service Unavailable', ({ why }) => `connection error injected by the mock server (${why})`),
-  MOCK_ERR_CHAOS_TIMEOUT: entry<{ ms: number }>(504, 'Gateway Timeout', ({ ms }) => `timeout injected by the mock server after ${ms} ms`),
-  MOCK_ERR_CHAOS_PACKET_LOSS: entry<{ percent: number }>(408, 'Request Timeout', ({ percent }) => `request lost by the mock server's simulated packet loss (${percent}%)`),
-  MOCK_ERR_CHAOS_CONNECTION_LIMIT: entry<{ max: number }>(503, 'Service Unavailable', ({ max }) => `connection limit reached: the mock server takes at most ${max} connections`),
-  MOCK_ERR_CHAOS_CIRCUIT_OPEN: entry<{ retryMs: number }>(503, 'Service Unavailable', ({ retryMs }) => `circuit breaker open: requests are refused for ${retryMs} ms more`),
-  MOCK_ERR_CHAOS_BULKHEAD_FULL: entry<{ concurrent: number; queue: number }>(503, 'Service Unavailable', ({ concurrent, queue }) =>
+  MOCK_ERR_RATE_LIMITED: entry<Record<string, never>>(429, GRPC.RESOURCE_EXHAUSTED, 'Too Many Requests', () => 'Rate limit exceeded'),
+  MOCK_ERR_CHAOS_HTTP_ERROR: entry<{ why: string }>(500, GRPC.INTERNAL, 'Injected Fault', ({ why }) => `fault injected by the mock server (${why})`),
+  MOCK_ERR_CHAOS_CONNECTION: entry<{ why: string }>(503, GRPC.UNAVAILABLE, 'Service Unavailable', ({ why }) => `connection error injected by the mock server (${why})`),
+  MOCK_ERR_CHAOS_TIMEOUT: entry<{ ms: number }>(504, GRPC.DEADLINE_EXCEEDED, 'Gateway Timeout', ({ ms }) => `timeout injected by the mock server after ${ms} ms`),
+  MOCK_ERR_CHAOS_PACKET_LOSS: entry<{ percent: number }>(408, GRPC.UNAVAILABLE, 'Request Timeout', ({ percent }) => `request lost by the mock server's simulated packet loss (${percent}%)`),
+  MOCK_ERR_CHAOS_CONNECTION_LIMIT: entry<{ max: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ max }) => `connection limit reached: the mock server takes at most ${max} connections`),
+  MOCK_ERR_CHAOS_CIRCUIT_OPEN: entry<{ retryMs: number }>(503, GRPC.UNAVAILABLE, 'Service Unavailable', ({ retryMs }) => `circuit breaker open: requests are refused for ${retryMs} ms more`),
+  MOCK_ERR_CHAOS_BULKHEAD_FULL: entry<{ concurrent: number; queue: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ concurrent, queue }) =>
     `bulkhead full: ${concurrent} requests run and ${queue} wait already`,
   ),
-  MOCK_ERR_UPSTREAM_UNREACHABLE: entry<{ origin: string; reason: string }>(502, 'Bad Gateway', ({ origin, reason }) =>
+  MOCK_ERR_UPSTREAM_UNREACHABLE: entry<{ origin: string; reason: string }>(502, GRPC.UNAVAILABLE, 'Bad Gateway', ({ origin, reason }) =>
     `proxy to ${origin} failed: ${reason} (check proxy.upstream_url, or raise proxy.timeout_seconds)`,
   ),
-  MOCK_ERR_UPSTREAM_TIMEOUT: entry<{ origin: string; seconds: number }>(504, 'Gateway Timeout', ({ origin, seconds }) =>
+  MOCK_ERR_UPSTREAM_TIMEOUT: entry<{ origin: string; seconds: number }>(504, GRPC.DEADLINE_EXCEEDED, 'Gateway Timeout', ({ origin, seconds }) =>
     `proxy to ${origin} failed: no answer within ${seconds}s (check proxy.upstream_url, or raise proxy.timeout_seconds)`,
   ),
-  MOCK_ERR_UPSTREAM_TOO_LARGE: entry<{ origin: string; limit: number }>(502, 'Bad Gateway', ({ origin, limit }) =>
+  MOCK_ERR_UPSTREAM_TOO_LARGE: entry<{ origin: string; limit: number }>(502, GRPC.RESOURCE_EXHAUSTED, 'Bad Gateway', ({ origin, limit }) =>
     `proxy to ${origin} failed: its answer is larger than ${limit} bytes (raise http.max_body_bytes in mock.yaml)`,
   ),
   /** Checked before the path is joined to the upstream's: a dot segment would climb out of its path. */
-  MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(400, 'Bad Request', ({ path }) =>
+  MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
     `the proxy refuses ${path}: it has a . or .. segment (also percent-encoded or between backslashes); send the path without them`,
   ),
 } as const;

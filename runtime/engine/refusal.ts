@@ -58,7 +58,7 @@ export class Refusals {
     const documented = this.render(ex, own.status, response, content);
     const headers = [...documented.headers, ...own.headers.filter(([name]) => name !== 'content-type'), ...marks(refusal)];
     if (preferred === 'documented') headers.push(['preference-applied', 'error-body=documented']);
-    return { ...documented, headers, ...(own.error === undefined ? {} : { error: own.error }) };
+    return { ...documented, headers, code: refusal.code, ...(own.error === undefined ? {} : { error: own.error }) };
   }
 
   /**

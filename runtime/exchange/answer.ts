@@ -1,3 +1,5 @@
+import type { ProblemCode } from '../../common/errors.js';
+
 /**
  * How an answer reaches the client. Absent: written whole at once. Connection-level behaviour
  * (chaos, later) is expressed here so that every server adapter honours it in its one writer.
@@ -19,6 +21,8 @@ export interface Answer {
   headers: Array<[string, string]>;
   /** Text, or bytes as an upstream sent them. */
   body: string | Uint8Array;
+  /** The catalogue entry it answers with (problem answers, refusals); each protocol's server writes its own form of it. */
+  code?: ProblemCode;
   /** Why it failed, for the request log (problem answers set their detail). */
   error?: string;
   delivery?: Delivery;

@@ -41,6 +41,7 @@ export function unauthorized(params: ProblemParams<'MOCK_ERR_UNAUTHORIZED'>, cha
     status: entry.status,
     headers: [['content-type', 'application/json'], ...challenges.map((c): [string, string] => ['www-authenticate', c])],
     body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_UNAUTHORIZED' }),
+    code: 'MOCK_ERR_UNAUTHORIZED',
     error: message,
   };
   return { code: 'MOCK_ERR_UNAUTHORIZED', detail: message, answer };
@@ -54,6 +55,7 @@ export function insufficientScope(params: ProblemParams<'MOCK_ERR_INSUFFICIENT_S
     status: entry.status,
     headers: [['content-type', 'application/json'], ['www-authenticate', challenge]],
     body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_INSUFFICIENT_SCOPE' }),
+    code: 'MOCK_ERR_INSUFFICIENT_SCOPE',
     error: message,
   };
   return { code: 'MOCK_ERR_INSUFFICIENT_SCOPE', detail: message, answer };
@@ -67,7 +69,7 @@ export function oauthError<C extends OAuthCode>(code: C, params: ProblemParams<C
   const description = (entry.detail as (p: ProblemParams<C>) => string)(params);
   const headers: Array<[string, string]> = [['content-type', 'application/json'], ['cache-control', 'no-store']];
   if (entry.status === 401) headers.push(['www-authenticate', 'Basic realm="token endpoint"']);
-  return { status: entry.status, headers, body: JSON.stringify({ error: entry.title, error_description: description, code }), error: description };
+  return { status: entry.status, headers, body: JSON.stringify({ error: entry.title, error_description: description, code }), code, error: description };
 }
 
 /** A problem answer of the catalogue (RFC 9457); the body carries its code. */
@@ -82,6 +84,7 @@ function problemAnswer(code: ProblemCode, detail: string, options: ProblemOption
     status,
     headers: [['content-type', PROBLEM_TYPE], ...(options.headers ?? [])],
     body: JSON.stringify({ type: 'about:blank', title: entry.title, status, detail, code, ...options.extra }),
+    code,
     ...(options.logged === true ? { error: detail } : {}),
   };
 }
@@ -96,6 +99,7 @@ export function rateLimited(headers: Array<[string, string]>): Answer {
     status: entry.status,
     headers: [['content-type', 'text/plain; charset=utf-8'], ['x-mock-error-code', 'MOCK_ERR_RATE_LIMITED'], ...headers],
     body: text,
+    code: 'MOCK_ERR_RATE_LIMITED',
     error: text,
   };
 }

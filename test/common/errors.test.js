@@ -1,7 +1,8 @@
 // common/errors.ts: the one catalogue of problem answers and CLI errors.
 import t from 'tap';
 import { CLI_ERRORS, MockError, PROBLEMS } from '../../dist/common/errors.js';
-import { problem } from '../../dist/runtime/exchange/index.js';
+import { graphqlCodeOf, grpcStatusOf, problem, rateLimited, unauthorized } from '../../dist/runtime/exchange/index.js';
+import { GRPC } from '../../dist/common/grpc-status.js';
 
 t.test('every problem code names a status, a title and a detail template; no code is in both tables', async (t) => {
   for (const [code, entry] of Object.entries(PROBLEMS)) {
@@ -35,4 +36,26 @@ t.test('problem answers carry their code and the catalogue status unless overrid
   t.equal(invalid.status, 422, 'the configured validation status');
   t.match(JSON.parse(invalid.body), { status: 422, code: 'MOCK_ERR_REQUEST_INVALID', errors: [{ name: 'limit' }] });
   t.same(invalid.headers[1], ['x-a', 'b']);
+});
+
+t.test('every problem code maps to an HTTP status and a gRPC status code; answers carry their code for every protocol', async (t) => {
+  for (const [code, entry] of Object.entries(PROBLEMS)) {
+    t.ok(entry.status >= 400 && entry.status <= 599, `${code}: HTTP ${entry.status}`);
+    t.ok(Number.isInteger(entry.grpc) && entry.grpc > GRPC.OK && entry.grpc <= GRPC.UNAUTHENTICATED, `${code}: gRPC ${entry.grpc}`);
+  }
+  t.equal(PROBLEMS.MOCK_ERR_ROUTE_NOT_FOUND.grpc, GRPC.UNIMPLEMENTED, 'an unknown method is UNIMPLEMENTED in gRPC');
+  t.equal(PROBLEMS.MOCK_ERR_UNAUTHORIZED.grpc, GRPC.UNAUTHENTICATED);
+  t.equal(PROBLEMS.MOCK_ERR_RATE_LIMITED.grpc, GRPC.RESOURCE_EXHAUSTED);
+  t.equal(PROBLEMS.MOCK_ERR_UPSTREAM_TIMEOUT.grpc, GRPC.DEADLINE_EXCEEDED);
+  const invalid = problem('MOCK_ERR_REQUEST_INVALID', { first: 'x' }, { status: 422 });
+  t.equal(invalid.code, 'MOCK_ERR_REQUEST_INVALID');
+  t.equal(grpcStatusOf(invalid), GRPC.INVALID_ARGUMENT, 'the entry decides, whatever HTTP status the answer got');
+  t.equal(graphqlCodeOf(invalid), 'MOCK_ERR_REQUEST_INVALID');
+  t.equal(rateLimited([]).code, 'MOCK_ERR_RATE_LIMITED', 'answers in the spec shapes carry it too');
+  t.equal(unauthorized({ method: 'GET', path: '/', expected: 'a key' }, []).answer.code, 'MOCK_ERR_UNAUTHORIZED');
+  const overridden = { status: 404, headers: [], body: '' };
+  t.equal(grpcStatusOf(overridden), GRPC.NOT_FOUND, "an answer outside the catalogue maps by its HTTP status");
+  t.equal(grpcStatusOf({ ...overridden, status: 503 }), GRPC.UNAVAILABLE);
+  t.equal(grpcStatusOf({ ...overridden, status: 200 }), GRPC.OK);
+  t.equal(graphqlCodeOf({ ...overridden, status: 503 }), 'HTTP_503');
 });

@@ -2,3 +2,5 @@ export { mountControl, type ControlHandler, type ControlReply, type ControlReque
 export { createDispatch, type Dispatch, type DispatchOptions, type TrafficRecorder } from './dispatch.js';
 export { closeNode, createNodeControlServer, listenNode, NodeHttpAdapter } from './node-server.js';
 export { UwsHttpAdapter, type HttpAdapterOptions } from './server.js';
+export { createHttpAdapter, NODE_HTTP_THROUGHPUT } from './backend.js';
+export { loadUws, type UwsLoad } from './uws.js';

@@ -130,6 +130,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_PORT_IN_USE: 'a port to listen on is taken',
   MOCK_ERR_PORT_CLASH: 'two servers of one run are configured on the same port',
   MOCK_ERR_LISTEN: 'an address cannot be listened on',
+  MOCK_ERR_HTTP_BACKEND_UNAVAILABLE: 'server.http_backend asks for uWebSockets.js, whose addon does not load on this Node.js and system',
   MOCK_ERR_BUILD_STALE: 'mock build --check found generated files out of date',
   MOCK_ERR_BUILD_MISSING: 'there is no build where one is expected',
   MOCK_ERR_BUILD_TAMPERED: 'a generated file does not match the hash in its manifest',

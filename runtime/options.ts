@@ -61,7 +61,7 @@ export interface ServeOptions {
   /** Largest request body accepted (413 above). */
   maxBodyBytes: number;
   logger: Logger;
-  /** uWebSockets.js (`uws`; `auto`, the default, means it too) or node:http. */
+  /** uWebSockets.js (`uws`), node:http (`node`), or `auto` (the default): uWS where its addon loads, else node:http (runtime/http/backend.ts). */
   httpBackend?: HttpBackend;
   /** http.keepalive_hint: answers that keep their connection say so, with the idle timeout. */
   keepAliveHint?: boolean;

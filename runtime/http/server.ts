@@ -1,10 +1,11 @@
+import { MockError } from '../../common/errors.js';
 import { Exchange, hostPort, type Answer, type ServerAdapter } from '../exchange/index.js';
 import type { Dispatch } from '../chain/index.js';
 import { mountControl, type ControlHandler } from './control.js';
 import { framingProblem } from './framing.js';
 import { keepsConnection, withKeepAliveHint } from './keep-alive-hint.js';
 import { listen } from './listen.js';
-import { uWS, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
+import { loadUws, uws, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { writeUws, type ResponseState } from './uws-writer.js';
 import { UwsConnections } from './uws-connections.js';
 
@@ -30,6 +31,8 @@ export class UwsHttpAdapter implements ServerAdapter {
   constructor(private readonly options: HttpAdapterOptions) {}
 
   async listen(host: string, port: number, flag: string): Promise<void> {
+    const load = await loadUws();
+    if (!load.ok) throw new MockError('MOCK_ERR_HTTP_BACKEND_UNAVAILABLE', `${load.reason}: serve with node:http (server.http_backend: node) instead`);
     const bound = await listen(createHttpApp(this.options, this.tracker), host, port, flag);
     this.socket = bound.socket;
     this.host = host;
@@ -39,7 +42,7 @@ export class UwsHttpAdapter implements ServerAdapter {
   async close(): Promise<void> {
     const socket = this.socket;
     this.socket = undefined;
-    if (socket !== undefined) uWS.us_listen_socket_close(socket);
+    if (socket !== undefined) uws().us_listen_socket_close(socket);
   }
 
   get listening(): boolean {
@@ -62,7 +65,7 @@ export class UwsHttpAdapter implements ServerAdapter {
 /** Reads requests into exchanges and writes what the dispatch answers. */
 export function createHttpApp(options: HttpAdapterOptions, connections = new UwsConnections()): TemplatedApp {
   const { dispatch } = options;
-  const app = uWS.App().filter(connections.onChange);
+  const app = uws().App().filter(connections.onChange);
 
   if (options.control !== undefined) {
     const { maxBodyBytes } = dispatch;

@@ -5,7 +5,7 @@ import { TokenIssuer, pinProblems } from '../api-security/index.js';
 import { RequestChain, createDispatch, createStages } from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
 import { hostPort, type ServerAdapter } from '../exchange/index.js';
-import { NodeHttpAdapter, UwsHttpAdapter, type ControlHandler } from '../http/index.js';
+import { createHttpAdapter, type ControlHandler } from '../http/index.js';
 import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
 import type { TrafficStats } from '../metrics/index.js';
@@ -102,7 +102,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       stats: options.stats,
     });
     const adapterOptions = { dispatch, control: this.control, controlPage: this.controlPage, keepAliveHint: options.keepAliveHint };
-    const adapter = options.httpBackend === 'node' ? new NodeHttpAdapter(adapterOptions) : new UwsHttpAdapter(adapterOptions);
+    const adapter = await createHttpAdapter(options.httpBackend, adapterOptions, options.logger);
     await adapter.listen(options.host, options.port, '--http-port');
     this.adapter = adapter;
     this.startTime = Date.now();

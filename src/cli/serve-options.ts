@@ -27,7 +27,10 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
   };
 }
 
-/** The configured backend; `auto` (the default) is uWebSockets.js unless chaos asks for TCP resets, which only node:http can send. */
+/**
+ * The configured backend; `auto` (the default) is node:http when chaos asks for TCP resets, which
+ * only node:http can send; otherwise the runtime picks uWebSockets.js where its addon loads.
+ */
 function httpBackend(config: EffectiveConfig, logger: Logger): ServeOptions['httpBackend'] {
   const chosen = config.server.http_backend ?? 'auto';
   if (!wantsTcpReset(config)) return chosen;

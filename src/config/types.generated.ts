@@ -99,7 +99,7 @@ export interface ServerConfig {
    */
   bind: string;
   /**
-   * Server library of the HTTP mock: uws (uWebSockets.js; auto, the default, means the same) or node (node:http, which also serves HTTP/1.0 clients; about 0.8x the throughput).
+   * Server library of the HTTP mock: uws (uWebSockets.js; an error where its addon does not load on this Node.js and system), node (node:http, which also serves HTTP/1.0 clients; about 0.8x the throughput), or auto, the default: uws where its addon loads, else node with one info line saying why.
    */
   http_backend?: 'auto' | 'uws' | 'node';
 }

@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+// Compatibility run (`.ci/run` calls it after the full suite): mock on every maintained Node.js.
+// The full suite runs on the machine's Node; this runs the compiled CLI (dist/, built by the suite)
+// on the newest Node 22, 24 and 26 of the npm registry (scripts/node-binaries.js: downloaded in
+// parallel once, then cached), one server per version, the versions side by side. Per version:
+//   mock --version, mock build of examples/petstore.yaml, mock serve of it (admin on), the backend
+//   it chose (uWS where uWebSockets.js loads, else node:http with one info line saying why), a
+//   static, a generated and a rejected request, the admin health, a 2-second mock bench, and a
+//   clean stop; where uWS does not load, server.http_backend: uws must be a one-line error.
+// Each asserted check is one test: `ok`/`not ok` lines, then `node-compat: N passed, N failed`.
+// Exits 1 on any failure. NODE_COMPAT_MAJORS="22 24 26" picks the majors.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureNodes } from './node-binaries.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cli = path.join(root, 'bin', 'run.js');
+const petstore = path.join(root, 'examples', 'petstore.yaml');
+const majors = (process.env.NODE_COMPAT_MAJORS ?? '22 24 26').split(/[\s,]+/).filter(Boolean).map(Number);
+// the backend each major gets from the installed uWebSockets.js (uws-pack 20.0.8: ABIs 108-127)
+const ABI = { 20: 115, 22: 127, 24: 137, 26: 147 };
+const UWS_MAJORS = [20, 22];
+
+const started = Date.now();
+const scratch = await mkdtemp(path.join(tmpdir(), 'mock-node-compat-'));
+process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
+const children = new Set();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+// the caller's MOCK_* settings must not change what is checked
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('MOCK_')));
+
+if (!existsSync(path.join(root, 'dist', 'src'))) {
+  console.error('node-compat: no dist/ (run npm run build first)');
+  process.exit(1);
+}
+
+/** Runs a command to its end: { code, stdout, stderr }; killed after `timeoutMs`. */
+function exec(node, args, { cwd, timeoutMs = 60_000 } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(node, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      resolve({ code: code ?? signal, stdout, stderr });
+    });
+  });
+}
+
+/** `mock serve` in the background: resolves once it printed its addresses (or ended). */
+function serve(node, cwd, out) {
+  const args = [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--admin', '--admin-port', '0'];
+  const child = spawn(node, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const server = { child, output: '', stderr: '', url: undefined, adminUrl: undefined };
+  const ended = new Promise((resolve) => child.on('close', (code, signal) => (children.delete(child), resolve(code ?? signal))));
+  server.ended = ended;
+  child.stderr.on('data', (d) => (server.stderr += d));
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(server), 30_000);
+    child.stdout.on('data', (d) => {
+      server.output += d;
+      server.url ??= /^mock: serving on (http:\/\/\S+)/m.exec(server.output)?.[1];
+      server.adminUrl ??= /^mock: admin on (http:\/\/\S+)/m.exec(server.output)?.[1];
+      if (server.url !== undefined && server.adminUrl !== undefined) {
+        clearTimeout(timer);
+        resolve(server);
+      }
+    });
+    ended.then(() => (clearTimeout(timer), resolve(server)));
+  });
+}
+
+async function get(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** One version's checks, recorded as [ok, name, why] in order. */
+async function checkVersion({ major, version, node, error }) {
+  const results = [];
+  const label = `node ${version ?? major}`;
+  const check = (ok, name, why = '') => results.push([Boolean(ok), `${label}: ${name}`, ok ? '' : why]);
+  /** A check whose assertion throws: the error is its reason. */
+  const attempt = async (name, fn) => {
+    try {
+      const why = await fn();
+      check(why === undefined, name, why);
+    } catch (e) {
+      check(false, name, e.message);
+    }
+  };
+  if (error !== undefined) {
+    check(false, `Node ${major} binary from the npm registry`, error);
+    return results;
+  }
+  const dir = path.join(scratch, String(major));
+  const out = path.join(dir, 'generated');
+  const mock = (...args) => exec(node, [cli, ...args], { cwd: dir });
+  mkdirSync(dir, { recursive: true });
+
+  const versionLine = await mock('--version');
+  check(versionLine.code === 0 && versionLine.stdout.includes(`node-v${version}`), 'mock --version runs on it', `exit ${versionLine.code}: ${versionLine.stdout}${versionLine.stderr}`.trim());
+
+  const build = await mock('build', '--spec', petstore, '--out', out);
+  const built = build.code === 0 && existsSync(path.join(out, 'petstore', 'manifest.json'));
+  check(built, 'mock build examples/petstore.yaml', `exit ${build.code}: ${build.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  if (!built) return results;
+
+  const uwsHere = UWS_MAJORS.includes(major);
+  // where uWS does not load, asking for it explicitly is a one-line error (run beside the server)
+  const explicit = uwsHere
+    ? undefined
+    : (writeFileSync(path.join(dir, 'uws.yaml'), 'server: { http_backend: uws, http_port: 0, bind: 127.0.0.1 }\n'), mock('serve', '-c', 'uws.yaml', '--spec', petstore, '--out', out));
+
+  const server = await serve(node, dir, out);
+  try {
+    const up = server.url !== undefined && server.adminUrl !== undefined;
+    check(up, 'mock serve --admin starts', `${server.output}${server.stderr}`.trim().split('\n').slice(-3).join(' | ') || 'no output in 30 s');
+    if (!up) return results;
+
+    const fallback = server.output.split('\n').filter((line) => line.includes('serving with node:http'));
+    const staticAnswer = await get(`${server.url}/v1/pets/1`).catch((e) => ({ error: e }));
+    const uwsAnswered = staticAnswer.headers?.has('uwebsockets') === true;
+    if (uwsHere) {
+      check(fallback.length === 0 && uwsAnswered, 'served by uWebSockets.js (its uWebSockets header, no fallback line)', `fallback lines: ${JSON.stringify(fallback)}, uWebSockets header: ${uwsAnswered}`);
+    } else {
+      const expected = `INFO: uWebSockets.js has no build for Node ${major} (ABI ${ABI[major]}) on this system: serving with node:http, about 0.8x the throughput; Node 22 or 20 serves with uWS`;
+      check(
+        fallback.length === 1 && fallback[0].endsWith(expected) && !uwsAnswered,
+        'served by node:http, with one info line saying why',
+        `fallback lines: ${JSON.stringify(fallback)} (expected one ending "${expected}"), uWebSockets header: ${uwsAnswered}`,
+      );
+    }
+
+    await attempt('static GET /v1/pets/1: 200, the documented example', () => {
+      if (staticAnswer.error) throw staticAnswer.error;
+      const { status, json, headers } = staticAnswer;
+      if (status !== 200 || json?.name !== 'Tom' || !headers.get('content-type')?.startsWith('application/json')) return `${status} ${headers.get('content-type')} ${staticAnswer.text.slice(0, 200)}`;
+    });
+    await attempt('generated GET /v1/pets?limit=3: 200, up to 3 pets of the schema', async () => {
+      const { status, json, text } = await get(`${server.url}/v1/pets?limit=3`);
+      const valid = Array.isArray(json) && json.length <= 3 && json.every((pet) => typeof pet.name === 'string' && ['cat', 'dog', 'bird'].includes(pet.kind));
+      if (status !== 200 || !valid) return `${status} ${text.slice(0, 200)}`;
+    });
+    await attempt('rejected GET /v1/pets?limit=abc: 400 MOCK_ERR_REQUEST_INVALID', async () => {
+      const { status, headers, text } = await get(`${server.url}/v1/pets?limit=abc`);
+      if (status !== 400 || headers.get('x-mock-error-code') !== 'MOCK_ERR_REQUEST_INVALID') return `${status} x-mock-error-code: ${headers.get('x-mock-error-code')} ${text.slice(0, 200)}`;
+    });
+    await attempt('admin GET /__mock/health: 200, healthy, http running', async () => {
+      const { status, json, text } = await get(`${server.adminUrl}/__mock/health`);
+      if (status !== 200 || json?.status !== 'healthy' || json?.services?.http !== 'running') return `${status} ${text.slice(0, 200)}`;
+    });
+
+    const bench = await mock('bench', '--spec', petstore, '--target', server.url, '--duration', '2', '--vus', '4', '--workers', '1', '--json');
+    await attempt('mock bench --duration 2: requests answered, no errors', () => {
+      if (bench.code !== 0) return `exit ${bench.code}: ${bench.stderr.trim().split('\n').slice(-3).join(' | ')}`;
+      const { summary } = JSON.parse(bench.stdout);
+      if (!(summary.requests > 0 && summary.responses === summary.requests && summary.errors === 0)) return JSON.stringify(summary).slice(0, 300);
+    });
+  } finally {
+    server.child.kill('SIGTERM');
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+    const code = await server.ended;
+    clearTimeout(timer);
+    if (server.url !== undefined) check(code === 0 && !/\n\s+at /.test(server.stderr), 'mock serve stops on SIGTERM: exit 0, no stack trace', `exit ${code}: ${server.stderr.trim().slice(-300)}`);
+  }
+
+  if (explicit !== undefined) {
+    const { code, stdout, stderr } = await explicit;
+    const lines = stderr.trim().split('\n');
+    const expected = `server.http_backend is uws, but uWebSockets.js has no build for Node ${major} (ABI ${ABI[major]}) on this system: set it to auto or node to serve with node:http (about 0.8x the throughput), or run mock on Node 22 or 20`;
+    check(code === 1 && lines.length === 1 && lines[0] === expected && !stdout.includes('serving on'), 'server.http_backend: uws is a one-line error, exit 1', `exit ${code}: ${stderr.trim().slice(0, 400)}`);
+  }
+  return results;
+}
+
+const nodes = await ensureNodes(majors);
+for (const n of nodes) if (n.version !== undefined) console.log(`# Node ${n.major}: ${n.version} (${n.source === 'cache' ? 'cached' : 'downloaded'} in ${path.dirname(path.dirname(n.node))})`);
+console.log(`# binaries ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const perVersion = await Promise.all(nodes.map((n) => checkVersion(n)));
+let passed = 0;
+let failed = 0;
+for (const [ok, name, why] of perVersion.flat()) {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? 'ok' : 'not ok'} ${passed + failed} - ${name}${ok ? '' : ` # ${why.replace(/\s*\n\s*/g, ' | ')}`}`);
+}
+console.log(`node-compat: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

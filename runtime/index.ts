@@ -20,13 +20,14 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     projectDir: process.cwd(),
     version: '',
   });
-  const http = running.http;
+  const control = running.servers.find((server) => server.control !== undefined)?.control;
+  const engine = (): Engine => control?.engine() as Engine;
   return {
     host: options.host,
-    port: http.port,
-    operations: http.engine().build.operations.length,
+    port: control?.httpPort ?? options.port,
+    operations: engine().build.operations.length,
     get engine() {
-      return http.engine();
+      return engine();
     },
     requestLog: running.requestLog,
     close: () => running.close(),

@@ -1,4 +1,4 @@
-import type { ControlHandler, ControlRequest, ControlResponse } from '../http/index.js';
+import type { ControlHandler, ControlRequest, ControlResponse } from './control-types.js';
 import { PatternError } from '../../common/patterns/index.js';
 import type { AccessPolicy } from './access-policy.js';
 import { BROWSER_TOKEN_HEADER, fromBrowser, type BrowserToken } from './browser-token.js';

@@ -2,32 +2,12 @@ import type { Logger } from 'pino';
 import type { Auth } from '../auth/index.js';
 import type { AtomicWriter } from '../files/index.js';
 import type { EditableFiles } from './file-kinds.js';
-import type { Engine } from '../engine/index.js';
 import type { LiveState } from '../live/index.js';
 import type { LogStream, RequestLog } from '../logging/index.js';
 import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { ServerRegistry } from '../registry/index.js';
 
-export interface RestartStatus {
-  in_progress: boolean;
-  initiated_at: string | null;
-  reason: string | null;
-  success: boolean | null;
-  completed_at: string | null;
-  error: string | null;
-}
-
-/** What the admin API steers of the HTTP mock server: its engine and its restarts. */
-export interface ServerControl {
-  /** The HTTP mock's engine, or undefined when no HTTP server runs (`mock admin`). */
-  engine(): Engine | undefined;
-  restartStatus(): RestartStatus;
-  /** Starts a restart; throws AdminError 409 while one runs. */
-  restart(reason: string | null): void;
-  /** What `ServerConfig` reports. */
-  specPath: string | null;
-  httpPort: number | null;
-}
+export type { RestartStatus, ServerControl } from '../registry/index.js';
 
 /** Runtime-only environment changes (POST /__mock/env). */
 export interface EnvControl {
@@ -50,7 +30,6 @@ export interface AdminContext {
   logStream: LogStream;
   stats: TrafficStats;
   sampler: ResourceSampler;
-  servers: ServerControl;
   /** Every protocol server of the process: servers[], server-info and health read it. */
   registry: ServerRegistry;
   auth: Auth;

@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import { redactUrlCredentials } from '../../common/redacted.js';
 import type { LiveState } from '../live/index.js';
-import type { EnvControl, ServerControl } from './context.js';
+import type { ServerRegistry } from '../registry/index.js';
+import type { EnvControl } from './context.js';
 import { AdminError } from './envelope.js';
 import { checkLatency, checkProxy, checkValidation } from './live-settings.js';
+import { serversOf } from './server-control.js';
 
-type Apply = (value: string, target: { live: LiveState; servers: ServerControl; logger: Logger }) => void;
+type Apply = (value: string, target: { live: LiveState; registry: ServerRegistry; logger: Logger }) => void;
 
 const BOOLEAN: Readonly<Record<string, boolean>> = { true: true, '1': true, false: false, '0': false };
 
@@ -15,8 +17,8 @@ function bool(name: string, value: string): boolean {
   return parsed;
 }
 
-function engineOf(name: string, servers: ServerControl) {
-  const engine = servers.engine();
+function engineOf(name: string, registry: ServerRegistry) {
+  const engine = serversOf(registry).engine();
   if (engine === undefined) throw new AdminError(409, `${name} applies to the HTTP mock server, which does not run in this process`);
   return engine;
 }
@@ -27,18 +29,18 @@ function engineOf(name: string, servers: ServerControl) {
  * the rest are read at the next start.
  */
 const LIVE: Readonly<Record<string, Apply>> = {
-  MOCK_REQUEST_VALIDATION: (value, { servers }) => {
+  MOCK_REQUEST_VALIDATION: (value, { registry }) => {
     const change = checkValidation({ mode: value }, 'MOCK_REQUEST_VALIDATION');
-    const engine = engineOf('MOCK_REQUEST_VALIDATION', servers);
+    const engine = engineOf('MOCK_REQUEST_VALIDATION', registry);
     engine.setValidation({ ...engine.validationOptions, ...change });
   },
-  MOCK_RESPONSE_VALIDATION: (value, { servers }) => {
+  MOCK_RESPONSE_VALIDATION: (value, { registry }) => {
     const change = checkValidation({ validate_responses: bool('MOCK_RESPONSE_VALIDATION', value) }, 'MOCK_RESPONSE_VALIDATION');
-    const engine = engineOf('MOCK_RESPONSE_VALIDATION', servers);
+    const engine = engineOf('MOCK_RESPONSE_VALIDATION', registry);
     engine.setValidation({ ...engine.validationOptions, ...change });
   },
-  MOCK_RESPONSE_TEMPLATE_EXPAND: (value, { servers }) => {
-    engineOf('MOCK_RESPONSE_TEMPLATE_EXPAND', servers).setTemplateExpansion(bool('MOCK_RESPONSE_TEMPLATE_EXPAND', value));
+  MOCK_RESPONSE_TEMPLATE_EXPAND: (value, { registry }) => {
+    engineOf('MOCK_RESPONSE_TEMPLATE_EXPAND', registry).setTemplateExpansion(bool('MOCK_RESPONSE_TEMPLATE_EXPAND', value));
   },
   MOCK_LATENCY_ENABLED: (value, { live }) => live.setLatency({ ...live.latency, ...checkLatency({ enabled: bool('MOCK_LATENCY_ENABLED', value) }, 'MOCK_LATENCY_ENABLED') }),
   // empty: no upstream (the proxy stays as it is, and proxies nothing without one)
@@ -52,7 +54,7 @@ const LIVE: Readonly<Record<string, Apply>> = {
 /** Values never echoed back by GET /__mock/env: variables named like a credential (MOCK_MANAGEMENT_TOKEN, JWT_SECRET, MOCK_API_KEY …). */
 const SECRET = /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|CREDENTIAL/;
 
-export function createEnvControl(known: readonly string[], target: { live: LiveState; servers: ServerControl; logger: Logger }): EnvControl {
+export function createEnvControl(known: readonly string[], target: { live: LiveState; registry: ServerRegistry; logger: Logger }): EnvControl {
   return {
     known,
     values() {

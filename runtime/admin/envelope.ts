@@ -1,4 +1,4 @@
-import type { ControlReply } from '../http/index.js';
+import type { ControlReply } from './control-types.js';
 
 /** Admin answers carry `{success, data, error, timestamp}` (the health endpoint excepted). */
 export interface Envelope {

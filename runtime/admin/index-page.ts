@@ -1,4 +1,4 @@
-import type { ControlReply } from '../http/index.js';
+import type { ControlReply } from './control-types.js';
 import type { AdminRoute } from './router.js';
 
 const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);

@@ -5,3 +5,4 @@ export type { AdminContext, EnvControl, RestartStatus, ServerControl } from './c
 export { createEnvControl } from './env-control.js';
 export { editableFiles, type EditableFiles } from './file-kinds.js';
 export { AdminError } from './envelope.js';
+export type { ControlHandler, ControlReply, ControlRequest, ControlResponse, ControlStream, StreamSink } from './control-types.js';

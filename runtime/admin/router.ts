@@ -1,5 +1,5 @@
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../common/json-depth.js';
-import type { ControlRequest, ControlResponse } from '../http/index.js';
+import type { ControlRequest, ControlResponse } from './control-types.js';
 import type { AdminContext } from './context.js';
 import { matchesPath, parsePathPattern, pathParams, type PathPattern } from '../match/index.js';
 import { AdminError, fail } from './envelope.js';

@@ -2,6 +2,7 @@ import { redactUrlCredentials } from '../../common/redacted.js';
 import type { EngineRoute } from '../engine/index.js';
 import type { ProxyConfig } from '../live/index.js';
 import type { AdminContext } from './context.js';
+import { serversOf } from './server-control.js';
 
 /** RouteInfo of the spec. */
 export interface RouteInfo {
@@ -34,7 +35,7 @@ export function listRoutes(ctx: AdminContext): Listed[] {
       priority: PRIORITY.mock + (mock.priority ?? 0),
     });
   }
-  const engine = ctx.servers.engine();
+  const engine = serversOf(ctx.registry).engine();
   if (engine === undefined) return out;
   const operations = engine.build.operations;
   engine.routes.forEach((route: EngineRoute, i: number) => {

@@ -1,4 +1,4 @@
-export { mountControl, type ControlHandler, type ControlReply, type ControlRequest, type ControlResponse, type ControlStream, type StreamSink } from './control.js';
+export { mountControl } from './control.js';
 export { closeNode, createNodeControlServer, listenNode, NodeHttpAdapter } from './node-server.js';
 export { UwsHttpAdapter, type HttpAdapterOptions } from './server.js';
 export { createHttpAdapter, NODE_HTTP_THROUGHPUT } from './backend.js';

@@ -1,7 +1,8 @@
 import { MockError } from '../../common/errors.js';
 import { Exchange, hostPort, type Answer, type ServerAdapter } from '../exchange/index.js';
 import type { Dispatch } from '../chain/index.js';
-import { mountControl, type ControlHandler } from './control.js';
+import type { ControlHandler } from '../admin/index.js';
+import { mountControl } from './control.js';
 import { framingProblem } from './framing.js';
 import { keepsConnection, withKeepAliveHint } from './keep-alive-hint.js';
 import { listen } from './listen.js';

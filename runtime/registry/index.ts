@@ -1,2 +1,2 @@
-export type { RegisteredServer, ServerInfo, ServerKind } from './server-info.js';
+export type { RegisteredServer, RestartStatus, ServerControl, ServerInfo, ServerKind } from './server-info.js';
 export { ServerRegistry, type ServiceState } from './server-registry.js';

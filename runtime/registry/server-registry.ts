@@ -1,4 +1,4 @@
-import type { RegisteredServer, ServerInfo, ServerKind } from './server-info.js';
+import type { RegisteredServer, ServerControl, ServerInfo, ServerKind } from './server-info.js';
 
 /** The keys of the health answer's `services`: the spec lists these three (GraphQL is served over HTTP). */
 const SERVICES: ReadonlyArray<[key: string, kind: ServerKind]> = [
@@ -28,6 +28,12 @@ export class ServerRegistry {
     const ports = new Set<number>();
     for (const server of this.servers) if (server.listeningPort !== null) ports.add(server.listeningPort);
     return ports;
+  }
+
+  /** The control of the first server that answers from descriptions; undefined when none runs (`mock admin`). */
+  control(): ServerControl | undefined {
+    for (const server of this.servers) if (server.control !== undefined) return server.control;
+    return undefined;
   }
 
   list(): ServerInfo[] {

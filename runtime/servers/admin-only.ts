@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES, AccessPolicy, AdminError, BrowserToken, DEFAULT_ACCESS, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type ServerControl } from '../admin/index.js';
+import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions } from '../admin/index.js';
 import { createAuth, type AuthOptions } from '../auth/index.js';
 import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
 import { LiveState } from '../live/index.js';
@@ -29,21 +29,12 @@ export interface AdminOnlyOptions {
   limits?: AdminLimits;
 }
 
-/** `mock admin`: the admin server with no mock servers beside it. */
-const NO_SERVERS: ServerControl = {
-  engine: () => undefined,
-  restartStatus: () => ({ in_progress: false, initiated_at: null, reason: null, success: null, completed_at: null, error: null }),
-  restart: () => {
-    throw new AdminError(409, 'no mock servers run in this process (start them with mock serve --admin)');
-  },
-  specPath: null,
-  httpPort: null,
-};
-
 export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: string; close(): Promise<void> }> {
   const { logger } = options;
   const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
   const live = new LiveState({ limits });
+  // `mock admin`: no mock servers register here
+  const registry = new ServerRegistry();
   const requestLog = new RequestLog({ logger, redaction: new Redaction(options.redaction) });
   const sampler = new ResourceSampler();
   const auth = createAuth(options.auth);
@@ -57,10 +48,9 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
       logStream: new LogStream(requestLog, { maxClients: limits.max_log_subscribers, logger }),
       stats: new TrafficStats({ routes: [] }),
       sampler,
-      servers: NO_SERVERS,
-      registry: new ServerRegistry(),
+      registry,
       auth,
-      env: createEnvControl(options.envVariables, { live, servers: NO_SERVERS, logger }),
+      env: createEnvControl(options.envVariables, { live, registry, logger }),
       projectDir: options.projectDir,
       files: { ...editableFiles(options.projectDir, options.configFile ?? null, options.generatedDir ?? null), writer: projectWriter(options.projectDir, logger) },
       logger,

@@ -5,7 +5,8 @@ import { TokenIssuer, pinProblems } from '../api-security/index.js';
 import { RequestChain, createDispatch, createStages } from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
 import { hostPort, type ServerAdapter } from '../exchange/index.js';
-import { createHttpAdapter, type ControlHandler } from '../http/index.js';
+import type { ControlHandler } from '../admin/index.js';
+import { createHttpAdapter } from '../http/index.js';
 import type { LiveState } from '../live/index.js';
 import type { RequestLog } from '../logging/index.js';
 import type { TrafficStats } from '../metrics/index.js';
@@ -52,7 +53,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
   private adapter: ServerAdapter | undefined;
   private startTime = Date.now();
   private status: RestartStatus = IDLE_RESTART;
-  private control: ControlHandler | undefined;
+  private controlHandler: ControlHandler | undefined;
   private controlPage: string | undefined;
   private readonly unregister: () => void;
 
@@ -86,8 +87,8 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
   }
 
   /** Answers `/__mock/*` (and `page`) on this server: the management router, or the embedded admin API. Set before listen. */
-  setControl(control: ControlHandler, page?: string): void {
-    this.control = control;
+  hostControl(control: ControlHandler, page?: string): void {
+    this.controlHandler = control;
     this.controlPage = page;
   }
 
@@ -101,11 +102,16 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       requestLog: options.requestLog,
       stats: options.stats,
     });
-    const adapterOptions = { dispatch, control: this.control, controlPage: this.controlPage, keepAliveHint: options.keepAliveHint };
+    const adapterOptions = { dispatch, control: this.controlHandler, controlPage: this.controlPage, keepAliveHint: options.keepAliveHint };
     const adapter = await createHttpAdapter(options.httpBackend, adapterOptions, options.logger);
     await adapter.listen(options.host, options.port, '--http-port');
     this.adapter = adapter;
     this.startTime = Date.now();
+  }
+
+  /** The admin API steers this server's engine and restarts. */
+  get control(): ServerControl {
+    return this;
   }
 
   get host(): string {

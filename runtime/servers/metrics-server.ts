@@ -1,5 +1,5 @@
 import type { AccessPolicy } from '../admin/index.js';
-import type { ControlHandler } from '../http/index.js';
+import type { ControlHandler } from '../admin/index.js';
 import type { PrometheusMetrics } from '../metrics/index.js';
 
 const TEXT = 'text/plain; charset=utf-8';

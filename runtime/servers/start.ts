@@ -1,60 +1,26 @@
 import path from 'node:path';
-import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, MANAGEMENT_ROUTES, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type AdminContext } from '../admin/index.js';
-import { createAuth, type AuthOptions } from '../auth/index.js';
+import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, MANAGEMENT_ROUTES, createAdminApi, createEnvControl, editableFiles, type AdminContext } from '../admin/index.js';
+import { createAuth } from '../auth/index.js';
 import type { Server } from 'node:http';
 import { closeNode, createNodeControlServer, listenNode } from '../http/index.js';
-import { LiveState, type LiveStateOptions } from '../live/index.js';
-import { LogStream, Redaction, RequestLog, type RedactionOptions } from '../logging/index.js';
+import { LiveState } from '../live/index.js';
+import { LogStream, Redaction, RequestLog } from '../logging/index.js';
 import { createPrometheusMetrics, ResourceSampler, TrafficStats } from '../metrics/index.js';
 import { ServerRegistry } from '../registry/index.js';
-import { DEFAULT_ADMIN_LIMITS, type AdminLimits, type ServeOptions } from '../options.js';
+import { DEFAULT_ADMIN_LIMITS } from '../options.js';
+import type { MockOptions } from './mock-options.js';
 import { refuseExposedDevUsers } from './dev-users.js';
 import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
 import { projectWriter } from './project-writer.js';
-import { HttpMockServer } from './http-mock-server.js';
+import { SERVERS, type MockServer } from './mock-server.js';
 import { metricsHandler } from './metrics-server.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-export interface AdminServerOptions {
-  /** false: embedded in the HTTP mock server (API under /__mock, page at mountPath). */
-  standalone: boolean;
-  port: number;
-  /** Where the standalone admin server listens (admin.bind, loopback by default). */
-  host: string;
-  mountPath: string;
-  /** false: only the page answers (admin.disable_api). */
-  api: boolean;
-}
-
-export interface MockOptions extends ServeOptions {
-  /** Brings the build up to date for a restart (src/ passes the compiler's rebuild-if-stale). */
-  rebuild?: () => Promise<string>;
-  specPath: string | null;
-  live?: LiveStateOptions;
-  admin?: AdminServerOptions;
-  metrics?: { port: number; host: string };
-  auth: AuthOptions;
-  /** Host names and browser origins the admin API and the management router answer; default: this machine's only. */
-  access?: AccessPolicyOptions;
-  /** Which values the request log hides; default: the credential headers and the descriptions' apiKey parameters. */
-  redaction?: RedactionOptions;
-  /** logging.request_lines_per_second: most info lines of single requests a second (0: every request). */
-  requestLinesPerSecond?: number;
-  /** MOCK_ variables the configuration reads (GET /__mock/env). */
-  envVariables: readonly string[];
-  /** Where files/content and files/save may read and write. */
-  projectDir: string;
-  /** The configuration file in use (editable through files/save even when dot-prefixed). */
-  configFile?: string;
-  version: string;
-  /** admin.limits; default: the configuration's defaults. */
-  limits?: AdminLimits;
-}
-
 export interface RunningMock {
-  http: HttpMockServer;
+  /** The protocol servers, in the order of SERVERS. */
+  servers: MockServer[];
   live: LiveState;
   stats: TrafficStats;
   requestLog: RequestLog;
@@ -87,8 +53,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const embedded = admin !== undefined && !admin.standalone;
   const auth = createAuth(options.auth);
   if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
-  // embedded, the admin page shares the mock's origin: every answer of the mock is sandboxed (access-policy.ts)
-  const http = await HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded });
+  const mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded })))).filter((s) => s !== undefined);
+  // the management router, and the admin when embedded, live on the server that can host them (HTTP)
+  const http = mockServers.find((s) => s.hostControl !== undefined);
+  if (http === undefined) throw new TypeError('mock serve needs a server that hosts the management router');
   const sampler = new ResourceSampler();
   const ctx: AdminContext = {
     version: options.version,
@@ -98,10 +66,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     logStream: new LogStream(requestLog, { maxClients: limits.max_log_subscribers, logger }),
     stats,
     sampler,
-    servers: http,
     registry,
     auth,
-    env: createEnvControl(options.envVariables, { live, servers: http, logger }),
+    env: createEnvControl(options.envVariables, { live, registry, logger }),
     projectDir: options.projectDir,
     // the folder of builds: never written through the API, since the server imports it
     files: { ...editableFiles(options.projectDir, options.configFile ?? null, path.dirname(options.buildDir)), writer: projectWriter(options.projectDir, logger) },
@@ -110,21 +77,21 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const standalonePage = 'the admin page (GET / on the admin port)';
   if (embedded) {
     const tokenSource = `the admin page (GET ${admin.mountPath})`;
-    http.setControl(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath);
+    http.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath);
   } else {
     const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
-    http.setControl(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));
+    http.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));
   }
 
   const servers: Server[] = [];
   const closeAll = async (): Promise<void> => {
     sampler.stop();
     await Promise.all(servers.splice(0).map(closeNode));
-    await http.close();
+    await Promise.all(mockServers.map((server) => server.close()));
     requestLog.flush();
   };
   try {
-    await http.listen();
+    for (const server of mockServers) await server.listen();
     let adminUrl: string | undefined;
     let metricsUrl: string | undefined;
     if (admin !== undefined) sampler.start();
@@ -146,7 +113,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       warnIfExposed(options, 'metrics', host, metricsUrl);
     }
     if (admin !== undefined) warnOfDevUsers(options, auth, adminUrl ?? `${httpUrl(options.host, http.port)}/__mock`);
-    return { http, live, stats, requestLog, adminUrl, metricsUrl, close: closeAll };
+    return { servers: mockServers, live, stats, requestLog, adminUrl, metricsUrl, close: closeAll };
   } catch (e) {
     await closeAll();
     throw e;

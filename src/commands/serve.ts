@@ -71,7 +71,8 @@ export default class Serve extends MockCommand {
     };
     const overrides = loadOverrides(overrideSources(resolved));
     const running = await startMock(toMockOptions(resolved, buildDir, logger, { rebuild, overrides, version: compiler.TOOL_VERSION }));
-    const { host, port } = running.http;
+    // serve always runs the HTTP mock, which hosts the management router
+    const { host, port } = running.servers.find((server) => server.kind === 'HTTP') ?? running.servers[0];
     // 2 x 8 MB: as fast as V8's default 2 x 16 MB here, 16 MB less resident memory
     const uncap = youngGenerationSetByUser() ? () => {} : capYoungGeneration(16 * 1024 * 1024);
     // one write, so that whoever reads the output sees every address at once

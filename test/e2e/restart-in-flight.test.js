@@ -23,7 +23,7 @@ async function send(method, endpoint, body) {
 
 t.test('the in-flight request completes and its bulkhead place is given back', async (t) => {
   t.equal((await send('PUT', 'chaos/config', { enabled: true, bulkhead: { enabled: true, max_concurrent_requests: 1, max_queue_size: 0 } })).status, 200);
-  t.equal((await send('POST', 'config/latency', { enabled: true, base_ms: 8000, jitter_ms: 0 })).status, 200);
+  t.equal((await send('POST', 'config/latency', { enabled: true, base_ms: 15000, jitter_ms: 0 })).status, 200);
   let answered = false;
   const inFlight = fetch(`${server.url}/c`).finally(() => (answered = true));
   await new Promise((resolve) => setTimeout(resolve, 200));

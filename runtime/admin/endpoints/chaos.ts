@@ -2,6 +2,7 @@ import { checkProfile, checkRouteChaos, ChaosLimitError, ChaosSettingsError, typ
 import type { AdminContext } from '../context.js';
 import { AdminError, ok, plain } from '../envelope.js';
 import type { AdminCall, AdminRoute } from '../router.js';
+import { serversOf } from '../server-control.js';
 
 /**
  * Runs a change of the chaos state; its refusals are the caller's mistake (400, every problem
@@ -52,7 +53,7 @@ function stats(ctx: AdminContext): Record<string, unknown> {
 
 /** The route a route-chaos request names: a key of the served build (`GET /v1/pets/{petId}`). */
 function routeKey(ctx: AdminContext, value: unknown): string {
-  const routes = ctx.servers.engine()?.routes ?? [];
+  const routes = serversOf(ctx.registry).engine()?.routes ?? [];
   if (typeof value !== 'string' || !routes.some((r) => r.key === value)) {
     const sample = routes[0]?.key ?? 'GET /v1/pets/{petId}';
     throw new AdminError(400, `route: expected the key of a served route such as "${sample}" (GET /__mock/api/routes lists them), got ${JSON.stringify(value)}`);

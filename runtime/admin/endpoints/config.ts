@@ -5,6 +5,7 @@ import { AdminError, ok } from '../envelope.js';
 import { checkFaults, checkLatency, checkProxy, checkValidation } from '../live-settings.js';
 import type { AdminCall, AdminRoute } from '../router.js';
 import { proxyView } from '../views.js';
+import { serversOf } from '../server-control.js';
 
 type Section = 'latency' | 'faults' | 'proxy';
 
@@ -17,7 +18,7 @@ const checkConfig = bodyChecker<Record<string, unknown>>({
 
 /** The validation object of GET /__mock/config (skip_admin_validation: the admin API is never validated against the description). */
 function validationView(ctx: AdminContext): Record<string, unknown> | null {
-  const engine = ctx.servers.engine();
+  const engine = serversOf(ctx.registry).engine();
   return engine === undefined ? null : { ...engine.validationOptions, skip_admin_validation: true };
 }
 
@@ -54,7 +55,7 @@ function applySection(ctx: AdminContext, section: Section, patch: unknown): stri
 }
 
 function applyValidation(ctx: AdminContext, patch: unknown): ValidationOptions {
-  const engine = ctx.servers.engine();
+  const engine = serversOf(ctx.registry).engine();
   if (engine === undefined) throw new AdminError(409, 'no HTTP mock server runs in this process, so there is no validation to change');
   const { skip_admin_validation: _ignored, ...change } = checkValidation(patch, 'validation');
   const next = { ...engine.validationOptions, ...change };

@@ -4,6 +4,7 @@ import type { AdminContext } from '../context.js';
 import { AdminError, ok, plain } from '../envelope.js';
 import type { AdminRoute } from '../router.js';
 import { proxyView, routeRows } from '../views.js';
+import { serversOf } from '../server-control.js';
 
 const RECENT_LOGS = 20;
 
@@ -22,7 +23,7 @@ export function health(ctx: AdminContext): Record<string, unknown> {
     .list()
     .filter((server) => !server.running)
     .map((server) => `${server.server_type} server on ${server.address} is not running`);
-  const restart = ctx.servers.restartStatus();
+  const restart = serversOf(ctx.registry).restartStatus();
   if (restart.in_progress) issues.push('a server restart is in progress');
   else if (restart.success === false) issues.push(`the last restart failed: ${restart.error ?? 'see the log'}`);
   return {
@@ -94,14 +95,14 @@ export const systemRoutes: AdminRoute[] = [
   {
     method: 'GET',
     path: 'server-config',
-    handler: ({ ctx }) => ok({ version: ctx.version, port: ctx.servers.httpPort, has_openapi_spec: ctx.servers.specPath !== null, spec_path: ctx.servers.specPath }),
+    handler: ({ ctx }) => ok({ version: ctx.version, port: serversOf(ctx.registry).httpPort, has_openapi_spec: serversOf(ctx.registry).specPath !== null, spec_path: serversOf(ctx.registry).specPath }),
   },
   {
     method: 'GET',
     path: 'stats',
     handler: ({ ctx }) => {
       const mocks = ctx.live.mocks;
-      const engine = ctx.servers.engine();
+      const engine = serversOf(ctx.registry).engine();
       return ok({
         uptime_seconds: uptimeSeconds(ctx),
         total_requests: ctx.stats.totalRequests,
@@ -119,9 +120,9 @@ export const systemRoutes: AdminRoute[] = [
       if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) throw new AdminError(400, 'restart: body must be a JSON object such as {"reason": "spec changed"}');
       const reason = (body as { reason?: unknown } | undefined)?.reason;
       if (reason !== undefined && reason !== null && typeof reason !== 'string') throw new AdminError(400, 'restart: reason must be a string');
-      call.ctx.servers.restart((reason as string | null | undefined) ?? null);
+      serversOf(call.ctx.registry).restart((reason as string | null | undefined) ?? null);
       return ok({ message: 'Server restart initiated' });
     },
   },
-  { method: 'GET', path: 'servers/restart/status', handler: ({ ctx }) => ok(ctx.servers.restartStatus()) },
+  { method: 'GET', path: 'servers/restart/status', handler: ({ ctx }) => ok(serversOf(ctx.registry).restartStatus()) },
 ];

@@ -1,4 +1,4 @@
-import type { ControlStream } from '../../http/index.js';
+import type { ControlStream } from '../control-types.js';
 import { entryFilter, type LogStream, type RequestLogFilter } from '../../logging/index.js';
 import { AdminError, ok } from '../envelope.js';
 import type { AdminCall, AdminRoute } from '../router.js';

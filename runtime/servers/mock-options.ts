@@ -1,0 +1,41 @@
+import type { AccessPolicyOptions } from '../admin/index.js';
+import type { AuthOptions } from '../auth/index.js';
+import type { LiveStateOptions } from '../live/index.js';
+import type { RedactionOptions } from '../logging/index.js';
+import type { AdminLimits, ServeOptions } from '../options.js';
+
+export interface AdminServerOptions {
+  /** false: embedded in the HTTP mock server (API under /__mock, page at mountPath). */
+  standalone: boolean;
+  port: number;
+  /** Where the standalone admin server listens (admin.bind, loopback by default). */
+  host: string;
+  mountPath: string;
+  /** false: only the page answers (admin.disable_api). */
+  api: boolean;
+}
+
+export interface MockOptions extends ServeOptions {
+  /** Brings the build up to date for a restart (src/ passes the compiler's rebuild-if-stale). */
+  rebuild?: () => Promise<string>;
+  specPath: string | null;
+  live?: LiveStateOptions;
+  admin?: AdminServerOptions;
+  metrics?: { port: number; host: string };
+  auth: AuthOptions;
+  /** Host names and browser origins the admin API and the management router answer; default: this machine's only. */
+  access?: AccessPolicyOptions;
+  /** Which values the request log hides; default: the credential headers and the descriptions' apiKey parameters. */
+  redaction?: RedactionOptions;
+  /** logging.request_lines_per_second: most info lines of single requests a second (0: every request). */
+  requestLinesPerSecond?: number;
+  /** MOCK_ variables the configuration reads (GET /__mock/env). */
+  envVariables: readonly string[];
+  /** Where files/content and files/save may read and write. */
+  projectDir: string;
+  /** The configuration file in use (editable through files/save even when dot-prefixed). */
+  configFile?: string;
+  version: string;
+  /** admin.limits; default: the configuration's defaults. */
+  limits?: AdminLimits;
+}

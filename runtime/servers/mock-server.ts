@@ -1,0 +1,39 @@
+import type { ControlHandler } from '../admin/index.js';
+import type { LiveState } from '../live/index.js';
+import type { RequestLog } from '../logging/index.js';
+import type { TrafficStats } from '../metrics/index.js';
+import type { RegisteredServer, ServerRegistry } from '../registry/index.js';
+import type { MockOptions } from './mock-options.js';
+import { HttpMockServer } from './http-mock-server.js';
+
+/** What a protocol server's factory gets: the options and the state every server of the process shares. */
+export interface ServerContext {
+  options: MockOptions;
+  live: LiveState;
+  stats: TrafficStats;
+  requestLog: RequestLog;
+  /** Where each server lists itself from creation until it closes. */
+  registry: ServerRegistry;
+  /** The admin is embedded in the server that hosts control: it sandboxes every answer. */
+  embedded: boolean;
+}
+
+/** A protocol server as startMock runs it. */
+export interface MockServer extends RegisteredServer {
+  readonly host: string;
+  /** The bound port once it listens (the asked one before). */
+  readonly port: number;
+  listen(): Promise<void>;
+  close(): Promise<void>;
+  /** Servers that can answer the management router and the embedded admin (HTTP) on their port; set before listen. */
+  hostControl?(control: ControlHandler, page?: string): void;
+}
+
+/** A protocol server for the configuration, or undefined when it asks for none. */
+export type ServerFactory = (context: ServerContext) => Promise<MockServer | undefined>;
+
+/** The HTTP mock server; embedded, the admin page shares its origin, so every answer is sandboxed (access-policy.ts). */
+const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded }) => HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded });
+
+/** The protocol servers of `mock serve`, started in this order: WebSocket, GraphQL and gRPC register here next. */
+export const SERVERS: readonly ServerFactory[] = [httpServer];

@@ -243,17 +243,21 @@ function fromIRegexp(pattern: string): string {
   return out;
 }
 
+/** Compiled patterns kept at once, per function: literal ones from paths, and any read from documents. */
+const PATTERN_CACHE_SIZE = 256;
+
 /** match() (the whole string) or search() (any part) on the linear-time engine; a pattern it cannot run matches nothing. */
 class LinearRegexFunction implements FilterFunction {
   readonly argTypes = [FunctionExpressionType.ValueType, FunctionExpressionType.ValueType];
   readonly returnType = FunctionExpressionType.LogicalType;
+  /** Least recently used first out (a Map keeps insertion order; a hit is moved to the end). */
   private readonly cache = new Map<string, LinearPattern | null>();
 
   constructor(private readonly whole: boolean) {}
 
-  /** Compiles a pattern the path writes as a literal; throws PatternError. */
+  /** Compiles a pattern the path writes as a literal, so a bad one is refused with the path; throws PatternError. */
   prepare(pattern: string): void {
-    this.cache.set(pattern, compileLinear(fromIRegexp(pattern), { whole: this.whole }));
+    this.keep(pattern, compileLinear(fromIRegexp(pattern), { whole: this.whole }));
   }
 
   call(value: unknown, pattern: unknown): boolean {
@@ -261,17 +265,21 @@ class LinearRegexFunction implements FilterFunction {
     charge(1 + (value.length >> 4));
     let compiled = this.cache.get(pattern);
     if (compiled === undefined) {
-      // a pattern read from the document: compiled once per distinct text, at most a few kept
       charge(pattern.length);
       try {
         compiled = pattern.length > MAX_PATTERN_LENGTH ? null : compileLinear(fromIRegexp(pattern), { whole: this.whole });
       } catch {
         compiled = null;
       }
-      if (this.cache.size >= 64) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(pattern, compiled);
     }
+    this.keep(pattern, compiled);
     return compiled !== null && compiled.test(value);
+  }
+
+  private keep(pattern: string, compiled: LinearPattern | null): void {
+    this.cache.delete(pattern);
+    this.cache.set(pattern, compiled);
+    if (this.cache.size > PATTERN_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
   }
 }
 

@@ -196,4 +196,8 @@ t.test('match() and search() run in linear time, on patterns from the path or th
   t.same(fromDocument.values(doc(hostile)), []);
   t.ok(slowdown((values) => fromDocument.values(doc(values)), hostile, plain) < 10, 'a pattern read from the body');
   t.same(compileJsonPath('$.v[?match(@, $.p)]').values({ p: '(?=a)', v: ['a'] }), [], 'a pattern the linear-time engine cannot run matches nothing');
+  const dynamic = compileJsonPath('$.v[?match(@, $.p)]');
+  const selected = Array.from({ length: 300 }, (_, i) => dynamic.values({ p: `x${i}`, v: [`x${i}`, 'y'] })[0]);
+  t.same(selected, Array.from({ length: 300 }, (_, i) => `x${i}`), 'more distinct patterns from documents than the cache keeps');
+  t.same(literal.values(plain), plain, 'a literal pattern still matches once others pushed it out of the cache');
 });

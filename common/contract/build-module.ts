@@ -97,10 +97,17 @@ export interface SpecMeta {
   apiKeys?: ApiKeyMeta[];
 }
 
+/**
+ * A condition on a value (README, "Conditions"): {equals: <value>}, {matches: "<regex>"},
+ * {present: true|false}, a plain value (equals), or a string (in custom routes: the exact value,
+ * or `/regex/flags` matching any part).
+ */
+export type ConditionSpec = string | number | boolean | null | { equals: unknown } | { matches: string } | { present: boolean };
+
 export interface CustomRouteMeta {
   method: string;
   path: string;
-  match: { query?: Record<string, string>; headers?: Record<string, string>; body?: unknown };
+  match: { query?: Record<string, ConditionSpec>; headers?: Record<string, ConditionSpec>; body?: unknown; json_path?: Record<string, ConditionSpec> };
 }
 
 /** What a matched path may dispatch to; `names` label the captured parameter values. */

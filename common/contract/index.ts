@@ -4,7 +4,7 @@
  * "exports"); the compiler and the runtime import them from here. Types only: nothing to load.
  */
 export type {
-  AjvError, ApiKeyMeta, BodyMeta, BuildModule, BuildModuleCheck, Candidate, ContentEntry, CreateValidators, CustomRouteMeta,
+  AjvError, ApiKeyMeta, BodyMeta, BuildModule, BuildModuleCheck, Candidate, ConditionSpec, ContentEntry, CreateValidators, CustomRouteMeta,
   ExampleEntry, Match, OperationMeta, OperationResponders, ParamMeta, Render, Responders, ResponseEntry, RouteBehaviourMeta, SecuritySchemeMeta,
   RouteFaultsMeta, RouteFaultTypeMeta, RouteLatencyMeta, RouteResponder, SpecMeta, Terminal, Validate, ValueKind, ValueShape, FieldEncoding,
 } from './build-module.js';

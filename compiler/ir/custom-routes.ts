@@ -1,7 +1,7 @@
 import type { IrCustomRoute } from './types.js';
 import { MockError } from '../../common/errors.js';
 import { fieldProblem } from '../../common/http-fields.js';
-import { compileRouteCondition } from '../../common/patterns/index.js';
+import { PatternError, compileCondition, compileJsonPathConditions, compileRouteCondition, type ConditionSpec } from '../../common/patterns/index.js';
 
 const METHOD = /^(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE|\*)$/;
 
@@ -25,9 +25,10 @@ export function lowerCustomRoutes(raw: unknown[]): IrCustomRoute[] {
       method,
       path: route.path as string,
       match: {
-        query: stringMap(match.query, `${where}.match.query`),
-        headers: lowerKeys(stringMap(match.headers, `${where}.match.headers`)),
+        query: conditionMap(match.query, `${where}.match.query`),
+        headers: lowerKeys(conditionMap(match.headers, `${where}.match.headers`)),
         body: match.body,
+        ...(match.json_path === undefined ? {} : { json_path: jsonPathMap(match.json_path, `${where}.match.json_path`) }),
       },
       response: {
         status: status as number,
@@ -45,21 +46,54 @@ function objectAt(value: unknown, where: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Condition values written `/regex/flags` are patterns: they must compile here, not when serving. */
 function stringMap(value: unknown, where: string): Record<string, string> | undefined {
   if (value === undefined) return undefined;
   if (!value || typeof value !== 'object' || Array.isArray(value)) fail(`${where}: expected a map of names to strings`);
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, routeText(v, `${where}.${k}`)]));
+}
+
+/** A scalar as the text it reads as; values written `/regex/flags` are patterns: they must compile here, not when serving. */
+function routeText(value: unknown, where: string): string {
+  const text = String(value);
+  try {
+    compileRouteCondition(text);
+  } catch (e) {
+    fail(`${where}: the pattern ${text} ${(e as Error).message}`);
+  }
+  return text;
+}
+
+/**
+ * Query and header conditions (README, "Conditions"): a scalar is the text it reads as (an exact
+ * value, or `/regex/flags`), an object one of {equals}, {matches}, {present}; compiled here, so a
+ * bad one fails the build rather than the server.
+ */
+function conditionMap(value: unknown, where: string): Record<string, ConditionSpec> | undefined {
+  if (value === undefined) return undefined;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) fail(`${where}: expected a map of names to strings or conditions ({equals}, {matches}, {present})`);
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => {
-      const text = String(v);
+    Object.entries(value as Record<string, unknown>).map(([k, v]): [string, ConditionSpec] => {
+      if (v === null || typeof v !== 'object') return [k, routeText(v, `${where}.${k}`)];
       try {
-        compileRouteCondition(text);
+        compileCondition(v, 'route');
       } catch (e) {
-        fail(`${where}.${k}: the pattern ${text} ${(e as Error).message}`);
+        if (e instanceof PatternError) fail(`${where}.${k}: ${e.message}`);
+        throw e;
       }
-      return [k, text];
+      return [k, v as ConditionSpec];
     }),
   );
+}
+
+/** JSONPath conditions on the JSON body: every path compiled (and bounded) here. */
+function jsonPathMap(value: unknown, where: string): Record<string, ConditionSpec> {
+  try {
+    compileJsonPathConditions(value, 'route', where);
+  } catch (e) {
+    if (e instanceof PatternError) fail(e.message);
+    throw e;
+  }
+  return value as Record<string, ConditionSpec>;
 }
 
 /** Header fields the route answers with: refused here rather than cleaned when served. */
@@ -72,7 +106,7 @@ function responseHeaders(value: unknown, where: string): Record<string, string> 
   return headers;
 }
 
-function lowerKeys(map: Record<string, string> | undefined): Record<string, string> | undefined {
+function lowerKeys<T>(map: Record<string, T> | undefined): Record<string, T> | undefined {
   return map && Object.fromEntries(Object.entries(map).map(([k, v]) => [k.toLowerCase(), v]));
 }
 

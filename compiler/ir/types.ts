@@ -10,7 +10,7 @@
  * - OpenAPI annotations stay as they are: `readOnly`, `writeOnly`, `format`, `example`,
  *   `default`, `discriminator` ({propertyName, mapping: value -> '#/definitions/<Name>'}), `xml`.
  */
-import type { RouteBehaviourMeta } from '../../common/contract/index.js';
+import type { ConditionSpec, RouteBehaviourMeta } from '../../common/contract/index.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -159,10 +159,13 @@ export interface IrCustomRoute {
   /** Path template; `{name}` segments are parameters, a trailing `/**` matches the rest. */
   path: string;
   match: {
-    query?: Record<string, string>;
-    headers?: Record<string, string>;
+    /** Conditions (README, "Conditions"); strings are exact values or `/regex/flags`. */
+    query?: Record<string, ConditionSpec>;
+    headers?: Record<string, ConditionSpec>;
     /** Partial deep match against the JSON request body. */
     body?: unknown;
+    /** JSONPaths into the JSON request body, each with its condition. */
+    json_path?: Record<string, ConditionSpec>;
   };
   response: {
     status: number;

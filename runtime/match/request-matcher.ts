@@ -1,13 +1,17 @@
 import { BlockList, isIP } from 'node:net';
 import { MockError } from '../../common/errors.js';
+import { PatternError, compileCondition, holds, type Condition, type ConditionSpec } from '../../common/patterns/index.js';
 import { show } from './show.js';
 
 /** observability.chaos.fault_injection.request_matcher: which requests chaos applies to. */
 export interface RequestMatcherSpec {
   /** Bare IPv4/IPv6 addresses or CIDR ranges. */
   source_ips?: string[];
-  /** Names case-insensitive; without a value the header only has to be present. */
-  headers?: Array<{ name: string; value?: string }>;
+  /**
+   * Names case-insensitive; `value` is a condition (README, "Conditions"; a bare string is the
+   * exact value); without one the header only has to be present.
+   */
+  headers?: Array<{ name: string; value?: ConditionSpec }>;
   min_body_size_bytes?: number;
   max_body_size_bytes?: number;
   chunked_only?: boolean;
@@ -43,7 +47,7 @@ export function compileRequestMatcher(spec: RequestMatcherSpec | undefined, wher
   }
   if (spec?.headers !== undefined && spec.headers.length > 0) {
     const rules = spec.headers.map((rule, i) => headerRule(rule, `${where}.headers[${i}]`));
-    tests.push(({ headers }) => rules.some(({ name, value }) => (value === undefined ? headers[name] !== undefined : headers[name] === value)));
+    tests.push(({ headers }) => rules.some(({ name, condition }) => holds(condition, headers[name])));
   }
   const min = size(spec?.min_body_size_bytes, `${where}.min_body_size_bytes`);
   const max = size(spec?.max_body_size_bytes, `${where}.max_body_size_bytes`);
@@ -75,12 +79,17 @@ function addressList(entries: readonly string[], key: string): BlockList {
   return list;
 }
 
-function headerRule(rule: { name: string; value?: string }, key: string): { name: string; value: string | undefined } {
+const PRESENT = compileCondition({ present: true }, 'exact');
+
+function headerRule(rule: { name: string; value?: ConditionSpec }, key: string): { name: string; condition: Condition } {
   if (typeof rule?.name !== 'string' || rule.name === '') throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}.name: a header rule needs a name`);
-  if (rule.value !== undefined && typeof rule.value !== 'string') {
-    throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}.value: must be a string, or left out to require only the header's presence (got ${show(rule.value)})`);
+  if (rule.value === undefined) return { name: rule.name.toLowerCase(), condition: PRESENT };
+  try {
+    return { name: rule.name.toLowerCase(), condition: compileCondition(rule.value, 'exact') };
+  } catch (e) {
+    if (!(e instanceof PatternError)) throw e;
+    throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}.value: ${e.message}; or leave it out to require only the header's presence`);
   }
-  return { name: rule.name.toLowerCase(), value: rule.value };
 }
 
 function size(value: number | undefined, key: string): number | undefined {

@@ -1,30 +1,49 @@
-import { compileRouteCondition, type ValueMatcher } from '../../common/patterns/index.js';
+import { compileJsonPathConditions, holds, jsonPathHolds, type ConditionSpec, type JsonPathCondition } from '../../common/patterns/index.js';
+import { compileValueConditions, type ValueCondition } from './value-conditions.js';
 
 /** What mock.yaml's custom routes match on, as the build carries it. */
 export interface RouteMatchSpec {
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
+  query?: Record<string, ConditionSpec>;
+  headers?: Record<string, ConditionSpec>;
+  /** A partial deep match of the JSON body. */
   body?: unknown;
+  /** JSONPaths into the JSON body, each with its condition. */
+  json_path?: Record<string, ConditionSpec>;
 }
 
-/** A custom route's conditions compiled once: values written `/regex/` are linear-time patterns, others exact. */
+/**
+ * A custom route's conditions compiled once (README, "Conditions"): a bare string is the exact
+ * value, or a linear-time pattern matching any part when written `/regex/flags`.
+ */
 export interface RouteConditions {
-  query: Array<[string, ValueMatcher]>;
-  headers: Array<[string, ValueMatcher]>;
+  query: ValueCondition[];
+  headers: ValueCondition[];
   body: unknown;
+  jsonPath: JsonPathCondition[];
   needsBody: boolean;
 }
 
+/** Throws PatternError naming the condition (`match.query.<name>: …`). */
 export function compileRouteConditions(match: RouteMatchSpec): RouteConditions {
-  const compile = (map: Record<string, string> | undefined): Array<[string, ValueMatcher]> =>
-    Object.entries(map ?? {}).map(([name, expected]) => [name, compileRouteCondition(expected)]);
-  return { query: compile(match.query), headers: compile(match.headers), body: match.body, needsBody: match.body !== undefined };
+  const jsonPath = compileJsonPathConditions(match.json_path, 'route', 'match.json_path');
+  return {
+    query: compileValueConditions(match.query, 'match.query', 'route', false),
+    headers: compileValueConditions(match.headers, 'match.headers', 'route', true),
+    body: match.body,
+    jsonPath,
+    needsBody: match.body !== undefined || jsonPath.length > 0,
+  };
 }
 
+/** Hot path: query and headers first; the body is parsed only when a condition reads it. A query parameter given twice: its first value counts. */
 export function conditionsHold(c: RouteConditions, query: ReadonlyMap<string, string[]>, headers: Record<string, string>, body: () => unknown): boolean {
-  for (const [name, test] of c.query) if (!test(query.get(name)?.[0])) return false;
-  for (const [name, test] of c.headers) if (!test(headers[name])) return false;
-  return !c.needsBody || containsPartial(body(), c.body);
+  for (const { name, condition } of c.query) if (!holds(condition, query.get(name)?.[0])) return false;
+  for (const { name, condition } of c.headers) if (!holds(condition, headers[name])) return false;
+  if (!c.needsBody) return true;
+  const json = body();
+  if (c.body !== undefined && !containsPartial(json, c.body)) return false;
+  for (const condition of c.jsonPath) if (!jsonPathHolds(condition, json)) return false;
+  return true;
 }
 
 /** Every member of `expected` is present in `actual` with an equal (recursively partial) value. */

@@ -21,9 +21,12 @@
  *     status_code:   integer  100-599, default 200
  *     priority:      integer  default 0; higher wins before any other rule
  *     latency_ms?:   integer  0 to 3600000 (one hour, MAX_DELAY_MS); the caller delays the answer by it
- *     match_headers?: { [name]: regex }  header names case-insensitive; the pattern must match the
- *                             whole value of a present header
- *     match_query?:  { [name]: regex }  must match the whole value (any one, when repeated)
+ *     match_headers?: { [name]: condition }  header names case-insensitive
+ *     match_query?:  { [name]: condition }  any one value, when repeated
+ *     match_json_path?: { [JSONPath]: condition }  a value the path selects in the JSON body
+ *                             A condition is the one dialect (README, "Conditions"): {equals},
+ *                             {matches}, {present}, a plain value, or a bare string: a regex the
+ *                             whole value must match (of a present header or query value)
  *   }
  *
  * Unknown fields are refused (a typo would otherwise silently match everything). GET answers
@@ -32,7 +35,7 @@
  *
  * Choosing among matching mocks: higher `priority`; then the spec's matching order (static
  * segments beat `{param}` segments, the first differing segment deciding; more query conditions;
- * more header conditions); then the closer method (exact, GET for HEAD, ANY); then the mock
+ * more header conditions; more JSONPath conditions); then the closer method (exact, GET for HEAD, ANY); then the mock
  * created last. Templates expand only when template expansion is on, like everywhere else.
  *
  * `describeInputError` and `show` are shared with

@@ -2,7 +2,21 @@ import { fieldProblem } from '../../common/http-fields.js';
 import { hasTemplate, TemplateSyntaxError } from '../../common/template/index.js';
 import type { Answer, Exchange, RouteRef } from '../exchange/index.js';
 import { templateRenderer, type Render, type TemplateContext, type TemplateRuntime } from '../template/index.js';
-import { compileConditions, headersMatch, matchesPath, parsePathPattern, pathParams, patternsOverlap, queryMatches, type PathPattern, type TemplateSegment, type ValueCondition } from '../match/index.js';
+import {
+  compileConditions,
+  compileJsonPathConditions,
+  headersMatch,
+  jsonPathConditionsHold,
+  matchesPath,
+  parsePathPattern,
+  pathParams,
+  patternsOverlap,
+  queryMatches,
+  type JsonPathCondition,
+  type PathPattern,
+  type TemplateSegment,
+  type ValueCondition,
+} from '../match/index.js';
 import { InputError, show } from './input-error.js';
 import type { MockRecord } from './record.js';
 import { queryRecord } from './request-parts.js';
@@ -22,6 +36,7 @@ export class Mock {
   private readonly pattern: PathPattern;
   private readonly query: ValueCondition[];
   private readonly headers: ValueCondition[];
+  private readonly jsonPath: JsonPathCondition[];
   private readonly literal: Answer;
   private readonly headerTemplates: Array<Render | null>;
   private readonly bodyTemplate: Render | null;
@@ -35,6 +50,7 @@ export class Mock {
     this.pattern = parsePathPattern(record.path);
     this.query = compileConditions(record.match_query, 'match_query');
     this.headers = compileConditions(record.match_headers, 'match_headers');
+    this.jsonPath = compileJsonPathConditions(record.match_json_path, 'regex', 'match_json_path');
     const { body, headers = {} } = record.response;
     const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     const given = Object.entries(headers);
@@ -93,9 +109,13 @@ export class Mock {
     return matchesPath(this.pattern, segments);
   }
 
-  /** Hot path; the query is parsed only when a condition reads it. */
+  /** Hot path; the query and the JSON body are parsed only when a condition reads them. */
   matchesConditions(ex: Exchange): boolean {
-    return (this.query.length === 0 || queryMatches(this.query, ex.query)) && headersMatch(this.headers, ex.headers);
+    return (
+      (this.query.length === 0 || queryMatches(this.query, ex.query)) &&
+      headersMatch(this.headers, ex.headers) &&
+      (this.jsonPath.length === 0 || jsonPathConditionsHold(this.jsonPath, ex.json))
+    );
   }
 
   /** Whether a request path could match both this mock and a route of `template` (see templateSegments). */
@@ -110,13 +130,14 @@ export class Mock {
   /**
    * Whether this mock (fitting the method by `fit`) wins over `other` (by `otherFit`): priority,
    * then the spec's matching order (static path over parameterised, query conditions, header
-   * conditions), then the closer method, then the later mock.
+   * conditions, body conditions), then the closer method, then the later mock.
    */
   outranks(fit: MethodFit, other: Mock, otherFit: MethodFit): boolean {
     if (this.priority !== other.priority) return this.priority > other.priority;
     if (this.pattern.specificity !== other.pattern.specificity) return this.pattern.specificity > other.pattern.specificity;
     if (this.query.length !== other.query.length) return this.query.length > other.query.length;
     if (this.headers.length !== other.headers.length) return this.headers.length > other.headers.length;
+    if (this.jsonPath.length !== other.jsonPath.length) return this.jsonPath.length > other.jsonPath.length;
     if (fit !== otherFit) return fit > otherFit;
     return this.seq > other.seq;
   }

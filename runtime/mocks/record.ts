@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { newAjv } from '../../common/ajv.js';
 import { boundSchema } from '../../common/bounds.js';
+import type { ConditionSpec } from '../match/index.js';
 import { describeInputError, InputError, show } from './input-error.js';
 
 /** A mock as the admin API reads and writes it (see index.ts for the field rules). */
@@ -14,13 +15,18 @@ export interface MockRecord {
   status_code: number;
   priority: number;
   latency_ms?: number;
-  match_headers?: Record<string, string>;
-  match_query?: Record<string, string>;
+  /** Conditions (README, "Conditions"); a bare string is a pattern the whole value must match. */
+  match_headers?: Record<string, ConditionSpec>;
+  match_query?: Record<string, ConditionSpec>;
+  /** JSONPaths into the JSON body, each with its condition. */
+  match_json_path?: Record<string, ConditionSpec>;
 }
 
 export const MOCK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ANY'] as const;
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+// each value is checked by the condition dialect when the mock is compiled, with a message naming it
+const conditionMap = { type: 'object' };
 
 const schema = {
   type: 'object',
@@ -40,8 +46,9 @@ const schema = {
     status_code: { type: 'integer', minimum: 100, maximum: 599 },
     priority: { type: 'integer' },
     latency_ms: boundSchema('delayMs', true),
-    match_headers: stringMap,
-    match_query: stringMap,
+    match_headers: conditionMap,
+    match_query: conditionMap,
+    match_json_path: conditionMap,
   },
 };
 
@@ -79,5 +86,6 @@ export function readMockRecord(input: unknown, id: string): MockRecord {
   if (given.latency_ms !== undefined) record.latency_ms = given.latency_ms;
   if (given.match_headers !== undefined) record.match_headers = given.match_headers;
   if (given.match_query !== undefined) record.match_query = given.match_query;
+  if (given.match_json_path !== undefined) record.match_json_path = given.match_json_path;
   return record;
 }

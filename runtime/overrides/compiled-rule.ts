@@ -1,16 +1,17 @@
 import type { LinearPattern } from '../../common/patterns/index.js';
 import type { Exchange } from '../exchange/index.js';
-import { compileGlob } from '../match/index.js';
+import { compileGlob, compileJsonPathConditions, compileValueConditions, headersMatch, jsonPathConditionsHold, queryMatches, type JsonPathCondition, type ValueCondition } from '../match/index.js';
 import type { OverrideRule } from './rule.js';
 
-/** An enabled rule prepared once: lower-cased header names, the path glob as a linear-time pattern, the body serialised. */
+/** An enabled rule prepared once: its conditions compiled, the path glob as a linear-time pattern, the body serialised. */
 export interface CompiledRule {
   name: string;
   /** undefined: any method */
   method: string | undefined;
   path: LinearPattern | undefined;
-  query: Array<[string, string]>;
-  headers: Array<[string, string]>;
+  query: ValueCondition[];
+  headers: ValueCondition[];
+  jsonPath: JsonPathCondition[];
   status: number | undefined;
   setHeaders: Array<[string, string]>;
   /** The replacement body and its content type (undefined when the rule's headers name one). */
@@ -27,8 +28,7 @@ export function compileRule(rule: OverrideRule): CompiledRule {
     name: rule.name,
     method: match.method === undefined || match.method === 'ANY' ? undefined : match.method,
     path: match.path === undefined ? undefined : compileGlob(match.path),
-    query: Object.entries(match.query ?? {}),
-    headers: lowerNames(match.headers),
+    ...compileMatchConditions(match),
     status: rule.status,
     setHeaders,
     // as for mocks: a string is text, anything else JSON
@@ -47,9 +47,22 @@ export function compileRule(rule: OverrideRule): CompiledRule {
 export function ruleMatches(rule: CompiledRule, ex: Exchange, path: () => string): boolean {
   if (rule.method !== undefined && rule.method !== ex.method) return false;
   if (rule.path !== undefined && !rule.path.test(path())) return false;
-  for (const [name, value] of rule.query) if (!ex.query.get(name)?.includes(value)) return false;
-  for (const [name, value] of rule.headers) if (ex.headers[name] !== value) return false;
-  return true;
+  if (rule.query.length > 0 && !queryMatches(rule.query, ex.query)) return false;
+  if (!headersMatch(rule.headers, ex.headers)) return false;
+  return rule.jsonPath.length === 0 || jsonPathConditionsHold(rule.jsonPath, ex.json);
+}
+
+/**
+ * A rule's query, header and JSONPath conditions (README, "Conditions"): a bare string is the
+ * exact value; a query parameter given twice matches when any of its values does. Throws
+ * PatternError naming the field (`match.headers.x-tenant: …`).
+ */
+export function compileMatchConditions(match: NonNullable<OverrideRule['match']>): Pick<CompiledRule, 'query' | 'headers' | 'jsonPath'> {
+  return {
+    query: compileValueConditions(match.query, 'match.query', 'exact', false),
+    headers: compileValueConditions(match.headers, 'match.headers', 'exact', true),
+    jsonPath: compileJsonPathConditions(match.json_path, 'exact', 'match.json_path'),
+  };
 }
 
 function lowerNames(map: Record<string, string> | undefined): Array<[string, string]> {

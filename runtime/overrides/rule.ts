@@ -4,13 +4,15 @@ import { boundSchema } from '../../common/bounds.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../common/json-depth.js';
 import { fieldProblem } from '../../common/http-fields.js';
 import { describeInputError, show } from '../mocks/index.js';
-import { compileGlob } from '../match/index.js';
+import { PatternError, compileGlob, type ConditionSpec } from '../match/index.js';
+import { compileMatchConditions } from './compiled-rule.js';
 
 /** An override rule as the admin API, the environment and rule files give it (see index.ts). */
 export interface OverrideRule {
   name: string;
   enabled: boolean;
-  match?: { method?: string; path?: string; query?: Record<string, string>; headers?: Record<string, string> };
+  /** query, headers, json_path: conditions (README, "Conditions"); a bare string is the exact value. */
+  match?: { method?: string; path?: string; query?: Record<string, ConditionSpec>; headers?: Record<string, ConditionSpec>; json_path?: Record<string, ConditionSpec> };
   status?: number;
   headers?: Record<string, string>;
   body?: unknown;
@@ -23,6 +25,8 @@ export type RuleSetResult = { ok: true; rules: OverrideRule[] } | { ok: false; e
 const EFFECTS = ['status', 'headers', 'body', 'merge', 'delay_ms'] as const;
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+// each value is checked by the condition dialect, with a message naming it
+const conditionMap = { type: 'object' };
 
 const schema = {
   type: 'object',
@@ -34,7 +38,7 @@ const schema = {
     match: {
       type: 'object',
       additionalProperties: false,
-      properties: { method: { type: 'string', minLength: 1 }, path: { type: 'string' }, query: stringMap, headers: stringMap },
+      properties: { method: { type: 'string', minLength: 1 }, path: { type: 'string' }, query: conditionMap, headers: conditionMap, json_path: conditionMap },
     },
     status: { type: 'integer', minimum: 100, maximum: 599 },
     headers: stringMap,
@@ -87,6 +91,14 @@ function ruleError(rule: unknown): string | undefined {
       compileGlob(path);
     } catch (e) {
       return `match.path ${show(path)}: the pattern ${(e as Error).message}`;
+    }
+  }
+  if (rule.match !== undefined) {
+    try {
+      compileMatchConditions(rule.match);
+    } catch (e) {
+      if (e instanceof PatternError) return e.message;
+      throw e;
     }
   }
   if (!EFFECTS.some((effect) => rule[effect] !== undefined)) return `the rule changes nothing; give it at least one of ${EFFECTS.join(', ')}`;

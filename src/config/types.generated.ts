@@ -234,6 +234,9 @@ export interface HttpConfig {
 export interface RouteConfig {
   method?: string;
   path: string;
+  /**
+   * Conditions, all of which must hold (README, "Conditions"): a string is the exact value or /regex/flags (any part); an object {equals}, {matches} (the whole value) or {present}.
+   */
   match?: {
     query?: {
       [k: string]: unknown;
@@ -241,7 +244,16 @@ export interface RouteConfig {
     headers?: {
       [k: string]: unknown;
     };
+    /**
+     * Partial deep match of the JSON body.
+     */
     body?: unknown;
+    /**
+     * RFC 9535 JSONPaths into the JSON body, each mapped to a condition on a value it selects ({present: false}: it selects none).
+     */
+    json_path?: {
+      [k: string]: unknown;
+    };
     [k: string]: unknown;
   };
   response?: {
@@ -275,7 +287,7 @@ export interface CorsConfig {
  */
 export interface HttpOverridesConfig {
   /**
-   * Override rules (MOCK_HTTP_OVERRIDES, a JSON array): name, enabled, match {method, path, query, headers}, status, headers, body, merge, delay_ms. Checked fully when the server starts.
+   * Override rules (MOCK_HTTP_OVERRIDES, a JSON array): name, enabled, match {method, path, query, headers, json_path (conditions: README, "Conditions")}, status, headers, body, merge, delay_ms. Checked fully when the server starts.
    */
   rules?: OverrideRule[];
   /**
@@ -715,9 +727,9 @@ export interface HeaderMatcher {
    */
   name: string;
   /**
-   * Omitted: the header only has to be present.
+   * A condition (README, "Conditions"): a string is the exact value; {equals}, {matches}, {present}. Omitted: the header only has to be present.
    */
-  value?: string;
+  value?: unknown;
 }
 export interface TrafficShapingConfig {
   enabled: boolean;

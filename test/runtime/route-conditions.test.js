@@ -12,7 +12,7 @@ const holds = (c, { query = '', headers = {}, body } = {}) => {
 
 t.test('no conditions always hold and never read the body', (t) => {
   const c = route({});
-  t.same(c, { query: [], headers: [], body: undefined, needsBody: false });
+  t.same(c, { query: [], headers: [], body: undefined, jsonPath: [], needsBody: false });
   t.same(holds(c), { result: true, reads: 0 });
   t.end();
 });

@@ -81,5 +81,5 @@ t.test('malformed settings throw MOCK_ERR_CONFIG_INVALID naming the key', async 
   invalid({ max_body_size_bytes: 1.5 }, `${W}.max_body_size_bytes: must be a whole number of bytes, 0 or more (got 1.5)`);
   invalid({ min_body_size_bytes: 2048, max_body_size_bytes: 1024 }, `${W}.min_body_size_bytes: 2048 is more than max_body_size_bytes (1024), so nothing could match`);
   invalid({ headers: [{ name: 'x-ok' }, { value: 'v' }] }, `${W}.headers[1].name: a header rule needs a name`);
-  invalid({ headers: [{ name: 'x-n', value: 5 }] }, `${W}.headers[0].value: must be a string, or left out to require only the header's presence (got 5)`);
+  invalid({ headers: [{ name: 'x-n', value: [5] }] }, `${W}.headers[0].value: must be {equals: <value>}, {matches: "<regex>"}, {present: true|false}, or a plain value (got [5]); or leave it out to require only the header's presence`);
 });

@@ -114,7 +114,7 @@ t.test('validation errors name the field', async (t) => {
     [{ method: 'GET', path: '/files/{id}.json', response: {} }, 'path segment "{id}.json" must be plain text or one whole {param} (got "/files/{id}.json")'],
     [{ method: 'GET', path: '/a/{id}/b/{id}', response: {} }, 'path names the parameter {id} twice (got "/a/{id}/b/{id}")'],
     [{ method: 'FETCH', path: '/a', response: {} }, 'method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, ANY (got "FETCH")'],
-    [{ method: 'GET', path: '/a', response: {}, statusCode: 201 }, 'statusCode is not a known field (did you mean status_code?); known fields: id, name, method, path, response, enabled, status_code, priority, latency_ms, match_headers, match_query'],
+    [{ method: 'GET', path: '/a', response: {}, statusCode: 201 }, 'statusCode is not a known field (did you mean status_code?); known fields: id, name, method, path, response, enabled, status_code, priority, latency_ms, match_headers, match_query, match_json_path'],
     [{ method: 'GET', path: '/a', response: { status: 201 } }, 'response.status is not a known field; known fields: body, headers'],
     [{ method: 'GET', path: '/a', response: {}, status_code: 99 }, 'status_code must be at least 100 (got 99)'],
     [{ method: 'GET', path: '/a', response: {}, status_code: 600 }, 'status_code must be at most 599 (got 600)'],

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { MockError } from '../../common/errors.js';
-import { PatternError, compileCondition, holds, type Condition, type ConditionSpec } from '../../common/patterns/index.js';
+import { PatternError, compileCondition, compileJsonPathConditions, holds, type Condition, type ConditionSpec } from '../../common/patterns/index.js';
+import { jsonPathConditionsHold } from './value-conditions.js';
 import { show } from './show.js';
 
 /** observability.chaos.fault_injection.request_matcher: which requests chaos applies to. */
@@ -15,6 +16,8 @@ export interface RequestMatcherSpec {
   min_body_size_bytes?: number;
   max_body_size_bytes?: number;
   chunked_only?: boolean;
+  /** JSONPaths into the JSON body, each mapped to a condition on a value it selects (README, "Conditions"). */
+  json_path?: Record<string, ConditionSpec>;
 }
 
 export interface MatchableRequest {
@@ -24,6 +27,8 @@ export interface MatchableRequest {
   headers: Record<string, string>;
   bodyBytes: number;
   chunked: boolean;
+  /** The body parsed as JSON (undefined when absent or not JSON); read only when a json_path rule asks. */
+  json: unknown;
 }
 
 const CIDR_EXAMPLES = '10.0.0.0/8, ::1/128';
@@ -57,6 +62,17 @@ export function compileRequestMatcher(spec: RequestMatcherSpec | undefined, wher
   if (min !== undefined) tests.push(({ bodyBytes }) => bodyBytes >= min);
   if (max !== undefined) tests.push(({ bodyBytes }) => bodyBytes <= max);
   if (spec?.chunked_only === true) tests.push(({ chunked }) => chunked);
+  if (spec?.json_path !== undefined) {
+    const key = `${where}.json_path`;
+    let conditions;
+    try {
+      conditions = compileJsonPathConditions(spec.json_path, 'exact', key);
+    } catch (e) {
+      if (!(e instanceof PatternError)) throw e;
+      throw new MockError('MOCK_ERR_CONFIG_INVALID', e.message);
+    }
+    if (conditions.length > 0) tests.push((req) => jsonPathConditionsHold(conditions, req.json));
+  }
   if (tests.length === 0) return () => true;
   return (req) => tests.every((test) => test(req));
 }

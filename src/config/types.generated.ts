@@ -720,6 +720,12 @@ export interface RequestMatcher {
   min_body_size_bytes?: number;
   max_body_size_bytes?: number;
   chunked_only?: boolean;
+  /**
+   * RFC 9535 JSONPaths into the JSON body, each mapped to a condition on a value it selects (README, "Conditions").
+   */
+  json_path?: {
+    [k: string]: unknown;
+  };
 }
 export interface HeaderMatcher {
   /**

@@ -100,6 +100,16 @@ t.test('fault injection: sequential pattern, request matcher, counters', async (
   t.equal(stats.by_type.http_error, 2);
 });
 
+t.test('fault injection: a request matcher selects by JSONPath conditions on the body', async (t) => {
+  await calm();
+  const put = await send('PUT', 'chaos/config/faults', { enabled: true, http_errors: [503], http_error_probability: 1, request_matcher: { json_path: { '$.tag': { matches: 'chaos-[0-9]+' } } } });
+  t.equal(put.status, 200, JSON.stringify(put.body));
+  const post = (body) => fetch(`${server.url}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  t.equal((await post({ name: 'Rex', tag: 'chaos-7' })).status, 503, 'a body the path selects a matching value from');
+  t.not((await post({ name: 'Rex', tag: 'calm' })).status, 503, 'a value that does not match passes');
+  t.not((await fetch(`${server.url}/v1/pets`)).status, 503, 'a request without a JSON body has nothing to select');
+});
+
 t.test('fault injection: burst of exactly count per window', async (t) => {
   await calm();
   await send('PUT', 'chaos/config/faults', { enabled: true, http_errors: [500], error_pattern: { type: 'burst', count: 3, interval_ms: 60000 } });
@@ -292,6 +302,7 @@ t.test('bad chaos input over the API: 400 naming the key, nothing changed', asyn
     [{ error_pattern: { type: 'burst', count: 3, interval_ms: 0 } }, /interval_ms/],
     [{ request_matcher: { source_ips: ['10.0.0.0/33'] } }, /10\.0\.0\.0\/33/],
     [{ request_matcher: { min_body_size_bytes: -1 } }, /min_body_size_bytes/],
+    [{ request_matcher: { json_path: { '$[': 'x' } } }, /request_matcher\.json_path/],
     [{ connection_error_kind: 'explode' }, /connection_error_kind: expected one of http_503, tcp_reset, tcp_close/],
     [{ surprise: true }, /surprise: unknown setting/],
   ];

@@ -43,6 +43,10 @@ class MatchView implements MatchableRequest {
     return this.ex.body?.byteLength ?? 0;
   }
 
+  get json(): unknown {
+    return this.ex.json;
+  }
+
   get chunked(): boolean {
     return /\bchunked\b/i.test(this.ex.headers['transfer-encoding'] ?? '');
   }

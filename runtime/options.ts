@@ -1,7 +1,5 @@
 import type { Logger } from 'pino';
 import type { ApiAuthOptions } from './api-security/index.js';
-import type { CorsOptions } from './chain/index.js';
-import type { ResponseCacheOptions } from './engine/index.js';
 import type { RequestLog } from './logging/index.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
@@ -45,6 +43,23 @@ export const DEFAULT_ADMIN_LIMITS: AdminLimits = {
   max_chaos_profiles: 100,
   max_chaos_profile_bytes: 64 * 1024,
 };
+
+/** mock.yaml http.cors, when enabled. */
+export interface CorsOptions {
+  /** `*`, exact origins, `http://localhost:*` (any port), `https://*.example.com`. */
+  allowedOrigins: readonly string[];
+  allowedMethods: readonly string[];
+  /** Absent: a preflight is allowed the headers it asks for. */
+  allowedHeaders?: readonly string[];
+}
+
+/** response.caching when enabled. */
+export interface ResponseCacheOptions {
+  ttlSeconds: number;
+  maxSizeMb: number;
+  /** Monotonic milliseconds the TTL counts on; default performance.now (tests pass their own). */
+  now?: () => number;
+}
 
 export interface ServeOptions {
   /** Absolute directory of a build (holds index.js). */

@@ -3,7 +3,7 @@ import type { ApiAuthOptions, TokenIssuer } from '../api-security/index.js';
 import type { Engine } from '../engine/index.js';
 import type { Answer, BuildRoute, Exchange } from '../exchange/index.js';
 import type { LiveState } from '../live/index.js';
-import type { CorsOptions } from './stages/cors.js';
+import type { CorsOptions } from '../options.js';
 import { SLOTS, type Slot } from './slots.js';
 
 /** The rest of the chain after a stage. */

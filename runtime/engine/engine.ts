@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ValidationMode, ValidationOptions } from '../options.js';
+import type { ResponseCacheOptions, ValidationMode, ValidationOptions } from '../options.js';
 import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Terminal, Validate } from '../../common/contract/index.js';
 import { Exchange, type Answer, type BuildRoute, type Validated, type ValidationIssue } from '../exchange/index.js';
 import { runtimeRequire } from './load-build.js';
@@ -18,7 +18,7 @@ import { resolveModes } from './validation-modes.js';
 import { bodyIssues } from './validation-errors.js';
 import { compileRouteConditions, conditionsHold, type RouteConditions } from '../match/index.js';
 import { findContent, parseBody } from './request-body.js';
-import { ResponseCache, type ResponseCacheOptions } from './response-cache.js';
+import { ResponseCache } from './response-cache.js';
 
 export interface EngineOptions {
   validation: ValidationOptions;

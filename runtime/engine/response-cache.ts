@@ -1,15 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { ContentEntry, ExampleEntry, ResponseEntry, TemplateContext, TemplateRuntime } from '../../common/contract/index.js';
 import { bodyLength, type Answer } from '../exchange/index.js';
+import type { ResponseCacheOptions } from '../options.js';
 import { templateReads, type TemplateRead } from './template-reads.js';
-
-/** response.caching of mock.yaml, when enabled. */
-export interface ResponseCacheOptions {
-  ttlSeconds: number;
-  maxSizeMb: number;
-  /** Monotonic milliseconds the TTL counts on; default performance.now (tests pass their own). */
-  now?: () => number;
-}
 
 /**
  * Where an answer comes from: one example, or generation from one content's schema, with the

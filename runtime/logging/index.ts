@@ -1,10 +1,8 @@
 export {
   DEFAULT_REQUEST_LOG_CAPACITY,
   RequestLog,
-  RequestLogEntry,
   entryFilter,
   pathMatcher,
-  type RequestLogEntryJson,
   type RequestLogFilter,
   type RequestLogListener,
   type RequestLogOptions,
@@ -13,3 +11,4 @@ export { CREDENTIAL_HEADERS, REDACTED, Redaction, type KeyParameter, type Redact
 export { DEFAULT_REQUEST_LINES_PER_SECOND } from './request-lines.js';
 export { RingBuffer } from './ring-buffer.js';
 export { LogStream, MAX_UNSENT_BYTES, type LogStreamOptions, type LogStreamSink } from './log-stream.js';
+export { RequestLogEntry, type RequestLogEntryJson } from './request-log-entry.js';

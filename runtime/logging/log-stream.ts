@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { RequestLog, RequestLogEntry } from './request-log.js';
+import type { RequestLog } from './request-log.js';
+import type { RequestLogEntry } from './request-log-entry.js';
 
 /** One client connection of the stream (an adapter's StreamSink). */
 export interface LogStreamSink {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RequestLogEntry } from './request-log.js';
+import type { RequestLogEntry } from './request-log-entry.js';
 
 /** logging.request_lines_per_second's default: a terminal stays readable, and logging costs nothing measurable under load. */
 export const DEFAULT_REQUEST_LINES_PER_SECOND = 50;

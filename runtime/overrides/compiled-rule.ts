@@ -1,7 +1,7 @@
 import type { LinearPattern } from '../../common/patterns/index.js';
 import type { Exchange } from '../exchange/index.js';
 import { compileGlob, compileJsonPathConditions, compileValueConditions, headersMatch, jsonPathConditionsHold, queryMatches, type JsonPathCondition, type ValueCondition } from '../match/index.js';
-import type { OverrideRule } from './rule.js';
+import type { OverrideRule } from './override-rule.js';
 
 /** An enabled rule prepared once: its conditions compiled, the path glob as a linear-time pattern, the body serialised. */
 export interface CompiledRule {

@@ -4,21 +4,11 @@ import { boundSchema } from '../../common/bounds.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../common/json-depth.js';
 import { fieldProblem } from '../../common/http-fields.js';
 import { describeInputError, show } from '../mocks/index.js';
-import { PatternError, compileGlob, type ConditionSpec } from '../match/index.js';
+import { PatternError, compileGlob } from '../match/index.js';
 import { compileMatchConditions } from './compiled-rule.js';
+import type { OverrideRule } from './override-rule.js';
 
-/** An override rule as the admin API, the environment and rule files give it (see index.ts). */
-export interface OverrideRule {
-  name: string;
-  enabled: boolean;
-  /** query, headers, json_path: conditions (README, "Conditions"); a bare string is the exact value. */
-  match?: { method?: string; path?: string; query?: Record<string, ConditionSpec>; headers?: Record<string, ConditionSpec>; json_path?: Record<string, ConditionSpec> };
-  status?: number;
-  headers?: Record<string, string>;
-  body?: unknown;
-  merge?: Record<string, unknown>;
-  delay_ms?: number;
-}
+export type { OverrideRule } from './override-rule.js';
 
 export type RuleSetResult = { ok: true; rules: OverrideRule[] } | { ok: false; error: string };
 

@@ -1,16 +1,8 @@
 import { ownAnswer } from '../../engine/index.js';
 import { refusal, type Answer, type Exchange } from '../../exchange/index.js';
 import { OriginList, parseOrigin } from '../../match/index.js';
+import type { CorsOptions } from '../../options.js';
 import { afterNext, type Stage, type StageContext } from '../stage.js';
-
-/** mock.yaml http.cors, when enabled. */
-export interface CorsOptions {
-  /** `*`, exact origins, `http://localhost:*` (any port), `https://*.example.com`. */
-  allowedOrigins: readonly string[];
-  allowedMethods: readonly string[];
-  /** Absent: a preflight is allowed the headers it asks for. */
-  allowedHeaders?: readonly string[];
-}
 
 /** Response headers a page may read without being told (CORS-safelisted), so never listed in Expose-Headers. */
 const SAFELISTED = new Set(['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma']);

@@ -17,8 +17,6 @@ import { securityStage } from './security.js';
 import { tokenEndpointStage } from './token-endpoint.js';
 import { trafficShapingStage } from './traffic-shaping.js';
 
-export type { CorsOptions } from './cors.js';
-
 /**
  * Every stage of the request chain: a new behaviour is a file in this folder and a line here.
  * The slot decides where a stage runs; this order only breaks ties within a slot.

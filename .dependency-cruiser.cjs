@@ -1,0 +1,59 @@
+/**
+ * The architecture's boundaries, checked by test/architecture/boundaries.test.js with
+ * dependency-cruiser over the TypeScript sources (type-only imports included, parsed by swc).
+ */
+const RUNTIME_FACES = '^(runtime/index\\.ts|runtime/checks\\.ts)$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'compiler-and-runtime-apart',
+      comment: 'The compiler and the runtime meet only in common/ (generated code imports common/contract).',
+      severity: 'error',
+      from: { path: '^runtime/' },
+      to: { path: '^(compiler|src)/' },
+    },
+    { name: 'compiler-and-runtime-apart', severity: 'error', from: { path: '^compiler/' }, to: { path: '^(runtime|src)/' } },
+    { name: 'compiler-and-runtime-apart', severity: 'error', from: { path: '^common/' }, to: { path: '^(compiler|runtime|src)/' } },
+    {
+      name: 'src-through-faces',
+      comment: 'The CLI reaches the compiler and the runtime through their faces: index.ts, and the light faces compiler/serving.ts (staleness and rebuilds) and the runtime\'s configuration checks.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(compiler|runtime)/', pathNot: `^compiler/(index|serving)\\.ts$|${RUNTIME_FACES}` },
+    },
+    {
+      name: 'uws-in-its-folder',
+      comment: 'uWebSockets.js is loaded, probed and typed in one folder, which the HTTP and the WebSocket adapters share.',
+      severity: 'error',
+      from: { path: '^runtime/', pathNot: '^runtime/http/uws\\.ts$' },
+      to: { path: '(^|node_modules/)uWebSockets\\.js(/|$)' },
+    },
+    {
+      name: 'stages-not-servers',
+      comment: 'Stages work on the Exchange whatever the protocol: never on a server adapter or a server.',
+      severity: 'error',
+      from: { path: '^runtime/chain/stages/' },
+      to: { path: '^runtime/(http|servers)/' },
+    },
+    {
+      name: 'exchange-and-match-self-contained',
+      comment: 'The Exchange and the one matching module import nothing else from the runtime.',
+      severity: 'error',
+      from: { path: '^runtime/(exchange|match)/' },
+      to: { path: '^runtime/', pathNot: '^runtime/$1/' },
+    },
+    {
+      name: 'no-cycles-in-runtime',
+      severity: 'error',
+      from: { path: '^runtime/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules)/' },
+  },
+};

@@ -2,7 +2,7 @@
  * The architecture's boundaries, checked by test/architecture/boundaries.test.js with
  * dependency-cruiser over the TypeScript sources (type-only imports included, parsed by swc).
  */
-const RUNTIME_FACES = '^(runtime/index\\.ts|runtime/checks\\.ts)$';
+const RUNTIME_FACES = '^(runtime/index\\.ts|runtime/config-checks\\.ts)$';
 
 module.exports = {
   forbidden: [
@@ -26,7 +26,7 @@ module.exports = {
       name: 'uws-in-its-folder',
       comment: 'uWebSockets.js is loaded, probed and typed in one folder, which the HTTP and the WebSocket adapters share.',
       severity: 'error',
-      from: { path: '^runtime/', pathNot: '^runtime/http/uws\\.ts$' },
+      from: { path: '^runtime/', pathNot: '^runtime/servers/uws/' },
       to: { path: '(^|node_modules/)uWebSockets\\.js(/|$)' },
     },
     {
@@ -34,13 +34,13 @@ module.exports = {
       comment: 'Stages work on the Exchange whatever the protocol: never on a server adapter or a server.',
       severity: 'error',
       from: { path: '^runtime/chain/stages/' },
-      to: { path: '^runtime/(http|servers)/' },
+      to: { path: '^runtime/servers/' },
     },
     {
       name: 'exchange-and-match-self-contained',
       comment: 'The Exchange and the one matching module import nothing else from the runtime.',
       severity: 'error',
-      from: { path: '^runtime/(exchange|match)/' },
+      from: { path: '^runtime/(chain/exchange|match)/' },
       to: { path: '^runtime/', pathNot: '^runtime/$1/' },
     },
     {

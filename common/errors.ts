@@ -3,7 +3,7 @@
  *
  * - PROBLEMS: every problem answer (RFC 9457, `application/problem+json`) the servers write, with
  *   its HTTP status, its gRPC status code, a title and a template for its detail; the body carries
- *   the code. Built by runtime/exchange/problem.ts. One exception in shape, not in source: a 401 of the mocked API's
+ *   the code. Built by runtime/chain/exchange/problem.ts. One exception in shape, not in source: a 401 of the mocked API's
  *   security is the spec's `{"error": title, "message": detail}` (plus the code), as JSON; a 429 of
  *   the rate limiter is the spec's plain text `Rate limit exceeded`, its code in X-Mock-Error-Code.
  * - CLI_ERRORS: what the CLI and server start-up stop with (one line naming the input and the fix,

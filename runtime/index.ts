@@ -1,13 +1,13 @@
-import type { RunningServer, ServeOptions } from './options.js';
-import type { Engine } from './engine/index.js';
+import type { RunningServer, ServeOptions } from './serve-options.js';
+import type { Engine } from './terminal/openapi/index.js';
 import { startMock } from './servers/index.js';
 
-export type { RunningServer, ServeOptions, ValidationMode, ValidationOptions } from './options.js';
-export type { ApiAuthOptions, SchemePins } from './api-security/index.js';
-export { Engine, loadBuild, runtimeRequire } from './engine/index.js';
-export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogFilter } from './logging/index.js';
+export type { RunningServer, ServeOptions, ValidationMode, ValidationOptions } from './serve-options.js';
+export type { ApiAuthOptions, SchemePins } from './chain/security/index.js';
+export { Engine, loadBuild, runtimeRequire } from './terminal/openapi/index.js';
+export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogFilter } from './control/logging/index.js';
 export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';
-export { hashPassword, type AuthOptions } from './auth/index.js';
+export { hashPassword, type AuthOptions } from './control/auth/index.js';
 export { httpUrl } from './servers/index.js';
 
 /** The HTTP mock server alone (with its /__mock management router), as the conformance self-test serves it. */
@@ -33,7 +33,7 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     close: () => running.close(),
   };
 }
-export { loadOverrides } from './overrides/index.js';
-export type { OverrideRule } from './overrides/index.js';
+export { loadOverrides } from './chain/overrides/index.js';
+export type { OverrideRule } from './chain/overrides/index.js';
 export { createGenRuntime } from '../common/generate/index.js';
 export { createTemplateRuntime, templateRenderer, type Render, type TemplateContext } from './template/index.js';

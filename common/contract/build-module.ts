@@ -223,7 +223,7 @@ export interface RouteBehaviourMeta {
   fault_injection?: RouteFaultsMeta;
 }
 
-/** Every export of a build's index.js, as compiler/emit writes it and runtime/engine loads it. */
+/** Every export of a build's index.js, as compiler/emit writes it and runtime/terminal/openapi loads it. */
 export interface BuildModule {
   name: string;
   specs: SpecMeta[];

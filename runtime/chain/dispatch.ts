@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import { bodyLength, problem, withoutContent, type Answer, type Exchange, type RouteRef } from '../exchange/index.js';
-import type { RequestLog } from '../logging/index.js';
+import { bodyLength, problem, withoutContent, type Answer, type Exchange, type RouteRef } from './exchange/index.js';
+import type { RequestLog } from '../control/logging/index.js';
 import type { RequestChain } from './request-chain.js';
 
-/** Counts answered requests (runtime/metrics TrafficStats). */
+/** Counts answered requests (runtime/control/metrics TrafficStats). */
 export interface TrafficRecorder {
   record(route: RouteRef | null, method: string, status: number, durationMs: number): void;
 }

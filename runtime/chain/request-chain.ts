@@ -1,4 +1,4 @@
-import type { Answer, BuildRoute, ChainRun, Exchange } from '../exchange/index.js';
+import type { Answer, BuildRoute, ChainRun, Exchange } from './exchange/index.js';
 import { slotRank } from './slots.js';
 import { checkStage, type Next, type Stage } from './stage.js';
 

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import type { ApiAuthOptions, TokenIssuer } from '../api-security/index.js';
-import type { Engine } from '../engine/index.js';
-import type { Answer, BuildRoute, Exchange } from '../exchange/index.js';
-import type { LiveState } from '../live/index.js';
-import type { CorsOptions } from '../options.js';
+import type { ApiAuthOptions, TokenIssuer } from './security/index.js';
+import type { Engine } from '../terminal/openapi/index.js';
+import type { Answer, BuildRoute, Exchange } from './exchange/index.js';
+import type { LiveState } from './settings/index.js';
+import type { CorsOptions } from '../serve-options.js';
 import { SLOTS, type Slot } from './slots.js';
 
 /** The rest of the chain after a stage. */

@@ -1,5 +1,5 @@
 import { MockError } from '../../common/errors.js';
-import type { Auth } from '../auth/index.js';
+import type { Auth } from '../control/auth/index.js';
 import { isLoopback } from './exposure.js';
 
 /**

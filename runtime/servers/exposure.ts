@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { Logger } from 'pino';
-import { devUsersWarning, type Auth, type AuthOptions } from '../auth/index.js';
+import { devUsersWarning, type Auth, type AuthOptions } from '../control/auth/index.js';
 
 /** `http://host:port`, IPv6 hosts in brackets. */
 export const httpUrl = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

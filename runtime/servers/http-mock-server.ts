@@ -1,16 +1,16 @@
-import type { RestartStatus, ServerControl } from '../admin/index.js';
-import type { RegisteredServer, ServerInfo, ServerRegistry } from '../registry/index.js';
-import { AdminError } from '../admin/index.js';
-import { TokenIssuer, pinProblems } from '../api-security/index.js';
+import type { RestartStatus, ServerControl } from '../control/admin/index.js';
+import type { RegisteredServer, ServerInfo, ServerRegistry } from '../control/registry/index.js';
+import { AdminError } from '../control/admin/index.js';
+import { TokenIssuer, pinProblems } from '../chain/security/index.js';
 import { RequestChain, createDispatch, createStages } from '../chain/index.js';
-import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../engine/index.js';
-import { hostPort, type ServerAdapter } from '../exchange/index.js';
-import type { ControlHandler } from '../admin/index.js';
-import { createHttpAdapter } from '../http/index.js';
-import type { LiveState } from '../live/index.js';
-import type { RequestLog } from '../logging/index.js';
-import type { TrafficStats } from '../metrics/index.js';
-import type { ServeOptions } from '../options.js';
+import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../terminal/openapi/index.js';
+import { hostPort, type ServerAdapter } from '../chain/exchange/index.js';
+import type { ControlHandler } from '../control/admin/index.js';
+import { createHttpAdapter } from './http/index.js';
+import type { LiveState } from '../chain/settings/index.js';
+import type { RequestLog } from '../control/logging/index.js';
+import type { TrafficStats } from '../control/metrics/index.js';
+import type { ServeOptions } from '../serve-options.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */

@@ -1,6 +1,6 @@
-import type { AccessPolicy } from '../admin/index.js';
-import type { ControlHandler } from '../admin/index.js';
-import type { PrometheusMetrics } from '../metrics/index.js';
+import type { AccessPolicy } from '../control/admin/index.js';
+import type { ControlHandler } from '../control/admin/index.js';
+import type { PrometheusMetrics } from '../control/metrics/index.js';
 
 const TEXT = 'text/plain; charset=utf-8';
 

@@ -1,8 +1,8 @@
-import type { AccessPolicyOptions } from '../admin/index.js';
-import type { AuthOptions } from '../auth/index.js';
-import type { LiveStateOptions } from '../live/index.js';
-import type { RedactionOptions } from '../logging/index.js';
-import type { AdminLimits, ServeOptions } from '../options.js';
+import type { AccessPolicyOptions } from '../control/admin/index.js';
+import type { AuthOptions } from '../control/auth/index.js';
+import type { LiveStateOptions } from '../chain/settings/index.js';
+import type { RedactionOptions } from '../control/logging/index.js';
+import type { AdminLimits, ServeOptions } from '../serve-options.js';
 
 export interface AdminServerOptions {
   /** false: embedded in the HTTP mock server (API under /__mock, page at mountPath). */

@@ -1,8 +1,8 @@
-import type { ControlHandler } from '../admin/index.js';
-import type { LiveState } from '../live/index.js';
-import type { RequestLog } from '../logging/index.js';
-import type { TrafficStats } from '../metrics/index.js';
-import type { RegisteredServer, ServerRegistry } from '../registry/index.js';
+import type { ControlHandler } from '../control/admin/index.js';
+import type { LiveState } from '../chain/settings/index.js';
+import type { RequestLog } from '../control/logging/index.js';
+import type { TrafficStats } from '../control/metrics/index.js';
+import type { RegisteredServer, ServerRegistry } from '../control/registry/index.js';
 import type { MockOptions } from './mock-options.js';
 import { HttpMockServer } from './http-mock-server.js';
 

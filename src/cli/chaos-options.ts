@@ -1,4 +1,4 @@
-import { BUILTIN_PROFILES, DEFAULT_CHAOS, mergeChaos, type ChaosPatch, type ChaosProfile, type ChaosSettings } from '../../runtime/checks.js';
+import { BUILTIN_PROFILES, DEFAULT_CHAOS, mergeChaos, type ChaosPatch, type ChaosProfile, type ChaosSettings } from '../../runtime/config-checks.js';
 import type { EffectiveConfig } from '../config/index.js';
 
 export interface ChaosStart {

@@ -1,4 +1,4 @@
-import { BUILTIN_PROFILES, checkChaosPatch, checkProfile, checkRouteChaos, checkUpstreamUrl } from '../../runtime/checks.js';
+import { BUILTIN_PROFILES, checkChaosPatch, checkProfile, checkRouteChaos, checkUpstreamUrl } from '../../runtime/config-checks.js';
 import type { KeyPath } from './key-path.js';
 import type { ConfigSource } from './layer.js';
 import type { MockConfig } from './types.generated.js';

@@ -17,8 +17,8 @@ t.test('the sources were cruised, every kind of import seen', async (t) => {
   t.ok(result.summary.totalCruised > 400, `${result.summary.totalCruised} modules`);
   t.ok(result.summary.totalDependenciesCruised > 1000, `${result.summary.totalDependenciesCruised} imports`);
   // `import type { Engine }`: erased by tsc, still a dependency of the design
-  const registry = result.modules.find((m) => m.source === 'runtime/registry/server-info.ts');
-  t.ok(registry.dependencies.some((d) => d.resolved === 'runtime/engine/index.ts'), 'type-only imports count too');
+  const registry = result.modules.find((m) => m.source === 'runtime/control/registry/server-info.ts');
+  t.ok(registry.dependencies.some((d) => d.resolved === 'runtime/terminal/openapi/index.ts'), 'type-only imports count too');
 });
 
 for (const name of [...new Set(config.forbidden.map((rule) => rule.name))]) {

@@ -1,7 +1,7 @@
 // common/coerce.ts: strings from URLs, headers and forms into their schema's types, per style.
 import t from 'tap';
 import { bracketPath, coerce, coerceShape, paramValue, setPath } from '../../dist/common/coerce.js';
-import { parseQuery } from '../../dist/runtime/exchange/query.js';
+import { parseQuery } from '../../dist/runtime/chain/exchange/query.js';
 
 const param = (extra) => ({ name: 'p', in: 'query', required: false, kind: 'string', items: 'string', style: 'form', explode: true, ...extra });
 

@@ -1,7 +1,7 @@
 // common/errors.ts: the one catalogue of problem answers and CLI errors.
 import t from 'tap';
 import { CLI_ERRORS, MockError, PROBLEMS } from '../../dist/common/errors.js';
-import { graphqlCodeOf, grpcStatusOf, problem, rateLimited, unauthorized } from '../../dist/runtime/exchange/index.js';
+import { graphqlCodeOf, grpcStatusOf, problem, rateLimited, unauthorized } from '../../dist/runtime/chain/exchange/index.js';
 import { GRPC } from '../../dist/common/grpc-status.js';
 
 t.test('every problem code names a status, a title and a detail template; no code is in both tables', async (t) => {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build, checkBuild, isBuildStale, defaultName, TOOL_VERSION } from '../../dist/compiler/index.js';
 import { loadInputs, sha256 } from '../../dist/compiler/inputs.js';
-import { loadBuild } from '../../dist/runtime/engine/index.js';
+import { loadBuild } from '../../dist/runtime/terminal/openapi/index.js';
 
 const petstore = fs.readFileSync(new URL('../../examples/petstore.yaml', import.meta.url), 'utf8');
 const routes = [{ path: '/health', method: 'GET', response: { body: { ok: true } } }];

@@ -4,8 +4,8 @@ import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../dist/compiler/index.js';
-import { Engine, loadBuild } from '../../dist/runtime/engine/index.js';
-import { Exchange } from '../../dist/runtime/exchange/index.js';
+import { Engine, loadBuild } from '../../dist/runtime/terminal/openapi/index.js';
+import { Exchange } from '../../dist/runtime/chain/exchange/index.js';
 import { pino } from 'pino';
 
 t.test('paths that close a comment are comment text, and still routes', async (t) => {

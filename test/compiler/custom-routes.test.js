@@ -66,7 +66,7 @@ t.test('match/response that are not objects are rejected', (t) => {
 });
 
 t.test('/regex/ condition values are checked at build time', (t) => {
-  // runtime/engine/route-conditions.ts compiles `/…/` values with new RegExp when the server starts;
+  // runtime/terminal/openapi/route-conditions.ts compiles `/…/` values with new RegExp when the server starts;
   // lowerCustomRoutes passes them through, so a typo surfaces as a raw SyntaxError from `mock serve`.
   t.doesNotThrow(() => lowerCustomRoutes([{ path: '/a', match: { query: { q: '/^[0-9]+$/i' } } }]));
   for (const bad of ['/[a-/', '/abc/z']) {

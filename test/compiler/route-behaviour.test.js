@@ -3,8 +3,8 @@ import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { lowerRouteBehaviour } from '../../dist/compiler/ir/route-behaviour.js';
-import { loadBuild } from '../../dist/runtime/engine/index.js';
-import { Engine } from '../../dist/runtime/engine/index.js';
+import { loadBuild } from '../../dist/runtime/terminal/openapi/index.js';
+import { Engine } from '../../dist/runtime/terminal/openapi/index.js';
 import { root, runMock, tmpdir } from '../helpers/cli.js';
 
 const op = (index, method, p) => ({ index, method, path: p });

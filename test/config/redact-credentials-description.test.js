@@ -1,10 +1,10 @@
 // The description of logging.redact_credentials in src/config/schema.json (what editors and the
-// generated types show) names what runtime/logging redacts with it on: every header of
+// generated types show) names what runtime/control/logging redacts with it on: every header of
 // CREDENTIAL_HEADERS and the words that make a header name a credential's. It listed four headers
 // after redaction had grown to every header named like a credential.
 import t from 'tap';
 import { readFileSync } from 'node:fs';
-import { CREDENTIAL_HEADERS, Redaction } from '../../dist/runtime/logging/index.js';
+import { CREDENTIAL_HEADERS, Redaction } from '../../dist/runtime/control/logging/index.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../src/config/schema.json', import.meta.url), 'utf8'));
 const description = schema.properties.logging.properties.redact_credentials.description.toLowerCase();

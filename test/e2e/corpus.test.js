@@ -8,7 +8,7 @@ import { corpus, startMock, tmpdir } from '../helpers/cli.js';
 import { invalidRequest, loadOperations } from '../helpers/requests.js';
 import { bodyFormat } from '../../dist/compiler/emit/media.js';
 import { defaultName } from '../../dist/compiler/inputs.js';
-import { loadBuild, runtimeRequire } from '../../dist/runtime/engine/load-build.js';
+import { loadBuild, runtimeRequire } from '../../dist/runtime/terminal/openapi/load-build.js';
 
 const dir = path.join(corpus, 'openapi');
 /**

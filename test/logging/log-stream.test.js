@@ -1,10 +1,10 @@
-// runtime/logging LogStream: the request log as Server-Sent Events for every client at once
+// runtime/control/logging LogStream: the request log as Server-Sent Events for every client at once
 // (GET /__mock/logs/sse): serialised once, written once per event-loop turn, filtered per client,
 // capped, and clients that stop reading dropped with a warning.
 import t from 'tap';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { LogStream, MAX_UNSENT_BYTES, RequestLog, RequestLogEntry, entryFilter } from '../../dist/runtime/logging/index.js';
+import { LogStream, MAX_UNSENT_BYTES, RequestLog, RequestLogEntry, entryFilter } from '../../dist/runtime/control/logging/index.js';
 
 const ascii = (s) => new TextEncoder().encode(s).buffer;
 const record = (log, path = '/v1/pets', method = 'GET') => log.record(method, path, 200, 1, ascii('127.0.0.1'), {}, 2);

@@ -1,6 +1,6 @@
-// runtime/logging/redaction.ts and the request log: credentials never leave an entry in clear.
+// runtime/control/logging/redaction.ts and the request log: credentials never leave an entry in clear.
 import t from 'tap';
-import { Redaction, REDACTED, RequestLog } from '../../dist/runtime/logging/index.js';
+import { Redaction, REDACTED, RequestLog } from '../../dist/runtime/control/logging/index.js';
 
 t.test('credential headers by default; apiKey parameters once the servers name them', async (t) => {
   const redaction = new Redaction();

@@ -1,9 +1,9 @@
-// runtime/logging: the ring buffer behind GET /__mock/logs, request log entries, the info line.
+// runtime/control/logging: the ring buffer behind GET /__mock/logs, request log entries, the info line.
 import t from 'tap';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { RequestLog, RequestLogEntry, RingBuffer, pathMatcher } from '../../dist/runtime/logging/index.js';
-import { readableAddress } from '../../dist/runtime/exchange/index.js';
+import { RequestLog, RequestLogEntry, RingBuffer, pathMatcher } from '../../dist/runtime/control/logging/index.js';
+import { readableAddress } from '../../dist/runtime/chain/exchange/index.js';
 
 const ascii = (s) => new TextEncoder().encode(s).buffer;
 

@@ -1,9 +1,9 @@
-// runtime/engine/engine.ts over a real build: dispatch, candidates, methods, validation modes, negotiation.
+// runtime/terminal/openapi/engine.ts over a real build: dispatch, candidates, methods, validation modes, negotiation.
 import t from 'tap';
 import path from 'node:path';
 import { build } from '../../dist/compiler/index.js';
-import { Engine, loadBuild } from '../../dist/runtime/engine/index.js';
-import { Exchange } from '../../dist/runtime/exchange/index.js';
+import { Engine, loadBuild } from '../../dist/runtime/terminal/openapi/index.js';
+import { Exchange } from '../../dist/runtime/chain/exchange/index.js';
 
 const spec = `openapi: 3.0.3
 info: {title: Engine, version: "1"}

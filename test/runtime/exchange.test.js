@@ -1,6 +1,6 @@
-// runtime/exchange: one request for the whole chain; query and JSON body parsed at most once.
+// runtime/chain/exchange: one request for the whole chain; query and JSON body parsed at most once.
 import t from 'tap';
-import { Exchange, held, withoutContent } from '../../dist/runtime/exchange/index.js';
+import { Exchange, held, withoutContent } from '../../dist/runtime/chain/exchange/index.js';
 
 t.test('the query and the JSON body are parsed on first use, once', async (t) => {
   const ex = new Exchange({ method: 'POST', path: '/a', rawQuery: 'x=1&x=2&y=a+b', headers: {}, body: Buffer.from('{"n":1}') });

@@ -1,6 +1,6 @@
-// runtime/engine/multipart.ts: multipart/form-data bodies into name -> values.
+// runtime/terminal/openapi/multipart.ts: multipart/form-data bodies into name -> values.
 import t from 'tap';
-import { parseMultipart } from '../../dist/runtime/engine/multipart.js';
+import { parseMultipart } from '../../dist/runtime/terminal/openapi/multipart.js';
 
 const CT = 'multipart/form-data; boundary=XyZ';
 const crlf = (s) => Buffer.from(s.replace(/\n/g, '\r\n'));

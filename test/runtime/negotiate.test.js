@@ -1,6 +1,6 @@
-// runtime/engine/negotiate.ts: Accept against the documented response media types.
+// runtime/terminal/openapi/negotiate.ts: Accept against the documented response media types.
 import t from 'tap';
-import { ContentNegotiation } from '../../dist/runtime/engine/negotiate.js';
+import { ContentNegotiation } from '../../dist/runtime/terminal/openapi/negotiate.js';
 
 const types = ['application/json', 'application/xml', 'text/plain'];
 

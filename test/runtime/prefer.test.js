@@ -1,7 +1,7 @@
-// runtime/engine/prefer.ts: `Prefer: code=…, example=…, dynamic=…` and the __code/__example/__dynamic fallbacks; `error-body=` of refusals.
+// runtime/terminal/openapi/prefer.ts: `Prefer: code=…, example=…, dynamic=…` and the __code/__example/__dynamic fallbacks; `error-body=` of refusals.
 import t from 'tap';
-import { preferredErrorBody, readPreference } from '../../dist/runtime/engine/prefer.js';
-import { parseQuery } from '../../dist/runtime/exchange/query.js';
+import { preferredErrorBody, readPreference } from '../../dist/runtime/terminal/openapi/prefer.js';
+import { parseQuery } from '../../dist/runtime/chain/exchange/query.js';
 
 const none = new Map();
 const pref = (header, query = '') => ({ ...readPreference(header, query ? parseQuery(query) : none) });

@@ -1,6 +1,6 @@
-// runtime/engine/query.ts: query strings and cookies.
+// runtime/terminal/openapi/query.ts: query strings and cookies.
 import t from 'tap';
-import { decode, parseCookies, parseQuery } from '../../dist/runtime/exchange/query.js';
+import { decode, parseCookies, parseQuery } from '../../dist/runtime/chain/exchange/query.js';
 
 const q = (raw) => Object.fromEntries(parseQuery(raw));
 

@@ -1,6 +1,6 @@
-// runtime/engine/request-body.ts: which declared media type a request body uses, and parsing it for validation.
+// runtime/terminal/openapi/request-body.ts: which declared media type a request body uses, and parsing it for validation.
 import t from 'tap';
-import { findContent, parseBody } from '../../dist/runtime/engine/request-body.js';
+import { findContent, parseBody } from '../../dist/runtime/terminal/openapi/request-body.js';
 
 const meta = (type, format, shape = null, encoding = null) => ({ type, format, validator: null, shape, encoding });
 const contents = [meta('application/json', 'json'), meta('application/x-www-form-urlencoded', 'form'), meta('text/*', 'text'), meta('*/*', 'json')];

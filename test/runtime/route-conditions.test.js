@@ -1,7 +1,7 @@
 // runtime/match/route-conditions.ts: mock.yaml route conditions on query, headers and JSON body.
 import t from 'tap';
 import { compileRouteConditions, conditionsHold, containsPartial } from '../../dist/runtime/match/index.js';
-import { parseQuery } from '../../dist/runtime/exchange/query.js';
+import { parseQuery } from '../../dist/runtime/chain/exchange/query.js';
 
 const route = (match) => compileRouteConditions(match);
 const holds = (c, { query = '', headers = {}, body } = {}) => {

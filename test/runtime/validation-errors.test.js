@@ -1,6 +1,6 @@
-// runtime/engine/validation-errors.ts: Ajv errors as validation issues users can read.
+// runtime/terminal/openapi/validation-errors.ts: Ajv errors as validation issues users can read.
 import t from 'tap';
-import { bodyIssues, paramIssues } from '../../dist/runtime/engine/validation-errors.js';
+import { bodyIssues, paramIssues } from '../../dist/runtime/terminal/openapi/validation-errors.js';
 
 t.test('parameter issues name location and parameter', (t) => {
   t.same(paramIssues([{ instancePath: '/query/limit', keyword: 'maximum', message: 'must be <= 100', params: { limit: 100 } }]), [

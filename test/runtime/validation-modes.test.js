@@ -1,6 +1,6 @@
-// runtime/engine/validation-modes.ts: per-operation validation mode from exact keys, globs and the default.
+// runtime/terminal/openapi/validation-modes.ts: per-operation validation mode from exact keys, globs and the default.
 import t from 'tap';
-import { resolveModes } from '../../dist/runtime/engine/validation-modes.js';
+import { resolveModes } from '../../dist/runtime/terminal/openapi/validation-modes.js';
 
 const op = (method, path) => ({ method, path });
 const ops = [

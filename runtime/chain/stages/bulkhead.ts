@@ -1,4 +1,4 @@
-import type { Answer, Exchange } from '../../exchange/index.js';
+import type { Answer, Exchange } from '../exchange/index.js';
 import type { Next, Stage, StageContext } from '../stage.js';
 import { injected } from './chaos-answers.js';
 

@@ -1,8 +1,8 @@
 import { MAX_DELAY_MS } from '../../../common/bounds.js';
 import type { ProblemCode, ProblemParams } from '../../../common/errors.js';
-import type { ChaosState, FaultKind } from '../../chaos/index.js';
-import { problem } from '../../exchange/index.js';
-import { held, type Answer, type Exchange } from '../../exchange/index.js';
+import type { ChaosState, FaultKind } from '../chaos/index.js';
+import { problem } from '../exchange/index.js';
+import { held, type Answer, type Exchange } from '../exchange/index.js';
 import type { MatchableRequest } from '../../match/index.js';
 
 /** An injected problem answer: counted, marked with X-Mock-Fault, its detail in the request log. */

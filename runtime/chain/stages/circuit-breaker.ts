@@ -1,4 +1,4 @@
-import type { Answer } from '../../exchange/index.js';
+import type { Answer } from '../exchange/index.js';
 import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { injected, retryAfter } from './chaos-answers.js';
 

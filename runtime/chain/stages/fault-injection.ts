@@ -1,5 +1,5 @@
-import { chance, corrupt, pickOne, type ChaosState, type FaultInjectionSettings } from '../../chaos/index.js';
-import { bodyLength, held, withoutContent, type Answer, type Exchange } from '../../exchange/index.js';
+import { chance, corrupt, pickOne, type ChaosState, type FaultInjectionSettings } from '../chaos/index.js';
+import { bodyLength, held, withoutContent, type Answer, type Exchange } from '../exchange/index.js';
 import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { dropped, injected, marked, matchable } from './chaos-answers.js';
 

@@ -1,5 +1,5 @@
-import { problem } from '../../exchange/index.js';
-import { chance, pickOne } from '../../chaos/index.js';
+import { problem } from '../exchange/index.js';
+import { chance, pickOne } from '../chaos/index.js';
 import type { Stage, StageContext } from '../stage.js';
 
 /**

@@ -1,5 +1,5 @@
-import { chance } from '../../chaos/index.js';
-import type { Exchange } from '../../exchange/index.js';
+import { chance } from '../chaos/index.js';
+import type { Exchange } from '../exchange/index.js';
 import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { delayed } from './chaos-answers.js';
 

@@ -1,5 +1,5 @@
 import { isStackOverflow } from '../../../common/json-depth.js';
-import { held, requestTooDeep, type Answer } from '../../exchange/index.js';
+import { held, requestTooDeep, type Answer } from '../exchange/index.js';
 import type { Stage, StageContext } from '../stage.js';
 
 /**

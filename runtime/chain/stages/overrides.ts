@@ -1,4 +1,4 @@
-import { held } from '../../exchange/index.js';
+import { held } from '../exchange/index.js';
 import { afterNext, type Stage, type StageContext } from '../stage.js';
 
 /** Override rules adjust whatever the stages inside them answered, and may delay it. */

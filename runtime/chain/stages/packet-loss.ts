@@ -1,4 +1,4 @@
-import { chance } from '../../chaos/index.js';
+import { chance } from '../chaos/index.js';
 import type { Stage, StageContext } from '../stage.js';
 import { injected } from './chaos-answers.js';
 

@@ -1,4 +1,4 @@
-import { forward } from '../../proxy/index.js';
+import { forward } from '../proxy/index.js';
 import type { Stage, StageContext } from '../stage.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { ChaosState, RateLimitScope, RateLimitSettings } from '../../chaos/index.js';
-import { rateLimited } from '../../exchange/index.js';
-import type { Exchange } from '../../exchange/index.js';
+import type { ChaosState, RateLimitScope, RateLimitSettings } from '../chaos/index.js';
+import { rateLimited } from '../exchange/index.js';
+import type { Exchange } from '../exchange/index.js';
 import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { headerMs, retryAfter, withHeaders } from './chaos-answers.js';
 

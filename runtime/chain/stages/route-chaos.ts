@@ -1,6 +1,6 @@
 import type { RouteFaultsMeta, RouteLatencyMeta } from '../../../common/contract/index.js';
-import { chance, latencySpec, pickOne, sampleLatency, type ChaosState } from '../../chaos/index.js';
-import { held, type Answer, type BuildRoute, type Exchange } from '../../exchange/index.js';
+import { chance, latencySpec, pickOne, sampleLatency, type ChaosState } from '../chaos/index.js';
+import { held, type Answer, type BuildRoute, type Exchange } from '../exchange/index.js';
 import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { delayed, dropped, injected } from './chaos-answers.js';
 

@@ -1,8 +1,8 @@
 import type { OperationMeta } from '../../../common/contract/index.js';
-import { compileSecurity, type SecurityCheck, type SecurityFailure } from '../../api-security/index.js';
-import type { Engine } from '../../engine/index.js';
-import { insufficientScope, unauthorized } from '../../exchange/index.js';
-import type { Answer, BuildRoute, Exchange } from '../../exchange/index.js';
+import { compileSecurity, type SecurityCheck, type SecurityFailure } from '../security/index.js';
+import type { Engine } from '../../terminal/openapi/index.js';
+import { insufficientScope, unauthorized } from '../exchange/index.js';
+import type { Answer, BuildRoute, Exchange } from '../exchange/index.js';
 import type { Next, Stage, StageContext } from '../stage.js';
 
 /**

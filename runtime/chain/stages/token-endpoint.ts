@@ -1,4 +1,4 @@
-import { tokenAnswer } from '../../api-security/index.js';
+import { tokenAnswer } from '../security/index.js';
 import type { Stage, StageContext } from '../stage.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { ChaosState } from '../../chaos/index.js';
-import { bodyLength, type Answer } from '../../exchange/index.js';
+import type { ChaosState } from '../chaos/index.js';
+import { bodyLength, type Answer } from '../exchange/index.js';
 import { afterNext, type Stage, type StageContext } from '../stage.js';
 import { marked } from './chaos-answers.js';
 

@@ -1,6 +1,6 @@
-// runtime/admin/access-policy.ts: the Host (DNS rebinding) and Origin (cross-site) rules.
+// runtime/control/admin/access-policy.ts: the Host (DNS rebinding) and Origin (cross-site) rules.
 import t from 'tap';
-import { AccessPolicy, DEFAULT_ACCESS } from '../../../dist/runtime/admin/access-policy.js';
+import { AccessPolicy, DEFAULT_ACCESS } from '../../../dist/runtime/control/admin/access-policy.js';
 
 const defaults = new AccessPolicy(DEFAULT_ACCESS);
 

@@ -1,6 +1,6 @@
-// runtime/admin/file-kinds.ts: what files/content and files/save may touch.
+// runtime/control/admin/file-kinds.ts: what files/content and files/save may touch.
 import t from 'tap';
-import { refusedKind } from '../../../dist/runtime/admin/file-kinds.js';
+import { refusedKind } from '../../../dist/runtime/control/admin/file-kinds.js';
 
 const files = { root: '/p', configFile: '/p/.mock.yaml', generatedDir: '/p/generated' };
 const refused = (file) => refusedKind(files, file);

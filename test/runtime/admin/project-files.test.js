@@ -1,9 +1,9 @@
-// runtime/admin/project-files.ts: paths given to the admin API stay inside the project directory.
+// runtime/control/admin/project-files.ts: paths given to the admin API stay inside the project directory.
 import t from 'tap';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { realpathSync } from 'node:fs';
-import { resolveInside } from '../../../dist/runtime/admin/project-files.js';
+import { resolveInside } from '../../../dist/runtime/control/admin/project-files.js';
 
 const refused = (t, root, input) => {
   const error = t.throws(() => resolveInside(root, input, 'file_path'), undefined, JSON.stringify(input));

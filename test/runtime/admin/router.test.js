@@ -1,7 +1,7 @@
-// runtime/admin/router.ts: both path forms, parameters, methods, JSON bodies.
+// runtime/control/admin/router.ts: both path forms, parameters, methods, JSON bodies.
 import t from 'tap';
-import { AdminRouter, endpointOf, jsonBody } from '../../../dist/runtime/admin/router.js';
-import { AdminError } from '../../../dist/runtime/admin/envelope.js';
+import { AdminRouter, endpointOf, jsonBody } from '../../../dist/runtime/control/admin/router.js';
+import { AdminError } from '../../../dist/runtime/control/admin/envelope.js';
 
 t.test('endpointOf: /__mock/<name> and /__mock/api/<name> are one endpoint', async (t) => {
   t.equal(endpointOf('/__mock/mocks'), 'mocks');

@@ -1,6 +1,6 @@
-// runtime/auth authorize(): open reads, hosted-mode management token, JWT role checks per endpoint.
+// runtime/control/auth authorize(): open reads, hosted-mode management token, JWT role checks per endpoint.
 import t from 'tap';
-import { createAuth, accessFor } from '../../../dist/runtime/auth/index.js';
+import { createAuth, accessFor } from '../../../dist/runtime/control/auth/index.js';
 
 const quiet = { warn() {} };
 const auth = createAuth({ enabled: true, seedDevUsers: true, logger: quiet });

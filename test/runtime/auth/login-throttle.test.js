@@ -1,8 +1,8 @@
-// runtime/auth login throttling: five failures a minute per username or address, then 429 with a
+// runtime/control/auth login throttling: five failures a minute per username or address, then 429 with a
 // growing Retry-After; a success clears it. A fake clock stands in for waiting.
 import t from 'tap';
-import { createAuth } from '../../../dist/runtime/auth/index.js';
-import { LoginThrottle } from '../../../dist/runtime/auth/login-throttle.js';
+import { createAuth } from '../../../dist/runtime/control/auth/index.js';
+import { LoginThrottle } from '../../../dist/runtime/control/auth/login-throttle.js';
 
 function setup() {
   const clock = { now: 1_700_000_000_000 };

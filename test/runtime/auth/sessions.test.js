@@ -1,7 +1,7 @@
-// runtime/auth login, refresh rotation, logout revocation, me and expiry on a fake clock.
+// runtime/control/auth login, refresh rotation, logout revocation, me and expiry on a fake clock.
 import t from 'tap';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { createAuth } from '../../../dist/runtime/auth/index.js';
+import { createAuth } from '../../../dist/runtime/control/auth/index.js';
 
 const quiet = { warn() {} };
 const START = Date.parse('2026-03-01T12:00:00.000Z');

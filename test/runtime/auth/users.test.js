@@ -1,6 +1,6 @@
-// runtime/auth users: development seeds and their warning, configured users, settings errors, user management.
+// runtime/control/auth users: development seeds and their warning, configured users, settings errors, user management.
 import t from 'tap';
-import { createAuth, devUsersWarning, hashPassword } from '../../../dist/runtime/auth/index.js';
+import { createAuth, devUsersWarning, hashPassword } from '../../../dist/runtime/control/auth/index.js';
 
 const SECRET = 's'.repeat(32);
 const recorder = () => {

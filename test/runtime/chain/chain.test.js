@@ -5,9 +5,9 @@ import http from 'node:http';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../../dist/compiler/index.js';
-import { Engine, loadBuild } from '../../../dist/runtime/engine/index.js';
-import { Exchange } from '../../../dist/runtime/exchange/index.js';
-import { LiveState } from '../../../dist/runtime/live/index.js';
+import { Engine, loadBuild } from '../../../dist/runtime/terminal/openapi/index.js';
+import { Exchange } from '../../../dist/runtime/chain/exchange/index.js';
+import { LiveState } from '../../../dist/runtime/chain/settings/index.js';
 import { RequestChain, STAGES, checkStage, createStages } from '../../../dist/runtime/chain/index.js';
 
 const spec = `openapi: 3.0.3

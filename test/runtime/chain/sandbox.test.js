@@ -1,9 +1,9 @@
 // runtime/chain/stages/sandbox.ts: while the admin is embedded, every answer of the mock is a
 // sandboxed document (an opaque origin), whether the chain made it or not, sync answers staying sync.
 import t from 'tap';
-import { Exchange } from '../../../dist/runtime/exchange/index.js';
+import { Exchange } from '../../../dist/runtime/chain/exchange/index.js';
 import { RequestChain, createStages } from '../../../dist/runtime/chain/index.js';
-import { LiveState } from '../../../dist/runtime/live/index.js';
+import { LiveState } from '../../../dist/runtime/chain/settings/index.js';
 
 const POLICY = 'sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads';
 const route = { index: 0 };

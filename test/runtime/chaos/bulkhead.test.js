@@ -1,6 +1,6 @@
-// runtime/chaos bulkhead: a concurrency limit with a bounded FIFO queue.
+// runtime/chain/chaos bulkhead: a concurrency limit with a bounded FIFO queue.
 import t from 'tap';
-import { Bulkhead } from '../../../dist/runtime/chaos/index.js';
+import { Bulkhead } from '../../../dist/runtime/chain/chaos/index.js';
 
 const kind = (entry) => (entry === null ? 'refused' : typeof entry === 'function' ? 'now' : 'queued');
 

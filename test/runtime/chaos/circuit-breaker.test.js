@@ -1,6 +1,6 @@
-// runtime/chaos circuit breaker: every transition on a fake clock, probes in flight, snapshots.
+// runtime/chain/chaos circuit breaker: every transition on a fake clock, probes in flight, snapshots.
 import t from 'tap';
-import { CircuitBreaker } from '../../../dist/runtime/chaos/index.js';
+import { CircuitBreaker } from '../../../dist/runtime/chain/chaos/index.js';
 
 const START = Date.UTC(2025, 0, 1);
 const iso = (ms) => new Date(START + ms).toISOString();

@@ -1,6 +1,6 @@
-// runtime/chaos payload corruption: exactly the damage the detail reports, on a copy.
+// runtime/chain/chaos payload corruption: exactly the damage the detail reports, on a copy.
 import t from 'tap';
-import { corrupt, seededRandom } from '../../../dist/runtime/chaos/index.js';
+import { corrupt, seededRandom } from '../../../dist/runtime/chain/chaos/index.js';
 
 const bytesOf = (n, seed = 1) => {
   const random = seededRandom(seed);

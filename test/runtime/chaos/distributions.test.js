@@ -1,7 +1,7 @@
-// runtime/chaos latency sampling: each distribution against its exact CDF (one-sample
+// runtime/chain/chaos latency sampling: each distribution against its exact CDF (one-sample
 // Kolmogorov–Smirnov at α = 0.01), truncation by redrawing rather than clamping, and repeatability.
 import t from 'tap';
-import { checkLatencySpec, sampleLatency, seededRandom } from '../../../dist/runtime/chaos/index.js';
+import { checkLatencySpec, sampleLatency, seededRandom } from '../../../dist/runtime/chain/chaos/index.js';
 
 const N = 2000;
 const KS_CRITICAL = 1.628 / Math.sqrt(N);

@@ -1,6 +1,6 @@
-// runtime/chaos fault counters: totals per kind for the Chaos API, listeners for Prometheus.
+// runtime/chain/chaos fault counters: totals per kind for the Chaos API, listeners for Prometheus.
 import t from 'tap';
-import { FAULT_KINDS, FaultCounters } from '../../../dist/runtime/chaos/index.js';
+import { FAULT_KINDS, FaultCounters } from '../../../dist/runtime/chain/chaos/index.js';
 
 t.test('counts per kind, every kind listed', async (t) => {
   const counters = new FaultCounters();

@@ -1,7 +1,7 @@
-// runtime/chaos error patterns: which requests get an injected error — seeded random faults at
+// runtime/chain/chaos error patterns: which requests get an injected error — seeded random faults at
 // their configured rate, exact bursts per window on a fake clock, sequences — and their checks.
 import t from 'tap';
-import { checkErrorPattern, createFaultPattern, seededRandom } from '../../../dist/runtime/chaos/index.js';
+import { checkErrorPattern, createFaultPattern, seededRandom } from '../../../dist/runtime/chain/chaos/index.js';
 
 const run = (pattern, n, o = {}) => {
   const faults = createFaultPattern(pattern, { random: seededRandom(o.seed ?? 1), now: o.now ?? (() => 0) });

@@ -1,6 +1,6 @@
-// runtime/chaos latency recorder: the last samples for the Chaos API and their statistics.
+// runtime/chain/chaos latency recorder: the last samples for the Chaos API and their statistics.
 import t from 'tap';
-import { LatencyRecorder } from '../../../dist/runtime/chaos/index.js';
+import { LatencyRecorder } from '../../../dist/runtime/chain/chaos/index.js';
 
 const START = Date.UTC(2025, 5, 1);
 

@@ -1,7 +1,7 @@
-// runtime/chaos: one check of a chaos profile document (mock.yaml's profiles, the Chaos API), and
+// runtime/chain/chaos: one check of a chaos profile document (mock.yaml's profiles, the Chaos API), and
 // the caps on custom profiles (admin.limits.max_chaos_profiles, max_chaos_profile_bytes).
 import t from 'tap';
-import { BUILTIN_PROFILES, ChaosLimitError, ChaosSettingsError, ChaosState, checkProfile } from '../../../dist/runtime/chaos/index.js';
+import { BUILTIN_PROFILES, ChaosLimitError, ChaosSettingsError, ChaosState, checkProfile } from '../../../dist/runtime/chain/chaos/index.js';
 
 const profile = (name, chaos_config = { latency: { enabled: true, fixed_delay_ms: 100 } }) => ({ name, description: '', tags: [], builtin: false, chaos_config });
 

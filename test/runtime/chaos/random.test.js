@@ -1,6 +1,6 @@
-// runtime/chaos random draws: seeded and repeatable, one draw per decision.
+// runtime/chain/chaos random draws: seeded and repeatable, one draw per decision.
 import t from 'tap';
-import { chance, pickOne, seededRandom } from '../../../dist/runtime/chaos/index.js';
+import { chance, pickOne, seededRandom } from '../../../dist/runtime/chain/chaos/index.js';
 
 const take = (random, n) => Array.from({ length: n }, () => random.next());
 

@@ -1,6 +1,6 @@
-// runtime/chaos checkRouteChaos: one check of a route's chaos for core.routes[] and the route-chaos API.
+// runtime/chain/chaos checkRouteChaos: one check of a route's chaos for core.routes[] and the route-chaos API.
 import t from 'tap';
-import { checkRouteChaos } from '../../../dist/runtime/chaos/index.js';
+import { checkRouteChaos } from '../../../dist/runtime/chain/chaos/index.js';
 
 t.test('what core.routes documents passes', async (t) => {
   t.same(

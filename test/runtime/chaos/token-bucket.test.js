@@ -1,7 +1,7 @@
-// runtime/chaos token buckets: exact admit counts and Retry-After waits on a fake clock, the IETF
+// runtime/chain/chaos token buckets: exact admit counts and Retry-After waits on a fake clock, the IETF
 // policy figures, and the per-key table's least-recently-used bound.
 import t from 'tap';
-import { BucketTable, TokenBucket } from '../../../dist/runtime/chaos/index.js';
+import { BucketTable, TokenBucket } from '../../../dist/runtime/chain/chaos/index.js';
 
 function clocked(o) {
   const clock = { ms: 0 };

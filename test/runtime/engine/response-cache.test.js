@@ -1,8 +1,8 @@
-// runtime/engine/response-cache.ts and template-reads.ts: which answers are kept, under what key,
+// runtime/terminal/openapi/response-cache.ts and template-reads.ts: which answers are kept, under what key,
 // for how long (on a test clock) and within what size (least recently used out first).
 import t from 'tap';
-import { ResponseCache } from '../../../dist/runtime/engine/response-cache.js';
-import { templateReads } from '../../../dist/runtime/engine/template-reads.js';
+import { ResponseCache } from '../../../dist/runtime/terminal/openapi/response-cache.js';
+import { templateReads } from '../../../dist/runtime/terminal/openapi/template-reads.js';
 import { createTemplateRuntime } from '../../../dist/runtime/template/index.js';
 
 const templates = createTemplateRuntime({ seed: 1 });

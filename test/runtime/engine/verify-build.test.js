@@ -1,9 +1,9 @@
-// runtime/engine/verify-build.ts: no generated code is imported unless its manifest vouches for it.
+// runtime/terminal/openapi/verify-build.ts: no generated code is imported unless its manifest vouches for it.
 import t from 'tap';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadBuild } from '../../../dist/runtime/engine/index.js';
-import { verifyBuild } from '../../../dist/runtime/engine/verify-build.js';
+import { loadBuild } from '../../../dist/runtime/terminal/openapi/index.js';
+import { verifyBuild } from '../../../dist/runtime/terminal/openapi/verify-build.js';
 import { root } from '../../helpers/cli.js';
 
 const source = path.join(root, 'generated/petstore');

@@ -1,7 +1,7 @@
-// runtime/http: both server adapters write answers as their delivery says, seen from raw sockets.
+// runtime/servers/http: both server adapters write answers as their delivery says, seen from raw sockets.
 import t from 'tap';
 import net from 'node:net';
-import { NodeHttpAdapter, UwsHttpAdapter } from '../../../dist/runtime/http/index.js';
+import { NodeHttpAdapter, UwsHttpAdapter } from '../../../dist/runtime/servers/http/index.js';
 
 const BODY = 'x'.repeat(1000);
 const answers = {

@@ -1,6 +1,6 @@
-// runtime/metrics/coverage.ts through TrafficStats.coverage(): the spec's CoverageReport.
+// runtime/control/metrics/coverage.ts through TrafficStats.coverage(): the spec's CoverageReport.
 import t from 'tap';
-import { TrafficStats } from '../../../dist/runtime/metrics/index.js';
+import { TrafficStats } from '../../../dist/runtime/control/metrics/index.js';
 
 const route = (method, path) => ({ key: `${method} ${path}`, method, path });
 const listPets = route('GET', '/v1/pets');

@@ -1,7 +1,7 @@
 // The response-time histogram of the statistics: three significant digits over a wide range,
 // checked against exact percentiles of the same values.
 import t from 'tap';
-import { LatencyHistogram } from '../../../dist/runtime/metrics/latency-histogram.js';
+import { LatencyHistogram } from '../../../dist/runtime/control/metrics/latency-histogram.js';
 
 t.test('percentiles within 0.1 % of the exact ones, from microseconds to an hour', async (t) => {
   const h = new LatencyHistogram(3_600_000_000);

@@ -1,7 +1,7 @@
-// runtime/metrics/prometheus.ts: the Prometheus text exposition fed by TrafficStats.
+// runtime/control/metrics/prometheus.ts: the Prometheus text exposition fed by TrafficStats.
 import t from 'tap';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { createPrometheusMetrics, TrafficStats } from '../../../dist/runtime/metrics/index.js';
+import { createPrometheusMetrics, TrafficStats } from '../../../dist/runtime/control/metrics/index.js';
 
 const route = (method, path) => ({ key: `${method} ${path}`, method, path });
 const listPets = route('GET', '/v1/pets');

@@ -1,6 +1,6 @@
-// runtime/metrics/resource-sampler.ts: memory and CPU samples over time.
+// runtime/control/metrics/resource-sampler.ts: memory and CPU samples over time.
 import t from 'tap';
-import { ResourceSampler } from '../../../dist/runtime/metrics/index.js';
+import { ResourceSampler } from '../../../dist/runtime/control/metrics/index.js';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 

@@ -1,6 +1,6 @@
-// runtime/metrics/traffic-stats.ts: counts per endpoint, error rates, percentiles, route rows, reset.
+// runtime/control/metrics/traffic-stats.ts: counts per endpoint, error rates, percentiles, route rows, reset.
 import t from 'tap';
-import { TrafficStats } from '../../../dist/runtime/metrics/index.js';
+import { TrafficStats } from '../../../dist/runtime/control/metrics/index.js';
 
 const route = (method, path) => ({ key: `${method} ${path}`, method, path });
 const listPets = route('GET', '/v1/pets');

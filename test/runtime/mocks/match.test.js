@@ -1,7 +1,7 @@
-// runtime/mocks MockStore.match: which enabled mock answers a request, in the spec's matching order.
+// runtime/chain/mocks MockStore.match: which enabled mock answers a request, in the spec's matching order.
 import t from 'tap';
-import { Exchange } from '../../../dist/runtime/exchange/index.js';
-import { MockStore } from '../../../dist/runtime/mocks/index.js';
+import { Exchange } from '../../../dist/runtime/chain/exchange/index.js';
+import { MockStore } from '../../../dist/runtime/chain/mocks/index.js';
 
 const request = (method, target, headers = {}) => {
   const [path, rawQuery = ''] = target.split('?');

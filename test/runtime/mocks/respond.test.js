@@ -1,7 +1,7 @@
-// runtime/mocks MockStore.respond: status, content type, headers, and templates only while expansion is on.
+// runtime/chain/mocks MockStore.respond: status, content type, headers, and templates only while expansion is on.
 import t from 'tap';
-import { MockStore } from '../../../dist/runtime/mocks/index.js';
-import { Exchange } from '../../../dist/runtime/exchange/index.js';
+import { MockStore } from '../../../dist/runtime/chain/mocks/index.js';
+import { Exchange } from '../../../dist/runtime/chain/exchange/index.js';
 import { createTemplateRuntime } from '../../../dist/runtime/template/index.js';
 
 const templates = createTemplateRuntime({ seed: 1 });

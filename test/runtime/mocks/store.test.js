@@ -1,7 +1,7 @@
-// runtime/mocks: the admin API's CRUD over mocks, defaults, and the 400/404/409 answers.
+// runtime/chain/mocks: the admin API's CRUD over mocks, defaults, and the 400/404/409 answers.
 import t from 'tap';
-import { Exchange } from '../../../dist/runtime/exchange/index.js';
-import { MockStore } from '../../../dist/runtime/mocks/index.js';
+import { Exchange } from '../../../dist/runtime/chain/exchange/index.js';
+import { MockStore } from '../../../dist/runtime/chain/mocks/index.js';
 
 const users = { method: 'get', path: '/users', response: { body: [{ id: 1 }] } };
 

@@ -1,8 +1,8 @@
-// runtime/overrides loadOverrides: configuration rules, MOCK_HTTP_OVERRIDES, rule files from the glob, and every error.
+// runtime/chain/overrides loadOverrides: configuration rules, MOCK_HTTP_OVERRIDES, rule files from the glob, and every error.
 import t from 'tap';
 import path from 'node:path';
 import * as fs from 'node:fs';
-import { loadOverrides } from '../../../dist/runtime/overrides/index.js';
+import { loadOverrides } from '../../../dist/runtime/chain/overrides/index.js';
 
 const rule = (name, extra = { status: 503 }) => ({ name, ...extra });
 
@@ -67,7 +67,7 @@ t.test('each problem throws MOCK_ERR_OVERRIDES_INVALID naming the source and the
 
 t.test('an unreadable file names itself', async (t) => {
   // permissions do not stop root, so the read failure is simulated
-  const { loadOverrides: load } = await t.mockImport('../../../dist/runtime/overrides/index.js', {
+  const { loadOverrides: load } = await t.mockImport('../../../dist/runtime/chain/overrides/index.js', {
     'node:fs': {
       ...fs,
       readFileSync: () => {

@@ -1,7 +1,7 @@
-// runtime/overrides OverrideSet: replacing the live rules (all or nothing) and applying them to responses.
+// runtime/chain/overrides OverrideSet: replacing the live rules (all or nothing) and applying them to responses.
 import t from 'tap';
-import { Exchange } from '../../../dist/runtime/exchange/index.js';
-import { OverrideSet } from '../../../dist/runtime/overrides/index.js';
+import { Exchange } from '../../../dist/runtime/chain/exchange/index.js';
+import { OverrideSet } from '../../../dist/runtime/chain/overrides/index.js';
 
 const request = (method, target, headers = {}) => {
   const [path, rawQuery = ''] = target.split('?');

@@ -1,6 +1,6 @@
-// runtime/proxy: the one check of an upstream URL, whichever way it is set.
+// runtime/chain/proxy: the one check of an upstream URL, whichever way it is set.
 import t from 'tap';
-import { checkUpstreamUrl } from '../../../dist/runtime/proxy/index.js';
+import { checkUpstreamUrl } from '../../../dist/runtime/chain/proxy/index.js';
 
 t.test('http(s) URLs with a host and a usable port pass, a path too', async (t) => {
   for (const url of ['http://localhost:8080', 'https://api.example.com', 'HTTP://Example.com/base/', 'http://[::1]:9000/v1', 'http://user:pw@host:1/']) t.equal(checkUpstreamUrl(url), undefined, url);

@@ -1,7 +1,7 @@
-// runtime/registry: every protocol server lists itself once, and the admin API reads only that.
+// runtime/control/registry: every protocol server lists itself once, and the admin API reads only that.
 import t from 'tap';
-import { ServerRegistry } from '../../../dist/runtime/registry/index.js';
-import { systemRoutes } from '../../../dist/runtime/admin/endpoints/system.js';
+import { ServerRegistry } from '../../../dist/runtime/control/registry/index.js';
+import { systemRoutes } from '../../../dist/runtime/control/admin/endpoints/system.js';
 
 const server = (kind, address, running) => ({
   kind,

@@ -1,0 +1,47 @@
+import type { ProblemCode } from '../../../common/errors.js';
+
+/**
+ * How an answer reaches the client. Absent: written whole at once. Connection-level behaviour
+ * (chaos, later) is expressed here so that every server adapter honours it in its one writer.
+ */
+export interface Delivery {
+  /** Wait this long before writing anything. */
+  holdMs?: number;
+  /** How the connection ends: `close` after the answer; `drop` closes it without answering; `reset` aborts it (a TCP reset where the adapter can send one). */
+  end?: 'close' | 'drop' | 'reset';
+  /** Write the head and only this many bytes of the body, then close the connection. */
+  truncateAfter?: number;
+  /** Pace the body at this many bytes per second. */
+  bytesPerSecond?: number;
+}
+
+/** What a server writes for one request. */
+export interface Answer {
+  status: number;
+  headers: Array<[string, string]>;
+  /** Text, or bytes as an upstream sent them. */
+  body: string | Uint8Array;
+  /** The catalogue entry it answers with (problem answers, refusals); each protocol's server writes its own form of it. */
+  code?: ProblemCode;
+  /** Why it failed, for the request log (problem answers set their detail). */
+  error?: string;
+  delivery?: Delivery;
+  /** What chaos did to it, for the request log: the X-Mock-Fault value, the injected delay. */
+  injected?: Injected;
+}
+
+export interface Injected {
+  fault?: string;
+  latency_ms?: number;
+}
+
+/** `answer` delayed by `ms` more (delays of several stages add up). */
+export function held(answer: Answer, ms: number): Answer {
+  if (ms <= 0) return answer;
+  return { ...answer, delivery: { ...answer.delivery, holdMs: (answer.delivery?.holdMs ?? 0) + ms } };
+}
+
+/** 204 and 304 answers carry no content (RFC 9110), whatever a mock or rule says; HEAD answers none either. */
+export const withoutContent = (method: string, status: number): boolean => method === 'HEAD' || status === 204 || status === 304;
+
+export const bodyLength = (body: string | Uint8Array): number => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);

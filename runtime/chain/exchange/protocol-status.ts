@@ -1,0 +1,12 @@
+import { PROBLEMS } from '../../../common/errors.js';
+import { grpcOfHttp, type GrpcStatus } from '../../../common/grpc-status.js';
+import type { Answer } from './answer.js';
+
+/**
+ * An answer's status as the gRPC server sends it (grpc-status): its catalogue entry's code when it
+ * has one, else its HTTP status mapped (an override's 404, a runtime mock's 503).
+ */
+export const grpcStatusOf = (answer: Answer): GrpcStatus => (answer.code === undefined ? grpcOfHttp(answer.status) : PROBLEMS[answer.code].grpc);
+
+/** errors[].extensions.code of a GraphQL answer: its catalogue code, else `HTTP_<status>` (an override's or a runtime mock's answer). */
+export const graphqlCodeOf = (answer: Answer): string => answer.code ?? `HTTP_${answer.status}`;

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { Answer, Exchange, RouteRef } from '../exchange/index.js';
+import type { TemplateRuntime } from '../../template/index.js';
+import { InputError } from './input-error.js';
+import { Mock, type MethodFit } from './mock.js';
+import { PatternError, splitRequestPath, templateSegments } from '../../match/index.js';
+import { readMockRecord } from './record.js';
+import { DEFAULT_ADMIN_LIMITS } from '../../serve-options.js';
+
+export type MockFailure = { ok: false; status: 400 | 404 | 409 | 413; error: string };
+export type MockResult = { ok: true; mock: Mock } | MockFailure;
+
+/** admin.limits for runtime mocks: the management router is reachable from the network by default. */
+export interface MockLimits {
+  /** admin.limits.max_mocks */
+  maxMocks: number;
+  /** admin.limits.max_mock_bytes: one mock's JSON, as sent. */
+  maxMockBytes: number;
+}
+
+/** A mock's size when no request body says it: its JSON. */
+const jsonBytes = (input: unknown): number => Buffer.byteLength(JSON.stringify(input) ?? '');
+
+export interface MockMatch {
+  mock: Mock;
+  params: Record<string, string>;
+}
+
+/** Mocks created at run time over `/__mock/api/mocks`. The caller skips the store while `size` is 0. */
+export class MockStore {
+  private readonly mocks = new Map<string, Mock>();
+  /** Mocks by path segment count: a request only meets mocks of its own length. */
+  private readonly byLength = new Map<number, Mock[]>();
+  private created = 0;
+  private enabled = 0;
+  private listeners: Array<() => void> = [];
+  private forgetters: Array<(route: RouteRef) => void> = [];
+
+  constructor(readonly limits: MockLimits = { maxMocks: DEFAULT_ADMIN_LIMITS.max_mocks, maxMockBytes: DEFAULT_ADMIN_LIMITS.max_mock_bytes }) {}
+
+  /** Called after every change (create, replace, delete, clear). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Called with the route of a mock that was deleted or replaced when no mock left has its key (`GET /x`): what is counted under it can go. */
+  onForget(listener: (route: RouteRef) => void): void {
+    this.forgetters.push(listener);
+  }
+
+  /**
+   * Why a mock of `bytes` (its JSON as sent) cannot be stored now, or undefined; `adding`: a new
+   * one, not a replacement. Cheap, so callers ask before they parse a body.
+   */
+  refusal(bytes: number, adding: boolean): MockFailure | undefined {
+    const { maxMocks, maxMockBytes } = this.limits;
+    if (adding && this.mocks.size >= maxMocks) {
+      return { ok: false, status: 409, error: `there are already ${this.mocks.size} runtime mocks, the most admin.limits.max_mocks allows; delete some (DELETE /__mock/api/mocks/{id}) or raise admin.limits.max_mocks in mock.yaml` };
+    }
+    if (bytes > maxMockBytes) {
+      return { ok: false, status: 413, error: `the mock is ${bytes} bytes of JSON, more than admin.limits.max_mock_bytes (${maxMockBytes}); make its response body smaller or raise admin.limits.max_mock_bytes in mock.yaml` };
+    }
+    return undefined;
+  }
+
+  get size(): number {
+    return this.mocks.size;
+  }
+
+  get enabledCount(): number {
+    return this.enabled;
+  }
+
+  /** `bytes`: the size of the mock's JSON as sent (default: `input` serialised). */
+  create(input: unknown, bytes = jsonBytes(input)): MockResult {
+    const refused = this.refusal(bytes, true);
+    if (refused !== undefined) return refused;
+    const result = this.compile(input, randomUUID(), this.created + 1);
+    if (!result.ok) return result;
+    if (this.mocks.has(result.mock.id)) return { ok: false, status: 409, error: `a mock with id "${result.mock.id}" already exists; replace it with PUT or choose another id` };
+    this.created++;
+    this.add(result.mock);
+    this.changed();
+    return result;
+  }
+
+  /** PUT: a full replacement under `id` (an id in the body is ignored); keeps its place in the list and its age. */
+  replace(id: string, input: unknown, bytes = jsonBytes(input)): MockResult {
+    const old = this.mocks.get(id);
+    if (old === undefined) return { ok: false, status: 404, error: `no mock has id "${id}"` };
+    const refused = this.refusal(bytes, false);
+    if (refused !== undefined) return refused;
+    const body = input !== null && typeof input === 'object' && !Array.isArray(input) ? { ...input, id } : input;
+    const result = this.compile(body, id, old.seq);
+    if (!result.ok) return result;
+    this.remove(old);
+    this.add(result.mock);
+    this.forgetUnused([old]);
+    this.changed();
+    return result;
+  }
+
+  get(id: string): Mock | undefined {
+    return this.mocks.get(id);
+  }
+
+  /** In creation order. */
+  list(): Mock[] {
+    return [...this.mocks.values()];
+  }
+
+  delete(id: string): boolean {
+    const mock = this.mocks.get(id);
+    if (mock === undefined) return false;
+    this.remove(mock);
+    this.mocks.delete(id);
+    this.forgetUnused([mock]);
+    this.changed();
+    return true;
+  }
+
+  /** Returns how many mocks were deleted. */
+  clear(): number {
+    const gone = [...this.mocks.values()];
+    this.mocks.clear();
+    this.byLength.clear();
+    this.enabled = 0;
+    this.forgetUnused(gone);
+    this.changed();
+    return gone.length;
+  }
+
+  /** Tells the forgetters about each route key of `gone` that no remaining mock uses. */
+  private forgetUnused(gone: Mock[]): void {
+    if (this.forgetters.length === 0) return;
+    const used = new Set<string>();
+    for (const mock of this.mocks.values()) used.add(mock.route.key);
+    for (const mock of gone) {
+      if (used.has(mock.route.key)) continue;
+      used.add(mock.route.key);
+      for (const forget of this.forgetters) forget(mock.route);
+    }
+  }
+
+  /** Whether an enabled mock could answer a request the router sends to `route` (null: no route): its path and the route's may name the same request path. */
+  mayAnswer(route: RouteRef | null): boolean {
+    if (this.enabled === 0) return false;
+    if (route === null) return true;
+    const template = templateSegments(route.path);
+    for (const mock of this.mocks.values()) if (mock.enabled && mock.mayShareRequests(template)) return true;
+    return false;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Hot path. The best enabled mock for the request (see Mock.outranks), or undefined. */
+  match(ex: Exchange): MockMatch | undefined {
+    if (this.enabled === 0) return undefined;
+    const segments = splitRequestPath(ex.path);
+    const candidates = this.byLength.get(segments.length);
+    if (candidates === undefined) return undefined;
+    let best: Mock | undefined;
+    let bestFit: MethodFit = 0;
+    for (const mock of candidates) {
+      if (!mock.enabled) continue;
+      const fit = mock.methodFit(ex.method);
+      if (fit === 0 || (best !== undefined && !mock.outranks(fit, best, bestFit)) || !mock.matchesPath(segments)) continue;
+      if (!mock.matchesConditions(ex)) continue;
+      best = mock;
+      bestFit = fit;
+    }
+    return best === undefined ? undefined : { mock: best, params: best.params(segments) };
+  }
+
+  respond(matched: MockMatch, ex: Exchange, templateExpand: boolean, templates: TemplateRuntime): Answer {
+    return matched.mock.respond(matched.params, ex, templateExpand, templates);
+  }
+
+  private compile(input: unknown, id: string, seq: number): MockResult {
+    try {
+      return { ok: true, mock: new Mock(readMockRecord(input, id), seq) };
+    } catch (error) {
+      if (error instanceof InputError || error instanceof PatternError) return { ok: false, status: 400, error: error.message };
+      throw error;
+    }
+  }
+
+  private add(mock: Mock): void {
+    this.mocks.set(mock.id, mock);
+    const list = this.byLength.get(mock.segmentCount);
+    if (list === undefined) this.byLength.set(mock.segmentCount, [mock]);
+    else list.push(mock);
+    if (mock.enabled) this.enabled++;
+  }
+
+  private remove(mock: Mock): void {
+    const list = this.byLength.get(mock.segmentCount)!;
+    list.splice(list.indexOf(mock), 1);
+    if (mock.enabled) this.enabled--;
+  }
+}

@@ -1,0 +1,110 @@
+import { ChaosState, type ChaosProfile, type ChaosStateOptions } from '../chaos/index.js';
+import { MockError } from '../../../common/errors.js';
+import { MockStore } from '../mocks/index.js';
+import { DEFAULT_ADMIN_LIMITS, type AdminLimits } from '../../serve-options.js';
+import { OverrideSet, type OverrideRule } from '../overrides/index.js';
+import { DEFAULT_FAULTS, DEFAULT_LATENCY, DEFAULT_PROXY, type FaultConfig, type LatencyConfig, type ProxyConfig } from './runtime-config.js';
+
+export interface LiveStateOptions {
+  latency?: LatencyConfig;
+  faults?: FaultConfig;
+  proxy?: ProxyConfig;
+  overrides?: OverrideRule[];
+  chaos?: ChaosStateOptions;
+  /** admin.limits on runtime mocks, override rules and custom chaos profiles; default: the configuration's defaults. */
+  limits?: Pick<AdminLimits, 'max_mocks' | 'max_mock_bytes' | 'max_override_rules' | 'max_chaos_profiles' | 'max_chaos_profile_bytes'>;
+}
+
+/** What a change touched; the request chain's stages watch their own. */
+export type LiveAspect = 'latency' | 'faults' | 'proxy' | 'mocks' | 'overrides';
+
+/**
+ * What the admin API changes while the server runs: runtime mocks, override rules, latency,
+ * faults and the proxy. It outlives a server restart. Every change is announced to the watchers
+ * of its aspect (the request chain recompiles the routes it touches); no caller has to say so.
+ */
+export class LiveState {
+  readonly mocks: MockStore;
+  readonly overrides: OverrideSet;
+  /** observability.chaos, its profiles and counters; its stages watch it directly. */
+  readonly chaos: ChaosState;
+  /** Requests answered by the upstream. */
+  requestsProxied = 0;
+  /** Requests answered with an injected fault. */
+  faultsInjected = 0;
+  private latencyConfig: LatencyConfig;
+  private faultConfig: FaultConfig;
+  private proxyConfig: ProxyConfig;
+  private readonly watchers = new Map<LiveAspect, Array<() => void>>();
+
+  constructor(options: LiveStateOptions = {}) {
+    this.latencyConfig = options.latency ?? DEFAULT_LATENCY;
+    this.faultConfig = options.faults ?? DEFAULT_FAULTS;
+    this.proxyConfig = options.proxy ?? DEFAULT_PROXY;
+    const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
+    this.mocks = new MockStore({ maxMocks: limits.max_mocks, maxMockBytes: limits.max_mock_bytes });
+    this.overrides = new OverrideSet(options.overrides ?? [], limits.max_override_rules);
+    this.chaos = new ChaosState({ ...options.chaos, profileLimits: { count: limits.max_chaos_profiles, bytes: limits.max_chaos_profile_bytes } });
+    const start = options.chaos?.profile;
+    if (start !== undefined) {
+      const profile = this.chaos.profile(start);
+      if (profile === undefined) throw new MockError('MOCK_ERR_CONFIG_INVALID', `observability.chaos.profile: no chaos profile ${JSON.stringify(start)} (built in: ${this.chaos.profiles().map((p) => p.name).join(', ')})`);
+      this.applyChaosProfile(profile);
+    }
+    this.mocks.onChange(() => this.announce('mocks'));
+    this.overrides.onChange(() => this.announce('overrides'));
+  }
+
+  watch(aspect: LiveAspect, listener: () => void): void {
+    const list = this.watchers.get(aspect);
+    if (list === undefined) this.watchers.set(aspect, [listener]);
+    else list.push(listener);
+  }
+
+  get latency(): LatencyConfig {
+    return this.latencyConfig;
+  }
+
+  get faults(): FaultConfig {
+    return this.faultConfig;
+  }
+
+  get proxy(): ProxyConfig {
+    return this.proxyConfig;
+  }
+
+  /** True when requests go to the upstream. */
+  get proxying(): boolean {
+    return this.proxyConfig.enabled && this.proxyConfig.upstream_url !== null;
+  }
+
+  setLatency(latency: LatencyConfig): void {
+    this.latencyConfig = latency;
+    this.announce('latency');
+  }
+
+  setFaults(faults: FaultConfig): void {
+    this.faultConfig = faults;
+    this.announce('faults');
+  }
+
+  setProxy(proxy: ProxyConfig): void {
+    this.proxyConfig = proxy;
+    this.announce('proxy');
+  }
+
+  /** A chaos profile applied: the chaos blocks it names, and the global latency it sets (off when it has none). */
+  applyChaosProfile(profile: ChaosProfile): void {
+    this.chaos.applyProfile(profile);
+    const latency = profile.chaos_config.latency;
+    this.setLatency(
+      latency?.enabled === true
+        ? { enabled: true, base_ms: latency.fixed_delay_ms ?? 0, jitter_ms: latency.jitter_ms ?? 0, tag_overrides: {}, probability: latency.probability }
+        : { enabled: false, base_ms: 0, jitter_ms: 0, tag_overrides: {} },
+    );
+  }
+
+  private announce(aspect: LiveAspect): void {
+    for (const listener of this.watchers.get(aspect) ?? []) listener();
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * The runtime's light face for configuration checks: what `mock config validate`, `mock build`
+ * and the config loader need of the runtime's rules (chaos settings, profiles, routes' chaos,
+ * the proxy's upstream) without loading the servers.
+ */
+export {
+  BUILTIN_PROFILES,
+  DEFAULT_CHAOS,
+  checkChaosPatch,
+  checkProfile,
+  checkRouteChaos,
+  mergeChaos,
+  type ChaosPatch,
+  type ChaosProfile,
+  type ChaosSettings,
+} from './chain/chaos/index.js';
+// from its own file: the proxy's index also loads forward() and, through it, the engine
+export { checkUpstreamUrl } from './chain/proxy/upstream.js';

@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { Auth } from '../auth/index.js';
+import type { AtomicWriter } from '../../files/index.js';
+import type { EditableFiles } from './file-kinds.js';
+import type { LiveState } from '../../chain/settings/index.js';
+import type { LogStream, RequestLog } from '../logging/index.js';
+import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
+import type { ServerRegistry } from '../registry/index.js';
+
+export type { RestartStatus, ServerControl } from '../registry/index.js';
+
+/** Runtime-only environment changes (POST /__mock/env). */
+export interface EnvControl {
+  /** Variables the server reads. */
+  known: readonly string[];
+  /** GET /__mock/env: the set MOCK_ variables (secrets masked). */
+  values(): Record<string, string>;
+  /** Sets a variable for this process and applies it where it maps to a live setting; returns the message. */
+  set(key: string, value: string): string;
+}
+
+/** Everything the admin endpoints read and change. */
+export interface AdminContext {
+  version: string;
+  /** Epoch ms the process started serving. */
+  startedAt: number;
+  live: LiveState;
+  requestLog: RequestLog;
+  /** The request log's live stream (logs/sse), shared by every server of the process. */
+  logStream: LogStream;
+  stats: TrafficStats;
+  sampler: ResourceSampler;
+  /** Every protocol server of the process: servers[], server-info and health read it. */
+  registry: ServerRegistry;
+  auth: Auth;
+  env: EnvControl;
+  /** Files the admin API may read and write live under it. */
+  projectDir: string;
+  /** Which of them it may touch, and how it saves them. */
+  files: EditableFiles & { writer: AtomicWriter };
+  logger: Logger;
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { readableAddress } from '../../chain/exchange/index.js';
+import { Redaction } from './redaction.js';
+
+/** The spec's "Request log entry" resource, as the admin API and the JSON log lines carry it. */
+export interface RequestLogEntryJson {
+  id: string;
+  /** ISO 8601, when the response was written. */
+  timestamp: string;
+  method: string;
+  /** Path without the query string, as received. */
+  path: string;
+  status_code: number;
+  response_time_ms: number;
+  client_ip: string;
+  user_agent: string | null;
+  /** Request headers, lower-case names; credentials show as `[redacted]` (see Redaction). */
+  headers: Record<string, string>;
+  response_size_bytes: number;
+  error_message: string | null;
+  /** What chaos did to the answer; present only when it did something. */
+  chaos?: { fault: string | null; latency_ms: number | null };
+}
+
+/** Distinguishes ids across restarts of the server; the per-request part is a counter. */
+const ID_PREFIX = randomBytes(3).toString('hex');
+const DEFAULT_REDACTION = new Redaction();
+let sequence = 0;
+const latin1 = new TextDecoder('latin1');
+
+// Under load many requests share a millisecond: format each millisecond once.
+let lastMs = Number.NaN;
+let lastIso = '';
+function isoInstant(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
+
+/**
+ * One handled request. Built on the request path, so it only stores what it is given: the id,
+ * the ISO timestamp, the client address text and the redacted headers are derived when first read
+ * (by the JSON log line, the admin API or a filter), never per request. The headers as received
+ * never leave the entry.
+ */
+export class RequestLogEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly status_code: number;
+  readonly response_time_ms: number;
+  readonly user_agent: string | null;
+  readonly response_size_bytes: number;
+  readonly error_message: string | null;
+  readonly chaos: RequestLogEntryJson['chaos'];
+  /** Epoch milliseconds. */
+  readonly time: number;
+  private readonly seq: number;
+  private address: ArrayBuffer | string;
+  private received: Record<string, string>;
+  private redacted: Record<string, string> | undefined;
+  private readonly redaction: Redaction;
+
+  constructor(
+    method: string,
+    path: string,
+    statusCode: number,
+    responseTimeMs: number,
+    clientAddress: ArrayBuffer | string,
+    headers: Record<string, string>,
+    responseSizeBytes: number,
+    errorMessage: string | null,
+    redaction: Redaction = DEFAULT_REDACTION,
+    time = Date.now(),
+    chaos?: RequestLogEntryJson['chaos'],
+  ) {
+    this.chaos = chaos;
+    this.seq = ++sequence;
+    this.time = time;
+    this.method = method;
+    this.path = path;
+    this.status_code = statusCode;
+    this.response_time_ms = responseTimeMs;
+    this.address = clientAddress;
+    this.received = headers;
+    this.redaction = redaction;
+    this.user_agent = headers['user-agent'] ?? null;
+    this.response_size_bytes = responseSizeBytes;
+    this.error_message = errorMessage;
+  }
+
+  /** Short and unique: a per-process prefix and a base-36 sequence number (`3fa9c1-2k`). */
+  get id(): string {
+    return `${ID_PREFIX}-${this.seq.toString(36)}`;
+  }
+
+  get timestamp(): string {
+    return isoInstant(this.time);
+  }
+
+  /** Request headers with credentials redacted. */
+  get headers(): Record<string, string> {
+    if (this.redacted === undefined) {
+      this.redacted = this.redaction.headers(this.received);
+      // the raw headers are not needed any more: drop them, so nothing can read them later
+      this.received = this.redacted;
+    }
+    return this.redacted;
+  }
+
+  get client_ip(): string {
+    if (typeof this.address !== 'string') this.address = readableAddress(latin1.decode(this.address));
+    return this.address;
+  }
+
+  toJSON(): RequestLogEntryJson {
+    return {
+      id: this.id,
+      timestamp: this.timestamp,
+      method: this.method,
+      path: this.path,
+      status_code: this.status_code,
+      response_time_ms: this.response_time_ms,
+      client_ip: this.client_ip,
+      user_agent: this.user_agent,
+      headers: this.headers,
+      response_size_bytes: this.response_size_bytes,
+      error_message: this.error_message,
+      ...(this.chaos === undefined ? {} : { chaos: this.chaos }),
+    };
+  }
+}
+
+/** The admin API's `GET /__mock/logs` query. */

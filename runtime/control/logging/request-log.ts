@@ -1,0 +1,131 @@
+import type { Logger } from 'pino';
+import { compileGlob, requestPath } from '../../match/index.js';
+import { turnClock } from '../metrics/index.js';
+import { Redaction } from './redaction.js';
+import { RequestLogEntry, type RequestLogEntryJson } from './request-log-entry.js';
+import { DEFAULT_REQUEST_LINES_PER_SECOND, RequestLines } from './request-lines.js';
+import { RingBuffer } from './ring-buffer.js';
+
+export interface RequestLogFilter {
+  /** Exact method, any case. */
+  method?: string;
+  /** A path glob (runtime/match): `*` within one segment, `**` any number of segments; no `*`: that path. */
+  path?: string;
+  status?: number;
+  /** Most entries returned (newest first); all by default. */
+  limit?: number;
+}
+
+export type RequestLogListener = (entry: RequestLogEntry) => void;
+
+export interface RequestLogOptions {
+  /** Entries kept for the admin API; the oldest is dropped past it. Default 1000. */
+  capacity?: number;
+  /** Request lines are logged at info, when info is enabled. */
+  logger?: Logger;
+  /** Which header values are secrets; default: the credential headers. */
+  redaction?: Redaction;
+  /** Most info lines of single requests per second (logging.request_lines_per_second); 0: no limit. */
+  linesPerSecond?: number;
+}
+
+export const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
+
+/**
+ * Every handled request, kept in a ring buffer (for `GET /__mock/logs`), offered to subscribers
+ * (for the SSE stream) and logged at info (`GET /v1/pets 200 3ms`, the entry under `request`).
+ *
+ * Hot path: `record` allocates one entry and does no string or JSON work of its own. Building,
+ * formatting and writing an info line costs more than answering the request, so RequestLines
+ * writes at most logging.request_lines_per_second of them and sums up the rest once a second:
+ * under load, logging at info costs what logging at warn does.
+ */
+export class RequestLog {
+  private readonly ring: RingBuffer<RequestLogEntry>;
+  private readonly logger: Logger | undefined;
+  private readonly lines: RequestLines | undefined;
+  /** Shared by every entry; the servers give it the apiKey parameters of their descriptions. */
+  readonly redaction: Redaction;
+  private listeners: RequestLogListener[] = [];
+
+  constructor(options: RequestLogOptions = {}) {
+    this.ring = new RingBuffer(options.capacity ?? DEFAULT_REQUEST_LOG_CAPACITY);
+    this.logger = options.logger;
+    this.lines = options.logger === undefined ? undefined : new RequestLines(options.logger, options.linesPerSecond ?? DEFAULT_REQUEST_LINES_PER_SECOND);
+    this.redaction = options.redaction ?? new Redaction();
+  }
+
+  get capacity(): number {
+    return this.ring.capacity;
+  }
+
+  get size(): number {
+    return this.ring.size;
+  }
+
+  /**
+   * Records a request whose response has just been written, `responseTimeMs` after it arrived.
+   */
+  record(
+    method: string,
+    path: string,
+    statusCode: number,
+    responseTimeMs: number,
+    clientAddress: ArrayBuffer | string,
+    headers: Record<string, string>,
+    responseSizeBytes: number,
+    errorMessage: string | null = null,
+    chaos?: RequestLogEntryJson['chaos'],
+  ): RequestLogEntry {
+    const entry = new RequestLogEntry(method, path, statusCode, Math.round(responseTimeMs), clientAddress, headers, responseSizeBytes, errorMessage, this.redaction, turnClock(), chaos);
+    this.ring.push(entry);
+    const logger = this.logger;
+    if (this.lines !== undefined && logger?.isLevelEnabled('info') === true) this.lines.write(entry);
+    const listeners = this.listeners;
+    for (let i = 0; i < listeners.length; i++) {
+      try {
+        listeners[i](entry);
+      } catch (e) {
+        logger?.error({ err: e }, `request log subscriber failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    return entry;
+  }
+
+  /** Writes the summary of requests not logged one by one yet (at shutdown). */
+  flush(): void {
+    this.lines?.summarise();
+  }
+
+  /** Entries newest first, filtered. */
+  recent(filter: RequestLogFilter = {}): RequestLogEntry[] {
+    return this.ring.newest(filter.limit ?? Infinity, entryFilter(filter));
+  }
+
+  /** Calls `listener` with every entry recorded from now on; returns the unsubscribe function. */
+  subscribe(listener: RequestLogListener): () => void {
+    this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  clear(): void {
+    this.ring.clear();
+  }
+}
+
+/** Whether an entry passes `filter` (its limit aside); undefined when every entry does. Throws PatternError for a path glob too long. */
+export function entryFilter(filter: RequestLogFilter): ((entry: RequestLogEntry) => boolean) | undefined {
+  const method = filter.method?.toUpperCase();
+  const path = filter.path === undefined ? undefined : pathMatcher(filter.path);
+  const status = filter.status;
+  if (method === undefined && path === undefined && status === undefined) return undefined;
+  return (entry) => (method === undefined || entry.method === method) && (status === undefined || entry.status_code === status) && (path === undefined || path(entry.path));
+}
+
+/** The log's path filter: the path-glob dialect of runtime/match (`/v1/pets/*`, `/v1/**`; no `*`: that path). Throws PatternError for a glob too long. */
+export function pathMatcher(pattern: string): (path: string) => boolean {
+  const glob = compileGlob(pattern);
+  return (path) => glob.test(requestPath(path));
+}

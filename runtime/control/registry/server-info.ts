@@ -1,0 +1,48 @@
+import type { Engine } from '../../terminal/openapi/index.js';
+
+/** The protocols a mock serves, as the admin API names them. */
+export type ServerKind = 'HTTP' | 'WebSocket' | 'gRPC' | 'GraphQL';
+
+/** One protocol server as the dashboard lists it (the spec's ServerInfo). */
+export interface ServerInfo {
+  server_type: ServerKind;
+  /** host:port */
+  address: string;
+  running: boolean;
+  start_time: string | null;
+  uptime_seconds: number;
+  /** uWebSockets.js does not count connections: null rather than a guess. */
+  active_connections: number | null;
+  total_requests: number;
+}
+
+/** What a running protocol server tells the registry about itself, read on every listing. */
+export interface RegisteredServer {
+  readonly kind: ServerKind;
+  /** The port it listens on (known once it listens, also for port 0); null when it does not. */
+  readonly listeningPort: number | null;
+  info(): ServerInfo;
+  /** Set by servers that answer from descriptions: the admin API steers them through it. */
+  readonly control?: ServerControl;
+}
+
+export interface RestartStatus {
+  in_progress: boolean;
+  initiated_at: string | null;
+  reason: string | null;
+  success: boolean | null;
+  completed_at: string | null;
+  error: string | null;
+}
+
+/** What the admin API steers of a server that answers from descriptions (the HTTP mock): its engine and its restarts. */
+export interface ServerControl {
+  /** The HTTP mock's engine, or undefined when no HTTP server runs (`mock admin`). */
+  engine(): Engine | undefined;
+  restartStatus(): RestartStatus;
+  /** Starts a restart; throws AdminError 409 while one runs. */
+  restart(reason: string | null): void;
+  /** What `ServerConfig` reports. */
+  specPath: string | null;
+  httpPort: number | null;
+}

@@ -1,0 +1,100 @@
+import type { Logger } from 'pino';
+import type { ApiAuthOptions } from './chain/security/index.js';
+import type { RequestLog } from './control/logging/index.js';
+
+export type ValidationMode = 'off' | 'warn' | 'enforce';
+
+export type HttpBackend = 'auto' | 'uws' | 'node';
+
+export type ErrorBody = 'documented' | 'problem';
+
+export interface ValidationOptions {
+  mode: ValidationMode;
+  aggregate_errors: boolean;
+  validate_responses: boolean;
+  /** Check the security requirements of the descriptions (validation.security, --no-security); absent: true. */
+  security?: boolean;
+  status_code: number;
+  /** How refusals are answered (validation.error_body): the operation's documented response, else mock's problem body; absent: documented. */
+  error_body?: ErrorBody;
+  /** Route key (`GET /health`) or path glob (`/api/admin/**`) to mode. */
+  overrides: Record<string, ValidationMode>;
+}
+
+/** admin.limits: what the admin API and the management router keep at most (a write past one is refused naming it). */
+export interface AdminLimits {
+  max_mocks: number;
+  /** One runtime mock's JSON, as sent. */
+  max_mock_bytes: number;
+  max_override_rules: number;
+  max_log_subscribers: number;
+  /** Custom chaos profiles created or imported over the Chaos API. */
+  max_chaos_profiles: number;
+  /** One chaos profile document as JSON. */
+  max_chaos_profile_bytes: number;
+}
+
+/** admin.limits' defaults (src/config/schema.json), for servers started without a configuration. */
+export const DEFAULT_ADMIN_LIMITS: AdminLimits = {
+  max_mocks: 1000,
+  max_mock_bytes: 1024 * 1024,
+  max_override_rules: 1000,
+  max_log_subscribers: 32,
+  max_chaos_profiles: 100,
+  max_chaos_profile_bytes: 64 * 1024,
+};
+
+/** mock.yaml http.cors, when enabled. */
+export interface CorsOptions {
+  /** `*`, exact origins, `http://localhost:*` (any port), `https://*.example.com`. */
+  allowedOrigins: readonly string[];
+  allowedMethods: readonly string[];
+  /** Absent: a preflight is allowed the headers it asks for. */
+  allowedHeaders?: readonly string[];
+}
+
+/** response.caching when enabled. */
+export interface ResponseCacheOptions {
+  ttlSeconds: number;
+  maxSizeMb: number;
+  /** Monotonic milliseconds the TTL counts on; default performance.now (tests pass their own). */
+  now?: () => number;
+}
+
+export interface ServeOptions {
+  /** Absolute directory of a build (holds index.js). */
+  buildDir: string;
+  host: string;
+  port: number;
+  validation: ValidationOptions;
+  templateExpand: boolean;
+  seed?: number;
+  /** Epoch milliseconds the clock of generated data and templates is pinned to; absent: the real clock. */
+  now?: number;
+  /** response.caching when enabled: answers made per request are kept; absent: off. */
+  responseCache?: ResponseCacheOptions;
+  /** Largest request body accepted (413 above). */
+  maxBodyBytes: number;
+  logger: Logger;
+  /** uWebSockets.js (`uws`), node:http (`node`), or `auto` (the default): uWS where its addon loads, else node:http (runtime/servers/http/backend.ts). */
+  httpBackend?: HttpBackend;
+  /** http.keepalive_hint: answers that keep their connection say so, with the idle timeout. */
+  keepAliveHint?: boolean;
+  /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
+  requestLog?: RequestLog;
+  /** mock.yaml http.cors when enabled. */
+  cors?: CorsOptions;
+  /** core.max_connections / --max-connections: more concurrent connections get 503. */
+  maxConnections?: number;
+  /** mock.yaml `auth`: credentials the mocked API accepts, and its mock OAuth 2.0 token endpoint. */
+  apiAuth?: ApiAuthOptions;
+}
+
+export interface RunningServer {
+  host: string;
+  /** The bound port (useful with port 0). */
+  port: number;
+  /** Recent requests (ring buffer) and their subscribers, for the admin API. */
+  requestLog: RequestLog;
+  close(): Promise<void>;
+}

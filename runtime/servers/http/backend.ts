@@ -1,0 +1,31 @@
+import { MockError } from '../../../common/errors.js';
+import type { HttpBackend } from '../../serve-options.js';
+import { NodeHttpAdapter } from './node-server.js';
+import { UwsHttpAdapter, type HttpAdapterOptions } from './server.js';
+import { loadUws } from '../uws/index.js';
+
+/**
+ * What node:http costs against uWebSockets.js on the mock's own routes, measured with wrk on
+ * examples/petstore.yaml (README, "HTTP server library"); the config schema says the same.
+ */
+export const NODE_HTTP_THROUGHPUT = 'about 0.8x the throughput';
+
+/**
+ * The adapter server.http_backend asks for. `auto` (or none) is uWebSockets.js where its addon
+ * loads and node:http where it does not, with one info line saying why and what it costs;
+ * `uws` where the addon does not load is a one-line error saying the same.
+ */
+export async function createHttpAdapter(backend: HttpBackend | undefined, options: HttpAdapterOptions, logger: { info(message: string): void }): Promise<UwsHttpAdapter | NodeHttpAdapter> {
+  if (backend === 'node') return new NodeHttpAdapter(options);
+  const load = await loadUws();
+  if (load.ok) return new UwsHttpAdapter(options);
+  const elsewhere = load.alternatives === '' ? '' : `Node ${load.alternatives} serves with uWS`;
+  if (backend === 'uws') {
+    throw new MockError(
+      'MOCK_ERR_HTTP_BACKEND_UNAVAILABLE',
+      `server.http_backend is uws, but ${load.reason}: set it to auto or node to serve with node:http (${NODE_HTTP_THROUGHPUT})${elsewhere === '' ? '' : `, or run mock on Node ${load.alternatives}`}`,
+    );
+  }
+  logger.info(`${load.reason}: serving with node:http, ${NODE_HTTP_THROUGHPUT}${elsewhere === '' ? '' : `; ${elsewhere}`}`);
+  return new NodeHttpAdapter(options);
+}

@@ -1,0 +1,5 @@
+export { mountControl } from './control.js';
+export { closeNode, createNodeControlServer, listenNode, NodeHttpAdapter } from './node-server.js';
+export { UwsHttpAdapter, type HttpAdapterOptions } from './server.js';
+export { createHttpAdapter, NODE_HTTP_THROUGHPUT } from './backend.js';
+export { loadUws, type UwsLoad } from '../uws/index.js';

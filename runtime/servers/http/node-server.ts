@@ -1,0 +1,234 @@
+import http from 'node:http';
+import { MockError } from '../../../common/errors.js';
+import { Exchange, hostPort, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
+import { answerClientError } from './client-error.js';
+import type { ControlHandler, ControlResponse } from '../../control/admin/index.js';
+import { controlFailure } from './control.js';
+import { nodeHeaders } from './node-fields.js';
+import { writeNode } from './node-writer.js';
+import type { HttpAdapterOptions } from './server.js';
+
+/**
+ * The node:http adapter (server.http_backend: node): the same dispatch as the uWS adapter, at
+ * node:http's speed, for clients uWebSockets.js does not serve (HTTP/1.0).
+ */
+export class NodeHttpAdapter implements ServerAdapter {
+  readonly kind = 'HTTP';
+  readonly library = 'node';
+  private readonly server: http.Server;
+  private host = '';
+  private boundPort = 0;
+  private open = false;
+  private sockets = 0;
+
+  constructor(options: HttpAdapterOptions) {
+    this.server = createNodeHttpServer(options);
+    this.server.on('clientError', answerClientError);
+    this.server.on('connection', (socket) => {
+      this.sockets++;
+      socket.once('close', () => this.sockets--);
+    });
+  }
+
+  async listen(host: string, port: number, flag: string): Promise<void> {
+    this.boundPort = await listenNode(this.server, host, port, flag);
+    this.host = host;
+    this.open = true;
+  }
+
+  async close(): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    await closeNode(this.server);
+  }
+
+  get listening(): boolean {
+    return this.open;
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get address(): string {
+    return hostPort(this.host, this.boundPort);
+  }
+
+  get connections(): number {
+    return this.sockets;
+  }
+}
+
+function createNodeHttpServer(options: HttpAdapterOptions): http.Server {
+  const { dispatch, control, controlPage } = options;
+  const isControl = (path: string): boolean =>
+    path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/`));
+
+  const onControl = control === undefined ? undefined : controlListener(control, dispatch.maxBodyBytes);
+  return http.createServer((req, res) => {
+    const startedAt = performance.now();
+    const { method, path, query, headers } = requestHead(req);
+    if (onControl !== undefined && isControl(path)) {
+      onControl(req, res);
+      return;
+    }
+    const client = clientAddress(req);
+    readBody(req, dispatch.maxBodyBytes, (body, oversized) => {
+      const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, startedAt });
+      const send = (answer: Answer): void => {
+        if (!res.destroyed) writeNode(res, method, answer, oversized, (written) => dispatch.written(ex, written));
+      };
+      if (oversized) {
+        send(dispatch.tooLarge(ex));
+        return;
+      }
+      const result = dispatch.answer(ex);
+      if (result instanceof Promise) result.then(send);
+      else send(result);
+    });
+  });
+}
+
+/**
+ * A server of its own for a control surface (the standalone admin server, the metrics endpoint):
+ * node:http, which reads every header name (uWS would leave some clients hanging) and is plenty
+ * fast off the mock's hot path.
+ */
+export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: number): http.Server {
+  return http.createServer(controlListener(handler, maxBodyBytes));
+}
+
+/** Reads a request whole and lets the control handler answer it. */
+function controlListener(handler: ControlHandler, maxBodyBytes: number): http.RequestListener {
+  return (req, res) => {
+    const head = requestHead(req);
+    readBody(req, maxBodyBytes, (body, oversized) => {
+      handler({ ...head, body, oversized: oversized ? maxBodyBytes : undefined, clientIp: clientAddress(req) }).then(
+        (response) => writeControl(res, response, oversized),
+        (e: unknown) => writeControl(res, controlFailure(e), oversized),
+      );
+    });
+  };
+}
+
+/** Method (upper case), path and raw query, headers with lower-case names (repeats joined by `, `, as uWS gives them). */
+function requestHead(req: http.IncomingMessage): { method: string; path: string; query: string; headers: Record<string, string> } {
+  const target = originForm(req.url ?? '/');
+  const q = target.indexOf('?');
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i].toLowerCase();
+    headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
+  }
+  return { method: (req.method ?? 'GET').toUpperCase(), path: q === -1 ? target : target.slice(0, q), query: q === -1 ? '' : target.slice(q + 1), headers };
+}
+
+/** An absolute-form target (`http://host/path?q`, which servers must accept: RFC 9112 3.2.2) as its path and query. */
+function originForm(target: string): string {
+  if (target.startsWith('/') || !/^https?:\/\//i.test(target)) return target;
+  const url = URL.parse(target);
+  return url === null ? target : `${url.pathname}${url.search}`;
+}
+
+/** Dual-stack sockets report IPv4 clients as ::ffff:a.b.c.d. */
+const clientAddress = (req: http.IncomingMessage): string => (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+
+/** Calls back with the body (undefined when there is none) or, past the limit, with `oversized` (the rest is not read). */
+function readBody(req: http.IncomingMessage, limit: number, done: (body: Buffer | undefined, oversized: boolean) => void): void {
+  const length = req.headers['content-length'];
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    done(undefined, false);
+    return;
+  }
+  if (length !== undefined && Number(length) > limit) {
+    refuse(req, () => done(undefined, true));
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  req.on('data', (chunk: Buffer) => {
+    if (finished) return;
+    size += chunk.length;
+    if (size > limit) {
+      finished = true;
+      refuse(req, () => done(undefined, true));
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (finished) return;
+    finished = true;
+    done(size === 0 ? undefined : Buffer.concat(chunks), false);
+  });
+}
+
+/**
+ * The rest of a refused body is read and dropped before the 413 goes out: closing with unread data
+ * in the socket makes the kernel reset the connection, and the client would lose the answer.
+ */
+function refuse(req: http.IncomingMessage, then: () => void): void {
+  req.removeAllListeners('data');
+  req.removeAllListeners('end');
+  req.once('end', then);
+  req.once('error', then);
+  req.resume();
+}
+
+/** Never throws: it runs in a promise's callback, where a throw would end the process. */
+function writeControl(res: http.ServerResponse, response: ControlResponse, close: boolean): void {
+  if (res.destroyed) return;
+  try {
+    writeControlResponse(res, response, close);
+  } catch (e) {
+    if (res.headersSent) res.destroy();
+    else writeControlResponse(res, controlFailure(e), true);
+  }
+}
+
+function writeControlResponse(res: http.ServerResponse, response: ControlResponse, close: boolean): void {
+  const { headers, wide } = nodeHeaders(response.headers);
+  if (close) headers.connection = 'close';
+  if (!('open' in response)) {
+    headers['content-length'] = Buffer.byteLength(response.body);
+    res.writeHead(response.status, headers).end(wide ? Buffer.from(response.body) : response.body);
+    return;
+  }
+  res.writeHead(response.status, headers);
+  res.flushHeaders();
+  const stop = response.open({
+    send(chunk) {
+      if (res.destroyed) return 0;
+      // what the response and its socket still hold of earlier writes, not yet handed to the kernel
+      const earlier = res.writableLength;
+      res.write(chunk);
+      return earlier;
+    },
+    close: () => res.destroy(),
+  });
+  res.on('close', stop);
+}
+
+/** Binds a node:http server; a refused bind is one line naming the port and the flag. */
+export function listenNode(server: http.Server, host: string, port: number, flagHint: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException): void => {
+      if (e.code === 'EADDRINUSE') {
+        reject(new MockError('MOCK_ERR_PORT_IN_USE', `port ${port} on ${host} is already in use (stop the other process or choose another port with ${flagHint})`));
+      } else reject(new MockError('MOCK_ERR_LISTEN', `cannot listen on ${host}:${port} (${e.code ?? e.message}); check the address or choose another port with ${flagHint}`));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as { port: number }).port);
+    });
+  });
+}
+
+/** Stops listening and ends open connections (idle keep-alive ones would hold the process). */
+export function closeNode(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}

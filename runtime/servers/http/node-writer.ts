@@ -1,0 +1,69 @@
+import type http from 'node:http';
+import { bodyLength, bytesOf, deliver, withoutContent, type Answer, type DeliveryWriter } from '../../chain/exchange/index.js';
+import { failedAnswer, problemOf } from './failed-answer.js';
+import { nodeHeaders } from './node-fields.js';
+
+/**
+ * Writes an answer on a node:http response as its delivery says (runtime/chain/exchange deliver()), then
+ * calls `done` with what it wrote (also when it drops or resets the connection). `close`: the
+ * connection cannot carry another request. Never throws: node:http refuses some header values by
+ * throwing, and an exception here would end the process.
+ */
+export function writeNode(res: http.ServerResponse, method: string, answer: Answer, close: boolean, done: (written: Answer) => void): void {
+  const unwritable = problemOf(answer);
+  if (unwritable !== undefined) answer = failedAnswer(unwritable);
+  try {
+    // the hot path: no delivery to schedule
+    if (answer.delivery === undefined) {
+      writeWhole(res, method, answer, close);
+      done(answer);
+    } else deliver(method, answer, close, nodeWriter(res, method, close, done), done);
+  } catch (e) {
+    const failed = failedAnswer(e instanceof Error ? e.message : String(e));
+    if (res.headersSent) res.socket?.destroy();
+    else writeWhole(res, method, failed, true);
+    done(failed);
+  }
+}
+
+/** The head as node:http takes it: `close` ends the connection after the answer; bodies say their length. */
+function headOf(method: string, answer: Answer, close: boolean): { head: http.OutgoingHttpHeaders; wide: boolean } {
+  const { headers, wide } = nodeHeaders(answer.headers);
+  if (close) headers.connection = 'close';
+  if (!withoutContent(method, answer.status)) headers['content-length'] = bodyLength(answer.body);
+  return { head: headers, wide };
+}
+
+function writeWhole(res: http.ServerResponse, method: string, answer: Answer, close: boolean): void {
+  const { head, wide } = headOf(method, answer, close);
+  if (withoutContent(method, answer.status)) res.writeHead(answer.status, head).end();
+  // a text body sent with the head makes node:http encode the head as UTF-8, bytes keep it Latin-1
+  else res.writeHead(answer.status, head).end(wide ? bytesOf(answer.body) : answer.body);
+}
+
+function nodeWriter(res: http.ServerResponse, method: string, close: boolean, done: (written: Answer) => void): DeliveryWriter {
+  let offset = 0;
+  return {
+    gone: () => res.destroyed,
+    writeLater: (later) => writeNode(res, method, later, close, done),
+    drop: () => res.socket?.destroy(),
+    reset: () => res.socket?.resetAndDestroy(),
+    whole: (answer, closing) => writeWhole(res, method, answer, closing),
+    truncated(answer, bytes, keep, closing) {
+      res.writeHead(answer.status, headOf(method, answer, closing).head);
+      res.write(bytes.subarray(0, keep), () => res.socket?.destroy());
+    },
+    chunk(answer, bytes, step, closing, next) {
+      if (offset === 0) res.writeHead(answer.status, headOf(method, answer, closing).head);
+      const chunk = bytes.subarray(offset, offset + step);
+      offset += chunk.byteLength;
+      if (offset >= bytes.byteLength) {
+        res.end(chunk);
+        return true;
+      }
+      // the next chunk once this one is flushed and its time has come
+      res.write(chunk, next);
+      return false;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BuildModule } from '../../../common/contract/index.js';
+import { MockError } from '../../../common/errors.js';
+import { SCHEMA_PATTERN_MODULE, schemaPattern } from '../../../common/patterns/index.js';
+import { verifyBuild } from './verify-build.js';
+
+const installed = createRequire(import.meta.url);
+
+/**
+ * What generated validators `require`: Ajv's runtime helpers, resolved from this installation,
+ * and the linear-time engine for the descriptions' `pattern`s.
+ */
+export const runtimeRequire = (id: string): unknown => (id === SCHEMA_PATTERN_MODULE ? schemaPattern : installed(id));
+
+let generation = 0;
+
+/**
+ * Imports a build once its files match their manifest (see verifyBuild). `fresh` (a restart after a rebuild) bypasses the module cache, which would
+ * otherwise hand back the build this process loaded first. index.js only re-exports the three
+ * modules beside it, so a fresh load imports each of them under a new URL (the old generation
+ * stays in memory: a restart is rare).
+ */
+export async function loadBuild(buildDir: string, fresh = false): Promise<BuildModule> {
+  const entry = path.join(buildDir, 'index.js');
+  if (!existsSync(entry)) throw new MockError('MOCK_ERR_BUILD_MISSING', `no build at ${buildDir} (run mock build first)`);
+  verifyBuild(buildDir);
+  if (!fresh) return (await import(pathToFileURL(entry).href)) as BuildModule;
+  const version = `?generation=${++generation}`;
+  const load = (file: string): Promise<Record<string, unknown>> => import(pathToFileURL(path.join(buildDir, file)).href + version);
+  const [index, routes, validators, responders] = await Promise.all([load('index.js'), load('routes.js'), load('validators.js'), load('responders.js')]);
+  return { ...index, ...routes, ...validators, ...responders } as unknown as BuildModule;
+}

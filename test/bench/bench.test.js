@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bin, root, runMock, tmpdir } from '../helpers/cli.js';
 import { countingServer } from './servers.js';
+import { plainNode } from '../helpers/plain-node.js';
 
 const spec = path.join(root, 'examples/petstore.yaml');
 const bench = (url, ...args) => runMock(['bench', '--spec', spec, '--target', url, '--workers', '1', ...args], { timeoutMs: 60_000 });
@@ -188,7 +189,7 @@ t.test('--cps caps new connections; --repeat-until repeats rounds until the time
 
 t.test('Ctrl-C stops the run and still reports', async (t) => {
   const { url, seen } = await countingServer(t);
-  const child = spawn(process.execPath, [bin, 'bench', '--spec', spec, '--target', url, '--duration', '60', '--vus', '2', '--workers', '1', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...plainNode([bin, 'bench', '--spec', spec, '--target', url, '--duration', '60', '--vus', '2', '--workers', '1', '--json']), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   const started = Date.now();

@@ -1,9 +1,11 @@
-// Starts the real `mock` CLI as a child process and talks to it over real sockets.
+// Starts the real `mock` CLI as a child process and talks to it over real sockets (without tap's
+// process-info recorder, as a user starts it: see plain-node.js).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 import { mkdtempSync } from 'node:fs';
+import { plainNode } from './plain-node.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const bin = path.join(root, 'bin', 'run.js');
@@ -23,7 +25,8 @@ const track = (child) => {
 /** Runs `mock <args>` to completion. */
 export function runMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = track(spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const childEnv = { ...process.env, ...env };
+    const child = track(spawn(...plainNode([bin, ...args], childEnv), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -45,7 +48,8 @@ export function runMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}
  */
 export function startCommand(argv, ready, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = track(spawn(process.execPath, [bin, ...argv], { cwd, env: { ...process.env, MOCK_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const childEnv = { ...process.env, MOCK_LOG_LEVEL: 'warn', ...env };
+    const child = track(spawn(...plainNode([bin, ...argv], childEnv), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => {

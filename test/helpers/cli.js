@@ -115,3 +115,15 @@ export function curl(url, headers = []) {
 export function tmpdir() {
   return mkdtempSync(path.join(os.tmpdir(), 'mock-test-'));
 }
+
+/**
+ * `mock build --spec <spec>` into a fresh folder, for the `--out` of every server of a test file
+ * that serves that description with the same build: `mock serve` uses a fresh build as it is
+ * (it only checks it) instead of building it again. Rejects with the build's output when it fails.
+ */
+export async function buildOnce(spec, options = {}) {
+  const out = tmpdir();
+  const res = await runMock(['build', '--spec', spec, '--out', out], options);
+  if (res.code !== 0) throw new Error(`mock build --spec ${spec} exited with ${res.code}\n${res.stdout}\n${res.stderr}`);
+  return out;
+}

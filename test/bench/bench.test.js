@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bin, root, runMock, tmpdir } from '../helpers/cli.js';
 import { countingServer } from './servers.js';
+import { plainNode } from '../helpers/plain-node.js';
 
 const spec = path.join(root, 'examples/petstore.yaml');
 const bench = (url, ...args) => runMock(['bench', '--spec', spec, '--target', url, '--workers', '1', ...args], { timeoutMs: 60_000 });
@@ -87,7 +88,19 @@ t.test('spike sends most in the middle', async (t) => {
 
 t.test('--generate-only writes the plan without sending', async (t) => {
   const { url, seen } = await countingServer(t);
-  const res = await runMock(['bench', '--spec', spec, '--generate-only', '--target', url]);
+  const file = path.join(tmpdir(), 'plan.jsonl');
+  const dir = t.testdir({
+    'a.yaml': 'openapi: 3.0.3\ninfo: {title: a, version: "1"}\npaths:\n  /a:\n    get:\n      responses: {"200": {description: ok}}\n',
+    'b.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'b', version: '1' }, paths: { '/a': { put: { responses: { 204: { description: 'ok' } } } } } }),
+    'notes.txt': 'not a description',
+  });
+  // plans only, nothing sent: side by side
+  const [res, some, both, unknown] = await Promise.all([
+    runMock(['bench', '--spec', spec, '--generate-only', '--target', url]),
+    runMock(['bench', '--spec', spec, '--generate-only', '--operations', 'createPet,GET /pets/{petId}', '--base-path', '/api', '--output', file]),
+    runMock(['bench', '--spec-dir', dir, '--generate-only']),
+    runMock(['bench', '--spec', spec, '--generate-only', '--operations', 'nope']),
+  ]);
   t.equal(res.code, 0, res.stderr);
   const lines = res.stdout.trim().split('\n').map((line) => JSON.parse(line));
   t.equal(lines.length, 5 * 8, 'eight requests per operation');
@@ -99,22 +112,13 @@ t.test('--generate-only writes the plan without sending', async (t) => {
   t.ok(lines.filter((l) => l.method === 'POST').every((l) => typeof JSON.parse(l.body).name === 'string'), 'POST bodies are JSON');
   t.equal(seen.total, 0, 'nothing sent');
 
-  const file = path.join(tmpdir(), 'plan.jsonl');
-  const some = await runMock(['bench', '--spec', spec, '--generate-only', '--operations', 'createPet,GET /pets/{petId}', '--base-path', '/api', '--output', file]);
   t.equal(some.code, 0, some.stderr);
   const picked = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
   t.same([...new Set(picked.map((l) => l.operation))].sort(), ['GET /api/pets/{petId}', 'POST /api/pets'], '--operations by operationId and by METHOD /path; --base-path');
 
-  const dir = t.testdir({
-    'a.yaml': 'openapi: 3.0.3\ninfo: {title: a, version: "1"}\npaths:\n  /a:\n    get:\n      responses: {"200": {description: ok}}\n',
-    'b.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'b', version: '1' }, paths: { '/a': { put: { responses: { 204: { description: 'ok' } } } } } }),
-    'notes.txt': 'not a description',
-  });
-  const both = await runMock(['bench', '--spec-dir', dir, '--generate-only']);
   t.equal(both.code, 0, both.stderr);
   t.same([...new Set(both.stdout.trim().split('\n').map((line) => JSON.parse(line).operation))], ['GET /a', 'PUT /a'], '--spec-dir: every description of the folder');
 
-  const unknown = await runMock(['bench', '--spec', spec, '--generate-only', '--operations', 'nope']);
   t.equal(unknown.code, 1, 'unknown operation: exit 1');
   t.match(unknown.stderr, /--operations: no operation "nope".*listPets/);
 });
@@ -188,7 +192,7 @@ t.test('--cps caps new connections; --repeat-until repeats rounds until the time
 
 t.test('Ctrl-C stops the run and still reports', async (t) => {
   const { url, seen } = await countingServer(t);
-  const child = spawn(process.execPath, [bin, 'bench', '--spec', spec, '--target', url, '--duration', '60', '--vus', '2', '--workers', '1', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...plainNode([bin, 'bench', '--spec', spec, '--target', url, '--duration', '60', '--vus', '2', '--workers', '1', '--json']), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   const started = Date.now();
@@ -204,13 +208,16 @@ t.test('Ctrl-C stops the run and still reports', async (t) => {
 });
 
 t.test('bad flags give one clear line', async (t) => {
-  const noTarget = await runMock(['bench', '--spec', spec, '--duration', '1']);
+  // refused before sending anything: side by side
+  const [noTarget, duration, rate, noSpec] = await Promise.all([
+    runMock(['bench', '--spec', spec, '--duration', '1']),
+    runMock(['bench', '--spec', spec, '--target', 'http://127.0.0.1:1', '--duration', 'soon']),
+    runMock(['bench', '--spec', spec, '--target', 'http://127.0.0.1:1', '--max-error-rate', '5']),
+    runMock(['bench', '--target', 'http://127.0.0.1:1']),
+  ]);
   t.equal(noTarget.code, 1);
   t.match(noTarget.stderr, /no target: pass --target <url> or --targets-file <file>/);
-  const duration = await runMock(['bench', '--spec', spec, '--target', 'http://127.0.0.1:1', '--duration', 'soon']);
   t.match(duration.stderr, /--duration: not a duration: "soon"/);
-  const rate = await runMock(['bench', '--spec', spec, '--target', 'http://127.0.0.1:1', '--max-error-rate', '5']);
   t.match(rate.stderr, /--max-error-rate: expected a fraction from 0 to 1/);
-  const noSpec = await runMock(['bench', '--target', 'http://127.0.0.1:1']);
   t.match(noSpec.stderr, /no API description: pass --spec/);
 });

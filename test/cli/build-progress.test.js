@@ -5,15 +5,17 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { corpus, root, runMock, tmpdir } from '../helpers/cli.js';
+import { plainNode } from '../helpers/plain-node.js';
 
 const run = promisify(execFile);
 // twilio: 197 operations, several seconds to build on this machine
 const spec = path.join(corpus, 'openapi', 'twilio-api-v2010.json');
 const bin = path.join(root, 'bin', 'run.js');
+const shellWord = (word) => `'${word.replaceAll("'", "'\\''")}'`;
 
 t.test('on a TTY: one rewritten line with the stage and the operation counts, cleared at the end', async (t) => {
   const out = tmpdir();
-  const { stdout } = await run('script', ['-qec', `${process.execPath} ${bin} build --spec ${spec} --out ${out}`, '/dev/null'], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run('script', ['-qec', plainNode([bin, 'build', '--spec', spec, '--out', out]).flat().map(shellWord).join(' '), '/dev/null'], { maxBuffer: 64 * 1024 * 1024 });
   t.match(stdout, /\r\x1b\[Kmock build: generating responders \d+\/197 operations \(\d+\.\d s\)/);
   t.match(stdout, /mock build: writing files/);
   t.match(stdout, /\r\x1b\[Kmock: (warning|built)/, 'the line is cleared before anything else is written');

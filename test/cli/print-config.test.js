@@ -2,13 +2,15 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { plainNode } from '../helpers/plain-node.js';
 
 const bin = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 
 /** Runs the real CLI in a child process, without the MOCK_* variables of this environment. */
 function runCli(args, { cwd, env = {} } = {}) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MOCK_')));
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd, env: { ...clean, NO_COLOR: '1', ...env }, encoding: 'utf8' });
+  const childEnv = { ...clean, NO_COLOR: '1', ...env };
+  const result = spawnSync(...plainNode([bin, ...args], childEnv), { cwd, env: childEnv, encoding: 'utf8' });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

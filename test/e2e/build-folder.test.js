@@ -34,8 +34,9 @@ t.test('build.out_dir of mock.yaml outside the project is refused; --out on the 
   const victim = victimOf(parent);
   const project = path.join(parent, 'project');
   writeFileSync(path.join(project, 'mock.yaml'), `specs: [api.yaml]\nbuild: {out_dir: ${JSON.stringify(parent)}, name: victim}\n`);
-  oneLine(t, await runMock(['build'], { cwd: project }), `build.out_dir in mock.yaml leads outside the project ${project} (to ${parent}); a path elsewhere is written only when the command line gives it: pass --out ${parent}`);
-  const serve = await startMock([], { cwd: project }).catch((e) => e);
+  // both refused before anything is written: side by side
+  const [build, serve] = await Promise.all([runMock(['build'], { cwd: project }), startMock([], { cwd: project }).catch((e) => e)]);
+  oneLine(t, build, `build.out_dir in mock.yaml leads outside the project ${project} (to ${parent}); a path elsewhere is written only when the command line gives it: pass --out ${parent}`);
   oneLine(t, serve, /build\.out_dir in mock\.yaml leads outside the project/);
   untouched(t, victim);
 
@@ -60,8 +61,11 @@ t.test('an out_dir that is a symbolic link out of the project is refused', async
 
 t.test('a build name is one plain folder name; a default name derived from a file name is made one', async (t) => {
   const dir = t.testdir({ 'api.v2.yaml': petstore, 'mock.yaml': 'specs: [api.v2.yaml]\nbuild: {name: ..}\n' });
-  oneLine(t, await runMock(['build'], { cwd: dir }), 'build name ".." is not a plain folder name: use letters, digits, "-" and "_" only (no "/", "\\" or "."), in --name or build.name of mock.yaml');
-  for (const name of ['../x', 'a.b']) oneLine(t, await runMock(['build', '--name', name], { cwd: dir }), `build name ${JSON.stringify(name)} is not a plain folder name`);
+  // all refused before anything is written: side by side
+  const names = ['../x', 'a.b'];
+  const [fromConfig, ...fromFlag] = await Promise.all([runMock(['build'], { cwd: dir }), ...names.map((name) => runMock(['build', '--name', name], { cwd: dir }))]);
+  oneLine(t, fromConfig, 'build name ".." is not a plain folder name: use letters, digits, "-" and "_" only (no "/", "\\" or "."), in --name or build.name of mock.yaml');
+  names.forEach((name, i) => oneLine(t, fromFlag[i], `build name ${JSON.stringify(name)} is not a plain folder name`));
   t.same(readdirSync(dir).sort(), ['api.v2.yaml', 'mock.yaml'], 'nothing written');
 
   writeFileSync(path.join(dir, 'mock.yaml'), 'specs: [api.v2.yaml]\n');

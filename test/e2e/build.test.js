@@ -3,7 +3,7 @@ import t from 'tap';
 import http from 'node:http';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { corpus, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, corpus, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 
 const spec = path.join(root, 'examples/petstore.yaml');
 
@@ -121,16 +121,18 @@ t.test('several descriptions in one server, each under its own base path', async
 });
 
 t.test('--seed makes generated data repeatable run to run', async (t) => {
+  // one build for the three servers: the seed is a run-time setting, and serve uses a fresh build as it is
+  const out = await buildOnce(spec);
   const bodies = [];
   for (let run = 0; run < 2; run++) {
-    const server = await startMock(['--spec', spec, '--out', tmpdir(), '--seed', '42']);
+    const server = await startMock(['--spec', spec, '--out', out, '--seed', '42']);
     const got = [];
     for (let i = 0; i < 3; i++) got.push(await fetch(`${server.url}/v1/pets`).then((r) => r.json()));
     await server.stop();
     bodies.push(got.map((list) => list.map(({ created_at: _t, ...rest }) => rest)));
   }
   t.same(bodies[0], bodies[1]);
-  const other = await startMock(['--spec', spec, '--out', tmpdir()], { env: { MOCK_SEED: '43' } });
+  const other = await startMock(['--spec', spec, '--out', out], { env: { MOCK_SEED: '43' } });
   const different = await fetch(`${other.url}/v1/pets`).then((r) => r.json());
   await other.stop();
   t.notSame(different.map(({ created_at: _t, ...rest }) => rest), bodies[0][0]);

@@ -52,35 +52,49 @@ t.test('a relative $ref out of the project is refused; --allow-ref allows its fo
   // ../../…/secret.env: from the project up and over to the folder outside
   const ref = path.relative(project, path.join(outside, 'secret.env'));
   writeFileSync(path.join(project, 'api.yaml'), describe(ref));
-  refused(t, await runMock(['build', '--spec', 'api.yaml', '--out', tmpdir()], { cwd: project }), { spec: 'api.yaml', ref, allow: outside });
-
   const out = tmpdir();
-  t.match(built(t, await runMock(['build', '--spec', 'api.yaml', '--out', out, '--allow-ref', outside], { cwd: project }), out, 'api'), 'hunter2', 'allowed: bundled');
+  // independent runs, side by side
+  const [refusal, allowed] = await Promise.all([
+    runMock(['build', '--spec', 'api.yaml', '--out', tmpdir()], { cwd: project }),
+    runMock(['build', '--spec', 'api.yaml', '--out', out, '--allow-ref', outside], { cwd: project }),
+  ]);
+  refused(t, refusal, { spec: 'api.yaml', ref, allow: outside });
+  t.match(built(t, allowed, out, 'api'), 'hunter2', 'allowed: bundled');
 });
 
 t.test('an absolute $ref, a symbolic link and an encoded path are refused too', async (t) => {
   const dir = t.testdir({ 'abs.yaml': describe(path.join(outside, 'secret.yaml#/Widget'), 'schema'), 'link.yaml': describe('./secret-link.yaml#/Widget', 'schema'), 'encoded.yaml': describe('..%2Fsecret.env') });
   symlinkSync(path.join(outside, 'secret.yaml'), path.join(dir, 'secret-link.yaml'));
-  refused(t, await runMock(['build', '--spec', 'abs.yaml', '--out', tmpdir()], { cwd: dir }), { spec: 'abs.yaml', ref: path.join(outside, 'secret.yaml'), allow: outside });
-  const link = await runMock(['build', '--spec', 'link.yaml', '--out', tmpdir()], { cwd: dir });
+  const out = tmpdir();
+  // independent runs, side by side
+  const [abs, link, encoded, allowed] = await Promise.all([
+    runMock(['build', '--spec', 'abs.yaml', '--out', tmpdir()], { cwd: dir }),
+    runMock(['build', '--spec', 'link.yaml', '--out', tmpdir()], { cwd: dir }),
+    runMock(['build', '--spec', 'encoded.yaml', '--out', tmpdir()], { cwd: dir }),
+    runMock(['build', '--spec', 'link.yaml', '--out', out, '--allow-ref', outside], { cwd: dir }),
+  ]);
+  refused(t, abs, { spec: 'abs.yaml', ref: path.join(outside, 'secret.yaml'), allow: outside });
   refused(t, link, { spec: 'link.yaml', ref: './secret-link.yaml', allow: outside });
   t.match(link.stderr, `through a symbolic link (to ${path.join(outside, 'secret.yaml')})`);
   // `%2F` is no separator in a path: the bundler looks for a file of that name in the folder
-  const encoded = await runMock(['build', '--spec', 'encoded.yaml', '--out', tmpdir()], { cwd: dir });
   t.equal(encoded.code, 1);
   t.notMatch(encoded.stdout + encoded.stderr, 'hunter2');
 
-  const out = tmpdir();
-  t.match(built(t, await runMock(['build', '--spec', 'link.yaml', '--out', out, '--allow-ref', outside], { cwd: dir }), out, 'link'), 'hunter2', 'allowed: the link is followed');
+  t.match(built(t, allowed, out, 'link'), 'hunter2', 'allowed: the link is followed');
 });
 
 t.test('mock serve, config validate and data open-api refuse alike', async (t) => {
   const dir = t.testdir({ 'api.yaml': describe(path.join(outside, 'secret.env')), 'mock.yaml': 'specs: [api.yaml]\n' });
-  const serve = await startMock([], { cwd: dir }).catch((e) => e);
+  // independent runs, side by side
+  const [serve, validate, data, allowed] = await Promise.all([
+    startMock([], { cwd: dir }).catch((e) => e),
+    runMock(['config', 'validate'], { cwd: dir }),
+    runMock(['data', 'open-api', '--spec', 'api.yaml', '--endpoint', '/thing'], { cwd: dir }),
+    runMock(['data', 'open-api', '--spec', 'api.yaml', '--endpoint', '/thing', '--allow-ref', outside], { cwd: dir }),
+  ]);
   refused(t, { code: serve.code, stdout: serve.stdout, stderr: serve.stderr.replace(/^mock serve: building.*\n/gm, '') }, { spec: 'api.yaml', ref: path.join(outside, 'secret.env'), allow: outside });
-  refused(t, await runMock(['config', 'validate'], { cwd: dir }), { spec: 'api.yaml', ref: path.join(outside, 'secret.env') });
-  refused(t, await runMock(['data', 'open-api', '--spec', 'api.yaml', '--endpoint', '/thing'], { cwd: dir }), { spec: 'api.yaml', ref: path.join(outside, 'secret.env') });
-  const allowed = await runMock(['data', 'open-api', '--spec', 'api.yaml', '--endpoint', '/thing', '--allow-ref', outside], { cwd: dir });
+  refused(t, validate, { spec: 'api.yaml', ref: path.join(outside, 'secret.env') });
+  refused(t, data, { spec: 'api.yaml', ref: path.join(outside, 'secret.env') });
   t.equal(allowed.code, 0, allowed.stderr);
 });
 
@@ -119,19 +133,28 @@ t.test('URLs: a local description reads none, a URL description only under its o
   const base = `http://127.0.0.1:${server.address().port}`;
 
   const out = tmpdir();
-  t.match(built(t, await runMock(['build', '--spec', `${base}/specs/api.yaml`, '--out', out]), out, 'api'), 'url-widget', 'a $ref under its folder is read');
-  refused(t, await runMock(['build', '--spec', `${base}/specs/climb.yaml`, '--out', tmpdir()]), { spec: `${base}/specs/climb.yaml`, ref: '../private/secret.yaml', allow: `${base}/private/` });
-  refused(t, await runMock(['build', '--spec', `${base}/specs/encoded.yaml`, '--out', tmpdir()]), { spec: `${base}/specs/encoded.yaml`, ref: './%2e%2e/private/secret.yaml' });
-  const redirect = await runMock(['build', '--spec', `${base}/specs/redirect.yaml`, '--out', tmpdir()]);
+  const allowedOut = tmpdir();
+  const dir = t.testdir({ 'local.yaml': describe(`${base}/specs/parts/widget.yaml#/Widget`, 'schema') });
+  const localOut = tmpdir();
+  // independent runs, side by side
+  const [api, climb, encoded, redirect, allowed, local, localAllowed] = await Promise.all([
+    runMock(['build', '--spec', `${base}/specs/api.yaml`, '--out', out]),
+    runMock(['build', '--spec', `${base}/specs/climb.yaml`, '--out', tmpdir()]),
+    runMock(['build', '--spec', `${base}/specs/encoded.yaml`, '--out', tmpdir()]),
+    runMock(['build', '--spec', `${base}/specs/redirect.yaml`, '--out', tmpdir()]),
+    runMock(['build', '--spec', `${base}/specs/climb.yaml`, '--out', allowedOut, '--allow-ref', `${base}/private/`]),
+    runMock(['build', '--spec', 'local.yaml', '--out', tmpdir()], { cwd: dir }),
+    runMock(['build', '--spec', 'local.yaml', '--out', localOut, '--allow-ref', `${base}/specs/`], { cwd: dir }),
+  ]);
+  t.match(built(t, api, out, 'api'), 'url-widget', 'a $ref under its folder is read');
+  refused(t, climb, { spec: `${base}/specs/climb.yaml`, ref: '../private/secret.yaml', allow: `${base}/private/` });
+  refused(t, encoded, { spec: `${base}/specs/encoded.yaml`, ref: './%2e%2e/private/secret.yaml' });
   refused(t, redirect, { spec: `${base}/specs/redirect.yaml`, ref: `${base}/specs/moved.yaml` });
   t.match(redirect.stderr, `redirects to ${base}/private/secret.yaml`);
-  const allowedOut = tmpdir();
-  t.match(built(t, await runMock(['build', '--spec', `${base}/specs/climb.yaml`, '--out', allowedOut, '--allow-ref', `${base}/private/`]), allowedOut, 'climb'), 'hunter2', 'allowed by prefix');
+  t.match(built(t, allowed, allowedOut, 'climb'), 'hunter2', 'allowed by prefix');
 
-  const dir = t.testdir({ 'local.yaml': describe(`${base}/specs/parts/widget.yaml#/Widget`, 'schema') });
-  refused(t, await runMock(['build', '--spec', 'local.yaml', '--out', tmpdir()], { cwd: dir }), { spec: 'local.yaml', ref: `${base}/specs/parts/widget.yaml`, allow: `${base}/specs/parts/` });
-  const localOut = tmpdir();
-  t.match(built(t, await runMock(['build', '--spec', 'local.yaml', '--out', localOut, '--allow-ref', `${base}/specs/`], { cwd: dir }), localOut, 'local'), 'url-widget');
+  refused(t, local, { spec: 'local.yaml', ref: `${base}/specs/parts/widget.yaml`, allow: `${base}/specs/parts/` });
+  t.match(built(t, localAllowed, localOut, 'local'), 'url-widget');
 });
 
 t.test('Swagger 2.0 descriptions are bundled by the same resolver', async (t) => {

@@ -2,14 +2,19 @@
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { root, startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, root, startMock, tmpdir } from '../helpers/cli.js';
 
 const spec = path.join(root, 'examples/petstore.yaml');
+// built once: every petstore server of this file serves this build (their flags are run-time ones)
+let out;
+t.before(async () => {
+  out = await buildOnce(spec);
+});
 const post = (server, body, headers = { 'content-type': 'application/json' }) =>
   fetch(`${server.url}/v1/pets`, { method: 'POST', headers, body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) });
 
 t.test('enforce (the default) rejects invalid requests with a problem body naming the error', async (t) => {
-  const server = await startMock(['--spec', spec, '--out', tmpdir()]);
+  const server = await startMock(['--spec', spec, '--out', out]);
   t.teardown(() => server.stop());
   const ok = await post(server, { name: 'Kitty', kind: 'cat' });
   t.equal(ok.status, 201);
@@ -57,7 +62,7 @@ t.test('enforce (the default) rejects invalid requests with a problem body namin
 });
 
 t.test('--validation-status and --aggregate-errors', async (t) => {
-  const server = await startMock(['--spec', spec, '--out', tmpdir(), '--validation-status', '422', '--aggregate-errors']);
+  const server = await startMock(['--spec', spec, '--out', out, '--validation-status', '422', '--aggregate-errors']);
   t.teardown(() => server.stop());
   const pet = { name: '', kind: 'fish', tag: 'x'.repeat(40) };
   const res = await post(server, pet);
@@ -74,7 +79,7 @@ t.test('--validation-status and --aggregate-errors', async (t) => {
 
 t.test('warn accepts invalid requests; off does not even look', async (t) => {
   for (const mode of ['warn', 'off']) {
-    const server = await startMock(['--spec', spec, '--out', tmpdir(), '--validation', mode], { env: { MOCK_LOG_LEVEL: 'warn' } });
+    const server = await startMock(['--spec', spec, '--out', out, '--validation', mode], { env: { MOCK_LOG_LEVEL: 'warn' } });
     const res = await post(server, { name: 'Kitty' });
     t.equal(res.status, 201, `${mode}: accepted`);
     await fetch(`${server.url}/v1/pets?limit=abc`);
@@ -96,13 +101,13 @@ t.test('MOCK_REQUEST_VALIDATION and per-route overrides from mock.yaml', async (
       '    "/v1/pets/*": warn',
     ].join('\n'),
   });
-  const server = await startMock([], { cwd: dir });
+  const server = await startMock(['--out', out], { cwd: dir });
   t.teardown(() => server.stop());
   t.equal((await post(server, { bogus: true })).status, 201, 'exact key override: off');
   t.equal((await fetch(`${server.url}/v1/pets/0`)).status, 200, 'glob override: warn');
   t.equal((await fetch(`${server.url}/v1/pets?limit=abc`)).status, 400, 'others keep enforce');
 
-  const envServer = await startMock(['--spec', spec, '--out', tmpdir()], { env: { MOCK_REQUEST_VALIDATION: 'off' } });
+  const envServer = await startMock(['--spec', spec, '--out', out], { env: { MOCK_REQUEST_VALIDATION: 'off' } });
   t.teardown(() => envServer.stop());
   t.equal((await fetch(`${envServer.url}/v1/pets?limit=abc`)).status, 200, 'MOCK_REQUEST_VALIDATION=off');
 });

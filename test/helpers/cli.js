@@ -1,9 +1,11 @@
-// Starts the real `mock` CLI as a child process and talks to it over real sockets.
+// Starts the real `mock` CLI as a child process and talks to it over real sockets (without tap's
+// process-info recorder, as a user starts it: see plain-node.js).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 import { mkdtempSync } from 'node:fs';
+import { plainNode } from './plain-node.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const bin = path.join(root, 'bin', 'run.js');
@@ -23,7 +25,8 @@ const track = (child) => {
 /** Runs `mock <args>` to completion. */
 export function runMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = track(spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const childEnv = { ...process.env, ...env };
+    const child = track(spawn(...plainNode([bin, ...args], childEnv), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -45,7 +48,8 @@ export function runMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}
  */
 export function startCommand(argv, ready, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = track(spawn(process.execPath, [bin, ...argv], { cwd, env: { ...process.env, MOCK_LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const childEnv = { ...process.env, MOCK_LOG_LEVEL: 'warn', ...env };
+    const child = track(spawn(...plainNode([bin, ...argv], childEnv), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => {
@@ -110,4 +114,16 @@ export function curl(url, headers = []) {
 /** A fresh empty directory (t.testdir() can only be made once per test). */
 export function tmpdir() {
   return mkdtempSync(path.join(os.tmpdir(), 'mock-test-'));
+}
+
+/**
+ * `mock build --spec <spec>` into a fresh folder, for the `--out` of every server of a test file
+ * that serves that description with the same build: `mock serve` uses a fresh build as it is
+ * (it only checks it) instead of building it again. Rejects with the build's output when it fails.
+ */
+export async function buildOnce(spec, options = {}) {
+  const out = tmpdir();
+  const res = await runMock(['build', '--spec', spec, '--out', out], options);
+  if (res.code !== 0) throw new Error(`mock build --spec ${spec} exited with ${res.code}\n${res.stdout}\n${res.stderr}`);
+  return out;
 }

@@ -1,4 +1,4 @@
-import type { TemplateContext, TemplateRuntime } from '../../common/contract/index.js';
+import type { TemplateRuntime } from '../../common/contract/index.js';
 import { bodyField, headerValue, pathParam, queryParam } from './accessors.js';
 import { createFaker, type FakerModules } from '../../common/template/index.js';
 import { isTruthy, toJsonContent, toText } from './values.js';

@@ -1,4 +1,4 @@
-import { withoutContent, type Answer } from './answer.js';
+import { withoutContent, type Answer, type Delivery } from './answer.js';
 
 /** Chunks per second of a paced body: small quanta, so the first one ahead of time is a small error. */
 export const PACE_TICKS = 50;
@@ -28,17 +28,12 @@ export interface DeliveryWriter {
 }
 
 /**
- * Writes an answer as its delivery says (hold, drop, reset, close, truncate, pace) through an
+ * Writes an answer as its `delivery` says (hold, drop, reset, close, truncate, pace) through an
  * adapter's writer, and calls `done` with the answer once it is written or given up; the
- * scheduling is here once for every protocol's writer.
+ * scheduling is here once for every protocol's writer. Answers without a delivery are the hot
+ * path: adapters write them whole themselves.
  */
-export function deliver(method: string, answer: Answer, close: boolean, writer: DeliveryWriter, done: (written: Answer) => void): void {
-  const delivery = answer.delivery;
-  if (delivery === undefined) {
-    writer.whole(answer, close);
-    done(answer);
-    return;
-  }
+export function deliver(method: string, answer: Answer, delivery: Delivery, close: boolean, writer: DeliveryWriter, done: (written: Answer) => void): void {
   if (delivery.holdMs !== undefined && delivery.holdMs > 0) {
     const later: Answer = { ...answer, delivery: { ...delivery, holdMs: 0 } };
     setTimeout(() => {

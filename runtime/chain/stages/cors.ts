@@ -1,7 +1,6 @@
 import { ownAnswer } from '../../terminal/openapi/index.js';
 import { refusal, type Answer, type Exchange } from '../exchange/index.js';
 import { OriginList, parseOrigin } from '../../match/index.js';
-import type { CorsOptions } from '../../serve-options.js';
 import { afterNext, type Stage, type StageContext } from '../stage.js';
 
 /** Response headers a page may read without being told (CORS-safelisted), so never listed in Expose-Headers. */

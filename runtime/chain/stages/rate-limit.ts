@@ -1,4 +1,4 @@
-import type { ChaosState, RateLimitScope, RateLimitSettings } from '../chaos/index.js';
+import type { RateLimitScope, RateLimitSettings } from '../chaos/index.js';
 import { rateLimited } from '../exchange/index.js';
 import type { Exchange } from '../exchange/index.js';
 import { afterNext, type Stage, type StageContext } from '../stage.js';

@@ -1,7 +1,7 @@
 import { hasControl, isFieldName, withoutControls } from '../../../common/http-fields.js';
 import { readableAddress } from '../../chain/exchange/index.js';
 import { statusLine } from './status-line.js';
-import type { ControlHandler, ControlReply, ControlRequest, ControlResponse, ControlStream, StreamSink } from '../../control/admin/index.js';
+import type { ControlHandler, ControlReply, ControlResponse, StreamSink } from '../../control/admin/index.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from '../uws/index.js';
 
 const latin1 = new TextDecoder('latin1');

@@ -14,10 +14,11 @@ export function writeNode(res: http.ServerResponse, method: string, answer: Answ
   if (unwritable !== undefined) answer = failedAnswer(unwritable);
   try {
     // the hot path: no delivery to schedule
-    if (answer.delivery === undefined) {
+    const delivery = answer.delivery;
+    if (delivery === undefined) {
       writeWhole(res, method, answer, close);
       done(answer);
-    } else deliver(method, answer, close, nodeWriter(res, method, close, done), done);
+    } else deliver(method, answer, delivery, close, nodeWriter(res, method, close, done), done);
   } catch (e) {
     const failed = failedAnswer(e instanceof Error ? e.message : String(e));
     if (res.headersSent) res.socket?.destroy();

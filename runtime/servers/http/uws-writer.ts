@@ -22,10 +22,11 @@ export function writeUws(res: HttpResponse, state: ResponseState, method: string
   if (unwritable !== undefined) answer = failedAnswer(unwritable);
   try {
     // the hot path: no delivery to schedule
-    if (answer.delivery === undefined) {
+    const delivery = answer.delivery;
+    if (delivery === undefined) {
       writeWhole(res, method, answer, close);
       done(answer);
-    } else deliver(method, answer, close, uwsWriter(res, state, method, close, done), done);
+    } else deliver(method, answer, delivery, close, uwsWriter(res, state, method, close, done), done);
   } catch (e) {
     // the head may be half in the cork buffer: the connection cannot be trusted with another answer
     res.close();

@@ -1,13 +1,12 @@
 import type { Logger } from 'pino';
 import type { ResponseCacheOptions, ValidationMode, ValidationOptions } from '../../serve-options.js';
-import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Terminal, Validate } from '../../../common/contract/index.js';
+import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Validate } from '../../../common/contract/index.js';
 import { Exchange, type Answer, type BuildRoute, type Validated, type ValidationIssue } from '../../chain/exchange/index.js';
 import { runtimeRequire } from './load-build.js';
 import { createGenRuntime } from '../../../common/generate/index.js';
 import { createTemplateRuntime, type TemplateContext, type TemplateRuntime } from '../../template/index.js';
 import { toXml } from '../../../common/xml.js';
 import { isStackOverflow } from '../../../common/json-depth.js';
-import { parseQuery } from '../../chain/exchange/index.js';
 import { checkParams } from './params.js';
 import { problem, refusal, requestTooDeep, type Refusal } from '../../chain/exchange/index.js';
 import { readPreference, type Preference } from './prefer.js';

@@ -449,14 +449,50 @@ export interface CoreConfig {
    */
   max_connections?: number;
 }
+/**
+ * Record exchanges as fixture files and replay them (README, "Record and replay").
+ */
 export interface FixturesConfig {
   /**
-   * Fixture folder, relative to this file.
+   * Fixture folder, relative to this file (MOCK_FIXTURES_DIR); HTTP fixtures live in its http/ folder.
    */
   dir: string;
+  /**
+   * Write one fixture file per answered exchange (--record).
+   */
   record_enabled: boolean;
+  /**
+   * Answer matching requests from the fixtures before every other step of the chain (--replay).
+   */
   replay_enabled: boolean;
+  /**
+   * Record GET requests only.
+   */
   record_get_only: boolean;
+  /**
+   * Volatile query parameters (cache busters, timestamps) left out of fingerprints, so that requests differing only in them match (any case).
+   */
+  ignore_query_params: string[];
+  /**
+   * Request headers that are part of a fingerprint (any case); none by default. Credential headers are recorded redacted, so they match by presence.
+   */
+  match_headers: string[];
+  /**
+   * Add a hash of the request body to fingerprints.
+   */
+  match_body: boolean;
+  /**
+   * When the recorded sequence of a repeated request is used up: answer its last entry again, start over, or let the rest of the chain answer.
+   */
+  sequence_end: 'repeat_last' | 'cycle' | 'fall_through';
+  /**
+   * Most fixtures recorded for one fingerprint; later repeats are not written (0: no limit).
+   */
+  max_sequence: number;
+  /**
+   * Pick up fixture files added, changed or removed while serving.
+   */
+  watch: boolean;
 }
 export interface RouteChaosConfig {
   path: string;
@@ -613,15 +649,18 @@ export interface MetricsConfig {
    */
   bind: string;
 }
+/**
+ * Capture every exchange into an SQLite database (README, "Recorder database").
+ */
 export interface RecorderConfig {
   /**
-   * Capture traffic into a recording database.
+   * Capture traffic into the recording database (--recorder).
    */
   enabled: boolean;
   /**
-   * Recording database file, relative to this file.
+   * Recording database file, relative to this file (--recorder-db).
    */
-  db_path?: string;
+  db_path: string;
 }
 export interface ObservabilityConfig {
   chaos?: ChaosConfig;

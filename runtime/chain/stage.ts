@@ -4,6 +4,7 @@ import type { Engine } from '../terminal/openapi/index.js';
 import type { Answer, BuildRoute, Exchange } from './exchange/index.js';
 import type { LiveState } from './settings/index.js';
 import type { CorsOptions } from '../serve-options.js';
+import type { FixtureRecorder, FixtureStore } from './fixtures/index.js';
 import { SLOTS, type Slot } from './slots.js';
 
 /** The rest of the chain after a stage. */
@@ -58,6 +59,8 @@ export interface StageContext {
   readonly settings: StageSettings;
   /** The mock OAuth 2.0 token endpoint's issuer, when auth.token_endpoint is configured. */
   readonly tokenIssuer?: TokenIssuer;
+  /** core.fixtures: the fixtures replay answers from, and the recorder that writes new ones. */
+  readonly fixtures?: { store: FixtureStore; recorder: FixtureRecorder };
 }
 
 /** A stage file's export: its stage, or undefined when the configuration leaves it out for the server's life. */

@@ -11,6 +11,7 @@ import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import type { TrafficStats } from '../control/metrics/index.js';
 import type { ServeOptions } from '../serve-options.js';
+import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */
@@ -23,6 +24,8 @@ export interface HttpMockServerOptions extends ServeOptions {
   /** The admin is embedded: every answer of the mock is sandboxed (runtime/chain/stages/sandbox.ts). */
   sandboxAnswers?: boolean;
   specPath: string | null;
+  /** Replay and recording of core.fixtures. */
+  fixtureService?: { store: FixtureStore; recorder: FixtureRecorder };
 }
 
 /** The request log hides the API keys of the descriptions served. */
@@ -71,6 +74,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       openConnections: () => this.adapter?.connections ?? 0,
       settings: { sandboxAnswers: options.sandboxAnswers, cors: options.cors, apiAuth: options.apiAuth, maxBodyBytes: options.maxBodyBytes, maxConnections: options.maxConnections },
       tokenIssuer: endpoint === undefined ? undefined : new TokenIssuer(endpoint),
+      fixtures: options.fixtureService,
     });
     this.chain = new RequestChain(stages, (ex) => this.current.respond(ex));
     this.chain.setRoutes(engine.routes);

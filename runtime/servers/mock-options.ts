@@ -3,6 +3,7 @@ import type { AuthOptions } from '../control/auth/index.js';
 import type { LiveStateOptions } from '../chain/settings/index.js';
 import type { RedactionOptions } from '../control/logging/index.js';
 import type { AdminLimits, ServeOptions } from '../serve-options.js';
+import type { FixtureOptions } from '../chain/fixtures/index.js';
 
 export interface AdminServerOptions {
   /** false: embedded in the HTTP mock server (API under /__mock, page at mountPath). */
@@ -38,4 +39,6 @@ export interface MockOptions extends ServeOptions {
   version: string;
   /** admin.limits; default: the configuration's defaults. */
   limits?: AdminLimits;
+  /** core.fixtures: the folder the admin API lists, replay answers from and recording writes to; absent: none. */
+  fixtures?: FixtureOptions;
 }

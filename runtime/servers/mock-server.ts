@@ -4,6 +4,7 @@ import type { RequestLog } from '../control/logging/index.js';
 import type { TrafficStats } from '../control/metrics/index.js';
 import type { RegisteredServer, ServerRegistry } from '../control/registry/index.js';
 import type { MockOptions } from './mock-options.js';
+import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
 import { HttpMockServer } from './http-mock-server.js';
 
 /** What a protocol server's factory gets: the options and the state every server of the process shares. */
@@ -16,6 +17,8 @@ export interface ServerContext {
   registry: ServerRegistry;
   /** The admin is embedded in the server that hosts control: it sandboxes every answer. */
   embedded: boolean;
+  /** core.fixtures, shared by every protocol's server: replay and recording. */
+  fixtures?: { store: FixtureStore; recorder: FixtureRecorder };
 }
 
 /** A protocol server as startMock runs it. */
@@ -33,7 +36,8 @@ export interface MockServer extends RegisteredServer {
 export type ServerFactory = (context: ServerContext) => Promise<MockServer | undefined>;
 
 /** The HTTP mock server; embedded, the admin page shares its origin, so every answer is sandboxed (access-policy.ts). */
-const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded }) => HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded });
+const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded, fixtures }) =>
+  HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures });
 
 /** The protocol servers of `mock serve`, started in this order: WebSocket, GraphQL and gRPC register here next. */
 export const SERVERS: readonly ServerFactory[] = [httpServer];

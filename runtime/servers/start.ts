@@ -14,6 +14,7 @@ import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
 import { projectWriter } from './project-writer.js';
 import { SERVERS, type MockServer } from './mock-server.js';
 import { metricsHandler } from './metrics-server.js';
+import { FixtureRecorder, FixtureStore, secretsOf } from '../chain/fixtures/index.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -53,7 +54,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const embedded = admin !== undefined && !admin.standalone;
   const auth = createAuth(options.auth);
   if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
-  const mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded })))).filter((s) => s !== undefined);
+  const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog);
+  const mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures })))).filter((s) => s !== undefined);
   // the management router, and the admin when embedded, live on the server that can host them (HTTP)
   const http = mockServers.find((s) => s.hostControl !== undefined);
   if (http === undefined) throw new TypeError('mock serve needs a server that hosts the management router');
@@ -73,6 +75,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     // the folder of builds: never written through the API, since the server imports it
     files: { ...editableFiles(options.projectDir, options.configFile ?? null, path.dirname(options.buildDir)), writer: projectWriter(options.projectDir, logger) },
     logger,
+    fixtures: fixtures?.store,
   };
   const standalonePage = 'the admin page (GET / on the admin port)';
   if (embedded) {
@@ -88,6 +91,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     sampler.stop();
     await Promise.all(servers.splice(0).map(closeNode));
     await Promise.all(mockServers.map((server) => server.close()));
+    fixtures?.store.close();
+    await fixtures?.recorder.flushed();
     requestLog.flush();
   };
   try {
@@ -118,4 +123,14 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     await closeAll();
     throw e;
   }
+}
+
+/** The fixture folder, read once for every server of the process, and its recorder. */
+function startFixtures(options: MockOptions, requestLog: RequestLog): { store: FixtureStore; recorder: FixtureRecorder } {
+  const settings = options.fixtures as NonNullable<MockOptions['fixtures']>;
+  const redaction = requestLog.redaction;
+  const store = new FixtureStore(settings, secretsOf(redaction), options.logger);
+  if (settings.replay) options.logger.info(`replaying ${store.size} fixture(s) from ${store.root}`);
+  if (settings.record) options.logger.info(`recording fixtures to ${store.root}`);
+  return { store, recorder: new FixtureRecorder(store, redaction, options.logger) };
 }

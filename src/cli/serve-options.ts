@@ -173,7 +173,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     specPath: config.specs[0]?.path ?? null,
     live: {
       latency: latency(config),
-      proxy: { enabled: config.proxy.enabled, upstream_url: config.proxy.upstream_url ?? null, timeout_seconds: config.proxy.timeout_seconds },
+      proxy: { enabled: proxying(resolved), upstream_url: config.proxy.upstream_url ?? null, timeout_seconds: config.proxy.timeout_seconds },
       overrides: extras.overrides,
       chaos: chaosStart(config),
     },
@@ -188,7 +188,37 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     configFile: resolved.file?.file,
     version: extras.version,
     limits: config.admin.limits,
+    fixtures: fixtureOptions(config),
   };
+}
+
+/** core.fixtures as the runtime takes it. */
+export function fixtureOptions(config: EffectiveConfig): NonNullable<MockOptions['fixtures']> {
+  const f = config.core.fixtures;
+  return {
+    dir: f.dir,
+    record: f.record_enabled,
+    replay: f.replay_enabled,
+    recordGetOnly: f.record_get_only,
+    ignoreQueryParams: f.ignore_query_params,
+    matchHeaders: f.match_headers,
+    matchBody: f.match_body,
+    sequenceEnd: f.sequence_end,
+    maxSequence: f.max_sequence,
+    watch: f.watch,
+  };
+}
+
+/**
+ * proxy.enabled, or an upstream given by --proxy-target or MOCK_PROXY_UPSTREAM without proxy.enabled
+ * set anywhere: naming the upstream on the command line or in the environment is asking to proxy to
+ * it (the usual way to record a real API). An upstream_url in mock.yaml alone does not proxy: the
+ * reality continuum reads it too.
+ */
+function proxying({ config, sources }: ResolvedConfig): boolean {
+  if (config.proxy.enabled || sources['proxy.enabled'] !== 'default') return config.proxy.enabled;
+  const given = sources['proxy.upstream_url'];
+  return config.proxy.upstream_url !== undefined && (given === 'flag' || given === 'env');
 }
 
 /** Where the startup override rules come from, so that an error names the variable or the file key. */

@@ -62,6 +62,10 @@ export interface ChainRun {
 export interface ExchangeLocals {
   /** Gives the request's bulkhead place back once its answer is written. */
   releaseBulkhead?: () => void;
+  /** The id of the fixture that answered (replay): the recording of it is not recorded again. */
+  replayed?: string;
+  /** The upstream answered (the proxy), not the mock: recordings say where an answer came from. */
+  upstream?: boolean;
 }
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;

@@ -11,6 +11,8 @@ import { overridesStage } from './overrides.js';
 import { packetLossStage } from './packet-loss.js';
 import { proxyStage } from './proxy.js';
 import { rateLimitStage } from './rate-limit.js';
+import { recordStage } from './record.js';
+import { replayStage } from './replay.js';
 import { routeChaosStage } from './route-chaos.js';
 import { sandboxStage } from './sandbox.js';
 import { securityStage } from './security.js';
@@ -34,6 +36,8 @@ export const STAGES: readonly StageFactory[] = [
   securityStage,
   latencyStage,
   overridesStage,
+  replayStage,
+  recordStage,
   routeChaosStage,
   faultsStage,
   faultInjectionStage,

@@ -12,6 +12,7 @@ export function proxyStage({ live, settings: { maxBodyBytes } }: StageContext): 
     appliesTo: () => live.proxying,
     run(ex) {
       const { upstream_url, timeout_seconds } = live.proxy;
+      ex.locals.upstream = true;
       return forward(ex, upstream_url as string, timeout_seconds, maxBodyBytes).then((answer) => {
         live.requestsProxied++;
         return answer;

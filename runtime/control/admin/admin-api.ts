@@ -9,6 +9,7 @@ import { chaosRoutes } from './endpoints/chaos.js';
 import { configRoutes } from './endpoints/config.js';
 import { envRoutes } from './endpoints/env.js';
 import { fileRoutes } from './endpoints/files.js';
+import { fixtureRoutes } from './endpoints/fixtures.js';
 import { mockRoutes } from './endpoints/mocks.js';
 import { overrideRoutes } from './endpoints/overrides.js';
 import { systemRoutes } from './endpoints/system.js';
@@ -26,6 +27,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...envRoutes,
   ...fileRoutes,
   ...mockRoutes,
+  ...fixtureRoutes,
   ...overrideRoutes,
   ...chaosRoutes,
   ...authRoutes,

@@ -6,6 +6,7 @@ import type { LiveState } from '../../chain/settings/index.js';
 import type { LogStream, RequestLog } from '../logging/index.js';
 import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { ServerRegistry } from '../registry/index.js';
+import type { FixtureStore } from '../../chain/fixtures/index.js';
 
 export type { RestartStatus, ServerControl } from '../registry/index.js';
 
@@ -39,4 +40,6 @@ export interface AdminContext {
   /** Which of them it may touch, and how it saves them. */
   files: EditableFiles & { writer: AtomicWriter };
   logger: Logger;
+  /** core.fixtures; absent where no fixture folder is configured (`mock admin`). */
+  fixtures?: FixtureStore;
 }

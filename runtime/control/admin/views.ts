@@ -3,6 +3,7 @@ import type { EngineRoute } from '../../terminal/openapi/index.js';
 import type { ProxyConfig } from '../../chain/settings/index.js';
 import type { AdminContext } from './context.js';
 import { serversOf } from './server-control.js';
+import { matchesPath, parsePathPattern, splitRequestPath } from '../../match/index.js';
 
 /** RouteInfo of the spec. */
 export interface RouteInfo {
@@ -59,13 +60,19 @@ function pathParams(path: string): string[] {
 
 /** The dashboard's route rows. */
 export function routeRows(ctx: AdminContext): Array<Record<string, unknown>> {
+  const recorded = (ctx.fixtures?.list() ?? []).map((f) => ({ method: f.fixture.fingerprint.method, segments: splitRequestPath(f.fixture.fingerprint.path) }));
+  const hasFixtures = (method: string, path: string): boolean => {
+    if (recorded.length === 0) return false;
+    const pattern = parsePathPattern(path);
+    return recorded.some((f) => (f.method === method || method === '*') && matchesPath(pattern, f.segments));
+  };
   return listRoutes(ctx).map(({ ref, info, priority }) => {
     const summary = ctx.stats.routeSummary(ref);
     return {
       method: info.method,
       path: info.path,
       priority,
-      has_fixtures: false,
+      has_fixtures: hasFixtures(info.method, info.path),
       latency_ms: summary.latency_ms,
       request_count: summary.request_count,
       last_request: summary.last_request,

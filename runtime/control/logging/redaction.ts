@@ -52,12 +52,22 @@ export class Redaction {
     this.cookieNames = new Set([...this.names, ...of('cookie')]);
   }
 
+  /** Whether a header's value is a secret (lower-case name). */
+  isSecretHeader(name: string): boolean {
+    return this.headerNames.has(name) || (this.credentials && CREDENTIAL_NAME.test(name));
+  }
+
+  /** Whether a query parameter's value is a secret. */
+  isSecretQuery(name: string): boolean {
+    return this.queryNames.has(name.toLowerCase());
+  }
+
   /** Request or response headers (lower-case names) with secret values replaced; the same object when none is secret. */
   headers(headers: Readonly<Record<string, string>>): Record<string, string> {
     let out: Record<string, string> | undefined;
     for (const name in headers) {
       const value = headers[name];
-      const shown = this.headerNames.has(name) || (this.credentials && CREDENTIAL_NAME.test(name)) ? REDACTED : name === 'cookie' || name === 'set-cookie' ? this.cookie(value) : value;
+      const shown = this.isSecretHeader(name) ? REDACTED : name === 'cookie' || name === 'set-cookie' ? this.cookie(value) : value;
       if (shown !== value) (out ??= { ...headers })[name] = shown;
     }
     return out ?? (headers as Record<string, string>);

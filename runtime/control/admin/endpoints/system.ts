@@ -50,7 +50,7 @@ function dashboard(ctx: AdminContext): Record<string, unknown> {
       cpu_usage_percent: resources.cpu_usage_percent,
       active_threads: threadCount(),
       total_routes: rows.length,
-      total_fixtures: 0,
+      total_fixtures: ctx.fixtures?.size ?? 0,
     },
     servers: ctx.registry.list(),
     routes: rows,

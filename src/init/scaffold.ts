@@ -9,7 +9,7 @@ export interface ScaffoldOptions {
   projectName: string;
   /**
    * false (`--no-examples`) leaves out the example content: the example fixture files under
-   * `fixtures/` (an empty `fixtures/.gitkeep` keeps the folder), the `example`/`examples` of the
+   * `fixtures/` (an empty `fixtures/http/.gitkeep` keeps the folder), the `example`/`examples` of the
    * description's responses (answers are then generated from the schemas), and the README lines
    * about them. Configuration (custom routes, the state machine) stays.
    */
@@ -38,7 +38,7 @@ export function planProject(options: ScaffoldOptions, root: string = blueprintsR
     if (file === DESCRIPTION_FILE && !options.examples) content = stripResponseExamples(content);
     files.push({ path: file, content });
   }
-  if (!files.some((f) => f.path.startsWith(`${FIXTURES_DIR}/`))) files.push({ path: `${FIXTURES_DIR}/.gitkeep`, content: '' });
+  if (!files.some((f) => f.path.startsWith(`${FIXTURES_DIR}/`))) files.push({ path: `${FIXTURES_DIR}/http/.gitkeep`, content: '' });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

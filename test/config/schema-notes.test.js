@@ -7,11 +7,9 @@ t.test('features not built yet are marked in the schema', async (t) => {
   t.same(PLANNED_KEYS, [
     'server.ws_port',
     'server.grpc_port',
-    'core.fixtures',
     'core.stateful',
     'grpc',
     'websocket',
-    'recorder',
     'reality_continuum',
     'time_travel',
     'tenancy',

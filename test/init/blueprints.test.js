@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { root } from '../helpers/cli.js';
+import { parseFixture } from '../../dist/common/fixtures/index.js';
 import { BLUEPRINT_NAMES, DEFAULT_BLUEPRINT, blueprintsRoot, planProject, selectExampleBlocks, stripResponseExamples } from '../../dist/src/init/index.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -38,7 +39,8 @@ for (const name of BLUEPRINT_NAMES) {
     t.same(files.map((f) => f.path).filter((p) => !p.startsWith('fixtures/')), ['README.md', 'api.yaml', 'mock.yaml']);
     const fixtures = files.filter((f) => f.path.startsWith('fixtures/'));
     t.equal(fixtures.length, 1, 'one example fixture');
-    t.match(fixtures[0].path, /^fixtures\/[a-z0-9-]+\.json$/);
+    t.match(fixtures[0].path, /^fixtures\/http\/[a-z0-9-]+\.json$/);
+    t.same(parseFixture(fixtures[0].content, fixtures[0].path).problems, [], 'the fixture is one mock validate-fixtures accepts');
     for (const f of files) t.notMatch(f.content, /__PROJECT_NAME__|<!--/, `${f.path}: placeholders and markers are gone`);
 
     const api = parse(fileOf(files, 'api.yaml'));
@@ -97,8 +99,8 @@ for (const name of BLUEPRINT_NAMES) {
   t.test(`${name} --no-examples: no fixture, no response examples, nothing else changed`, async (t) => {
     const full = planProject({ blueprint: name, projectName: 'demo', examples: true });
     const bare = planProject({ blueprint: name, projectName: 'demo', examples: false });
-    t.same(bare.map((f) => f.path), ['README.md', 'api.yaml', 'fixtures/.gitkeep', 'mock.yaml']);
-    t.equal(fileOf(bare, 'fixtures/.gitkeep'), '');
+    t.same(bare.map((f) => f.path), ['README.md', 'api.yaml', 'fixtures/http/.gitkeep', 'mock.yaml']);
+    t.equal(fileOf(bare, 'fixtures/http/.gitkeep'), '');
     t.equal(fileOf(bare, 'mock.yaml'), fileOf(full, 'mock.yaml'), 'configuration is the same');
     const api = parse(fileOf(bare, 'api.yaml'));
     t.notOk(responseMedia(api).some((m) => m.example !== undefined || m.examples !== undefined), 'no response examples');

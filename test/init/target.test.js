@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { bin, runMock, tmpdir } from '../helpers/cli.js';
 
-const PETSTORE_FILES = ['README.md', 'api.yaml', 'fixtures/get-pet-1.json', 'mock.yaml'];
+const PETSTORE_FILES = ['README.md', 'api.yaml', 'fixtures/http/get-pet-1.json', 'mock.yaml'];
 // a PATH without `mock` (the CLI is started by file, as after `npm install` in a clone), outside npm
 const NO_MOCK_ON_PATH = { PATH: path.dirname(process.execPath), npm_command: undefined };
 const SERVE_BY_FILE = `node ${realpathSync(bin)} serve`;
@@ -78,7 +78,8 @@ t.test('a non-empty folder is refused without --force; --force overwrites only t
   const again = await runMock(['init', 'my-api', '--force', '--blueprint', 'banking-lite', '--no-examples'], { cwd });
   t.equal(again.code, 0, again.stderr);
   t.match(again.stdout, 'from the banking-lite blueprint (no examples)');
-  t.same(readdirSync(path.join(dir, 'fixtures')).sort(), ['.gitkeep', 'get-pet-1.json', 'recorded.json']);
+  t.same(readdirSync(path.join(dir, 'fixtures')).sort(), ['http', 'recorded.json']);
+  t.same(readdirSync(path.join(dir, 'fixtures', 'http')).sort(), ['.gitkeep', 'get-pet-1.json']);
   t.match(readFileSync(path.join(dir, 'mock.yaml'), 'utf8'), 'banking-lite blueprint');
   t.equal(readdirSync(dir).filter((f) => !f.startsWith('.')).length, 5, 'README.md, api.yaml, fixtures, mock.yaml, notes.txt');
 });

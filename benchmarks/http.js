@@ -13,7 +13,7 @@
 // test); 1 if a server fails to start or a scenario answers with the wrong status.
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -70,6 +70,10 @@ const EXAMPLE_CEILING = 'mock generated route with its body as an example, warn'
 const exampleSpec = `${scratch}/petstore-example.json`;
 // response.caching is set in mock.yaml only
 const cachingConfig = `${scratch}/caching.yaml`;
+// recording the static route (core.fixtures defaults: after max_sequence repeats of a request it is not written again),
+// and replaying what was recorded of it
+const recordingConfig = `${scratch}/recording.yaml`;
+const replayConfig = `${scratch}/replay.yaml`;
 const servers = [
   { name: BASELINE, args: [`${root}benchmarks/baselines/uws-hello.js`], runs: [[BASELINE, hello]] },
   // the mock's own generated body without the mock: what generation alone leaves of raw uWS
@@ -97,6 +101,8 @@ const servers = [
   { ...mock('example', { MOCK_LOG_LEVEL: 'warn' }, exampleSpec), runs: [[EXAMPLE_CEILING, scenarios.generated]] },
   // response.caching on, default settings otherwise: the generated route answered from the cache
   { ...mock('cached', {}, undefined, ['--config', cachingConfig]), setup: expectCacheHit, runs: [['mock generated, cached', scenarios.generated]] },
+  { ...mock('recording', {}, undefined, ['--config', recordingConfig]), setup: recordStatic, runs: [['mock static, recording', scenarios.static]] },
+  { ...mock('replay', {}, undefined, ['--config', replayConfig]), setup: expectReplay, runs: [['mock static, replayed fixture', scenarios.static]] },
 ];
 const targets = [
   { target: 'mock static', minReqPerSecRatio: 0.5 },
@@ -108,6 +114,9 @@ const targets = [
   { target: 'mock static, unrelated runtime mock', against: 'mock static', minReqPerSecRatio: 0.95 },
   // a cached answer costs what a documented example costs
   { target: 'mock generated, cached', against: 'mock static', minReqPerSecRatio: 0.9 },
+  { target: 'mock static, recording', against: 'mock static', minReqPerSecRatio: 0.7 },
+  // a fixture answers as fast as a documented example
+  { target: 'mock static, replayed fixture', against: 'mock static', minReqPerSecRatio: 1.0 },
 ];
 // not targets: how much of what generation leaves the mock keeps, and what generating costs in the mock
 const context = [
@@ -144,6 +153,20 @@ async function expectCacheHit(url) {
   if (cache !== 'hit') throw new Error(`response.caching: the second GET ${scenarios.generated.path} answered X-Mock-Cache: ${cache}, not hit`);
 }
 
+/** The recording server records GET /v1/pets/1 once; the replay server then serves that fixture. */
+async function recordStatic(url) {
+  await (await fetch(`${url}${scenarios.static.path}`)).arrayBuffer();
+  const recorded = `${scratch}/recorded/http`;
+  for (let i = 0; i < 100 && !(existsSync(recorded) && readdirSync(recorded).length > 0); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  cpSync(recorded, `${scratch}/replayed/http`, { recursive: true });
+}
+
+async function expectReplay(url) {
+  const response = await fetch(`${url}${scenarios.static.path}`);
+  await response.arrayBuffer();
+  if (response.headers.get('x-mock-fixture') === null) throw new Error(`GET ${scenarios.static.path} was not answered from the recorded fixture`);
+}
+
 async function addRuntimeMock(url) {
   const response = await fetch(`${url}/__mock/mocks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(unrelatedMock) });
   if (response.status !== 201) throw new Error(`creating the runtime mock: ${response.status} ${await response.text()}`);
@@ -160,6 +183,8 @@ try {
   await writeExampleSpec();
   // seeded, so that every run caches the same generated body
   await writeFile(cachingConfig, 'seed: 1\nresponse: { caching: { enabled: true } }\n');
+  await writeFile(recordingConfig, `core: { fixtures: { dir: ${JSON.stringify(`${scratch}/recorded`)}, record_enabled: true } }\n`);
+  await writeFile(replayConfig, `core: { fixtures: { dir: ${JSON.stringify(`${scratch}/replayed`)}, replay_enabled: true } }\n`);
   for (const server of servers) {
     const running = await startServer(server.name, server.args, { cwd: scratch, env: server.env, cpu: generator.serverCpu });
     started.push(running);

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { Flags } from '@oclif/core';
 import { MockError } from '../../common/errors.js';
-import { fingerprintRules, type FingerprintRules } from '../../common/fixtures/index.js';
+import { credentialSecrets, fingerprintRules, type FingerprintRules, type Secrets } from '../../common/fixtures/index.js';
 import { displayPath, loadConfig } from '../config/index.js';
 
 /** --dir and --config of the fixture commands. */
@@ -21,6 +21,8 @@ export interface FixtureSettings {
   /** Absolute. */
   dir: string;
   rules: FingerprintRules;
+  /** What recordings hold redacted: logging.redact_credentials and logging.redact, as the request log. */
+  secrets: Secrets;
   /** Where `mock serve` of this configuration answers: http://<server.bind, loopback for any>:<server.http_port>. */
   serverUrl: string;
 }
@@ -31,7 +33,12 @@ export function fixtureSettings(flags: { dir?: string; config?: string }): Fixtu
   const { config } = loadConfig({ configPath: flags.config, flags: dirFlag });
   const { bind, http_port } = config.server;
   const host = bind === '' || bind === '0.0.0.0' || bind === '::' ? '127.0.0.1' : bind.includes(':') ? `[${bind}]` : bind;
-  return { dir: config.core.fixtures.dir, rules: fingerprintRules(config.core.fixtures), serverUrl: `http://${host}:${http_port}` };
+  return {
+    dir: config.core.fixtures.dir,
+    rules: fingerprintRules(config.core.fixtures),
+    secrets: credentialSecrets({ credentials: config.logging.redact_credentials, names: config.logging.redact }),
+    serverUrl: `http://${host}:${http_port}`,
+  };
 }
 
 /** Stops with one line when the fixture folder is not there: a typo must not read as "no fixtures". */

@@ -6,8 +6,10 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
+  CREDENTIAL_SECRETS,
   addFixtures,
   applyRekey,
+  credentialSecrets,
   currentFingerprint,
   fingerprintKey,
   fingerprintOf,
@@ -273,6 +275,10 @@ t.test("HAR import of a browser's file: base64 content, entries that are no exch
   const custom = fromHar(har, rules({ match_headers: ['authorization'] }), secrets).fixtures[0];
   t.equal(custom.request.query, `api_key=${encodeURIComponent(REDACTED)}&page=1`, 'a redaction callback decides');
   t.same(custom.fingerprint.headers, { authorization: 'Bearer eyJ' });
+
+  const configured = credentialSecrets({ credentials: false, names: ['X-Session', 'token'] });
+  t.same([configured.header('authorization'), configured.header('x-session'), configured.query('TOKEN'), configured.query('page')], [false, true, true, false], 'logging.redact_credentials and logging.redact');
+  t.same([CREDENTIAL_SECRETS.header('X-Auth-Token'), CREDENTIAL_SECRETS.header('accept'), CREDENTIAL_SECRETS.query('api_key')], [true, false, false]);
 
   t.throws(() => fromHar({ entries: [] }, rules()), { code: 'MOCK_ERR_HAR_INVALID' });
   t.throws(() => fromHar('x', rules()), /no log\.entries/);

@@ -180,6 +180,26 @@ t.test('fixtures export then import: byte-identical bodies, binary included; imp
   t.equal((await runMock(['validate-fixtures', '--dir', 'copy'], { cwd: dir })).code, 0, 'no conflict');
 });
 
+t.test('fixtures import redacts what the request log redacts, logging.redact included', async (t) => {
+  const dir = project({}, 'logging:\n  redact: [session]\n');
+  const har = { log: { version: '1.2', creator: { name: 'Firefox', version: '128' }, entries: [{
+    startedDateTime: '2025-03-01T12:00:00.000+01:00',
+    time: 5,
+    request: { method: 'GET', url: 'https://api.example.com/v1/me?session=abc&page=2', httpVersion: 'HTTP/2', headers: [{ name: 'Authorization', value: 'Bearer x' }, { name: 'Session', value: 's' }, { name: 'Accept', value: '*/*' }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
+    response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/2', headers: [{ name: 'Content-Type', value: 'text/plain' }], cookies: [], content: { size: 2, mimeType: 'text/plain', text: 'hi' }, redirectURL: '', headersSize: -1, bodySize: 2 },
+    cache: {},
+    timings: { send: 0, wait: 5, receive: 0 },
+  }] } };
+  writeFileSync(path.join(dir, 'firefox.har'), JSON.stringify(har));
+  const res = await runMock(['fixtures', 'import', '--har', 'firefox.har'], { cwd: dir });
+  t.equal(res.code, 0, res.stderr);
+  const [{ fixture: f }] = readFixtureDir(path.join(dir, 'fixtures')).fixtures;
+  t.same(f.request.headers, { authorization: '[redacted]', session: '[redacted]', accept: '*/*' });
+  t.equal(f.request.query, 'session=%5Bredacted%5D&page=2');
+  t.same(f.fingerprint.query_params, { session: '[redacted]', page: '2' });
+  t.equal(f.response_body, 'hi');
+});
+
 t.test('fixtures import and export: one line for bad input', async (t) => {
   const dir = project({ 'a.json': fixture() });
   writeFileSync(path.join(dir, 'broken.har'), '{"log": ');

@@ -143,6 +143,12 @@ export const CLI_ERRORS = {
   MOCK_ERR_AUTH_DEV_USERS_EXPOSED: 'admin auth would seed the development users on an admin API reachable from other machines',
   MOCK_ERR_ADMIN_UNREACHABLE: 'a command that steers a running server cannot reach its admin API',
   MOCK_ERR_ADMIN_REFUSED: 'the admin API of a running server refused a command',
+  MOCK_ERR_FIXTURES_DIR: 'a fixture folder (--dir, core.fixtures.dir) does not exist or is not a folder',
+  MOCK_ERR_HAR_INVALID: 'a HAR file cannot be read, is not JSON, or is not a HAR log (log.entries)',
+  MOCK_ERR_FIXTURE_WRITE: 'a fixture file or an exported HAR cannot be written',
+  MOCK_ERR_REKEY_COLLISION: 'mock fixtures rekey would overwrite a fixture file it does not move',
+  MOCK_ERR_SMOKE_UNREACHABLE: 'mock smoke cannot connect to its target server',
+  MOCK_ERR_SMOKE_NONE: 'mock smoke found no fixture marked as a smoke test',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

@@ -1,17 +1,7 @@
+import { CREDENTIAL_HEADERS, CREDENTIAL_NAME } from '../../../common/credentials.js';
 import { REDACTED } from '../../../common/redacted.js';
 
-export { REDACTED };
-
-/** Headers that carry credentials whatever the API: HTTP's own, and the ecosystem's that CREDENTIAL_NAME does not catch. */
-export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'ocp-apim-subscription-key', 'x-functions-key', 'x-sentry-auth'];
-
-/**
- * Header names that say they carry a credential: a `-` or `_` separated word token, secret,
- * password, passwd, apikey, credential(s) or authorization, or the words api key. So X-Auth-Token,
- * X-Amz-Security-Token, X-Api-Key, X-Goog-Api-Key, Private-Token, X-Vault-Token, X-CSRF-Token,
- * X-Amzn-Remapped-Authorization, X-Mock-Management-Token and X-Mock-Admin-Token, whatever the API.
- */
-const CREDENTIAL_NAME = /(?:^|[-_])(?:token|secret|password|passwd|apikey|credentials?|authorization|api[-_]key)(?:[-_]|$)/;
+export { CREDENTIAL_HEADERS, REDACTED };
 
 export interface RedactionOptions {
   /** logging.redact_credentials (default true): the credential headers and the descriptions' apiKey parameters. */

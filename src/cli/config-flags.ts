@@ -208,17 +208,17 @@ export const serveFlags = {
 
   record: Flags.boolean({
     helpGroup: 'RECORD AND REPLAY',
-    description: describe('Record requests as fixtures', 'core.fixtures.record_enabled'),
+    description: describe('Record every answered exchange as a fixture file under core.fixtures.dir', 'core.fixtures.record_enabled'),
     allowNo: true,
   }),
   replay: Flags.boolean({
     helpGroup: 'RECORD AND REPLAY',
-    description: describe('Answer from recorded fixtures', 'core.fixtures.replay_enabled'),
+    description: describe('Answer matching requests from the recorded fixtures first', 'core.fixtures.replay_enabled'),
     allowNo: true,
   }),
   'proxy-target': Flags.string({
     helpGroup: 'RECORD AND REPLAY',
-    description: describe('Upstream to proxy and record from', 'proxy.upstream_url'),
+    description: describe('Upstream to proxy to (and record from with --record)', 'proxy.upstream_url'),
     helpValue: '<url>',
   }),
   recorder: Flags.boolean({

@@ -27,6 +27,9 @@ export default class Serve extends MockCommand {
     '<%= config.bin %> <%= command.id %> --spec api.yaml --latency-enabled --chaos-latency-range 10-500',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --seed 42 --now 2025-06-01T00:00:00Z',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --no-security',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --record --proxy-target https://api.example.com',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --replay',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --recorder --recorder-db recordings.db',
   ];
 
   static flags = {

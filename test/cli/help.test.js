@@ -85,7 +85,7 @@ t.test('mock serve --help shows every flag of the spec, the examples and the def
   t.match(flat, 'WebSocket port (not implemented yet) [default: 3001]', 'flags of later issues say so');
   t.match(flat, 'Metrics port [default: 9090]', 'built features do not');
   t.match(flat, 'Random latency range in ms, e.g. 10-500 [default: 0-1000]');
-  t.match(flat, 'Record requests as fixtures (not implemented yet)');
+  t.match(flat, 'Record every answered exchange as a fixture file under core.fixtures.dir [default: false]', 'record and replay are built');
   t.match(flat, 'HTTP port; 0 picks a free one [default: 3000]', 'built features do not');
   t.match(stdout, /\nADMIN FLAGS\n/);
   t.match(stdout, /\nCHAOS FLAGS\n/);

@@ -166,6 +166,13 @@ await t.test('the fixture endpoints of the admin API', async (t) => {
   t.equal(bad.status, 400, 'an invalid fixture is refused');
   t.match(bad.body.error, /status_code/, 'naming the field');
 
+  const smokeRun = await call('/smoke/run');
+  t.equal(smokeRun.status, 200, 'GET /__mock/smoke/run runs the smoke tests');
+  t.match(smokeRun.body.data, { message: '1 of 1 smoke tests passed', summary: { total: 1, passed: 1, failed: 0 } }, 'against this server');
+  t.match(smokeRun.body.data.results[0], { id, name: 'five', passed: true, status: { expected: 200, actual: 200 } });
+  const foreign = await fetch(`${admin}/__mock/smoke/run`, { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' } });
+  t.equal(foreign.status, 403, 'a page of another site cannot start a run');
+
   const updated = await call(`/fixtures/${id}`, json('PUT', { ...fixture, response_body: '{"id":5,"v":2}' }));
   t.equal(updated.status, 200, 'PUT /__mock/fixtures/{id} replaces');
   t.equal((await exchange(server.url, '/v1/pets/5')).body.toString(), '{"id":5,"v":2}', 'the new content answers');
@@ -194,6 +201,25 @@ await t.test('the fixture endpoints of the admin API', async (t) => {
   t.equal(settings.body.data.replay_enabled, false, 'replay can be switched off');
   t.equal((await exchange(server.url, '/v1/bin')).status, 404, 'then the description answers');
 
+  t.equal((await call('/fixtures', json('POST', fixture))).status, 201);
+  const failing = await call('/smoke/run');
+  t.match(failing.body.data, { summary: { total: 1, passed: 0, failed: 1 } }, 'with replay off the description answers, and the smoke test fails');
+  t.ok(failing.body.data.results[0].differences.length > 0, 'naming the differences');
+
+  const har = await fetch(`${admin}/__mock/fixtures/har?origin=http://api.test`);
+  t.equal(har.status, 200, 'GET /__mock/fixtures/har exports');
+  const exported = await har.json();
+  const count = (await call('/fixtures')).body.data.length;
+  t.equal(exported.log.entries.length, count, 'every fixture as a HAR entry');
+  t.ok(exported.log.entries.every((e) => e.request.url.startsWith('http://api.test/')), 'at the origin asked for');
+  const imported = await call('/fixtures/har', json('POST', exported));
+  t.equal(imported.status, 201, 'POST /__mock/fixtures/har imports');
+  t.equal(imported.body.data.imported, count, 'every entry');
+  t.equal((await call('/fixtures')).body.data.length, 2 * count, 'as new files beside the old ones');
+  const notHar = await call('/fixtures/har', json('POST', { entries: [] }));
+  t.equal(notHar.status, 400);
+  t.match(notHar.body.error, /not a HAR file/, 'a body that is not a HAR is refused');
+
   const sibling = path.join(project, 'fixtures');
   rmSync(sibling, { recursive: true });
   mkdirSync(sibling);
@@ -217,7 +243,7 @@ await t.test('a recording killed with SIGKILL leaves no partial fixture', async 
     }
   };
   const clients = Array.from({ length: 16 }, blast);
-  await until('recording under way', () => existsSync(killed) && readdirSync(killed).length > 50, 20_000);
+  await until('recording under way', () => existsSync(killed) && readdirSync(killed).filter((n) => n.endsWith('.json')).length > 50, 20_000);
   server.child.kill('SIGKILL');
   await Promise.all(clients);
   agent.destroy();

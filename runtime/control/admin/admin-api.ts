@@ -9,9 +9,11 @@ import { chaosRoutes } from './endpoints/chaos.js';
 import { configRoutes } from './endpoints/config.js';
 import { envRoutes } from './endpoints/env.js';
 import { fileRoutes } from './endpoints/files.js';
+import { fixtureHarRoutes } from './endpoints/fixture-har.js';
 import { fixtureRoutes } from './endpoints/fixtures.js';
 import { mockRoutes } from './endpoints/mocks.js';
 import { overrideRoutes } from './endpoints/overrides.js';
+import { smokeRoutes } from './endpoints/smoke.js';
 import { systemRoutes } from './endpoints/system.js';
 import { trafficRoutes } from './endpoints/traffic.js';
 import { AdminError, fail, ok } from './envelope.js';
@@ -27,7 +29,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...envRoutes,
   ...fileRoutes,
   ...mockRoutes,
+  ...fixtureHarRoutes,
   ...fixtureRoutes,
+  ...smokeRoutes,
   ...overrideRoutes,
   ...chaosRoutes,
   ...authRoutes,

@@ -143,6 +143,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_AUTH_DEV_USERS_EXPOSED: 'admin auth would seed the development users on an admin API reachable from other machines',
   MOCK_ERR_ADMIN_UNREACHABLE: 'a command that steers a running server cannot reach its admin API',
   MOCK_ERR_ADMIN_REFUSED: 'the admin API of a running server refused a command',
+  MOCK_ERR_RECORDER_DB: 'a recordings database (recorder.db_path, --recorder-db, --input, --capture-db) cannot be created, opened or read',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

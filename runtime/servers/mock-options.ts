@@ -38,4 +38,6 @@ export interface MockOptions extends ServeOptions {
   version: string;
   /** admin.limits; default: the configuration's defaults. */
   limits?: AdminLimits;
+  /** recorder.enabled: every exchange goes to this SQLite file (absolute; its folder is made). */
+  recorder?: { dbPath: string };
 }

@@ -1,5 +1,6 @@
 import type { ControlHandler } from '../control/admin/index.js';
 import type { LiveState } from '../chain/settings/index.js';
+import type { RecorderDb } from '../chain/recorder/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import type { TrafficStats } from '../control/metrics/index.js';
 import type { RegisteredServer, ServerRegistry } from '../control/registry/index.js';
@@ -16,6 +17,8 @@ export interface ServerContext {
   registry: ServerRegistry;
   /** The admin is embedded in the server that hosts control: it sandboxes every answer. */
   embedded: boolean;
+  /** The recorder database, shared by every server of the process (--recorder). */
+  recorderDb?: RecorderDb;
 }
 
 /** A protocol server as startMock runs it. */
@@ -33,7 +36,8 @@ export interface MockServer extends RegisteredServer {
 export type ServerFactory = (context: ServerContext) => Promise<MockServer | undefined>;
 
 /** The HTTP mock server; embedded, the admin page shares its origin, so every answer is sandboxed (access-policy.ts). */
-const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded }) => HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded });
+const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded, recorderDb }) =>
+  HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, recorderDb });
 
 /** The protocol servers of `mock serve`, started in this order: WebSocket, GraphQL and gRPC register here next. */
 export const SERVERS: readonly ServerFactory[] = [httpServer];

@@ -188,6 +188,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     configFile: resolved.file?.file,
     version: extras.version,
     limits: config.admin.limits,
+    recorder: config.recorder.enabled ? { dbPath: config.recorder.db_path } : undefined,
   };
 }
 

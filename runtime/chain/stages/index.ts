@@ -11,6 +11,7 @@ import { overridesStage } from './overrides.js';
 import { packetLossStage } from './packet-loss.js';
 import { proxyStage } from './proxy.js';
 import { rateLimitStage } from './rate-limit.js';
+import { recorderStage } from './recorder.js';
 import { routeChaosStage } from './route-chaos.js';
 import { sandboxStage } from './sandbox.js';
 import { securityStage } from './security.js';
@@ -34,6 +35,7 @@ export const STAGES: readonly StageFactory[] = [
   securityStage,
   latencyStage,
   overridesStage,
+  recorderStage,
   routeChaosStage,
   faultsStage,
   faultInjectionStage,

@@ -9,6 +9,7 @@ export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogF
 export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';
 export { hashPassword, type AuthOptions } from './control/auth/index.js';
 export { httpUrl } from './servers/index.js';
+export { CONVERT_FORMATS, RecordingsFile, convertRecording, toFixtures, toRoutesYaml, type ConvertFormat, type Recording } from './chain/recorder/index.js';
 
 /** The HTTP mock server alone (with its /__mock management router), as the conformance self-test serves it. */
 export async function startHttpServer(options: ServeOptions): Promise<RunningServer & { operations: number; engine: Engine }> {

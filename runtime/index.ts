@@ -4,7 +4,8 @@ import { startMock } from './servers/index.js';
 
 export type { RunningServer, ServeOptions, ValidationMode, ValidationOptions } from './serve-options.js';
 export type { ApiAuthOptions, SchemePins } from './chain/security/index.js';
-export { Engine, loadBuild, runtimeRequire } from './terminal/openapi/index.js';
+export { Engine, loadBuild, runtimeRequire, type AnswerCheck } from './terminal/openapi/index.js';
+export { Exchange, type ValidationIssue } from './chain/exchange/index.js';
 export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogFilter } from './control/logging/index.js';
 export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';
 export { hashPassword, type AuthOptions } from './control/auth/index.js';

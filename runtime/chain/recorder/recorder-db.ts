@@ -65,7 +65,6 @@ export class RecorderDb {
   private readonly batchRows: number;
   private readonly maxRows: number;
   private readonly maxBytes: number;
-  private readonly insert;
 
   private constructor(
     private readonly db: Database,
@@ -75,7 +74,6 @@ export class RecorderDb {
     this.batchRows = options.batchRows ?? 500;
     this.maxRows = options.maxQueuedRows ?? 10_000;
     this.maxBytes = options.maxQueuedBytes ?? 64 * 1024 * 1024;
-    this.insert = db.prepare(INSERT_RECORDING);
   }
 
   /** Opens (creates) the file; a path that cannot be used is a one-line MockError. */
@@ -124,7 +122,6 @@ export class RecorderDb {
     } finally {
       clearTimeout(this.warnTimer);
       this.report();
-      this.insert.finalize();
       this.db.close();
     }
   }
@@ -170,9 +167,11 @@ export class RecorderDb {
   private write(batch: Pending[]): void {
     if (batch.length === 0) return;
     const { db } = this;
+    // prepared per batch: a statement that failed (a lock) cannot be bound again in this library
+    const insert = db.prepare(INSERT_RECORDING);
     try {
       db.exec('BEGIN');
-      for (const pending of batch) this.insert.run(this.valuesOf(pending));
+      for (const pending of batch) insert.run(this.valuesOf(pending));
       db.exec('COMMIT');
     } catch (e) {
       if (db.inTransaction) db.exec('ROLLBACK');
@@ -180,6 +179,8 @@ export class RecorderDb {
       this.settle(batch);
       this.drop(batch.length, `writing to ${this.options.file} failed: ${e instanceof Error ? e.message : String(e)}`);
       return;
+    } finally {
+      insert.finalize();
     }
     this.settle(batch);
     this.recorded += batch.length;

@@ -29,6 +29,8 @@ export async function openForWriting(file: string, setting: string): Promise<Dat
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
+    const blocking = fileOnPath(dir);
+    if (blocking !== undefined) throw fail(`${setting} ${file}: ${blocking} is a file, not a folder; give a path in a folder`);
     throw fail(`${setting} ${file}: cannot create its folder ${dir} (${reason(e)}); give a path in a writable folder`);
   }
   if (statSync(file, { throwIfNoEntry: false })?.isDirectory() === true) throw fail(`${setting} ${file} is a folder; give the path of a database file`);
@@ -48,6 +50,15 @@ export async function openForWriting(file: string, setting: string): Promise<Dat
     db?.close();
     if (isBusy(e)) throw fail(`${setting} ${file} is locked: another process records into it, or one that was killed left the folder ${file}.lock behind (remove it when no mock serve --recorder uses this file)`);
     throw fail(`${setting} ${file} cannot be used as a recordings database (${e instanceof Error ? e.message : String(e)}); give a new file or one mock serve --recorder wrote`);
+  }
+}
+
+/** The nearest existing part of `dir` when it is a file (which mkdir reports as EEXIST or ENOTDIR). */
+function fileOnPath(dir: string): string | undefined {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const stat = statSync(at, { throwIfNoEntry: false });
+    if (stat !== undefined) return stat.isDirectory() ? undefined : at;
+    if (path.dirname(at) === at) return undefined;
   }
 }
 

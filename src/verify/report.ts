@@ -57,8 +57,6 @@ function section<T>(title: string, items: readonly T[], line: (item: T) => strin
   return lines;
 }
 
-const issueText = (issue: ValidationIssue): string => (issue.name === '' || issue.message.includes(issue.name) ? issue.message : `${issue.name}: ${issue.message}`);
-
 /** The report as a person reads it: counts, then the first findings of each kind. */
 export function formatSummary(report: VerifyReport, shownDb: string): string {
   const { coverage } = report;
@@ -72,8 +70,8 @@ export function formatSummary(report: VerifyReport, shownDb: string): string {
       `#${f.recording_id} ${f.operation} ${f.status}: ${f.content_type ?? 'a body without Content-Type'} (documented: ${f.documented.length > 0 ? f.documented.join(', ') : 'no body'})`,
     ),
     ...section('undocumented fields', report.undocumented_fields, (f) => `#${f.recording_id} ${f.operation} ${f.status}: ${f.fields.join(', ')}`),
-    ...section('schema drift', report.schema_drift, (f) => `#${f.recording_id} ${f.operation} ${f.status} ${f.content_type}: ${f.errors.map(issueText).join('; ')}`),
-    ...section('request issues (not drift)', report.request_issues, (f) => `#${f.recording_id} ${f.operation}: ${f.issues.map(issueText).join('; ')}`),
+    ...section('schema drift', report.schema_drift, (f) => `#${f.recording_id} ${f.operation} ${f.status} ${f.content_type}: ${f.errors.map((e) => e.message).join('; ')}`),
+    ...section('request issues (not drift)', report.request_issues, (f) => `#${f.recording_id} ${f.operation}: ${f.issues.map((i) => i.message).join('; ')}`),
   ];
   const { counts } = report;
   const found = counts.unmatched + counts.undocumented_statuses + counts.undocumented_content_types + counts.undocumented_fields + counts.schema_drift;

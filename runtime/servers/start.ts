@@ -60,7 +60,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   try {
     mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, recorderDb })))).filter((s) => s !== undefined);
   } catch (e) {
-    recorderDb?.close();
+    await recorderDb?.close();
     throw e;
   }
   // the management router, and the admin when embedded, live on the server that can host them (HTTP)
@@ -99,7 +99,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     await Promise.all(servers.splice(0).map(closeNode));
     await Promise.all(mockServers.map((server) => server.close()));
     // after the servers: the last answers' rows are queued by then
-    recorderDb?.close();
+    await recorderDb?.close();
     requestLog.flush();
   };
   try {

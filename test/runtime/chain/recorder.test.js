@@ -1,6 +1,6 @@
-// runtime/chain/recorder: the request path only queues; batches are written off it, a full queue
-// drops and counts with at most one warning a second, a reader's lock only delays a batch, and
-// close() writes what is left. Also: recorder/* writes need an editor when admin auth is on.
+// runtime/chain/recorder: the request path only queues; batches are written by a writer thread, a
+// full queue drops and counts with at most one warning a second, a reader's lock only delays a
+// batch, and close() writes what is left. Also: recorder/* writes need an editor when admin auth is on.
 import t from 'tap';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -34,11 +34,10 @@ t.test('capture only queues; one batch is written after flushMs, credentials red
   const log = logger();
   const recorder = await RecorderDb.open({ file, redaction: new Redaction(), logger: log, flushMs: 30 });
   for (let i = 0; i < 3; i++) recorder.capture(exchange(i), answer);
-  t.match(recorder.stats(), { queued: 3, recorded: 0 }, 'nothing written on the request path');
+  t.match(recorder.stats(), { queued: 3, recorded: 0 }, 'nothing sent on the request path');
   await new Promise((resolve) => setTimeout(resolve, 120));
-  t.match(recorder.stats(), { queued: 0, recorded: 3, dropped: 0 }, 'written by the timer');
-  recorder.close();
-  recorder.close();
+  t.match(recorder.stats(), { queued: 0, recorded: 3, dropped: 0 }, 'sent by the timer, written by the thread');
+  await Promise.all([recorder.close(), recorder.close()]);
   t.same(
     rows(file).map((r) => [r.path, JSON.parse(r.request_headers).authorization]),
     [
@@ -56,7 +55,7 @@ t.test('a full queue drops and counts, never blocks, and warns once for the lot'
   const recorder = await RecorderDb.open({ file, redaction: new Redaction(), logger: log, flushMs: 1000, maxQueuedRows: 2 });
   for (let i = 0; i < 10; i++) recorder.capture(exchange(i), answer);
   t.match(recorder.stats(), { queued: 2, dropped: 8 });
-  recorder.close();
+  await recorder.close();
   t.equal(log.warnings.length, 1, 'one warning');
   t.match(log.warnings[0], { fields: { dropped: 8, dropped_total: 8 }, message: /recorder: 8 exchange\(s\) not recorded: the recorder's write queue is full \(2 exchanges/ });
   t.equal(rows(file).length, 2, 'what was queued is written at close');
@@ -70,11 +69,11 @@ t.test('while a reader holds the lock the batch waits for the next turn', async 
   mkdirSync(`${file}.lock`);
   recorder.capture(exchange(1), answer);
   await new Promise((resolve) => setTimeout(resolve, 100));
-  t.match(recorder.stats(), { queued: 1, recorded: 0, dropped: 0 }, 'kept, not dropped');
+  t.match(recorder.stats(), { queued: 1, recorded: 0, dropped: 0 }, 'the writer waits, nothing is dropped');
   rmSync(`${file}.lock`, { recursive: true });
   await new Promise((resolve) => setTimeout(resolve, 100));
   t.match(recorder.stats(), { queued: 0, recorded: 1 });
-  recorder.close();
+  await recorder.close();
 });
 
 t.test('batches of batchRows are written at once', async (t) => {
@@ -83,7 +82,7 @@ t.test('batches of batchRows are written at once', async (t) => {
   for (let i = 0; i < 9; i++) recorder.capture(exchange(i), answer);
   await new Promise((resolve) => setTimeout(resolve, 50));
   t.match(recorder.stats(), { recorded: 8, queued: 1 }, 'two full batches, the rest waits for its timer');
-  recorder.close();
+  await recorder.close();
   t.equal(rows(file).length, 9);
 });
 

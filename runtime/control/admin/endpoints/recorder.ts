@@ -11,10 +11,10 @@ function recorderOf(ctx: AdminContext): RecorderDb {
   return ctx.recorder;
 }
 
-function recordingOf(call: AdminCall): Recording {
+async function recordingOf(call: AdminCall): Promise<Recording> {
   const { id } = call.params;
   if (!/^[1-9]\d{0,14}$/.test(id)) throw new AdminError(400, `recording id: expected a whole number from 1 (${LISTING}), got "${id}"`);
-  const recording = recorderOf(call.ctx).get(Number(id));
+  const recording = await recorderOf(call.ctx).get(Number(id));
   if (recording === undefined) throw new AdminError(404, `no recording ${id} (${LISTING})`);
   return recording;
 }
@@ -59,20 +59,21 @@ export const recorderRoutes: AdminRoute[] = [
   {
     method: 'GET',
     path: 'recorder/recordings',
-    handler: ({ ctx, query }) => {
+    handler: async ({ ctx, query }) => {
       const recorder = recorderOf(ctx);
       const limit = count(query, 'limit', 50, 1, 1000);
       const offset = count(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-      return ok({ ...recorder.list(limit, offset), limit, offset, recorder: recorder.stats() });
+      const listing = await recorder.list(limit, offset);
+      return ok({ ...listing, limit, offset, recorder: recorder.stats() });
     },
   },
-  { method: 'GET', path: 'recorder/recordings/{id}', handler: (call) => ok(view(recordingOf(call))) },
+  { method: 'GET', path: 'recorder/recordings/{id}', handler: async (call) => ok(view(await recordingOf(call))) },
   {
     method: 'POST',
     path: 'recorder/convert/{id}',
-    handler: (call) => {
+    handler: async (call) => {
       const format = formatOf(call);
-      const recording = recordingOf(call);
+      const recording = await recordingOf(call);
       const { fileName, text } = convertRecording(recording, format);
       return ok({ recording_id: recording.id, format, file_name: fileName, content: text });
     },

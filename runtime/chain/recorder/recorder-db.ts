@@ -99,9 +99,9 @@ export class RecorderDb {
       writer.once('message', resolve);
       writer.once('error', reject);
     });
-    if (first.kind !== 'ready') {
+    if (first.kind === 'unusable') {
       await writer.terminate();
-      throw new MockError('MOCK_ERR_RECORDER_DB', first.kind === 'unusable' ? first.message : `the recorder's writer thread answered ${first.kind}`);
+      throw new MockError('MOCK_ERR_RECORDER_DB', first.message);
     }
     return new RecorderDb(writer, options);
   }
@@ -112,8 +112,8 @@ export class RecorderDb {
 
   /** Hot path: queues the exchange, or counts it dropped when too much waits already. */
   capture(ex: Exchange, answer: Answer): void {
-    const bytes = (ex.body?.length ?? 0) + bodyLength(answer.body);
     if (this.gone !== undefined) return this.drop(1, this.gone);
+    const bytes = (ex.body?.length ?? 0) + bodyLength(answer.body);
     if (this.waitingRows >= this.maxRows || this.waitingBytes + bytes > this.maxBytes) {
       return this.drop(1, `the recorder's write queue is full (${this.maxRows} exchanges or ${Math.round(this.maxBytes / 1048576)} MB of bodies wait for the disk)`);
     }
@@ -129,11 +129,11 @@ export class RecorderDb {
 
   /** Newest first; what is queued is sent first, so a listing shows every answered request. */
   list(limit: number, offset: number): Promise<Listing> {
-    return this.read({ kind: 'list', id: 0, limit, offset }) as Promise<Listing>;
+    return this.read((id) => ({ kind: 'list', id, limit, offset }));
   }
 
   get(recording: number): Promise<Recording | undefined> {
-    return this.read({ kind: 'get', id: 0, recording }) as Promise<Recording | undefined>;
+    return this.read((id) => ({ kind: 'get', id, recording }));
   }
 
   /** Writes what is queued and closes the file (serve's SIGINT/SIGTERM path). */
@@ -156,13 +156,14 @@ export class RecorderDb {
     return this.closing;
   }
 
-  private read(message: Extract<ToWriter, { id: number }>): Promise<unknown> {
+  /** A read after every batch queued: they are sent first, and the thread answers in order. */
+  private read<T>(ask: (id: number) => ToWriter): Promise<T> {
     if (this.gone !== undefined) return Promise.reject(new Error(this.gone));
     while (this.queue.length > 0) this.send();
     const id = this.nextRead++;
-    return new Promise((resolve, reject) => {
-      this.reads.set(id, { resolve, reject });
-      this.post({ ...message, id });
+    return new Promise<T>((resolve, reject) => {
+      this.reads.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.post(ask(id));
     });
   }
 

@@ -149,6 +149,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_REKEY_COLLISION: 'mock fixtures rekey would overwrite a fixture file it does not move',
   MOCK_ERR_SMOKE_UNREACHABLE: 'mock smoke cannot connect to its target server',
   MOCK_ERR_SMOKE_NONE: 'mock smoke found no fixture marked as a smoke test',
+  MOCK_ERR_RECORDER_DB: 'a recordings database (recorder.db_path, --recorder-db, --input, --capture-db) cannot be created, opened or read',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

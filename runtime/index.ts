@@ -4,11 +4,13 @@ import { startMock } from './servers/index.js';
 
 export type { RunningServer, ServeOptions, ValidationMode, ValidationOptions } from './serve-options.js';
 export type { ApiAuthOptions, SchemePins } from './chain/security/index.js';
-export { Engine, loadBuild, runtimeRequire } from './terminal/openapi/index.js';
+export { Engine, loadBuild, runtimeRequire, type AnswerCheck } from './terminal/openapi/index.js';
+export { Exchange, type ValidationIssue } from './chain/exchange/index.js';
 export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogFilter } from './control/logging/index.js';
 export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';
 export { hashPassword, type AuthOptions } from './control/auth/index.js';
 export { httpUrl } from './servers/index.js';
+export { CONVERT_FORMATS, RecordingsFile, convertRecording, toFixtures, toRoutesYaml, type ConvertFormat, type Recording } from './chain/recorder/index.js';
 
 /** The HTTP mock server alone (with its /__mock management router), as the conformance self-test serves it. */
 export async function startHttpServer(options: ServeOptions): Promise<RunningServer & { operations: number; engine: Engine }> {

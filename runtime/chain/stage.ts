@@ -3,6 +3,7 @@ import type { ApiAuthOptions, TokenIssuer } from './security/index.js';
 import type { Engine } from '../terminal/openapi/index.js';
 import type { Answer, BuildRoute, Exchange } from './exchange/index.js';
 import type { LiveState } from './settings/index.js';
+import type { RecorderDb } from './recorder/index.js';
 import type { CorsOptions } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from './fixtures/index.js';
 import { SLOTS, type Slot } from './slots.js';
@@ -20,7 +21,7 @@ export interface Stage {
   /** Whether the stage runs for requests routed to `route` (null: no route matched), as configured now. */
   appliesTo(route: BuildRoute | null): boolean;
   run(ex: Exchange, next: Next): Answer | Promise<Answer>;
-  /** Called once the answer is written (recording, later). */
+  /** Called once the answer is written (recording). */
   afterAnswer?(ex: Exchange, answer: Answer): void;
   /**
    * Adjusts an answer the chain did not produce (a 413 for a body over the limit, a 500 when
@@ -61,6 +62,8 @@ export interface StageContext {
   readonly tokenIssuer?: TokenIssuer;
   /** core.fixtures: the fixtures replay answers from, and the recorder that writes new ones. */
   readonly fixtures?: { store: FixtureStore; recorder: FixtureRecorder };
+  /** The recorder database, while mock serve --recorder is on. */
+  readonly recorder?: RecorderDb;
 }
 
 /** A stage file's export: its stage, or undefined when the configuration leaves it out for the server's life. */

@@ -9,6 +9,7 @@ import type { ControlHandler } from '../control/admin/index.js';
 import { createHttpAdapter } from './http/index.js';
 import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
+import type { RecorderDb } from '../chain/recorder/index.js';
 import type { TrafficStats } from '../control/metrics/index.js';
 import type { ServeOptions } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
@@ -26,6 +27,8 @@ export interface HttpMockServerOptions extends ServeOptions {
   specPath: string | null;
   /** Replay and recording of core.fixtures. */
   fixtureService?: { store: FixtureStore; recorder: FixtureRecorder };
+  /** Where every exchange is recorded (--recorder). */
+  recorderDb?: RecorderDb;
 }
 
 /** The request log hides the API keys of the descriptions served. */
@@ -45,8 +48,8 @@ const IDLE_RESTART: RestartStatus = { in_progress: false, initiated_at: null, re
  * The HTTP mock server and its lifecycle. A restart brings the build up to date, loads it afresh
  * and swaps the engine under the running listener: no request is refused while it happens, and
  * runtime mocks, overrides, chaos and the validation settings survive it. The request chain holds
- * the stages (protective chaos, CORS, security, latency, overrides, route chaos, faults, runtime
- * mocks, proxy), compiled per route.
+ * the stages (protective chaos, CORS, security, latency, overrides, the recorder, route chaos,
+ * faults, runtime mocks, proxy), compiled per route.
  */
 export class HttpMockServer implements ServerControl, RegisteredServer {
   readonly kind = 'HTTP' as const;
@@ -75,6 +78,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       settings: { sandboxAnswers: options.sandboxAnswers, cors: options.cors, apiAuth: options.apiAuth, maxBodyBytes: options.maxBodyBytes, maxConnections: options.maxConnections },
       tokenIssuer: endpoint === undefined ? undefined : new TokenIssuer(endpoint),
       fixtures: options.fixtureService,
+      recorder: options.recorderDb,
     });
     this.chain = new RequestChain(stages, (ex) => this.current.respond(ex));
     this.chain.setRoutes(engine.routes);

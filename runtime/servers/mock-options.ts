@@ -41,4 +41,6 @@ export interface MockOptions extends ServeOptions {
   limits?: AdminLimits;
   /** core.fixtures: the folder the admin API lists, replay answers from and recording writes to; absent: none. */
   fixtures?: FixtureOptions;
+  /** recorder.enabled: every exchange goes to this SQLite file (absolute; its folder is made). */
+  recorder?: { dbPath: string };
 }

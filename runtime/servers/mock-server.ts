@@ -1,5 +1,6 @@
 import type { ControlHandler } from '../control/admin/index.js';
 import type { LiveState } from '../chain/settings/index.js';
+import type { RecorderDb } from '../chain/recorder/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import type { TrafficStats } from '../control/metrics/index.js';
 import type { RegisteredServer, ServerRegistry } from '../control/registry/index.js';
@@ -19,6 +20,8 @@ export interface ServerContext {
   embedded: boolean;
   /** core.fixtures, shared by every protocol's server: replay and recording. */
   fixtures?: { store: FixtureStore; recorder: FixtureRecorder };
+  /** The recorder database, shared by every server of the process (--recorder). */
+  recorderDb?: RecorderDb;
 }
 
 /** A protocol server as startMock runs it. */
@@ -36,8 +39,8 @@ export interface MockServer extends RegisteredServer {
 export type ServerFactory = (context: ServerContext) => Promise<MockServer | undefined>;
 
 /** The HTTP mock server; embedded, the admin page shares its origin, so every answer is sandboxed (access-policy.ts). */
-const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded, fixtures }) =>
-  HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures });
+const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb }) =>
+  HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb });
 
 /** The protocol servers of `mock serve`, started in this order: WebSocket, GraphQL and gRPC register here next. */
 export const SERVERS: readonly ServerFactory[] = [httpServer];

@@ -7,6 +7,7 @@ import { LiveState } from '../chain/settings/index.js';
 import { LogStream, Redaction, RequestLog } from '../control/logging/index.js';
 import { createPrometheusMetrics, ResourceSampler, TrafficStats } from '../control/metrics/index.js';
 import { ServerRegistry } from '../control/registry/index.js';
+import { RecorderDb } from '../chain/recorder/index.js';
 import { DEFAULT_ADMIN_LIMITS } from '../serve-options.js';
 import type { MockOptions } from './mock-options.js';
 import { refuseExposedDevUsers } from './dev-users.js';
@@ -55,7 +56,15 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const auth = createAuth(options.auth);
   if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
   const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog);
-  const mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures })))).filter((s) => s !== undefined);
+  // opened before anything listens: a database path that cannot be used stops the start in one line
+  const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
+  let mockServers: MockServer[];
+  try {
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb })))).filter((s) => s !== undefined);
+  } catch (e) {
+    await recorderDb?.close();
+    throw e;
+  }
   // the management router, and the admin when embedded, live on the server that can host them (HTTP)
   const http = mockServers.find((s) => s.hostControl !== undefined);
   if (http === undefined) throw new TypeError('mock serve needs a server that hosts the management router');
@@ -72,6 +81,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     auth,
     env: createEnvControl(options.envVariables, { live, registry, logger }),
     projectDir: options.projectDir,
+    recorder: recorderDb,
     // the folder of builds: never written through the API, since the server imports it
     files: { ...editableFiles(options.projectDir, options.configFile ?? null, path.dirname(options.buildDir)), writer: projectWriter(options.projectDir, logger) },
     logger,
@@ -93,6 +103,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     await Promise.all(mockServers.map((server) => server.close()));
     fixtures?.store.close();
     await fixtures?.recorder.flushed();
+    // after the servers: the last answers' rows are queued by then
+    await recorderDb?.close();
     requestLog.flush();
   };
   try {

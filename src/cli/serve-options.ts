@@ -189,6 +189,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     version: extras.version,
     limits: config.admin.limits,
     fixtures: fixtureOptions(config),
+    recorder: config.recorder.enabled ? { dbPath: config.recorder.db_path } : undefined,
   };
 }
 

@@ -13,6 +13,7 @@ import { proxyStage } from './proxy.js';
 import { rateLimitStage } from './rate-limit.js';
 import { recordStage } from './record.js';
 import { replayStage } from './replay.js';
+import { recorderStage } from './recorder.js';
 import { routeChaosStage } from './route-chaos.js';
 import { sandboxStage } from './sandbox.js';
 import { securityStage } from './security.js';
@@ -38,6 +39,7 @@ export const STAGES: readonly StageFactory[] = [
   overridesStage,
   replayStage,
   recordStage,
+  recorderStage,
   routeChaosStage,
   faultsStage,
   faultInjectionStage,

@@ -14,11 +14,15 @@ import { fixtureRoutes } from './endpoints/fixtures.js';
 import { mockRoutes } from './endpoints/mocks.js';
 import { overrideRoutes } from './endpoints/overrides.js';
 import { smokeRoutes } from './endpoints/smoke.js';
+import { recorderRoutes } from './endpoints/recorder.js';
 import { systemRoutes } from './endpoints/system.js';
 import { trafficRoutes } from './endpoints/traffic.js';
 import { AdminError, fail, ok } from './envelope.js';
 import { indexPage } from './index-page.js';
 import { AdminRouter, endpointOf, jsonBody, notFound, type AdminRoute } from './router.js';
+
+/** Paths the spec writes below /api/ rather than /__mock/. */
+const SPEC_API = /^\/api\/(chaos|recorder)(\/|$)/;
 
 const DISABLED = 'the admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false); turn it on to use this endpoint';
 
@@ -34,6 +38,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...smokeRoutes,
   ...overrideRoutes,
   ...chaosRoutes,
+  ...recorderRoutes,
   ...authRoutes,
 ];
 
@@ -131,8 +136,8 @@ async function dispatch(ctx: AdminContext, router: AdminRouter, options: AdminAp
   const disabled = options.apiDisabled === true;
   if (isPage(options, path) && isRead(req.method)) return indexPage(ctx.version, router.table, disabled, options.token.value);
   if (path !== '/__mock' && !path.startsWith('/__mock/')) {
-    // the spec's Chaos API paths, on the admin's own port (on the mock's port they would shadow the mocked API)
-    if (page === '' && (path === '/api/chaos' || path.startsWith('/api/chaos/'))) return dispatch(ctx, router, options, { ...req, path: `/__mock${path}` });
+    // the spec's Chaos and recorder API paths, on the admin's own port (on the mock's port they would shadow the mocked API)
+    if (page === '' && SPEC_API.test(path)) return dispatch(ctx, router, options, { ...req, path: `/__mock${path}` });
     return notFound(req.method, path);
   }
   if (req.method === 'OPTIONS') return { status: 204, headers: [...PREFLIGHT_HEADERS], body: '' };

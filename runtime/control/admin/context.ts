@@ -3,6 +3,7 @@ import type { Auth } from '../auth/index.js';
 import type { AtomicWriter } from '../../files/index.js';
 import type { EditableFiles } from './file-kinds.js';
 import type { LiveState } from '../../chain/settings/index.js';
+import type { RecorderDb } from '../../chain/recorder/index.js';
 import type { LogStream, RequestLog } from '../logging/index.js';
 import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { ServerRegistry } from '../registry/index.js';
@@ -37,6 +38,8 @@ export interface AdminContext {
   env: EnvControl;
   /** Files the admin API may read and write live under it. */
   projectDir: string;
+  /** The recorder database, while mock serve --recorder is on (recorder/* endpoints). */
+  recorder?: RecorderDb;
   /** Which of them it may touch, and how it saves them. */
   files: EditableFiles & { writer: AtomicWriter };
   logger: Logger;

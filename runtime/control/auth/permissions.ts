@@ -26,6 +26,7 @@ export const PERMISSIONS: readonly Permission[] = [
   { endpoint: 'fixtures/*', read: 'open', write: 'editor' },
   { endpoint: 'overrides', read: 'open', write: 'editor' },
   { endpoint: 'smoke/*', read: 'open', write: 'editor' },
+  { endpoint: 'recorder/*', read: 'open', write: 'editor' },
   { endpoint: '*', read: 'open', write: 'admin' },
 ];
 

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Logger } from 'pino';
 import type { ResponseCacheOptions, ValidationMode, ValidationOptions } from '../../serve-options.js';
 import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Validate } from '../../../common/contract/index.js';
@@ -32,6 +33,20 @@ export interface EngineOptions {
 
 /** One route of the build (an operation or a custom route), made once: statistics key maps by it. */
 export type EngineRoute = BuildRoute;
+
+/** An answer of an operation held against what its description documents (checkAnswer). */
+export interface AnswerCheck {
+  /** The documented response the status falls under (`200`, `2XX`, `default`); null when none does. */
+  code: string | null;
+  /** Every documented response code of the operation. */
+  codes: string[];
+  /** The documented media type the body was checked against; null when the body is empty, or its content type is not documented (see `types`). */
+  type: string | null;
+  /** The media types the response documents. */
+  types: string[];
+  /** What the body breaks of that media type's schema (JSON bodies). */
+  issues: ValidationIssue[];
+}
 
 /**
  * Dispatches a request to the generated router, validators and responders. Protocol-free:
@@ -171,6 +186,30 @@ export class Engine {
       if (isStackOverflow(e)) return requestTooDeep(ex);
       throw e;
     }
+  }
+
+  /**
+   * Holds an answer (status, content type, body) of the operation at `index` against the
+   * response its description documents, with the server's own validators: `mock verify-mocks`
+   * checks recorded answers with it.
+   */
+  checkAnswer(index: number, status: number, contentType: string | undefined, body: Uint8Array): AnswerCheck {
+    const { responses } = this.responders.operations[index];
+    const codes = responses.map((r) => r.code);
+    const ri = findResponse(responses, String(status));
+    if (ri === -1) return { code: null, codes, type: null, types: [], issues: [] };
+    const { code, contents } = responses[ri];
+    const types = contents.map((c) => c.type);
+    const ci = body.byteLength === 0 ? -1 : findContent(contents, contentType);
+    if (ci === -1) return { code, codes, type: null, types, issues: [] };
+    const content = contents[ci];
+    const issues: ValidationIssue[] = [];
+    if (content.validator !== null) {
+      const parsed = jsonOf(body);
+      if ('error' in parsed) issues.push({ location: 'body', name: '', message: `response body is not valid JSON (${parsed.error})`, keyword: 'parse' });
+      else validateBody(this.validators[content.validator], parsed.value, issues, 'response body');
+    }
+    return { code, codes, type: content.type, types, issues };
   }
 
   /** route and respond in one (tests, tools). */
@@ -379,6 +418,17 @@ function validateBody(validate: Validate, value: unknown, issues: ValidationIssu
   } catch (e) {
     if (!isStackOverflow(e)) throw e;
     issues.push({ location: 'body', name: '', message: `${what} nests too deeply to validate; send a flatter one`, keyword: 'depth' });
+  }
+}
+
+/** JSON from bytes that must be UTF-8 (RFC 8259 8.1). */
+function jsonOf(bytes: Uint8Array): { value: unknown } | { error: string } {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!isUtf8(text)) return { error: 'not valid UTF-8' };
+  try {
+    return { value: JSON.parse(text.toString('utf8')) };
+  } catch (e) {
+    return { error: (e as Error).message };
   }
 }
 

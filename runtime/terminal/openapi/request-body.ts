@@ -6,7 +6,7 @@ import { parseMultipart } from './multipart.js';
 import type { ValidationIssue } from '../../chain/exchange/index.js';
 
 /** Index of the declared request media type that accepts `contentType`, or -1 (415). */
-export function findContent(contents: BodyMeta[], contentType: string | undefined): number {
+export function findContent(contents: ReadonlyArray<{ type: string }>, contentType: string | undefined): number {
   if (contentType === undefined || contentType === '') return 0;
   // the commonest case, a bare type exactly as declared, without parsing either
   for (let i = 0; i < contents.length; i++) if (contents[i].type === contentType) return i;

@@ -1,0 +1,283 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import { MockError } from '../../../common/errors.js';
+import { bodyLength, withoutContent, type Answer, type Exchange } from '../exchange/index.js';
+import type { Redaction } from '../../control/logging/index.js';
+import type { Recording } from './schema.js';
+import type { FromWriter, Listing, SentRow, ToWriter, WriterData } from './writer-messages.js';
+
+export interface RecorderOptions {
+  /** Absolute path of the database file. */
+  file: string;
+  /** Where the path came from, for errors (`recorder.db_path`). */
+  setting?: string;
+  /** The request log's: recordings hide exactly what request logs hide. */
+  redaction: Redaction;
+  logger: Logger;
+  /** Longest a captured exchange waits before its batch goes to the writer. */
+  flushMs?: number;
+  /** A batch this large goes at once, and no batch is larger (one transaction each). */
+  batchRows?: number;
+  /** Bounds of what waits (queued, or sent and not yet written): past them exchanges are dropped, counted and warned about, never waited for. */
+  maxQueuedRows?: number;
+  maxQueuedBytes?: number;
+}
+
+/** An exchange captured on the request path, turned into a row only when its batch is sent. */
+interface Pending {
+  ex: Exchange;
+  answer: Answer;
+  /** Epoch ms the answer was written. */
+  at: number;
+  durationMs: number;
+  bytes: number;
+}
+
+export interface RecorderStats {
+  file: string;
+  /** Rows written since the server started. */
+  recorded: number;
+  /** Exchanges waiting to be written. */
+  queued: number;
+  /** Exchanges not recorded: the queue was full, or a write failed. */
+  dropped: number;
+}
+
+const WARN_EVERY_MS = 1000;
+
+/**
+ * The recorder's database (`mock serve --recorder`). The request path only queues the exchange
+ * (no serialising, no redaction, no I/O there). Every `flushMs`, or as soon as `batchRows` wait,
+ * the batch is made into rows (redacted) and sent to a writer thread that owns the SQLite file
+ * and inserts each batch in one transaction (writer-thread.ts), so neither SQLite nor the disk
+ * ever holds up an answer. What waits is bounded: past it, exchanges are dropped and counted, with
+ * at most one warning a second. Reads go through the writer too, after every batch sent before.
+ */
+export class RecorderDb {
+  private readonly queue: Pending[] = [];
+  /** Rows and bytes of each batch sent and not yet written, oldest first. */
+  private readonly sent: Array<{ rows: number; bytes: number }> = [];
+  private waitingRows = 0;
+  private waitingBytes = 0;
+  private recorded = 0;
+  private dropped = 0;
+  private unreported = 0;
+  private dropReason = '';
+  private timer: NodeJS.Timeout | undefined;
+  private soon = false;
+  private warnTimer: NodeJS.Timeout | undefined;
+  private readonly reads = new Map<number, { resolve(value: unknown): void; reject(e: Error): void }>();
+  private nextRead = 1;
+  private closing: Promise<void> | undefined;
+  /** Why the writer thread is gone, once it is. */
+  private gone: string | undefined;
+  private readonly flushMs: number;
+  private readonly batchRows: number;
+  private readonly maxRows: number;
+  private readonly maxBytes: number;
+
+  private constructor(
+    private readonly writer: Worker,
+    private readonly options: RecorderOptions,
+  ) {
+    this.flushMs = options.flushMs ?? 50;
+    this.batchRows = options.batchRows ?? 500;
+    this.maxRows = options.maxQueuedRows ?? 10_000;
+    this.maxBytes = options.maxQueuedBytes ?? 64 * 1024 * 1024;
+    writer.on('message', (message: FromWriter) => this.heard(message));
+    writer.on('error', (e) => this.lost(`the recorder's writer thread failed: ${e.message}`));
+    writer.on('exit', () => this.lost("the recorder's writer thread ended"));
+    // the server's close writes what is left: the thread must not hold the process otherwise
+    writer.unref();
+  }
+
+  /** Starts the writer thread on the file; a path that cannot be used is a one-line MockError. */
+  static async open(options: RecorderOptions): Promise<RecorderDb> {
+    const workerData: WriterData = { file: options.file, setting: options.setting ?? 'recorder.db_path' };
+    const writer = new Worker(new URL('./writer-thread.js', import.meta.url), { workerData });
+    const first = await new Promise<FromWriter>((resolve, reject) => {
+      writer.once('message', resolve);
+      writer.once('error', reject);
+    });
+    if (first.kind === 'unusable') {
+      await writer.terminate();
+      throw new MockError('MOCK_ERR_RECORDER_DB', first.message);
+    }
+    return new RecorderDb(writer, options);
+  }
+
+  get file(): string {
+    return this.options.file;
+  }
+
+  /** Hot path: queues the exchange, or counts it dropped when too much waits already. */
+  capture(ex: Exchange, answer: Answer): void {
+    if (this.gone !== undefined) return this.drop(1, this.gone);
+    const bytes = (ex.body?.length ?? 0) + bodyLength(answer.body);
+    if (this.waitingRows >= this.maxRows || this.waitingBytes + bytes > this.maxBytes) {
+      return this.drop(1, `the recorder's write queue is full (${this.maxRows} exchanges or ${Math.round(this.maxBytes / 1048576)} MB of bodies wait for the disk)`);
+    }
+    this.queue.push({ ex, answer, at: Date.now(), durationMs: performance.now() - ex.startedAt, bytes });
+    this.waitingRows++;
+    this.waitingBytes += bytes;
+    this.schedule(this.queue.length >= this.batchRows);
+  }
+
+  stats(): RecorderStats {
+    return { file: this.options.file, recorded: this.recorded, queued: this.waitingRows, dropped: this.dropped };
+  }
+
+  /** Newest first; what is queued is sent first, so a listing shows every answered request. */
+  list(limit: number, offset: number): Promise<Listing> {
+    return this.read((id) => ({ kind: 'list', id, limit, offset }));
+  }
+
+  get(recording: number): Promise<Recording | undefined> {
+    return this.read((id) => ({ kind: 'get', id, recording }));
+  }
+
+  /** Writes what is queued and closes the file (serve's SIGINT/SIGTERM path). */
+  close(): Promise<void> {
+    this.closing ??= new Promise<void>((resolve) => {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      const done = (): void => {
+        clearTimeout(this.warnTimer);
+        this.report();
+        resolve();
+      };
+      if (this.gone !== undefined) return done();
+      this.writer.once('exit', done);
+      // held open until the thread has written the rest
+      this.writer.ref();
+      while (this.queue.length > 0) this.send();
+      this.post({ kind: 'close' });
+    });
+    return this.closing;
+  }
+
+  /** A read after every batch queued: they are sent first, and the thread answers in order. */
+  private read<T>(ask: (id: number) => ToWriter): Promise<T> {
+    if (this.gone !== undefined) return Promise.reject(new Error(this.gone));
+    while (this.queue.length > 0) this.send();
+    const id = this.nextRead++;
+    return new Promise<T>((resolve, reject) => {
+      this.reads.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.post(ask(id));
+    });
+  }
+
+  private schedule(soon: boolean): void {
+    if (this.timer !== undefined && (!soon || this.soon)) return;
+    clearTimeout(this.timer);
+    this.soon = soon;
+    this.timer = setTimeout(this.turn, soon ? 0 : this.flushMs);
+    this.timer.unref();
+  }
+
+  private readonly turn = (): void => {
+    this.timer = undefined;
+    this.send();
+    if (this.queue.length > 0) this.schedule(this.queue.length >= this.batchRows);
+  };
+
+  /** The oldest batch as rows, to the writer. */
+  private send(): void {
+    const batch = this.queue.splice(0, this.batchRows);
+    if (batch.length === 0) return;
+    this.sent.push({ rows: batch.length, bytes: batch.reduce((sum, pending) => sum + pending.bytes, 0) });
+    this.post({ kind: 'write', rows: batch.map((pending) => this.rowOf(pending)) });
+  }
+
+  private post(message: ToWriter): void {
+    this.writer.postMessage(message);
+  }
+
+  private heard(message: FromWriter): void {
+    if (message.kind === 'written') {
+      const batch = this.sent.shift() as { rows: number; bytes: number };
+      this.waitingRows -= batch.rows;
+      this.waitingBytes -= batch.bytes;
+      if (message.failure === undefined) this.recorded += message.rows;
+      else this.drop(message.rows, message.failure);
+    } else if (message.kind === 'reply') {
+      const read = this.reads.get(message.id);
+      this.reads.delete(message.id);
+      if (message.error === undefined) read?.resolve(message.result);
+      else read?.reject(new Error(message.error));
+    }
+  }
+
+  /** The writer thread is gone: what waits is lost, and so is whatever comes. */
+  private lost(reason: string): void {
+    if (this.gone !== undefined) return;
+    this.gone = reason;
+    if (this.closing === undefined) this.options.logger.error(reason);
+    this.drop(this.waitingRows, reason);
+    this.queue.length = 0;
+    this.sent.length = 0;
+    this.waitingRows = this.waitingBytes = 0;
+    for (const read of this.reads.values()) read.reject(new Error(reason));
+    this.reads.clear();
+  }
+
+  /** What only this thread can do: redact with the request log's settings, read the exchange. */
+  private rowOf({ ex, answer, at, durationMs }: Pending): SentRow {
+    const { redaction } = this.options;
+    return [
+      at,
+      Math.round(durationMs * 1000) / 1000,
+      ex.protocol,
+      ex.method,
+      ex.path,
+      redaction.queryString(ex.rawQuery),
+      JSON.stringify(redaction.headers(ex.headers)),
+      ownBytes(ex.body),
+      answer.status,
+      JSON.stringify(responseHeaders(answer.headers, redaction)),
+      withoutContent(ex.method, answer.status) ? null : ownBytes(answer.body),
+      ex.countedAs?.key ?? null,
+      ex.clientAddress,
+    ];
+  }
+
+  private drop(count: number, reason: string): void {
+    if (count === 0) return;
+    this.dropped += count;
+    this.unreported += count;
+    this.dropReason = reason;
+    if (this.warnTimer !== undefined) return;
+    this.warnTimer = setTimeout(() => {
+      this.warnTimer = undefined;
+      this.report();
+    }, WARN_EVERY_MS);
+    this.warnTimer.unref();
+  }
+
+  private report(): void {
+    if (this.unreported === 0) return;
+    this.options.logger.warn({ dropped: this.unreported, dropped_total: this.dropped }, `recorder: ${this.unreported} exchange(s) not recorded: ${this.dropReason}`);
+    this.unreported = 0;
+  }
+}
+
+/** A body as the writer gets it: text as is; bytes in a buffer of their own (a Buffer may be a slice of Node's shared pool, which a message would copy whole). */
+function ownBytes(body: string | Uint8Array | undefined): Uint8Array | string | null {
+  if (body === undefined || body.length === 0) return null;
+  return typeof body === 'string' ? body : new Uint8Array(body);
+}
+
+/** Answer headers by lower-case name (a repeated one as a list), each value redacted as the request log would. */
+function responseHeaders(pairs: ReadonlyArray<[string, string]>, redaction: Redaction): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  let repeated = false;
+  for (const [name, value] of pairs) {
+    const key = name.toLowerCase();
+    const previous = out[key];
+    repeated ||= previous !== undefined;
+    out[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+  }
+  if (!repeated) return redaction.headers(out as Record<string, string>);
+  const shown = (key: string, value: string): string => redaction.headers({ [key]: value })[key];
+  return Object.fromEntries(Object.entries(out).map(([key, value]) => [key, Array.isArray(value) ? value.map((v) => shown(key, v)) : shown(key, value)]));
+}

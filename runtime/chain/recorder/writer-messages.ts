@@ -1,0 +1,47 @@
+import type { Recording, RecordingSummary } from './schema.js';
+
+/** What the recorder sends its writer thread; the thread answers in order, so a read sees every batch sent before it. `close` ends the thread. */
+export type ToWriter =
+  | { kind: 'write'; rows: SentRow[] }
+  | { kind: 'list'; id: number; limit: number; offset: number }
+  | { kind: 'get'; id: number; recording: number }
+  | { kind: 'close' };
+
+export type FromWriter =
+  | { kind: 'ready' }
+  /** The file cannot be used: the one-line message of MOCK_ERR_RECORDER_DB. */
+  | { kind: 'unusable'; message: string }
+  /** One `write` done: its rows written, or dropped (and why). */
+  | { kind: 'written'; rows: number; failure?: string }
+  /** The answer to a read: `list` gives a Listing, `get` a Recording or undefined. */
+  | { kind: 'reply'; id: number; result?: Listing | Recording; error?: string };
+
+export interface Listing {
+  total: number;
+  recordings: RecordingSummary[];
+}
+
+/**
+ * A row as the writer thread gets it, in the columns' order: the time as epoch ms and text bodies as
+ * strings, which the thread turns into ISO text and bytes (work taken off the request thread).
+ */
+export type SentRow = [
+  at: number,
+  duration_ms: number,
+  protocol: string,
+  method: string,
+  path: string,
+  query: string,
+  request_headers: string,
+  request_body: Uint8Array | string | null,
+  status: number,
+  response_headers: string,
+  response_body: Uint8Array | string | null,
+  route: string | null,
+  client_address: string,
+];
+
+export interface WriterData {
+  file: string;
+  setting: string;
+}

@@ -5,12 +5,13 @@
 // parallel once, then cached), one server per version, the versions side by side. Per version:
 //   mock --version, mock build of examples/petstore.yaml, mock serve of it (admin on), the backend
 //   it chose (uWS where uWebSockets.js loads, else node:http with one info line saying why), a
-//   static, a generated and a rejected request, the admin health, a 2-second mock bench, and a
-//   clean stop; where uWS does not load, server.http_backend: uws must be a one-line error.
+//   static, a generated and a rejected request, the admin health, a 2-second mock bench, a clean
+//   stop, then what the server recorded: fixture files (validate-fixtures) and the recorder
+//   database (verify-mocks); where uWS does not load, server.http_backend: uws must be a one-line error.
 // Each asserted check is one test: `ok`/`not ok` lines, then `node-compat: N passed, N failed`.
 // Exits 1 on any failure. NODE_COMPAT_MAJORS="22 24 26" picks the majors.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,8 @@ function exec(node, args, { cwd, timeoutMs = 60_000 } = {}) {
 
 /** `mock serve` in the background: resolves once it printed its addresses (or ended). */
 function serve(node, cwd, out) {
-  const args = [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--admin', '--admin-port', '0'];
+  // recording on: fixture files and the recorder database (SQLite in WebAssembly) on every version
+  const args = [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--admin', '--admin-port', '0', '--record', '--recorder', '--recorder-db', 'recordings.db'];
   const child = spawn(node, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   const server = { child, output: '', stderr: '', url: undefined, adminUrl: undefined };
@@ -183,6 +185,19 @@ async function checkVersion({ major, version, node, error }) {
     clearTimeout(timer);
     if (server.url !== undefined) check(code === 0 && !/\n\s+at /.test(server.stderr), 'mock serve stops on SIGTERM: exit 0, no stack trace', `exit ${code}: ${server.stderr.trim().slice(-300)}`);
   }
+
+  await attempt('--record wrote fixture files that mock validate-fixtures accepts', async () => {
+    const fixtures = path.join(dir, 'fixtures', 'http');
+    const count = existsSync(fixtures) ? readdirSync(fixtures).filter((name) => name.endsWith('.json')).length : 0;
+    const lint = await mock('validate-fixtures', '--dir', 'fixtures');
+    if (count === 0 || lint.code !== 0) return `${count} fixture files; validate-fixtures exit ${lint.code}: ${`${lint.stdout}${lint.stderr}`.trim().slice(0, 300)}`;
+  });
+  await attempt('--recorder kept the exchanges: mock verify-mocks reads them back', async () => {
+    const verify = await mock('verify-mocks', '--spec', petstore, '--capture-db', 'recordings.db', '--output', 'drift.json');
+    if (verify.code !== 0 || !existsSync(path.join(dir, 'drift.json'))) return `exit ${verify.code}: ${verify.stderr.trim().slice(0, 300)}`;
+    const report = JSON.parse(readFileSync(path.join(dir, 'drift.json'), 'utf8'));
+    if (!(report.exchanges > 0)) return `no exchanges in the report: ${JSON.stringify(report).slice(0, 300)}`;
+  });
 
   if (explicit !== undefined) {
     const { code, stdout, stderr } = await explicit;

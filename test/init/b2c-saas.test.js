@@ -1,6 +1,6 @@
 // `mock init --blueprint b2c-saas`: account and billing API of a consumer SaaS that serves at once.
 import t from 'tap';
-import { ISO_INSTANT, configValidates, everyOperationAnswers, get, initAndServe, send } from './project.js';
+import { ISO_INSTANT, configValidates, smokePasses, everyOperationAnswers, get, initAndServe, send } from './project.js';
 
 t.test('the b2c-saas blueprint serves at once and passes mock config validate', async (t) => {
   const { dir, server } = await initAndServe(t, 'saas', ['--blueprint', 'b2c-saas']);
@@ -31,4 +31,5 @@ t.test('the b2c-saas blueprint serves at once and passes mock config validate', 
 
   await everyOperationAnswers(t, dir, server);
   await configValidates(t, dir);
+  await smokePasses(t, dir, server);
 });

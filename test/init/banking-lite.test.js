@@ -1,7 +1,7 @@
 // `mock init --blueprint banking-lite`: accounts and OTP-confirmed transfers that serve at once.
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import { ISO_INSTANT, configValidates, everyOperationAnswers, get, initAndServe, send } from './project.js';
+import { ISO_INSTANT, configValidates, smokePasses, everyOperationAnswers, get, initAndServe, send } from './project.js';
 
 const transfer = { from_account_id: 'acc_01HZX3K9QF', to_iban: 'FR1420041010050500013M02606', to_name: 'Camille Durand', amount: { value: '150.00', currency: 'EUR' } };
 
@@ -32,4 +32,5 @@ t.test('the banking-lite blueprint serves at once and passes mock config validat
 
   await everyOperationAnswers(t, dir, server);
   await configValidates(t, dir);
+  await smokePasses(t, dir, server);
 });

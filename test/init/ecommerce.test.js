@@ -1,6 +1,6 @@
 // `mock init --blueprint ecommerce`: a shop (catalogue, carts, orders) that serves at once.
 import t from 'tap';
-import { ISO_INSTANT, configValidates, everyOperationAnswers, get, initAndServe, send } from './project.js';
+import { ISO_INSTANT, configValidates, smokePasses, everyOperationAnswers, get, initAndServe, send } from './project.js';
 
 const address = { name: 'Ada Lovelace', line1: '12 Analytical Row', city: 'London', postal_code: 'NW1 6XE', country: 'GB' };
 const order = { cart_id: '0b6c4a9e-3f51-4d2a-9c7e-2f0d6b8a1e44', payment_method: 'card', shipping_address: address };
@@ -33,4 +33,5 @@ t.test('the ecommerce blueprint serves at once and passes mock config validate',
 
   await everyOperationAnswers(t, dir, server);
   await configValidates(t, dir);
+  await smokePasses(t, dir, server);
 });

@@ -6,7 +6,7 @@ import { configValidates, everyOperationAnswers, get, initAndServe } from './pro
 
 t.test('--no-examples serves generated data and passes mock config validate', async (t) => {
   const { dir, server } = await initAndServe(t, 'plain-shop', ['--blueprint', 'ecommerce', '--no-examples']);
-  t.same(readdirSync(path.join(dir, 'fixtures')), ['.gitkeep']);
+  t.same(readdirSync(path.join(dir, 'fixtures', 'http')), ['.gitkeep']);
   t.notMatch(readFileSync(path.join(dir, 'api.yaml'), 'utf8'), /^\s+examples?:/m);
 
   const named = await get(server, '/api/orders/ord_8f3a2c1d9e', { prefer: 'example=pending' });

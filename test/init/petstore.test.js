@@ -2,7 +2,7 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ISO_INSTANT, configValidates, everyOperationAnswers, get, initAndServe, send } from './project.js';
+import { ISO_INSTANT, configValidates, smokePasses, everyOperationAnswers, get, initAndServe, send } from './project.js';
 
 t.test('the default blueprint (petstore) serves at once and passes mock config validate', async (t) => {
   const { dir, server, stdout } = await initAndServe(t, 'my-pets');
@@ -37,4 +37,5 @@ t.test('the default blueprint (petstore) serves at once and passes mock config v
 
   await everyOperationAnswers(t, dir, server);
   await configValidates(t, dir);
+  await smokePasses(t, dir, server);
 });

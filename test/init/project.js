@@ -67,4 +67,11 @@ export async function configValidates(t, dir) {
   t.match(result.stdout, /^mock\.yaml: valid\n/);
 }
 
+/** The blueprint's smoke-test fixture passes against the project's own server (replay is on in every blueprint). */
+export async function smokePasses(t, dir, server) {
+  const result = await runMock(['smoke', '--target', server.url, '--format', 'json'], { cwd: dir });
+  t.equal(result.code, 0, 'mock smoke exits 0', { stdout: result.stdout, stderr: result.stderr });
+  t.match(JSON.parse(result.stdout).summary, { total: 1, passed: 1, failed: 0 }, "the blueprint's smoke test passes");
+}
+
 export const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

@@ -71,6 +71,8 @@ export interface ServeOptions {
   seed?: number;
   /** Epoch milliseconds the clock of generated data and templates is pinned to; absent: the real clock. */
   now?: number;
+  /** time_travel: the virtual clock (POST /api/v2/time/* steers it while serving). */
+  timeTravel?: { enabled: boolean; initialTime?: number; scaleFactor: number; schedule: ReadonlyArray<{ at: number; jumpTo?: number; advanceBy?: number }> };
   /** response.caching when enabled: answers made per request are kept; absent: off. */
   responseCache?: ResponseCacheOptions;
   /** Largest request body accepted (413 above). */

@@ -82,12 +82,14 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     });
     this.chain = new RequestChain(stages, (ex) => this.current.respond(ex));
     this.chain.setRoutes(engine.routes);
+    // answers response.caching keeps hold date-times of the instant they were made
+    options.live.clock.onChange(() => this.current.clearCache());
     this.unregister = options.registry.add(this);
   }
 
   static async create(options: HttpMockServerOptions): Promise<HttpMockServer> {
     const build = await loadBuild(options.buildDir);
-    const engine = new Engine(build, { validation: options.validation, templateExpand: options.templateExpand, seed: options.seed, now: options.now, logger: options.logger, responseCache: options.responseCache });
+    const engine = new Engine(build, { validation: options.validation, templateExpand: options.templateExpand, seed: options.seed, clock: options.live.clock.read, logger: options.logger, responseCache: options.responseCache });
     options.stats.setRoutes(engine.routes);
     redactKeysOf(options, build);
     warnUnusedPins(options, build);
@@ -193,7 +195,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const buildDir = options.rebuild === undefined ? options.buildDir : await options.rebuild();
     const build = await loadBuild(buildDir, true);
     const previous = this.current;
-    const engine = new Engine(build, { validation: previous.validationOptions, templateExpand: previous.templateExpansion, seed: options.seed, now: options.now, logger: options.logger, responseCache: options.responseCache });
+    const engine = new Engine(build, { validation: previous.validationOptions, templateExpand: previous.templateExpansion, seed: options.seed, clock: options.live.clock.read, logger: options.logger, responseCache: options.responseCache });
     this.current = engine;
     this.chain.setRoutes(engine.routes);
     options.stats.setRoutes(engine.routes);

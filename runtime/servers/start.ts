@@ -43,7 +43,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS, () => registry.ports());
   const token = new BrowserToken();
   const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
-  const live = new LiveState({ ...options.live, limits });
+  const live = new LiveState({ ...options.live, limits, clock: { pinned: options.now, timeTravel: options.timeTravel } });
   const prometheus = options.metrics === undefined ? undefined : await createPrometheusMetrics();
   const stats = new TrafficStats({ routes: [], prometheus });
   live.mocks.onForget((route) => stats.forget(route));
@@ -55,7 +55,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const embedded = admin !== undefined && !admin.standalone;
   const auth = createAuth(options.auth);
   if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
-  const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog);
+  const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog, live.clock.read);
   // opened before anything listens: a database path that cannot be used stops the start in one line
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
   let mockServers: MockServer[];
@@ -138,11 +138,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 }
 
 /** The fixture folder, read once for every server of the process, and its recorder. */
-function startFixtures(options: MockOptions, requestLog: RequestLog): { store: FixtureStore; recorder: FixtureRecorder } {
+function startFixtures(options: MockOptions, requestLog: RequestLog, clock: () => number): { store: FixtureStore; recorder: FixtureRecorder } {
   const settings = options.fixtures as NonNullable<MockOptions['fixtures']>;
   const redaction = requestLog.redaction;
   const store = new FixtureStore(settings, secretsOf(redaction), options.logger);
   if (settings.replay) options.logger.info(`replaying ${store.size} fixture(s) from ${store.root}`);
   if (settings.record) options.logger.info(`recording fixtures to ${store.root}`);
-  return { store, recorder: new FixtureRecorder(store, redaction, options.logger) };
+  return { store, recorder: new FixtureRecorder(store, redaction, options.logger, clock) };
 }

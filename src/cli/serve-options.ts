@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { MockError } from '../../common/errors.js';
 import { SEEDED_NOW, parseInstant } from '../../common/instant.js';
+import { parseDuration } from '../../common/duration.js';
 import type { ApiAuthOptions, MockOptions, OverrideRule, SchemePins, ServeOptions } from '../../runtime/index.js';
 import { ENV_VARIABLES, displayPath, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
 import { chaosStart, wantsTcpReset } from './chaos-options.js';
@@ -18,6 +19,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     seed: config.seed,
     now: config.now !== undefined ? parseInstant(config.now) : config.seed !== undefined ? Date.parse(SEEDED_NOW) : undefined,
     responseCache: responseCacheOptions(config),
+    timeTravel: timeTravelOptions(config),
     maxBodyBytes: config.http.max_body_bytes,
     httpBackend: httpBackend(config, logger),
     keepAliveHint: config.http.keepalive_hint,
@@ -40,6 +42,22 @@ function httpBackend(config: EffectiveConfig, logger: Logger): ServeOptions['htt
   }
   if (chosen === 'uws') logger.warn('chaos connection_error_kind tcp_reset: uWebSockets.js cannot send a TCP reset, so those connections are closed without an answer (tcp_close); set server.http_backend to node or auto for real resets');
   return chosen;
+}
+
+/** time_travel with its instants and durations read once; a schedule step names jump_to or advance_by (the schema's semantics check). */
+function timeTravelOptions(config: EffectiveConfig): ServeOptions['timeTravel'] {
+  const travel = config.time_travel;
+  if (travel === undefined) return undefined;
+  return {
+    enabled: travel.enabled,
+    initialTime: travel.initial_time === undefined ? undefined : Date.parse(travel.initial_time),
+    scaleFactor: travel.scale_factor,
+    schedule: (travel.schedule ?? []).map((step) => ({
+      at: Date.parse(step.at),
+      jumpTo: step.jump_to === undefined ? undefined : Date.parse(step.jump_to),
+      advanceBy: step.advance_by === undefined ? undefined : parseDuration(step.advance_by),
+    })),
+  };
 }
 
 function responseCacheOptions(config: EffectiveConfig): ServeOptions['responseCache'] {

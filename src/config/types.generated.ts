@@ -879,6 +879,9 @@ export interface ContinuumRoute {
   group?: string;
   enabled?: boolean;
 }
+/**
+ * The virtual clock (README, "Time travel"): {{now}}, generated date-times, timed state transitions and time-based continuum ratios read it; POST /api/v2/time/set, advance and enable steer it while serving.
+ */
 export interface TimeTravelConfig {
   enabled: boolean;
   initial_time?: Timestamp;

@@ -3,6 +3,7 @@ import { MockError } from '../../../common/errors.js';
 import { MockStore } from '../mocks/index.js';
 import { DEFAULT_ADMIN_LIMITS, type AdminLimits } from '../../serve-options.js';
 import { OverrideSet, type OverrideRule } from '../overrides/index.js';
+import { VirtualClock, type ClockOptions } from '../../clock/index.js';
 import { DEFAULT_FAULTS, DEFAULT_LATENCY, DEFAULT_PROXY, type FaultConfig, type LatencyConfig, type ProxyConfig } from './runtime-config.js';
 
 export interface LiveStateOptions {
@@ -13,6 +14,8 @@ export interface LiveStateOptions {
   chaos?: ChaosStateOptions;
   /** admin.limits on runtime mocks, override rules and custom chaos profiles; default: the configuration's defaults. */
   limits?: Pick<AdminLimits, 'max_mocks' | 'max_mock_bytes' | 'max_override_rules' | 'max_chaos_profiles' | 'max_chaos_profile_bytes'>;
+  /** --now / the seed's instant and time_travel: the process's one clock. */
+  clock?: ClockOptions;
 }
 
 /** What a change touched; the request chain's stages watch their own. */
@@ -28,6 +31,8 @@ export class LiveState {
   readonly overrides: OverrideSet;
   /** observability.chaos, its profiles and counters; its stages watch it directly. */
   readonly chaos: ChaosState;
+  /** The one clock of generated data, templates, timed transitions and the continuum: virtual while time travel is on. */
+  readonly clock: VirtualClock;
   /** Requests answered by the upstream. */
   requestsProxied = 0;
   /** Requests answered with an injected fault. */
@@ -42,6 +47,7 @@ export class LiveState {
     this.faultConfig = options.faults ?? DEFAULT_FAULTS;
     this.proxyConfig = options.proxy ?? DEFAULT_PROXY;
     const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
+    this.clock = new VirtualClock(options.clock);
     this.mocks = new MockStore({ maxMocks: limits.max_mocks, maxMockBytes: limits.max_mock_bytes });
     this.overrides = new OverrideSet(options.overrides ?? [], limits.max_override_rules);
     this.chaos = new ChaosState({ ...options.chaos, profileLimits: { count: limits.max_chaos_profiles, bytes: limits.max_chaos_profile_bytes } });

@@ -16,13 +16,14 @@ import { overrideRoutes } from './endpoints/overrides.js';
 import { smokeRoutes } from './endpoints/smoke.js';
 import { recorderRoutes } from './endpoints/recorder.js';
 import { systemRoutes } from './endpoints/system.js';
+import { timeRoutes } from './endpoints/time.js';
 import { trafficRoutes } from './endpoints/traffic.js';
 import { AdminError, fail, ok } from './envelope.js';
 import { indexPage } from './index-page.js';
 import { AdminRouter, endpointOf, jsonBody, notFound, type AdminRoute } from './router.js';
 
-/** Paths the spec writes below /api/ rather than /__mock/. */
-const SPEC_API = /^\/api\/(chaos|recorder)(\/|$)/;
+/** Paths the spec writes below /api/ rather than /__mock/ (the time-travel API as /api/v2/time/). */
+const SPEC_API = /^\/api\/(chaos|recorder|v2\/time)(\/|$)/;
 
 const DISABLED = 'the admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false); turn it on to use this endpoint';
 
@@ -39,6 +40,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...overrideRoutes,
   ...chaosRoutes,
   ...recorderRoutes,
+  ...timeRoutes,
   ...authRoutes,
 ];
 

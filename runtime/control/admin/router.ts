@@ -80,6 +80,8 @@ export function endpointOf(path: string): string {
   let rest = path.slice('/__mock'.length).replace(/^\/+/, '').replace(/\/+$/, '');
   if (rest === 'api') rest = '';
   else if (rest.startsWith('api/')) rest = rest.slice(4);
+  // the spec's time-travel API is versioned: /api/v2/time/set is time/set
+  if (rest === 'v2/time' || rest.startsWith('v2/time/')) rest = rest.slice(3);
   return rest;
 }
 

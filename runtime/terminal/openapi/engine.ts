@@ -24,8 +24,8 @@ export interface EngineOptions {
   validation: ValidationOptions;
   templateExpand: boolean;
   seed?: number;
-  /** Epoch milliseconds the clock is pinned to (date-time values, {{now}}); absent: the real clock. */
-  now?: number;
+  /** The clock of date-time values and {{now}} (epoch ms): the process's virtual clock; absent: the real clock. */
+  clock?: () => number;
   logger: Logger;
   /** response.caching when enabled; absent: answers are made for each request. */
   responseCache?: ResponseCacheOptions;
@@ -77,8 +77,7 @@ export class Engine {
     this.validation = options.validation;
     this.templateExpand = options.templateExpand;
     this.validators = build.createValidators(runtimeRequire);
-    const now = options.now;
-    const clock = now === undefined ? undefined : () => now;
+    const clock = options.clock;
     this.responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock }));
     this.offered = this.responders.operations.map((table) => table.responses.map((r) => r.contents.map((c) => c.type)));
     this.refusals = new Refusals(
@@ -105,6 +104,11 @@ export class Engine {
 
   get templateExpansion(): boolean {
     return this.templateExpand;
+  }
+
+  /** Drops the answers response.caching keeps (they were made at another instant: the clock jumped). */
+  clearCache(): void {
+    this.cache?.clear();
   }
 
   setTemplateExpansion(on: boolean): void {

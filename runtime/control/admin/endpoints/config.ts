@@ -28,7 +28,7 @@ function sectionView(ctx: AdminContext, section: Section): unknown {
 }
 
 function configView(ctx: AdminContext): Record<string, unknown> {
-  return { latency: ctx.live.latency, faults: ctx.live.faults, proxy: sectionView(ctx, 'proxy'), validation: validationView(ctx) };
+  return { latency: ctx.live.latency, faults: ctx.live.faults, proxy: sectionView(ctx, 'proxy'), validation: validationView(ctx), time: ctx.live.clock.status() };
 }
 
 /**

@@ -58,6 +58,7 @@ function dashboard(ctx: AdminContext): Record<string, unknown> {
     latency_profile: { name: latency.enabled ? (chaos.activeProfile ?? 'runtime') : 'none', base_ms: latency.base_ms, jitter_ms: latency.jitter_ms, tag_overrides: latency.tag_overrides },
     fault_config: faultConfig(ctx),
     proxy_config: { ...proxyView(proxy), requests_proxied: ctx.live.requestsProxied },
+    time: ctx.live.clock.status(),
   };
 }
 

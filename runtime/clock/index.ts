@@ -1,0 +1,1 @@
+export { VirtualClock, type ClockOptions, type ClockStatus, type ScheduledStep } from './virtual-clock.js';

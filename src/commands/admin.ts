@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { logFileFlag } from '../cli/config-flags.js';
 import { MockCommand } from '../cli/mock-command.js';
+import { untilSignal } from '../cli/until-signal.js';
 import { loggingOptions } from '../cli/project-paths.js';
 import { accessOptions, authOptions, redactionOptions } from '../cli/serve-options.js';
 import { ENV_VARIABLES, loadConfig } from '../config/index.js';
@@ -54,10 +55,7 @@ export default class Admin extends MockCommand {
       limits: config.admin.limits,
     });
     this.log(`mock: admin on ${running.url} (API under /__mock/)`);
-    const signal = await new Promise<NodeJS.Signals>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
+    const signal = await untilSignal();
     logger.info({ signal }, `shutting down (${signal})`);
     await running.close();
     await closeLogger(logger);

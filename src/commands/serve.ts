@@ -5,6 +5,7 @@ import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
 import { buildInWorker } from '../cli/build-in-worker.js';
 import { progressLine } from '../cli/build-progress.js';
 import { MockCommand } from '../cli/mock-command.js';
+import { untilSignal } from '../cli/until-signal.js';
 import { checkPortClash } from '../cli/port-clash.js';
 import { loggingOptions } from '../cli/project-paths.js';
 import { capYoungGeneration, youngGenerationSetByUser } from '../cli/young-generation.js';
@@ -94,12 +95,4 @@ export default class Serve extends MockCommand {
     // uWS has no way to close open keep-alive connections, which would hold the process until they idle out
     process.exit(0);
   }
-}
-
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    // `once`: a second signal during shutdown gets Node's default handling and ends the process.
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
 }

@@ -11,7 +11,6 @@ t.test('features not built yet are marked in the schema', async (t) => {
     'grpc',
     'websocket',
     'reality_continuum',
-    'time_travel',
     'tenancy',
     'ai',
   ]);

@@ -257,3 +257,21 @@ await t.test('a recording killed with SIGKILL leaves no partial fixture', async 
   t.same(readdirSync(killed).filter((n) => !n.endsWith('.json')), [], 'the next start removes the temporary files of saves the kill cut short');
   t.match(restarted.stdout, new RegExp(`replaying ${complete.length} fixture\\(s\\)`), 'and serves every whole fixture');
 });
+
+await t.test('SIGTERM while fixtures are being saved: the saves finish and the server exits 0', async (t) => {
+  const dir = tmpdir();
+  const saved = path.join(dir, 'fixtures', 'http');
+  const server = await startMock(['--spec', spec, '--out', out, '--record'], { cwd: dir });
+  const { port } = new URL(server.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  let sent = 0;
+  const one = () => new Promise((resolve) => http.get({ host: '127.0.0.1', port, path: `/v1/pets?limit=${sent++ % 1000}`, agent }, (res) => res.resume().on('end', resolve)).on('error', resolve));
+  await Promise.all(Array.from({ length: 400 }, one));
+  // saves are in flight now: write-file-atomic's signal handler must not kill the process
+  const code = await server.stop();
+  agent.destroy();
+  t.equal(code, 0, 'exit 0 (the signal was handled, not re-raised)');
+  const names = readdirSync(saved);
+  t.same(names.filter((n) => !n.endsWith('.json')), [], 'no temporary file is left');
+  t.ok(names.length >= 400 || names.length === 1000, `every exchange was saved before exiting (${names.length})`);
+});

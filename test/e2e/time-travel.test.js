@@ -56,9 +56,13 @@ t.test('advance and set move it; a schedule step jumps it once reached', async (
   near(t, await clock(), Date.parse('2031-06-01T12:00:00Z'), 'the schedule jumped once 2030-01-02 was reached');
 
   await (await fetch(`${server.url}/v1/pets/1`)).arrayBuffer();
-  const recorded = readdirSync(path.join(dir, 'fixtures', 'http')).find((n) => n.startsWith('get-v1-pets-1-'));
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  near(t, Date.parse(JSON.parse(readFileSync(path.join(dir, 'fixtures', 'http', recorded ?? readdirSync(path.join(dir, 'fixtures', 'http'))[0]), 'utf8')).timestamp), Date.parse('2031-06-01T12:00:00Z'), 'recorded fixtures are stamped with virtual time');
+  const folder = path.join(dir, 'fixtures', 'http');
+  let recorded;
+  for (let i = 0; i < 100 && recorded === undefined; i++) {
+    recorded = readdirSync(folder).find((n) => n.startsWith('get-v1-pets-1-') && n.endsWith('.json'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  near(t, Date.parse(JSON.parse(readFileSync(path.join(folder, recorded), 'utf8')).timestamp), Date.parse('2031-06-01T12:00:00Z'), 'recorded fixtures are stamped with virtual time');
 });
 
 t.test('bad input is refused with what is wrong; enable false is the real clock again', async (t) => {

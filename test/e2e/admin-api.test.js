@@ -39,7 +39,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** `data` of GET {base}/__mock/<name>, asserting the envelope. */
 const get = async (t, name, base = server.adminUrl) => envelope(t, await fetch(`${base}/__mock/${name}`));
 /** Drops the fields that change from one call to the next. */
-const stable = (value) => JSON.parse(JSON.stringify(value, (k, v) => (k === 'timestamp' || k === 'uptime_seconds' || k === 'last_check' ? undefined : v)));
+// fields that move between two calls: the clock's readings among them
+const stable = (value) => JSON.parse(JSON.stringify(value, (k, v) => (['timestamp', 'uptime_seconds', 'last_check', 'virtual_time', 'real_time'].includes(k) ? undefined : v)));
 
 const PETSTORE_ROUTES = [
   { method: 'GET', path: '/v1/pets', operation_id: 'listPets', summary: 'List all pets', parameters: ['limit', 'kind'] },
@@ -202,7 +203,8 @@ t.test('a body over 16 MiB is a 413 envelope, with CORS like every answer', asyn
 
 t.test('before any traffic', async (t) => {
   const dash = await get(t, 'dashboard');
-  t.same(Object.keys(dash).sort(), ['fault_config', 'latency_profile', 'proxy_config', 'recent_logs', 'routes', 'servers', 'system']);
+  t.same(Object.keys(dash).sort(), ['fault_config', 'latency_profile', 'proxy_config', 'recent_logs', 'routes', 'servers', 'system', 'time']);
+  t.match(dash.time, { enabled: false, scale_factor: 1, pending_schedule: [] }, 'the clock: time travel off');
   const { system } = dash;
   t.equal(system.version, pkg.version, 'system.version is the package version');
   t.ok(Number.isInteger(system.uptime_seconds) && system.uptime_seconds >= 0, 'uptime_seconds');
@@ -539,9 +541,9 @@ t.test('logs/sse streams log events as requests are answered', async (t) => {
   again.close();
 });
 
-t.test('config: GET shows latency, faults, proxy and validation', async (t) => {
+t.test('config: GET shows latency, faults, proxy, validation and the clock', async (t) => {
   const config = await get(t, 'config');
-  t.same(Object.keys(config).sort(), ['faults', 'latency', 'proxy', 'validation']);
+  t.same(Object.keys(config).sort(), ['faults', 'latency', 'proxy', 'time', 'validation']);
   t.match(config.latency, { enabled: false, base_ms: 0, jitter_ms: Number, tag_overrides: {} });
   t.same(Object.keys(config.latency).sort(), ['base_ms', 'enabled', 'jitter_ms', 'tag_overrides']);
   t.same(config.faults, { enabled: false, failure_rate: 0, status_codes: [500, 502, 503, 504] });

@@ -15,13 +15,18 @@
  *   conditions and a partial deep match of the JSON body.
  * - JSONPath for any JSON value (compileJsonPath: values, some; firstValue), for features that
  *   read a value at a path rather than select requests.
+ * - Condition expressions (expression*.ts): one string such as
+ *   `AND($.user.role == 'admin', header[x-beta] != '')` over JSONPaths into the JSON body, headers
+ *   and query parameters, for the conditional proxy's rules; a tokenizer and a recursive-descent
+ *   parser, no eval, errors with their position.
  *
  * - Origins (origins.ts): browser origins allowed by a setting, for the admin API's cross-site
  *   guard and the mocked API's CORS.
  * - Request matchers (request-matcher.ts): chaos's request_matcher, by client address or CIDR
  *   range (node:net BlockList), headers, body size and chunked transfer.
  *
- * Every pattern runs in linear time (common/patterns); malformed input throws PatternError, or for
+ * Every pattern runs in linear time (common/patterns); malformed input throws PatternError (an
+ * expression: ExpressionError, with the position), or for
  * origins and request matchers MockError MOCK_ERR_CONFIG_INVALID naming the setting.
  */
 export {
@@ -46,7 +51,10 @@ export {
   type LinearPattern,
   type Shorthand,
 } from '../../common/patterns/index.js';
-export { compileGlob, requestPath } from './glob.js';
+export { compileExpression, type Expression, type ExpressionRequest } from './expression.js';
+export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, parseExpression, type ExpressionNode, type Operand } from './expression-syntax.js';
+export { ExpressionError, tokenize, type Operator, type Token } from './expression-tokens.js';
+export { compileGlob, globMayReach, requestPath } from './glob.js';
 export { DEFAULT_PORTS, OriginList, parseOrigin, type ParsedOrigin } from './origins.js';
 export { matchesPath, parsePathPattern, pathParams, patternsOverlap, splitRequestPath, templateSegments, type PathPattern, type TemplateSegment } from './path-pattern.js';
 export { compileRequestMatcher, type MatchableRequest, type RequestMatcherSpec } from './request-matcher.js';

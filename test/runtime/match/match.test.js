@@ -1,6 +1,6 @@
 // runtime/match: the one path-glob dialect, path patterns and how they meet route templates.
 import t from 'tap';
-import { compileGlob, matchesPath, parsePathPattern, pathParams, patternsOverlap, requestPath, splitRequestPath, templateSegments } from '../../../dist/runtime/match/index.js';
+import { compileGlob, globMayReach, matchesPath, parsePathPattern, pathParams, patternsOverlap, requestPath, splitRequestPath, templateSegments } from '../../../dist/runtime/match/index.js';
 
 const glob = (pattern, path) => compileGlob(pattern).test(requestPath(path));
 
@@ -52,4 +52,21 @@ t.test('whether a pattern can reach a route: requests both could match', async (
   t.ok(overlap('/legacy', '/legacy/**'));
   t.notOk(overlap('/other/a', '/legacy/**'));
   t.ok(overlap('/', '/'));
+});
+
+t.test('whether a glob can reach a route template (stages that select by glob run only there)', async (t) => {
+  const reach = (glob, route) => globMayReach(glob, templateSegments(route));
+  t.ok(reach('/v1/pets/*', '/v1/pets/{petId}'));
+  t.ok(reach('/v1/pets/1', '/v1/pets/{petId}'), 'a parameter may be anything');
+  t.ok(reach('/v1/**', '/v1/pets/{petId}'));
+  t.ok(reach('/v1/**', '/v1'), '** may be nothing');
+  t.ok(reach('/**/admin', '/v1/x/admin'));
+  t.ok(reach('/v1/p*', '/v1/pets'));
+  t.ok(reach('/v1/pets/{petId}', '/v1/**'), 'a catch-all route reaches anything below it');
+  t.ok(reach('**', '/anything/{id}'));
+  t.notOk(reach('/v1/pets/*', '/v1/pets'), 'one segment short');
+  t.notOk(reach('/v1/pets/*', '/v1/pets/{petId}/photos'));
+  t.notOk(reach('/v1/unrelated/**', '/v1/pets/{petId}'));
+  t.notOk(reach('/v1/c*', '/v1/pets'));
+  t.notOk(reach('/v2/**', '/v1/**'));
 });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { problem } from '../exchange/index.js';
 import type { Answer, Exchange } from '../exchange/index.js';
+import { isAdminCredential } from './admin-credentials.js';
 import { hasDotSegment } from './dot-segments.js';
 
 /**
@@ -21,7 +22,8 @@ const TEXTUAL = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-f
  * may well use. Failures become problem answers: 504 on timeout, 502 when the upstream cannot be
  * reached, 400 for a path with dot segments (the URL parser would resolve them while joining,
  * and the request would leave the upstream's path: /api/../../etc/passwd reach /etc/passwd), 502
- * for an answer larger than `maxBodyBytes` (http.max_body_bytes).
+ * for an answer larger than `maxBodyBytes` (http.max_body_bytes). Hop-by-hop headers and the
+ * mock's own admin credentials (admin-credentials.ts) are not forwarded.
  */
 export function forward(ex: Exchange, upstream: string, timeoutSeconds: number, maxBodyBytes: number): Promise<Answer> {
   if (hasDotSegment(ex.path)) return Promise.resolve(problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: ex.path }, { logged: true }));
@@ -30,7 +32,7 @@ export function forward(ex: Exchange, upstream: string, timeoutSeconds: number, 
   target.pathname = base.pathname.replace(/\/$/, '') + ex.path;
   target.search = ex.rawQuery === '' ? '' : `?${ex.rawQuery}`;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(ex.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  for (const [name, value] of Object.entries(ex.headers)) if (!HOP_BY_HOP.has(name) && !isAdminCredential(name, value)) headers[name] = value;
   const body = ex.body !== undefined && ex.body.length > 0 ? ex.body : undefined;
   if (body !== undefined) headers['content-length'] = String(body.length);
   const client = target.protocol === 'https:' ? https : http;

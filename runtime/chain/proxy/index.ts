@@ -1,2 +1,4 @@
 export { forward } from './forward.js';
 export { checkUpstreamUrl } from './upstream.js';
+export { compileProxyRules, ruleFor, rulesMayReach, type CompiledProxyRule, type ProxyRule } from './rules.js';
+export { isAdminCredential } from './admin-credentials.js';

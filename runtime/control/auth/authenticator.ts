@@ -6,6 +6,7 @@ import { loadConfiguredUsers } from './configured-users.js';
 import { DEV_USERS } from './dev-users.js';
 import { LoginThrottle } from './login-throttle.js';
 import { hashPasswordParts } from './password.js';
+import { MANAGEMENT_TOKEN_HEADER } from './credential-names.js';
 import { accessFor, isReadMethod, roleAllows, rolesAtLeast } from './permissions.js';
 import { RefreshTokens } from './refresh-tokens.js';
 import { ROLES, type AuthDecision, type AuthHeaders, type AuthOptions, type AuthRequest, type AuthResult, type AuthUser, type Role } from './types.js';
@@ -111,7 +112,7 @@ class Authenticator implements Auth {
 
   async authorize({ method, endpoint, headers }: AuthRequest): Promise<AuthDecision> {
     if (!isReadMethod(method) && this.managementDigest && !(this.enabled && HOSTED_EXEMPT.has(endpoint))) {
-      const given = header(headers, 'x-mock-management-token');
+      const given = header(headers, MANAGEMENT_TOKEN_HEADER);
       if (given === undefined || !timingSafeEqual(sha256(given), this.managementDigest)) {
         return { ok: false, status: 401, error: MANAGEMENT_TOKEN_ERROR };
       }

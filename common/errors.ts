@@ -104,6 +104,10 @@ export const PROBLEMS = {
   MOCK_ERR_UPSTREAM_TOO_LARGE: entry<{ origin: string; limit: number }>(502, GRPC.RESOURCE_EXHAUSTED, 'Bad Gateway', ({ origin, limit }) =>
     `proxy to ${origin} failed: its answer is larger than ${limit} bytes (raise http.max_body_bytes in mock.yaml)`,
   ),
+  /** The reality continuum asked both sources and neither answered with a status below 400 (spec: both fail means error). */
+  MOCK_ERR_CONTINUUM_FAILED: entry<{ mock: string; upstream: string }>(502, GRPC.UNAVAILABLE, 'Bad Gateway', ({ mock, upstream }) =>
+    `the reality continuum has no answer: the mock answered ${mock} and the upstream ${upstream}`,
+  ),
   /** Checked before the path is joined to the upstream's: a dot segment would climb out of its path. */
   MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
     `the proxy refuses ${path}: it has a . or .. segment (also percent-encoded or between backslashes); send the path without them`,

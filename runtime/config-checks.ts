@@ -1,7 +1,7 @@
 /**
  * The runtime's light face for configuration checks: what `mock config validate`, `mock build`
  * and the config loader need of the runtime's rules (chaos settings, profiles, routes' chaos,
- * the proxy's upstream) without loading the servers.
+ * the proxy's upstream and rules, the reality continuum) without loading the servers.
  */
 export {
   BUILTIN_PROFILES,
@@ -14,5 +14,7 @@ export {
   type ChaosProfile,
   type ChaosSettings,
 } from './chain/chaos/index.js';
-// from its own file: the proxy's index also loads forward() and, through it, the engine
+// from their own files: the proxy's index also loads forward() and, through it, the engine
 export { checkUpstreamUrl } from './chain/proxy/upstream.js';
+export { compileProxyRules, type ProxyRule } from './chain/proxy/rules.js';
+export { checkContinuum, type ContinuumConfig } from './chain/continuum/config.js';

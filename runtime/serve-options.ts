@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiAuthOptions } from './chain/security/index.js';
 import type { RequestLog } from './control/logging/index.js';
+import type { ProxyRule } from './chain/proxy/index.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
 
@@ -90,6 +91,8 @@ export interface ServeOptions {
   maxConnections?: number;
   /** mock.yaml `auth`: credentials the mocked API accepts, and its mock OAuth 2.0 token endpoint. */
   apiAuth?: ApiAuthOptions;
+  /** The conditional proxy's rules (proxy.rules): requests they select go to their upstream. */
+  proxyRules?: readonly ProxyRule[];
 }
 
 export interface RunningServer {

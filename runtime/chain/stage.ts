@@ -6,6 +6,7 @@ import type { LiveState } from './settings/index.js';
 import type { RecorderDb } from './recorder/index.js';
 import type { CorsOptions } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from './fixtures/index.js';
+import type { ProxyRule } from './proxy/index.js';
 import { SLOTS, type Slot } from './slots.js';
 
 /** The rest of the chain after a stage. */
@@ -47,6 +48,8 @@ export interface StageSettings {
   maxBodyBytes: number;
   /** core.max_connections. */
   maxConnections?: number;
+  /** The conditional proxy's rules (proxy.rules, or the SDK), compiled by their stage. */
+  proxyRules?: readonly ProxyRule[];
 }
 
 /** What a stage factory may read: the live state the admin API steers, the terminal's build, the server's settings. */

@@ -49,7 +49,7 @@ const IDLE_RESTART: RestartStatus = { in_progress: false, initiated_at: null, re
  * and swaps the engine under the running listener: no request is refused while it happens, and
  * runtime mocks, overrides, chaos and the validation settings survive it. The request chain holds
  * the stages (protective chaos, CORS, security, latency, overrides, the recorder, route chaos,
- * faults, runtime mocks, proxy), compiled per route.
+ * faults, runtime mocks, the conditional proxy, the continuum, the proxy), compiled per route.
  */
 export class HttpMockServer implements ServerControl, RegisteredServer {
   readonly kind = 'HTTP' as const;
@@ -75,7 +75,14 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       logger: options.logger,
       engine: () => this.current,
       openConnections: () => this.adapter?.connections ?? 0,
-      settings: { sandboxAnswers: options.sandboxAnswers, cors: options.cors, apiAuth: options.apiAuth, maxBodyBytes: options.maxBodyBytes, maxConnections: options.maxConnections },
+      settings: {
+        sandboxAnswers: options.sandboxAnswers,
+        cors: options.cors,
+        apiAuth: options.apiAuth,
+        maxBodyBytes: options.maxBodyBytes,
+        maxConnections: options.maxConnections,
+        proxyRules: options.proxyRules,
+      },
       tokenIssuer: endpoint === undefined ? undefined : new TokenIssuer(endpoint),
       fixtures: options.fixtureService,
       recorder: options.recorderDb,

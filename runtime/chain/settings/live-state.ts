@@ -4,6 +4,7 @@ import { MockStore } from '../mocks/index.js';
 import { DEFAULT_ADMIN_LIMITS, type AdminLimits } from '../../serve-options.js';
 import { OverrideSet, type OverrideRule } from '../overrides/index.js';
 import { VirtualClock, type ClockOptions } from '../../clock/index.js';
+import { ContinuumState, type ContinuumOptions } from '../continuum/index.js';
 import { DEFAULT_FAULTS, DEFAULT_LATENCY, DEFAULT_PROXY, type FaultConfig, type LatencyConfig, type ProxyConfig } from './runtime-config.js';
 
 export interface LiveStateOptions {
@@ -16,15 +17,18 @@ export interface LiveStateOptions {
   limits?: Pick<AdminLimits, 'max_mocks' | 'max_mock_bytes' | 'max_override_rules' | 'max_chaos_profiles' | 'max_chaos_profile_bytes'>;
   /** --now / the seed's instant and time_travel: the process's one clock. */
   clock?: ClockOptions;
+  /** reality_continuum and the seed of its draws; absent: the continuum is off. */
+  continuum?: Omit<ContinuumOptions, 'clock'>;
 }
 
 /** What a change touched; the request chain's stages watch their own. */
-export type LiveAspect = 'latency' | 'faults' | 'proxy' | 'mocks' | 'overrides';
+export type LiveAspect = 'latency' | 'faults' | 'proxy' | 'mocks' | 'overrides' | 'continuum';
 
 /**
  * What the admin API changes while the server runs: runtime mocks, override rules, latency,
- * faults and the proxy. It outlives a server restart. Every change is announced to the watchers
- * of its aspect (the request chain recompiles the routes it touches); no caller has to say so.
+ * faults, the proxy and the reality continuum. It outlives a server restart. Every change is
+ * announced to the watchers of its aspect (the request chain recompiles the routes it touches);
+ * no caller has to say so.
  */
 export class LiveState {
   readonly mocks: MockStore;
@@ -33,7 +37,9 @@ export class LiveState {
   readonly chaos: ChaosState;
   /** The one clock of generated data, templates, timed transitions and the continuum: virtual while time travel is on. */
   readonly clock: VirtualClock;
-  /** Requests answered by the upstream. */
+  /** The reality continuum: on/off, its ratios and draws (/__mock/continuum/*). */
+  readonly continuum: ContinuumState;
+  /** Requests sent to an upstream (the proxy, its rules, the continuum). */
   requestsProxied = 0;
   /** Requests answered with an injected fault. */
   faultsInjected = 0;
@@ -48,6 +54,7 @@ export class LiveState {
     this.proxyConfig = options.proxy ?? DEFAULT_PROXY;
     const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
     this.clock = new VirtualClock(options.clock);
+    this.continuum = new ContinuumState({ ...options.continuum, clock: this.clock.read });
     this.mocks = new MockStore({ maxMocks: limits.max_mocks, maxMockBytes: limits.max_mock_bytes });
     this.overrides = new OverrideSet(options.overrides ?? [], limits.max_override_rules);
     this.chaos = new ChaosState({ ...options.chaos, profileLimits: { count: limits.max_chaos_profiles, bytes: limits.max_chaos_profile_bytes } });
@@ -59,6 +66,7 @@ export class LiveState {
     }
     this.mocks.onChange(() => this.announce('mocks'));
     this.overrides.onChange(() => this.announce('overrides'));
+    this.continuum.onChange(() => this.announce('continuum'));
   }
 
   watch(aspect: LiveAspect, listener: () => void): void {

@@ -2,6 +2,7 @@ import type { Stage, StageContext, StageFactory } from '../stage.js';
 import { bulkheadStage } from './bulkhead.js';
 import { circuitBreakerStage } from './circuit-breaker.js';
 import { connectionLimitStage } from './connection-limit.js';
+import { continuumStage } from './continuum.js';
 import { corsStage } from './cors.js';
 import { faultInjectionStage } from './fault-injection.js';
 import { faultsStage } from './faults.js';
@@ -10,6 +11,7 @@ import { mocksStage } from './mocks.js';
 import { overridesStage } from './overrides.js';
 import { packetLossStage } from './packet-loss.js';
 import { proxyStage } from './proxy.js';
+import { proxyRulesStage } from './proxy-rules.js';
 import { rateLimitStage } from './rate-limit.js';
 import { recordStage } from './record.js';
 import { replayStage } from './replay.js';
@@ -44,6 +46,9 @@ export const STAGES: readonly StageFactory[] = [
   faultsStage,
   faultInjectionStage,
   mocksStage,
+  // the proxy slot: rules select requests one by one, the continuum owns its paths, then proxy.enabled forwards the rest
+  proxyRulesStage,
+  continuumStage,
   proxyStage,
 ];
 

@@ -7,6 +7,7 @@ import { corsHeaders, PREFLIGHT_HEADERS } from './cors.js';
 import { authRoutes } from './endpoints/auth.js';
 import { chaosRoutes } from './endpoints/chaos.js';
 import { configRoutes } from './endpoints/config.js';
+import { continuumRoutes } from './endpoints/continuum.js';
 import { envRoutes } from './endpoints/env.js';
 import { fileRoutes } from './endpoints/files.js';
 import { fixtureHarRoutes } from './endpoints/fixture-har.js';
@@ -41,6 +42,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...chaosRoutes,
   ...recorderRoutes,
   ...timeRoutes,
+  ...continuumRoutes,
   ...authRoutes,
 ];
 

@@ -25,6 +25,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     keepAliveHint: config.http.keepalive_hint,
     maxConnections: config.core.max_connections,
     cors: corsOptions(config),
+    proxyRules: config.proxy.rules,
     logger,
   };
 }
@@ -194,6 +195,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
       proxy: { enabled: proxying(resolved), upstream_url: config.proxy.upstream_url ?? null, timeout_seconds: config.proxy.timeout_seconds },
       overrides: extras.overrides,
       chaos: chaosStart(config),
+      continuum: { config: config.reality_continuum, seed: config.seed },
     },
     admin: adminMode(resolved),
     metrics: config.metrics.enabled ? { port: config.metrics.port, host: config.metrics.bind } : undefined,

@@ -1,4 +1,4 @@
-import { BUILTIN_PROFILES, checkChaosPatch, checkProfile, checkRouteChaos, checkUpstreamUrl } from '../../runtime/config-checks.js';
+import { BUILTIN_PROFILES, checkChaosPatch, checkContinuum, checkProfile, checkRouteChaos, checkUpstreamUrl, compileProxyRules } from '../../runtime/config-checks.js';
 import type { KeyPath } from './key-path.js';
 import type { ConfigSource } from './layer.js';
 import type { MockConfig } from './types.generated.js';
@@ -16,7 +16,7 @@ const RANK: Record<ConfigSource, number> = { default: 0, file: 1, env: 2, flag: 
  * one set by the higher-precedence source is blamed, as that is the one the user just wrote.
  */
 export function checkSemantics(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {
-  return [...latencyRange(config, sources), ...timeTravelSteps(config), ...stateNames(config), ...chaosRules(config), ...routeChaos(config), ...upstream(config)];
+  return [...latencyRange(config, sources), ...timeTravelSteps(config), ...stateNames(config), ...chaosRules(config), ...routeChaos(config), ...upstream(config), ...proxyRules(config), ...continuum(config)];
 }
 
 /** `observability.chaos.rate_limit.burst_size: text` as a key path and its text. */
@@ -54,6 +54,18 @@ function upstream(config: MockConfig): SemanticError[] {
   const url = config.proxy.upstream_url;
   const problem = url === undefined ? undefined : checkUpstreamUrl(url);
   return problem === undefined ? [] : [{ path: ['proxy', 'upstream_url'], text: problem }];
+}
+
+/** proxy.rules: patterns, upstreams and conditions compiled as the server will (a condition's line gives its position). */
+function proxyRules(config: MockConfig): SemanticError[] {
+  const rules = config.proxy.rules ?? [];
+  return compileProxyRules(rules, 'proxy.rules', config.proxy.upstream_url !== undefined).errors.map(fromLine);
+}
+
+/** reality_continuum: an upstream when on, a schedule for the time-based modes, patterns that compile. */
+function continuum(config: MockConfig): SemanticError[] {
+  const section = config.reality_continuum;
+  return section === undefined ? [] : checkContinuum(section, 'reality_continuum', config.proxy.upstream_url !== undefined).map(fromLine);
 }
 
 function latencyRange(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {

@@ -628,15 +628,36 @@ export interface WebSocketConfig {
   heartbeat_interval: number;
 }
 /**
- * The upstream used by proxying, recording (--proxy-target) and the reality continuum.
+ * The upstream used by proxying, recording (--proxy-target) and the reality continuum, and the conditional proxy's rules (docs/proxy-continuum.md).
  */
 export interface ProxyConfig {
+  /**
+   * Forward to upstream_url every request no rule, runtime mock or continuum path answered.
+   */
   enabled: boolean;
   upstream_url?: string;
   /**
    * Seconds to wait for the upstream, at most one hour.
    */
   timeout_seconds: number;
+  /**
+   * The conditional proxy: the first rule whose pattern matches and whose condition holds forwards the request, whatever enabled says.
+   */
+  rules?: ProxyRule[];
+}
+export interface ProxyRule {
+  /**
+   * A path glob (README, "Path globs").
+   */
+  pattern: string;
+  /**
+   * Where the rule forwards; absent: proxy.upstream_url.
+   */
+  upstream_url?: string;
+  /**
+   * A condition expression such as AND($.user.role == 'admin', header[x-beta] != '') (README, "Conditions"); absent: always.
+   */
+  condition?: string;
 }
 export interface MetricsConfig {
   /**
@@ -853,7 +874,7 @@ export interface LegacyChaosConfig {
   failure_status_codes?: ErrorStatus[];
 }
 /**
- * Blend mock and upstream responses; needs proxy.upstream_url (MOCK_PROXY_UPSTREAM).
+ * Blend mock and upstream responses (docs/proxy-continuum.md); needs proxy.upstream_url (MOCK_PROXY_UPSTREAM).
  */
 export interface RealityContinuumConfig {
   enabled: boolean;
@@ -861,16 +882,28 @@ export interface RealityContinuumConfig {
    * 0.0 = all mock, 1.0 = all upstream.
    */
   default_ratio: number;
+  /**
+   * manual: default_ratio and the overrides; time_based: time_schedule's curve on the virtual clock; scheduled: time_schedule's steps (start_ratio from start_time, end_ratio from end_time).
+   */
   transition_mode: 'manual' | 'time_based' | 'scheduled';
-  merge_strategy: string;
+  /**
+   * field_level: each JSON field from the upstream with probability = ratio; weighted: the whole answer from one source; body_blend: field_level, with non-integer numbers that are no identifiers averaged.
+   */
+  merge_strategy: 'field_level' | 'weighted' | 'body_blend';
   time_schedule?: ContinuumSchedule;
   routes?: ContinuumRoute[];
+  /**
+   * Group name to ratio: the group override of routes that name the group and give no ratio of their own.
+   */
+  groups?: {
+    [k: string]: Ratio;
+  };
 }
 export interface ContinuumSchedule {
   start_time?: Timestamp;
   end_time?: Timestamp;
-  start_ratio?: Ratio;
-  end_ratio?: Ratio;
+  start_ratio?: number;
+  end_ratio?: number;
   curve?: 'linear' | 'exponential' | 'sigmoid';
 }
 export interface ContinuumRoute {

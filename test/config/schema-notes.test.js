@@ -10,7 +10,6 @@ t.test('features not built yet are marked in the schema', async (t) => {
     'core.stateful',
     'grpc',
     'websocket',
-    'reality_continuum',
     'tenancy',
     'ai',
   ]);
@@ -25,6 +24,8 @@ t.test('features not built yet are marked in the schema', async (t) => {
   t.notOk(isPlanned('http.keepalive_hint'), 'the keep-alive hint is built');
   t.notOk(isPlanned('response.caching.ttl_seconds'), 'the response cache is built');
   t.notOk(isPlanned('logging.file'));
+  t.notOk(isPlanned('reality_continuum.enabled'), 'the reality continuum is built');
+  t.notOk(isPlanned('proxy.rules'), 'the conditional proxy is built');
 });
 
 t.test('deprecated keys name their replacement', async (t) => {

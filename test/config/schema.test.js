@@ -196,6 +196,13 @@ const cases = [
   ],
   ['reality_continuum:\n  routes: [{ ratio: 0.5 }]\n', 'mock.yaml: reality_continuum.routes[0].pattern: required key is missing'],
   [
+    'reality_continuum:\n  merge_strategy: blend\n',
+    'mock.yaml: reality_continuum.merge_strategy: expected one of field_level, weighted, body_blend, got "blend"',
+  ],
+  ['reality_continuum:\n  groups: { users: 2 }\n', 'mock.yaml: reality_continuum.groups.users: expected number <= 1, got 2'],
+  ['proxy:\n  rules: [{ condition: "header[a]" }]\n', 'mock.yaml: proxy.rules[0].pattern: required key is missing'],
+  ['proxy:\n  rules: [{ pattern: /x, upstream_url: ftp://x }]\n', 'mock.yaml: proxy.rules[0].upstream_url: expected an http(s) URL, got "ftp://x"'],
+  [
     'time_travel:\n  initial_time: tomorrow\n',
     'mock.yaml: time_travel.initial_time: expected an ISO 8601 timestamp such as 2025-01-01T00:00:00Z, got "tomorrow"',
   ],
@@ -276,6 +283,26 @@ t.test('rules across keys are checked after merging, naming the key set last', a
   const cwd = t.testdir({});
   const broken = [
     ['chaos:\n  latency_min_ms: 2000\n', 'mock.yaml: chaos.latency_min_ms: expected integer <= chaos.latency_max_ms (1000), got 2000'],
+    [
+      'reality_continuum:\n  enabled: true\n',
+      'mock.yaml: reality_continuum.enabled: the reality continuum needs an upstream: set proxy.upstream_url in mock.yaml (or MOCK_PROXY_UPSTREAM, or --proxy-target)',
+    ],
+    [
+      'proxy: { upstream_url: "http://up.example" }\nreality_continuum:\n  transition_mode: scheduled\n',
+      'mock.yaml: reality_continuum.transition_mode: scheduled reads the ratio from time_schedule {start_time, end_time, start_ratio, end_ratio, curve}; add it',
+    ],
+    [
+      'reality_continuum:\n  time_schedule: { start_time: "2030-01-02T00:00:00Z", end_time: "2030-01-01T00:00:00Z" }\n',
+      'mock.yaml: reality_continuum.time_schedule.end_time: expected an instant after start_time (2030-01-02T00:00:00Z), got 2030-01-01T00:00:00Z',
+    ],
+    [
+      'proxy:\n  rules:\n    - { pattern: /a, condition: "OR(header[a] == 1" }\n    - { pattern: /b }\n',
+      [
+        'mock.yaml: proxy.rules[0].upstream_url: a rule needs an upstream: give it upstream_url, or set proxy.upstream_url',
+        'mock.yaml: proxy.rules[0].condition: expected "," or ")" in OR(...), found the end at position 18',
+        'mock.yaml: proxy.rules[1].upstream_url: a rule needs an upstream: give it upstream_url, or set proxy.upstream_url',
+      ].join('\n'),
+    ],
     [
       'chaos:\n  latency_min_ms: 50\n  latency_max_ms: 10\n',
       'mock.yaml: chaos.latency_min_ms: expected integer <= chaos.latency_max_ms (10), got 50',

@@ -15,7 +15,7 @@ export type BoundName = keyof typeof BOUNDS;
 
 export const MAX_DELAY_MS = BOUNDS.delayMs.maximum;
 
-interface Range {
+export interface Range {
   type: 'number' | 'integer';
   minimum?: number;
   exclusiveMinimum?: number;

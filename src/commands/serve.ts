@@ -1,17 +1,11 @@
 import { Flags } from '@oclif/core';
 import { allowRefFlag, allowedRefs } from '../cli/allow-ref.js';
-import { toBuildOptions } from '../cli/build-options.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
-import { buildInWorker } from '../cli/build-in-worker.js';
-import { progressLine } from '../cli/build-progress.js';
 import { MockCommand } from '../cli/mock-command.js';
+import { startServing } from '../cli/start-serving.js';
 import { untilSignal } from '../cli/until-signal.js';
-import { checkPortClash } from '../cli/port-clash.js';
-import { loggingOptions } from '../cli/project-paths.js';
 import { capYoungGeneration, youngGenerationSetByUser } from '../cli/young-generation.js';
-import { overrideSources, toMockOptions } from '../cli/serve-options.js';
-import { displayPath, formatConfig, loadConfig, notImplementedNote, plannedInUse } from '../config/index.js';
-import { closeLogger, createLogger } from '../logging/index.js';
+import { formatConfig, loadConfig } from '../config/index.js';
 
 export default class Serve extends MockCommand {
   static description =
@@ -48,33 +42,8 @@ export default class Serve extends MockCommand {
       return;
     }
 
-    checkPortClash(resolved);
-    const buildOptions = toBuildOptions(resolved, allowedRefs(flags['allow-ref']));
-    const logger = createLogger(loggingOptions(resolved));
-    // Settings of features not built yet are accepted, and said so once each, never ignored silently.
-    for (const key of plannedInUse(resolved.sources)) logger.info(notImplementedNote(key));
-    // Loaded on use, so that --help and --print-config do not load the compiler or the server.
-    const compiler = await import('../../compiler/serving.js');
-    let { dir: buildDir, stale } = await compiler.isBuildStale(buildOptions);
-    if (stale) {
-      const progress = progressLine(process.stderr, 'mock serve: building');
-      const built = await buildInWorker(buildOptions, progress?.report).finally(() => progress?.done());
-      buildDir = built.dir;
-      this.log(`mock: rebuilt ${displayPath(buildDir)} (${built.written.length} file(s) written)`);
-      for (const warning of built.warnings) logger.warn(warning);
-    }
-
-    const { startMock, loadOverrides, httpUrl } = await import('../../runtime/index.js');
-    const rebuild = async (): Promise<string> => {
-      const check = await compiler.isBuildStale(buildOptions);
-      if (!check.stale) return check.dir;
-      const progress = progressLine(process.stderr, 'mock serve: rebuilding');
-      const built = await buildInWorker(buildOptions, progress?.report).finally(() => progress?.done());
-      for (const warning of built.warnings) logger.warn(warning);
-      return built.dir;
-    };
-    const overrides = loadOverrides(overrideSources(resolved));
-    const running = await startMock(toMockOptions(resolved, buildDir, logger, { rebuild, overrides, version: compiler.TOOL_VERSION }));
+    const { running, logger, close } = await startServing(resolved, { allowRefs: allowedRefs(flags['allow-ref']), say: (line) => this.log(line) });
+    const { httpUrl } = await import('../../runtime/index.js');
     // serve always runs the HTTP mock, which hosts the management router
     const { host, port } = running.servers.find((server) => server.kind === 'HTTP') ?? running.servers[0];
     // 2 x 8 MB: as fast as V8's default 2 x 16 MB here, 16 MB less resident memory
@@ -90,8 +59,7 @@ export default class Serve extends MockCommand {
     const signal = await untilSignal();
     logger.info({ signal }, `shutting down (${signal})`);
     uncap();
-    await running.close();
-    await closeLogger(logger);
+    await close();
     // uWS has no way to close open keep-alive connections, which would hold the process until they idle out
     process.exit(0);
   }

@@ -29,6 +29,13 @@ export interface LoadConfigOptions {
   configPath?: string;
   /** Only the flags the user actually passed: each one outranks env, file and default. */
   flags?: readonly FlagSetting[];
+  /**
+   * A configuration given as a value (the SDK's options), read as a file over the config file:
+   * `label` starts its error messages (`startMockServer options: proxy.rules[0].condition: …`).
+   */
+  given?: { label: string; values: unknown };
+  /** false: no mock.yaml is searched for; only `configPath` (or MOCK_CONFIG_FILE in `env`) is read. Default true. */
+  search?: boolean;
 }
 
 export interface ResolvedConfig {
@@ -45,9 +52,10 @@ export interface ResolvedConfig {
 export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const env = options.env ?? process.env;
-  const file = findConfigFile(cwd, env, options.configPath);
+  const file = findConfigFile(cwd, env, options.configPath, options.search ?? true);
   const layers: Layer[] = [];
   if (file) layers.push(fileLayer(file.file, displayPath(file.file, cwd)));
+  if (options.given) layers.push(givenLayer(options.given.label, options.given.values));
   layers.push(envLayer(env));
   layers.push(layerFromSettings('flag', (options.flags ?? []).map(flagToSetting), 'MOCK_ERR_FLAG_INVALID'));
 
@@ -58,7 +66,8 @@ export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
   const sources = sourcesOf(merged.values, merged.sources);
   const broken = checkSemantics(config, sources).map(({ path, text }) => {
     const source = sourceAt(sources, path);
-    const layer = layers.find((l) => l.source === source);
+    // of two file layers (a file and the SDK's values), the later one that sets the key
+    const layer = layers.filter((l) => l.source === source).reverse().find((l, i, all) => i === all.length - 1 || sets(l.values, path));
     return { line: `${layer ? layer.name(path) : formatKeyPath(path)}: ${text}`, code: layer?.errorCode ?? 'MOCK_ERR_CONFIG_INVALID' };
   });
   if (broken.length > 0) throw new MockError(broken[0].code, broken.map(({ line }) => line).join('\n'));
@@ -75,11 +84,30 @@ function sourceAt(sources: Readonly<Record<string, ConfigSource>>, path: KeyPath
   return undefined;
 }
 
+/** Whether a layer's values hold something at `path`. */
+function sets(values: unknown, path: KeyPath): boolean {
+  let node = values;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return false;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return true;
+}
+
 function fileLayer(file: string, shown: string): Layer {
   return {
     source: 'file',
     values: readConfigFile(file, shown),
     name: (keyPath) => (keyPath.length > 0 ? `${shown}: ${formatKeyPath(keyPath)}` : shown),
+    errorCode: 'MOCK_ERR_CONFIG_INVALID',
+  };
+}
+
+function givenLayer(label: string, values: unknown): Layer {
+  return {
+    source: 'file',
+    values,
+    name: (keyPath) => (keyPath.length > 0 ? `${label}: ${formatKeyPath(keyPath)}` : label),
     errorCode: 'MOCK_ERR_CONFIG_INVALID',
   };
 }

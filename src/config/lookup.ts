@@ -14,16 +14,19 @@ export interface ConfigLocation {
 
 /**
  * Finds the config file: `--config`, then `MOCK_CONFIG_FILE`, then the first of CONFIG_FILE_NAMES in
- * cwd or its nearest parent. A path given explicitly must exist; finding nothing by search is fine.
+ * cwd or its nearest parent (unless `search` is false). A path given explicitly must exist; finding
+ * nothing by search is fine.
  */
 export function findConfigFile(
   cwd: string,
   env: Readonly<Record<string, string | undefined>>,
   explicit?: string,
+  search = true,
 ): ConfigLocation | undefined {
   if (explicit !== undefined) return { file: requireFile(cwd, explicit, '--config'), via: 'flag' };
   const fromEnv = env.MOCK_CONFIG_FILE;
   if (fromEnv) return { file: requireFile(cwd, fromEnv, 'MOCK_CONFIG_FILE'), via: 'env' };
+  if (!search) return undefined;
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     for (const name of CONFIG_FILE_NAMES) {
       const file = path.join(dir, name);

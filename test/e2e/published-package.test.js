@@ -75,4 +75,10 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
   const resolved = ts.resolveModuleName(`${pkg.name}/contract`, path.join(demo, 'generated/api/index.ts'), options, ts.sys).resolvedModule?.resolvedFileName;
   t.equal(resolved && fs.realpathSync(resolved), fs.realpathSync(path.join(installedDir, 'common/contract/index.ts')), 'the contract ships in the package');
   t.match(fs.readFileSync(path.join(demo, 'generated/api/index.ts'), 'utf8'), `from '${pkg.name}/contract'`);
+
+  // the SDK, the package's main entry: by name from the installed copy, with its types
+  const sdk = await run(process.execPath, ['--input-type=module', '-e', `const { startMockServer } = await import('${pkg.name}'); console.log(typeof startMockServer)`], { cwd: demo });
+  t.equal(sdk.stdout.trim(), 'function', `import { startMockServer } from '${pkg.name}' works where the package is installed`);
+  const types = ts.resolveModuleName(pkg.name, path.join(demo, 'use.ts'), options, ts.sys).resolvedModule?.resolvedFileName;
+  t.equal(types && fs.realpathSync(types), fs.realpathSync(path.join(installedDir, 'dist/src/sdk/index.d.ts')), 'its types ship in the package');
 });

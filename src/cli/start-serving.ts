@@ -1,0 +1,70 @@
+import type { Logger } from 'pino';
+import type { RunningMock } from '../../runtime/index.js';
+import { toBuildOptions } from './build-options.js';
+import { buildInWorker } from './build-in-worker.js';
+import { progressLine } from './build-progress.js';
+import { checkPortClash } from './port-clash.js';
+import { loggingOptions } from './project-paths.js';
+import { overrideSources, toMockOptions } from './serve-options.js';
+import { displayPath, notImplementedNote, plannedInUse, type ResolvedConfig } from '../config/index.js';
+import { closeLogger, createLogger } from '../logging/index.js';
+
+export interface Serving {
+  running: RunningMock;
+  logger: Logger;
+  /** Closes the servers, then the logger. */
+  close(): Promise<void>;
+}
+
+export interface StartServingOptions {
+  /** --allow-ref: folders a description's $refs may reach outside the project. */
+  allowRefs: string[];
+  /** Where `mock: rebuilt …` goes (the command's output); nothing when absent. */
+  say?: (line: string) => void;
+}
+
+/**
+ * What `mock serve` and the SDK's startMockServer start from a resolved configuration: the build
+ * brought up to date (in a child process, so the compiler's memory goes with it), then the mock,
+ * admin and metrics servers.
+ */
+export async function startServing(resolved: ResolvedConfig, options: StartServingOptions): Promise<Serving> {
+  checkPortClash(resolved);
+  const buildOptions = toBuildOptions(resolved, options.allowRefs);
+  const logger = createLogger(loggingOptions(resolved));
+  try {
+    // Settings of features not built yet are accepted, and said so once each, never ignored silently.
+    for (const key of plannedInUse(resolved.sources)) logger.info(notImplementedNote(key));
+    // Loaded on use, so that --help and --print-config do not load the compiler or the server.
+    const compiler = await import('../../compiler/serving.js');
+    const upToDate = async (label: string): Promise<{ dir: string; written?: number }> => {
+      const check = await compiler.isBuildStale(buildOptions);
+      if (!check.stale) return { dir: check.dir };
+      const progress = progressLine(process.stderr, label);
+      const built = await buildInWorker(buildOptions, progress?.report).finally(() => progress?.done());
+      for (const warning of built.warnings) logger.warn(warning);
+      return { dir: built.dir, written: built.written.length };
+    };
+    const build = await upToDate('mock serve: building');
+    if (build.written !== undefined) options.say?.(`mock: rebuilt ${displayPath(build.dir)} (${build.written} file(s) written)`);
+    const { startMock, loadOverrides } = await import('../../runtime/index.js');
+    const overrides = loadOverrides(overrideSources(resolved));
+    const mockOptions = toMockOptions(resolved, build.dir, logger, {
+      rebuild: async () => (await upToDate('mock serve: rebuilding')).dir,
+      overrides,
+      version: compiler.TOOL_VERSION,
+    });
+    const running = await startMock(mockOptions);
+    return {
+      running,
+      logger,
+      close: async () => {
+        await running.close();
+        await closeLogger(logger);
+      },
+    };
+  } catch (e) {
+    await closeLogger(logger);
+    throw e;
+  }
+}

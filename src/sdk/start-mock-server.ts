@@ -1,0 +1,39 @@
+import { allowedRefs } from '../cli/allow-ref.js';
+import { startServing } from '../cli/start-serving.js';
+import { loadConfig } from '../config/index.js';
+import type { MockServer, MockServerOptions } from './options.js';
+
+/** How option errors start: `startMockServer options: proxy.rules[0].condition: …`. */
+const LABEL = 'startMockServer options';
+
+/** Loopback for the unspecified addresses a server listens on everywhere with: a URL clients can use. */
+const reachable = (host: string): string => (host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host);
+
+/**
+ * Starts a mock from code, as `mock serve` would from the same mock.yaml: builds the description
+ * when its build is missing or stale, then serves it. Options are checked as mock.yaml is; a
+ * mistake rejects with a MockError whose message names the option (one line per mistake).
+ *
+ * @example
+ * const mock = await startMockServer({
+ *   spec: 'api.yaml',
+ *   server: { http_port: 0, bind: '127.0.0.1' },
+ *   proxy: { rules: [{ pattern: '/v1/admin/**', upstream_url: 'https://staging.example.com', condition: "$.user.role == 'admin'" }] },
+ * });
+ * await fetch(`${mock.url}/v1/pets`);
+ * await mock.close();
+ */
+export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
+  const { spec, configFile, cwd, allowRefs, ...config } = options;
+  const values = spec === undefined ? config : { ...config, specs: Array.isArray(spec) ? spec : [spec] };
+  const resolved = loadConfig({ cwd, env: {}, configPath: configFile, search: false, given: { label: LABEL, values } });
+  const { running, close } = await startServing(resolved, { allowRefs: allowedRefs(allowRefs, cwd) });
+  const http = running.servers.find((server) => server.kind === 'HTTP') ?? running.servers[0];
+  const host = reachable(http.host);
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${http.port}`,
+    port: http.port,
+    adminUrl: running.adminUrl,
+    close,
+  };
+}

@@ -74,6 +74,10 @@ const cachingConfig = `${scratch}/caching.yaml`;
 // and replaying what was recorded of it
 const recordingConfig = `${scratch}/recording.yaml`;
 const replayConfig = `${scratch}/replay.yaml`;
+// a conditional proxy rule and the reality continuum on a path the measured routes never take (the
+// upstream is never asked): they must not slow the other routes down
+const unrelatedProxyConfig = `${scratch}/unrelated-proxy.yaml`;
+const UNRELATED_PATH = '/v1/unrelated/1';
 const servers = [
   { name: BASELINE, args: [`${root}benchmarks/baselines/uws-hello.js`], runs: [[BASELINE, hello]] },
   // the mock's own generated body without the mock: what generation alone leaves of raw uWS
@@ -103,6 +107,11 @@ const servers = [
   { ...mock('cached', {}, undefined, ['--config', cachingConfig]), setup: expectCacheHit, runs: [['mock generated, cached', scenarios.generated]] },
   { ...mock('recording', {}, undefined, ['--config', recordingConfig]), setup: recordStatic, runs: [['mock static, recording', scenarios.static]] },
   { ...mock('replay', {}, undefined, ['--config', replayConfig]), setup: expectReplay, runs: [['mock static, replayed fixture', scenarios.static]] },
+  {
+    ...mock('unrelated-proxy', {}, undefined, ['--config', unrelatedProxyConfig]),
+    setup: expectContinuumElsewhere,
+    runs: [['mock static, unrelated proxy rule and continuum', scenarios.static]],
+  },
 ];
 const targets = [
   { target: 'mock static', minReqPerSecRatio: 0.5 },
@@ -112,6 +121,7 @@ const targets = [
   { target: 'mock generated, warn', minReqPerSecRatio: 0.5 },
   { target: 'mock validated POST, warn', minReqPerSecRatio: 0.5 },
   { target: 'mock static, unrelated runtime mock', against: 'mock static', minReqPerSecRatio: 0.95 },
+  { target: 'mock static, unrelated proxy rule and continuum', against: 'mock static', minReqPerSecRatio: 0.95 },
   // a cached answer costs what a documented example costs
   { target: 'mock generated, cached', against: 'mock static', minReqPerSecRatio: 0.9 },
   { target: 'mock static, recording', against: 'mock static', minReqPerSecRatio: 0.7 },
@@ -167,6 +177,17 @@ async function expectReplay(url) {
   if (response.headers.get('x-mock-fixture') === null) throw new Error(`GET ${scenarios.static.path} was not answered from the recorded fixture`);
 }
 
+/** The continuum answers on its own path (X-Mock-Source), not on the measured one. */
+async function expectContinuumElsewhere(url) {
+  const own = await fetch(`${url}${UNRELATED_PATH}`);
+  await own.arrayBuffer();
+  const measured = await fetch(`${url}${scenarios.static.path}`);
+  await measured.arrayBuffer();
+  if (own.headers.get('x-mock-source') === null || measured.headers.get('x-mock-source') !== null) {
+    throw new Error(`the continuum should answer ${UNRELATED_PATH} only (X-Mock-Source: ${own.headers.get('x-mock-source')} there, ${measured.headers.get('x-mock-source')} on ${scenarios.static.path})`);
+  }
+}
+
 async function addRuntimeMock(url) {
   const response = await fetch(`${url}/__mock/mocks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(unrelatedMock) });
   if (response.status !== 201) throw new Error(`creating the runtime mock: ${response.status} ${await response.text()}`);
@@ -185,6 +206,11 @@ try {
   await writeFile(cachingConfig, 'seed: 1\nresponse: { caching: { enabled: true } }\n');
   await writeFile(recordingConfig, `core: { fixtures: { dir: ${JSON.stringify(`${scratch}/recorded`)}, record_enabled: true } }\n`);
   await writeFile(replayConfig, `core: { fixtures: { dir: ${JSON.stringify(`${scratch}/replayed`)}, replay_enabled: true } }\n`);
+  // port 9 (discard) on loopback: nothing listens, and nothing measured goes there
+  await writeFile(
+    unrelatedProxyConfig,
+    `proxy:\n  upstream_url: http://127.0.0.1:9\n  rules: [{ pattern: /v1/unrelated/**, condition: "header[x-live] == '1'" }]\nreality_continuum: { enabled: true, default_ratio: 0.5, routes: [{ pattern: /v1/unrelated/**, ratio: 0.5 }] }\n`,
+  );
   for (const server of servers) {
     const running = await startServer(server.name, server.args, { cwd: scratch, env: server.env, cpu: generator.serverCpu });
     started.push(running);

@@ -74,6 +74,8 @@ const cachingConfig = `${scratch}/caching.yaml`;
 // and replaying what was recorded of it
 const recordingConfig = `${scratch}/recording.yaml`;
 const replayConfig = `${scratch}/replay.yaml`;
+// a state machine on the static route: a transition from its initial state to itself, answering a body template
+const statefulConfig = `${scratch}/stateful.yaml`;
 const servers = [
   { name: BASELINE, args: [`${root}benchmarks/baselines/uws-hello.js`], runs: [[BASELINE, hello]] },
   // the mock's own generated body without the mock: what generation alone leaves of raw uWS
@@ -103,6 +105,7 @@ const servers = [
   { ...mock('cached', {}, undefined, ['--config', cachingConfig]), setup: expectCacheHit, runs: [['mock generated, cached', scenarios.generated]] },
   { ...mock('recording', {}, undefined, ['--config', recordingConfig]), setup: recordStatic, runs: [['mock static, recording', scenarios.static]] },
   { ...mock('replay', {}, undefined, ['--config', replayConfig]), setup: expectReplay, runs: [['mock static, replayed fixture', scenarios.static]] },
+  { ...mock('stateful', {}, undefined, ['--config', statefulConfig]), setup: expectStateful, runs: [['mock static, stateful machine', scenarios.static]] },
 ];
 const targets = [
   { target: 'mock static', minReqPerSecRatio: 0.5 },
@@ -117,6 +120,8 @@ const targets = [
   { target: 'mock static, recording', against: 'mock static', minReqPerSecRatio: 0.7 },
   // a fixture answers as fast as a documented example
   { target: 'mock static, replayed fixture', against: 'mock static', minReqPerSecRatio: 1.0 },
+  // the same route answered by a state machine (a state read, a template rendered, the state kept)
+  { target: 'mock static, stateful machine', against: 'mock static', minReqPerSecRatio: 0.8 },
 ];
 // not targets: how much of what generation leaves the mock keeps, and what generating costs in the mock
 const context = [
@@ -167,6 +172,12 @@ async function expectReplay(url) {
   if (response.headers.get('x-mock-fixture') === null) throw new Error(`GET ${scenarios.static.path} was not answered from the recorded fixture`);
 }
 
+async function expectStateful(url) {
+  const response = await fetch(`${url}${scenarios.static.path}`);
+  const body = await response.json();
+  if (body.state !== 'seen') throw new Error(`GET ${scenarios.static.path} was not answered by the state machine: ${JSON.stringify(body)}`);
+}
+
 async function addRuntimeMock(url) {
   const response = await fetch(`${url}/__mock/mocks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(unrelatedMock) });
   if (response.status !== 201) throw new Error(`creating the runtime mock: ${response.status} ${await response.text()}`);
@@ -185,6 +196,21 @@ try {
   await writeFile(cachingConfig, 'seed: 1\nresponse: { caching: { enabled: true } }\n');
   await writeFile(recordingConfig, `core: { fixtures: { dir: ${JSON.stringify(`${scratch}/recorded`)}, record_enabled: true } }\n`);
   await writeFile(replayConfig, `core: { fixtures: { dir: ${JSON.stringify(`${scratch}/replayed`)}, replay_enabled: true } }\n`);
+  await writeFile(
+    statefulConfig,
+    [
+      'core:',
+      '  stateful:',
+      '    enabled: true',
+      '    state_machines:',
+      '      - name: pets',
+      '        initial_state: seen',
+      '        resource_id_extract: { type: path_param, param: petId }',
+      '        states: [{ name: seen, response: { status_code: 200, body_template: { id: "{{resource_id}}", state: seen } } }]',
+      '        transitions: [{ method: GET, path_pattern: "/v1/pets/{petId}", from_state: seen, to_state: seen }]',
+      '',
+    ].join('\n'),
+  );
   for (const server of servers) {
     const running = await startServer(server.name, server.args, { cwd: scratch, env: server.env, cpu: generator.serverCpu });
     started.push(running);

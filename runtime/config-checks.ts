@@ -1,7 +1,7 @@
 /**
  * The runtime's light face for configuration checks: what `mock config validate`, `mock build`
  * and the config loader need of the runtime's rules (chaos settings, profiles, routes' chaos,
- * the proxy's upstream) without loading the servers.
+ * the proxy's upstream, state machines' patterns and templates) without loading the servers.
  */
 export {
   BUILTIN_PROFILES,
@@ -16,3 +16,5 @@ export {
 } from './chain/chaos/index.js';
 // from its own file: the proxy's index also loads forward() and, through it, the engine
 export { checkUpstreamUrl } from './chain/proxy/upstream.js';
+// from its own file: the stateful index also loads the service and, through it, runtime mocks
+export { checkStateful } from './chain/stateful/check.js';

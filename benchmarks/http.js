@@ -78,6 +78,8 @@ const replayConfig = `${scratch}/replay.yaml`;
 // upstream is never asked): they must not slow the other routes down
 const unrelatedProxyConfig = `${scratch}/unrelated-proxy.yaml`;
 const UNRELATED_PATH = '/v1/unrelated/1';
+// a state machine on the static route: a transition from its initial state to itself, answering a body template
+const statefulConfig = `${scratch}/stateful.yaml`;
 const servers = [
   { name: BASELINE, args: [`${root}benchmarks/baselines/uws-hello.js`], runs: [[BASELINE, hello]] },
   // the mock's own generated body without the mock: what generation alone leaves of raw uWS
@@ -112,6 +114,7 @@ const servers = [
     setup: expectContinuumElsewhere,
     runs: [['mock static, unrelated proxy rule and continuum', scenarios.static]],
   },
+  { ...mock('stateful', {}, undefined, ['--config', statefulConfig]), setup: expectStateful, runs: [['mock static, stateful machine', scenarios.static]] },
 ];
 const targets = [
   { target: 'mock static', minReqPerSecRatio: 0.5 },
@@ -127,6 +130,8 @@ const targets = [
   { target: 'mock static, recording', against: 'mock static', minReqPerSecRatio: 0.7 },
   // a fixture answers as fast as a documented example
   { target: 'mock static, replayed fixture', against: 'mock static', minReqPerSecRatio: 1.0 },
+  // the same route answered by a state machine (a state read, a template rendered, the state kept)
+  { target: 'mock static, stateful machine', against: 'mock static', minReqPerSecRatio: 0.8 },
 ];
 // not targets: how much of what generation leaves the mock keeps, and what generating costs in the mock
 const context = [
@@ -188,6 +193,12 @@ async function expectContinuumElsewhere(url) {
   }
 }
 
+async function expectStateful(url) {
+  const response = await fetch(`${url}${scenarios.static.path}`);
+  const body = await response.json();
+  if (body.state !== 'seen') throw new Error(`GET ${scenarios.static.path} was not answered by the state machine: ${JSON.stringify(body)}`);
+}
+
 async function addRuntimeMock(url) {
   const response = await fetch(`${url}/__mock/mocks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(unrelatedMock) });
   if (response.status !== 201) throw new Error(`creating the runtime mock: ${response.status} ${await response.text()}`);
@@ -210,6 +221,21 @@ try {
   await writeFile(
     unrelatedProxyConfig,
     `proxy:\n  upstream_url: http://127.0.0.1:9\n  rules: [{ pattern: /v1/unrelated/**, condition: "header[x-live] == '1'" }]\nreality_continuum: { enabled: true, default_ratio: 0.5, routes: [{ pattern: /v1/unrelated/**, ratio: 0.5 }] }\n`,
+  );
+  await writeFile(
+    statefulConfig,
+    [
+      'core:',
+      '  stateful:',
+      '    enabled: true',
+      '    state_machines:',
+      '      - name: pets',
+      '        initial_state: seen',
+      '        resource_id_extract: { type: path_param, param: petId }',
+      '        states: [{ name: seen, response: { status_code: 200, body_template: { id: "{{resource_id}}", state: seen } } }]',
+      '        transitions: [{ method: GET, path_pattern: "/v1/pets/{petId}", from_state: seen, to_state: seen }]',
+      '',
+    ].join('\n'),
   );
   for (const server of servers) {
     const running = await startServer(server.name, server.args, { cwd: scratch, env: server.env, cpu: generator.serverCpu });

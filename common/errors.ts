@@ -108,6 +108,14 @@ export const PROBLEMS = {
   MOCK_ERR_CONTINUUM_FAILED: entry<{ mock: string; upstream: string }>(502, GRPC.UNAVAILABLE, 'Bad Gateway', ({ mock, upstream }) =>
     `the reality continuum has no answer: the mock answered ${mock} and the upstream ${upstream}`,
   ),
+  /**
+   * A request matched transitions of a state machine (core.stateful) but none leaves the resource's
+   * current state; the body also carries machine, resource_id, current_state and allowed_transitions.
+   */
+  MOCK_ERR_STATE_CONFLICT: entry<{ machine: string; resource: string; state: string; request: string; from: string[]; allowed: string[] }>(409, GRPC.FAILED_PRECONDITION, 'Conflict', (p) =>
+    `${p.machine}: resource ${JSON.stringify(p.resource)} is in state ${p.state}, and ${p.request} moves a resource only from ${p.from.join(', ')}; ` +
+    (p.allowed.length === 0 ? `no transition leaves ${p.state}` : `from ${p.state}: ${p.allowed.join('; ')}`),
+  ),
   /** Checked before the path is joined to the upstream's: a dot segment would climb out of its path. */
   MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
     `the proxy refuses ${path}: it has a . or .. segment (also percent-encoded or between backslashes); send the path without them`,

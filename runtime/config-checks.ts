@@ -1,7 +1,8 @@
 /**
  * The runtime's light face for configuration checks: what `mock config validate`, `mock build`
  * and the config loader need of the runtime's rules (chaos settings, profiles, routes' chaos,
- * the proxy's upstream and rules, the reality continuum) without loading the servers.
+ * the proxy's upstream and rules, the reality continuum, state machines' patterns and templates)
+ * without loading the servers.
  */
 export {
   BUILTIN_PROFILES,
@@ -18,3 +19,5 @@ export {
 export { checkUpstreamUrl } from './chain/proxy/upstream.js';
 export { compileProxyRules, type ProxyRule } from './chain/proxy/rules.js';
 export { checkContinuum, type ContinuumConfig } from './chain/continuum/config.js';
+// from its own file: the stateful index also loads the service and, through it, runtime mocks
+export { checkStateful } from './chain/stateful/check.js';

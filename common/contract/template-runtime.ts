@@ -6,6 +6,8 @@ export interface TemplateContext {
   headers: Record<string, string>;
   /** parsed JSON body (or form fields object), undefined when none */
   body: unknown;
+  /** Values of the names a template was parsed with (`resource_id` in a state's body_template). */
+  vars?: Readonly<Record<string, string>>;
 }
 
 /** Helpers the compiled templates call as `t.<name>(...)`; arguments are resolved at build time. */

@@ -12,7 +12,9 @@ export type ValueExpr =
   | { kind: 'randFloat'; min: number; max: number }
   | { kind: 'faker'; module: string; method: string }
   /** `path` is the name for path/query/header (header lower-cased), the field path for body. */
-  | { kind: 'request'; source: RequestSource; path: string[] };
+  | { kind: 'request'; source: RequestSource; path: string[] }
+  /** A value the caller names when it parses (`{{resource_id}}` of a state machine), read from the context's `vars`. */
+  | { kind: 'var'; name: string };
 
 export type Operand = { kind: 'literal'; value: string } | ValueExpr;
 

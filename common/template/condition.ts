@@ -7,8 +7,8 @@ type Lexeme = { kind: 'open' | 'close' } | { kind: 'string'; value: string } | {
 const LEXEME = /\s*(?:(\()|(\))|'([^']*)'|"([^"]*)"|([^\s()'"]+))\s*/y;
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
-/** Parses what follows `#if`: `(eq <a> <b>)`, `(ne <a> <b>)` or a bare value (truthiness). */
-export function parseCondition(text: string, offset: number): Condition {
+/** Parses what follows `#if`: `(eq <a> <b>)`, `(ne <a> <b>)` or a bare value (truthiness); `vars` as parseValueToken takes them. */
+export function parseCondition(text: string, offset: number, vars: readonly string[] = []): Condition {
   const fail = (problem: string): never => {
     throw new TemplateSyntaxError(`${problem} in {{#if ${text}}}`, offset);
   };
@@ -17,7 +17,7 @@ export function parseCondition(text: string, offset: number): Condition {
     if (lexeme?.kind === 'string') return { kind: 'literal', value: lexeme.value };
     if (lexeme?.kind !== 'word') return fail('expected a value');
     if (NUMBER.test(lexeme.value)) return { kind: 'literal', value: lexeme.value };
-    return parseValueToken(lexeme.value, offset) ?? fail(`unknown value '${lexeme.value}'`);
+    return parseValueToken(lexeme.value, offset, vars) ?? fail(`unknown value '${lexeme.value}'`);
   };
 
   if (lexemes[0]?.kind !== 'open') {

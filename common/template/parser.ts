@@ -16,21 +16,22 @@ export type Tag =
 const IF = /^#if(?:\s+([\s\S]*))?$/;
 const PLUGIN = /^plugin:([^:\s]+):([^(\s]+)\(([\s\S]*)\)$/;
 
-export function parseTag(tag: TagSegment): Tag | undefined {
+/** `vars`: names the caller gives values to (parseValueToken). */
+export function parseTag(tag: TagSegment, vars: readonly string[] = []): Tag | undefined {
   const { body, offset } = tag;
   if (body === 'else') return { kind: 'else' };
   if (body === '/if') return { kind: 'endif' };
   const ifTag = IF.exec(body);
   if (ifTag) {
     if (!ifTag[1]) throw new TemplateSyntaxError('{{#if}} without a condition', offset);
-    return { kind: 'if', condition: parseCondition(ifTag[1].trim(), offset) };
+    return { kind: 'if', condition: parseCondition(ifTag[1].trim(), offset, vars) };
   }
   if (body.startsWith('plugin:')) {
     const call = PLUGIN.exec(body);
     if (!call) throw new TemplateSyntaxError(`malformed plugin call {{${body}}}, expected {{plugin:<plugin>:<action>(<args>)}}`, offset);
     return { kind: 'plugin', plugin: call[1], action: call[2], args: call[3], source: tag.source };
   }
-  const expr = parseValueToken(body, offset);
+  const expr = parseValueToken(body, offset, vars);
   return expr && { kind: 'value', expr };
 }
 
@@ -40,8 +41,11 @@ interface OpenIf {
   inElse: boolean;
 }
 
-/** Builds the block structure; `{{#if}}` nests, `{{else}}` is optional. */
-export function parseTemplate(text: string, escape: TemplateEscape): TemplateNode[] {
+/**
+ * Builds the block structure; `{{#if}}` nests, `{{else}}` is optional. `vars` are names the caller
+ * gives values to in the context (`{{resource_id}}`); elsewhere they stay literal text.
+ */
+export function parseTemplate(text: string, escape: TemplateEscape, vars: readonly string[] = []): TemplateNode[] {
   const root: TemplateNode[] = [];
   const open: OpenIf[] = [];
   const current = (): TemplateNode[] => {
@@ -60,7 +64,7 @@ export function parseTemplate(text: string, escape: TemplateEscape): TemplateNod
       pushText(segment.text);
       continue;
     }
-    const tag = parseTag(segment);
+    const tag = parseTag(segment, vars);
     if (tag === undefined) {
       pushText(segment.source);
     } else if (tag.kind === 'if') {

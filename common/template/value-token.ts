@@ -7,12 +7,13 @@ const REQUEST = /^request\.(path|query|header|body)(?:\.([\s\S]*))?$/;
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /**
- * Parses one value token (`uuid`, `now-1d`, `randInt 1 6`, `request.body.items.0.id`...).
- * Undefined when `body` is not a value token, so it stays literal text; a token whose
+ * Parses one value token (`uuid`, `now-1d`, `randInt 1 6`, `request.body.items.0.id`, one of
+ * `vars`...). Undefined when `body` is not a value token, so it stays literal text; a token whose
  * keyword is known but whose rest is malformed is a build error rather than silent text.
  */
-export function parseValueToken(body: string, offset: number): ValueExpr | undefined {
+export function parseValueToken(body: string, offset: number, vars: readonly string[] = []): ValueExpr | undefined {
   if (body === 'uuid') return { kind: 'uuid' };
+  if (vars.includes(body)) return { kind: 'var', name: body };
   if (body === 'rand.float') return { kind: 'randFloat', min: 0, max: 1 };
   if (body === 'now' || /^now\s*[+-]/.test(body)) {
     const offsetMs = parseTimeOffset(body.slice(3).trim());

@@ -45,6 +45,8 @@ function emitValue(expr: ValueExpr): string {
       return expr.source === 'body'
         ? `t.body(c, ${JSON.stringify(expr.path)})`
         : `t.${expr.source}(c, ${JSON.stringify(expr.path[0])})`;
+    case 'var':
+      return `c.vars?.[${JSON.stringify(expr.name)}]`;
   }
 }
 

@@ -6,6 +6,7 @@ import type { LiveState } from './settings/index.js';
 import type { RecorderDb } from './recorder/index.js';
 import type { CorsOptions } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from './fixtures/index.js';
+import type { StatefulService } from './stateful/index.js';
 import type { ProxyRule } from './proxy/index.js';
 import { SLOTS, type Slot } from './slots.js';
 
@@ -67,6 +68,8 @@ export interface StageContext {
   readonly fixtures?: { store: FixtureStore; recorder: FixtureRecorder };
   /** The recorder database, while mock serve --recorder is on. */
   readonly recorder?: RecorderDb;
+  /** core.stateful when enabled: the machines and their resources' states. */
+  readonly stateful?: StatefulService;
 }
 
 /** A stage file's export: its stage, or undefined when the configuration leaves it out for the server's life. */

@@ -13,6 +13,7 @@ import type { RecorderDb } from '../chain/recorder/index.js';
 import type { TrafficStats } from '../control/metrics/index.js';
 import type { ServeOptions } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
+import type { StatefulService } from '../chain/stateful/index.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */
@@ -29,6 +30,8 @@ export interface HttpMockServerOptions extends ServeOptions {
   fixtureService?: { store: FixtureStore; recorder: FixtureRecorder };
   /** Where every exchange is recorded (--recorder). */
   recorderDb?: RecorderDb;
+  /** The state machines of core.stateful. */
+  statefulService?: StatefulService;
 }
 
 /** The request log hides the API keys of the descriptions served. */
@@ -86,6 +89,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       tokenIssuer: endpoint === undefined ? undefined : new TokenIssuer(endpoint),
       fixtures: options.fixtureService,
       recorder: options.recorderDb,
+      stateful: options.statefulService,
     });
     this.chain = new RequestChain(stages, (ex) => this.current.respond(ex));
     this.chain.setRoutes(engine.routes);

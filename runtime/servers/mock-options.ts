@@ -4,6 +4,7 @@ import type { LiveStateOptions } from '../chain/settings/index.js';
 import type { RedactionOptions } from '../control/logging/index.js';
 import type { AdminLimits, ServeOptions } from '../serve-options.js';
 import type { FixtureOptions } from '../chain/fixtures/index.js';
+import type { StatefulOptions } from '../chain/stateful/index.js';
 
 export interface AdminServerOptions {
   /** false: embedded in the HTTP mock server (API under /__mock, page at mountPath). */
@@ -43,4 +44,6 @@ export interface MockOptions extends ServeOptions {
   fixtures?: FixtureOptions;
   /** recorder.enabled: every exchange goes to this SQLite file (absolute; its folder is made). */
   recorder?: { dbPath: string };
+  /** core.stateful: state machines, when enabled. */
+  stateful?: StatefulOptions;
 }

@@ -6,6 +6,7 @@ import type { TrafficStats } from '../control/metrics/index.js';
 import type { RegisteredServer, ServerRegistry } from '../control/registry/index.js';
 import type { MockOptions } from './mock-options.js';
 import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
+import type { StatefulService } from '../chain/stateful/index.js';
 import { HttpMockServer } from './http-mock-server.js';
 
 /** What a protocol server's factory gets: the options and the state every server of the process shares. */
@@ -22,6 +23,8 @@ export interface ServerContext {
   fixtures?: { store: FixtureStore; recorder: FixtureRecorder };
   /** The recorder database, shared by every server of the process (--recorder). */
   recorderDb?: RecorderDb;
+  /** core.stateful: one state per resource for every server of the process. */
+  stateful?: StatefulService;
 }
 
 /** A protocol server as startMock runs it. */
@@ -39,8 +42,8 @@ export interface MockServer extends RegisteredServer {
 export type ServerFactory = (context: ServerContext) => Promise<MockServer | undefined>;
 
 /** The HTTP mock server; embedded, the admin page shares its origin, so every answer is sandboxed (access-policy.ts). */
-const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb }) =>
-  HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb });
+const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful }) =>
+  HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful });
 
 /** The protocol servers of `mock serve`, started in this order: WebSocket, GraphQL and gRPC register here next. */
 export const SERVERS: readonly ServerFactory[] = [httpServer];

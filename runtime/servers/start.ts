@@ -16,6 +16,7 @@ import { projectWriter } from './project-writer.js';
 import { SERVERS, type MockServer } from './mock-server.js';
 import { metricsHandler } from './metrics-server.js';
 import { FixtureRecorder, FixtureStore, secretsOf } from '../chain/fixtures/index.js';
+import { StatefulService } from '../chain/stateful/index.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -56,11 +57,13 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const auth = createAuth(options.auth);
   if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
   const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog, live.clock.read);
+  // timed transitions run on the virtual clock
+  const stateful = options.stateful?.enabled === true ? new StatefulService(options.stateful, undefined, live.clock.read) : undefined;
   // opened before anything listens: a database path that cannot be used stops the start in one line
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
   let mockServers: MockServer[];
   try {
-    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb })))).filter((s) => s !== undefined);
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful })))).filter((s) => s !== undefined);
   } catch (e) {
     await recorderDb?.close();
     throw e;
@@ -86,6 +89,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     files: { ...editableFiles(options.projectDir, options.configFile ?? null, path.dirname(options.buildDir)), writer: projectWriter(options.projectDir, logger) },
     logger,
     fixtures: fixtures?.store,
+    stateful,
   };
   const standalonePage = 'the admin page (GET / on the admin port)';
   if (embedded) {

@@ -2,12 +2,13 @@ import { insertHelper, parseTemplate, type Condition, type Operand, type Templat
 import type { Render, TemplateContext, TemplateRuntime } from '../../common/contract/index.js';
 
 /**
- * A template that arrives at run time (a mock created over the admin API, `mock data template`)
- * rendered by walking its AST: the same result as the compiler's emitted code (compiler/template),
- * without turning text from outside into code. Throws TemplateSyntaxError like the compiler.
+ * A template that arrives at run time (a mock created over the admin API, a state's body_template,
+ * `mock data template`) rendered by walking its AST: the same result as the compiler's emitted code
+ * (compiler/template), without turning text from outside into code. `vars` name values the caller
+ * puts in the context's `vars`. Throws TemplateSyntaxError like the compiler.
  */
-export function templateRenderer(text: string, escape: TemplateEscape): Render {
-  const nodes = parseTemplate(text, escape);
+export function templateRenderer(text: string, escape: TemplateEscape, vars: readonly string[] = []): Render {
+  const nodes = parseTemplate(text, escape, vars);
   const insert = insertHelper(escape);
   return (t, c) => renderNodes(nodes, insert, t, c);
 }
@@ -48,6 +49,8 @@ function value(expr: ValueExpr, t: TemplateRuntime, c: TemplateContext): unknown
       return t.faker(expr.module, expr.method);
     case 'request':
       return expr.source === 'body' ? t.body(c, expr.path) : t[expr.source](c, expr.path[0]);
+    case 'var':
+      return c.vars !== undefined && Object.hasOwn(c.vars, expr.name) ? c.vars[expr.name] : undefined;
   }
 }
 

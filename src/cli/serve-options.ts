@@ -210,6 +210,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     limits: config.admin.limits,
     fixtures: fixtureOptions(config),
     recorder: config.recorder.enabled ? { dbPath: config.recorder.db_path } : undefined,
+    stateful: config.core.stateful,
   };
 }
 

@@ -1,4 +1,5 @@
-import { BUILTIN_PROFILES, checkChaosPatch, checkContinuum, checkProfile, checkRouteChaos, checkUpstreamUrl, compileProxyRules } from '../../runtime/config-checks.js';
+import { parseDuration } from '../../common/duration.js';
+import { BUILTIN_PROFILES, checkChaosPatch, checkContinuum, checkProfile, checkRouteChaos, checkStateful, checkUpstreamUrl, compileProxyRules } from '../../runtime/config-checks.js';
 import type { KeyPath } from './key-path.js';
 import type { ConfigSource } from './layer.js';
 import type { MockConfig } from './types.generated.js';
@@ -16,7 +17,7 @@ const RANK: Record<ConfigSource, number> = { default: 0, file: 1, env: 2, flag: 
  * one set by the higher-precedence source is blamed, as that is the one the user just wrote.
  */
 export function checkSemantics(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {
-  return [...latencyRange(config, sources), ...timeTravelSteps(config), ...stateNames(config), ...chaosRules(config), ...routeChaos(config), ...upstream(config), ...proxyRules(config), ...continuum(config)];
+  return [...latencyRange(config, sources), ...timeTravelSteps(config), ...stateMachines(config), ...chaosRules(config), ...routeChaos(config), ...upstream(config), ...proxyRules(config), ...continuum(config)];
 }
 
 /** `observability.chaos.rate_limit.burst_size: text` as a key path and its text. */
@@ -91,19 +92,53 @@ function timeTravelSteps(config: MockConfig): SemanticError[] {
   return errors;
 }
 
-/** Transitions and the initial state name states of their machine (the initial state need not have a response). */
-function stateNames(config: MockConfig): SemanticError[] {
+/**
+ * core.stateful: machine names are unique (the admin API addresses them by name), and so are the
+ * states of a machine; transitions name its states (the initial state need not have a response);
+ * each is a request transition (method and path_pattern) or a timed one (after, above 0), at most
+ * one timed transition leaves a state, and no two request transitions leave a state on the same
+ * method and path. Then what only the runtime compiles: path patterns, JSONPaths, templates.
+ */
+function stateMachines(config: MockConfig): SemanticError[] {
+  const stateful = config.core.stateful;
+  if (stateful === undefined) return [];
   const errors: SemanticError[] = [];
-  const machines = config.core.stateful?.state_machines ?? [];
-  for (const [m, machine] of machines.entries()) {
-    const known = new Set([machine.initial_state, ...machine.states.map((state) => state.name)]);
+  const names = new Set<string>();
+  for (const [m, machine] of stateful.state_machines.entries()) {
+    const at = ['core', 'stateful', 'state_machines', m];
+    if (names.has(machine.name)) errors.push({ path: [...at, 'name'], text: `expected a name no other machine has, got ${JSON.stringify(machine.name)}` });
+    names.add(machine.name);
+    const known = new Set([machine.initial_state]);
+    const listed = new Set<string>();
+    for (const [s, { name }] of machine.states.entries()) {
+      if (listed.has(name)) errors.push({ path: [...at, 'states', s, 'name'], text: `expected a state ${machine.name} does not list already, got ${JSON.stringify(name)}` });
+      listed.add(name);
+      known.add(name);
+    }
+    const timedFrom = new Map<string, number>();
+    const requests = new Map<string, number>();
     for (const [t, transition] of machine.transitions.entries()) {
+      const here = [...at, 'transitions', t];
       for (const field of ['from_state', 'to_state'] as const) {
-        if (known.has(transition[field])) continue;
-        const path = ['core', 'stateful', 'state_machines', m, 'transitions', t, field];
-        errors.push({ path, text: `expected a state of ${machine.name} (${[...known].join(', ')}), got ${JSON.stringify(transition[field])}` });
+        if (!known.has(transition[field])) errors.push({ path: [...here, field], text: `expected a state of ${machine.name} (${[...known].join(', ')}), got ${JSON.stringify(transition[field])}` });
+      }
+      const { method, path_pattern, after, from_state } = transition;
+      if (after !== undefined) {
+        if (method !== undefined || path_pattern !== undefined) errors.push({ path: [...here, 'after'], text: 'expected either after (a timed transition) or method and path_pattern (a request transition), got both' });
+        if (parseDuration(after) === 0) errors.push({ path: [...here, 'after'], text: `expected a duration above 0, got ${JSON.stringify(after)}` });
+        const earlier = timedFrom.get(from_state);
+        if (earlier !== undefined) errors.push({ path: [...here, 'from_state'], text: `expected at most one timed transition from ${from_state}, got a second one (the first is transitions[${earlier}])` });
+        else timedFrom.set(from_state, t);
+      } else if (method === undefined || path_pattern === undefined) {
+        const missing = method === undefined && path_pattern === undefined ? 'method and path_pattern' : method === undefined ? 'method' : 'path_pattern';
+        errors.push({ path: here, text: `expected method and path_pattern (a request transition) or after (a timed one), got no ${missing}` });
+      } else {
+        const key = `${method.toUpperCase()} ${path_pattern} ${from_state}`;
+        const earlier = requests.get(key);
+        if (earlier !== undefined) errors.push({ path: here, text: `expected one transition per method, path_pattern and from_state, got a second ${method.toUpperCase()} ${path_pattern} from ${from_state} (the first is transitions[${earlier}])` });
+        else requests.set(key, t);
       }
     }
   }
-  return errors;
+  return [...errors, ...checkStateful(stateful, 'core.stateful').map(fromLine)];
 }

@@ -549,15 +549,21 @@ export interface RouteLatency {
    */
   jitter_percent?: number;
 }
+/**
+ * State machines (docs/stateful.md): one state per machine and resource id, moved by requests matching a transition's method and path_pattern, or after a duration on the virtual clock.
+ */
 export interface StatefulConfig {
   enabled: boolean;
   state_machines: StateMachine[];
 }
 export interface StateMachine {
   name: string;
+  /**
+   * The state of a resource no request has moved yet; it need not be in states (a state without a response).
+   */
   initial_state: string;
   states: StateMachineState[];
-  resource_id_extract?: ResourceIdExtractor;
+  resource_id_extract: ResourceIdExtractor;
   transitions: StateTransition[];
 }
 export interface StateMachineState {
@@ -565,9 +571,12 @@ export interface StateMachineState {
   response?: StateResponse;
 }
 export interface StateResponse {
+  /**
+   * Default 200.
+   */
   status_code?: number;
   /**
-   * Response body; may use {{resource_id}}.
+   * Response body; may use {{resource_id}} and every template token, which always expand here. A YAML value, or a string of JSON text, is sent as application/json.
    */
   body_template?: unknown;
 }
@@ -590,11 +599,21 @@ export interface CompositeExtractor {
    */
   extractors: [ResourceIdExtractor, ...ResourceIdExtractor[]];
 }
+/**
+ * A request transition (method and path_pattern) or a timed one (after), never both.
+ */
 export interface StateTransition {
-  method: string;
-  path_pattern: string;
+  method?: string;
+  /**
+   * Static segments and whole {param} segments, as runtime mocks' paths.
+   */
+  path_pattern?: string;
   from_state: string;
   to_state: string;
+  /**
+   * A timed transition: from_state moves to to_state once a resource has been in it this long on the virtual clock (time_travel).
+   */
+  after?: string;
 }
 export interface GrpcConfig {
   /**

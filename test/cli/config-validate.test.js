@@ -42,7 +42,6 @@ t.test('a good file: counts, notes, exit 0', async (t) => {
       '  specs: 1 (api.json: 3 operations)',
       '  HTTP endpoints: 5 (3 from descriptions, 2 custom routes)',
       '  chains: 3 (2 state transitions in 1 state machine, 1 conditional custom route)',
-      '  note: core.stateful is configured but not implemented yet (see README)',
       '',
     ].join('\n'),
   });
@@ -55,7 +54,7 @@ t.test('a good file: counts, notes, exit 0', async (t) => {
     endpoints: { total: 5, operations: 3, custom_routes: 2 },
     chains: { total: 3, transitions: 2, state_machines: 1, conditional_routes: 1 },
     warnings: [],
-    notes: ['core.stateful is configured but not implemented yet (see README)'],
+    notes: [],
     deprecated: [],
   });
 

@@ -7,7 +7,6 @@ t.test('features not built yet are marked in the schema', async (t) => {
   t.same(PLANNED_KEYS, [
     'server.ws_port',
     'server.grpc_port',
-    'core.stateful',
     'grpc',
     'websocket',
     'tenancy',
@@ -74,12 +73,12 @@ t.test('a deprecated key gives its value to the replacement', async (t) => {
 });
 
 t.test('which features not built yet a configuration sets, by any source', async (t) => {
-  const cwd = t.testdir({ 'mock.yaml': 'admin:\n  port: 9100\ncore:\n  stateful: { enabled: true }\n' });
+  const cwd = t.testdir({ 'mock.yaml': 'admin:\n  port: 9100\nwebsocket: { max_connections: 10 }\n' });
   const { sources } = loadConfig({
     cwd,
     env: { MOCK_GRPC_PORT: '50052' },
     flags: [{ flag: 'chaos', key: 'observability.chaos.enabled', value: true }],
   });
-  t.same(plannedInUse(sources), ['server.grpc_port', 'core.stateful']);
+  t.same(plannedInUse(sources), ['server.grpc_port', 'websocket']);
   t.same(plannedInUse(loadConfig({ cwd: t.testdirName, env: {} }).sources).includes('grpc'), false, 'defaults alone set nothing');
 });

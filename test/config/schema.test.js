@@ -120,6 +120,7 @@ const cases = [
     [
       'mock.yaml: core.stateful.state_machines[0].initial_state: required key is missing',
       'mock.yaml: core.stateful.state_machines[0].states: required key is missing',
+      'mock.yaml: core.stateful.state_machines[0].resource_id_extract: required key is missing',
       'mock.yaml: core.stateful.state_machines[0].transitions: required key is missing',
     ].join('\n'),
   ],
@@ -281,6 +282,8 @@ t.test('every schema error of a file at once: in file order, once each, no anyOf
 
 t.test('rules across keys are checked after merging, naming the key set last', async (t) => {
   const cwd = t.testdir({});
+  const machine = (transitions) =>
+    `core:\n  stateful:\n    state_machines:\n      - name: orders\n        initial_state: initial\n        states: [{ name: pending }]\n        resource_id_extract: { type: path_param, param: id }\n        transitions: ${transitions}\n`;
   const broken = [
     ['chaos:\n  latency_min_ms: 2000\n', 'mock.yaml: chaos.latency_min_ms: expected integer <= chaos.latency_max_ms (1000), got 2000'],
     [
@@ -316,8 +319,35 @@ t.test('rules across keys are checked after merging, naming the key set last', a
       'mock.yaml: time_travel.schedule[1]: expected exactly one of jump_to, advance_by, got both',
     ],
     [
-      'core:\n  stateful:\n    state_machines:\n      - name: orders\n        initial_state: initial\n        states: [{ name: pending }]\n        transitions: [{ method: POST, path_pattern: /orders, from_state: initial, to_state: shipped }]\n',
+      machine('[{ method: POST, path_pattern: /orders, from_state: initial, to_state: shipped }]'),
       'mock.yaml: core.stateful.state_machines[0].transitions[0].to_state: expected a state of orders (initial, pending), got "shipped"',
+    ],
+    [
+      machine('[{ method: POST, from_state: initial, to_state: pending }, { from_state: pending, to_state: initial, after: 1h, path_pattern: /x }]'),
+      [
+        'mock.yaml: core.stateful.state_machines[0].transitions[0]: expected method and path_pattern (a request transition) or after (a timed one), got no path_pattern',
+        'mock.yaml: core.stateful.state_machines[0].transitions[1].after: expected either after (a timed transition) or method and path_pattern (a request transition), got both',
+      ].join('\n'),
+    ],
+    [
+      machine('[{ from_state: pending, to_state: initial, after: 0s }, { from_state: pending, to_state: initial, after: 2h }]'),
+      [
+        'mock.yaml: core.stateful.state_machines[0].transitions[0].after: expected a duration above 0, got "0s"',
+        'mock.yaml: core.stateful.state_machines[0].transitions[1].from_state: expected at most one timed transition from pending, got a second one (the first is transitions[0])',
+      ].join('\n'),
+    ],
+    [
+      machine('[{ method: post, path_pattern: /orders, from_state: initial, to_state: pending }, { method: POST, path_pattern: /orders, from_state: initial, to_state: initial }]'),
+      'mock.yaml: core.stateful.state_machines[0].transitions[1]: expected one transition per method, path_pattern and from_state, got a second POST /orders from initial (the first is transitions[0])',
+    ],
+    [
+      `${machine('[{ method: GET, path_pattern: "/orders/{id}x", from_state: initial, to_state: pending }]')}      - { name: orders, initial_state: a, states: [{ name: b }, { name: b }], resource_id_extract: { type: json_path, path: id }, transitions: [] }\n`,
+      [
+        'mock.yaml: core.stateful.state_machines[1].name: expected a name no other machine has, got "orders"',
+        'mock.yaml: core.stateful.state_machines[1].states[1].name: expected a state orders does not list already, got "b"',
+        'mock.yaml: core.stateful.state_machines[0].transitions[0].path_pattern: path segment "{id}x" must be plain text or one whole {param} (got "/orders/{id}x")',
+        'mock.yaml: core.stateful.state_machines[1].resource_id_extract.path: the JSONPath must start with $, the document\'s root (RFC 9535 syntax, e.g. $.user.role, $.items[*].sku, $.items[?@.qty > 5], $..id)',
+      ].join('\n'),
     ],
     [
       'chaos:\n  latency_min_ms: 50\n  latency_max_ms: 10\ntime_travel:\n  schedule: [{ at: "2025-01-01T00:00:00Z" }, { at: "2025-01-02T00:00:00Z" }]\n',

@@ -32,16 +32,23 @@ export const send = (server, method, url, body, headers = {}) =>
 
 /**
  * Every operation of the project's description answers a valid request with a 2xx whose body
- * validates against the documented schema (the same check the corpus test runs).
+ * validates against the documented schema (the same check the corpus test runs) — or, where the
+ * blueprint's state machine does not let a fresh resource take that step (shipping an order
+ * nobody processed), with the 409 the operation documents.
  */
 export async function everyOperationAnswers(t, dir, server) {
   const { ir, schemas, factory } = await loadOperations(path.join(dir, 'api.yaml'));
   const failures = [];
   let validated = 0;
+  let conflicts = 0;
   for (const op of ir.operations) {
     const req = factory.valid(op);
     const res = await fetch(server.url + req.path, { method: req.method, headers: { authorization: 'Bearer demo', ...req.headers }, body: req.body });
     const text = await res.text();
+    if (res.status === 409 && res.headers.get('x-mock-error-code') === 'MOCK_ERR_STATE_CONFLICT' && op.responses.some((r) => r.status === '409')) {
+      conflicts++;
+      continue;
+    }
     if (res.status < 200 || res.status > 299) {
       failures.push(`${op.key}: valid request got ${res.status} ${text.slice(0, 300)}`);
       continue;
@@ -56,7 +63,7 @@ export async function everyOperationAnswers(t, dir, server) {
       if (!validate(JSON.parse(text))) failures.push(`${op.key}: ${res.status} body breaks its schema: ${JSON.stringify(validate.errors.slice(0, 3))}`);
     }
   }
-  t.same(failures, [], `${ir.operations.length} operations answer 2xx, ${validated} bodies validate against their schemas`);
+  t.same(failures, [], `${ir.operations.length} operations answer 2xx (${conflicts} a documented state conflict), ${validated} bodies validate against their schemas`);
   return ir.operations.length;
 }
 

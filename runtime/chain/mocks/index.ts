@@ -39,9 +39,11 @@
  * created last. Templates expand only when template expansion is on, like everywhere else.
  *
  * `describeInputError` and `show` are shared with
- * runtime/chain/overrides, which matches requests and checks admin input the same way.
+ * runtime/chain/overrides, which matches requests and checks admin input the same way;
+ * `queryRecord` with runtime/chain/stateful, whose templates read the query as mocks' do.
  */
 export { describeInputError, show } from './input-error.js';
 export { Mock, type MethodFit } from './mock.js';
 export { MOCK_METHODS, type MockRecord } from './record.js';
 export { MockStore, type MockMatch, type MockResult } from './store.js';
+export { queryRecord } from './request-parts.js';

@@ -19,6 +19,7 @@ import { recorderStage } from './recorder.js';
 import { routeChaosStage } from './route-chaos.js';
 import { sandboxStage } from './sandbox.js';
 import { securityStage } from './security.js';
+import { statefulStage } from './stateful.js';
 import { tokenEndpointStage } from './token-endpoint.js';
 import { trafficShapingStage } from './traffic-shaping.js';
 
@@ -42,6 +43,7 @@ export const STAGES: readonly StageFactory[] = [
   replayStage,
   recordStage,
   recorderStage,
+  statefulStage,
   routeChaosStage,
   faultsStage,
   faultInjectionStage,

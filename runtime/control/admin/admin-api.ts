@@ -15,6 +15,7 @@ import { fixtureRoutes } from './endpoints/fixtures.js';
 import { mockRoutes } from './endpoints/mocks.js';
 import { overrideRoutes } from './endpoints/overrides.js';
 import { smokeRoutes } from './endpoints/smoke.js';
+import { stateRoutes } from './endpoints/state.js';
 import { recorderRoutes } from './endpoints/recorder.js';
 import { systemRoutes } from './endpoints/system.js';
 import { timeRoutes } from './endpoints/time.js';
@@ -41,6 +42,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...overrideRoutes,
   ...chaosRoutes,
   ...recorderRoutes,
+  ...stateRoutes,
   ...timeRoutes,
   ...continuumRoutes,
   ...authRoutes,

@@ -8,6 +8,7 @@ import type { LogStream, RequestLog } from '../logging/index.js';
 import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { ServerRegistry } from '../registry/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
+import type { StatefulService } from '../../chain/stateful/index.js';
 
 export type { RestartStatus, ServerControl } from '../registry/index.js';
 
@@ -45,4 +46,6 @@ export interface AdminContext {
   logger: Logger;
   /** core.fixtures; absent where no fixture folder is configured (`mock admin`). */
   fixtures?: FixtureStore;
+  /** core.stateful's machines and states; absent while it is off (and in `mock admin`). */
+  stateful?: StatefulService;
 }

@@ -27,6 +27,8 @@ export const PERMISSIONS: readonly Permission[] = [
   { endpoint: 'overrides', read: 'open', write: 'editor' },
   { endpoint: 'smoke/*', read: 'open', write: 'editor' },
   { endpoint: 'recorder/*', read: 'open', write: 'editor' },
+  { endpoint: 'state', read: 'open', write: 'editor' },
+  { endpoint: 'state/*', read: 'open', write: 'editor' },
   { endpoint: '*', read: 'open', write: 'admin' },
 ];
 

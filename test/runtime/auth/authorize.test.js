@@ -120,6 +120,14 @@ t.test('the permission table answers for unknown endpoints with admin-only write
   t.equal(accessFor('GET', 'auth/me'), 'user');
 });
 
+t.test('state machines: reads open, writes for editors', async (t) => {
+  t.equal(accessFor('GET', 'state'), 'open');
+  t.equal(accessFor('GET', 'state/orders/ord_1'), 'open');
+  t.equal(accessFor('DELETE', 'state'), 'editor', 'reset all');
+  t.equal(accessFor('DELETE', 'state/orders'), 'editor');
+  t.equal(accessFor('PUT', 'state/orders/ord_1'), 'editor');
+});
+
 t.test('auth disabled allows everything', async (t) => {
   const off = createAuth({ enabled: false, seedDevUsers: true, logger: quiet });
   t.equal(off.enabled, false);

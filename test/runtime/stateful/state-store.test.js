@@ -1,0 +1,45 @@
+// runtime/chain/stateful MemoryStateStore: one state per machine and resource id, update as one step.
+import t from 'tap';
+import { MemoryStateStore } from '../../../dist/runtime/chain/stateful/index.js';
+
+t.test('get, set, delete, list, count and clear keep machines apart', async (t) => {
+  const store = new MemoryStateStore();
+  t.equal(store.get('orders', 'a'), undefined, 'nothing before a state is set');
+  store.set('orders', 'a', { state: 'pending', enteredAt: 1 });
+  store.set('orders', 'b', { state: 'shipped', enteredAt: 2 });
+  store.set('carts', 'a', { state: 'open', enteredAt: 3 });
+  t.same(store.get('orders', 'a'), { state: 'pending', enteredAt: 1 });
+  t.same(store.get('carts', 'a'), { state: 'open', enteredAt: 3 }, 'the same id in another machine is another resource');
+  t.same(store.list('orders'), [['a', { state: 'pending', enteredAt: 1 }], ['b', { state: 'shipped', enteredAt: 2 }]], 'in the order they got a state');
+  t.equal(store.count('orders'), 2);
+  t.equal(store.delete('orders', 'a'), true);
+  t.equal(store.delete('orders', 'a'), false, 'a second delete finds nothing');
+  t.equal(store.count('orders'), 1);
+  t.equal(store.clear('orders'), 1, 'clear answers how many it forgot');
+  t.same(store.list('orders'), []);
+  t.equal(store.count('carts'), 1, 'clearing one machine leaves the others');
+  t.same(store.list('nobody'), [], 'an unknown machine has no resources');
+});
+
+t.test('update hands the current record to decide and stores what it answers', async (t) => {
+  const store = new MemoryStateStore();
+  const seen = [];
+  const moved = store.update('orders', 'a', (current) => {
+    seen.push(current);
+    return { state: 'pending', enteredAt: 5 };
+  });
+  t.same(moved, { state: 'pending', enteredAt: 5 }, 'answers what decide returned');
+  t.same(store.update('orders', 'a', (current) => (seen.push(current), undefined)), undefined, 'undefined: nothing changes');
+  t.same(seen, [undefined, { state: 'pending', enteredAt: 5 }]);
+  t.same(store.get('orders', 'a'), { state: 'pending', enteredAt: 5 });
+});
+
+t.test('10,000 resources changing at once never touch each other', async (t) => {
+  const store = new MemoryStateStore();
+  const ids = Array.from({ length: 10_000 }, (_, i) => `r${i}`);
+  await Promise.all(ids.map(async (id, i) => store.update('m', id, () => ({ state: i % 2 === 0 ? 'even' : 'odd', enteredAt: i }))));
+  await Promise.all(ids.map(async (id, i) => i % 3 === 0 && store.update('m', id, (current) => ({ state: `${current.state}+moved`, enteredAt: current.enteredAt }))));
+  t.equal(store.count('m'), 10_000);
+  const wrong = ids.filter((id, i) => store.get('m', id).state !== `${i % 2 === 0 ? 'even' : 'odd'}${i % 3 === 0 ? '+moved' : ''}` || store.get('m', id).enteredAt !== i);
+  t.same(wrong, [], 'every resource holds its own state');
+});

@@ -163,15 +163,33 @@ function idSource(ex: Exchange, params: Record<string, string>): IdSource {
 
 /** What a state's body_template reads: the path parameters of the pattern matched, the request (query and body read on demand), the resource id. */
 function templateContext(ex: Exchange, params: Record<string, string>, id: string): TemplateContext {
-  return {
-    path: params,
-    get query() {
-      return queryRecord(ex.query);
-    },
-    headers: ex.headers,
-    get body() {
-      return ex.json;
-    },
-    vars: { [RESOURCE_ID]: id },
-  };
+  return new StateTemplateContext(ex, params, id);
+}
+
+/**
+ * What a state's body_template reads: a class, so that its lazy query and body are getters of
+ * one shape (an object literal with getters per request is a slow dictionary object, and garbage).
+ */
+class StateTemplateContext implements TemplateContext {
+  readonly vars: Readonly<Record<string, string>>;
+
+  constructor(
+    private readonly ex: Exchange,
+    readonly path: Record<string, string>,
+    id: string,
+  ) {
+    this.vars = { [RESOURCE_ID]: id };
+  }
+
+  get headers(): Record<string, string> {
+    return this.ex.headers;
+  }
+
+  get query(): Record<string, string | string[]> {
+    return queryRecord(this.ex.query);
+  }
+
+  get body(): unknown {
+    return this.ex.json;
+  }
 }

@@ -29,18 +29,10 @@ import {
   toHar,
 } from '../../dist/common/fixtures/index.js';
 import { REDACTED } from '../../dist/common/redacted.js';
+import { fixture } from '../helpers/fixtures.js';
 
 const rules = (options = {}) => fingerprintRules({ ignore_query_params: [], match_headers: [], match_body: false, ...options });
 
-const fixture = (extra = {}) => ({
-  fingerprint: { method: 'GET', path: '/v1/pets', query_params: {}, headers: {} },
-  timestamp: '2025-01-15T09:30:00Z',
-  status_code: 200,
-  response_headers: { 'content-type': 'application/json' },
-  response_body: '{"id":1}',
-  metadata: {},
-  ...extra,
-});
 
 /** A fixture folder with the given files below http/, read back as FixtureFiles. */
 function folder(t, files) {

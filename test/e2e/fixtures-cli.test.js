@@ -6,16 +6,8 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { currentFingerprint, fingerprintKey, fingerprintRules, fixtureFileName, fixtureText, readFixtureDir, responseBodyOf } from '../../dist/common/fixtures/index.js';
 import { buildOnce, runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { fixture } from '../helpers/fixtures.js';
 
-const fixture = (extra = {}) => ({
-  fingerprint: { method: 'GET', path: '/v1/pets', query_params: {}, headers: {} },
-  timestamp: '2025-01-15T09:30:00Z',
-  status_code: 200,
-  response_headers: { 'content-type': 'application/json' },
-  response_body: '{"id":1}',
-  metadata: {},
-  ...extra,
-});
 
 /** A project folder: mock.yaml (when given) and fixtures/http/<name> for each fixture (text as it is). */
 function project(files, yaml) {

@@ -15,16 +15,7 @@ export async function serveWith(yaml, { level = 'info', dir = tmpdir() } = {}) {
   return Object.assign(server, { dir });
 }
 
-/** Resolves once `check()` is truthy; fails the wait after `ms`. */
-export async function until(check, ms = 10_000, what = 'condition') {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+export { until } from '../helpers/wait.js';
 
 /** The JSON lines of a text, skipping the CLI's own `mock: …` lines. */
 export const jsonLines = (text) =>

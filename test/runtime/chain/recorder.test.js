@@ -10,6 +10,7 @@ import { Exchange } from '../../../dist/runtime/chain/exchange/index.js';
 import { Redaction } from '../../../dist/runtime/control/logging/index.js';
 import { accessFor } from '../../../dist/runtime/control/auth/index.js';
 import { tmpdir } from '../../helpers/cli.js';
+import { until } from '../../helpers/wait.js';
 
 const { Database } = sqlite;
 
@@ -35,7 +36,7 @@ t.test('capture only queues; one batch is written after flushMs, credentials red
   const recorder = await RecorderDb.open({ file, redaction: new Redaction(), logger: log, flushMs: 30 });
   for (let i = 0; i < 3; i++) recorder.capture(exchange(i), answer);
   t.match(recorder.stats(), { queued: 3, recorded: 0 }, 'nothing sent on the request path');
-  await new Promise((resolve) => setTimeout(resolve, 120));
+  await until(() => recorder.stats().recorded === 3, 10_000, 'the timed batch');
   t.match(recorder.stats(), { queued: 0, recorded: 3, dropped: 0 }, 'sent by the timer, written by the thread');
   await Promise.all([recorder.close(), recorder.close()]);
   t.same(
@@ -71,7 +72,7 @@ t.test('while a reader holds the lock the batch waits for the next turn', async 
   await new Promise((resolve) => setTimeout(resolve, 100));
   t.match(recorder.stats(), { queued: 1, recorded: 0, dropped: 0 }, 'the writer waits, nothing is dropped');
   rmSync(`${file}.lock`, { recursive: true });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await until(() => recorder.stats().recorded === 1, 10_000, 'the batch after the lock is gone');
   t.match(recorder.stats(), { queued: 0, recorded: 1 });
   await recorder.close();
 });
@@ -80,6 +81,7 @@ t.test('batches of batchRows are written at once', async (t) => {
   const file = path.join(tmpdir(), 'd.db');
   const recorder = await RecorderDb.open({ file, redaction: new Redaction(), logger: logger(), flushMs: 60_000, batchRows: 4 });
   for (let i = 0; i < 9; i++) recorder.capture(exchange(i), answer);
+  await until(() => recorder.stats().recorded >= 8, 10_000, 'two full batches');
   await new Promise((resolve) => setTimeout(resolve, 50));
   t.match(recorder.stats(), { recorded: 8, queued: 1 }, 'two full batches, the rest waits for its timer');
   await recorder.close();

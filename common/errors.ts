@@ -117,6 +117,13 @@ export const PROBLEMS = {
     (p.allowed.length === 0 ? `no transition leaves ${p.state}` : `from ${p.state}: ${p.allowed.join('; ')}`),
   ),
   /** Checked before the path is joined to the upstream's: a dot segment would climb out of its path. */
+  /** The WebSocket server's own refusals and closes (docs/websocket.md): an upgrade refused with the status, a session closed with wsCloseOf's code. */
+  MOCK_ERR_WS_CONNECTION_LIMIT: entry<{ max: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ max }) =>
+    `websocket.max_connections reached: the WebSocket server holds at most ${max} connections (raise websocket.max_connections in mock.yaml)`,
+  ),
+  MOCK_ERR_WS_UPGRADE_REQUIRED: entry<{ method: string; path: string }>(426, GRPC.INVALID_ARGUMENT, 'Upgrade Required', ({ method, path }) =>
+    `${method} ${path} is not a WebSocket handshake: this port serves WebSocket connections only (the HTTP mock has its own port)`,
+  ),
   MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
     `the proxy refuses ${path}: it has a . or .. segment (also percent-encoded or between backslashes); send the path without them`,
   ),
@@ -162,6 +169,8 @@ export const CLI_ERRORS = {
   MOCK_ERR_SMOKE_UNREACHABLE: 'mock smoke cannot connect to its target server',
   MOCK_ERR_SMOKE_NONE: 'mock smoke found no fixture marked as a smoke test',
   MOCK_ERR_RECORDER_DB: 'a recordings database (recorder.db_path, --recorder-db, --input, --capture-db) cannot be created, opened or read',
+  MOCK_ERR_WS_SCRIPT: 'a WebSocket replay script (websocket.replay_file, MOCK_WS_REPLAY_FILE, a route\'s script) cannot be read or has malformed lines',
+  MOCK_ERR_WS_ROUTE: 'a WebSocket route of mock.yaml (websocket.routes) is malformed',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

@@ -59,6 +59,38 @@ export function compileLinear(source: string, options: PatternOptions = {}): Lin
   return whole ? { source, test: (value) => compiled.testExact(value) } : { source, test: (value) => compiled.test(value) };
 }
 
+/** A pattern whose named groups (`(?<name>…)`) are read out of the first match, in linear time. */
+export interface CapturingPattern {
+  readonly source: string;
+  /** The group names, in the order they appear. */
+  readonly names: readonly string[];
+  /** The named groups of the first match anywhere in the value (an empty string for a group that took no part), or undefined when it does not match. */
+  exec(value: string): Record<string, string> | undefined;
+}
+
+/** compileLinear for patterns that capture (WebSocket scripts' waitFor); throws PatternError the same way. */
+export function compileCapturing(source: string, options: Omit<PatternOptions, 'whole'> = {}): CapturingPattern {
+  // the checks and messages of compileLinear, then a compiled form that can report groups
+  compileLinear(source, options);
+  let flags = 0;
+  for (const flag of options.flags ?? '') flags |= FLAGS[flag];
+  const compiled = RE2JS.compile(fromJavaScript(source), flags);
+  const names = Object.entries(compiled.namedGroups())
+    .sort((a, b) => a[1] - b[1])
+    .map(([name]) => name);
+  return {
+    source,
+    names,
+    exec(value) {
+      const matcher = compiled.matcher(value);
+      if (!matcher.find()) return undefined;
+      const groups: Record<string, string> = {};
+      for (const name of names) groups[name] = matcher.group(name) ?? '';
+      return groups;
+    },
+  };
+}
+
 /** JavaScript's `\uXXXX` and `\u{X…}` escapes in RE2's spelling `\x{…}`; everything else is shared syntax. */
 function fromJavaScript(source: string): string {
   return source.replace(/\\\\|\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})/g, (match: string, braced?: string, four?: string) =>

@@ -4,3 +4,5 @@ export { httpUrl } from './exposure.js';
 export type { AdminServerOptions, MockOptions } from './mock-options.js';
 export { SERVERS, type MockServer, type ServerContext, type ServerFactory } from './mock-server.js';
 export { startMock, type RunningMock } from './start.js';
+export { WebSocketMockServer } from './websocket-mock-server.js';
+export type { WebSocketOptions } from './websocket/index.js';

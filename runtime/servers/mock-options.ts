@@ -5,6 +5,7 @@ import type { RedactionOptions } from '../control/logging/index.js';
 import type { AdminLimits, ServeOptions } from '../serve-options.js';
 import type { FixtureOptions } from '../chain/fixtures/index.js';
 import type { StatefulOptions } from '../chain/stateful/index.js';
+import type { WebSocketOptions } from './websocket/index.js';
 
 export interface AdminServerOptions {
   /** false: embedded in the HTTP mock server (API under /__mock, page at mountPath). */
@@ -46,4 +47,6 @@ export interface MockOptions extends ServeOptions {
   recorder?: { dbPath: string };
   /** core.stateful: state machines, when enabled. */
   stateful?: StatefulOptions;
+  /** The WebSocket mock server; absent: none runs. */
+  websocket?: WebSocketOptions;
 }

@@ -8,6 +8,7 @@ import type { MockOptions } from './mock-options.js';
 import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
 import type { StatefulService } from '../chain/stateful/index.js';
 import { HttpMockServer } from './http-mock-server.js';
+import { WebSocketMockServer } from './websocket-mock-server.js';
 
 /** What a protocol server's factory gets: the options and the state every server of the process shares. */
 export interface ServerContext {
@@ -45,5 +46,13 @@ export type ServerFactory = (context: ServerContext) => Promise<MockServer | und
 const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful }) =>
   HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful });
 
-/** The protocol servers of `mock serve`, started in this order: WebSocket, GraphQL and gRPC register here next. */
-export const SERVERS: readonly ServerFactory[] = [httpServer];
+/** The WebSocket mock server, when the configuration asks for one (MockOptions.websocket). */
+const websocketServer: ServerFactory = async ({ options, live, requestLog, registry, fixtures }) => {
+  const settings = options.websocket;
+  if (settings === undefined) return undefined;
+  const { host, logger, seed, httpBackend } = options;
+  return new WebSocketMockServer({ settings, host, live, requestLog, logger, seed, registry, backend: settings.backend ?? httpBackend, fixtures: fixtures?.store });
+};
+
+/** The protocol servers of `mock serve`, started in this order: GraphQL and gRPC register here next. */
+export const SERVERS: readonly ServerFactory[] = [httpServer, websocketServer];

@@ -1,7 +1,7 @@
 import { MockError } from '../../common/errors.js';
 import { ENV_VARIABLES, displayPath, type ResolvedConfig } from '../config/index.js';
 import { FLAG_KEYS } from './config-flags.js';
-import { adminMode } from './serve-options.js';
+import { adminMode, websocketOptions } from './serve-options.js';
 
 /** A server `mock serve` starts on its own port, and the key that sets the port. */
 interface Listener {
@@ -19,6 +19,7 @@ interface Listener {
 export function checkPortClash(resolved: ResolvedConfig): void {
   const { server, admin, metrics } = resolved.config;
   const listeners: Listener[] = [{ what: 'the HTTP mock', key: 'server.http_port', port: server.http_port, host: server.bind }];
+  if (websocketOptions(resolved) !== undefined) listeners.push({ what: 'the WebSocket mock', key: 'server.ws_port', port: server.ws_port, host: server.bind });
   if (adminMode(resolved)?.standalone) listeners.push({ what: 'the admin server', key: 'admin.port', port: admin.port, host: admin.bind });
   if (metrics.enabled) listeners.push({ what: 'the metrics endpoint', key: 'metrics.port', port: metrics.port, host: metrics.bind });
   for (const [i, a] of listeners.entries()) {

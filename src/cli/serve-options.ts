@@ -211,6 +211,29 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     fixtures: fixtureOptions(config),
     recorder: config.recorder.enabled ? { dbPath: config.recorder.db_path } : undefined,
     stateful: config.core.stateful,
+    websocket: websocketOptions(resolved),
+  };
+}
+
+/**
+ * The WebSocket server, when asked for: websocket.enabled, or (absent) something to play (a replay
+ * file, routes) or a port set anywhere. A port at its default alone starts nothing, so that
+ * `mock serve` for an HTTP API does not take port 3001 as well.
+ */
+export function websocketOptions({ config, sources }: ResolvedConfig): MockOptions['websocket'] {
+  const ws = config.websocket;
+  const routes = ws.routes ?? [];
+  const wanted = ws.enabled ?? (ws.replay_file !== undefined || routes.length > 0 || sources['server.ws_port'] !== 'default');
+  if (!wanted) return undefined;
+  return {
+    port: config.server.ws_port,
+    replayFile: ws.replay_file,
+    routes,
+    maxConnections: ws.max_connections,
+    messageTimeoutMs: ws.message_timeout,
+    heartbeatIntervalMs: ws.heartbeat_interval,
+    maxMessageBytes: ws.max_message_bytes,
+    maxBufferedBytes: ws.max_buffered_bytes,
   };
 }
 

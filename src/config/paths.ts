@@ -40,7 +40,11 @@ export function resolvePaths(
     build: { ...config.build, out_dir: resolve('build.out_dir', config.build.out_dir) },
     core: { ...core, fixtures: { ...core.fixtures, dir: resolve('core.fixtures.dir', core.fixtures.dir) } },
     grpc: { ...grpc, proto_dir: resolve('grpc.proto_dir', grpc.proto_dir) },
-    websocket: { ...websocket, ...optional('websocket.replay_file', websocket.replay_file) },
+    websocket: {
+      ...websocket,
+      ...optional('websocket.replay_file', websocket.replay_file),
+      routes: (websocket.routes ?? []).map((route) => (route.script === undefined ? route : { ...route, script: path.resolve(projectDir, route.script) })),
+    },
     recorder: { ...recorder, ...optional('recorder.db_path', recorder.db_path) },
   };
 }

@@ -35,6 +35,12 @@ export type Probability = number;
 export type RouteFaultType = HttpErrorFault | TimeoutFault | ConnectionErrorFault;
 export type ErrorStatus = number;
 export type ResourceIdExtractor = PathParamExtractor | HeaderExtractor | JsonPathExtractor | CompositeExtractor;
+export type WebsocketMessage =
+  | string
+  | {
+      text: string;
+      encoding: 'base64';
+    };
 export type Timestamp = string;
 export type Ratio = number;
 export type Duration = string;
@@ -87,7 +93,7 @@ export interface ServerConfig {
    */
   http_port: number;
   /**
-   * WebSocket mock port.
+   * WebSocket mock port; 0 picks a free port. Setting it (here, --ws-port or MOCK_WS_PORT) starts the WebSocket server, as does a websocket section that says what to play.
    */
   ws_port: number;
   /**
@@ -631,20 +637,100 @@ export interface GrpcConfig {
    */
   concurrency_limit: number;
 }
+/**
+ * The WebSocket mock server (docs/websocket.md). It starts when enabled is true, or, when enabled is absent, when replay_file or routes are given or server.ws_port is set; enabled: false keeps it off.
+ */
 export interface WebSocketConfig {
   /**
-   * JSON Lines replay script, relative to this file.
+   * Start the WebSocket server (true) or not (false); absent: when there is something to play or a port is set.
+   */
+  enabled?: boolean;
+  /**
+   * JSON Lines replay script for paths no route claims (MOCK_WS_REPLAY_FILE), relative to this file; without it they echo.
    */
   replay_file?: string;
+  /**
+   * Paths with {param} segments, checked in order: each plays a replay script, echoes, or answers matching messages with templates.
+   */
+  routes?: WebSocketRoute[];
+  /**
+   * Open connections at most; the next upgrade gets 503.
+   */
   max_connections: number;
   /**
-   * Milliseconds, at most one hour.
+   * Longest a script waits for a client message (waitFor, in lines); then it closes with 4408.
    */
   message_timeout: number;
   /**
-   * Milliseconds, at most one hour.
+   * Ping every connection this often; a peer that has not answered the previous ping is dropped. 0: no pings.
    */
   heartbeat_interval: number;
+  /**
+   * Largest client message; a larger one closes the connection with 1009.
+   */
+  max_message_bytes: number;
+  /**
+   * Bytes waiting for a client that reads slowly: above it scripts pause, and echoes and answers close the connection with 1008.
+   */
+  max_buffered_bytes: number;
+}
+/**
+ * One of script, echo, or messages/on_open.
+ */
+export interface WebSocketRoute {
+  /**
+   * /chat/{room}: whole-segment parameters, read as {{request.path.room}}.
+   */
+  path: string;
+  /**
+   * A JSON Lines replay script, relative to this file.
+   */
+  script?: string;
+  /**
+   * Send every message back.
+   */
+  echo?: true;
+  /**
+   * Messages sent when the connection opens (templates).
+   */
+  on_open?: WebsocketMessage[];
+  /**
+   * Answers to client messages: the first whose match holds answers.
+   */
+  messages?: WebSocketAnswer[];
+  /**
+   * What a message no answer matches gets: nothing (default), itself back, or a close with 1003.
+   */
+  unmatched?: 'ignore' | 'echo' | 'close';
+}
+export interface WebSocketAnswer {
+  /**
+   * A regex (named groups are captured), a JSONPath starting with $ that must select something, or an object of JSONPath conditions; absent: every message.
+   */
+  match?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Names for values of a JSON message: {order: $.order.id}, read as {{order}}.
+   */
+  capture?: {
+    [k: string]: string;
+  };
+  /**
+   * A message or a list of them (templates; {text, encoding: base64} for a binary frame).
+   */
+  reply?: WebsocketMessage | WebsocketMessage[];
+  /**
+   * Wait this long before replying.
+   */
+  delay_ms?: number;
+  /**
+   * Close the connection after the replies.
+   */
+  close?: {
+    code?: number;
+    reason?: string;
+  };
 }
 /**
  * The upstream used by proxying, recording (--proxy-target) and the reality continuum, and the conditional proxy's rules (docs/proxy-continuum.md).

@@ -48,7 +48,9 @@ export class RequestLines {
   }
 
   private line(entry: RequestLogEntry): void {
-    this.logger.info({ request: entry }, `${entry.method} ${entry.path} ${entry.status_code} ${entry.response_time_ms}ms`);
+    const ws = entry.websocket;
+    const session = ws === undefined ? '' : ` websocket: ${ws.messages_in} in, ${ws.messages_out} out, close ${ws.close_code}`;
+    this.logger.info({ request: entry }, `${entry.method} ${entry.path} ${entry.status_code} ${entry.response_time_ms}ms${session}`);
   }
 
   /** Writes the summary of the window that ended (or is ending: at shutdown). */

@@ -20,6 +20,17 @@ export interface RequestLogEntryJson {
   error_message: string | null;
   /** What chaos did to the answer; present only when it did something. */
   chaos?: { fault: string | null; latency_ms: number | null };
+  /** A WebSocket session (status 101): its messages and how it closed; response_time_ms is its duration. */
+  websocket?: WebSocketSessionLog;
+}
+
+export interface WebSocketSessionLog {
+  messages_in: number;
+  messages_out: number;
+  close_code: number;
+  close_reason: string;
+  /** What played: echo, answers, script <file>, fixture <file>. */
+  played: string;
 }
 
 /** Distinguishes ids across restarts of the server; the per-request part is a counter. */
@@ -54,6 +65,7 @@ export class RequestLogEntry {
   readonly response_size_bytes: number;
   readonly error_message: string | null;
   readonly chaos: RequestLogEntryJson['chaos'];
+  readonly websocket: WebSocketSessionLog | undefined;
   /** Epoch milliseconds. */
   readonly time: number;
   private readonly seq: number;
@@ -74,8 +86,10 @@ export class RequestLogEntry {
     redaction: Redaction = DEFAULT_REDACTION,
     time = Date.now(),
     chaos?: RequestLogEntryJson['chaos'],
+    websocket?: WebSocketSessionLog,
   ) {
     this.chaos = chaos;
+    this.websocket = websocket;
     this.seq = ++sequence;
     this.time = time;
     this.method = method;
@@ -128,6 +142,7 @@ export class RequestLogEntry {
       response_size_bytes: this.response_size_bytes,
       error_message: this.error_message,
       ...(this.chaos === undefined ? {} : { chaos: this.chaos }),
+      ...(this.websocket === undefined ? {} : { websocket: this.websocket }),
     };
   }
 }

@@ -13,7 +13,11 @@ export interface ServerInfo {
   uptime_seconds: number;
   /** uWebSockets.js does not count connections: null rather than a guess. */
   active_connections: number | null;
+  /** Requests answered; for WebSocket, sessions that ended. */
   total_requests: number;
+  /** WebSocket: messages of ended sessions, each way. */
+  messages_received?: number;
+  messages_sent?: number;
 }
 
 /** What a running protocol server tells the registry about itself, read on every listing. */
@@ -24,6 +28,10 @@ export interface RegisteredServer {
   info(): ServerInfo;
   /** Set by servers that answer from descriptions: the admin API steers them through it. */
   readonly control?: ServerControl;
+  /** What a protocol's own admin endpoint shows (GET /__mock/websocket). */
+  details?(): Record<string, unknown>;
+  /** Forgets counts (POST /__mock/metrics/reset). */
+  resetStats?(): void;
 }
 
 export interface RestartStatus {

@@ -3,3 +3,4 @@ export { closeNode, createNodeControlServer, listenNode, NodeHttpAdapter } from 
 export { UwsHttpAdapter, type HttpAdapterOptions } from './server.js';
 export { createHttpAdapter, NODE_HTTP_THROUGHPUT } from './backend.js';
 export { loadUws, type UwsLoad } from '../uws/index.js';
+export { statusLine } from './status-line.js';

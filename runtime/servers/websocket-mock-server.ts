@@ -1,0 +1,100 @@
+import type { Logger } from 'pino';
+import type { ServerAdapter } from '../chain/exchange/index.js';
+import { hostPort } from '../chain/exchange/index.js';
+import type { RegisteredServer, ServerInfo, ServerRegistry } from '../control/registry/index.js';
+import { createWebSocketAdapter, WsService, type WsServiceOptions } from './websocket/index.js';
+import type { HttpBackend } from '../serve-options.js';
+
+export interface WebSocketMockServerOptions extends WsServiceOptions {
+  host: string;
+  registry: ServerRegistry;
+  logger: Logger;
+  backend?: HttpBackend;
+}
+
+/**
+ * The WebSocket mock server (port 3001 by default): routes, replay scripts and echo over the
+ * adapter its library gives (websocket/). Listed in servers[] with its sessions and messages.
+ */
+export class WebSocketMockServer implements RegisteredServer {
+  readonly kind = 'WebSocket' as const;
+  private readonly service: WsService;
+  private adapter: ServerAdapter | undefined;
+  private startTime = Date.now();
+  private readonly unregister: () => void;
+
+  constructor(private readonly options: WebSocketMockServerOptions) {
+    this.service = new WsService(options);
+    this.unregister = options.registry.add(this);
+  }
+
+  get host(): string {
+    return this.options.host;
+  }
+
+  get port(): number {
+    return this.adapter?.port ?? this.options.settings.port;
+  }
+
+  get listeningPort(): number | null {
+    return this.adapter?.listening === true ? this.adapter.port : null;
+  }
+
+  async listen(): Promise<void> {
+    const adapter = await createWebSocketAdapter(this.options.backend, this.service, this.options.logger);
+    await adapter.listen(this.options.host, this.options.settings.port, '--ws-port');
+    this.adapter = adapter;
+    this.startTime = Date.now();
+    const { routes, replayFile } = this.options.settings;
+    const plays = replayFile === undefined ? 'echo' : 'websocket.replay_file';
+    this.options.logger.info(`WebSocket mock on ws://${adapter.address} (${adapter.library}): ${routes.length} route(s); other paths play ${plays}`);
+  }
+
+  async close(): Promise<void> {
+    const adapter = this.adapter;
+    this.adapter = undefined;
+    this.unregister();
+    this.service.close();
+    await adapter?.close();
+  }
+
+  info(): ServerInfo {
+    const adapter = this.adapter;
+    const running = adapter?.listening === true;
+    const { stats } = this.service;
+    return {
+      server_type: this.kind,
+      address: running ? adapter.address : hostPort(this.options.host, this.options.settings.port),
+      running,
+      start_time: running ? new Date(this.startTime).toISOString() : null,
+      uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
+      active_connections: running ? this.service.connections : 0,
+      total_requests: stats.sessions,
+      messages_received: stats.messagesIn,
+      messages_sent: stats.messagesOut,
+    };
+  }
+
+  /** GET /__mock/websocket: the server, its settings and what each path saw. */
+  details(): Record<string, unknown> {
+    const { settings } = this.service;
+    return {
+      server: this.info(),
+      library: this.adapter?.library ?? null,
+      settings: {
+        replay_file: settings.replayFile ?? null,
+        routes: settings.routes.map((route) => route.path),
+        max_connections: settings.maxConnections,
+        message_timeout: settings.messageTimeoutMs,
+        heartbeat_interval: settings.heartbeatIntervalMs,
+        max_message_bytes: settings.maxMessageBytes,
+        max_buffered_bytes: settings.maxBufferedBytes,
+      },
+      paths: this.service.stats.byPath(),
+    };
+  }
+
+  resetStats(): void {
+    this.service.stats.reset();
+  }
+}

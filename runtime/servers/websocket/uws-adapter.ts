@@ -1,0 +1,164 @@
+import { MockError } from '../../../common/errors.js';
+import { hostPort, problem, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
+import type { WsHandshake, WsPeer } from '../../terminal/websocket/index.js';
+import { statusLine } from '../http/index.js';
+import { listen, loadUws, uws, type HttpResponse, type TemplatedApp, type WebSocket, type us_listen_socket } from '../uws/index.js';
+import { chosenProtocol, handshakeOf } from './handshake.js';
+import type { WsConnection, WsService } from './ws-service.js';
+
+/** What uWS keeps per connection. */
+interface UserData {
+  handshake: WsHandshake;
+  connection?: WsConnection;
+  peer?: UwsPeer;
+}
+
+type UwsSocket = WebSocket<UserData>;
+
+/** The connection as a session sees it; uWS objects may not be touched after their close. */
+class UwsPeer implements WsPeer {
+  closed = false;
+  private waiters: Array<{ bytes: number; callback: () => void }> = [];
+
+  constructor(private readonly ws: UwsSocket) {}
+
+  send(message: string | Uint8Array): void {
+    if (!this.closed) this.ws.send(message, typeof message !== 'string');
+  }
+
+  get buffered(): number {
+    return this.closed ? 0 : this.ws.getBufferedAmount();
+  }
+
+  close(code: number, reason: string): void {
+    if (!this.closed) this.ws.end(code, reason);
+  }
+
+  terminate(): void {
+    if (!this.closed) this.ws.close();
+  }
+
+  ping(): void {
+    if (!this.closed) this.ws.ping();
+  }
+
+  whenDrained(bytes: number, callback: () => void): void {
+    this.waiters.push({ bytes, callback });
+  }
+
+  drained(): void {
+    const buffered = this.buffered;
+    const ready = this.waiters.filter((w) => buffered < w.bytes);
+    this.waiters = this.waiters.filter((w) => buffered >= w.bytes);
+    for (const waiter of ready) waiter.callback();
+  }
+}
+
+/** The WebSocket server on uWebSockets.js: the library's own frame parser, limits and back-pressure accounting. */
+export class UwsWebSocketAdapter implements ServerAdapter {
+  readonly kind = 'WebSocket';
+  readonly library = 'uws';
+  private socket: us_listen_socket | undefined;
+  private host = '';
+  private boundPort = 0;
+  private readonly open = new Set<UwsSocket>();
+
+  constructor(private readonly service: WsService) {}
+
+  async listen(host: string, port: number, flag: string): Promise<void> {
+    const load = await loadUws();
+    if (!load.ok) throw new MockError('MOCK_ERR_HTTP_BACKEND_UNAVAILABLE', `${load.reason}: serve with node:http (server.http_backend: node) instead`);
+    const bound = await listen(this.app(), host, port, flag);
+    this.socket = bound.socket;
+    this.host = host;
+    this.boundPort = bound.port;
+  }
+
+  async close(): Promise<void> {
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket !== undefined) uws().us_listen_socket_close(socket);
+    for (const ws of [...this.open]) ws.end(1001, 'mock: the server is shutting down');
+  }
+
+  get listening(): boolean {
+    return this.socket !== undefined;
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get address(): string {
+    return hostPort(this.host, this.boundPort);
+  }
+
+  get connections(): number {
+    return this.service.connections;
+  }
+
+  private app(): TemplatedApp {
+    const { service } = this;
+    const { settings } = service;
+    const open = this.open;
+    const app = uws().App();
+    app.ws<UserData>('/*', {
+      maxPayloadLength: settings.maxMessageBytes,
+      // the service sends the pings and drops dead peers (websocket.heartbeat_interval): uWS's own
+      // idle timeout counts in steps of 4 s
+      idleTimeout: 0,
+      sendPingsAutomatically: false,
+      // sessions stop sending above maxBufferedBytes; uWS must never drop what they sent before
+      maxBackpressure: settings.maxBufferedBytes + settings.maxMessageBytes + 16 * 1024 * 1024,
+      closeOnBackpressureLimit: false,
+      upgrade: (res, req, context) => {
+        const headers: Record<string, string> = {};
+        req.forEach((key, value) => {
+          headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
+        });
+        const client = Buffer.from(res.getRemoteAddressAsText()).toString();
+        const handshake = handshakeOf(req.getUrl(), req.getQuery() ?? '', headers, client);
+        const admission = service.admit(handshake);
+        if (!admission.accept) {
+          if ('drop' in admission) res.close();
+          else writeAnswer(res, admission.answer);
+          return;
+        }
+        const data: UserData = { handshake };
+        res.upgrade(data, headers['sec-websocket-key'] ?? '', chosenProtocol(headers['sec-websocket-protocol']), headers['sec-websocket-extensions'] ?? '', context);
+      },
+      open: (ws) => {
+        const data = ws.getUserData();
+        const peer = new UwsPeer(ws);
+        data.peer = peer;
+        open.add(ws);
+        data.connection = service.open(peer, data.handshake);
+      },
+      message: (ws, message, isBinary) => {
+        // the ArrayBuffer is uWS's and reused after the callback: copy it
+        const copy = isBinary ? new Uint8Array(message.slice(0)) : Buffer.from(message).toString('utf8');
+        ws.getUserData().connection?.received(copy);
+      },
+      drain: (ws) => ws.getUserData().peer?.drained(),
+      pong: (ws) => ws.getUserData().connection?.pong(),
+      close: (ws, code, message) => {
+        open.delete(ws);
+        const data = ws.getUserData();
+        if (data.peer !== undefined) data.peer.closed = true;
+        data.connection?.closed(code, Buffer.from(message).toString('utf8'));
+      },
+    });
+    app.any('/*', (res, req) => {
+      writeAnswer(res, problem('MOCK_ERR_WS_UPGRADE_REQUIRED', { method: req.getCaseSensitiveMethod().toUpperCase(), path: req.getUrl() }, { headers: [['upgrade', 'websocket']] }));
+    });
+    return app;
+  }
+}
+
+function writeAnswer(res: HttpResponse, answer: Answer): void {
+  res.cork(() => {
+    res.writeStatus(statusLine(answer.status));
+    for (const [name, value] of answer.headers) res.writeHeader(name, value);
+    res.end(answer.body, true);
+  });
+}

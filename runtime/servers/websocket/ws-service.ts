@@ -1,0 +1,184 @@
+import type { Logger } from 'pino';
+import type { TemplateRuntime } from '../../../common/contract/index.js';
+import { chance, type ChaosState } from '../../chain/chaos/index.js';
+import { problem, type Answer } from '../../chain/exchange/index.js';
+import type { LiveState } from '../../chain/settings/index.js';
+import type { FixtureStore } from '../../chain/fixtures/index.js';
+import type { RequestLog } from '../../control/logging/index.js';
+import { createTemplateRuntime } from '../../template/index.js';
+import { WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
+import type { WebSocketOptions } from './ws-options.js';
+
+/** What an adapter does with an upgrade request: accept it, answer it over HTTP, or drop the connection (chaos). */
+export type Admission = { accept: true } | { accept: false; answer: Answer } | { accept: false; drop: true };
+
+/** What an adapter tells the service about an accepted connection. */
+export interface WsConnection {
+  received(message: string | Uint8Array): void;
+  pong(): void;
+  closed(code: number, reason: string): void;
+}
+
+export interface WsServiceOptions {
+  settings: WebSocketOptions;
+  live: LiveState;
+  requestLog: RequestLog;
+  logger: Logger;
+  seed?: number;
+  fixtures?: FixtureStore;
+}
+
+/**
+ * The WebSocket server whatever its library: admits upgrades (websocket.max_connections, chaos
+ * connection errors), opens a session per connection with the behaviour its path gets (a recorded
+ * session when replaying, a route, websocket.replay_file, else an echo), keeps peers alive with
+ * pings (websocket.heartbeat_interval: a peer that has not answered the last ping is dropped), and
+ * logs, counts and records each session when it ends.
+ */
+export class WsService {
+  readonly stats = new WsStats();
+  private readonly routes: WsRoutes;
+  private readonly recordings: WsRecordings | undefined;
+  private readonly templates: TemplateRuntime;
+  private readonly alive = new Map<WsSession, boolean>();
+  private pending = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: WsServiceOptions) {
+    const { settings, fixtures, logger, live } = options;
+    this.routes = WsRoutes.compile(settings.routes, settings.replayFile);
+    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.root, logger);
+    this.templates = createTemplateRuntime({ seed: options.seed, now: live.clock.read });
+  }
+
+  get settings(): WebSocketOptions {
+    return this.options.settings;
+  }
+
+  /** Connections open now, and upgrades accepted but not open yet. */
+  get connections(): number {
+    return this.alive.size + this.pending;
+  }
+
+  /** Number of replay scripts loaded (routes and websocket.replay_file). */
+  get scripts(): number {
+    return this.routes.scripts;
+  }
+
+  admit(handshake: WsHandshake): Admission {
+    const { settings, live } = this.options;
+    if (this.connections >= settings.maxConnections) return this.refused(handshake, problem('MOCK_ERR_WS_CONNECTION_LIMIT', { max: settings.maxConnections }, { logged: true }));
+    const chaos = connectionChaos(live.chaos, handshake);
+    if (chaos !== undefined) return 'drop' in chaos ? chaos : this.refused(handshake, chaos.answer);
+    this.pending++;
+    return { accept: true };
+  }
+
+  /** An admitted upgrade that never opened (the client left during the handshake). */
+  abandoned(): void {
+    this.pending--;
+  }
+
+  open(peer: WsPeer, handshake: WsHandshake): WsConnection {
+    this.pending--;
+    const target = this.routes.find(handshake.path);
+    const store = this.options.fixtures?.settings;
+    const replayed = store?.replay === true ? this.recordings?.take(handshake.path) : undefined;
+    const behaviour: WsBehaviour = replayed !== undefined ? scriptPlayer(replayed) : target.behaviour();
+    const { settings } = this.options;
+    const session = new WsSession(peer, behaviour, {
+      handshake,
+      pathKey: target.pathKey,
+      params: target.params,
+      limits: { messageTimeoutMs: settings.messageTimeoutMs, maxBufferedBytes: settings.maxBufferedBytes },
+      templates: this.templates,
+      latency: () => this.latency(),
+      record: store?.record === true && replayed === undefined,
+      onEnd: (report) => this.ended(session, report),
+    });
+    this.alive.set(session, true);
+    this.stats.opened(target.pathKey);
+    this.startHeartbeat();
+    session.start();
+    return {
+      received: (message) => {
+        this.alive.set(session, true);
+        session.received(message);
+      },
+      pong: () => this.alive.set(session, true),
+      closed: (code, reason) => session.closed(code, reason),
+    };
+  }
+
+  /** Ends every session (the server is closing). */
+  close(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  private ended(session: WsSession, report: WsSessionReport): void {
+    this.alive.delete(session);
+    if (this.alive.size === 0) this.close();
+    this.stats.ended(report);
+    const { handshake } = report;
+    this.options.requestLog.record('GET', handshake.path, 101, report.durationMs, handshake.client, handshake.headers, report.bytesOut, report.error, undefined, {
+      messages_in: report.messagesIn,
+      messages_out: report.messagesOut,
+      close_code: report.closeCode,
+      close_reason: report.closeReason,
+      played: report.behaviour,
+    });
+    if (report.recorded !== undefined && report.recorded.length > 0) void this.recordings?.save(handshake.path, report.recorded);
+  }
+
+  /** Upgrades answered over HTTP are requests of the log too. */
+  private refused(handshake: WsHandshake, answer: Answer): Admission {
+    const body = typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.byteLength;
+    this.options.requestLog.record('GET', handshake.path, answer.status, 0, handshake.client, handshake.headers, body, answer.error ?? null);
+    return { accept: false, answer };
+  }
+
+  /** Latency chaos per outgoing message: the global latency (admin API, chaos profiles), drawn from the chaos generator. */
+  private latency(): number {
+    const { live } = this.options;
+    const { enabled, base_ms, jitter_ms, probability } = live.latency;
+    if (!enabled) return 0;
+    const { chaos } = live;
+    if (probability !== undefined && !chance(chaos.random, probability)) return 0;
+    const ms = base_ms + (jitter_ms > 0 ? Math.round(chaos.random.next() * jitter_ms) : 0);
+    if (ms > 0) chaos.counters.add('latency');
+    return ms;
+  }
+
+  private startHeartbeat(): void {
+    const every = this.options.settings.heartbeatIntervalMs;
+    if (every <= 0 || this.heartbeat !== undefined) return;
+    this.heartbeat = setInterval(() => {
+      for (const [session, answered] of this.alive) {
+        if (!answered) {
+          session.terminate(`no pong within websocket.heartbeat_interval (${every} ms): the peer is gone`);
+          continue;
+        }
+        this.alive.set(session, false);
+        session.ping();
+      }
+    }, every);
+    this.heartbeat.unref();
+  }
+}
+
+/** observability.chaos.fault_injection's connection errors, for the upgrades its request_matcher selects. */
+function connectionChaos(chaos: ChaosState, handshake: WsHandshake): { accept: false; answer: Answer } | { accept: false; drop: true } | undefined {
+  if (!chaos.active('fault_injection')) return undefined;
+  const s = chaos.settings.fault_injection;
+  if (!s.connection_errors || !chaos.machines.matches({ client: handshake.client, headers: handshake.headers, bodyBytes: 0, chunked: false, json: undefined })) return undefined;
+  if (!chance(chaos.random, s.connection_error_probability)) return undefined;
+  if (s.connection_error_kind !== 'http_503') {
+    chaos.counters.add(s.connection_error_kind);
+    return { accept: false, drop: true };
+  }
+  chaos.counters.add('connection_error');
+  const why = `connection_error_probability ${s.connection_error_probability}`;
+  const answer = problem('MOCK_ERR_CHAOS_CONNECTION', { why }, { headers: [['x-mock-fault', 'connection_error;kind=http_503']], logged: true });
+  return { accept: false, answer };
+}

@@ -1,0 +1,260 @@
+import type { Render, TemplateContext, TemplateRuntime } from '../../../common/contract/index.js';
+import { messageBytes, messageJson, messageText, type ScriptLineJson, type WsMessage } from '../../../common/websocket/index.js';
+import { parseQuery } from '../../../common/query-string.js';
+import type { WsHandshake, WsPeer } from './peer.js';
+import type { WsSessionLimits } from './session-limits.js';
+
+/** What answers a session's messages: an echo, a replay script, a route's message answers. */
+export interface WsBehaviour {
+  /** For the log: `echo`, `script <file>`, `answers`, `fixture <file>`. */
+  readonly name: string;
+  start(session: WsSession): void;
+  message(session: WsSession, message: WsMessage): void;
+  /** The connection is gone: drop timers. */
+  stop(): void;
+}
+
+/** How a session ended, for the request log, the statistics and the recording. */
+export interface WsSessionReport {
+  handshake: WsHandshake;
+  /** The route's path pattern, or the path when no route claims it. */
+  pathKey: string;
+  behaviour: string;
+  durationMs: number;
+  messagesIn: number;
+  messagesOut: number;
+  bytesIn: number;
+  bytesOut: number;
+  closeCode: number;
+  closeReason: string;
+  /** Why the mock closed it, when it was not the script's or the client's choice. */
+  error: string | null;
+  /** The conversation as replay-script lines, when recording. */
+  recorded?: ScriptLineJson[];
+}
+
+export interface WsSessionOptions {
+  handshake: WsHandshake;
+  pathKey: string;
+  params: Record<string, string>;
+  limits: WsSessionLimits;
+  templates: TemplateRuntime;
+  /** Milliseconds to hold the next outgoing message (latency chaos); 0 mostly. */
+  latency: () => number;
+  /** Keep the conversation as replay-script lines. */
+  record: boolean;
+  onEnd: (report: WsSessionReport) => void;
+}
+
+/**
+ * One WebSocket connection from its opening to its close: counts and records what goes each way,
+ * holds outgoing messages for latency chaos (in order), keeps the values captured from client
+ * messages, and renders templates against the handshake and the last client message.
+ */
+export class WsSession {
+  readonly openedAt = performance.now();
+  readonly vars: Record<string, string> = { message: '' };
+  private last: WsMessage | undefined;
+  private lastJson: unknown;
+  private messagesIn = 0;
+  private messagesOut = 0;
+  private bytesIn = 0;
+  private bytesOut = 0;
+  private error: string | null = null;
+  private closing = false;
+  private ended = false;
+  /** When the last held message goes out: later ones never overtake it. */
+  private heldUntil = 0;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly recorded: ScriptLineJson[] | undefined;
+  private readonly context: TemplateContext;
+
+  constructor(
+    private readonly peer: WsPeer,
+    private readonly behaviour: WsBehaviour,
+    private readonly options: WsSessionOptions,
+  ) {
+    const { handshake, params } = options;
+    this.recorded = options.record ? [] : undefined;
+    this.context = { path: params, query: queryOf(handshake.rawQuery), headers: handshake.headers, body: undefined, vars: this.vars };
+  }
+
+  get limits(): WsSessionLimits {
+    return this.options.limits;
+  }
+
+  /** Whether the client reads too slowly for more to be sent now. */
+  get congested(): boolean {
+    return this.peer.buffered > this.options.limits.maxBufferedBytes;
+  }
+
+  get open(): boolean {
+    return !this.closing && !this.ended;
+  }
+
+  /** Milliseconds since the connection opened. */
+  elapsed(): number {
+    return performance.now() - this.openedAt;
+  }
+
+  start(): void {
+    this.behaviour.start(this);
+  }
+
+  /** A message from the client. */
+  received(message: WsMessage): void {
+    if (this.ended) return;
+    this.messagesIn++;
+    this.bytesIn += messageBytes(message);
+    this.record('in', message);
+    this.behaviour.message(this, message);
+  }
+
+  /** Makes `message` the one templates read as `{{request.body…}}` and `{{message}}`. */
+  remember(message: WsMessage, captured: Record<string, string> | undefined): void {
+    this.last = message;
+    this.lastJson = undefined;
+    this.vars.message = messageText(message);
+    if (captured !== undefined) Object.assign(this.vars, captured);
+  }
+
+  render(template: Render): string {
+    if (this.last !== undefined && this.lastJson === undefined) this.lastJson = messageJson(this.last) ?? this.vars.message;
+    this.context.body = this.lastJson;
+    return template(this.options.templates, this.context);
+  }
+
+  /**
+   * Sends now, or after the latency chaos holds it, in order. An answer to a client that reads too
+   * slowly closes the connection (1008) rather than buffering without bound; scripts wait for
+   * `drained` instead.
+   */
+  send(message: WsMessage): void {
+    if (!this.open) return;
+    if (this.congested) {
+      const limit = this.options.limits.maxBufferedBytes;
+      this.fail(1008, `the client reads too slowly: more than ${limit} bytes are waiting to be sent`);
+      return;
+    }
+    const delay = this.options.latency();
+    const now = performance.now();
+    if (delay <= 0 && this.heldUntil <= now) {
+      this.write(message);
+      return;
+    }
+    const at = Math.max(now + delay, this.heldUntil);
+    this.heldUntil = at;
+    this.later(at - now, () => this.write(message));
+  }
+
+  /** Calls back when the client has taken what waits (at once when nothing does). */
+  drained(callback: () => void): void {
+    if (!this.congested) callback();
+    else this.peer.whenDrained(this.options.limits.maxBufferedBytes, () => this.open && callback());
+  }
+
+  /** Closes with a code and reason of the script or the route, after what is held goes out. */
+  close(code: number, reason: string): void {
+    if (!this.open) return;
+    const delay = this.heldUntil - performance.now();
+    if (delay > 0) {
+      this.later(delay, () => this.close(code, reason));
+      return;
+    }
+    this.closing = true;
+    this.recorded?.push({ ts: this.ts(), dir: 'out', close: { code, reason } });
+    this.peer.close(code, reason);
+  }
+
+  /** Closes because of a limit (message timeout, back-pressure); the reason says why, the log too. */
+  fail(code: number, why: string): void {
+    if (!this.open) return;
+    this.error = why;
+    this.closing = true;
+    this.peer.close(code, truncateReason(`mock: ${why}`));
+  }
+
+  /** The heartbeat's ping. */
+  ping(): void {
+    if (this.open) this.peer.ping();
+  }
+
+  /** Drops a peer that stopped answering pings. */
+  terminate(why: string): void {
+    if (this.ended) return;
+    this.error = why;
+    this.peer.terminate();
+  }
+
+  /** A timer that dies with the session. */
+  later(ms: number, run: () => void): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (!this.ended) run();
+    }, Math.max(0, ms));
+    this.timers.add(timer);
+    return timer;
+  }
+
+  cancel(timer: NodeJS.Timeout | undefined): void {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.timers.delete(timer);
+  }
+
+  /** The adapter saw the connection close (either side, or dropped: 1006). */
+  closed(code: number, reason: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.behaviour.stop();
+    const { handshake, pathKey } = this.options;
+    this.options.onEnd({
+      handshake,
+      pathKey,
+      behaviour: this.behaviour.name,
+      durationMs: performance.now() - this.openedAt,
+      messagesIn: this.messagesIn,
+      messagesOut: this.messagesOut,
+      bytesIn: this.bytesIn,
+      bytesOut: this.bytesOut,
+      closeCode: code,
+      closeReason: reason,
+      error: this.error,
+      recorded: this.recorded,
+    });
+  }
+
+  private write(message: WsMessage): void {
+    if (!this.open) return;
+    this.messagesOut++;
+    this.bytesOut += messageBytes(message);
+    this.record('out', message);
+    this.peer.send(message);
+  }
+
+  private record(dir: 'in' | 'out', message: WsMessage): void {
+    if (this.recorded === undefined) return;
+    const binary = typeof message !== 'string';
+    this.recorded.push({ ts: this.ts(), dir, text: messageText(message), ...(binary ? { encoding: 'base64' as const } : {}) });
+  }
+
+  private ts(): number {
+    return Math.round(this.elapsed());
+  }
+}
+
+/** A close frame's reason holds at most 123 bytes. */
+function truncateReason(reason: string): string {
+  if (Buffer.byteLength(reason) <= 123) return reason;
+  let out = reason;
+  while (Buffer.byteLength(`${out}…`) > 123) out = out.slice(0, -1);
+  return `${out}…`;
+}
+
+function queryOf(raw: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, values] of parseQuery(raw)) query[name] = values.length === 1 ? values[0] : values;
+  return query;
+}

@@ -204,9 +204,14 @@ export class EchoLoad {
     for (const connection of this.connections) connection.close();
   }
 
+  /** A wrong echo (`wrong` counts it) or a lost connection or stray frame (`errors` does): the first few are kept. */
+  note(text) {
+    if (this.problems.length < 5) this.problems.push(text);
+  }
+
   problem(text) {
     this.errors++;
-    if (this.problems.length < 5) this.problems.push(text);
+    this.note(text);
   }
 }
 
@@ -334,12 +339,12 @@ class Connection {
       if (b0 === (0x80 | TEXT)) {
         if (length !== size) {
           load.wrong++;
-          load.problem(`connection ${this.id}: a reply of ${length} bytes to a message of ${size}`);
+          load.note(`connection ${this.id}: a reply of ${length} bytes to a message of ${size}`);
         } else if ((received & (SAMPLE_EVERY - 1)) === 0) {
           const expected = (received & mask) * size;
           if (buf.compare(this.plain, expected, expected + size, start, start + length) !== 0) {
             load.wrong++;
-            load.problem(`connection ${this.id}: reply ${received} is ${JSON.stringify(buf.toString('latin1', start, start + length))}, not the echo of message ${received}`);
+            load.note(`connection ${this.id}: reply ${received} is ${JSON.stringify(buf.toString('latin1', start, start + length))}, not the echo of message ${received}`);
           }
         }
         if (measuring) histogram.recordValue(Math.round((now - sentAt[tail]) * 1000));
@@ -352,7 +357,7 @@ class Connection {
         else if (opcode === CLOSE) return this.fail(`closed by the server (${length >= 2 ? (buf[start] << 8) | buf[start + 1] : 'no code'})`);
         else if (opcode !== PONG) {
           load.wrong++;
-          load.problem(`connection ${this.id}: a reply with first byte 0x${b0.toString(16)} to a text message`);
+          load.note(`connection ${this.id}: a reply with first byte 0x${b0.toString(16)} to a text message`);
           tail = (tail + 1) & mask;
           received++;
           replies++;

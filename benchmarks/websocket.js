@@ -183,7 +183,6 @@ const percent = (share) => (share === null || share === undefined ? '–' : `${M
 const times = (value) => (value === null ? '–' : `${value.toFixed(2)}×`);
 const millis = (value) => (value === null ? '–' : value < 10 ? value.toFixed(2) : value.toFixed(1));
 
-const mockPort = withMock ? await freePort() : undefined;
 const servers = [
   { name: BASELINE, args: [`${root}benchmarks/baselines/uws-echo.js`] },
   { name: WS_PACKAGE, args: [`${root}benchmarks/baselines/ws-echo.js`] },
@@ -191,9 +190,9 @@ const servers = [
     ? [
         {
           name: MOCK,
-          args: [`${root}bin/run.js`, 'serve', '--spec', `${root}examples/petstore.yaml`, '--out', `${scratch}/mock`, '--host', HOST, '--http-port', '0', '--ws-port', String(mockPort)],
+          // the WebSocket port is picked when the mock starts, so no baseline started before can take it
+          args: (wsPort) => [`${root}bin/run.js`, 'serve', '--spec', `${root}examples/petstore.yaml`, '--out', `${scratch}/mock`, '--host', HOST, '--http-port', '0', '--ws-port', String(wsPort)],
           env: cleanEnv,
-          wsPort: mockPort,
           waitMs: 10_000,
         },
       ]
@@ -213,8 +212,11 @@ const samples = new Map();
 let wrongEchoes = false;
 try {
   for (const server of servers) {
-    const running = await startServer(server.name, server.args, { cwd: scratch, env: server.env, cpu: serverCpu });
-    const port = server.wsPort ?? Number(new URL(running.url).port);
+    const wsPort = typeof server.args === 'function' ? await freePort() : undefined;
+    const args = wsPort === undefined ? server.args : server.args(wsPort);
+    const running = await startServer(server.name, args, { cwd: scratch, env: server.env, cpu: serverCpu });
+    // the baselines echo on the port of their readiness line
+    const port = wsPort ?? Number(new URL(running.url).port);
     started.push({ ...running, port });
     // every echo first, so a wrong one fails before any time is spent measuring
     await expectEcho(server.name, port, server.waitMs);

@@ -156,7 +156,7 @@ export async function checkEcho(host, port, path, options) {
     if (got.opcode !== sent.opcode || !got.payload.equals(sent.payload)) {
       const kind = (opcode) => ({ [TEXT]: 'text', [BINARY]: 'binary' })[opcode] ?? `opcode ${opcode}`;
       throw new Error(
-        `ws://${host}:${port}${path}: message ${i + 1} (${kind(sent.opcode)}, ${sent.payload.length} bytes) came back as ${kind(got.opcode)}, ${got.payload.length} bytes${got.payload.length === sent.payload.length ? ', different bytes' : ''}`,
+        `ws://${host}:${port}${path}: message ${i + 1} (${kind(sent.opcode)}, ${sent.payload.length} bytes) came back as ${kind(got.opcode)}, ${got.payload.length} bytes${got.payload.length === sent.payload.length && !got.payload.equals(sent.payload) ? ', different bytes' : ''}`,
       );
     }
   });

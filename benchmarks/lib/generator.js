@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { measure as autocannonMeasure } from './load.js';
 import { runWrk, wrkAvailable } from './wrk.js';
 
-const tasksetAvailable = () => spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' }).status === 0;
+export const tasksetAvailable = () => spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' }).status === 0;
 
 /**
  * { name, serverCpu, loadCpu, note, measure(url, scenario, load) }. BENCH_GENERATOR=autocannon

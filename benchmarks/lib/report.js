@@ -14,7 +14,7 @@ export function withRatios(rows, baseline) {
   }));
 }
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
   if (sorted.length === 0) return null;
   const mid = sorted.length >> 1;
@@ -87,7 +87,7 @@ export function printReport(rows, checks, baselineName, generatorName) {
 }
 
 /** First column left-aligned (names), the rest right-aligned (numbers). */
-function printTable(table) {
+export function printTable(table) {
   const widths = table[0].map((_, i) => Math.max(...table.map((line) => line[i].length)));
   for (const line of table) {
     console.log(line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));

@@ -93,8 +93,4 @@ export class WebSocketMockServer implements RegisteredServer {
       paths: this.service.stats.byPath(),
     };
   }
-
-  resetStats(): void {
-    this.service.stats.reset();
-  }
 }

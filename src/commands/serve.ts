@@ -50,6 +50,8 @@ export default class Serve extends MockCommand {
     const uncap = youngGenerationSetByUser() ? () => {} : capYoungGeneration(16 * 1024 * 1024);
     // one write, so that whoever reads the output sees every address at once
     const lines = [`mock: serving on ${httpUrl(host, port)}`];
+    const websocket = running.servers.find((server) => server.kind === 'WebSocket');
+    if (websocket !== undefined) lines.push(`mock: WebSocket on ${httpUrl(websocket.host, websocket.port).replace(/^http/, 'ws')}`);
     const admin = resolved.config.admin;
     if (running.adminUrl !== undefined) lines.push(`mock: admin on ${running.adminUrl} (API under /__mock/)`);
     else if (admin.enabled || admin.embedded) lines.push(`mock: admin embedded at ${httpUrl(host, port)}${admin.mount_path} (API under /__mock/)`);

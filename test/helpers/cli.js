@@ -96,6 +96,7 @@ export async function startMock(args, options = {}) {
   const server = await startCommand(['serve', ...port, ...args], /serving on (http:\/\/\S+)/, options);
   server.adminUrl = /admin on (http:\/\/\S+)/.exec(server.stdout)?.[1];
   server.metricsUrl = /metrics on (http:\/\/\S+)\/metrics/.exec(server.stdout)?.[1];
+  server.wsUrl = /WebSocket on (ws:\/\/\S+)/.exec(server.stdout)?.[1];
   return server;
 }
 

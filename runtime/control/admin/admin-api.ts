@@ -19,6 +19,7 @@ import { stateRoutes } from './endpoints/state.js';
 import { recorderRoutes } from './endpoints/recorder.js';
 import { systemRoutes } from './endpoints/system.js';
 import { timeRoutes } from './endpoints/time.js';
+import { websocketRoutes } from './endpoints/websocket.js';
 import { trafficRoutes } from './endpoints/traffic.js';
 import { AdminError, fail, ok } from './envelope.js';
 import { indexPage } from './index-page.js';
@@ -45,6 +46,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...stateRoutes,
   ...timeRoutes,
   ...continuumRoutes,
+  ...websocketRoutes,
   ...authRoutes,
 ];
 

@@ -30,8 +30,6 @@ export interface RegisteredServer {
   readonly control?: ServerControl;
   /** What a protocol's own admin endpoint shows (GET /__mock/websocket). */
   details?(): Record<string, unknown>;
-  /** Forgets counts (POST /__mock/metrics/reset). */
-  resetStats?(): void;
 }
 
 export interface RestartStatus {

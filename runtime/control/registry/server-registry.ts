@@ -36,6 +36,12 @@ export class ServerRegistry {
     return undefined;
   }
 
+  /** What the first server of a protocol shows on its own endpoint; undefined when none runs. */
+  details(kind: ServerKind): Record<string, unknown> | undefined {
+    for (const server of this.servers) if (server.kind === kind && server.details !== undefined) return server.details();
+    return undefined;
+  }
+
   list(): ServerInfo[] {
     return [...this.servers].map((server) => server.info());
   }

@@ -5,7 +5,7 @@ import { hostPort, problem, type ServerAdapter } from '../../chain/exchange/inde
 import type { WsPeer } from '../../terminal/websocket/index.js';
 import { closeNode, listenNode } from '../http/index.js';
 import { chosenProtocol, handshakeOf, rawHttpAnswer } from './handshake.js';
-import type { WsService } from './ws-service.js';
+import { libraryMessageLimit, type WsService } from './ws-service.js';
 
 /** How often a session waiting for a slow reader looks again (`ws` has no drain event of its own). */
 const DRAIN_POLL_MS = 5;
@@ -58,7 +58,7 @@ export class NodeWebSocketAdapter implements ServerAdapter {
 
   constructor(private readonly service: WsService) {
     const { settings } = service;
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: settings.maxMessageBytes, perMessageDeflate: false, handleProtocols: (offered) => chosenProtocol([...offered].join(',')) || false });
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: libraryMessageLimit(settings.maxMessageBytes), perMessageDeflate: false, handleProtocols: (offered) => chosenProtocol([...offered].join(',')) || false });
     this.server = http.createServer((req, res) => {
       const answer = problem('MOCK_ERR_WS_UPGRADE_REQUIRED', { method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0] }, { headers: [['upgrade', 'websocket']] });
       res.writeHead(answer.status, answer.headers);

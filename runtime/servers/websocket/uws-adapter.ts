@@ -4,7 +4,7 @@ import type { WsHandshake, WsPeer } from '../../terminal/websocket/index.js';
 import { statusLine } from '../http/index.js';
 import { listen, loadUws, uws, type HttpResponse, type TemplatedApp, type WebSocket, type us_listen_socket } from '../uws/index.js';
 import { chosenProtocol, handshakeOf } from './handshake.js';
-import type { WsConnection, WsService } from './ws-service.js';
+import { libraryMessageLimit, type WsConnection, type WsService } from './ws-service.js';
 
 /** What uWS keeps per connection. */
 interface UserData {
@@ -103,7 +103,7 @@ export class UwsWebSocketAdapter implements ServerAdapter {
     const open = this.open;
     const app = uws().App();
     app.ws<UserData>('/*', {
-      maxPayloadLength: settings.maxMessageBytes,
+      maxPayloadLength: libraryMessageLimit(settings.maxMessageBytes),
       // the service sends the pings and drops dead peers (websocket.heartbeat_interval): uWS's own
       // idle timeout counts in steps of 4 s
       idleTimeout: 0,

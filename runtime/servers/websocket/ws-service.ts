@@ -6,6 +6,7 @@ import type { LiveState } from '../../chain/settings/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import type { RequestLog } from '../../control/logging/index.js';
 import { createTemplateRuntime } from '../../template/index.js';
+import { messageBytes } from '../../../common/websocket/index.js';
 import { WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
 import type { WebSocketOptions } from './ws-options.js';
 
@@ -27,6 +28,12 @@ export interface WsServiceOptions {
   seed?: number;
   fixtures?: FixtureStore;
 }
+
+/**
+ * What the libraries may take in before the service sees a message and closes with 1009: uWS cuts
+ * a larger one off without a close frame (1006), so its limit sits above max_message_bytes, bounded.
+ */
+export const libraryMessageLimit = (maxMessageBytes: number): number => maxMessageBytes + Math.min(maxMessageBytes, 16 * 1024 * 1024);
 
 /**
  * The WebSocket server whatever its library: admits upgrades (websocket.max_connections, chaos
@@ -103,7 +110,9 @@ export class WsService {
     return {
       received: (message) => {
         this.alive.set(session, true);
-        session.received(message);
+        const bytes = messageBytes(message);
+        if (bytes > settings.maxMessageBytes) session.fail(1009, `a message of ${bytes} bytes is larger than websocket.max_message_bytes (${settings.maxMessageBytes})`);
+        else session.received(message);
       },
       pong: () => this.alive.set(session, true),
       closed: (code, reason) => session.closed(code, reason),

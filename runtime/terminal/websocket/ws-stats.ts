@@ -61,16 +61,6 @@ export class WsStats {
     return Object.fromEntries([...this.paths].map(([key, stats]) => [key, { ...stats, close_codes: { ...stats.close_codes } }]));
   }
 
-  reset(): void {
-    for (const [key, stats] of this.paths) {
-      if (stats.active === 0) this.paths.delete(key);
-      else Object.assign(stats, { sessions: 0, messages_in: 0, messages_out: 0, bytes_in: 0, bytes_out: 0, close_codes: {}, errors: 0 });
-    }
-    this.totalSessions = 0;
-    this.totalIn = 0;
-    this.totalOut = 0;
-  }
-
   private of(pathKey: string): WsPathStats {
     let stats = this.paths.get(pathKey);
     if (stats === undefined) {

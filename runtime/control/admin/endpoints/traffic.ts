@@ -2,6 +2,7 @@ import type { ControlStream } from '../control-types.js';
 import { entryFilter, type LogStream, type RequestLogFilter } from '../../logging/index.js';
 import { AdminError, ok } from '../envelope.js';
 import type { AdminCall, AdminRoute } from '../router.js';
+import type { AdminContext } from '../context.js';
 import { listRoutes } from '../views.js';
 
 function logFilter(query: URLSearchParams): RequestLogFilter {
@@ -82,6 +83,13 @@ export const trafficRoutes: AdminRoute[] = [
         error_rate_by_endpoint: ctx.stats.errorRateByEndpoint(),
         memory_usage_over_time: ctx.sampler.memoryOverTime(),
         cpu_usage_over_time: ctx.sampler.cpuOverTime(),
+        ...websocketPaths(ctx),
       }),
   },
 ];
+
+/** Sessions and messages per WebSocket path, when a WebSocket server runs. */
+function websocketPaths(ctx: AdminContext): { websocket_by_path?: unknown } {
+  const details = ctx.registry.details('WebSocket');
+  return details === undefined ? {} : { websocket_by_path: details.paths };
+}

@@ -1,0 +1,220 @@
+// The WebSocket mock server through the real CLI and a real client (the ws package): replay
+// scripts (timing, waitFor by regex and JSONPath, in lines, captures in templates, binary frames,
+// scripted close, the message timeout), routes with parameters, echo, the limits (connections,
+// message size, heartbeat), chaos, the admin API, and recording then replaying a session. The same
+// suite runs on uWebSockets.js and on the node:http + ws fallback.
+import t from 'tap';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildOnce, root, startMock, tmpdir } from '../helpers/cli.js';
+import { connect, deadPeer } from '../helpers/websocket.js';
+import { until } from '../helpers/wait.js';
+
+const spec = path.join(root, 'examples', 'petstore.yaml');
+const out = await buildOnce(spec);
+const lines = (...objects) => objects.map((o) => JSON.stringify(o)).join('\n') + '\n';
+
+function project(backend) {
+  const dir = tmpdir();
+  mkdirSync(path.join(dir, 'scripts'));
+  writeFileSync(
+    path.join(dir, 'scripts', 'chat.jsonl'),
+    lines(
+      { ts: 0, dir: 'out', text: '{"type":"welcome","room":"{{request.path.room}}","user":"{{request.query.user}}"}' },
+      { ts: 0, dir: 'in', text: 'join alice', waitFor: '^join (?<user>\\w+)$' },
+      { ts: 0, dir: 'out', text: 'hello {{user}}' },
+      { ts: 0, dir: 'in', waitFor: { '$.type': 'order' }, capture: { order: '$.id' } },
+      { ts: 0, dir: 'out', text: '{"ack":"{{order}}","qty":{{request.body.qty}}}' },
+      { ts: 0, dir: 'out', text: 'AAEC/w==', encoding: 'base64' },
+      { ts: 250, dir: 'out', text: 'late' },
+      { ts: 250, dir: 'out', close: { code: 4000, reason: 'script done' } },
+    ),
+  );
+  writeFileSync(
+    path.join(dir, 'scripts', 'jsonpath.jsonl'),
+    lines({ ts: 0, dir: 'out', text: 'ready' }, { ts: 0, dir: 'out', waitFor: '$.subscribe', text: 'subscribed' }, { ts: 0, dir: 'in', waitFor: 'never-sent' }),
+  );
+  writeFileSync(path.join(dir, 'scripts', 'default.jsonl'), lines({ ts: 0, dir: 'out', text: 'default script on {{message}}' }));
+  writeFileSync(
+    path.join(dir, 'mock.yaml'),
+    `specs: [${JSON.stringify(spec)}]
+server: { http_backend: ${backend}, ws_port: 0 }
+core: { fixtures: { dir: ./fixtures, record_enabled: true, replay_enabled: true } }
+websocket:
+  max_connections: 6
+  message_timeout: 400
+  heartbeat_interval: 300
+  max_message_bytes: 65536
+  routes:
+    - { path: '/chat/{room}', script: scripts/chat.jsonl }
+    - { path: /wait, script: scripts/jsonpath.jsonl }
+    - { path: '/echo/{any}', echo: true }
+    - path: '/quotes/{symbol}'
+      on_open: ['{"hello":"{{request.path.symbol}}"}']
+      unmatched: close
+      messages:
+        - { match: '^ping$', reply: pong }
+        - match: { "$.type": sub }
+          capture: { channel: "$.channel" }
+          reply: ['{"subscribed":"{{channel}}","symbol":"{{request.path.symbol}}"}', { text: "AQI=", encoding: base64 }]
+        - { match: '^bye$', reply: ciao, close: { code: 4001, reason: bye } }
+`,
+  );
+  return dir;
+}
+
+for (const backend of ['uws', 'node']) {
+  t.test(`on ${backend}`, async (t) => {
+    const dir = project(backend);
+    const server = await startMock(['-c', path.join(dir, 'mock.yaml'), '--out', out, '--admin', '--admin-port', '0'], { cwd: dir });
+    t.teardown(() => server.stop());
+    const ws = server.wsUrl;
+    t.match(ws, /^ws:\/\/127\.0\.0\.1:\d+$/, 'mock serve prints the WebSocket address');
+    const admin = async (p) => (await (await fetch(`${server.adminUrl}/__mock/${p}`)).json()).data;
+    const idle = () => until(async () => (await admin('websocket')).server.active_connections === 0, 10_000, 'every connection closed');
+
+    t.test('a script: templates over the path, query and captured values; waitFor by regex and by JSONPath conditions; binary; close', async (t) => {
+      const c = await connect(`${ws}/chat/lobby?user=ann`);
+      t.same(JSON.parse((await c.next()).text), { type: 'welcome', room: 'lobby', user: 'ann' }, 'the first out line at ts 0');
+      c.send('join bob');
+      t.equal((await c.next()).text, 'hello bob', 'the regex capture (?<user>) in the next line');
+      c.send('{"type":"chatter"}');
+      c.send(JSON.stringify({ type: 'order', id: 'o-7', qty: 3 }));
+      t.same(JSON.parse((await c.next()).text), { ack: 'o-7', qty: 3 }, 'the JSONPath conditions skipped the other message; capture and request.body of the matching one');
+      const binary = await c.next();
+      t.same([...binary.binary], [0, 1, 2, 255], 'a binary frame from base64');
+      const late = await c.next();
+      t.equal(late.text, 'late');
+      t.ok(late.at >= 240, `an out line at ts 250 is not sent before it is due (${late.at.toFixed(0)} ms)`);
+      t.same(await c.closed, { code: 4000, reason: 'script done' }, 'the scripted close');
+    });
+
+    t.test('waitFor holds an out line; an unmet wait closes with 4408 after message_timeout', async (t) => {
+      const c = await connect(`${ws}/wait`);
+      t.equal((await c.next()).text, 'ready');
+      c.send('{"other":true}');
+      await t.rejects(c.next(150), 'nothing while no message has $.subscribe');
+      c.send('{"subscribe":"news"}');
+      t.equal((await c.next()).text, 'subscribed', 'a JSONPath waitFor released it');
+      const closed = await c.closed;
+      t.equal(closed.code, 4408, 'the next wait timed out');
+      t.match(closed.reason, /line 3 waited 400 ms for a message matching never-sent/);
+    });
+
+    t.test('routes: template answers to matching messages, on_open, unmatched close; echo; paths no route claims', async (t) => {
+      const q = await connect(`${ws}/quotes/ACME`);
+      t.same(JSON.parse((await q.next()).text), { hello: 'ACME' }, 'on_open');
+      q.send('ping');
+      t.equal((await q.next()).text, 'pong');
+      q.send(JSON.stringify({ type: 'sub', channel: 'ticks' }));
+      t.same(JSON.parse((await q.next()).text), { subscribed: 'ticks', symbol: 'ACME' }, 'capture and path parameter');
+      t.same([...(await q.next()).binary], [1, 2], 'a binary reply');
+      q.send('bye');
+      t.equal((await q.next()).text, 'ciao');
+      t.same(await q.closed, { code: 4001, reason: 'bye' }, 'close after the reply');
+
+      const u = await connect(`${ws}/quotes/X`);
+      await u.next();
+      u.send('what?');
+      t.equal((await u.closed).code, 1003, 'unmatched: close answers 1003');
+
+      const e = await connect(`${ws}/echo/room`);
+      e.send('hi');
+      e.send(Buffer.from([9, 8, 7]));
+      t.equal((await e.next()).text, 'hi', 'echo: text as text');
+      t.same([...(await e.next()).binary], [9, 8, 7], 'binary as binary');
+      e.close();
+
+      const d = await connect(`${ws}/somewhere/else`);
+      d.send('x');
+      t.equal((await d.next()).text, 'x', 'a path no route claims echoes (no replay_file)');
+      d.close(1000, 'bye');
+      await d.closed;
+    });
+
+    t.test('limits: 1009 on an oversized message, the heartbeat drops a dead peer, the connection limit answers 503', async (t) => {
+      const big = await connect(`${ws}/echo/big`);
+      big.send('x'.repeat(70_000));
+      t.equal((await big.closed).code, 1009, 'a message above max_message_bytes');
+
+      const dead = await deadPeer(`${ws}/echo/dead`);
+      await dead.ended;
+      t.pass('a peer that never answers pings is dropped');
+      await until(async () => (await admin('logs?path=/echo/dead')).some((e) => /heartbeat_interval/.test(e.error_message ?? '')), 5000, 'the dead peer in the log');
+
+      await idle();
+      const open = [];
+      for (let i = 0; i < 6; i++) open.push(await connect(`${ws}/echo/${i}`));
+      const refused = await connect(`${ws}/echo/7`).catch((e) => e);
+      t.equal(refused.status, 503, 'the seventh upgrade with max_connections 6');
+      t.match(JSON.parse(refused.body), { code: 'MOCK_ERR_WS_CONNECTION_LIMIT' }, 'the catalogue problem');
+      for (const c of open) c.close();
+      await Promise.all(open.map((c) => c.closed));
+    });
+
+    t.test('chaos: latency per message, connection errors at the upgrade', async (t) => {
+      await idle();
+      const post = (p, body, method = 'POST') => fetch(`${server.adminUrl}/__mock/${p}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      t.equal((await post('config/latency', { enabled: true, base_ms: 200, jitter_ms: 0 })).status, 200);
+      const c = await connect(`${ws}/echo/slow`);
+      const sent = performance.now();
+      c.send('a');
+      await c.next();
+      t.ok(performance.now() - sent >= 190, 'the echo waited for the latency');
+      c.close();
+      await post('config/latency', { enabled: false, base_ms: 0, jitter_ms: 0 });
+      const chaos = await post('chaos/config', { enabled: true, fault_injection: { enabled: true, connection_errors: true, connection_error_probability: 1 } }, 'PUT');
+      t.equal(chaos.status, 200, 'connection errors on');
+      const refused = await connect(`${ws}/echo/chaos`).catch((e) => e);
+      t.equal(refused.status, 503, 'the upgrade gets the injected 503');
+      t.match(refused.headers['x-mock-fault'], /connection_error/);
+      await post('chaos/config/reset', {});
+    });
+
+    t.test('HTTP on the WebSocket port is 426 from the catalogue', async (t) => {
+      const res = await fetch(ws.replace(/^ws/, 'http') + '/anything');
+      t.equal(res.status, 426);
+      t.match(await res.json(), { code: 'MOCK_ERR_WS_UPGRADE_REQUIRED' });
+    });
+
+    t.test('recording writes a replay script; the next connection to the path replays it', async (t) => {
+      const first = await connect(`${ws}/echo/rec`);
+      first.send('one');
+      await first.next();
+      first.send(Buffer.from([1, 2]));
+      await first.next();
+      first.close(1000, 'done');
+      await first.closed;
+      const folder = path.join(dir, 'fixtures', 'websocket', 'echo', 'rec');
+      await until(() => existsSync(path.join(folder, 'session-0001.jsonl')), 5000, 'the recorded session');
+      const recorded = readFileSync(path.join(folder, 'session-0001.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      t.match(recorded, [{ dir: 'in', text: 'one' }, { dir: 'out', text: 'one' }, { dir: 'in', text: 'AQI=', encoding: 'base64' }, { dir: 'out', text: 'AQI=', encoding: 'base64' }], 'in and out lines, binary as base64');
+
+      const again = await connect(`${ws}/echo/rec`);
+      again.send('anything');
+      t.equal((await again.next()).text, 'one', 'the recorded answer, whatever was sent');
+      again.send('more');
+      t.same([...(await again.next()).binary], [1, 2]);
+      again.close();
+      await again.closed;
+      t.same(readdirSync(folder), ['session-0001.jsonl'], 'a replayed session is not recorded again');
+    });
+
+    t.test('admin: servers[], server-info, health, the session log and per-path statistics', async (t) => {
+      await idle();
+      const servers = await admin('dashboard');
+      const listed = servers.servers.find((s) => s.server_type === 'WebSocket');
+      t.match(listed, { running: true, address: ws.slice('ws://'.length), active_connections: 0 }, 'servers[]');
+      t.ok(listed.total_requests >= 8 && listed.messages_received > 0 && listed.messages_sent > 0, 'sessions and messages counted');
+      t.equal((await admin('server-info')).ws_server, ws.slice('ws://'.length), 'server-info.ws_server');
+      t.equal((await admin('health')).services.websocket, 'running', 'health services.websocket');
+      const logged = (await admin('logs?path=/chat/lobby'))[0];
+      t.match(logged, { method: 'GET', status_code: 101, websocket: { messages_in: 3, messages_out: 6, close_code: 4000, close_reason: 'script done', played: 'script chat.jsonl' } }, 'the session is a request-log entry');
+      const stats = await admin('websocket');
+      t.match(stats.paths['/chat/{room}'], { sessions: 1, active: 0, messages_in: 3, messages_out: 6, close_codes: { 4000: 1 } }, 'per path (the route pattern)');
+      t.match(stats.paths['/wait'], { errors: 1, close_codes: { 4408: 1 } }, 'the timeout counted as an error');
+      t.same(stats.library, backend, 'the library that serves');
+      t.ok((await admin('metrics')).websocket_by_path['/quotes/{symbol}'].sessions >= 2, 'metrics per path');
+    });
+  });
+}

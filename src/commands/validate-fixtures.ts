@@ -1,20 +1,23 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Flags } from '@oclif/core';
 import { fixtureConflicts, listFixtureFiles, problemLine, readFixtureFile, type FixtureFile, type FixtureProblem } from '../../common/fixtures/index.js';
+import { WEBSOCKET_FIXTURES, parseScript, scriptFilesBelow, scriptProblemLine } from '../../common/websocket/index.js';
 import { fixtureFlags, fixtureSettings, requireFolder } from '../cli/fixture-options.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { displayPath } from '../config/index.js';
 
 export default class ValidateFixtures extends MockCommand {
-  static summary = 'Lint fixture files: one line per problem (file: field: message), exit 1 on any.';
+  static summary = 'Lint fixture files and WebSocket replay scripts: one line per problem, exit 1 on any.';
 
   static description = [
     'Check fixture files against the fixture format (README, "Fixture files"): JSON, required fields and their types, base64 bodies, timestamps,',
     'and no two fixtures with the same fingerprint (under the core.fixtures rules of mock.yaml) and the same metadata.sequence.',
-    'With --dir, the *.json files below <dir>/http/ when that folder exists (other protocols keep their own formats beside it),',
-    'else every *.json file below <dir>, so --dir may also name the http folder itself or any folder of fixture files.',
-    'Prints "N fixture files, no problems" and exits 0 when clean; else one line per problem and exit 1.',
+    'WebSocket replay scripts (*.jsonl) are checked line by line, as mock serve reads them.',
+    'With --dir, the *.json files below <dir>/http/ and the *.jsonl files below <dir>/websocket/ when either folder exists,',
+    'else every *.json and *.jsonl file below <dir>, so --dir may also name the http folder itself or any folder of fixture files.',
+    'Prints "N fixture files, no problems" and exits 0 when clean; else one line per problem (file: field: message for a fixture,',
+    'file:line: message for a script) and exit 1.',
   ].join(' ');
 
   static examples = [
@@ -22,27 +25,37 @@ export default class ValidateFixtures extends MockCommand {
     '<%= config.bin %> <%= command.id %> --dir fixtures',
     '<%= config.bin %> <%= command.id %> --dir fixtures/http/v1/pets',
     '<%= config.bin %> <%= command.id %> --file fixtures/http/get-v1-pets-3fa9c2d1e0-0001.json',
+    '<%= config.bin %> <%= command.id %> --file fixtures/websocket/chat/session-0001.jsonl',
     '<%= config.bin %> <%= command.id %> -c mocks/mock.yaml',
   ];
 
   static flags = {
     ...fixtureFlags,
-    file: Flags.string({ description: 'Lint this fixture file (repeat for several) instead of a folder', helpValue: '<file>', multiple: true, exclusive: ['dir'] }),
+    file: Flags.string({ description: 'Lint this fixture file, or replay script when it ends in .jsonl (repeat for several), instead of a folder', helpValue: '<file>', multiple: true, exclusive: ['dir'] }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(ValidateFixtures);
     const settings = fixtureSettings(flags);
     let files: string[];
+    let scripts: string[];
     let root: string;
     if (flags.file !== undefined) {
-      files = flags.file.map((file) => path.resolve(file));
+      const given = flags.file.map((file) => path.resolve(file));
+      files = given.filter((file) => !file.endsWith('.jsonl'));
+      scripts = given.filter((file) => file.endsWith('.jsonl'));
       root = process.cwd();
     } else {
       requireFolder(this.id ?? 'validate-fixtures', settings.dir);
-      const http = path.join(settings.dir, 'http');
+      const websocket = path.join(settings.dir, WEBSOCKET_FIXTURES);
       root = settings.dir;
-      files = isFolder(http) ? listFixtureFiles(settings.dir) : jsonFilesBelow(settings.dir);
+      if (isFolder(path.join(settings.dir, 'http')) || isFolder(websocket)) {
+        files = listFixtureFiles(settings.dir);
+        scripts = scriptFilesBelow(websocket);
+      } else {
+        files = jsonFilesBelow(settings.dir);
+        scripts = scriptFilesBelow(settings.dir);
+      }
     }
 
     const problems: FixtureProblem[] = [];
@@ -53,13 +66,33 @@ export default class ValidateFixtures extends MockCommand {
       else problems.push(...read.problems);
     }
     problems.push(...fixtureConflicts(fixtures, settings.rules, (file) => displayPath(file)));
-    if (problems.length === 0) {
-      this.log(`${files.length} fixture ${files.length === 1 ? 'file' : 'files'}, no problems`);
+    const scriptProblems = scripts.flatMap((file) => scriptProblemsOf(file));
+    if (problems.length === 0 && scriptProblems.length === 0) {
+      const counts = [
+        ...(files.length > 0 || scripts.length === 0 ? [`${files.length} fixture ${files.length === 1 ? 'file' : 'files'}`] : []),
+        ...(scripts.length > 0 ? [`${scripts.length} WebSocket ${scripts.length === 1 ? 'script' : 'scripts'}`] : []),
+      ];
+      this.log(`${counts.join(', ')}, no problems`);
       return;
     }
     for (const problem of problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) this.log(problemLine(problem, displayPath(problem.file)));
+    for (const line of scriptProblems) this.log(line);
     this.exit(1);
   }
+}
+
+/** A replay script's problems as `file:line: message` lines, as mock serve would refuse it. */
+function scriptProblemsOf(file: string): string[] {
+  const shown = displayPath(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return [`${shown}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`];
+  }
+  return parseScript(text)
+    .problems.sort((a, b) => a.line - b.line)
+    .map((problem) => scriptProblemLine(shown, problem));
 }
 
 function isFolder(dir: string): boolean {

@@ -247,7 +247,7 @@ t.test("HAR import of a browser's file: base64 content, entries that are no exch
   t.equal(fixtures.length, 3);
   t.equal(problems.length, 4);
   t.match(problems[0], /^entries\[3\]: GET data:image\/png.*not HTTP \(data:\): skipped$/);
-  t.match(problems[1], /^entries\[4\]: GET wss:.*not HTTP/);
+  t.match(problems[1], /^entries\[4\]: GET wss:\/\/api\.example\.com\/live: a WebSocket entry without _webSocketMessages .*: skipped$/);
   t.match(problems[2], /^entries\[5\]: .*status 0/);
   t.match(problems[3], /^entries\[6\]: not a HAR entry/);
 
@@ -274,6 +274,38 @@ t.test("HAR import of a browser's file: base64 content, entries that are no exch
 
   t.throws(() => fromHar({ entries: [] }, rules()), { code: 'MOCK_ERR_HAR_INVALID' });
   t.throws(() => fromHar('x', rules()), /no log\.entries/);
+});
+
+t.test('HAR import of WebSocket connections: ts from the start (never negative), sessions of a path in the order they started', async (t) => {
+  const at = (iso) => Date.parse(iso) / 1000;
+  const socket = (url, startedDateTime, messages) => ({ ...(startedDateTime === undefined ? {} : { startedDateTime }), request: { method: 'GET', url }, response: { status: 101 }, _webSocketMessages: messages });
+  const har = {
+    log: {
+      entries: [
+        socket('wss://api.example.com/chat', '2025-03-01T12:00:05.000Z', [{ type: 'receive', time: at('2025-03-01T12:00:05.250Z'), opcode: 1, data: 'later' }]),
+        socket('wss://api.example.com/chat', '2025-03-01T12:00:01.000Z', [
+          { type: 'receive', time: at('2025-03-01T12:00:00.900Z'), opcode: 1, data: 'early clock' },
+          { type: 'send', time: at('2025-03-01T12:00:01.500Z'), opcode: 2, data: 'AAE=' },
+          { type: 'receive', time: at('2025-03-01T12:00:01.600Z'), opcode: 8, data: '' },
+        ]),
+        socket('https://api.example.com/feed', undefined, [
+          { type: 'send', time: at('2025-03-01T12:00:10.000Z'), opcode: 1, data: 'subscribe' },
+          { type: 'receive', time: at('2025-03-01T12:00:10.125Z'), opcode: 1, data: 'ok' },
+        ]),
+      ],
+    },
+  };
+  const { fixtures, sessions, problems } = fromHar(har, rules());
+  t.same([fixtures, problems], [[], []]);
+  t.same(
+    sessions.map((s) => [s.path, s.lines]),
+    [
+      ['/chat', [{ ts: 0, dir: 'out', text: 'early clock' }, { ts: 500, dir: 'in', text: 'AAE=', encoding: 'base64' }]],
+      ['/chat', [{ ts: 250, dir: 'out', text: 'later' }]],
+      ['/feed', [{ ts: 0, dir: 'in', text: 'subscribe' }, { ts: 125, dir: 'out', text: 'ok' }]],
+    ],
+    'the connection that started first is the first session; a message before startedDateTime is due at 0; without startedDateTime ts counts from the first message; the close frame is left out',
+  );
 });
 
 t.test('addFixtures: a fingerprint continues its sequence; no file is replaced', async (t) => {

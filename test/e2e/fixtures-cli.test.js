@@ -4,8 +4,9 @@ import t from 'tap';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import WebSocket from 'ws';
 import { currentFingerprint, fingerprintKey, fingerprintRules, fixtureFileName, fixtureText, readFixtureDir, responseBodyOf } from '../../dist/common/fixtures/index.js';
-import { buildOnce, runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, runMock, startCommand, startMock, tmpdir } from '../helpers/cli.js';
 import { fixture } from '../helpers/fixtures.js';
 
 
@@ -190,6 +191,121 @@ t.test('fixtures import redacts what the request log redacts, logging.redact inc
   t.equal(f.request.query, 'session=%5Bredacted%5D&page=2');
   t.same(f.fingerprint.query_params, { session: '[redacted]', page: '2' });
   t.equal(f.response_body, 'hi');
+});
+
+/** A HAR as Chrome saves it: an HTTP exchange and, for each [url, _webSocketMessages], a WebSocket connection (status 101). */
+function chromeHar(...sockets) {
+  const request = (url, headers = []) => ({ method: 'GET', url, httpVersion: 'HTTP/1.1', headers, queryString: [], cookies: [], headersSize: -1, bodySize: 0 });
+  const response = (status, content = { size: 0, mimeType: 'x-unknown' }) => ({ status, statusText: '', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content, redirectURL: '', headersSize: -1, bodySize: 0 });
+  const http = { startedDateTime: '2025-03-01T11:59:59.000Z', time: 5, request: request('https://api.example.com/v1/me?token=s3cret'), response: response(200, { size: 2, mimeType: 'text/plain', text: 'hi' }), cache: {}, timings: { send: 0, wait: 5, receive: 0 } };
+  const websocket = ([url, messages]) => ({
+    startedDateTime: '2025-03-01T12:00:00.000Z',
+    time: 900,
+    _resourceType: 'websocket',
+    request: request(url, [{ name: 'Authorization', value: 'Bearer s3cret-bearer' }, { name: 'Cookie', value: 'sid=s3cret-cookie' }, { name: 'Upgrade', value: 'websocket' }]),
+    response: response(101),
+    cache: {},
+    timings: { send: 0, wait: 0, receive: 0 },
+    _webSocketMessages: messages,
+  });
+  return { log: { version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, entries: [http, ...sockets.map(websocket)] } };
+}
+
+/** 2025-03-01T12:00:00Z, when chromeHar's connections start, in the epoch seconds of _webSocketMessages. */
+const OPENED = Date.parse('2025-03-01T12:00:00.000Z') / 1000;
+const CHAT = [
+  { type: 'receive', time: OPENED + 0.05, opcode: 1, data: '{"hello":"client"}' },
+  { type: 'send', time: OPENED + 0.1, opcode: 1, data: 'hi' },
+  { type: 'send', time: OPENED + 0.15, opcode: 9, data: '' },
+  { type: 'receive', time: OPENED + 0.2, opcode: 2, data: 'AAEC/w==' },
+];
+const CHAT_SCRIPT = ['{"ts":50,"dir":"out","text":"{\\"hello\\":\\"client\\"}"}', '{"ts":100,"dir":"in","text":"hi"}', '{"ts":200,"dir":"out","text":"AAEC/w==","encoding":"base64"}', ''].join('\n');
+
+/** Every file below `dir` (the HAR read aside) that holds `secret`. */
+function filesHolding(dir, secret) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !e.name.endsWith('.har'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => readFileSync(file, 'utf8').includes(secret));
+}
+
+t.test('fixtures import: a WebSocket connection becomes a replay script under websocket/<path>/, numbered on; validate-fixtures checks scripts line by line', async (t) => {
+  const dir = project({}, 'logging:\n  redact: [token]\n');
+  writeFileSync(path.join(dir, 'chrome.har'), JSON.stringify(chromeHar(['wss://api.example.com/chat/room-1?token=s3cret&v=2', CHAT])));
+  const res = await runMock(['fixtures', 'import', '--har', 'chrome.har'], { cwd: dir });
+  t.equal(res.code, 0, res.stderr);
+  t.equal(res.stderr, '');
+  t.match(res.stdout, /^mock: imported 1 fixture from chrome\.har into fixtures\/http, 1 WebSocket session into fixtures\/websocket\n {2}wrote fixtures\/http\/get-v1-me-\S+\.json\n {2}wrote fixtures\/websocket\/chat\/room-1\/session-0001\.jsonl\n$/);
+  const first = path.join(dir, 'fixtures', 'websocket', 'chat', 'room-1', 'session-0001.jsonl');
+  t.equal(readFileSync(first, 'utf8'), CHAT_SCRIPT, 'received messages are out lines, sent ones in lines without waitFor; ts from startedDateTime; the binary frame as base64; the ping left out');
+  t.same(filesHolding(dir, 's3cret'), [], 'neither the query token nor the credential headers are written anywhere');
+
+  const again = await runMock(['fixtures', 'import', '--har', 'chrome.har'], { cwd: dir });
+  t.equal(again.code, 0, again.stderr);
+  t.match(again.stdout, /\n {2}wrote fixtures\/websocket\/chat\/room-1\/session-0002\.jsonl\n$/, 'a second session of the path is numbered after the first');
+  t.equal(readFileSync(first, 'utf8'), CHAT_SCRIPT, 'the first is untouched');
+
+  const clean = await runMock(['validate-fixtures'], { cwd: dir });
+  t.same([clean.code, clean.stdout], [0, '2 fixture files, 2 WebSocket scripts, no problems\n'], 'the imported scripts pass the lint');
+  const one = await runMock(['validate-fixtures', '--file', 'fixtures/websocket/chat/room-1/session-0001.jsonl'], { cwd: dir });
+  t.same([one.code, one.stdout], [0, '1 WebSocket script, no problems\n'], '--file takes a script');
+
+  const exported = await runMock(['fixtures', 'export', '--har', 'out.har'], { cwd: dir });
+  t.equal(exported.stdout, 'mock: exported 2 fixtures from fixtures/http to out.har (2 WebSocket scripts below fixtures/websocket left out: the export holds HTTP fixtures only)\n', 'export says what it leaves out');
+
+  writeFileSync(path.join(dir, 'fixtures', 'websocket', 'chat', 'room-1', 'session-0002.jsonl'), `${CHAT_SCRIPT}{"ts": 300, "dir": "sideways"}\nnot json\n`);
+  const broken = await runMock(['validate-fixtures'], { cwd: dir });
+  t.equal(broken.code, 1);
+  const got = lines(broken.stdout);
+  t.equal(got.length, 2, broken.stdout);
+  t.equal(got[0], 'fixtures/websocket/chat/room-1/session-0002.jsonl:4: dir must be "in" (the client sends) or "out" (the mock sends) (got "sideways")');
+  t.match(got[1], /^fixtures\/websocket\/chat\/room-1\/session-0002\.jsonl:5: is not JSON \(/);
+});
+
+t.test('fixtures import: WebSocket entries it cannot replay are one warning line each, not a crash', async (t) => {
+  const dir = project({}, 'logging:\n  redact: [token]\n');
+  const har = chromeHar(
+    ['wss://api.example.com/a?token=s3cret', 'not a list'],
+    ['wss://api.example.com/b', [CHAT[0], { type: 'send', time: OPENED + 1, opcode: 1 }]],
+    ['wss://api.example.com/c', [{ type: 'send', time: OPENED, opcode: 9, data: '' }]],
+  );
+  writeFileSync(path.join(dir, 'odd.har'), JSON.stringify(har));
+  const res = await runMock(['fixtures', 'import', '--har', 'odd.har'], { cwd: dir });
+  t.equal(res.code, 0, res.stderr);
+  t.same(lines(res.stderr), [
+    'mock: warning: odd.har: entries[1]: GET wss://api.example.com/a?token=%5Bredacted%5D: _webSocketMessages is not a list (got string): skipped',
+    'mock: warning: odd.har: entries[2]: GET wss://api.example.com/b: _webSocketMessages[1] has no data (a string; base64 for a binary frame): skipped',
+    'mock: warning: odd.har: entries[3]: GET wss://api.example.com/c: a WebSocket entry with no text or binary message to replay: skipped',
+  ]);
+  t.match(res.stdout, /^mock: imported 1 fixture from odd\.har into fixtures\/http \(3 entries skipped\)\n/);
+  t.notOk(existsSync(path.join(dir, 'fixtures', 'websocket')), 'no script written');
+});
+
+t.test('an imported WebSocket session is what mock serve --replay plays on its path', async (t) => {
+  const dir = project({});
+  writeFileSync(path.join(dir, 'chrome.har'), JSON.stringify(chromeHar(['wss://api.example.com/chat/room-1', CHAT])));
+  t.equal((await runMock(['fixtures', 'import', '--har', 'chrome.har'], { cwd: dir })).code, 0);
+  const spec = path.join(dir, 'api.yaml');
+  writeFileSync(spec, 'openapi: 3.0.3\ninfo: {title: api, version: "1"}\npaths: {}\n');
+  const out = await buildOnce(spec);
+  const server = await startCommand(['serve', '--spec', spec, '--out', out, '--replay', '--http-port', '0', '--ws-port', '0', '--host', '127.0.0.1'], /WebSocket mock on (ws:\/\/\S+)/, { cwd: dir, env: { MOCK_LOG_LEVEL: 'info' } });
+  t.teardown(() => server.stop());
+
+  const ws = new WebSocket(`${server.url}/chat/room-1`);
+  const received = [];
+  const done = new Promise((resolve, reject) => {
+    ws.on('message', (data, binary) => {
+      received.push(binary ? [...data] : data.toString());
+      if (received.length === 1) ws.send('hi');
+      if (received.length === 2) resolve();
+    });
+    ws.on('error', reject);
+    // a path that plays something else (an echo) would wait for ever
+    setTimeout(() => reject(new Error(`the recorded session did not play: got ${JSON.stringify(received)}`)), 10_000).unref();
+  });
+  await done;
+  ws.close();
+  t.same(received, ['{"hello":"client"}', [0, 1, 2, 255]], 'the text, then (after the client spoke) the binary frame');
 });
 
 t.test('fixtures import and export: one line for bad input', async (t) => {

@@ -219,6 +219,10 @@ await t.test('the fixture endpoints of the admin API', async (t) => {
   const notHar = await call('/fixtures/har', json('POST', { entries: [] }));
   t.equal(notHar.status, 400);
   t.match(notHar.body.error, /not a HAR file/, 'a body that is not a HAR is refused');
+  const socket = { startedDateTime: '2025-03-01T12:00:00.000Z', request: { method: 'GET', url: 'wss://api.test/chat' }, response: { status: 101 }, _webSocketMessages: [{ type: 'receive', time: 1740830400, opcode: 1, data: 'hi' }] };
+  const websocket = await call('/fixtures/har', json('POST', { log: { entries: [socket] } }));
+  t.equal(websocket.status, 400);
+  t.equal(websocket.body.error, 'POST /__mock/fixtures/har: entries[0]: WebSocket /chat: this endpoint imports HTTP fixtures; mock fixtures import saves WebSocket sessions: skipped', 'a WebSocket session is said to be left out');
 
   const sibling = path.join(project, 'fixtures');
   rmSync(sibling, { recursive: true });

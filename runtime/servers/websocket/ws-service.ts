@@ -54,7 +54,7 @@ export class WsService {
   constructor(private readonly options: WsServiceOptions) {
     const { settings, fixtures, logger, live } = options;
     this.routes = WsRoutes.compile(settings.routes, settings.replayFile);
-    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.root, logger);
+    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, logger);
     this.templates = createTemplateRuntime({ seed: options.seed, now: live.clock.read });
   }
 

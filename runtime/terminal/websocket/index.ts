@@ -7,7 +7,7 @@ export { echo } from './echo.js';
 export { MESSAGE_TIMEOUT_CLOSE, compileScript, scriptPlayer, type CompiledScript } from './script-player.js';
 export { UNMATCHED_CLOSE, messageAnswers, type CompiledAnswers } from './message-answers.js';
 export type { WsHandshake, WsPeer } from './peer.js';
-export { WEBSOCKET_FIXTURES, WsRecordings } from './recordings.js';
+export { WsRecordings } from './recordings.js';
 export type { WsAnswerSpec, WsBinarySpec, WsRouteSpec } from './route-spec.js';
 export { WsRoutes, loadScript, type WsTarget } from './routes.js';
 export { WsSession, type WsBehaviour, type WsSessionOptions, type WsSessionReport } from './session.js';

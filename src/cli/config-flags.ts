@@ -74,7 +74,7 @@ export const logFileFlag = {
 export const serveFlags = {
   ...logFileFlag,
   'http-port': Flags.integer({ description: describe('HTTP port; 0 picks a free one', 'server.http_port'), helpValue: '<port>' }),
-  'ws-port': Flags.integer({ description: describe('WebSocket port', 'server.ws_port'), helpValue: '<port>' }),
+  'ws-port': Flags.integer({ description: describe('WebSocket port, which starts the WebSocket server; 0 picks a free one', 'server.ws_port'), helpValue: '<port>' }),
   'grpc-port': Flags.integer({ description: describe('gRPC port', 'server.grpc_port'), helpValue: '<port>' }),
   host: Flags.string({ description: describe('Address the mock servers listen on', 'server.bind'), helpValue: '<address>' }),
   validation: Flags.option({

@@ -82,7 +82,8 @@ t.test('mock serve --help shows every flag of the spec, the examples and the def
   t.match(stdout, /<options: off\|warn\|enforce>/);
   t.match(stdout, /HTTP port; 0 picks a free one \[default:\s+3000\]/);
   const flat = stdout.replace(/\s+/g, ' '); // help text wraps at the terminal width
-  t.match(flat, 'WebSocket port (not implemented yet) [default: 3001]', 'flags of later issues say so');
+  t.match(flat, 'gRPC port (not implemented yet) [default: 50051]', 'flags of later issues say so');
+  t.match(flat, 'WebSocket port, which starts the WebSocket server; 0 picks a free one [default: 3001]', 'the WebSocket server is built');
   t.match(flat, 'Metrics port [default: 9090]', 'built features do not');
   t.match(flat, 'Random latency range in ms, e.g. 10-500 [default: 0-1000]');
   t.match(flat, 'Record every answered exchange as a fixture file under core.fixtures.dir [default: false]', 'record and replay are built');

@@ -55,7 +55,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
       routes: [],
     },
     grpc: { proto_dir: path.join(cwd, 'proto'), enable_reflection: true, max_message_size: 4194304, concurrency_limit: 32 },
-    websocket: { max_connections: 1000, message_timeout: 30000, heartbeat_interval: 30000 },
+    websocket: { routes: [], max_connections: 1000, message_timeout: 30000, heartbeat_interval: 30000, max_message_bytes: 1048576, max_buffered_bytes: 1048576 },
     proxy: { enabled: false, timeout_seconds: 30 },
     metrics: { enabled: false, port: 9090, bind: '127.0.0.1' },
     recorder: { enabled: false, db_path: path.join(cwd, 'recordings.db') },

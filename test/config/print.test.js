@@ -99,9 +99,12 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  max_message_size: 4194304 # from default',
       '  concurrency_limit: 32 # from default',
       'websocket:',
+      '  routes: [] # from default',
       '  max_connections: 1000 # from default',
       '  message_timeout: 30000 # from default',
       '  heartbeat_interval: 30000 # from default',
+      '  max_message_bytes: 1048576 # from default',
+      '  max_buffered_bytes: 1048576 # from default',
       'proxy:',
       '  enabled: false # from default',
       '  timeout_seconds: 30 # from default',
@@ -137,13 +140,13 @@ t.test('without a config file the header says so and empty maps print inline', a
 
 t.test('settings of features not built yet and deprecated keys in use are listed after the YAML', async (t) => {
   const cwd = t.testdir({ 'mock.yaml': 'chaos:\n  failure_rate: 0.5\nresponse:\n  template_expand: true\n' });
-  const text = formatConfig(loadConfig({ cwd, env: { MOCK_WS_PORT: '4001' } }));
-  t.match(text, '\n  ws_port: 4001 # from env\n');
+  const text = formatConfig(loadConfig({ cwd, env: { MOCK_GRPC_PORT: '50052' } }));
+  t.match(text, '\n  grpc_port: 50052 # from env\n');
   t.match(text, '\nresponse_template_expand: true # from file\nresponse:\n  template_expand: true # from file\n', 'schema order');
   t.ok(
     text.endsWith(
       [
-        '# server.ws_port is configured but not implemented yet (see README)',
+        '# server.grpc_port is configured but not implemented yet (see README)',
         '# response.template_expand is deprecated: use response_template_expand',
         '# chaos.failure_rate is deprecated: use observability.chaos.fault_injection.http_error_probability',
         '',

@@ -5,10 +5,8 @@ import { DEPRECATIONS, PLANNED_KEYS, isPlanned, loadConfig, plannedInUse } from 
 
 t.test('features not built yet are marked in the schema', async (t) => {
   t.same(PLANNED_KEYS, [
-    'server.ws_port',
     'server.grpc_port',
     'grpc',
-    'websocket',
     'tenancy',
     'ai',
   ]);
@@ -79,6 +77,6 @@ t.test('which features not built yet a configuration sets, by any source', async
     env: { MOCK_GRPC_PORT: '50052' },
     flags: [{ flag: 'chaos', key: 'observability.chaos.enabled', value: true }],
   });
-  t.same(plannedInUse(sources), ['server.grpc_port', 'websocket']);
+  t.same(plannedInUse(sources), ['server.grpc_port'], 'websocket is built');
   t.same(plannedInUse(loadConfig({ cwd: t.testdirName, env: {} }).sources).includes('grpc'), false, 'defaults alone set nothing');
 });

@@ -9,7 +9,7 @@ import { formatConfig, loadConfig } from '../config/index.js';
 
 export default class Serve extends MockCommand {
   static description =
-    'Serve mocks of API descriptions over HTTP, rebuilding the generated mock first when it is out of date. Runs until interrupted (SIGINT/SIGTERM).';
+    'Serve mocks of API descriptions over HTTP, rebuilding the generated mock first when it is out of date, and WebSocket mocks when asked (--ws-port, or websocket in mock.yaml: replay scripts, routes, echo). Runs until interrupted (SIGINT/SIGTERM).';
 
   static examples = [
     '<%= config.bin %> <%= command.id %> --spec api.yaml',
@@ -25,6 +25,8 @@ export default class Serve extends MockCommand {
     '<%= config.bin %> <%= command.id %> --spec api.yaml --record --proxy-target https://api.example.com',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --replay',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --recorder --recorder-db recordings.db',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --ws-port 3001',
+    'MOCK_WS_REPLAY_FILE=session.jsonl <%= config.bin %> <%= command.id %> --spec api.yaml --ws-port 3001',
   ];
 
   static flags = {

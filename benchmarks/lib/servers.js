@@ -19,7 +19,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 /**
- * Spawns `node <args>` (on core `cpu` when given) and resolves with { name, url, pid, stop } once it prints its
+ * Spawns `node <args>` (on core `cpu` when given) and resolves with { name, url, pid, output, stop } once it prints its
  * "serving on http://127.0.0.1:<port>" line; rejects (and kills it) if it exits or stays silent.
  */
 export function startServer(name, args, { cwd, env = process.env, cpu, timeoutMs = 60_000 } = {}) {
@@ -59,7 +59,7 @@ export function startServer(name, args, { cwd, env = process.env, cpu, timeoutMs
       if (settled) return;
       output += chunk;
       const match = READY.exec(output);
-      if (match) settle(undefined, { name, url: match[1], pid: child.pid, stop });
+      if (match) settle(undefined, { name, url: match[1], pid: child.pid, output, stop });
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);

@@ -43,6 +43,7 @@ export function parseScript(text: string): { script: ReplayScript; problems: Scr
       problems.push({ line, message: e.message });
     }
   }
+  problems.sort((a, b) => a.line - b.line);
   if (steps.length === 0 && problems.length === 0) problems.push({ line: 1, message: 'the script has no lines; write one JSON object per line, e.g. {"ts": 0, "dir": "out", "text": "hello"}' });
   return { script: { steps, vars }, problems };
 }

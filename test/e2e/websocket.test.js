@@ -4,10 +4,11 @@
 // message size, heartbeat), chaos, the admin API, and recording then replaying a session. The same
 // suite runs on uWebSockets.js and on the node:http + ws fallback.
 import t from 'tap';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildOnce, root, startMock, tmpdir } from '../helpers/cli.js';
-import { connect, deadPeer } from '../helpers/websocket.js';
+import { buildOnce, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { clientFrame, connect, rawClient } from '../helpers/websocket.js';
 import { until } from '../helpers/wait.js';
 
 const spec = path.join(root, 'examples', 'petstore.yaml');
@@ -45,6 +46,7 @@ websocket:
   message_timeout: 400
   heartbeat_interval: 300
   max_message_bytes: 65536
+  max_buffered_bytes: 65536
   routes:
     - { path: '/chat/{room}', script: scripts/chat.jsonl }
     - { path: /wait, script: scripts/jsonpath.jsonl }
@@ -87,6 +89,19 @@ for (const backend of ['uws', 'node']) {
       t.equal(late.text, 'late');
       t.ok(late.at >= 240, `an out line at ts 250 is not sent before it is due (${late.at.toFixed(0)} ms)`);
       t.same(await c.closed, { code: 4000, reason: 'script done' }, 'the scripted close');
+    });
+
+    t.test('several connections play scripts at once, each with its own position and captures', async (t) => {
+      const [a, b] = await Promise.all([connect(`${ws}/chat/one`), connect(`${ws}/chat/two`)]);
+      t.equal(JSON.parse((await a.next()).text).room, 'one');
+      t.equal(JSON.parse((await b.next()).text).room, 'two');
+      b.send('join bea');
+      a.send('join al');
+      t.equal((await a.next()).text, 'hello al');
+      t.equal((await b.next()).text, 'hello bea');
+      a.close();
+      b.close();
+      await Promise.all([a.closed, b.closed]);
     });
 
     t.test('waitFor holds an out line; an unmet wait closes with 4408 after message_timeout', async (t) => {
@@ -137,10 +152,18 @@ for (const backend of ['uws', 'node']) {
       big.send('x'.repeat(70_000));
       t.equal((await big.closed).code, 1009, 'a message above max_message_bytes');
 
-      const dead = await deadPeer(`${ws}/echo/dead`);
+      const dead = await rawClient(`${ws}/echo/dead`);
       await dead.ended;
       t.pass('a peer that never answers pings is dropped');
       await until(async () => (await admin('logs?path=/echo/dead')).some((e) => /heartbeat_interval/.test(e.error_message ?? '')), 5000, 'the dead peer in the log');
+
+      const slow = await rawClient(`${ws}/echo/slow-reader`, { read: false });
+      const frame = clientFrame('y'.repeat(30_000));
+      // written at once: it flows at loopback speed until the server's buffer for this reader fills
+      for (let i = 0; i < 800; i++) slow.socket.write(frame);
+      const closed = await until(async () => (await admin('logs?path=/echo/slow-reader'))[0], 10_000, 'the slow reader closed');
+      t.match(closed, { websocket: { close_code: 1008 }, error_message: /reads too slowly: more than 65536 bytes/ }, 'a client that reads nothing is closed with 1008, not buffered for');
+      slow.socket.destroy();
 
       await idle();
       const open = [];
@@ -212,10 +235,39 @@ for (const backend of ['uws', 'node']) {
       const logged = (await admin('logs?path=/chat/lobby'))[0];
       t.match(logged, { method: 'GET', status_code: 101, websocket: { messages_in: 3, messages_out: 5, close_code: 4000, close_reason: 'script done', played: 'script chat.jsonl' } }, 'the session is a request-log entry');
       const stats = await admin('websocket');
-      t.match(stats.paths['/chat/{room}'], { sessions: 1, active: 0, messages_in: 3, messages_out: 5, close_codes: { 4000: 1 } }, 'per path (the route pattern)');
+      t.match(stats.paths['/chat/{room}'], { sessions: 3, active: 0, messages_in: 5, messages_out: 9, close_codes: { 4000: 1 } }, 'per path (the route pattern)');
       t.match(stats.paths['/wait'], { errors: 1, close_codes: { 4408: 1 } }, 'the timeout counted as an error');
       t.same(stats.library, backend, 'the library that serves');
       t.ok((await admin('metrics')).websocket_by_path['/quotes/{symbol}'].sessions >= 2, 'metrics per path');
     });
   });
 }
+
+t.test('bad WebSocket settings stop mock serve with one line naming the input', async (t) => {
+  const dir = tmpdir();
+  writeFileSync(path.join(dir, 'bad.jsonl'), lines({ ts: 0, dir: 'out', text: 'ok' }) + '{"ts": 5, "dir": "sideways"}\n{not json\n');
+  const serve = (yaml, extra = []) => {
+    writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${JSON.stringify(spec)}]\n${yaml}`);
+    return runMock(['serve', '-c', path.join(dir, 'mock.yaml'), '--out', out, '--http-port', '0', '--host', '127.0.0.1', ...extra], { cwd: dir, timeoutMs: 30_000 });
+  };
+  const script = await serve('websocket: { replay_file: bad.jsonl }\n');
+  t.equal(script.code, 1);
+  t.match(script.stderr, /websocket\.replay_file: 2 malformed line\(s\): \S*bad\.jsonl:2: dir must be "in" \(the client sends\) or "out" \(the mock sends\) \(got "sideways"\); \S*bad\.jsonl:3: is not JSON/, 'file, line and reason of each');
+  const route = await serve('websocket:\n  routes: [{ path: /x, echo: true, script: bad.jsonl }]\n');
+  t.equal(route.code, 1);
+  t.match(route.stderr, /websocket\.routes\[0\] \(\/x\) must have exactly one of script/);
+  const pattern = await serve('websocket:\n  routes: [{ path: /x, messages: [{ match: "(a+)+\\\\1", reply: r }] }]\n');
+  t.equal(pattern.code, 1);
+  t.match(pattern.stderr, /websocket\.routes\[0\]\.messages\[0\]\.match: .*backreference/, 'a backtracking pattern is refused');
+  // the ports below come from flags alone
+  rmSync(path.join(dir, 'mock.yaml'));
+  const clash = await runMock(['serve', '--spec', spec, '--out', out, '--http-port', '4577', '--ws-port', '4577'], { cwd: dir, timeoutMs: 30_000 });
+  t.equal(clash.code, 1);
+  t.match(clash.stderr, /--http-port and --ws-port are both 4577/);
+  const blocker = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((r) => blocker.once('listening', r));
+  t.teardown(() => blocker.close());
+  const taken = await runMock(['serve', '--spec', spec, '--out', out, '--http-port', '0', '--host', '127.0.0.1', '--ws-port', String(blocker.address().port)], { cwd: dir, timeoutMs: 30_000 });
+  t.equal(taken.code, 1);
+  t.match(taken.stderr, new RegExp(`port ${blocker.address().port} on 127.0.0.1 is already in use \\(stop the other process or choose another port with --ws-port\\)`));
+});

@@ -51,8 +51,22 @@ export function connect(url, options = {}) {
   });
 }
 
-/** Upgrades with a bare socket that ignores every frame, so never answers a ping; resolves with the socket once the 101 arrives, and `ended` when the server drops it. */
-export function deadPeer(url) {
+/** A masked client text frame (RFC 6455 5.2), for raw sockets. */
+export function clientFrame(text) {
+  const payload = Buffer.from(text);
+  const mask = randomBytes(4);
+  const length = payload.length;
+  const head = length < 126 ? Buffer.from([0x81, 0x80 | length]) : Buffer.from([0x81, 0x80 | 126, length >> 8, length & 255]);
+  const masked = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]));
+  return Buffer.concat([head, mask, masked]);
+}
+
+/**
+ * Upgrades with a bare socket; resolves with the socket once the 101 arrives, and `ended` when the
+ * server drops it. `read: false` reads nothing more (a client that never takes what it is sent);
+ * otherwise frames are read and ignored, so a ping gets no pong, as from a peer that is gone.
+ */
+export function rawClient(url, { read = true } = {}) {
   const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
@@ -65,8 +79,8 @@ export function deadPeer(url) {
       if (!head.includes('\r\n\r\n')) return;
       socket.off('data', onData);
       if (!head.startsWith('HTTP/1.1 101')) reject(new Error(`no upgrade: ${head.split('\r\n')[0]}`));
-      // frames are read and ignored: a ping gets no pong, as from a peer that is gone
-      socket.on('data', () => undefined);
+      if (read) socket.on('data', () => undefined);
+      else socket.pause();
       resolve({ socket, ended });
     };
     socket.on('data', onData);

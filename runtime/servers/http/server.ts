@@ -1,12 +1,10 @@
-import { MockError } from '../../../common/errors.js';
-import { Exchange, hostPort, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
+import { Exchange, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
 import type { Dispatch } from '../../chain/index.js';
 import type { ControlHandler } from '../../control/admin/index.js';
 import { mountControl } from './control.js';
 import { framingProblem } from './framing.js';
 import { keepsConnection, withKeepAliveHint } from './keep-alive-hint.js';
-import { listen } from '../uws/index.js';
-import { loadUws, uws, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from '../uws/index.js';
+import { UwsListener, uws, type HttpRequest, type HttpResponse, type TemplatedApp } from '../uws/index.js';
 import { writeUws, type ResponseState } from './uws-writer.js';
 import { UwsConnections } from './uws-connections.js';
 
@@ -24,38 +22,29 @@ export interface HttpAdapterOptions {
 export class UwsHttpAdapter implements ServerAdapter {
   readonly kind = 'HTTP';
   readonly library = 'uws';
-  private socket: us_listen_socket | undefined;
-  private host = '';
-  private boundPort = 0;
+  private readonly listener = new UwsListener();
   private readonly tracker = new UwsConnections();
 
   constructor(private readonly options: HttpAdapterOptions) {}
 
-  async listen(host: string, port: number, flag: string): Promise<void> {
-    const load = await loadUws();
-    if (!load.ok) throw new MockError('MOCK_ERR_HTTP_BACKEND_UNAVAILABLE', `${load.reason}: serve with node:http (server.http_backend: node) instead`);
-    const bound = await listen(createHttpApp(this.options, this.tracker), host, port, flag);
-    this.socket = bound.socket;
-    this.host = host;
-    this.boundPort = bound.port;
+  listen(host: string, port: number, flag: string): Promise<void> {
+    return this.listener.listen(() => createHttpApp(this.options, this.tracker), host, port, flag);
   }
 
   async close(): Promise<void> {
-    const socket = this.socket;
-    this.socket = undefined;
-    if (socket !== undefined) uws().us_listen_socket_close(socket);
+    this.listener.close();
   }
 
   get listening(): boolean {
-    return this.socket !== undefined;
+    return this.listener.listening;
   }
 
   get port(): number {
-    return this.boundPort;
+    return this.listener.port;
   }
 
   get address(): string {
-    return hostPort(this.host, this.boundPort);
+    return this.listener.address;
   }
 
   get connections(): number {

@@ -9,6 +9,11 @@ import { libraryMessageLimit, type WsService } from './ws-service.js';
 
 /** How often a session waiting for a slow reader looks again (`ws` has no drain event of its own). */
 const DRAIN_POLL_MS = 5;
+/**
+ * How long a close waits for the client's close frame before the connection is dropped: `ws`
+ * waits 30 s, uWS reports the close at once; a client that reads nothing would hold the session.
+ */
+const CLOSE_GRACE_MS = 2000;
 
 class NodePeer implements WsPeer {
   constructor(private readonly ws: WebSocket) {}
@@ -23,6 +28,7 @@ class NodePeer implements WsPeer {
 
   close(code: number, reason: string): void {
     this.ws.close(code, reason);
+    setTimeout(() => this.ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 
   terminate(): void {

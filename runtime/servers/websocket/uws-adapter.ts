@@ -1,8 +1,7 @@
-import { MockError } from '../../../common/errors.js';
-import { hostPort, problem, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
+import { problem, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
 import type { WsHandshake, WsPeer } from '../../terminal/websocket/index.js';
 import { statusLine } from '../http/index.js';
-import { listen, loadUws, uws, type HttpResponse, type TemplatedApp, type WebSocket, type us_listen_socket } from '../uws/index.js';
+import { UwsListener, uws, type HttpResponse, type TemplatedApp, type WebSocket } from '../uws/index.js';
 import { chosenProtocol, handshakeOf } from './handshake.js';
 import { libraryMessageLimit, type WsConnection, type WsService } from './ws-service.js';
 
@@ -58,39 +57,30 @@ class UwsPeer implements WsPeer {
 export class UwsWebSocketAdapter implements ServerAdapter {
   readonly kind = 'WebSocket';
   readonly library = 'uws';
-  private socket: us_listen_socket | undefined;
-  private host = '';
-  private boundPort = 0;
+  private readonly listener = new UwsListener();
   private readonly open = new Set<UwsSocket>();
 
   constructor(private readonly service: WsService) {}
 
-  async listen(host: string, port: number, flag: string): Promise<void> {
-    const load = await loadUws();
-    if (!load.ok) throw new MockError('MOCK_ERR_HTTP_BACKEND_UNAVAILABLE', `${load.reason}: serve with node:http (server.http_backend: node) instead`);
-    const bound = await listen(this.app(), host, port, flag);
-    this.socket = bound.socket;
-    this.host = host;
-    this.boundPort = bound.port;
+  listen(host: string, port: number, flag: string): Promise<void> {
+    return this.listener.listen(() => this.app(), host, port, flag);
   }
 
   async close(): Promise<void> {
-    const socket = this.socket;
-    this.socket = undefined;
-    if (socket !== undefined) uws().us_listen_socket_close(socket);
+    this.listener.close();
     for (const ws of [...this.open]) ws.end(1001, 'mock: the server is shutting down');
   }
 
   get listening(): boolean {
-    return this.socket !== undefined;
+    return this.listener.listening;
   }
 
   get port(): number {
-    return this.boundPort;
+    return this.listener.port;
   }
 
   get address(): string {
-    return hostPort(this.host, this.boundPort);
+    return this.listener.address;
   }
 
   get connections(): number {

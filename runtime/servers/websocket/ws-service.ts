@@ -7,7 +7,7 @@ import type { FixtureStore } from '../../chain/fixtures/index.js';
 import type { RequestLog } from '../../control/logging/index.js';
 import { createTemplateRuntime } from '../../template/index.js';
 import { messageBytes } from '../../../common/websocket/index.js';
-import { WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
+import { MAX_RECORDED_LINES, WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
 import type { WebSocketOptions } from './ws-options.js';
 
 /** What an adapter does with an upgrade request: accept it, answer it over HTTP, or drop the connection (chaos). */
@@ -137,7 +137,9 @@ export class WsService {
       close_reason: report.closeReason,
       played: report.behaviour,
     });
-    if (report.recorded !== undefined && report.recorded.length > 0) void this.recordings?.save(handshake.path, report.recorded);
+    if (report.recorded === undefined || report.recorded.length === 0) return;
+    if (report.truncated === true) this.options.logger.warn({ path: handshake.path }, `websocket: the recording of a session of ${handshake.path} keeps its first ${MAX_RECORDED_LINES} lines only`);
+    void this.recordings?.save(handshake.path, report.recorded);
   }
 
   /** Upgrades answered over HTTP are requests of the log too. */
@@ -164,6 +166,8 @@ export class WsService {
     if (every <= 0 || this.heartbeat !== undefined) return;
     this.heartbeat = setInterval(() => {
       for (const [session, answered] of this.alive) {
+        // one the mock is closing ends by itself (uWS at once, ws after its grace period)
+        if (!session.open) continue;
         if (!answered) {
           session.terminate(`no pong within websocket.heartbeat_interval (${every} ms): the peer is gone`);
           continue;

@@ -31,7 +31,12 @@ export interface WsSessionReport {
   error: string | null;
   /** The conversation as replay-script lines, when recording. */
   recorded?: ScriptLineJson[];
+  /** Recording stopped at MAX_RECORDED_LINES: the rest of the session is not in `recorded`. */
+  truncated?: boolean;
 }
+
+/** Lines one recorded session keeps: a session may last for days, its recording must not grow without bound. */
+export const MAX_RECORDED_LINES = 10_000;
 
 export interface WsSessionOptions {
   handshake: WsHandshake;
@@ -62,11 +67,14 @@ export class WsSession {
   private bytesOut = 0;
   private error: string | null = null;
   private closing = false;
+  /** The close frame the mock sent: what the session ended with, even when the client never answered it. */
+  private closeSent: { code: number; reason: string } | undefined;
   private ended = false;
   /** When the last held message goes out: later ones never overtake it. */
   private heldUntil = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly recorded: ScriptLineJson[] | undefined;
+  private truncated = false;
   private readonly context: TemplateContext;
 
   constructor(
@@ -162,7 +170,8 @@ export class WsSession {
       return;
     }
     this.closing = true;
-    this.recorded?.push({ ts: this.ts(), dir: 'out', close: { code, reason } });
+    this.closeSent = { code, reason };
+    this.keep({ ts: this.ts(), dir: 'out', close: { code, reason } });
     this.peer.close(code, reason);
   }
 
@@ -171,7 +180,8 @@ export class WsSession {
     if (!this.open) return;
     this.error = why;
     this.closing = true;
-    this.peer.close(code, truncateReason(`mock: ${why}`));
+    this.closeSent = { code, reason: truncateReason(`mock: ${why}`) };
+    this.peer.close(code, this.closeSent.reason);
   }
 
   /** The heartbeat's ping. */
@@ -205,6 +215,7 @@ export class WsSession {
   /** The adapter saw the connection close (either side, or dropped: 1006). */
   closed(code: number, reason: string): void {
     if (this.ended) return;
+    if (this.closeSent !== undefined) ({ code, reason } = this.closeSent);
     this.ended = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
@@ -223,6 +234,7 @@ export class WsSession {
       closeReason: reason,
       error: this.error,
       recorded: this.recorded,
+      truncated: this.truncated,
     });
   }
 
@@ -237,7 +249,13 @@ export class WsSession {
   private record(dir: 'in' | 'out', message: WsMessage): void {
     if (this.recorded === undefined) return;
     const binary = typeof message !== 'string';
-    this.recorded.push({ ts: this.ts(), dir, text: messageText(message), ...(binary ? { encoding: 'base64' as const } : {}) });
+    this.keep({ ts: this.ts(), dir, text: messageText(message), ...(binary ? { encoding: 'base64' as const } : {}) });
+  }
+
+  private keep(line: ScriptLineJson): void {
+    if (this.recorded === undefined) return;
+    if (this.recorded.length < MAX_RECORDED_LINES) this.recorded.push(line);
+    else this.truncated = true;
   }
 
   private ts(): number {

@@ -22,6 +22,10 @@ class NodePeer implements WsPeer {
     this.ws.send(message, { binary: typeof message !== 'string' });
   }
 
+  sendFrame(data: Uint8Array, binary: boolean): void {
+    this.ws.send(data, { binary });
+  }
+
   get buffered(): number {
     return this.ws.bufferedAmount;
   }
@@ -121,7 +125,7 @@ export class NodeWebSocketAdapter implements ServerAdapter {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       opened = true;
       const connection = this.service.open(new NodePeer(ws), handshake);
-      ws.on('message', (data: Buffer, isBinary: boolean) => connection.received(isBinary ? new Uint8Array(data) : data.toString('utf8')));
+      ws.on('message', (data: Buffer, isBinary: boolean) => connection.received(data, isBinary));
       ws.on('pong', () => connection.pong());
       ws.on('close', (code: number, reason: Buffer) => connection.closed(code, reason.toString('utf8')));
       ws.on('error', () => undefined);

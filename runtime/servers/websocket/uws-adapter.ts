@@ -25,6 +25,10 @@ class UwsPeer implements WsPeer {
     if (!this.closed) this.ws.send(message, typeof message !== 'string');
   }
 
+  sendFrame(data: Uint8Array, binary: boolean): void {
+    if (!this.closed) this.ws.send(data, binary);
+  }
+
   get buffered(): number {
     return this.closed ? 0 : this.ws.getBufferedAmount();
   }
@@ -124,11 +128,8 @@ export class UwsWebSocketAdapter implements ServerAdapter {
         open.add(ws);
         data.connection = service.open(peer, data.handshake);
       },
-      message: (ws, message, isBinary) => {
-        // the ArrayBuffer is uWS's and reused after the callback: copy it
-        const copy = isBinary ? new Uint8Array(message.slice(0)) : Buffer.from(message).toString('utf8');
-        ws.getUserData().connection?.received(copy);
-      },
+      // the ArrayBuffer is uWS's and reused after the callback: the session copies what it keeps
+      message: (ws, message, isBinary) => ws.getUserData().connection?.received(new Uint8Array(message), isBinary),
       drain: (ws) => ws.getUserData().peer?.drained(),
       pong: (ws) => ws.getUserData().connection?.pong(),
       close: (ws, code, message) => {

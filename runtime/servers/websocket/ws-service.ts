@@ -6,7 +6,6 @@ import type { LiveState } from '../../chain/settings/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import type { RequestLog } from '../../control/logging/index.js';
 import { createTemplateRuntime } from '../../template/index.js';
-import { messageBytes } from '../../../common/websocket/index.js';
 import { MAX_RECORDED_LINES, WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
 import type { WebSocketOptions } from './ws-options.js';
 
@@ -15,7 +14,8 @@ export type Admission = { accept: true } | { accept: false; answer: Answer } | {
 
 /** What an adapter tells the service about an accepted connection. */
 export interface WsConnection {
-  received(message: string | Uint8Array): void;
+  /** `data` may be the library's memory, valid only during the call. */
+  received(data: Uint8Array, binary: boolean): void;
   pong(): void;
   closed(code: number, reason: string): void;
 }
@@ -47,7 +47,7 @@ export class WsService {
   private readonly routes: WsRoutes;
   private readonly recordings: WsRecordings | undefined;
   private readonly templates: TemplateRuntime;
-  private readonly alive = new Map<WsSession, boolean>();
+  private readonly sessions = new Set<WsSession>();
   private pending = 0;
   private heartbeat: NodeJS.Timeout | undefined;
 
@@ -64,7 +64,7 @@ export class WsService {
 
   /** Connections open now, and upgrades accepted but not open yet. */
   get connections(): number {
-    return this.alive.size + this.pending;
+    return this.sessions.size + this.pending;
   }
 
   /** Number of replay scripts loaded (routes and websocket.replay_file). */
@@ -103,18 +103,19 @@ export class WsService {
       record: store?.record === true && replayed === undefined,
       onEnd: (report) => this.ended(session, report),
     });
-    this.alive.set(session, true);
+    this.sessions.add(session);
     this.stats.opened(target.pathKey);
     this.startHeartbeat();
     session.start();
     return {
-      received: (message) => {
-        this.alive.set(session, true);
-        const bytes = messageBytes(message);
+      received: (data, binary) => {
+        const bytes = data.byteLength;
         if (bytes > settings.maxMessageBytes) session.fail(1009, `a message of ${bytes} bytes is larger than websocket.max_message_bytes (${settings.maxMessageBytes})`);
-        else session.received(message);
+        else session.receivedFrame(data, binary);
       },
-      pong: () => this.alive.set(session, true),
+      pong: () => {
+        session.alive = true;
+      },
       closed: (code, reason) => session.closed(code, reason),
     };
   }
@@ -126,8 +127,8 @@ export class WsService {
   }
 
   private ended(session: WsSession, report: WsSessionReport): void {
-    this.alive.delete(session);
-    if (this.alive.size === 0) this.close();
+    this.sessions.delete(session);
+    if (this.sessions.size === 0) this.close();
     this.stats.ended(report);
     const { handshake } = report;
     this.options.requestLog.record('GET', handshake.path, 101, report.durationMs, handshake.client, handshake.headers, report.bytesOut, report.error, undefined, {
@@ -165,14 +166,14 @@ export class WsService {
     const every = this.options.settings.heartbeatIntervalMs;
     if (every <= 0 || this.heartbeat !== undefined) return;
     this.heartbeat = setInterval(() => {
-      for (const [session, answered] of this.alive) {
+      for (const session of this.sessions) {
         // one the mock is closing ends by itself (uWS at once, ws after its grace period)
         if (!session.open) continue;
-        if (!answered) {
+        if (!session.alive) {
           session.terminate(`no pong within websocket.heartbeat_interval (${every} ms): the peer is gone`);
           continue;
         }
-        this.alive.set(session, false);
+        session.alive = false;
         session.ping();
       }
     }, every);

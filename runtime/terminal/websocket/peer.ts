@@ -6,6 +6,8 @@ import type { WsMessage } from '../../../common/websocket/index.js';
  */
 export interface WsPeer {
   send(message: WsMessage): void;
+  /** Sends bytes as a text (`binary` false) or binary frame: an echo sends back what came, undecoded. */
+  sendFrame(data: Uint8Array, binary: boolean): void;
   /** Bytes written and not yet taken by the client's socket. */
   readonly buffered: number;
   /** A close frame with the code and reason; the adapter reports the close when it is done. */

@@ -8,6 +8,8 @@ import type { WsSessionLimits } from './session-limits.js';
 export interface WsBehaviour {
   /** For the log: `echo`, `script <file>`, `answers`, `fixture <file>`. */
   readonly name: string;
+  /** Sends every message back as it came: the session may do so with the frame's bytes, undecoded. */
+  readonly echoes?: boolean;
   start(session: WsSession): void;
   message(session: WsSession, message: WsMessage): void;
   /** The connection is gone: drop timers. */
@@ -109,11 +111,33 @@ export class WsSession {
     this.behaviour.start(this);
   }
 
-  /** A message from the client. */
-  received(message: WsMessage): void {
+  /** Set by every sign of life (a message, a pong); the heartbeat clears it when it pings. */
+  alive = true;
+
+  /**
+   * A frame from the client; `data` may be the library's memory, valid only during this call. An
+   * echo that goes out at once, unrecorded, sends the same bytes back; anything else gets the
+   * message decoded (text) or copied (binary).
+   */
+  receivedFrame(data: Uint8Array, binary: boolean): void {
     if (this.ended) return;
+    this.alive = true;
     this.messagesIn++;
-    this.bytesIn += messageBytes(message);
+    this.bytesIn += data.byteLength;
+    if (this.behaviour.echoes === true) {
+      const delay = this.options.latency();
+      if (delay <= 0 && this.heldUntil === 0 && this.recorded === undefined && this.open && !this.congested) {
+        this.messagesOut++;
+        this.bytesOut += data.byteLength;
+        this.peer.sendFrame(data, binary);
+        return;
+      }
+      const message = messageOf(data, binary);
+      this.record('in', message);
+      this.sendAfter(message, delay);
+      return;
+    }
+    const message = messageOf(data, binary);
     this.record('in', message);
     this.behaviour.message(this, message);
   }
@@ -138,21 +162,28 @@ export class WsSession {
    * `drained` instead.
    */
   send(message: WsMessage): void {
+    this.sendAfter(message, this.options.latency());
+  }
+
+  private sendAfter(message: WsMessage, delay: number): void {
     if (!this.open) return;
     if (this.congested) {
       const limit = this.options.limits.maxBufferedBytes;
       this.fail(1008, `the client reads too slowly: more than ${limit} bytes are waiting to be sent`);
       return;
     }
-    const delay = this.options.latency();
-    const now = performance.now();
-    if (delay <= 0 && this.heldUntil <= now) {
+    if (delay <= 0 && this.heldUntil === 0) {
       this.write(message);
       return;
     }
+    const now = performance.now();
     const at = Math.max(now + delay, this.heldUntil);
     this.heldUntil = at;
-    this.later(at - now, () => this.write(message));
+    this.later(at - now, () => {
+      // the last held message is out: later ones need not wait behind it
+      if (this.heldUntil === at) this.heldUntil = 0;
+      this.write(message);
+    });
   }
 
   /** Calls back when the client has taken what waits (at once when nothing does). */
@@ -164,7 +195,7 @@ export class WsSession {
   /** Closes with a code and reason of the script or the route, after what is held goes out. */
   close(code: number, reason: string): void {
     if (!this.open) return;
-    const delay = this.heldUntil - performance.now();
+    const delay = this.heldUntil === 0 ? 0 : this.heldUntil - performance.now();
     if (delay > 0) {
       this.later(delay, () => this.close(code, reason));
       return;
@@ -262,6 +293,11 @@ export class WsSession {
     return Math.round(this.elapsed());
   }
 }
+
+const utf8 = new TextDecoder();
+
+/** A frame as a message the session keeps: text decoded, binary copied (the library may reuse its memory). */
+const messageOf = (data: Uint8Array, binary: boolean): WsMessage => (binary ? data.slice() : utf8.decode(data));
 
 /** A close frame's reason holds at most 123 bytes. */
 function truncateReason(reason: string): string {

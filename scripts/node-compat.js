@@ -8,6 +8,7 @@
 //   static, a generated and a rejected request, the admin health, a 2-second mock bench, a clean
 //   stop, then what the server recorded: fixture files (validate-fixtures) and the recorder
 //   database (verify-mocks); where uWS does not load, server.http_backend: uws must be a one-line error.
+//   The WebSocket server (--ws-port 0) echoes a text and a binary message, on uWS or on ws.
 // Each asserted check is one test: `ok`/`not ok` lines, then `node-compat: N passed, N failed`.
 // Exits 1 on any failure. NODE_COMPAT_MAJORS="22 24 26" picks the majors.
 import { spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
 import { ensureNodes } from './node-binaries.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -62,7 +64,7 @@ function exec(node, args, { cwd, timeoutMs = 60_000 } = {}) {
 /** `mock serve` in the background: resolves once it printed its addresses (or ended). */
 function serve(node, cwd, out) {
   // recording on: fixture files and the recorder database (SQLite in WebAssembly) on every version
-  const args = [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--admin', '--admin-port', '0', '--record', '--recorder', '--recorder-db', 'recordings.db'];
+  const args = [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--admin', '--admin-port', '0', '--record', '--recorder', '--recorder-db', 'recordings.db', '--ws-port', '0'];
   const child = spawn(node, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   const server = { child, output: '', stderr: '', url: undefined, adminUrl: undefined };
@@ -75,12 +77,35 @@ function serve(node, cwd, out) {
       server.output += d;
       server.url ??= /^mock: serving on (http:\/\/\S+)/m.exec(server.output)?.[1];
       server.adminUrl ??= /^mock: admin on (http:\/\/\S+)/m.exec(server.output)?.[1];
+      server.wsUrl ??= /^mock: WebSocket on (ws:\/\/\S+)/m.exec(server.output)?.[1];
       if (server.url !== undefined && server.adminUrl !== undefined) {
         clearTimeout(timer);
         resolve(server);
       }
     });
     ended.then(() => (clearTimeout(timer), resolve(server)));
+  });
+}
+
+/** A text and a binary message sent to an echo path, and what came back. */
+function wsEcho(url) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const got = [];
+    const timer = setTimeout(() => (ws.terminate(), reject(new Error(`no echo within 10 s (got ${got.length})`))), 10_000);
+    ws.on('open', () => {
+      ws.send('hello');
+      ws.send(Buffer.from([1, 2, 3]));
+    });
+    ws.on('message', (data, binary) => {
+      got.push(binary ? `binary:${[...data].join(',')}` : `text:${data}`);
+      if (got.length === 2) {
+        clearTimeout(timer);
+        ws.close();
+        resolve(got);
+      }
+    });
+    ws.on('error', (e) => (clearTimeout(timer), reject(e)));
   });
 }
 
@@ -167,9 +192,16 @@ async function checkVersion({ major, version, node, error }) {
       const { status, headers, text } = await get(`${server.url}/v1/pets?limit=abc`);
       if (status !== 400 || headers.get('x-mock-error-code') !== 'MOCK_ERR_REQUEST_INVALID') return `${status} x-mock-error-code: ${headers.get('x-mock-error-code')} ${text.slice(0, 200)}`;
     });
-    await attempt('admin GET /__mock/health: 200, healthy, http running', async () => {
+    await attempt(`WebSocket echo (${uwsHere ? 'uWebSockets.js' : 'ws'}): text as text, binary as binary`, async () => {
+      if (server.wsUrl === undefined) return 'mock serve printed no WebSocket address';
+      const library = server.output.includes('serving WebSocket with node:http and the ws package') ? 'ws' : 'uWebSockets.js';
+      if (library !== (uwsHere ? 'uWebSockets.js' : 'ws')) return `served by ${library}`;
+      const got = await wsEcho(`${server.wsUrl}/echo`);
+      if (got.join(' ') !== 'text:hello binary:1,2,3') return got.join(' ');
+    });
+    await attempt('admin GET /__mock/health: 200, healthy, http and websocket running', async () => {
       const { status, json, text } = await get(`${server.adminUrl}/__mock/health`);
-      if (status !== 200 || json?.status !== 'healthy' || json?.services?.http !== 'running') return `${status} ${text.slice(0, 200)}`;
+      if (status !== 200 || json?.status !== 'healthy' || json?.services?.http !== 'running' || json?.services?.websocket !== 'running') return `${status} ${text.slice(0, 200)}`;
     });
 
     const bench = await mock('bench', '--spec', petstore, '--target', server.url, '--duration', '2', '--vus', '4', '--workers', '1', '--json');

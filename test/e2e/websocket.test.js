@@ -68,7 +68,7 @@ websocket:
 for (const backend of ['uws', 'node']) {
   t.test(`on ${backend}`, async (t) => {
     const dir = project(backend);
-    const server = await startMock(['-c', path.join(dir, 'mock.yaml'), '--out', out, '--admin', '--admin-port', '0'], { cwd: dir });
+    const server = await startMock(['-c', path.join(dir, 'mock.yaml'), '--out', out, '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0'], { cwd: dir });
     t.teardown(() => server.stop());
     const ws = server.wsUrl;
     t.match(ws, /^ws:\/\/127\.0\.0\.1:\d+$/, 'mock serve prints the WebSocket address');
@@ -239,6 +239,10 @@ for (const backend of ['uws', 'node']) {
       t.match(stats.paths['/wait'], { errors: 1, close_codes: { 4408: 1 } }, 'the timeout counted as an error');
       t.same(stats.library, backend, 'the library that serves');
       t.ok((await admin('metrics')).websocket_by_path['/quotes/{symbol}'].sessions >= 2, 'metrics per path');
+      const prometheus = await (await fetch(`${server.metricsUrl}/metrics`)).text();
+      t.match(prometheus, 'mock_websocket_sessions_total{path="/chat/{room}"} 3', 'Prometheus: sessions per path');
+      t.match(prometheus, 'mock_websocket_messages_total{path="/chat/{room}",direction="in"} 5', 'messages per path and direction');
+      t.match(prometheus, /mock_websocket_connections\{path="\/wait"\} 0/, 'open connections per path');
     });
   });
 }

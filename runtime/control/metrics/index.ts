@@ -1,5 +1,5 @@
 export type { CoverageReport, MethodCoverage, RouteCoverage } from './coverage.js';
-export type { PrometheusMetrics, RateLimitScope } from './prometheus.js';
+export type { PrometheusMetrics, RateLimitScope, WebSocketPathCounts } from './prometheus.js';
 export { createPrometheusMetrics } from './create-prometheus.js';
 export { ResourceSampler, type ResourceSample, type ResourceSamplerOptions, type ResourceUsage } from './resource-sampler.js';
 export type { RouteRef } from './route-ref.js';

@@ -1,4 +1,4 @@
-import { Counter, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import { DurationHistogram } from './duration-histogram.js';
 import type { RouteTally } from './route-tally.js';
 
@@ -6,6 +6,14 @@ import type { RouteTally } from './route-tally.js';
 export type RateLimitScope = 'global' | 'per_ip' | 'per_endpoint';
 
 const RATE_LIMIT_SCOPES: readonly RateLimitScope[] = ['global', 'per_ip', 'per_endpoint'];
+
+/** What the WebSocket server counts per path (runtime/terminal/websocket/ws-stats.ts). */
+export interface WebSocketPathCounts {
+  sessions: number;
+  active: number;
+  messages_in: number;
+  messages_out: number;
+}
 
 /**
  * The Prometheus exposition of one server, in its own Registry so that two servers in one process
@@ -17,6 +25,7 @@ export class PrometheusMetrics {
   readonly registry = new Registry();
   private readonly sources: Array<() => Iterable<RouteTally>> = [];
   private readonly faultSources: Array<() => Record<string, number>> = [];
+  private readonly webSocketSources: Array<() => Record<string, WebSocketPathCounts>> = [];
   private readonly violations: Counter<'scope'>;
 
   constructor() {
@@ -75,6 +84,43 @@ export class PrometheusMetrics {
         for (const source of faultSources) for (const [kind, count] of Object.entries(source())) this.inc({ kind }, count);
       },
     });
+    const webSocketSources = this.webSocketSources;
+    const eachPath = (read: (path: string, counts: WebSocketPathCounts) => void): void => {
+      for (const source of webSocketSources) for (const [path, counts] of Object.entries(source())) read(path, counts);
+    };
+    new Counter({
+      name: 'mock_websocket_sessions_total',
+      help: 'WebSocket sessions that ended, per path (a route pattern, or the path no route claims)',
+      labelNames: ['path'] as const,
+      registers,
+      collect() {
+        this.reset();
+        eachPath((path, counts) => this.inc({ path }, counts.sessions));
+      },
+    });
+    new Counter({
+      name: 'mock_websocket_messages_total',
+      help: 'WebSocket messages of ended sessions, per path and direction (in: from clients)',
+      labelNames: ['path', 'direction'] as const,
+      registers,
+      collect() {
+        this.reset();
+        eachPath((path, counts) => {
+          this.inc({ path, direction: 'in' }, counts.messages_in);
+          this.inc({ path, direction: 'out' }, counts.messages_out);
+        });
+      },
+    });
+    new Gauge({
+      name: 'mock_websocket_connections',
+      help: 'WebSocket connections open now, per path',
+      labelNames: ['path'] as const,
+      registers,
+      collect() {
+        this.reset();
+        eachPath((path, counts) => this.set({ path }, counts.active));
+      },
+    });
     collectDefaultMetrics({ register: this.registry, prefix: 'mock_' });
   }
 
@@ -95,6 +141,11 @@ export class PrometheusMetrics {
   /** Adds chaos fault counts (by kind) to read at each scrape. */
   trackFaults(source: () => Record<string, number>): void {
     this.faultSources.push(source);
+  }
+
+  /** Adds WebSocket counts per path to read at each scrape. */
+  trackWebSocket(source: () => Record<string, WebSocketPathCounts>): void {
+    this.webSocketSources.push(source);
   }
 
   /** Adds route tallies to read at each scrape; `TrafficStats.attach` calls it. */

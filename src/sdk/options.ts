@@ -52,6 +52,8 @@ export interface MockServer {
   readonly port: number;
   /** The admin API's base URL when admin.enabled runs it on its own port (`http://127.0.0.1:9080`; its API is under /__mock/). */
   readonly adminUrl?: string;
+  /** The WebSocket server's base URL when one runs (`ws://127.0.0.1:3001`: `websocket` or `server.ws_port` set; docs/websocket.md). */
+  readonly wsUrl?: string;
   /** Stops every server it started. */
   close(): Promise<void>;
 }

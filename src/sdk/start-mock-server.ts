@@ -29,11 +29,16 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const resolved = loadConfig({ cwd, env: {}, configPath: configFile, search: false, given: { label: LABEL, values } });
   const { running, close } = await startServing(resolved, { allowRefs: allowedRefs(allowRefs, cwd) });
   const http = running.servers.find((server) => server.kind === 'HTTP') ?? running.servers[0];
-  const host = reachable(http.host);
+  const base = (scheme: string, server: { host: string; port: number }): string => {
+    const host = reachable(server.host);
+    return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${server.port}`;
+  };
+  const websocket = running.servers.find((server) => server.kind === 'WebSocket');
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${http.port}`,
+    url: base('http', http),
     port: http.port,
     adminUrl: running.adminUrl,
+    wsUrl: websocket === undefined ? undefined : base('ws', websocket),
     close,
   };
 }

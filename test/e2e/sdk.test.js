@@ -10,6 +10,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { MockError, startMockServer } from 'mock-compiler';
 import { root, tmpdir } from '../helpers/cli.js';
+import { connect } from '../helpers/websocket.js';
 import { CONTINUUM_SPEC, ITEMS, ITEM_SCHEMA, getMany, startUpstream } from '../helpers/continuum.js';
 
 const upstream = await startUpstream(t);
@@ -18,7 +19,8 @@ writeFileSync(path.join(dir, 'continuum.yaml'), CONTINUUM_SPEC);
 const options = {
   spec: 'continuum.yaml',
   cwd: dir,
-  server: { http_port: 0, bind: '127.0.0.1' },
+  server: { http_port: 0, ws_port: 0, bind: '127.0.0.1' },
+  websocket: { routes: [{ path: '/hi/{name}', on_open: ['hi {{request.path.name}}'] }] },
   logging: { level: 'warn' },
   proxy: { upstream_url: upstream.url, rules: [{ pattern: '/r/live/*', condition: "header[x-env] == 'live'" }] },
   reality_continuum: { enabled: true, merge_strategy: 'body_blend', routes: [{ pattern: '/r/blend/*', ratio: 0.5 }] },
@@ -32,6 +34,14 @@ t.test('a server from code: its URL, the proxy rule, the mock elsewhere', async 
   const live = await (await fetch(`${mock.url}/r/live/1`, { headers: { 'x-env': 'live' } })).json();
   t.same(live, ITEMS.upstream, 'the rule holds: the upstream answers');
   t.same(await (await fetch(`${mock.url}/r/live/1`)).json(), ITEMS.mock, 'it does not: the mock');
+});
+
+t.test('the WebSocket server from code: its URL and a route', async (t) => {
+  t.match(mock.wsUrl, /^ws:\/\/127\.0\.0\.1:\d+$/);
+  const client = await connect(`${mock.wsUrl}/hi/ann`);
+  t.equal((await client.next()).text, 'hi ann', 'on_open with the path parameter');
+  client.close();
+  await client.closed;
 });
 
 t.test('body_blend: numbers that are neither integers nor identifiers averaged, the rest one side’s', async (t) => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { buildOnce, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 import { clientFrame, connect, rawClient } from '../helpers/websocket.js';
 import { until } from '../helpers/wait.js';
+import { WebSocketServer } from 'ws';
 
 const spec = path.join(root, 'examples', 'petstore.yaml');
 const out = await buildOnce(spec);
@@ -274,4 +275,37 @@ t.test('bad WebSocket settings stop mock serve with one line naming the input', 
   const taken = await runMock(['serve', '--spec', spec, '--out', out, '--http-port', '0', '--host', '127.0.0.1', '--ws-port', String(blocker.address().port)], { cwd: dir, timeoutMs: 30_000 });
   t.equal(taken.code, 1);
   t.match(taken.stderr, new RegExp(`port ${blocker.address().port} on 127.0.0.1 is already in use \\(stop the other process or choose another port with --ws-port\\)`));
+});
+
+t.test('--proxy-target relays paths no route claims to the real WebSocket API; --record captures it, --replay plays it without the upstream', async (t) => {
+  const upstream = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((r) => upstream.once('listening', r));
+  const seen = [];
+  upstream.on('connection', (socket, req) => {
+    seen.push({ url: req.url, authorization: req.headers.authorization, management: req.headers['x-mock-management-token'] });
+    socket.send('upstream hello');
+    socket.on('message', (data) => (String(data) === 'bye' ? socket.close(4002, 'upstream done') : socket.send(String(data).toUpperCase())));
+  });
+  const dir = tmpdir();
+  const recording = await startMock(['--spec', spec, '--out', out, '--ws-port', '0', '--record', '--proxy-target', `http://127.0.0.1:${upstream.address().port}`], { cwd: dir });
+  const c = await connect(`${recording.wsUrl}/feed/live?since=1`, { headers: { authorization: 'Bearer api-token', 'x-mock-management-token': 'admin-secret' } });
+  t.equal((await c.next()).text, 'upstream hello', 'the upstream greets through the mock');
+  c.send('ping');
+  t.equal((await c.next()).text, 'PING', 'messages go both ways');
+  c.send('bye');
+  t.same(await c.closed, { code: 4002, reason: 'upstream done' }, "the upstream's close is passed on");
+  t.same(seen, [{ url: '/feed/live?since=1', authorization: 'Bearer api-token', management: undefined }], 'same path and query, the API credentials, never the mock admin credential');
+  const file = path.join(dir, 'fixtures', 'websocket', 'feed', 'live', 'session-0001.jsonl');
+  await until(() => existsSync(file), 5000, 'the recorded session');
+  await recording.stop();
+  await new Promise((r) => upstream.close(r));
+
+  const replaying = await startMock(['--spec', spec, '--out', out, '--ws-port', '0', '--replay'], { cwd: dir });
+  t.teardown(() => replaying.stop());
+  const again = await connect(`${replaying.wsUrl}/feed/live`);
+  t.equal((await again.next()).text, 'upstream hello', 'replayed with the upstream gone');
+  again.send('anything');
+  t.equal((await again.next()).text, 'PING');
+  again.send('anything else');
+  t.same(await again.closed, { code: 4002, reason: 'upstream done' }, 'the recorded close');
 });

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 /** Opens `url`; rejects with the HTTP status when the upgrade is refused. */
 export function connect(url, options = {}) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, options.protocols, { perMessageDeflate: false });
+    const ws = new WebSocket(url, options.protocols, { perMessageDeflate: false, headers: options.headers });
     const queue = [];
     const waiters = [];
     const client = {

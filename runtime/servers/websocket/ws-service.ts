@@ -6,7 +6,7 @@ import type { LiveState } from '../../chain/settings/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import type { RequestLog } from '../../control/logging/index.js';
 import { createTemplateRuntime } from '../../template/index.js';
-import { MAX_RECORDED_LINES, WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
+import { MAX_RECORDED_LINES, WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
 import type { WebSocketOptions } from './ws-options.js';
 
 /** What an adapter does with an upgrade request: accept it, answer it over HTTP, or drop the connection (chaos). */
@@ -91,7 +91,7 @@ export class WsService {
     const target = this.routes.find(handshake.path);
     const store = this.options.fixtures?.settings;
     const replayed = store?.replay === true ? this.recordings?.take(handshake.path) : undefined;
-    const behaviour: WsBehaviour = replayed !== undefined ? scriptPlayer(replayed) : target.behaviour();
+    const behaviour: WsBehaviour = replayed !== undefined ? scriptPlayer(replayed) : (this.relay(target.claimed) ?? target.behaviour());
     const { settings } = this.options;
     const session = new WsSession(peer, behaviour, {
       handshake,
@@ -118,6 +118,17 @@ export class WsService {
       },
       closed: (code, reason) => session.closed(code, reason),
     };
+  }
+
+  /**
+   * Paths no route claims go to the upstream while the proxy is on (proxy.enabled, --proxy-target,
+   * the admin API): proxy.upstream_url with its scheme made ws(s), the usual way to record a real
+   * API's WebSocket sessions.
+   */
+  private relay(claimed: boolean): WsBehaviour | undefined {
+    const { proxy } = this.options.live;
+    if (claimed || !proxy.enabled || proxy.upstream_url === null) return undefined;
+    return upstreamRelay(proxy.upstream_url.replace(/^http/i, 'ws'), proxy.timeout_seconds * 1000);
   }
 
   /** Ends every session (the server is closing). */

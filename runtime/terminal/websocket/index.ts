@@ -13,3 +13,4 @@ export { WsRoutes, loadScript, type WsTarget } from './routes.js';
 export { MAX_RECORDED_LINES, WsSession, type WsBehaviour, type WsSessionOptions, type WsSessionReport } from './session.js';
 export type { WsSessionLimits } from './session-limits.js';
 export { WsStats, type WsPathStats } from './ws-stats.js';
+export { UPSTREAM_FAILED_CLOSE, upstreamRelay } from './upstream-relay.js';

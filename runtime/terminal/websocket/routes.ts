@@ -13,6 +13,8 @@ import type { WsBehaviour } from './session.js';
 
 /** What plays on a connection: a fresh behaviour per connection, and the key its statistics go under. */
 export interface WsTarget {
+  /** A route of websocket.routes took the path (false: the fallback plays). */
+  claimed: boolean;
   pathKey: string;
   params: Record<string, string>;
   behaviour: () => WsBehaviour;
@@ -68,9 +70,9 @@ export class WsRoutes {
   find(requestPath: string): WsTarget {
     const segments = splitRequestPath(requestPath);
     for (const route of this.routes) {
-      if (matchesPath(route.pattern, segments)) return { pathKey: route.key, params: pathParams(route.pattern, segments), behaviour: route.behaviour };
+      if (matchesPath(route.pattern, segments)) return { claimed: true, pathKey: route.key, params: pathParams(route.pattern, segments), behaviour: route.behaviour };
     }
-    return { pathKey: requestPath, params: {}, behaviour: this.fallback };
+    return { claimed: false, pathKey: requestPath, params: {}, behaviour: this.fallback };
   }
 }
 

@@ -89,6 +89,10 @@ export class WsSession {
     this.context = { path: params, query: queryOf(handshake.rawQuery), headers: handshake.headers, body: undefined, vars: this.vars };
   }
 
+  get handshake(): WsHandshake {
+    return this.options.handshake;
+  }
+
   get limits(): WsSessionLimits {
     return this.options.limits;
   }

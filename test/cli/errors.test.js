@@ -1,17 +1,30 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { plainNode } from '../helpers/plain-node.js';
 
 const bin = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 
-/** Runs the real CLI in a child process, without the MOCK_* variables of this environment. */
+/**
+ * Runs the real CLI in a child process, without the MOCK_* variables of this environment; resolves
+ * with {code, stdout, stderr}. Asynchronous, so that the independent runs of a test go side by side.
+ */
 function runCli(args, { cwd, env = {} } = {}) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MOCK_')));
   const childEnv = { ...clean, NO_COLOR: '1', ...env };
-  const result = spawnSync(...plainNode([bin, ...args], childEnv), { cwd, env: childEnv, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return new Promise((resolve, reject) => {
+    const child = spawn(...plainNode([bin, ...args], childEnv), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
+
+/** Starts every run of `runs` ([args, options]) at once; resolves with their results in order. */
+const runAll = (runs) => Promise.all(runs.map(([args, options]) => runCli(args, options)));
 
 /** Nothing on stdout, exactly one line on stderr, and the exit code (never 0). */
 function failsWith(t, result, line, code) {
@@ -22,82 +35,85 @@ function failsWith(t, result, line, code) {
 
 t.test('invalid flag values', async (t) => {
   const cwd = t.testdir({ 'mock.yaml': '' });
-  failsWith(
-    t,
-    runCli(['serve', '--validation', 'maybe'], { cwd }),
-    'mock: Expected --validation=maybe to be one of: off, warn, enforce (see mock serve --help)',
-    2,
-  );
-  failsWith(
-    t,
-    runCli(['serve', '--http-port', 'abc'], { cwd }),
-    'mock: --http-port: Expected an integer but received: abc (see mock serve --help)',
-    2,
-  );
-  failsWith(t, runCli(['serve', '--seed', '1.5'], { cwd }), 'mock: --seed: Expected an integer but received: 1.5 (see mock serve --help)', 2);
-  failsWith(t, runCli(['serve', '--bogus'], { cwd }), 'mock: Nonexistent flag: --bogus (see mock serve --help)', 2);
-  failsWith(t, runCli(['build', '--spec'], { cwd }), 'mock: Flag --spec expects a value (see mock build --help)', 2);
-  failsWith(t, runCli(['serve', '--validation-status', '999'], { cwd }), '--validation-status: expected integer <= 599, got 999', 1);
-  failsWith(t, runCli(['serve', '--http-port', '70000'], { cwd }), '--http-port: expected integer <= 65535, got 70000', 1);
+  const cases = [
+    [['serve', '--validation', 'maybe'], 'mock: Expected --validation=maybe to be one of: off, warn, enforce (see mock serve --help)', 2],
+    [['serve', '--http-port', 'abc'], 'mock: --http-port: Expected an integer but received: abc (see mock serve --help)', 2],
+    [['serve', '--seed', '1.5'], 'mock: --seed: Expected an integer but received: 1.5 (see mock serve --help)', 2],
+    [['serve', '--bogus'], 'mock: Nonexistent flag: --bogus (see mock serve --help)', 2],
+    [['build', '--spec'], 'mock: Flag --spec expects a value (see mock build --help)', 2],
+    [['serve', '--validation-status', '999'], '--validation-status: expected integer <= 599, got 999', 1],
+    [['serve', '--http-port', '70000'], '--http-port: expected integer <= 65535, got 70000', 1],
+  ];
+  const results = await runAll(cases.map(([args]) => [args, { cwd }]));
+  cases.forEach(([, line, code], i) => failsWith(t, results[i], line, code));
 });
 
 t.test('a missing argument: one line naming it, its place and an example', async (t) => {
   const cwd = t.testdir({});
-  failsWith(t, runCli(['init'], { cwd }), 'mock init: missing the <name> argument: run mock init <name>, e.g. mock init my-api', 2);
-  failsWith(
-    t,
-    runCli(['init', '--blueprint', 'ecommerce'], { cwd }),
-    'mock init: missing the <name> argument: run mock init <name>, e.g. mock init my-api',
-    2,
-  );
-  failsWith(
-    t,
-    runCli(['admin', 'hash-password'], { cwd }),
-    'mock admin hash-password: missing the <password> argument: run mock admin hash-password <password>, e.g. mock admin hash-password "correct horse battery staple"',
-    2,
-  );
+  const cases = [
+    [['init'], 'mock init: missing the <name> argument: run mock init <name>, e.g. mock init my-api', 2],
+    [['init', '--blueprint', 'ecommerce'], 'mock init: missing the <name> argument: run mock init <name>, e.g. mock init my-api', 2],
+    [
+      ['admin', 'hash-password'],
+      'mock admin hash-password: missing the <password> argument: run mock admin hash-password <password>, e.g. mock admin hash-password "correct horse battery staple"',
+      2,
+    ],
+  ];
+  const results = await runAll(cases.map(([args]) => [args, { cwd }]));
+  cases.forEach(([, line, code], i) => failsWith(t, results[i], line, code));
 });
 
 t.test('a missing --config file', async (t) => {
   const cwd = t.testdir({ 'mock.yaml': '' });
-  failsWith(t, runCli(['serve', '--config', './x.yaml'], { cwd }), 'config not found: ./x.yaml (checked --config)', 1);
-  failsWith(t, runCli(['build', '-c', 'nope.yml'], { cwd }), 'config not found: nope.yml (checked --config)', 1);
-  failsWith(
-    t,
-    runCli(['serve'], { cwd, env: { MOCK_CONFIG_FILE: 'gone.yaml' } }),
-    'config not found: gone.yaml (checked MOCK_CONFIG_FILE)',
-    1,
-  );
+  const [flag, short, env] = await runAll([
+    [['serve', '--config', './x.yaml'], { cwd }],
+    [['build', '-c', 'nope.yml'], { cwd }],
+    [['serve'], { cwd, env: { MOCK_CONFIG_FILE: 'gone.yaml' } }],
+  ]);
+  failsWith(t, flag, 'config not found: ./x.yaml (checked --config)', 1);
+  failsWith(t, short, 'config not found: nope.yml (checked --config)', 1);
+  failsWith(t, env, 'config not found: gone.yaml (checked MOCK_CONFIG_FILE)', 1);
 });
 
 t.test('bad config files and environment values', async (t) => {
-  const cwd = t.testdir({ 'mock.yaml': 'server:\n  http_port: abc\n', broken: { 'mock.yaml': 'a: [1\n' } });
-  failsWith(t, runCli(['serve', '--print-config'], { cwd }), 'mock.yaml: server.http_port: expected integer, got "abc"', 1);
+  const cwd = t.testdir({ 'mock.yaml': 'server:\n  http_port: abc\n', broken: { 'mock.yaml': 'a: [1\n' }, clean: { 'mock.yaml': '' } });
+  const [printConfig, broken, brokenFlag, envValue] = await runAll([
+    [['serve', '--print-config'], { cwd }],
+    [['serve'], { cwd: `${cwd}/broken` }],
+    [['serve', '-c', 'broken/mock.yaml'], { cwd }],
+    [['serve'], { cwd: `${cwd}/clean`, env: { MOCK_HTTP_PORT: 'x' } }],
+  ]);
+  failsWith(t, printConfig, 'mock.yaml: server.http_port: expected integer, got "abc"', 1);
   const yamlError =
     '2:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]; align keys of the same mapping at the same column';
-  failsWith(t, runCli(['serve'], { cwd: `${cwd}/broken` }), `mock.yaml:${yamlError}`, 1);
-  failsWith(t, runCli(['serve', '-c', 'broken/mock.yaml'], { cwd }), `broken/mock.yaml:${yamlError}`, 1);
-  const clean = t.testdir({ 'mock.yaml': '' });
-  failsWith(t, runCli(['serve'], { cwd: clean, env: { MOCK_HTTP_PORT: 'x' } }), 'MOCK_HTTP_PORT: expected integer, got "x"', 1);
+  failsWith(t, broken, `mock.yaml:${yamlError}`, 1);
+  failsWith(t, brokenFlag, `broken/mock.yaml:${yamlError}`, 1);
+  failsWith(t, envValue, 'MOCK_HTTP_PORT: expected integer, got "x"', 1);
 });
 
 t.test('no spec and a missing spec', async (t) => {
   const cwd = t.testdir({ 'mock.yaml': 'specs: [missing.yaml]\n', empty: { 'mock.yaml': '' } });
-  failsWith(t, runCli(['build'], { cwd: `${cwd}/empty` }), 'no spec given: pass --spec <path|url> or list specs: in mock.yaml', 1);
-  failsWith(t, runCli(['serve'], { cwd: `${cwd}/empty` }), 'no spec given: pass --spec <path|url> or list specs: in mock.yaml', 1);
-  failsWith(t, runCli(['build', '--spec', 'nope.yaml'], { cwd }), 'spec not found: nope.yaml (checked --spec)', 1);
-  failsWith(t, runCli(['serve'], { cwd }), 'spec not found: missing.yaml (checked specs: in mock.yaml)', 1);
+  const [build, serve, flag, listed] = await runAll([
+    [['build'], { cwd: `${cwd}/empty` }],
+    [['serve'], { cwd: `${cwd}/empty` }],
+    [['build', '--spec', 'nope.yaml'], { cwd }],
+    [['serve'], { cwd }],
+  ]);
+  failsWith(t, build, 'no spec given: pass --spec <path|url> or list specs: in mock.yaml', 1);
+  failsWith(t, serve, 'no spec given: pass --spec <path|url> or list specs: in mock.yaml', 1);
+  failsWith(t, flag, 'spec not found: nope.yaml (checked --spec)', 1);
+  failsWith(t, listed, 'spec not found: missing.yaml (checked specs: in mock.yaml)', 1);
 });
 
 t.test('stack traces only with --debug or MOCK_LOG_LEVEL=debug', async (t) => {
   const cwd = t.testdir({ 'mock.yaml': '' });
-  const plain = runCli(['serve', '-c', 'x.yaml'], { cwd });
+  const [plain, ...debug] = await runAll([
+    [['serve', '-c', 'x.yaml'], { cwd }],
+    [['serve', '-c', 'x.yaml', '--debug'], { cwd }],
+    [['serve', '-c', 'x.yaml'], { cwd, env: { MOCK_LOG_LEVEL: 'debug' } }],
+  ]);
   t.notMatch(plain.stderr, /\n\s+at /);
-  for (const [args, env] of [
-    [['serve', '-c', 'x.yaml', '--debug'], {}],
-    [['serve', '-c', 'x.yaml'], { MOCK_LOG_LEVEL: 'debug' }],
-  ]) {
-    const { code, stderr } = runCli(args, { cwd, env });
+  for (const { code, stderr } of debug) {
     t.equal(code, 1);
     t.match(stderr, /^config not found: x\.yaml \(checked --config\)\n/);
     t.match(stderr, /\n\s+at .*lookup\.js/);

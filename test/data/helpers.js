@@ -1,9 +1,6 @@
 // Shared by the `mock data` tests: run the command, parse its CSV back, get the schemas to check against.
 import { parse as parseYaml } from 'yaml';
 import { runMock } from '../helpers/cli.js';
-import { readDescription, toOpenApi3 } from '../../dist/compiler/load/index.js';
-import { buildIr } from '../../dist/compiler/ir/index.js';
-import { registerSchemas } from '../../dist/compiler/emit/ajv-schemas.js';
 
 /** `mock data <args>` with no MOCK_SEED from this environment unless given. */
 export const runData = (args, options = {}) => runMock(['data', ...args], { ...options, env: { MOCK_SEED: '', ...options.env } });
@@ -79,6 +76,13 @@ export function unflatten(row) {
  * and schema registration the build uses.
  */
 export async function operationValidator(spec, method, specPath, { status, mediaType = 'application/json', mode = 'response' } = {}) {
+  // loaded here, not at the top: the compiler's loader is most of a test process's start, and
+  // most files of these tests never call this
+  const [{ readDescription, toOpenApi3 }, { buildIr }, { registerSchemas }] = await Promise.all([
+    import('../../dist/compiler/load/index.js'),
+    import('../../dist/compiler/ir/index.js'),
+    import('../../dist/compiler/emit/ajv-schemas.js'),
+  ]);
   const raw = await readDescription(spec, process.cwd());
   const ir = buildIr('test', [{ source: spec, description: await toOpenApi3(spec, raw.document) }], []);
   const schemas = registerSchemas(ir);

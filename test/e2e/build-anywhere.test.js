@@ -28,10 +28,22 @@ async function build(t, cwd) {
   t.equal(built.code, 0, built.stderr);
 }
 
+// One CommonJS project with the description in it, built once, for the first and the last test
+// (the commonjs build that serves, and the build that is up to date from any folder): each built
+// the example into a project of its own.
+const project = t.testdir({ 'package.json': packageJson('commonjs'), api: { 'petstore.yaml': readFileSync(spec, 'utf8') }, src: {}, sub: { deeper: {} } });
+const projectBuild = runMock(['build', '--spec', 'api/petstore.yaml', '--out', 'mocks'], { cwd: project });
+
 t.test('a build under a "type": "commonjs" project loads and serves', async (t) => {
-  const cwd = t.testdir({ 'package.json': packageJson('commonjs'), src: {} });
-  await build(t, cwd);
-  t.notMatch(await serveOnce(t, path.join(cwd, 'src'), '../mocks'), /rebuilt/, 'served from another folder of the project: still fresh');
+  const built = await projectBuild;
+  t.equal(built.code, 0, built.stderr);
+  const server = await startMock(['--spec', '../api/petstore.yaml', '--out', '../mocks'], { cwd: path.join(project, 'src') });
+  try {
+    t.equal((await fetch(`${server.url}/v1/pets/1`)).status, 200, 'answers from the build');
+    t.notMatch(server.stdout, /rebuilt/, 'served from another folder of the project: still fresh');
+  } finally {
+    await server.stop();
+  }
 });
 
 t.test('a build under a "type": "module" project serves, and still does once the project turns CommonJS', async (t) => {
@@ -44,8 +56,7 @@ t.test('a build under a "type": "module" project serves, and still does once the
 });
 
 t.test('a build made in one folder is up to date from any other', async (t) => {
-  const project = t.testdir({ api: { 'petstore.yaml': readFileSync(spec, 'utf8') }, sub: { deeper: {} } });
-  const built = await runMock(['build', '--spec', 'api/petstore.yaml', '--out', 'mocks'], { cwd: project });
+  const built = await projectBuild;
   t.equal(built.code, 0, built.stderr);
   const buildDir = path.join(project, 'mocks', 'petstore');
 

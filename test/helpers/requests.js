@@ -11,6 +11,26 @@ export async function loadOperations(file) {
   return { ir, schemas: registerSchemas(ir), factory: createRequestFactory(ir.definitions, 99) };
 }
 
+/** Reads and converts descriptions, for loadOperationsOf: `{source, description}` each, in order. */
+export async function readDescriptions(sources) {
+  const out = [];
+  for (const source of sources) {
+    const raw = await readDescription(source, process.cwd());
+    out.push({ source, description: await toOpenApi3(source, raw.document) });
+  }
+  return out;
+}
+
+/**
+ * loadOperations over several descriptions served together: `inputs` ({source, description,
+ * basePath}, from readDescriptions) in the order of mock.yaml's `specs`, each with its base_path,
+ * give the IR (operation indexes, schema ids) of the one build `mock serve` makes of them.
+ */
+export function loadOperationsOf(inputs) {
+  const ir = buildIr('corpus', inputs, []);
+  return { ir, schemas: registerSchemas(ir), factory: createRequestFactory(ir.definitions, 99) };
+}
+
 export function invalidRequest(op, factory, definitions) {
   const valid = factory.valid(op);
   const required = op.parameters.find((p) => p.required && p.in === 'query');

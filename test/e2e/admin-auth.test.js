@@ -10,9 +10,9 @@ import { buildOnce, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 import { readAnswer } from '../helpers/admin.js';
 
 const SPEC = path.join(root, 'examples', 'petstore.yaml');
-// One build for every server of this file, made first: some of them start side by side.
+// One build for every server of this file, made first: the servers start side by side.
 const OUT = await buildOnce(SPEC);
-// The development-users tests and the login throttling run side by side (both buffered).
+// The tests run two at a time (t.jobs = 2): each has servers and folders of its own.
 t.jobs = 2;
 
 // The tests decide every auth setting themselves: whatever the caller's shell has is dropped.
@@ -135,7 +135,7 @@ t.test('self-hosted default (no auth settings): writes are open and login is 404
 });
 
 // ---------------------------------------------------------------------------------------------
-t.test('auth on with the development users (MOCK_ADMIN_AUTH_ENABLED=true, no JWT_SECRET)', { buffered: true }, async (t) => {
+t.test('auth on with the development users (MOCK_ADMIN_AUTH_ENABLED=true, no JWT_SECRET)', async (t) => {
   const s = await serve(t, { env: { MOCK_ADMIN_AUTH_ENABLED: 'true' } });
   const admin = s.adminUrl;
 
@@ -556,9 +556,9 @@ t.test('auth on with the development users (MOCK_ADMIN_AUTH_ENABLED=true, no JWT
 });
 
 // ---------------------------------------------------------------------------------------------
-// On a server of its own, beside the tests above (both buffered, t.jobs = 2): the locks it provokes
-// hold the address for 2 s and then 4 s, waits that now overlap the other tests' work.
-t.test('login throttling: five failures lock the user and the address, with a growing Retry-After', { buffered: true }, async (t) => {
+// On a server of its own, so that the locks it provokes (the address for 2 s, then 4 s) hold up no
+// other test, and its waits overlap their work.
+t.test('login throttling: five failures lock the user and the address, with a growing Retry-After', async (t) => {
   const s = await serve(t, { env: { MOCK_ADMIN_AUTH_ENABLED: 'true' } });
   const admin = s.adminUrl;
   t.equal((await login(admin, 'viewer', DEV_USERS.viewer)).status, 200, 'a success first');

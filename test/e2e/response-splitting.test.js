@@ -58,6 +58,8 @@ const out = path.join(project, 'out');
 writeFileSync(path.join(project, 'api.yaml'), DESCRIPTION);
 for (const backend of ['uws', 'node']) writeFileSync(path.join(project, `mock-${backend}.yaml`), `specs: [api.yaml]\nserver: { http_backend: ${backend} }\n${ROUTES}`);
 const build = await runMock(['build', '-c', path.join(project, 'mock-uws.yaml'), '--out', out], { cwd: project });
+// the tests are independent (a server, or a folder, of their own): side by side
+t.jobs = 3;
 
 t.test("the build leaves out a description's header example that would split the response, and says so", async (t) => {
   t.equal(build.code, 0, build.stderr);

@@ -6,10 +6,9 @@ import { buildOnce, root, startMock, tmpdir } from '../helpers/cli.js';
 
 const spec = path.join(root, 'examples/petstore.yaml');
 // built once: every petstore server of this file serves this build (their flags are run-time ones)
-let out;
-t.before(async () => {
-  out = await buildOnce(spec);
-});
+const out = await buildOnce(spec);
+// the tests are independent (servers and folders of their own): three at a time
+t.jobs = 3;
 const post = (server, body, headers = { 'content-type': 'application/json' }) =>
   fetch(`${server.url}/v1/pets`, { method: 'POST', headers, body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) });
 

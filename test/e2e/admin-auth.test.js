@@ -6,12 +6,14 @@ import t from 'tap';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { root, runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 import { readAnswer } from '../helpers/admin.js';
 
 const SPEC = path.join(root, 'examples', 'petstore.yaml');
-// One build folder for every server of this file (they run one after another): only the first builds.
-const OUT = path.join(tmpdir(), 'generated');
+// One build for every server of this file, made first: the servers start side by side.
+const OUT = await buildOnce(SPEC);
+// The tests run two at a time (t.jobs = 2): each has servers and folders of its own.
+t.jobs = 2;
 
 // The tests decide every auth setting themselves: whatever the caller's shell has is dropped.
 const CLEAN_ENV = {
@@ -551,24 +553,30 @@ t.test('auth on with the development users (MOCK_ADMIN_AUTH_ENABLED=true, no JWT
     t.equal((await call(admin, 'GET', '/__mock/auth/me', { token: tokens.admin })).status, 200, 'the admin still exists');
   });
 
-  t.test('login throttling: five failures lock the user and the address, with a growing Retry-After', async (t) => {
-    t.equal((await login(admin, 'viewer', DEV_USERS.viewer)).status, 200, 'a success first: no failure of the tests before counts');
-    for (let i = 1; i <= 5; i++) t.equal((await login(admin, 'viewer', `guess-${i}`)).status, 401, `guess ${i} is checked`);
-    const locked = await login(admin, 'viewer', DEV_USERS.viewer);
-    t.equal(locked.status, 429, 'the right password is refused while locked');
-    t.equal(locked.headers.get('retry-after'), '2', 'Retry-After in seconds');
-    t.match(locked.json, { success: false, data: null, error: /too many failed logins.*try again in 2 s/ });
-    t.equal((await login(admin, 'editor', DEV_USERS.editor)).status, 429, 'another user from the same address waits too');
-    await new Promise((r) => setTimeout(r, 2_100));
-    t.equal((await login(admin, 'viewer', 'guess-6')).status, 401, 'once the lock ends, a try is checked again');
-    const longer = await login(admin, 'viewer', DEV_USERS.viewer);
-    t.equal(longer.status, 429, 'and a failure after a lock locks again');
-    t.equal(longer.headers.get('retry-after'), '4', 'for twice as long');
-    await new Promise((r) => setTimeout(r, 4_100));
-    t.equal((await login(admin, 'viewer', DEV_USERS.viewer)).status, 200, 'the right password works after the wait');
-    t.equal((await login(admin, 'viewer', 'guess-7')).status, 401, 'a success cleared the count');
-    t.equal((await login(admin, 'viewer', DEV_USERS.viewer)).status, 200);
-  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// On a server of its own, so that the locks it provokes (the address for 2 s, then 4 s) hold up no
+// other test, and its waits overlap their work.
+t.test('login throttling: five failures lock the user and the address, with a growing Retry-After', async (t) => {
+  const s = await serve(t, { env: { MOCK_ADMIN_AUTH_ENABLED: 'true' } });
+  const admin = s.adminUrl;
+  t.equal((await login(admin, 'viewer', DEV_USERS.viewer)).status, 200, 'a success first');
+  for (let i = 1; i <= 5; i++) t.equal((await login(admin, 'viewer', `guess-${i}`)).status, 401, `guess ${i} is checked`);
+  const locked = await login(admin, 'viewer', DEV_USERS.viewer);
+  t.equal(locked.status, 429, 'the right password is refused while locked');
+  t.equal(locked.headers.get('retry-after'), '2', 'Retry-After in seconds');
+  t.match(locked.json, { success: false, data: null, error: /too many failed logins.*try again in 2 s/ });
+  t.equal((await login(admin, 'editor', DEV_USERS.editor)).status, 429, 'another user from the same address waits too');
+  await new Promise((r) => setTimeout(r, 2_100));
+  t.equal((await login(admin, 'viewer', 'guess-6')).status, 401, 'once the lock ends, a try is checked again');
+  const longer = await login(admin, 'viewer', DEV_USERS.viewer);
+  t.equal(longer.status, 429, 'and a failure after a lock locks again');
+  t.equal(longer.headers.get('retry-after'), '4', 'for twice as long');
+  await new Promise((r) => setTimeout(r, 4_100));
+  t.equal((await login(admin, 'viewer', DEV_USERS.viewer)).status, 200, 'the right password works after the wait');
+  t.equal((await login(admin, 'viewer', 'guess-7')).status, 401, 'a success cleared the count');
+  t.equal((await login(admin, 'viewer', DEV_USERS.viewer)).status, 200);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -813,12 +821,15 @@ t.test('a management token under 16 characters stops mock serve naming MOCK_MANA
 
 t.test('the development users on an admin reachable from other machines stop the server with one line', async (t) => {
   const serveArgs = ['serve', '--spec', SPEC, '--out', OUT, '--http-port', '0'];
-  for (const [what, args, setting] of [
+  const exposures = [
     ['mock serve --admin-host 0.0.0.0', [...serveArgs, '--host', '127.0.0.1', '--admin', '--admin-port', '0', '--admin-host', '0.0.0.0'], 'admin.bind, --admin-host, MOCK_ADMIN_HOST'],
     ['mock serve --admin-embed on 0.0.0.0 (server.bind)', [...serveArgs, '--host', '0.0.0.0', '--admin-embed'], 'server.bind, --host'],
     ['mock admin --host 0.0.0.0', ['admin', '--port', '0', '--host', '0.0.0.0'], 'admin.bind, --host'],
-  ]) {
-    const res = await runMock(args, { cwd: tmpdir(), env: { ...CLEAN_ENV, MOCK_ADMIN_AUTH_ENABLED: 'true' }, timeoutMs: 30_000 });
+  ];
+  // side by side: each stops at startup
+  const results = await Promise.all(exposures.map(([, args]) => runMock(args, { cwd: tmpdir(), env: { ...CLEAN_ENV, MOCK_ADMIN_AUTH_ENABLED: 'true' }, timeoutMs: 30_000 })));
+  for (const [i, [what, , setting]] of exposures.entries()) {
+    const res = results[i];
     t.equal(res.code, 1, `${what}: exit code 1`);
     const lines = res.stderr.trim().split('\n');
     t.equal(lines.length, 1, `${what}: one line on stderr:\n${res.stderr}`);
@@ -829,12 +840,14 @@ t.test('the development users on an admin reachable from other machines stop the
   }
   // the same exposure without the development users starts
   const secret = 'a-jwt-secret-of-enough-length-0123456789';
-  for (const env of [{ JWT_SECRET: secret }, { MOCK_DISABLE_DEV_SEED_USERS: 'true' }]) {
-    const started = await startMock([...serveArgs.slice(1), '--host', '127.0.0.1', '--admin', '--admin-port', '0', '--admin-host', '0.0.0.0'], {
-      cwd: tmpdir(),
-      env: { ...CLEAN_ENV, MOCK_ADMIN_AUTH_ENABLED: 'true', ...env },
-    });
-    t.match(started.adminUrl, /^http:\/\/0\.0\.0\.0:\d+$/, `${Object.keys(env)[0]}: the exposed admin starts`);
-    await started.stop();
-  }
+  await Promise.all(
+    [{ JWT_SECRET: secret }, { MOCK_DISABLE_DEV_SEED_USERS: 'true' }].map(async (env) => {
+      const started = await startMock([...serveArgs.slice(1), '--host', '127.0.0.1', '--admin', '--admin-port', '0', '--admin-host', '0.0.0.0'], {
+        cwd: tmpdir(),
+        env: { ...CLEAN_ENV, MOCK_ADMIN_AUTH_ENABLED: 'true', ...env },
+      });
+      t.match(started.adminUrl, /^http:\/\/0\.0\.0\.0:\d+$/, `${Object.keys(env)[0]}: the exposed admin starts`);
+      await started.stop();
+    }),
+  );
 });

@@ -643,8 +643,8 @@ t.test('override rules from http.overrides.rules in mock.yaml and MOCK_HTTP_OVER
   writeFileSync(path.join(dir, 'overrides', 'a.yaml'), ['- name: file-a', '  match: { path: /v1/pets/1 }', '  headers: { x-source: file-a, x-a: "1" }', '  merge: { from: a }', ''].join('\n'));
   writeFileSync(path.join(dir, 'overrides', 'b.yaml'), ['rules:', '  - name: file-b', '    match: { path: /v1/health }', '    status: 299', '    body: { from: b }', ''].join('\n'));
   writeFileSync(path.join(dir, 'overrides', 'ignored.json'), JSON.stringify([{ name: 'not-matched-by-the-glob', status: 500 }]));
-  // no admin server: the management router of the HTTP server still takes mocks
-  const s = await startMock(['--http-port', '0', '--host', '127.0.0.1'], { cwd: dir, env: { MOCK_HTTP_OVERRIDES_GLOB: 'overrides/*.yaml' } });
+  // no admin server: the management router of the HTTP server still takes mocks; server A's build of the petstore is reused
+  const s = await startMock(['--http-port', '0', '--host', '127.0.0.1', '--out', OUT], { cwd: dir, env: { MOCK_HTTP_OVERRIDES_GLOB: 'overrides/*.yaml' } });
   t.teardown(() => s.stop());
   const pet = await call(s.url + '/v1/pets/1');
   t.equal(pet.status, 201, 'the rule of mock.yaml applies from the first request');

@@ -2,10 +2,11 @@
 // verified by an HS256 secret or a JWKS file (issuer, audience, expiry), and the mock OAuth 2.0
 // token endpoint whose tokens the same server accepts. Plus the unhappy paths of the section.
 import t from 'tap';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { until } from '../helpers/wait.js';
 
 const ok = { 200: { description: 'ok', content: { 'application/json': { example: { ok: true } } } } };
 const description = {
@@ -69,12 +70,23 @@ function project(yaml = config) {
   return dir;
 }
 
-async function serve(t, yaml, extra = []) {
-  const dir = project(yaml);
-  const { mkdirSync } = await import('node:fs');
-  mkdirSync(path.join(dir, 'keys'), { recursive: true });
-  writeFileSync(path.join(dir, 'keys', 'jwks.json'), JSON.stringify(jwks));
-  const server = await startMock(['--out', path.join(dir, 'out'), '--admin-embed', ...extra], { cwd: dir });
+// The servers of this file serve one project with a configuration file each (the auth section is a
+// run-time setting), so they share one build: the first server makes it, the others find it fresh.
+const shared = project();
+mkdirSync(path.join(shared, 'keys'));
+writeFileSync(path.join(shared, 'keys', 'jwks.json'), JSON.stringify(jwks));
+const out = path.join(shared, 'out');
+let configs = 0;
+/** A configuration file of the shared project (mock.yaml when it is the default `config`). */
+function configFile(yaml) {
+  if (yaml === config) return path.join(shared, 'mock.yaml');
+  const file = path.join(shared, `mock-${++configs}.yaml`);
+  writeFileSync(file, `specs: [api.json]\n${yaml}`);
+  return file;
+}
+
+async function serve(t, yaml = config, extra = []) {
+  const server = await startMock(['-c', configFile(yaml), '--out', out, '--admin-embed', ...extra], { cwd: shared });
   t.teardown(() => server.stop());
   const get = (target, headers = {}) => fetch(server.url + target, { headers });
   return { server, get };
@@ -203,20 +215,18 @@ t.test('scopes: a token that says what it grants must grant what the requirement
 });
 
 t.test('warn mode logs and accepts; --no-security turns the check off', async (t) => {
-  const warn = await serve(t, config, ['--validation', 'warn']);
+  const [warn, off] = await Promise.all([serve(t, config, ['--validation', 'warn']), serve(t, config, ['--no-security'])]);
   t.equal((await warn.get('/key', { 'x-api-key': 'wrong' })).status, 200);
-  await t.resolveMatch(
-    new Promise((resolve) => setTimeout(() => resolve(warn.server.stdout + warn.server.stderr), 300)),
-    /the API key is not one of the accepted keys/,
-    'the refusal is logged',
-  );
-  const off = await serve(t, config, ['--no-security']);
+  const logged = await until(() => {
+    const output = warn.server.stdout + warn.server.stderr;
+    return /the API key is not one of the accepted keys/.test(output) && output;
+  }, 10_000, 'the refusal in the log');
+  t.match(logged, /the API key is not one of the accepted keys/, 'the refusal is logged');
   t.equal((await off.get('/key', { 'x-api-key': 'wrong' })).status, 200);
 });
 
 t.test('unhappy configuration: a missing JWKS file, both secret and JWKS, pins that fit no scheme', async (t) => {
-  const missing = project(config.replace('keys/jwks.json', 'keys/none.json'));
-  const result = await runMock(['serve', '--out', path.join(missing, 'out')], { cwd: missing });
+  const result = await runMock(['serve', '-c', configFile(config.replace('keys/jwks.json', 'keys/none.json')), '--out', out], { cwd: shared });
   t.equal(result.code, 1);
   t.match(result.stderr, /auth\.schemes\.rsa\.jwt\.jwks_file: cannot read .*none\.json \(ENOENT\); give the path of a JSON Web Key Set file/);
 
@@ -226,8 +236,10 @@ t.test('unhappy configuration: a missing JWKS file, both secret and JWKS, pins t
   t.match(validate.stdout + validate.stderr, /auth\.schemes\.hmac\.jwt: expected one of secret and jwks_file/);
 
   const misfit = await serve(t, 'auth:\n  schemes:\n    bearer: { api_keys: [k] }\n    nope: { tokens: [t] }\n');
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const out = misfit.server.stdout + misfit.server.stderr;
-  t.match(out, /auth\.schemes\.bearer\.api_keys: bearer is a http bearer scheme; pin tokens or jwt instead/);
-  t.match(out, /auth\.schemes\.nope: no operation of the descriptions uses a security scheme named nope/);
+  const output = await until(() => {
+    const text = misfit.server.stdout + misfit.server.stderr;
+    return /schemes\.bearer\.api_keys/.test(text) && /schemes\.nope/.test(text) && text;
+  }, 10_000, 'both warnings');
+  t.match(output, /auth\.schemes\.bearer\.api_keys: bearer is a http bearer scheme; pin tokens or jwt instead/);
+  t.match(output, /auth\.schemes\.nope: no operation of the descriptions uses a security scheme named nope/);
 });

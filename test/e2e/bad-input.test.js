@@ -2,9 +2,13 @@
 import t from 'tap';
 import net from 'node:net';
 import path from 'node:path';
-import { root, runMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 
 const spec = path.join(root, 'examples/petstore.yaml');
+// the two serves of the petstore use one build (serve builds before it listens)
+const out = await buildOnce(spec);
+// the tests are independent (their own folders and ports): three at a time
+t.jobs = 3;
 const oneLine = (t, res, pattern) => {
   t.not(res.code, 0, 'non-zero exit');
   const lines = res.stderr.trim().split('\n');
@@ -48,7 +52,7 @@ t.test('a port already in use', async (t) => {
   await new Promise((r) => blocker.listen(0, '127.0.0.1', r));
   t.teardown(() => blocker.close());
   const { port } = blocker.address();
-  oneLine(t, await runMock(['serve', '--spec', spec, '--out', tmpdir(), '--host', '127.0.0.1', '--http-port', String(port)]), new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`));
+  oneLine(t, await runMock(['serve', '--spec', spec, '--out', out, '--host', '127.0.0.1', '--http-port', String(port)]), new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`));
 });
 
 t.test('a template syntax error is a build error naming the example', async (t) => {
@@ -60,8 +64,7 @@ t.test('a template syntax error is a build error naming the example', async (t) 
 
 t.test('oversized bodies get 413 and the server keeps serving', async (t) => {
   const dir = t.testdir({ 'mock.yaml': `specs: [${JSON.stringify(spec)}]\nhttp:\n  max_body_bytes: 1000\n` });
-  const { startMock } = await import('../helpers/cli.js');
-  const server = await startMock([], { cwd: dir });
+  const server = await startMock(['--out', out], { cwd: dir });
   t.teardown(() => server.stop());
   const big = await fetch(`${server.url}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(5000), kind: 'cat' }) }).catch((e) => e);
   if (!(big instanceof Error)) {

@@ -4,10 +4,11 @@
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { curl, needsCurl, root, startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, curl, needsCurl, root, startMock, tmpdir } from '../helpers/cli.js';
 
 const petstore = path.join(root, 'examples', 'petstore.yaml');
-const out = path.join(tmpdir(), 'out');
+// built first: every server of this file serves this build (chaos is a run-time setting), some side by side
+const out = await buildOnce(petstore);
 
 async function statuses(url, count) {
   const seen = [];
@@ -17,12 +18,15 @@ async function statuses(url, count) {
 
 t.test('--seed: the same faults in the same order, run to run', async (t) => {
   const flags = ['--spec', petstore, '--out', out, '--seed', '11', '--chaos-http-errors', '500,503', '--chaos-http-error-probability', '0.5'];
-  const runs = [];
-  for (let run = 0; run < 2; run++) {
-    const server = await startMock(flags);
-    runs.push(await statuses(server.url, 30));
-    await server.stop();
-  }
+  // two runs side by side: each server draws from its own seeded generator
+  const runs = await Promise.all(
+    [0, 1].map(async () => {
+      const server = await startMock(flags);
+      const seen = await statuses(server.url, 30);
+      await server.stop();
+      return seen;
+    }),
+  );
   t.same(runs[0], runs[1], runs[0].join(' '));
   const failed = runs[0].filter((s) => s !== 200).length;
   t.ok(failed > 3 && failed < 27, `${failed} of 30 failed at probability 0.5`);
@@ -31,14 +35,16 @@ t.test('--seed: the same faults in the same order, run to run', async (t) => {
 
 t.test('--seed: the admin API\'s faults repeat run to run too', async (t) => {
   const flags = ['--spec', petstore, '--out', out, '--seed', '23', '--admin', '--admin-port', '0'];
-  const runs = [];
-  for (let run = 0; run < 2; run++) {
-    const server = await startMock(flags);
-    const set = await fetch(`${server.adminUrl}/__mock/config/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config_type: 'faults', data: { failure_rate: 0.5, status_codes: [500, 502, 503] } }) });
-    t.equal(set.status, 200, await set.text());
-    runs.push(await statuses(server.url, 30));
-    await server.stop();
-  }
+  const runs = await Promise.all(
+    [0, 1].map(async () => {
+      const server = await startMock(flags);
+      const set = await fetch(`${server.adminUrl}/__mock/config/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ config_type: 'faults', data: { failure_rate: 0.5, status_codes: [500, 502, 503] } }) });
+      t.equal(set.status, 200, await set.text());
+      const seen = await statuses(server.url, 30);
+      await server.stop();
+      return seen;
+    }),
+  );
   t.same(runs[0], runs[1], runs[0].join(' '));
   const failed = runs[0].filter((s) => s !== 200).length;
   t.ok(failed > 3 && failed < 27, `${failed} of 30 failed at failure_rate 0.5`);
@@ -82,7 +88,12 @@ t.test('--chaos-rate-limit, --chaos-packet-loss, --chaos-profile, --latency-enab
   const afterFirstRefusal = seen.slice(seen.indexOf(429));
   t.ok(afterFirstRefusal.filter((s) => s === 200).length <= 3, 'then refused, but for the token a second refills');
 
-  const lossy = await startMock(['--spec', petstore, '--out', out, '--chaos-packet-loss', '100', '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0']);
+  // the other three start side by side once the rate-limited run is over
+  const [lossy, profiled, slow] = await Promise.all([
+    startMock(['--spec', petstore, '--out', out, '--chaos-packet-loss', '100', '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0']),
+    startMock(['--spec', petstore, '--out', out, '--chaos-profile', 'high_latency', '--admin-embed']),
+    startMock(['--spec', petstore, '--out', out, '--latency-enabled', '--chaos-latency-range', '50-60']),
+  ]);
   t.equal((await fetch(`${lossy.url}/v1/pets`)).status, 408);
   const stats = await (await fetch(`${lossy.adminUrl}/api/chaos/stats`)).json();
   t.equal(stats.data.by_type.packet_loss, 1, 'the spec\'s /api/chaos paths on the admin port');
@@ -92,7 +103,6 @@ t.test('--chaos-rate-limit, --chaos-packet-loss, --chaos-profile, --latency-enab
   t.same(entry.chaos, { fault: 'packet_loss', latency_ms: null }, 'the request log says what chaos did');
   await lossy.stop();
 
-  const profiled = await startMock(['--spec', petstore, '--out', out, '--chaos-profile', 'high_latency', '--admin-embed']);
   const started = performance.now();
   const response = await fetch(`${profiled.url}/v1/pets`);
   t.ok(performance.now() - started >= 590, 'high_latency holds the answer 600-700 ms');
@@ -101,7 +111,6 @@ t.test('--chaos-rate-limit, --chaos-packet-loss, --chaos-profile, --latency-enab
   t.equal(config.data.active_profile, 'high_latency');
   await profiled.stop();
 
-  const slow = await startMock(['--spec', petstore, '--out', out, '--latency-enabled', '--chaos-latency-range', '50-60']);
   const delayed = await fetch(`${slow.url}/v1/pets`);
   const ms = Number(delayed.headers.get('x-mock-injected-latency-ms'));
   t.ok(ms >= 50 && ms <= 60, `${ms} ms in 50-60`);

@@ -11,18 +11,20 @@ import { curl, needsCurl, root, runMock, startMock, tmpdir } from '../helpers/cl
 const petstore = path.join(root, 'examples', 'petstore.yaml');
 
 const dir = tmpdir();
-writeFileSync(
-  path.join(dir, 'mock.yaml'),
-  `specs: [${JSON.stringify(petstore)}]
-seed: 7
-core:
+// core.routes is part of the build: the max-connections server below keeps it, so it finds this build fresh
+const ROUTES = `core:
   routes:
     - path: /v1/pets/{petId}
       method: GET
       latency: { enabled: true, distribution: normal, mean_ms: 40, std_dev_ms: 5 }
     - path: /v1/health
       fault_injection: { enabled: true, probability: 1, fault_types: [{ type: http_error, status_code: 503, message: health is down }] }
-observability:
+`;
+writeFileSync(
+  path.join(dir, 'mock.yaml'),
+  `specs: [${JSON.stringify(petstore)}]
+seed: 7
+${ROUTES}observability:
   chaos:
     enabled: true
 `,
@@ -278,11 +280,15 @@ t.test('profiles: built-ins, apply, custom create/export/delete/import, dashboar
 
 t.test('mock chaos profile list/apply/export/import against the running server', async (t) => {
   const target = ['--admin-url', server.url];
-  const list = await runMock(['chaos', 'profile', 'list', ...target]);
+  const file = path.join(tmpdir(), 'cable.json');
+  // the commands that change nothing run side by side
+  const [list, exported, unreachable] = await Promise.all([
+    runMock(['chaos', 'profile', 'list', ...target]),
+    runMock(['chaos', 'profile', 'export', 'cable', '--output', file, ...target]),
+    runMock(['chaos', 'profile', 'list', '--admin-url', 'http://127.0.0.1:9']),
+  ]);
   t.equal(list.code, 0, list.stderr);
   t.match(list.stdout, /slow_3g\s+built-in\s+Chrome DevTools/);
-  const file = path.join(tmpdir(), 'cable.json');
-  const exported = await runMock(['chaos', 'profile', 'export', 'cable', '--output', file, ...target]);
   t.equal(exported.code, 0, exported.stderr);
   writeFileSync(file, JSON.stringify({ ...JSON.parse((await import('node:fs')).readFileSync(file, 'utf8')), name: 'my_cable' }));
   const imported = await runMock(['chaos', 'profile', 'import', file, ...target]);
@@ -291,7 +297,6 @@ t.test('mock chaos profile list/apply/export/import against the running server',
   t.equal(applied.code, 0, applied.stderr);
   t.equal((await send('GET', 'chaos/config')).body.data.active_profile, 'my_cable');
   await calm();
-  const unreachable = await runMock(['chaos', 'profile', 'list', '--admin-url', 'http://127.0.0.1:9']);
   t.equal(unreachable.code, 1);
   t.match(unreachable.stderr, /cannot reach the admin API at http:\/\/127\.0\.0\.1:9/);
 });
@@ -344,7 +349,8 @@ observability:
 });
 
 t.test('max connections: a connection beyond the limit gets 503 and is closed', async (t) => {
-  const limited = await startMock(['--spec', petstore, '--out', path.join(dir, 'out'), '--max-connections', '2']);
+  writeFileSync(path.join(dir, 'limited.yaml'), `specs: [${JSON.stringify(petstore)}]\n${ROUTES}`);
+  const limited = await startMock(['-c', path.join(dir, 'limited.yaml'), '--out', path.join(dir, 'out'), '--max-connections', '2']);
   t.teardown(() => limited.stop());
   const { port } = new URL(limited.url);
   const open = () =>

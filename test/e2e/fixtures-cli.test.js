@@ -9,6 +9,8 @@ import { currentFingerprint, fingerprintKey, fingerprintRules, fixtureFileName, 
 import { buildOnce, runMock, startCommand, startMock, tmpdir } from '../helpers/cli.js';
 import { fixture } from '../helpers/fixtures.js';
 
+// The tests are independent (a project folder, a server and a port of their own): three at a time.
+t.jobs = 3;
 
 /** A project folder: mock.yaml (when given) and fixtures/http/<name> for each fixture (text as it is). */
 function project(files, yaml) {

@@ -5,14 +5,16 @@ import t from 'tap';
 import net from 'node:net';
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { root, startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, root, startMock, tmpdir } from '../helpers/cli.js';
 
 const petstore = path.join(root, 'examples', 'petstore.yaml');
+// one build for the three servers (the backend and the hint are run-time settings): they find it fresh
+const out = await buildOnce(petstore);
 
 async function serve(t, backend, hint) {
   const dir = tmpdir();
   writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${JSON.stringify(petstore)}]\nserver: { http_backend: ${backend} }\n`);
-  const server = await startMock(['--out', path.join(dir, 'out')], { cwd: dir, env: hint ? { MOCK_HTTP_KEEPALIVE_HINT: '1' } : {} });
+  const server = await startMock(['--out', out], { cwd: dir, env: hint ? { MOCK_HTTP_KEEPALIVE_HINT: '1' } : {} });
   t.teardown(() => server.stop());
   return server;
 }

@@ -171,7 +171,12 @@ t.test('mock recorder convert reads the file: one recording or every one, json o
   db.close();
 
   const folder = path.join(tmpdir(), 'fixtures');
-  const all = await runMock(['recorder', 'convert', '--input', DB, '--format', 'json', '--output', folder]);
+  const routes = path.join(tmpdir(), 'routes.yaml');
+  // both read the file: side by side
+  const [all, yaml] = await Promise.all([
+    runMock(['recorder', 'convert', '--input', DB, '--format', 'json', '--output', folder]),
+    runMock(['recorder', 'convert', '--input', DB, '--format', 'yaml', '--output', routes]),
+  ]);
   t.equal(all.code, 0, all.stderr);
   t.match(all.stderr, /wrote 5 fixture file\(s\) to /);
   const files = readdirSync(folder).sort();
@@ -182,8 +187,6 @@ t.test('mock recorder convert reads the file: one recording or every one, json o
   t.equal(png.metadata.body_encoding, 'base64', 'a binary answer is base64 with the marker');
   t.same(Buffer.from(png.response_body, 'base64'), BYTES);
 
-  const routes = path.join(tmpdir(), 'routes.yaml');
-  const yaml = await runMock(['recorder', 'convert', '--input', DB, '--format', 'yaml', '--output', routes]);
   t.equal(yaml.code, 0, yaml.stderr);
   const text = readFileSync(routes, 'utf8');
   t.match(text, /recording \d+, 2026-01-01T00:00:00.000Z: its 8-byte image\/png body is not text/, 'a body a route cannot hold is named, not lost silently');
@@ -203,23 +206,26 @@ t.test('mock recorder convert reads the file: one recording or every one, json o
 
 t.test('unhappy paths are one line naming the file and the fix', async (t) => {
   const missing = path.join(dir, 'missing.db');
-  const res = await runMock(['recorder', 'convert', '--input', missing]);
+  const notDb = path.join(dir, 'mock.yaml');
+  // a folder the recorder cannot make: its parent is a file
+  const blocked = path.join(dir, 'api.yaml', 'rec.db');
+  // each refused on its own: side by side
+  const [res, unknown, other, serve] = await Promise.all([
+    runMock(['recorder', 'convert', '--input', missing]),
+    runMock(['recorder', 'convert', '--input', DB, '--recording-id', '999']),
+    runMock(['recorder', 'convert', '--input', notDb]),
+    runMock(['serve', '-c', path.join(dir, 'mock.yaml'), '--out', path.join(dir, 'out'), '--http-port', '0', '--recorder', '--recorder-db', blocked], { cwd: dir }),
+  ]);
   t.equal(res.code, 1);
   t.equal(res.stderr.trim().split('\n').length, 1, 'one line');
   t.match(res.stderr, `${missing}: no such recordings database; record one with mock serve --recorder --recorder-db ${missing}, or give an existing one with --input <file>`);
 
-  const unknown = await runMock(['recorder', 'convert', '--input', DB, '--recording-id', '999']);
   t.equal(unknown.code, 1);
   t.match(unknown.stderr, /--recording-id 999: .* has no such recording \(it holds 5; omit --recording-id to convert every one\)/);
 
-  const notDb = path.join(dir, 'mock.yaml');
-  const other = await runMock(['recorder', 'convert', '--input', notDb]);
   t.equal(other.code, 1);
   t.match(other.stderr, /cannot be read as a recordings database \(file is not a database\)/);
 
-  // a folder the recorder cannot make: its parent is a file
-  const blocked = path.join(dir, 'api.yaml', 'rec.db');
-  const serve = await runMock(['serve', '-c', path.join(dir, 'mock.yaml'), '--out', path.join(dir, 'out'), '--http-port', '0', '--recorder', '--recorder-db', blocked], { cwd: dir });
   t.equal(serve.code, 1, 'serve stops before listening');
   t.match(serve.stderr, `recorder.db_path ${blocked}: ${path.dirname(blocked)} is a file, not a folder; give a path in a folder`);
   t.equal(serve.stderr.trim().split('\n').length, 1, 'one line');

@@ -5,9 +5,20 @@ import t from 'tap';
 import net from 'node:net';
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { root, startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, root, startMock, tmpdir } from '../helpers/cli.js';
 
 const petstore = path.join(root, 'examples', 'petstore.yaml');
+
+// One server per backend for the whole file, both serving one build (the backend is a run-time setting).
+const out = await buildOnce(petstore);
+async function serve(backend) {
+  const dir = tmpdir();
+  writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${JSON.stringify(petstore)}]\nserver: { http_backend: ${backend} }\n`);
+  return startMock(['--out', out], { cwd: dir });
+}
+const [uws, node] = await Promise.all([serve('uws'), serve('node')]);
+const servers = { uws, node };
+t.teardown(() => Promise.all([servers.uws.stop(), servers.node.stop()]));
 
 /** Sends `text` on a fresh connection; resolves with what came back and whether the server closed it. */
 function send(url, text, waitMs = 2000) {
@@ -47,10 +58,7 @@ const AMBIGUOUS = {
 
 for (const backend of ['uws', 'node']) {
   t.test(`backend ${backend}`, async (t) => {
-    const dir = tmpdir();
-    writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${JSON.stringify(petstore)}]\nserver: { http_backend: ${backend} }\n`);
-    const server = await startMock(['--out', path.join(dir, 'out')], { cwd: dir });
-    t.teardown(() => server.stop());
+    const server = servers[backend];
 
     for (const [name, [request, hidden]] of Object.entries(AMBIGUOUS)) {
       const alone = await send(server.url, request);
@@ -86,10 +94,7 @@ const MALFORMED = {
 };
 
 t.test('the node:http backend answers malformed requests at once and closes the connection', async (t) => {
-  const dir = tmpdir();
-  writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${JSON.stringify(petstore)}]\nserver: { http_backend: node }\n`);
-  const server = await startMock(['--out', path.join(dir, 'out')], { cwd: dir });
-  t.teardown(() => server.stop());
+  const server = servers.node;
   for (const [name, request] of Object.entries(MALFORMED)) {
     const { text, closedMs } = await send(server.url, request);
     const [status] = statuses(text);

@@ -5,7 +5,8 @@ import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { restartSettled } from '../helpers/admin.js';
-import { startMock, tmpdir } from '../helpers/cli.js';
+import { runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { until } from '../helpers/wait.js';
 
 const operation = (name) => `  /${name}:\n    get:\n      responses:\n        "200": {description: ok, content: {application/json: {example: {op: ${name}}}}}\n`;
 const describe = (names) => `openapi: 3.0.3\ninfo: {title: Shrinking, version: "1"}\npaths:\n${names.map(operation).join('')}`;
@@ -13,7 +14,8 @@ const describe = (names) => `openapi: 3.0.3\ninfo: {title: Shrinking, version: "
 const dir = tmpdir();
 const spec = path.join(dir, 'api.yaml');
 writeFileSync(spec, describe(['a', 'b', 'c']));
-const server = await startMock(['--spec', spec, '--out', path.join(dir, 'out'), '--admin-embed']);
+const out = path.join(dir, 'out');
+const server = await startMock(['--spec', spec, '--out', out, '--admin-embed']);
 t.teardown(() => server.stop());
 
 async function send(method, endpoint, body) {
@@ -23,11 +25,16 @@ async function send(method, endpoint, body) {
 
 t.test('the in-flight request completes and its bulkhead place is given back', async (t) => {
   t.equal((await send('PUT', 'chaos/config', { enabled: true, bulkhead: { enabled: true, max_concurrent_requests: 1, max_queue_size: 0 } })).status, 200);
-  t.equal((await send('POST', 'config/latency', { enabled: true, base_ms: 15000, jitter_ms: 0 })).status, 200);
+  // The smaller build is made before the request goes out, so the restart only loads and swaps it
+  // (tens of ms) instead of building while the request waits: 2 s of latency keeps the request in
+  // flight through the restart with a wide margin (it waited 15 s, most of them after the restart).
+  writeFileSync(spec, describe(['a']));
+  const built = await runMock(['build', '--spec', spec, '--out', out]);
+  t.equal(built.code, 0, built.stderr);
+  t.equal((await send('POST', 'config/latency', { enabled: true, base_ms: 2000, jitter_ms: 0 })).status, 200);
   let answered = false;
   const inFlight = fetch(`${server.url}/c`).finally(() => (answered = true));
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  writeFileSync(spec, describe(['a']));
+  await until(async () => (await send('GET', 'chaos/stats')).body.data.bulkhead.active === 1, 10_000, 'the request to hold its bulkhead place');
   t.equal((await send('POST', 'servers/restart', { reason: 'smaller build' })).status, 200);
   const settled = await restartSettled(server.url);
   t.equal(settled.success, true, `the restart succeeded: ${settled.error}`);

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, startMock, tmpdir } from '../helpers/cli.js';
 
 const ok = { 200: { description: 'ok', content: { 'application/json': { example: { ok: true } } } } };
 const description = {
@@ -43,11 +43,20 @@ const b64 = (value) => Buffer.from(value).toString('base64');
 const b64url = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: 'me' })}.c2ln`;
 
+// Each description is written and built once: its servers (flags are run-time settings) serve that build.
+const builds = new Map();
+function built(doc) {
+  if (!builds.has(doc)) {
+    const spec = path.join(tmpdir(), 'api.json');
+    writeFileSync(spec, JSON.stringify(doc));
+    builds.set(doc, buildOnce(spec).then((out) => ({ spec, out })));
+  }
+  return builds.get(doc);
+}
+
 async function serve(t, extra = [], doc = description) {
-  const dir = tmpdir();
-  const spec = path.join(dir, 'api.json');
-  writeFileSync(spec, JSON.stringify(doc));
-  const server = await startMock(['--spec', spec, '--out', path.join(dir, 'out'), ...extra]);
+  const { spec, out } = await built(doc);
+  const server = await startMock(['--spec', spec, '--out', out, ...extra]);
   t.teardown(() => server.stop());
   return (target, headers = {}) => fetch(server.url + target, { headers });
 }
@@ -99,12 +108,11 @@ t.test('enforce: each scheme, OR and AND, optional and off', async (t) => {
 });
 
 t.test('warn mode logs and answers; --no-security accepts anything', async (t) => {
-  const warn = await serve(t, ['--validation', 'warn']);
+  // side by side, on the build of the first test
+  const [warn, off, noValidation] = await Promise.all([serve(t, ['--validation', 'warn']), serve(t, ['--no-security']), serve(t, ['--validation', 'off'])]);
   t.equal((await warn('/basic')).status, 200, 'warn: answered');
-  const off = await serve(t, ['--no-security']);
   t.equal((await off('/basic')).status, 200, '--no-security: answered');
   t.equal((await off('/jwt', { authorization: 'Bearer x' })).status, 200);
-  const noValidation = await serve(t, ['--validation', 'off']);
   t.equal((await noValidation('/default')).status, 200, 'validation off: security is not checked either');
 });
 

@@ -5,7 +5,7 @@
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { runMock, sideBySide, startMock, tmpdir } from '../helpers/cli.js';
 
 const orderId = { name: 'order_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9-]+$' } };
 const answer = (status) => ({ [status]: { description: 'the description answers', content: { 'application/json': { example: { from: 'description' } } } } });
@@ -244,27 +244,40 @@ t.test('bad configurations are refused with one line per key', async (t) => {
     return result.stderr.trim().split('\n').filter((line) => line.startsWith('mock.yaml: '));
   };
   const at = 'mock.yaml: core.stateful.state_machines[0]';
-  t.same(await check(machines.replace('to_state: processing }', 'to_state: procesing }')), [
+  // each configuration has a `mock config validate` of its own; they run side by side
+  const [typo, words, zero, both, neither, malformed, segment, template, twice] = await sideBySide(
+    [
+      machines.replace('to_state: processing }', 'to_state: procesing }'),
+      machines.replace('after: 30m', 'after: half an hour'),
+      machines.replace('after: 30m', 'after: 0m'),
+      machines.replace('{ from_state: processing, to_state: shipped, after: 30m }', '{ method: GET, from_state: processing, to_state: shipped, after: 30m }'),
+      machines.replace('{ from_state: processing, to_state: shipped, after: 30m }', '{ from_state: processing, to_state: shipped }'),
+      machines.replace('path: $.order_id', 'path: "$.order_id["'),
+      machines.replace('path_pattern: /api/orders,', 'path_pattern: "/api/{orders}s",'),
+      machines.replace('{{request.body.note}}', '{{randInt 5}}'),
+      machines.replace('- name: sessions', '- name: orders'),
+    ].map((yaml) => () => check(yaml)),
+  );
+  t.same(typo, [
     `${at}.transitions[1].to_state: expected a state of orders (initial, pending, processing, shipped, cancelled), got "procesing"`,
   ]);
-  t.same(await check(machines.replace('after: 30m', 'after: half an hour')), [`${at}.transitions[2].after: expected a duration such as 500ms, 30s, 10m, 1h or 2d, got "half an hour"`]);
-  t.same(await check(machines.replace('after: 30m', 'after: 0m')), [`${at}.transitions[2].after: expected a duration above 0, got "0m"`]);
-  t.same(await check(machines.replace('{ from_state: processing, to_state: shipped, after: 30m }', '{ method: GET, from_state: processing, to_state: shipped, after: 30m }')), [
+  t.same(words, [`${at}.transitions[2].after: expected a duration such as 500ms, 30s, 10m, 1h or 2d, got "half an hour"`]);
+  t.same(zero, [`${at}.transitions[2].after: expected a duration above 0, got "0m"`]);
+  t.same(both, [
     `${at}.transitions[2].after: expected either after (a timed transition) or method and path_pattern (a request transition), got both`,
   ]);
-  t.same(await check(machines.replace('{ from_state: processing, to_state: shipped, after: 30m }', '{ from_state: processing, to_state: shipped }')), [
+  t.same(neither, [
     `${at}.transitions[2]: expected method and path_pattern (a request transition) or after (a timed one), got no method and path_pattern`,
   ]);
-  const malformed = await check(machines.replace('path: $.order_id', 'path: "$.order_id["'));
   t.equal(malformed.length, 1);
   t.match(malformed[0], `${at}.resource_id_extract.extractors[1].path: the JSONPath is malformed`);
-  t.same(await check(machines.replace('path_pattern: /api/orders,', 'path_pattern: "/api/{orders}s",')), [
+  t.same(segment, [
     `${at}.transitions[0].path_pattern: path segment "{orders}s" must be plain text or one whole {param} (got "/api/{orders}s")`,
   ]);
-  t.same(await check(machines.replace('{{request.body.note}}', '{{randInt 5}}')), [
+  t.same(template, [
     `${at}.states[0].response.body_template: randInt needs two integer bounds, e.g. {{randInt 1 10}} at offset 57 (fix the {{…}} token)`,
   ]);
-  t.same(await check(machines.replace('- name: sessions', '- name: orders')), ['mock.yaml: core.stateful.state_machines[1].name: expected a name no other machine has, got "orders"']);
+  t.same(twice, ['mock.yaml: core.stateful.state_machines[1].name: expected a name no other machine has, got "orders"']);
 });
 
 t.test("the ecommerce blueprint's machine end to end (mock init, mock serve)", async (t) => {

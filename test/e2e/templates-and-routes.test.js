@@ -1,7 +1,8 @@
 // Template expansion (off by default) and custom routes from mock.yaml with their matching priority.
 import t from 'tap';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { root, startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, root, startMock, tmpdir } from '../helpers/cli.js';
 
 const spec = path.join(root, 'examples/petstore.yaml');
 const config = (extra = []) =>
@@ -47,8 +48,15 @@ const config = (extra = []) =>
     ...extra,
   ].join('\n');
 
+// the first two servers serve the same mock.yaml (expansion is a run-time setting) and one build of
+// it, made first (the routes of mock.yaml are part of the build); the tests run side by side
+const project = tmpdir();
+writeFileSync(path.join(project, 'mock.yaml'), config());
+const out = await buildOnce(spec, { cwd: project });
+t.jobs = 3;
+
 t.test('custom routes override the description in the documented priority', async (t) => {
-  const server = await startMock([], { cwd: t.testdir({ 'mock.yaml': config() }) });
+  const server = await startMock(['--out', out], { cwd: project });
   t.teardown(() => server.stop());
   const get = (p, headers) => fetch(`${server.url}${p}`, { headers }).then((r) => r.json());
   t.same(await get('/v1/pets/1?view=full', { 'x-tenant': 'acme' }), { rank: 'query-and-header' });
@@ -66,7 +74,7 @@ t.test('custom routes override the description in the documented priority', asyn
 });
 
 t.test('template expansion with --response-template-expand', async (t) => {
-  const server = await startMock(['--response-template-expand'], { cwd: t.testdir({ 'mock.yaml': config() }) });
+  const server = await startMock(['--out', out, '--response-template-expand'], { cwd: project });
   t.teardown(() => server.stop());
   const before = Date.now();
   const res = await fetch(`${server.url}/v1/echo/hello?q=hi`, { headers: { 'x-agent': 'tap "quoted"' } });
@@ -106,10 +114,12 @@ t.test('MOCK_RESPONSE_TEMPLATE_EXPAND=true and examples in the description', asy
       '              example: {id: "{{request.path.id}}", token: "{{uuid}}"}',
     ].join('\n'),
   });
-  const off = await startMock(['--spec', path.join(dir, 'api.yaml'), '--out', tmpdir()]);
+  // one build for both servers: the second finds it fresh
+  const examplesOut = tmpdir();
+  const off = await startMock(['--spec', path.join(dir, 'api.yaml'), '--out', examplesOut]);
   t.same(await fetch(`${off.url}/users/u1`).then((r) => r.json()), { id: '{{request.path.id}}', token: '{{uuid}}' });
   await off.stop();
-  const on = await startMock(['--spec', path.join(dir, 'api.yaml'), '--out', tmpdir()], { env: { MOCK_RESPONSE_TEMPLATE_EXPAND: 'true' } });
+  const on = await startMock(['--spec', path.join(dir, 'api.yaml'), '--out', examplesOut], { env: { MOCK_RESPONSE_TEMPLATE_EXPAND: 'true' } });
   const body = await fetch(`${on.url}/users/u1`).then((r) => r.json());
   await on.stop();
   t.equal(body.id, 'u1');

@@ -6,10 +6,9 @@ import { buildOnce, root, startMock, tmpdir } from '../helpers/cli.js';
 
 const spec = path.join(root, 'examples/petstore.yaml');
 // built once: every petstore server of this file serves this build (their flags are run-time ones)
-let out;
-t.before(async () => {
-  out = await buildOnce(spec);
-});
+const out = await buildOnce(spec);
+// the tests are independent (servers and folders of their own): three at a time
+t.jobs = 3;
 const post = (server, body, headers = { 'content-type': 'application/json' }) =>
   fetch(`${server.url}/v1/pets`, { method: 'POST', headers, body: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) });
 
@@ -78,16 +77,18 @@ t.test('--validation-status and --aggregate-errors', async (t) => {
 });
 
 t.test('warn accepts invalid requests; off does not even look', async (t) => {
-  for (const mode of ['warn', 'off']) {
-    const server = await startMock(['--spec', spec, '--out', out, '--validation', mode], { env: { MOCK_LOG_LEVEL: 'warn' } });
-    const res = await post(server, { name: 'Kitty' });
-    t.equal(res.status, 201, `${mode}: accepted`);
-    await fetch(`${server.url}/v1/pets?limit=abc`);
-    await new Promise((r) => setTimeout(r, 300));
-    await server.stop();
-    if (mode === 'warn') t.match(server.stdout + server.stderr, /request validation failed/, 'warn logs the errors');
-    else t.notMatch(server.stdout + server.stderr, /request validation failed/);
-  }
+  // side by side; stop() waits for the exit, and the server writes every log line before it exits
+  await Promise.all(
+    ['warn', 'off'].map(async (mode) => {
+      const server = await startMock(['--spec', spec, '--out', out, '--validation', mode], { env: { MOCK_LOG_LEVEL: 'warn' } });
+      const res = await post(server, { name: 'Kitty' });
+      t.equal(res.status, 201, `${mode}: accepted`);
+      await fetch(`${server.url}/v1/pets?limit=abc`);
+      await server.stop();
+      if (mode === 'warn') t.match(server.stdout + server.stderr, /request validation failed/, 'warn logs the errors');
+      else t.notMatch(server.stdout + server.stderr, /request validation failed/);
+    }),
+  );
 });
 
 t.test('MOCK_REQUEST_VALIDATION and per-route overrides from mock.yaml', async (t) => {
@@ -134,8 +135,7 @@ t.test('--validate-responses warns about responses that break their schema', asy
   t.same(await res.json(), { id: 'not a number' }, 'the answer is unchanged');
   const generated = await fetch(`${server.url}/thing`);
   t.type((await generated.json()).id, 'number', 'an invalid example is not served by default');
-  await new Promise((r) => setTimeout(r, 300));
-  await server.stop();
+  await server.stop(); // every log line is written before the exit
   t.match(server.stdout + server.stderr, /response does not match its schema/);
 });
 

@@ -7,7 +7,7 @@ import t from 'tap';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
-import { runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { runMock, sideBySide, startMock, tmpdir } from '../helpers/cli.js';
 
 const { Database } = sqlite;
 
@@ -55,7 +55,12 @@ t.test('traffic the mock answered by its description has no drift', async (t) =>
   t.equal(await server.stop(), 0);
 
   const report = path.join(dir, 'clean.json');
-  const res = await runMock(['verify-mocks', '--spec', spec, '--capture-db', DB, '--fail-on-drift', '--output', report], { cwd: dir });
+  const newestReport = path.join(dir, 'newest.json');
+  // both read the file: side by side
+  const [res, newest] = await Promise.all([
+    runMock(['verify-mocks', '--spec', spec, '--capture-db', DB, '--fail-on-drift', '--output', report], { cwd: dir }),
+    runMock(['verify-mocks', '--spec', spec, '--capture-db', DB, '--limit', '1', '--output', newestReport], { cwd: dir }),
+  ]);
   t.equal(res.code, 0, `${res.stdout}${res.stderr}`);
   t.match(res.stdout, /3 recorded exchange\(s\) of rec\.db \(the newest, at most 500\)/);
   t.match(res.stdout, /coverage: 2 of 3 operations \(66\.7%\); never exercised: GET \/health/);
@@ -74,9 +79,8 @@ t.test('traffic the mock answered by its description has no drift', async (t) =>
     { operation: 'GET /health', count: 0 },
   ]);
 
-  const newest = await runMock(['verify-mocks', '--spec', spec, '--capture-db', DB, '--limit', '1', '--output', report], { cwd: dir });
   t.equal(newest.code, 0);
-  t.match(JSON.parse(readFileSync(report, 'utf8')), { exchanges: 1, limit: 1, coverage: { by_operation: [{ count: 1 }, { count: 0 }, { count: 0 }] } }, '--limit reads the newest');
+  t.match(JSON.parse(readFileSync(newestReport, 'utf8')), { exchanges: 1, limit: 1, coverage: { by_operation: [{ count: 1 }, { count: 0 }, { count: 0 }] } }, '--limit reads the newest');
 });
 
 t.test('answers that drift from the description exit 1 with --fail-on-drift, each named by its recording', async (t) => {
@@ -101,7 +105,10 @@ t.test('answers that drift from the description exit 1 with --fail-on-drift, eac
   db.close();
 
   const report = path.join(dir, 'drift.json');
-  const res = await runMock(['verify-mocks', '--spec', spec, '--capture-db', drifted, '--fail-on-drift', '--output', report], { cwd: dir });
+  const [res, lenient] = await Promise.all([
+    runMock(['verify-mocks', '--spec', spec, '--capture-db', drifted, '--fail-on-drift', '--output', report], { cwd: dir }),
+    runMock(['verify-mocks', '--spec', spec, '--capture-db', drifted], { cwd: dir }),
+  ]);
   t.equal(res.code, 1, 'drift fails the run');
   const json = JSON.parse(readFileSync(report, 'utf8'));
   t.equal(json.drift, true);
@@ -120,31 +127,37 @@ t.test('answers that drift from the description exit 1 with --fail-on-drift, eac
   t.match(res.stdout, new RegExp(`#${ids.unknown} GET /nowhere → 404: no operation has this path`));
   t.match(res.stdout, /drift: 6 finding\(s\)/);
 
-  const lenient = await runMock(['verify-mocks', '--spec', spec, '--capture-db', drifted], { cwd: dir });
   t.equal(lenient.code, 0, 'without --fail-on-drift the report is information');
 });
 
 t.test('unhappy paths are one line naming the file and the fix', async (t) => {
   const missing = path.join(dir, 'missing.db');
-  const gone = await runMock(['verify-mocks', '--spec', spec, '--capture-db', missing], { cwd: dir });
-  t.equal(gone.code, 1);
-  t.equal(gone.stderr.trim().split('\n').length, 1, 'one line');
-  t.match(gone.stderr, `${missing}: no such recordings database; record one with mock serve --recorder --recorder-db ${missing}, or give an existing one with --capture-db <file>`);
-
   const other = path.join(dir, 'other.db');
   const db = new Database(other);
   db.exec('CREATE TABLE notes (text TEXT)');
   db.close();
-  const noTable = await runMock(['verify-mocks', '--spec', spec, '--capture-db', other], { cwd: dir });
+  // each refused on its own: side by side
+  const [gone, noTable, notDb, ...limits] = await sideBySide(
+    [
+      ['--capture-db', missing],
+      ['--capture-db', other],
+      ['--capture-db', spec],
+      ['--capture-db', DB, '--limit', '0'],
+      ['--capture-db', DB, '--limit', 'many'],
+    ].map((args) => () => runMock(['verify-mocks', '--spec', spec, ...args], { cwd: dir })),
+  );
+  t.equal(gone.code, 1);
+  t.equal(gone.stderr.trim().split('\n').length, 1, 'one line');
+  t.match(gone.stderr, `${missing}: no such recordings database; record one with mock serve --recorder --recorder-db ${missing}, or give an existing one with --capture-db <file>`);
+
   t.equal(noTable.code, 1);
   t.match(noTable.stderr, `${other} has no recordings table: it is not a database mock serve --recorder wrote; give one with --capture-db <file>`);
 
-  const notDb = await runMock(['verify-mocks', '--spec', spec, '--capture-db', spec], { cwd: dir });
   t.equal(notDb.code, 1);
   t.match(notDb.stderr, /cannot be read as a recordings database \(file is not a database\)/);
 
-  for (const bad of ['0', 'many']) {
-    const limit = await runMock(['verify-mocks', '--spec', spec, '--capture-db', DB, '--limit', bad], { cwd: dir });
+  for (const [i, bad] of ['0', 'many'].entries()) {
+    const limit = limits[i];
     t.not(limit.code, 0, `--limit ${bad} is refused`);
     t.match(limit.stderr, /^mock: --limit: Expected an integer .*\(see mock verify-mocks --help\)\n$/);
   }

@@ -128,3 +128,21 @@ export async function buildOnce(spec, options = {}) {
   if (res.code !== 0) throw new Error(`mock build --spec ${spec} exited with ${res.code}\n${res.stdout}\n${res.stderr}`);
   return out;
 }
+
+/**
+ * Calls each of `tasks` (functions returning promises), at most `limit` at a time, and resolves
+ * with their results in order: independent CLI runs side by side without starting a dozen
+ * processes at once on a two-core machine.
+ */
+export async function sideBySide(tasks, limit = 4) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { runMock, tmpdir } from '../helpers/cli.js';
 import { jsonLines, requestLines, serveWith, spec, until } from './helpers.js';
 
-t.test('json: every request is one line carrying the request log entry', async (t) => {
+// The tests run side by side, up to three at a time (each has a server and a folder of its own),
+// but for two that run alone: the first, which makes the build the others share, and the rate-limit
+// test, which counts what arrives per second.
+t.jobs = 3;
+const alone = { buffered: false };
+
+t.test('json: every request is one line carrying the request log entry', alone, async (t) => {
   const server = await serveWith('logging:\n  format: json\nhttp:\n  max_body_bytes: 64\n');
   t.teardown(() => server.stop());
   const ok = await fetch(`${server.url}/v1/pets/1`, { headers: { 'user-agent': 'tap-logging', 'x-trace': 'abc' } });
@@ -88,7 +94,7 @@ t.test('file: logs go to logging.file (relative to mock.yaml), not stdout, all o
   t.match(server.stdout, /serving on/);
 });
 
-t.test('request_lines_per_second: past the limit, one line a second sums up the rest', async (t) => {
+t.test('request_lines_per_second: past the limit, one line a second sums up the rest', alone, async (t) => {
   const server = await serveWith('logging:\n  format: json\n  request_lines_per_second: 5\n');
   t.teardown(() => server.stop());
   const n = 120;

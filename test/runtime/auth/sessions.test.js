@@ -1,5 +1,6 @@
 // runtime/control/auth login, refresh rotation, logout revocation, me and expiry on a fake clock.
 import t from 'tap';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { createAuth } from '../../../dist/runtime/control/auth/index.js';
 
@@ -12,6 +13,18 @@ function setup(extra = {}) {
   return { auth, clock };
 }
 const bearer = (token) => ({ authorization: `Bearer ${token}` });
+
+// Every login checks a scrypt hash (about 100 ms at the server's cost), and setup() hashes the three
+// development users again. The first two tests log in as the development users; the others, which
+// log in dozens of times, as configured users of the same names, roles and passwords whose
+// password_hash has a cheap cost (N = 16): the same check and the same tokens, without the wait.
+function cheapHash(password) {
+  const salt = randomBytes(16);
+  return `scrypt$16$8$1$${salt.toString('base64')}$${scryptSync(password, salt, 32, { N: 16, r: 8, p: 1 }).toString('base64')}`;
+}
+const USERS = ['admin', 'editor', 'viewer'].map((role) => ({ username: role, role, password_hash: cheapHash(`${role}-dev-password`) }));
+const configured = (extra = {}) => setup({ seedDevUsers: false, users: USERS, ...extra });
+const ROOT = [{ username: 'root', role: 'admin', password_hash: cheapHash('root-password') }];
 
 t.test('login returns tokens, expiry and the user', async (t) => {
   const { auth } = setup();
@@ -52,7 +65,7 @@ t.test('wrong credentials get one message whether or not the user exists', async
 });
 
 t.test('malformed login bodies are 400 naming the field', async (t) => {
-  const { auth } = setup();
+  const { auth } = configured();
   const notObject = { status: 400, error: 'login body must be a JSON object with username, password' };
   t.strictSame(await auth.login(undefined), notObject);
   t.strictSame(await auth.login('admin'), notObject);
@@ -65,7 +78,7 @@ t.test('malformed login bodies are 400 naming the field', async (t) => {
 });
 
 t.test('refresh rotates: the new pair works, the old refresh token does not, and its reuse revokes the family (RFC 9700 4.14.2)', async (t) => {
-  const { auth, clock } = setup();
+  const { auth, clock } = configured();
   const first = (await auth.login({ username: 'admin', password: 'admin-dev-password' })).data;
   clock.t += 60_000;
   const second = await auth.refresh({ refresh_token: first.refresh_token });
@@ -106,7 +119,7 @@ t.test('refresh rotates: the new pair works, the old refresh token does not, and
 });
 
 t.test('access tokens expire on the clock; refresh tokens after their own lifetime', async (t) => {
-  const { auth, clock } = setup({ accessTtlSeconds: 60, refreshTtlSeconds: 600 });
+  const { auth, clock } = configured({ accessTtlSeconds: 60, refreshTtlSeconds: 600 });
   const { data } = await auth.login({ username: 'editor', password: 'editor-dev-password' });
   t.equal(data.expires_in, 60);
   const write = () => auth.authorize({ method: 'POST', endpoint: 'mocks', headers: bearer(data.access_token) });
@@ -128,7 +141,7 @@ t.test('access tokens expire on the clock; refresh tokens after their own lifeti
 });
 
 t.test('logout revokes the access token and the refresh token', async (t) => {
-  const { auth } = setup();
+  const { auth } = configured();
   const { data } = await auth.login({ username: 'admin', password: 'admin-dev-password' });
   const other = (await auth.login({ username: 'admin', password: 'admin-dev-password' })).data;
   const headers = bearer(data.access_token);
@@ -160,7 +173,7 @@ t.test('logout revokes the access token and the refresh token', async (t) => {
 });
 
 t.test('logout ends every access token of its login, whichever token names it', async (t) => {
-  const { auth } = setup();
+  const { auth } = configured();
   const write = (token) => auth.authorize({ method: 'POST', endpoint: 'env', headers: bearer(token) });
   const first = (await auth.login({ username: 'admin', password: 'admin-dev-password' })).data;
   const second = (await auth.refresh({ refresh_token: first.refresh_token })).data;
@@ -171,7 +184,7 @@ t.test('logout ends every access token of its login, whichever token names it', 
 });
 
 t.test('a user keeps 20 logins: a new one ends the least recently used, revoked ones first', async (t) => {
-  const { auth } = setup();
+  const { auth } = configured();
   const login = async () => (await auth.login({ username: 'viewer', password: 'viewer-dev-password' })).data;
   const refresh = (session) => auth.refresh({ refresh_token: session.refresh_token });
   const sessions = [];
@@ -197,7 +210,7 @@ t.test('a user keeps 20 logins: a new one ends the least recently used, revoked 
 });
 
 t.test('a login remembers its 32 newest used refresh tokens: older ones are only invalid', async (t) => {
-  const { auth } = setup();
+  const { auth } = configured();
   const first = (await auth.login({ username: 'admin', password: 'admin-dev-password' })).data;
   const used = [first.refresh_token];
   let current = first;
@@ -218,7 +231,7 @@ t.test('a login remembers its 32 newest used refresh tokens: older ones are only
 });
 
 t.test('expired logins are forgotten at the next login', async (t) => {
-  const { auth, clock } = setup({ refreshTtlSeconds: 600 });
+  const { auth, clock } = configured({ refreshTtlSeconds: 600 });
   const login = async () => (await auth.login({ username: 'viewer', password: 'viewer-dev-password' })).data;
   for (let i = 0; i < 20; i++) await login();
   clock.t += 600_000;
@@ -228,7 +241,7 @@ t.test('expired logins are forgotten at the next login', async (t) => {
 });
 
 t.test('logout with only a refresh token, and bad logout bodies', async (t) => {
-  const { auth } = setup();
+  const { auth } = configured();
   const { data } = await auth.login({ username: 'viewer', password: 'viewer-dev-password' });
   t.strictSame(await auth.logout({}, { refresh_token: data.refresh_token }), { status: 200, data: { message: 'logged out' } });
   t.equal((await auth.refresh({ refresh_token: data.refresh_token })).status, 401);
@@ -244,8 +257,8 @@ t.test('logout with only a refresh token, and bad logout bodies', async (t) => {
 });
 
 t.test('tokens signed elsewhere, or unsigned, are refused', async (t) => {
-  const { auth } = setup({ jwtSecret: 'a'.repeat(32), users: [{ username: 'root', role: 'admin', password: 'root-password' }] });
-  const other = setup({ jwtSecret: 'b'.repeat(32), users: [{ username: 'root', role: 'admin', password: 'root-password' }] }).auth;
+  const { auth } = setup({ jwtSecret: 'a'.repeat(32), users: ROOT });
+  const other = setup({ jwtSecret: 'b'.repeat(32), users: ROOT }).auth;
   const foreign = (await other.login({ username: 'root', password: 'root-password' })).data.access_token;
   const invalid = {
     status: 401,
@@ -270,7 +283,7 @@ t.test('tokens signed elsewhere, or unsigned, are refused', async (t) => {
   t.strictSame(await auth.me(bearer(badRole)), invalid, 'a role outside admin, editor, viewer');
 
   // Same secret, so the same server accepts its own token across instances (a restart with JWT_SECRET).
-  const restarted = setup({ jwtSecret: 'a'.repeat(32), users: [{ username: 'root', role: 'admin', password: 'root-password' }] }).auth;
+  const restarted = setup({ jwtSecret: 'a'.repeat(32), users: ROOT }).auth;
   const own = (await auth.login({ username: 'root', password: 'root-password' })).data.access_token;
   t.equal((await restarted.me(bearer(own))).status, 200);
 });

@@ -77,16 +77,17 @@ mkdirSync(path.join(shared, 'keys'));
 writeFileSync(path.join(shared, 'keys', 'jwks.json'), JSON.stringify(jwks));
 const out = path.join(shared, 'out');
 let configs = 0;
-/** A configuration file of the shared project (mock.yaml when it is the default `config`). */
+/** Another configuration file of the shared project, for -c. */
 function configFile(yaml) {
-  if (yaml === config) return path.join(shared, 'mock.yaml');
   const file = path.join(shared, `mock-${++configs}.yaml`);
   writeFileSync(file, `specs: [api.json]\n${yaml}`);
   return file;
 }
 
 async function serve(t, yaml = config, extra = []) {
-  const server = await startMock(['-c', configFile(yaml), '--out', out, '--admin-embed', ...extra], { cwd: shared });
+  // `config` is the project's mock.yaml, found in the folder as a user's is; the others are given with -c
+  const configArgs = yaml === config ? [] : ['-c', configFile(yaml)];
+  const server = await startMock([...configArgs, '--out', out, '--admin-embed', ...extra], { cwd: shared });
   t.teardown(() => server.stop());
   const get = (target, headers = {}) => fetch(server.url + target, { headers });
   return { server, get };

@@ -44,8 +44,8 @@ server: { http_backend: ${backend}, ws_port: 0 }
 core: { fixtures: { dir: ./fixtures, record_enabled: true, replay_enabled: true } }
 websocket:
   max_connections: 6
-  message_timeout: 400
-  heartbeat_interval: 300
+  message_timeout: 1000
+  heartbeat_interval: 500
   max_message_bytes: 65536
   max_buffered_bytes: 65536
   routes:
@@ -114,7 +114,7 @@ for (const backend of ['uws', 'node']) {
       t.equal((await c.next()).text, 'subscribed', 'a JSONPath waitFor released it');
       const closed = await c.closed;
       t.equal(closed.code, 4408, 'the next wait timed out');
-      t.match(closed.reason, /line 3 waited 400 ms for a message matching never-sent/);
+      t.match(closed.reason, /line 3 waited 1000 ms for a message matching never-sent/);
     });
 
     t.test('routes: template answers to matching messages, on_open, unmatched close; echo; paths no route claims', async (t) => {

@@ -1,0 +1,15 @@
+import type { GraphqlMockSettings } from '../../terminal/graphql/settings.js';
+import type { HttpBackend } from '../../serve-options.js';
+
+/** The GraphQL mock server (MockOptions.graphql); absent: none runs. */
+export interface GraphqlOptions {
+  /** server.graphql_port, --graphql-port, MOCK_GRAPHQL_PORT (4000). */
+  port: number;
+  /** graphql.path: where queries, mutations and graphql-transport-ws subscriptions are answered. */
+  path: string;
+  /** The schema the build wrote (absolute path of <build>/schema.graphql). */
+  schemaFile: string;
+  mock: GraphqlMockSettings;
+  /** server.http_backend, as for the HTTP mock. */
+  backend?: HttpBackend;
+}

@@ -127,6 +127,24 @@ export const PROBLEMS = {
   MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
     `the proxy refuses ${path}: it has a . or .. segment (also percent-encoded or between backslashes); send the path without them`,
   ),
+  /** GraphQL over HTTP (runtime/servers/graphql): the code goes in errors[].extensions.code; the status follows the GraphQL-over-HTTP specification. */
+  MOCK_ERR_GRAPHQL_BAD_REQUEST: entry<{ reason: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ reason }) => `not a GraphQL request: ${reason}`),
+  MOCK_ERR_GRAPHQL_PARSE: entry<{ message: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ message }) => message),
+  MOCK_ERR_GRAPHQL_VALIDATION: entry<{ message: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ message }) => message),
+  MOCK_ERR_GRAPHQL_VARIABLES: entry<{ message: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ message }) => message),
+  MOCK_ERR_GRAPHQL_OPERATION: entry<{ message: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ message }) => message),
+  MOCK_ERR_GRAPHQL_MUTATION_OVER_GET: entry<{ name: string | null }>(405, GRPC.INVALID_ARGUMENT, 'Method Not Allowed', ({ name }) =>
+    `mutation${name === null ? '' : ` ${name}`} sent with GET: mutations are answered over POST only`,
+  ),
+  MOCK_ERR_GRAPHQL_SUBSCRIPTION_OVER_HTTP: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
+    `subscriptions are answered over WebSocket (graphql-transport-ws) at ${path}, not over plain HTTP`,
+  ),
+  MOCK_ERR_GRAPHQL_MEDIA_TYPE: entry<{ type: string | undefined }>(415, GRPC.INVALID_ARGUMENT, 'Unsupported Media Type', ({ type }) =>
+    `${type === undefined ? 'a POST without Content-Type' : `Content-Type ${type}`}: send the request as application/json (or a GET with query parameters)`,
+  ),
+  MOCK_ERR_GRAPHQL_PATH: entry<{ method: string; path: string; served: string }>(404, GRPC.UNIMPLEMENTED, 'Not Found', ({ method, path, served }) =>
+    `${method} ${path}: this port answers GraphQL at ${served} only`,
+  ),
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEMS;

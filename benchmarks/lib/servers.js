@@ -20,9 +20,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 /**
  * Spawns `node <args>` (on core `cpu` when given) and resolves with { name, url, pid, output, stop } once it prints its
- * "serving on http://127.0.0.1:<port>" line; rejects (and kills it) if it exits or stays silent.
+ * "serving on http://127.0.0.1:<port>" line (or what `ready` matches, its first group the URL); rejects (and kills it)
+ * if it exits or stays silent.
  */
-export function startServer(name, args, { cwd, env = process.env, cpu, timeoutMs = 60_000 } = {}) {
+export function startServer(name, args, { cwd, env = process.env, cpu, timeoutMs = 60_000, ready: readyLine = READY } = {}) {
   // pinned with taskset when a core is given, so the server never shares one with the load
   const [command, argv] = cpu === undefined ? [process.execPath, args] : ['taskset', ['-c', String(cpu), process.execPath, ...args]];
   const child = spawn(command, argv, {
@@ -58,7 +59,7 @@ export function startServer(name, args, { cwd, env = process.env, cpu, timeoutMs
     const collect = (chunk) => {
       if (settled) return;
       output += chunk;
-      const match = READY.exec(output);
+      const match = readyLine.exec(output);
       if (match) settle(undefined, { name, url: match[1], pid: child.pid, output, stop });
     };
     child.stdout.on('data', collect);

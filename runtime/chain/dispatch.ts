@@ -23,6 +23,8 @@ export interface DispatchOptions {
   /** Every answered request is recorded here (ring buffer, subscribers, info log line). */
   requestLog?: RequestLog;
   stats?: TrafficRecorder;
+  /** What the protocol's server counts per answered exchange besides the traffic statistics (GraphQL operations). */
+  observe?: (ex: Exchange, answer: Answer, durationMs: number) => void;
 }
 
 /** What a server adapter hands a request to once it has read it, and tells once it has written the answer. */
@@ -40,7 +42,7 @@ export interface Dispatch {
 
 /** The protocol-neutral request path: route, run the route's compiled chain, account for the answer. */
 export function createDispatch(options: DispatchOptions): Dispatch {
-  const { chain, logger, requestLog, stats } = options;
+  const { chain, logger, requestLog, stats, observe } = options;
   /** An answer made outside the chain, as the stages of the exchange's route would leave it. */
   const decorated = (ex: Exchange, answer: Answer): Answer => {
     if (ex.chain === null) chain.enter(ex);
@@ -79,12 +81,15 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     written(ex, answer) {
       const ms = performance.now() - ex.startedAt;
       if (stats !== undefined) stats.record(ex.countedAs, ex.method, answer.status, ms);
+      if (observe !== undefined) observe(ex, answer, ms);
       ex.chain?.written(ex, answer);
       if (requestLog === undefined) return;
       const size = withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body);
       const injected = answer.injected;
       const chaos = injected === undefined ? undefined : { fault: injected.fault ?? null, latency_ms: injected.latency_ms ?? null };
-      requestLog.record(ex.method, ex.path, answer.status, ms, ex.client, ex.headers, size, answer.error ?? null, chaos);
+      const operation = ex.keptLocals?.graphql;
+      const protocol = operation === undefined ? undefined : { graphql: { operation_name: operation.name, operation_type: operation.type } };
+      requestLog.record(ex.method, ex.path, answer.status, ms, ex.client, ex.headers, size, answer.error ?? null, chaos, protocol);
     },
   };
 }

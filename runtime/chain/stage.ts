@@ -57,8 +57,8 @@ export interface StageSettings {
 export interface StageContext {
   readonly live: LiveState;
   readonly logger: Logger;
-  /** The terminal being served now (a restart swaps it). */
-  readonly engine: () => Engine;
+  /** The description's terminal being served now (a restart swaps it); absent on servers of other protocols, which leave out the stages that answer from it. */
+  readonly engine?: () => Engine;
   /** Connections open now on the server the chain runs for. */
   readonly openConnections: () => number;
   readonly settings: StageSettings;

@@ -66,6 +66,15 @@ export interface ExchangeLocals {
   replayed?: string;
   /** The upstream answered (the proxy), not the mock: recordings say where an answer came from. */
   upstream?: boolean;
+  /** The GraphQL operation the request ran: the request log and the per-operation metrics name it. */
+  graphql?: GraphqlOperation;
+}
+
+export interface GraphqlOperation {
+  name: string | null;
+  type: 'query' | 'mutation' | 'subscription';
+  /** The answer carries GraphQL errors. */
+  errors?: boolean;
 }
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -115,6 +124,11 @@ export class Exchange {
   /** Made on first use: most requests meet no stage that keeps anything. */
   get locals(): ExchangeLocals {
     return (this.ownLocals ??= {});
+  }
+
+  /** The locals when something was kept, without making them (hooks after the answer). */
+  get keptLocals(): ExchangeLocals | undefined {
+    return this.ownLocals;
   }
 
   /**

@@ -12,7 +12,8 @@ import type { Stage, StageContext } from '../stage.js';
  * route), so a blanket proxy after this stage never stands in for it. Every answer says its
  * source in X-Mock-Source. On routes the continuum cannot reach the stage is not there at all.
  */
-export function continuumStage({ live, engine, settings: { maxBodyBytes } }: StageContext): Stage {
+export function continuumStage({ live, engine, settings: { maxBodyBytes } }: StageContext): Stage | undefined {
+  if (engine === undefined) return undefined;
   const continuum = live.continuum;
   return {
     name: 'continuum',

@@ -54,7 +54,26 @@ export const STAGES: readonly StageFactory[] = [
   proxyStage,
 ];
 
-/** The stages a server's configuration calls for. */
-export function createStages(context: StageContext): Stage[] {
-  return STAGES.flatMap((factory) => factory(context) ?? []);
+/**
+ * The stages of a protocol served over HTTP without a description (GraphQL): protective chaos,
+ * CORS, latency, global faults and the recorder database. Overrides, runtime mocks, fixtures and
+ * the proxy select requests by path and method, which say nothing about a GraphQL operation.
+ */
+export const OVER_HTTP_STAGES: readonly StageFactory[] = [
+  circuitBreakerStage,
+  bulkheadStage,
+  rateLimitStage,
+  connectionLimitStage,
+  packetLossStage,
+  trafficShapingStage,
+  corsStage,
+  latencyStage,
+  recorderStage,
+  faultsStage,
+  faultInjectionStage,
+];
+
+/** The stages a server's configuration calls for, of `factories` (every stage by default). */
+export function createStages(context: StageContext, factories: readonly StageFactory[] = STAGES): Stage[] {
+  return factories.flatMap((factory) => factory(context) ?? []);
 }

@@ -6,7 +6,8 @@ import type { Stage, StageContext } from '../stage.js';
  * Runtime mocks created over the admin API: they answer before the proxy and the description.
  * A route only carries this stage while some enabled mock's path could reach it.
  */
-export function mocksStage({ live, engine }: StageContext): Stage {
+export function mocksStage({ live, engine }: StageContext): Stage | undefined {
+  if (engine === undefined) return undefined;
   return {
     name: 'mocks',
     slot: 'mocks',

@@ -12,7 +12,8 @@ import type { Next, Stage, StageContext } from '../stage.js';
  * warning in warn mode, nothing when validation or `validation.security` is off. Operations
  * without requirements never run it.
  */
-export function securityStage({ engine, logger, settings, tokenIssuer }: StageContext): Stage {
+export function securityStage({ engine, logger, settings, tokenIssuer }: StageContext): Stage | undefined {
+  if (engine === undefined) return undefined;
   const checks = new WeakMap<OperationMeta, SecurityCheck | null>();
   const contextOf = (scheme: string) => ({ pins: settings.apiAuth?.schemes[scheme], issuer: tokenIssuer });
   const operationOf = (route: BuildRoute | null): OperationMeta | undefined => (route === null ? undefined : engine().build.operations[route.index]);

@@ -13,7 +13,7 @@ import type { Next, Stage, StageContext } from '../stage.js';
  * mocks win over the proxy.
  */
 export function statefulStage({ stateful, engine }: StageContext): Stage | undefined {
-  if (stateful === undefined || stateful.machines.length === 0) return undefined;
+  if (stateful === undefined || stateful.machines.length === 0 || engine === undefined) return undefined;
   const all = stateful.machines;
   // per route of the build being served; a restart's new routes are new keys
   const reaching = new WeakMap<BuildRoute, readonly Machine[]>();

@@ -22,6 +22,21 @@ export interface RequestLogEntryJson {
   chaos?: { fault: string | null; latency_ms: number | null };
   /** A WebSocket session (status 101): its messages and how it closed; response_time_ms is its duration. */
   websocket?: WebSocketSessionLog;
+  /** A GraphQL operation: which one ran (a subscription's entry is written when it ends). */
+  graphql?: GraphqlOperationLog;
+}
+
+export interface GraphqlOperationLog {
+  operation_name: string | null;
+  operation_type: 'query' | 'mutation' | 'subscription';
+  /** Events a subscription sent. */
+  events?: number;
+}
+
+/** What a protocol adds to its entries. */
+export interface ProtocolLog {
+  websocket?: WebSocketSessionLog;
+  graphql?: GraphqlOperationLog;
 }
 
 export interface WebSocketSessionLog {
@@ -66,6 +81,7 @@ export class RequestLogEntry {
   readonly error_message: string | null;
   readonly chaos: RequestLogEntryJson['chaos'];
   readonly websocket: WebSocketSessionLog | undefined;
+  readonly graphql: GraphqlOperationLog | undefined;
   /** Epoch milliseconds. */
   readonly time: number;
   private readonly seq: number;
@@ -86,10 +102,11 @@ export class RequestLogEntry {
     redaction: Redaction = DEFAULT_REDACTION,
     time = Date.now(),
     chaos?: RequestLogEntryJson['chaos'],
-    websocket?: WebSocketSessionLog,
+    protocol?: ProtocolLog,
   ) {
     this.chaos = chaos;
-    this.websocket = websocket;
+    this.websocket = protocol?.websocket;
+    this.graphql = protocol?.graphql;
     this.seq = ++sequence;
     this.time = time;
     this.method = method;
@@ -143,6 +160,7 @@ export class RequestLogEntry {
       error_message: this.error_message,
       ...(this.chaos === undefined ? {} : { chaos: this.chaos }),
       ...(this.websocket === undefined ? {} : { websocket: this.websocket }),
+      ...(this.graphql === undefined ? {} : { graphql: this.graphql }),
     };
   }
 }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { compileGlob, requestPath } from '../../match/index.js';
 import { turnClock } from '../metrics/index.js';
 import { Redaction } from './redaction.js';
-import { RequestLogEntry, type RequestLogEntryJson, type WebSocketSessionLog } from './request-log-entry.js';
+import { RequestLogEntry, type ProtocolLog, type RequestLogEntryJson } from './request-log-entry.js';
 import { DEFAULT_REQUEST_LINES_PER_SECOND, RequestLines } from './request-lines.js';
 import { RingBuffer } from './ring-buffer.js';
 
@@ -76,9 +76,9 @@ export class RequestLog {
     responseSizeBytes: number,
     errorMessage: string | null = null,
     chaos?: RequestLogEntryJson['chaos'],
-    websocket?: WebSocketSessionLog,
+    protocol?: ProtocolLog,
   ): RequestLogEntry {
-    const entry = new RequestLogEntry(method, path, statusCode, Math.round(responseTimeMs), clientAddress, headers, responseSizeBytes, errorMessage, this.redaction, turnClock(), chaos, websocket);
+    const entry = new RequestLogEntry(method, path, statusCode, Math.round(responseTimeMs), clientAddress, headers, responseSizeBytes, errorMessage, this.redaction, turnClock(), chaos, protocol);
     this.ring.push(entry);
     const logger = this.logger;
     if (this.lines !== undefined && logger?.isLevelEnabled('info') === true) this.lines.write(entry);

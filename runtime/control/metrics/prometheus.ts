@@ -8,6 +8,13 @@ export type RateLimitScope = 'global' | 'per_ip' | 'per_endpoint';
 const RATE_LIMIT_SCOPES: readonly RateLimitScope[] = ['global', 'per_ip', 'per_endpoint'];
 
 /** What the WebSocket server counts per path (runtime/terminal/websocket/ws-stats.ts). */
+/** A GraphQL operation's counts as the GraphQL server keeps them (runtime/servers/graphql). */
+export interface GraphqlOperationCounts {
+  type: string;
+  count: number;
+  errors: number;
+}
+
 export interface WebSocketPathCounts {
   sessions: number;
   active: number;
@@ -26,6 +33,7 @@ export class PrometheusMetrics {
   private readonly sources: Array<() => Iterable<RouteTally>> = [];
   private readonly faultSources: Array<() => Record<string, number>> = [];
   private readonly webSocketSources: Array<() => Record<string, WebSocketPathCounts>> = [];
+  private readonly graphqlSources: Array<() => Record<string, GraphqlOperationCounts>> = [];
   private readonly violations: Counter<'scope'>;
 
   constructor() {
@@ -121,6 +129,22 @@ export class PrometheusMetrics {
         eachPath((path, counts) => this.set({ path }, counts.active));
       },
     });
+    const graphqlSources = this.graphqlSources;
+    new Counter({
+      name: 'mock_graphql_operations_total',
+      help: 'GraphQL operations answered, per operation (type and name; (anonymous) without one, (none) for requests refused before one ran) and outcome',
+      labelNames: ['operation', 'outcome'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const source of graphqlSources) {
+          for (const [operation, counts] of Object.entries(source())) {
+            this.inc({ operation, outcome: 'ok' }, counts.count - counts.errors);
+            this.inc({ operation, outcome: 'error' }, counts.errors);
+          }
+        }
+      },
+    });
     collectDefaultMetrics({ register: this.registry, prefix: 'mock_' });
   }
 
@@ -146,6 +170,11 @@ export class PrometheusMetrics {
   /** Adds WebSocket counts per path to read at each scrape. */
   trackWebSocket(source: () => Record<string, WebSocketPathCounts>): void {
     this.webSocketSources.push(source);
+  }
+
+  /** Adds GraphQL counts per operation to read at each scrape. */
+  trackGraphql(source: () => Record<string, GraphqlOperationCounts>): void {
+    this.graphqlSources.push(source);
   }
 
   /** Adds route tallies to read at each scrape; `TrafficStats.attach` calls it. */

@@ -30,6 +30,8 @@ export interface RegisteredServer {
   readonly control?: ServerControl;
   /** What a protocol's own admin endpoint shows (GET /__mock/websocket). */
   details?(): Record<string, unknown>;
+  /** Forgets the data it keeps for clients (GraphQL: what mutations stored). */
+  reset?(): void;
 }
 
 export interface RestartStatus {

@@ -1,10 +1,11 @@
 import type { RegisteredServer, ServerControl, ServerInfo, ServerKind } from './server-info.js';
 
-/** The keys of the health answer's `services`: the spec lists these three (GraphQL is served over HTTP). */
+/** The keys of the health answer's `services`: the spec's three, and graphql (a server of its own, on its own port). */
 const SERVICES: ReadonlyArray<[key: string, kind: ServerKind]> = [
   ['http', 'HTTP'],
   ['websocket', 'WebSocket'],
   ['grpc', 'gRPC'],
+  ['graphql', 'GraphQL'],
 ];
 
 export type ServiceState = 'running' | 'stopped' | 'disabled';
@@ -40,6 +41,17 @@ export class ServerRegistry {
   details(kind: ServerKind): Record<string, unknown> | undefined {
     for (const server of this.servers) if (server.kind === kind && server.details !== undefined) return server.details();
     return undefined;
+  }
+
+  /** Resets the data of the first server of a protocol that keeps some; false when none runs. */
+  reset(kind: ServerKind): boolean {
+    for (const server of this.servers) {
+      if (server.kind === kind && server.reset !== undefined) {
+        server.reset();
+        return true;
+      }
+    }
+    return false;
   }
 
   list(): ServerInfo[] {

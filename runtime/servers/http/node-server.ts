@@ -5,6 +5,7 @@ import { answerClientError } from './client-error.js';
 import type { ControlHandler, ControlResponse } from '../../control/admin/index.js';
 import { controlFailure } from './control.js';
 import { nodeHeaders } from './node-fields.js';
+import { mountSocketNode } from './node-socket.js';
 import { writeNode } from './node-writer.js';
 import type { HttpAdapterOptions } from './server.js';
 
@@ -23,6 +24,7 @@ export class NodeHttpAdapter implements ServerAdapter {
 
   constructor(options: HttpAdapterOptions) {
     this.server = createNodeHttpServer(options);
+    if (options.socket !== undefined) mountSocketNode(this.server, options.socket);
     this.server.on('clientError', answerClientError);
     this.server.on('connection', (socket) => {
       this.sockets++;

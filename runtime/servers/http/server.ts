@@ -7,6 +7,8 @@ import { keepsConnection, withKeepAliveHint } from './keep-alive-hint.js';
 import { UwsListener, uws, type HttpRequest, type HttpResponse, type TemplatedApp } from '../uws/index.js';
 import { writeUws, type ResponseState } from './uws-writer.js';
 import { UwsConnections } from './uws-connections.js';
+import type { SocketEndpoint } from './socket-endpoint.js';
+import { mountSocketUws } from './uws-socket.js';
 
 export interface HttpAdapterOptions {
   dispatch: Dispatch;
@@ -16,6 +18,8 @@ export interface HttpAdapterOptions {
   controlPage?: string;
   /** http.keepalive_hint: answers that keep their connection say so (node:http always does). */
   keepAliveHint?: boolean;
+  /** A WebSocket endpoint served beside the HTTP answers (GraphQL subscriptions). */
+  socket?: SocketEndpoint;
 }
 
 /** The uWebSockets.js adapter: the mock's hot path. */
@@ -66,6 +70,8 @@ export function createHttpApp(options: HttpAdapterOptions, connections = new Uws
       mountControl(app, `${options.controlPage}/`, options.control, maxBodyBytes);
     }
   }
+
+  if (options.socket !== undefined) mountSocketUws(app, options.socket);
 
   const hinted = options.keepAliveHint === true;
   /** Writes the answer (the response may not be touched after an abort), then records it. */

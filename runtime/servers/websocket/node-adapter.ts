@@ -3,8 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { hostPort, problem, type ServerAdapter } from '../../chain/exchange/index.js';
 import type { WsPeer } from '../../terminal/websocket/index.js';
-import { closeNode, listenNode } from '../http/index.js';
-import { chosenProtocol, handshakeOf, rawHttpAnswer } from './handshake.js';
+import { closeNode, listenNode, rawHttpAnswer } from '../http/index.js';
+import { chosenProtocol, handshakeOf } from './handshake.js';
 import { libraryMessageLimit, type WsService } from './ws-service.js';
 
 /** How often a session waiting for a slow reader looks again (`ws` has no drain event of its own). */

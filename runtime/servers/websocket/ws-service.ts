@@ -143,11 +143,13 @@ export class WsService {
     this.stats.ended(report);
     const { handshake } = report;
     this.options.requestLog.record('GET', handshake.path, 101, report.durationMs, handshake.client, handshake.headers, report.bytesOut, report.error, undefined, {
-      messages_in: report.messagesIn,
-      messages_out: report.messagesOut,
-      close_code: report.closeCode,
-      close_reason: report.closeReason,
-      played: report.behaviour,
+      websocket: {
+        messages_in: report.messagesIn,
+        messages_out: report.messagesOut,
+        close_code: report.closeCode,
+        close_reason: report.closeReason,
+        played: report.behaviour,
+      },
     });
     if (report.recorded === undefined || report.recorded.length === 0) return;
     if (report.truncated === true) this.options.logger.warn({ path: handshake.path }, `websocket: the recording of a session of ${handshake.path} keeps its first ${MAX_RECORDED_LINES} lines only`);

@@ -124,6 +124,16 @@ export const PROBLEMS = {
   MOCK_ERR_WS_UPGRADE_REQUIRED: entry<{ method: string; path: string }>(426, GRPC.INVALID_ARGUMENT, 'Upgrade Required', ({ method, path }) =>
     `${method} ${path} is not a WebSocket handshake: this port serves WebSocket connections only (the HTTP mock has its own port)`,
   ),
+  /**
+   * The GraphQL mock's own refusals of a document, before anything runs: errors[].extensions.code
+   * of a `{"errors": […]}` answer (graphql.max_depth, graphql.max_complexity).
+   */
+  MOCK_ERR_GRAPHQL_DEPTH: entry<{ operation: string; depth: number; max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ operation, depth, max }) =>
+    `${operation} depth ${depth} exceeds graphql.max_depth ${max} (fragments expanded; raise graphql.max_depth in mock.yaml)`,
+  ),
+  MOCK_ERR_GRAPHQL_COMPLEXITY: entry<{ operation: string; complexity: number; max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ operation, complexity, max }) =>
+    `${operation} complexity ${complexity} exceeds graphql.max_complexity ${max} (each field selected counts 1, fragments expanded; raise graphql.max_complexity in mock.yaml)`,
+  ),
   MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
     `the proxy refuses ${path}: it has a . or .. segment (also percent-encoded or between backslashes); send the path without them`,
   ),

@@ -75,7 +75,7 @@ function named(source: string, cwd: string): string {
 function globbed(pattern: string, options: SchemaFileOptions): string[] {
   const { cwd } = options;
   const outDir = path.resolve(cwd, options.outDir);
-  const matches = globSync(pattern, { cwd, absolute: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false, ignore: ['**/node_modules/**'] })
+  const matches = globSync(pattern, { cwd, absolute: true, onlyFiles: true, expandDirectories: false, ignore: ['**/node_modules/**'] })
     .map((file) => path.resolve(file))
     .filter((file) => !isInside(file, outDir))
     .sort();

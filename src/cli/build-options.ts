@@ -33,7 +33,7 @@ export function toBuildOptions(resolved: ResolvedConfig, allowRefs: string[]): B
       source: isUrl(spec.path) ? spec.path : path.relative(projectDir, spec.path),
       basePath: spec.base_path,
     })),
-    graphqlSchemas: schemas.map((schema) => path.relative(projectDir, schema)),
+    graphqlSchemas: schemas.map((schema) => path.relative(projectDir, schema) || '.'),
     routes: config.http.routes,
     routeRules: config.core.routes,
     outDir: writablePath(resolved, 'build.out_dir', config.build.out_dir, '--out'),

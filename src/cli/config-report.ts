@@ -83,7 +83,7 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
   const graphql =
     schemas.length === 0
       ? undefined
-      : await checkGraphqlSchema({ graphqlSchemas: schemas.map((schema) => path.relative(resolved.projectDir, schema)), cwd: resolved.projectDir, outDir: config.build.out_dir, allowRefs: options.allowRefs });
+      : await checkGraphqlSchema({ graphqlSchemas: schemas.map((schema) => path.relative(resolved.projectDir, schema) || '.'), cwd: resolved.projectDir, outDir: config.build.out_dir, allowRefs: options.allowRefs });
   const name = config.build.name ?? defaultName(config.specs[0]?.path ?? 'api');
   const ir = buildIr(name, inputs, config.http.routes, config.core.routes);
 

@@ -12,6 +12,7 @@ import {
   plannedInUse,
   readConfigFile,
   keyLocator,
+  type ResolvedConfig,
 } from '../config/index.js';
 import { isTree } from '../config/tree.js';
 
@@ -79,11 +80,7 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
       return { source, basePath: spec.base_path, description: await toOpenApi3(source, read.document) };
     }),
   );
-  const schemas = config.graphql.schema;
-  const graphql =
-    schemas.length === 0
-      ? undefined
-      : await checkGraphqlSchema({ graphqlSchemas: schemas.map((schema) => path.relative(resolved.projectDir, schema) || '.'), cwd: resolved.projectDir, outDir: config.build.out_dir, allowRefs: options.allowRefs });
+  const graphql = await graphqlReport(resolved, file, options.allowRefs, checkGraphqlSchema);
   const name = config.build.name ?? defaultName(config.specs[0]?.path ?? 'api');
   const ir = buildIr(name, inputs, config.http.routes, config.core.routes);
 
@@ -114,6 +111,21 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
       .map(({ key, replacement }) => ({ key, replacement, line: line(key.split('.')) }))
       .sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
   };
+}
+
+/** The GraphQL schema checked as mock build checks it, and graphql.overrides against it; undefined without one. */
+async function graphqlReport(
+  resolved: ResolvedConfig,
+  file: string,
+  allowRefs: string[] | undefined,
+  check: typeof import('../../compiler/index.js').checkGraphqlSchema,
+): Promise<ConfigReport['graphql']> {
+  const { config, projectDir } = resolved;
+  if (config.graphql.schema.length === 0) return undefined;
+  const graphqlSchemas = config.graphql.schema.map((schema) => path.relative(projectDir, schema) || '.');
+  const { summary, overrideProblems } = await check({ graphqlSchemas, cwd: projectDir, outDir: config.build.out_dir, allowRefs, overrides: config.graphql.overrides });
+  if (overrideProblems.length > 0) throw new MockError('MOCK_ERR_CONFIG_INVALID', overrideProblems.map((line) => `${file}: ${line}`).join('\n'));
+  return summary;
 }
 
 const plural = (n: number, word: string, words = `${word}s`): string => `${n} ${n === 1 ? word : words}`;

@@ -95,6 +95,13 @@ t.test('files and globs make one SDL in order (a glob sorted), so a later file e
   t.match(validated.stdout, '\n  GraphQL: base.graphql, parts/a.graphql, parts/b.graphql (3 types; 1 query, 0 mutations, 0 subscriptions)\n');
   t.notMatch(validated.stdout, 'warning: no specs', 'a GraphQL schema alone is a project');
 
+  // graphql.overrides checked against the schema, one line each naming the setting
+  writeFileSync(path.join(cwd, 'mock.yaml'), 'graphql:\n  schema: [base.graphql, "parts/*.graphql"]\n  overrides: { Usr: { id: "1" }, User: { nmae: Ann } }\n');
+  const overrides = await runCli(['config', 'validate'], { cwd });
+  t.equal(overrides.code, 1);
+  t.match(overrides.stderr, /^mock\.yaml: graphql\.overrides\.Usr: .*User.*\nmock\.yaml: graphql\.overrides\.User\.nmae: .*name.*\n$/);
+  writeFileSync(path.join(cwd, 'mock.yaml'), 'graphql:\n  schema: [base.graphql, "parts/*.graphql"]\n');
+
   // a file the glob newly matches makes the build stale
   writeFileSync(path.join(cwd, 'parts', 'c.graphql'), 'extend type Friend { note: String }\n');
   const stale = await runCli(['build', '--check'], { cwd });

@@ -184,7 +184,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_BUILD_NAME: 'a build name is not a plain folder name',
   MOCK_ERR_PATH_OUTSIDE_PROJECT: 'a folder or file mock.yaml names for writing (build.out_dir, logging.file) leads outside the project, and no flag gives it',
   MOCK_ERR_BUILD_FOLDER_FOREIGN: 'the build folder holds files that are not a previous build',
-  MOCK_ERR_NO_SPEC: 'no API description is configured',
+  MOCK_ERR_NO_SPEC: 'no API description is configured (nor, for mock build and serve, a GraphQL schema)',
   MOCK_ERR_OVERRIDES_INVALID: 'override rules from the environment or a file are invalid',
   MOCK_ERR_AUTH_CONFIG: 'an admin authentication setting is invalid',
   MOCK_ERR_AUTH_DEV_USERS_EXPOSED: 'admin auth would seed the development users on an admin API reachable from other machines',
@@ -199,6 +199,9 @@ export const CLI_ERRORS = {
   MOCK_ERR_RECORDER_DB: 'a recordings database (recorder.db_path, --recorder-db, --input, --capture-db) cannot be created, opened or read',
   MOCK_ERR_WS_SCRIPT: 'a WebSocket replay script (websocket.replay_file, MOCK_WS_REPLAY_FILE, a route\'s script) cannot be read or has malformed lines',
   MOCK_ERR_WS_ROUTE: 'a WebSocket route of mock.yaml (websocket.routes) is malformed',
+  MOCK_ERR_GRAPHQL_SCHEMA: 'a GraphQL schema file (--graphql-schema, graphql.schema) does not parse, is not an introspection result, or does not build into a schema',
+  MOCK_ERR_GRAPHQL_SCHEMA_NOT_FOUND: 'a GraphQL schema file given by --graphql-schema or graphql.schema does not exist or cannot be read, or its glob matches no file',
+  MOCK_ERR_GRAPHQL_SCHEMA_REFUSED: 'a glob of graphql.schema matches a file outside the project without --allow-ref',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

@@ -1,6 +1,8 @@
 import type { BuildOptions } from './options.js';
 import { loadInputs, sha256 } from './inputs.js';
-import { buildIr, type Ir } from './ir/index.js';
+import { recordedSource } from './fingerprint.js';
+import { GRAPHQL_SCHEMA_FILE } from './graphql/schema-files.js';
+import { buildIr, type Ir, type IrInput } from './ir/index.js';
 import { PACKAGE_JSON, emitIndex, emitResponders, emitRoutes, emitTypes, emitValidators, registerSchemas, transpile } from './emit/index.js';
 import { TOOL_VERSION } from '../common/version.js';
 
@@ -8,7 +10,8 @@ export interface CompiledBuild {
   name: string;
   /** Absolute folder the build belongs in: <outDir>/<name>. */
   dir: string;
-  ir: Ir;
+  /** The descriptions lowered; absent in a build of a GraphQL schema alone. */
+  ir?: Ir;
   /** Relative file name -> content, manifest.json included. */
   files: Map<string, string>;
   /** Hash of every input; equal hashes mean an up-to-date build. */
@@ -16,11 +19,46 @@ export interface CompiledBuild {
   warnings: string[];
 }
 
-/** Loads the inputs and computes every output file in memory; nothing is written. */
+/**
+ * Loads the inputs and computes every output file in memory; nothing is written. The descriptions
+ * give the HTTP mock's files; the GraphQL schema, checked, gives schema.graphql. A build may hold
+ * either or both.
+ */
 export async function compile(options: BuildOptions): Promise<CompiledBuild> {
   const progress = options.progress ?? (() => undefined);
   progress('reading descriptions');
-  const { name, dir, inputs, inputsHash, raw, sources, fingerprint } = await loadInputs(options);
+  const { name, dir, inputs, inputsHash, raw, sources, fingerprint, graphql } = await loadInputs(options);
+  const http = options.specs.length === 0 ? undefined : await compileHttp(name, inputs, sources, options);
+  const files = new Map<string, string>(http?.files ?? []);
+  if (graphql.length > 0) {
+    progress('checking the GraphQL schema');
+    // loaded only for a build that has a schema: graphql is a large library
+    const { concatenate, loadGraphqlSchema } = await import('./graphql/load-schema.js');
+    const loaded = loadGraphqlSchema(options);
+    files.set(GRAPHQL_SCHEMA_FILE, concatenate(loaded.sources, (source) => recordedSource(source.file, source.file, dir)).text);
+  }
+  const ir = http?.ir;
+  const manifest = {
+    tool: 'mock',
+    version: TOOL_VERSION,
+    name,
+    inputs_sha256: inputsHash,
+    ...fingerprint,
+    specs: raw.map((r, i) => ({ source: sources[i], sha256: sha256(r.text) })),
+    ...(graphql.length > 0 ? { graphql: { schema: GRAPHQL_SCHEMA_FILE, sources: graphql } } : {}),
+    operations: ir?.operations.length ?? 0,
+    custom_routes: ir?.routes.length ?? 0,
+    files: Object.fromEntries([...files.keys()].sort().map((f) => [f, sha256(files.get(f) as string)])),
+  };
+  files.set('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+  const warnings = http?.warnings ?? [];
+  if (http === undefined && options.routes.length > 0) warnings.push('http.routes are not served: the HTTP mock runs only with an API description (--spec or specs: in mock.yaml)');
+  return { name, dir, ir, files, inputsHash, warnings };
+}
+
+/** The HTTP mock's files from the descriptions: router, validators, responders, types. */
+async function compileHttp(name: string, inputs: IrInput[], sources: string[], options: BuildOptions): Promise<{ ir: Ir; files: Array<[string, string]>; warnings: string[] }> {
+  const progress = options.progress ?? (() => undefined);
   progress('reading operations');
   const ir = buildIr(name, inputs, options.routes, options.routeRules);
   const total = ir.operations.length;
@@ -32,8 +70,7 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
   const routes = emitRoutes(ir, schemas);
   const index = emitIndex(ir, sources);
   progress('generating types', total, total);
-
-  const files = new Map<string, string>([
+  const files: Array<[string, string]> = [
     ['index.ts', index],
     ['index.js', transpile(index)],
     ['package.json', PACKAGE_JSON],
@@ -44,19 +81,7 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     ['responders.ts', responders.ts],
     ['responders.js', responders.js],
     ['types.ts', await emitTypes(ir)],
-  ]);
-  const manifest = {
-    tool: 'mock',
-    version: TOOL_VERSION,
-    name,
-    inputs_sha256: inputsHash,
-    ...fingerprint,
-    specs: raw.map((r, i) => ({ source: sources[i], sha256: sha256(r.text) })),
-    operations: ir.operations.length,
-    custom_routes: ir.routes.length,
-    files: Object.fromEntries([...files.keys()].sort().map((f) => [f, sha256(files.get(f) as string)])),
-  };
-  files.set('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
+  ];
   const warnings = [
     ...(ir.operations.length === 0 ? ['the descriptions define no operations (webhooks or components only): nothing will be served but custom routes'] : []),
     ...ir.warnings,
@@ -65,6 +90,5 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     ...responders.warnings.invalidExamples.map((w) => `${w} does not match its schema; served only when asked for by name`),
     ...responders.warnings.unsatisfiable,
   ];
-  return { name, dir, ir, files, inputsHash, warnings };
+  return { ir, files, warnings };
 }
-

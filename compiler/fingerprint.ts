@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BuildOptions } from './options.js';
 import { MockError } from '../common/errors.js';
 import { TOOL_VERSION } from '../common/version.js';
+import { schemaFiles } from './graphql/schema-files.js';
 
 // Light on purpose: `mock serve` asks whether its build is fresh through this module alone, without
 // loading the description parser, the bundler or the emitters (tens of MB and seconds on large
@@ -18,7 +19,7 @@ export const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
  * is one plain folder name, so `api.v2.yaml` names `api-v2` (see BUILD_NAME).
  */
 export function defaultName(source: string): string {
-  const base = path.basename(source.replace(/[?#].*$/, '')).replace(/\.(ya?ml|json)$/i, '');
+  const base = path.basename(source.replace(/[?#].*$/, '')).replace(/\.(ya?ml|json|graphqls?|gql)$/i, '');
   return base.replace(/[^A-Za-z0-9_-]/g, '-') || 'api';
 }
 
@@ -27,7 +28,7 @@ const BUILD_NAME = /^[A-Za-z0-9_-]+$/;
 
 /** The build's name and absolute folder. */
 export function buildPlace(options: BuildOptions): { name: string; dir: string } {
-  const name = options.name ?? defaultName(options.specs[0]?.source ?? 'api');
+  const name = options.name ?? defaultName(options.specs[0]?.source ?? firstSchemaFile(options) ?? 'api');
   if (!BUILD_NAME.test(name)) {
     throw new MockError('MOCK_ERR_BUILD_NAME', `build name ${JSON.stringify(name)} is not a plain folder name: use letters, digits, "-" and "_" only (no "/", "\\" or "."), in --name or build.name of mock.yaml`);
   }
@@ -44,6 +45,20 @@ export function recordedSource(source: string, location: string, dir: string): s
   return isUrl(source) ? source : path.relative(dir, location).split(path.sep).join('/');
 }
 
+/** A build of a GraphQL schema alone is named after its first file (a glob's first match). */
+function firstSchemaFile(options: BuildOptions): string | undefined {
+  return (options.graphqlSchemas ?? []).length === 0 ? undefined : schemaFiles(options)[0]?.file;
+}
+
+/**
+ * The GraphQL schema's files as a build records them (from its folder), when it has any: in the
+ * options hash, so that a file a glob newly matches (or no longer matches) makes the build stale.
+ */
+export function graphqlFiles(options: BuildOptions, dir: string): { graphql?: string[] } {
+  if ((options.graphqlSchemas ?? []).length === 0) return {};
+  return { graphql: schemaFiles(options).map(({ file }) => recordedSource(file, file, dir)) };
+}
+
 /** Where a --spec value points: a URL, or the absolute file. */
 export const specLocation = (source: string, cwd: string): string => (isUrl(source) ? source : path.resolve(cwd, source));
 
@@ -57,6 +72,7 @@ export function optionsHash(options: BuildOptions): string {
       specs: options.specs.map((s) => ({ source: recordedSource(s.source, specLocation(s.source, options.cwd), dir), basePath: s.basePath ?? null })),
       routes: options.routes,
       routeRules: options.routeRules ?? [],
+      ...graphqlFiles(options, dir),
     }),
   );
 }

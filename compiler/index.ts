@@ -2,6 +2,8 @@ export type { BuildOptions, BuildProgress, BuildResult, CheckResult, SpecInput }
 export { build, checkBuild } from './build.js';
 export { isBuildStale } from './staleness.js';
 export { defaultName } from './inputs.js';
+export { checkGraphqlSchema } from './graphql/check-schema.js';
+export type { GraphqlSummary } from './graphql/load-schema.js';
 export { TOOL_VERSION } from '../common/version.js';
 export { buildIr, type Ir, type IrContent, type IrOperation, type IrParameter, type IrResponse, type IrSecurity, type JsonSchema } from './ir/index.js';
 export { resolvePointer } from './ir/pointer.js';

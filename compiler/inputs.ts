@@ -1,13 +1,16 @@
+import { readFileSync } from 'node:fs';
 import type { BuildOptions } from './options.js';
 import { readDescription, toOpenApi3 } from './load/index.js';
 import { TOOL_VERSION } from '../common/version.js';
 import { buildPlace, fileHashes, isUrl, optionsHash, recordedSource, sha256 } from './fingerprint.js';
+import { schemaFiles } from './graphql/schema-files.js';
 
 export { defaultName, sha256 } from './fingerprint.js';
 
 /**
  * Reads and bundles the descriptions; the hash covers bundled content (so external $ref files
- * count), where the build records them, mock.yaml's routes and the tool version.
+ * count), where the build records them, mock.yaml's routes, the GraphQL schema's files and the
+ * tool version.
  */
 export async function loadInputs(options: BuildOptions) {
   const raw = await Promise.all(options.specs.map((s) => readDescription(s.source, options.cwd, options.allowRefs)));
@@ -16,6 +19,9 @@ export async function loadInputs(options: BuildOptions) {
   );
   const { name, dir } = buildPlace(options);
   const sources = raw.map((r) => recordedSource(r.source, r.location, dir));
+  // the GraphQL schema's files by their bytes (graphql itself loads only to compile them)
+  const graphqlFiles = (options.graphqlSchemas ?? []).length === 0 ? [] : schemaFiles(options).map(({ file }) => file);
+  const graphql = graphqlFiles.map((file) => ({ source: recordedSource(file, file, dir), sha256: sha256(readFileSync(file)) }));
   const inputsHash = sha256(
     JSON.stringify({
       version: TOOL_VERSION,
@@ -23,10 +29,11 @@ export async function loadInputs(options: BuildOptions) {
       specs: raw.map((r, i) => ({ source: sources[i], basePath: options.specs[i].basePath ?? null, document: r.document })),
       routes: options.routes,
       routeRules: options.routeRules ?? [],
+      ...(graphql.length > 0 ? { graphql } : {}),
     }),
   );
   // what lets `mock serve` tell a fresh build from bytes alone (not for descriptions read from URLs)
   const local = raw.every((r) => !isUrl(r.source) && r.files.every((f) => !isUrl(f)));
-  const fingerprint = local ? { options_sha256: optionsHash(options), input_files: fileHashes(raw.flatMap((r) => r.files), dir) } : undefined;
-  return { name, dir, inputs, inputsHash, raw, sources, fingerprint };
+  const fingerprint = local ? { options_sha256: optionsHash(options), input_files: fileHashes([...raw.flatMap((r) => r.files), ...graphqlFiles], dir) } : undefined;
+  return { name, dir, inputs, inputsHash, raw, sources, fingerprint, graphql };
 }

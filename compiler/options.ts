@@ -8,13 +8,18 @@ export interface SpecInput {
 
 export interface BuildOptions {
   specs: SpecInput[];
+  /**
+   * --graphql-schema, graphql.schema: SDL files, globs of them or introspection results (.json),
+   * relative to cwd or absolute, in order; the build checks them and writes them as schema.graphql.
+   */
+  graphqlSchemas?: string[];
   /** Raw `http.routes` entries from mock.yaml (validated by the compiler). */
   routes: unknown[];
   /** `core.routes` entries of mock.yaml (checked by the configuration schema): per-route behaviour. */
   routeRules?: unknown[];
   /** Folder holding the builds, e.g. <project>/generated. */
   outDir: string;
-  /** Build name (folder under outDir); default: the first spec's file name without extension. */
+  /** Build name (folder under outDir); default: the first spec's file name without extension, else the first GraphQL schema file's. */
   name?: string;
   /** Directory relative spec paths are resolved against: the project folder, where external $refs may lead. */
   cwd: string;

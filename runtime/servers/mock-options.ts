@@ -6,6 +6,7 @@ import type { AdminLimits, ServeOptions } from '../serve-options.js';
 import type { FixtureOptions } from '../chain/fixtures/index.js';
 import type { StatefulOptions } from '../chain/stateful/index.js';
 import type { WebSocketOptions } from './websocket/index.js';
+import type { GraphqlOptions } from './graphql/graphql-options.js';
 
 export interface AdminServerOptions {
   /** false: embedded in the HTTP mock server (API under /__mock, page at mountPath). */
@@ -22,6 +23,11 @@ export interface MockOptions extends ServeOptions {
   /** Brings the build up to date for a restart (src/ passes the compiler's rebuild-if-stale). */
   rebuild?: () => Promise<string>;
   specPath: string | null;
+  /**
+   * false: no HTTP mock server runs, because the project has no API description (a GraphQL schema
+   * alone: the build holds schema.graphql and no HTTP mock; specPath is null then). Default true.
+   */
+  httpMock?: boolean;
   live?: LiveStateOptions;
   admin?: AdminServerOptions;
   metrics?: { port: number; host: string };
@@ -49,4 +55,6 @@ export interface MockOptions extends ServeOptions {
   stateful?: StatefulOptions;
   /** The WebSocket mock server; absent: none runs. */
   websocket?: WebSocketOptions;
+  /** The GraphQL mock server; absent: none runs. */
+  graphql?: GraphqlOptions;
 }

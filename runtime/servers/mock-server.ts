@@ -43,8 +43,11 @@ export interface MockServer extends RegisteredServer {
 export type ServerFactory = (context: ServerContext) => Promise<MockServer | undefined>;
 
 /** The HTTP mock server; embedded, the admin page shares its origin, so every answer is sandboxed (access-policy.ts). */
-const httpServer: ServerFactory = ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful }) =>
-  HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful });
+const httpServer: ServerFactory = async ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful }) =>
+  // none without a description (MockOptions.httpMock false: a GraphQL schema alone)
+  options.httpMock === false
+    ? undefined
+    : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful });
 
 /** The WebSocket mock server, when the configuration asks for one (MockOptions.websocket). */
 const websocketServer: ServerFactory = async ({ options, live, requestLog, registry, fixtures }) => {

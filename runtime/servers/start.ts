@@ -70,8 +70,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     throw e;
   }
   // the management router, and the admin when embedded, live on the server that can host them (HTTP)
+  // none when no HTTP mock runs (MockOptions.httpMock false): then the management router has no port, and the admin runs standalone
   const http = mockServers.find((s) => s.hostControl !== undefined);
-  if (http === undefined) throw new TypeError('mock serve needs a server that hosts the management router');
+  if (http === undefined && options.httpMock !== false) throw new TypeError('mock serve needs a server that hosts the management router');
   const sampler = new ResourceSampler();
   const ctx: AdminContext = {
     version: options.version,
@@ -95,10 +96,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const standalonePage = 'the admin page (GET / on the admin port)';
   if (embedded) {
     const tokenSource = `the admin page (GET ${admin.mountPath})`;
-    http.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath);
+    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath);
   } else {
     const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
-    http.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));
+    http?.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));
   }
 
   const servers: Server[] = [];
@@ -125,8 +126,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       warnIfExposed(options, 'admin', admin.host, adminUrl);
     }
     // the embedded admin's warning covers the management router it includes
-    if (embedded && admin.api) warnIfExposed(options, 'embedded', options.host, httpUrl(options.host, http.port));
-    else warnIfExposed(options, 'management', options.host, httpUrl(options.host, http.port));
+    if (http !== undefined && embedded && admin.api) warnIfExposed(options, 'embedded', options.host, httpUrl(options.host, http.port));
+    else if (http !== undefined) warnIfExposed(options, 'management', options.host, httpUrl(options.host, http.port));
     if (prometheus !== undefined && options.metrics !== undefined) {
       const { host, port } = options.metrics;
       const server = createNodeControlServer(metricsHandler(prometheus, access), 1024);
@@ -134,7 +135,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       servers.push(server);
       warnIfExposed(options, 'metrics', host, metricsUrl);
     }
-    if (admin !== undefined) warnOfDevUsers(options, auth, adminUrl ?? `${httpUrl(options.host, http.port)}/__mock`);
+    const adminAt = adminUrl ?? (http === undefined ? undefined : `${httpUrl(options.host, http.port)}/__mock`);
+    if (admin !== undefined && adminAt !== undefined) warnOfDevUsers(options, auth, adminAt);
     return { servers: mockServers, live, stats, requestLog, adminUrl, metricsUrl, close: closeAll };
   } catch (e) {
     await closeAll();

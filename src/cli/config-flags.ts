@@ -52,13 +52,19 @@ export const buildFlags = {
     helpValue: '<path|url>',
     multiple: true,
   }),
+  'graphql-schema': Flags.string({
+    description:
+      'GraphQL schema: an SDL file (.graphql, .gql, .graphqls), a glob of them or an introspection result (.json); repeat for several, read in order as one SDL. Starts the GraphQL server; replaces graphql.schema of the config file.',
+    helpValue: '<path>',
+    multiple: true,
+  }),
   config: Flags.string({
     char: 'c',
     description: 'Config file [default: mock.yaml, mock.yml, .mock.yaml or .mock.yml in this or a parent directory]',
     helpValue: '<path>',
   }),
   out: Flags.string({ description: describe('Folder holding the builds, anywhere (build.out_dir of mock.yaml must lie in the project)', 'build.out_dir'), helpValue: '<dir>' }),
-  name: Flags.string({ description: "Build name, the folder under --out: letters, digits, - and _ [default: the first spec's file name, so made]" }),
+  name: Flags.string({ description: "Build name, the folder under --out: letters, digits, - and _ [default: the first spec's file name (else the first GraphQL schema file's), so made]" }),
 };
 
 /** logging.file for `serve` and `admin`: the command line may name a file anywhere, mock.yaml only one in the project. */
@@ -76,6 +82,7 @@ export const serveFlags = {
   'http-port': Flags.integer({ description: describe('HTTP port; 0 picks a free one', 'server.http_port'), helpValue: '<port>' }),
   'ws-port': Flags.integer({ description: describe('WebSocket port, which starts the WebSocket server; 0 picks a free one', 'server.ws_port'), helpValue: '<port>' }),
   'grpc-port': Flags.integer({ description: describe('gRPC port', 'server.grpc_port'), helpValue: '<port>' }),
+  'graphql-port': Flags.integer({ description: describe('GraphQL port (the server runs when --graphql-schema or graphql.schema names a schema); 0 picks a free one', 'server.graphql_port'), helpValue: '<port>' }),
   host: Flags.string({ description: describe('Address the mock servers listen on', 'server.bind'), helpValue: '<address>' }),
   validation: Flags.option({
     description: describe('Request validation mode', 'validation.mode'),
@@ -271,11 +278,13 @@ type Settings = (value: never) => Array<[key: string, value: unknown]>;
  */
 export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   spec: 'specs',
+  'graphql-schema': 'graphql.schema',
   out: 'build.out_dir',
   name: 'build.name',
   'http-port': 'server.http_port',
   'ws-port': 'server.ws_port',
   'grpc-port': 'server.grpc_port',
+  'graphql-port': 'server.graphql_port',
   host: 'server.bind',
   validation: 'validation.mode',
   'validation-status': 'validation.status_code',

@@ -12,6 +12,7 @@ import {
   plannedInUse,
   readConfigFile,
   keyLocator,
+  type ResolvedConfig,
 } from '../config/index.js';
 import { isTree } from '../config/tree.js';
 
@@ -28,6 +29,8 @@ export interface ConfigReport {
    * conditions (query, headers or body).
    */
   chains: { total: number; transitions: number; state_machines: number; conditional_routes: number };
+  /** The GraphQL schema (graphql.schema), checked as mock build checks it; absent without one. */
+  graphql?: { files: string[]; types: number; queries: number; mutations: number; subscriptions: number };
   warnings: string[];
   /** Settings of features not built yet. */
   notes: string[];
@@ -45,7 +48,7 @@ const EXPECTED_SECTIONS: ReadonlyArray<[key: string, consequence: string]> = [
 /**
  * Checks one config file the way `mock serve` would read it, without the MOCK_* environment:
  * the file exists, its YAML parses, it matches the schema, its descriptions load and lower
- * together with the custom routes. Any of these failing throws the usual one-line error.
+ * together with the custom routes, its GraphQL schema builds. Any of these failing throws the usual one-line error.
  */
 export async function checkConfigFile(options: { cwd?: string; configPath?: string; env?: Readonly<Record<string, string | undefined>>; allowRefs?: string[] }): Promise<ConfigReport> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
@@ -69,7 +72,7 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
     }
   }
   // Loaded on use: the compiler's dependencies are not needed for --help.
-  const { readDescription, toOpenApi3, buildIr, defaultName } = await import('../../compiler/index.js');
+  const { readDescription, toOpenApi3, buildIr, defaultName, checkGraphqlSchema } = await import('../../compiler/index.js');
   const inputs = await Promise.all(
     config.specs.map(async (spec) => {
       const read = await readDescription(spec.path, resolved.projectDir, options.allowRefs);
@@ -77,6 +80,7 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
       return { source, basePath: spec.base_path, description: await toOpenApi3(source, read.document) };
     }),
   );
+  const graphql = await graphqlReport(resolved, file, options.allowRefs, checkGraphqlSchema);
   const name = config.build.name ?? defaultName(config.specs[0]?.path ?? 'api');
   const ir = buildIr(name, inputs, config.http.routes, config.core.routes);
 
@@ -84,7 +88,9 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
   const transitions = machines.reduce((sum, machine) => sum + machine.transitions.length, 0);
   const conditional = ir.routes.filter(({ match }) => match.query || match.headers || match.body !== undefined).length;
 
-  const warnings = EXPECTED_SECTIONS.filter(([key]) => !(key in written)).map(([key, consequence]) => `no ${key}: section; ${consequence}`);
+  // a GraphQL schema alone is a project too: no HTTP mock runs then, whatever server and validation say
+  const expected = graphql !== undefined && config.specs.length === 0 ? [] : EXPECTED_SECTIONS;
+  const warnings = expected.filter(([key]) => !(key in written)).map(([key, consequence]) => `no ${key}: section; ${consequence}`);
   if (config.reality_continuum?.enabled && !config.proxy.upstream_url) {
     warnings.push('reality_continuum is enabled without an upstream: set proxy.upstream_url (or MOCK_PROXY_UPSTREAM)');
   }
@@ -98,6 +104,7 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
     specs: inputs.map((input, i) => ({ source: input.source, operations: ir.operations.filter((op) => op.spec === i).length })),
     endpoints: { total: ir.operations.length + ir.routes.length, operations: ir.operations.length, custom_routes: ir.routes.length },
     chains: { total: transitions + conditional, transitions, state_machines: machines.length, conditional_routes: conditional },
+    ...(graphql === undefined ? {} : { graphql }),
     warnings,
     notes: plannedInUse(sources).map(notImplementedNote),
     deprecated: deprecatedInUse(sources)
@@ -106,7 +113,22 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
   };
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** The GraphQL schema checked as mock build checks it, and graphql.overrides against it; undefined without one. */
+async function graphqlReport(
+  resolved: ResolvedConfig,
+  file: string,
+  allowRefs: string[] | undefined,
+  check: typeof import('../../compiler/index.js').checkGraphqlSchema,
+): Promise<ConfigReport['graphql']> {
+  const { config, projectDir } = resolved;
+  if (config.graphql.schema.length === 0) return undefined;
+  const graphqlSchemas = config.graphql.schema.map((schema) => path.relative(projectDir, schema) || '.');
+  const { summary, overrideProblems } = await check({ graphqlSchemas, cwd: projectDir, outDir: config.build.out_dir, allowRefs, overrides: config.graphql.overrides });
+  if (overrideProblems.length > 0) throw new MockError('MOCK_ERR_CONFIG_INVALID', overrideProblems.map((line) => `${file}: ${line}`).join('\n'));
+  return summary;
+}
+
+const plural = (n: number, word: string, words = `${word}s`): string => `${n} ${n === 1 ? word : words}`;
 
 /** The human-readable summary. */
 export function formatReport(report: ConfigReport, listDeprecated: boolean): string {
@@ -120,6 +142,12 @@ export function formatReport(report: ConfigReport, listDeprecated: boolean): str
   lines.push(
     `  chains: ${chains.total} (${plural(chains.transitions, 'state transition')} in ${plural(chains.state_machines, 'state machine')}, ${plural(chains.conditional_routes, 'conditional custom route')})`,
   );
+  const { graphql } = report;
+  if (graphql !== undefined) {
+    lines.push(
+      `  GraphQL: ${graphql.files.join(', ')} (${plural(graphql.types, 'type')}; ${plural(graphql.queries, 'query', 'queries')}, ${plural(graphql.mutations, 'mutation')}, ${plural(graphql.subscriptions, 'subscription')})`,
+    );
+  }
   for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
   for (const note of report.notes) lines.push(`  note: ${note}`);
   if (listDeprecated) {

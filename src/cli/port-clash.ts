@@ -18,8 +18,11 @@ interface Listener {
  */
 export function checkPortClash(resolved: ResolvedConfig): void {
   const { server, admin, metrics } = resolved.config;
-  const listeners: Listener[] = [{ what: 'the HTTP mock', key: 'server.http_port', port: server.http_port, host: server.bind }];
+  const listeners: Listener[] = [];
+  // the HTTP mock runs only with a description (a GraphQL schema alone runs none)
+  if (resolved.config.specs.length > 0) listeners.push({ what: 'the HTTP mock', key: 'server.http_port', port: server.http_port, host: server.bind });
   if (websocketOptions(resolved) !== undefined) listeners.push({ what: 'the WebSocket mock', key: 'server.ws_port', port: server.ws_port, host: server.bind });
+  if (resolved.config.graphql.schema.length > 0) listeners.push({ what: 'the GraphQL mock', key: 'server.graphql_port', port: server.graphql_port, host: server.bind });
   if (adminMode(resolved)?.standalone) listeners.push({ what: 'the admin server', key: 'admin.port', port: admin.port, host: admin.bind });
   if (metrics.enabled) listeners.push({ what: 'the metrics endpoint', key: 'metrics.port', port: metrics.port, host: metrics.bind });
   for (const [i, a] of listeners.entries()) {

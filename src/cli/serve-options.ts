@@ -6,6 +6,7 @@ import { SEEDED_NOW, parseInstant } from '../../common/instant.js';
 import { parseDuration } from '../../common/duration.js';
 import type { ApiAuthOptions, MockOptions, OverrideRule, SchemePins, ServeOptions } from '../../runtime/index.js';
 import { ENV_VARIABLES, displayPath, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
+import { GRAPHQL_SCHEMA_FILE } from '../../compiler/serving.js';
 import { chaosStart, wantsTcpReset } from './chaos-options.js';
 
 export function toServeOptions(config: EffectiveConfig, buildDir: string, logger: Logger): ServeOptions {
@@ -17,7 +18,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     validation: { mode, aggregate_errors, validate_responses, security, status_code, error_body, overrides },
     templateExpand: config.response_template_expand,
     seed: config.seed,
-    now: config.now !== undefined ? parseInstant(config.now) : config.seed !== undefined ? Date.parse(SEEDED_NOW) : undefined,
+    now: pinnedNow(config),
     responseCache: responseCacheOptions(config),
     timeTravel: timeTravelOptions(config),
     maxBodyBytes: config.http.max_body_bytes,
@@ -28,6 +29,11 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     proxyRules: config.proxy.rules,
     logger,
   };
+}
+
+/** The instant --now (or, without it, --seed) pins the clock to; undefined: the real clock. */
+function pinnedNow(config: EffectiveConfig): number | undefined {
+  return config.now !== undefined ? parseInstant(config.now) : config.seed !== undefined ? Date.parse(SEEDED_NOW) : undefined;
 }
 
 /**
@@ -190,6 +196,8 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     apiAuth: apiAuthOptions(config, resolved.projectDir),
     rebuild: extras.rebuild,
     specPath: config.specs[0]?.path ?? null,
+    // a GraphQL schema alone: the build holds no HTTP mock
+    httpMock: config.specs.length > 0,
     live: {
       latency: latency(config),
       proxy: { enabled: proxying(resolved), upstream_url: config.proxy.upstream_url ?? null, timeout_seconds: config.proxy.timeout_seconds },
@@ -212,7 +220,50 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     recorder: config.recorder.enabled ? { dbPath: config.recorder.db_path } : undefined,
     stateful: config.core.stateful,
     websocket: websocketOptions(resolved),
+    graphql: graphqlOptions(resolved, buildDir),
   };
+}
+
+/**
+ * The GraphQL server, whenever a schema is given (graphql.schema, --graphql-schema,
+ * MOCK_GRAPHQL_SCHEMA): it serves the schema.graphql the build wrote. `now` is the pinned instant
+ * (--now, --seed) or the real clock; the runtime may read its virtual clock instead.
+ */
+export function graphqlOptions({ config }: ResolvedConfig, buildDir: string): MockOptions['graphql'] {
+  const graphql = config.graphql;
+  if (graphql.schema.length === 0) return undefined;
+  const pinned = pinnedNow(config);
+  return {
+    port: config.server.graphql_port,
+    path: graphql.path,
+    schemaFile: path.resolve(buildDir, GRAPHQL_SCHEMA_FILE),
+    mock: {
+      seed: config.seed,
+      now: pinned === undefined ? Date.now : () => pinned,
+      overrides: graphql.overrides,
+      listLength: { min: graphql.list_length.min, max: graphql.list_length.max },
+      maxDepth: graphql.max_depth,
+      maxComplexity: graphql.max_complexity,
+      introspection: graphql.introspection,
+      subscriptionIntervalMs: graphql.subscriptions.interval_ms,
+      subscriptionMaxEvents: graphql.subscriptions.max_events,
+    },
+    backend: config.server.http_backend,
+  };
+}
+
+/**
+ * The embedded admin lives on the HTTP mock server, which runs only with an API description: a
+ * project with a GraphQL schema alone must run the admin on its own port.
+ */
+export function refuseEmbeddedAdminWithoutHttp(resolved: ResolvedConfig): void {
+  if (resolved.config.specs.length > 0 || adminMode(resolved)?.standalone !== false) return;
+  const source = resolved.sources['admin.embedded'];
+  const setting = source === 'flag' ? '--admin-embed' : source === 'file' && resolved.file ? `admin.embedded in ${displayPath(resolved.file.file)}` : 'admin.embedded';
+  throw new MockError(
+    'MOCK_ERR_CONFIG_INVALID',
+    `${setting}: the embedded admin is served by the HTTP mock, which runs only with an API description, and this run has a GraphQL schema alone; run the admin on its own port (--admin, admin.port) or give a description with --spec`,
+  );
 }
 
 /**

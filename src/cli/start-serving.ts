@@ -5,7 +5,7 @@ import { buildInWorker } from './build-in-worker.js';
 import { progressLine } from './build-progress.js';
 import { checkPortClash } from './port-clash.js';
 import { loggingOptions } from './project-paths.js';
-import { overrideSources, toMockOptions } from './serve-options.js';
+import { overrideSources, refuseEmbeddedAdminWithoutHttp, toMockOptions } from './serve-options.js';
 import { displayPath, notImplementedNote, plannedInUse, type ResolvedConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
 
@@ -25,11 +25,12 @@ export interface StartServingOptions {
 
 /**
  * What `mock serve` and the SDK's startMockServer start from a resolved configuration: the build
- * brought up to date (in a child process, so the compiler's memory goes with it), then the mock,
- * admin and metrics servers.
+ * brought up to date (in a child process, so the compiler's memory goes with it), then the mock
+ * servers (HTTP with a description, WebSocket and GraphQL when configured), admin and metrics.
  */
 export async function startServing(resolved: ResolvedConfig, options: StartServingOptions): Promise<Serving> {
   checkPortClash(resolved);
+  refuseEmbeddedAdminWithoutHttp(resolved);
   const buildOptions = toBuildOptions(resolved, options.allowRefs);
   const logger = createLogger(loggingOptions(resolved));
   try {

@@ -9,13 +9,15 @@ import { displayPath, loadConfig } from '../config/index.js';
 
 export default class Build extends MockCommand {
   static description =
-    'Compile API descriptions and the routes of mock.yaml into a generated mock (router, validators, responders) under <out>/<name>/.';
+    'Compile API descriptions and the routes of mock.yaml into a generated mock (router, validators, responders) under <out>/<name>/, and check a GraphQL schema (--graphql-schema, graphql.schema) into <out>/<name>/schema.graphql.';
 
   static examples = [
     '<%= config.bin %> <%= command.id %> --spec api.yaml',
     '<%= config.bin %> <%= command.id %> --spec https://example.com/openapi.json --name example --out mocks',
     '<%= config.bin %> <%= command.id %> --check',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --allow-ref ../shared-schemas --allow-ref https://schemas.example.com/v1/',
+    '<%= config.bin %> <%= command.id %> --graphql-schema schema.graphql',
+    "<%= config.bin %> <%= command.id %> --spec api.yaml --graphql-schema 'graphql/*.graphql' --graphql-schema introspection.json",
   ];
 
   static flags = {

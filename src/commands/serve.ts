@@ -9,7 +9,7 @@ import { formatConfig, loadConfig } from '../config/index.js';
 
 export default class Serve extends MockCommand {
   static description =
-    'Serve mocks of API descriptions over HTTP, rebuilding the generated mock first when it is out of date, and WebSocket mocks when asked (--ws-port, or websocket in mock.yaml: replay scripts, routes, echo). Runs until interrupted (SIGINT/SIGTERM).';
+    'Serve mocks of API descriptions over HTTP, rebuilding the generated mock first when it is out of date, WebSocket mocks when asked (--ws-port, or websocket in mock.yaml: replay scripts, routes, echo), and a GraphQL mock of a schema (--graphql-schema, or graphql.schema in mock.yaml; a schema alone serves GraphQL without the HTTP mock). Runs until interrupted (SIGINT/SIGTERM).';
 
   static examples = [
     '<%= config.bin %> <%= command.id %> --spec api.yaml',
@@ -27,6 +27,8 @@ export default class Serve extends MockCommand {
     '<%= config.bin %> <%= command.id %> --spec api.yaml --recorder --recorder-db recordings.db',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --ws-port 3001',
     'MOCK_WS_REPLAY_FILE=session.jsonl <%= config.bin %> <%= command.id %> --spec api.yaml --ws-port 3001',
+    '<%= config.bin %> <%= command.id %> --graphql-schema schema.graphql',
+    "<%= config.bin %> <%= command.id %> --spec api.yaml --graphql-schema 'graphql/**/*.graphql' --graphql-port 4000 --seed 42",
   ];
 
   static flags = {
@@ -46,17 +48,19 @@ export default class Serve extends MockCommand {
 
     const { running, logger, close } = await startServing(resolved, { allowRefs: allowedRefs(flags['allow-ref']), say: (line) => this.log(line) });
     const { httpUrl } = await import('../../runtime/index.js');
-    // serve always runs the HTTP mock, which hosts the management router
-    const { host, port } = running.servers.find((server) => server.kind === 'HTTP') ?? running.servers[0];
+    // the HTTP mock, which hosts the management router, runs whenever there is a description
+    const http = running.servers.find((server) => server.kind === 'HTTP');
     // 2 x 8 MB: as fast as V8's default 2 x 16 MB here, 16 MB less resident memory
     const uncap = youngGenerationSetByUser() ? () => {} : capYoungGeneration(16 * 1024 * 1024);
     // one write, so that whoever reads the output sees every address at once
-    const lines = [`mock: serving on ${httpUrl(host, port)}`];
+    const lines = http === undefined ? [] : [`mock: serving on ${httpUrl(http.host, http.port)}`];
     const websocket = running.servers.find((server) => server.kind === 'WebSocket');
     if (websocket !== undefined) lines.push(`mock: WebSocket on ${httpUrl(websocket.host, websocket.port).replace(/^http/, 'ws')}`);
+    const graphql = running.servers.find((server) => server.kind === 'GraphQL');
+    if (graphql !== undefined) lines.push(`mock: GraphQL on ${httpUrl(graphql.host, graphql.port)}${resolved.config.graphql.path}`);
     const admin = resolved.config.admin;
     if (running.adminUrl !== undefined) lines.push(`mock: admin on ${running.adminUrl} (API under /__mock/)`);
-    else if (admin.enabled || admin.embedded) lines.push(`mock: admin embedded at ${httpUrl(host, port)}${admin.mount_path} (API under /__mock/)`);
+    else if (http !== undefined && (admin.enabled || admin.embedded)) lines.push(`mock: admin embedded at ${httpUrl(http.host, http.port)}${admin.mount_path} (API under /__mock/)`);
     if (running.metricsUrl !== undefined) lines.push(`mock: metrics on ${running.metricsUrl}/metrics`);
     this.log(lines.join('\n'));
 

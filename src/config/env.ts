@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { MockError } from '../../common/errors.js';
 import { layerFromSettings, type Layer, type Setting } from './layer.js';
 
-export type EnvType = 'integer' | 'boolean' | 'string' | 'json';
+/** `paths`: a list of paths, separated as in PATH (`:`, `;` on Windows), since globs use commas (`{a,b}.graphql`). */
+export type EnvType = 'integer' | 'boolean' | 'string' | 'json' | 'paths';
 
 export interface EnvVariable {
   name: string;
@@ -24,6 +26,8 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MOCK_HTTP_HOST', key: 'server.bind', type: 'string' },
   { name: 'MOCK_WS_PORT', key: 'server.ws_port', type: 'integer' },
   { name: 'MOCK_GRPC_PORT', key: 'server.grpc_port', type: 'integer' },
+  { name: 'MOCK_GRAPHQL_PORT', key: 'server.graphql_port', type: 'integer' },
+  { name: 'MOCK_GRAPHQL_SCHEMA', key: 'graphql.schema', type: 'paths' },
   { name: 'MOCK_ADMIN_ENABLED', key: 'admin.enabled', type: 'boolean' },
   { name: 'MOCK_ADMIN_PORT', key: 'admin.port', type: 'integer' },
   { name: 'MOCK_ADMIN_HOST', key: 'admin.bind', type: 'string' },
@@ -72,6 +76,8 @@ function convert(variable: EnvVariable, raw: string): unknown {
       }
     case 'string':
       return raw;
+    case 'paths':
+      return raw.split(path.delimiter).map((entry) => entry.trim()).filter((entry) => entry !== '');
   }
 }
 

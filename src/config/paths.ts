@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { ConfigSource } from './layer.js';
-import type { MockConfig, SpecEntry } from './types.generated.js';
+import type { GraphqlConfig, MockConfig, SpecEntry } from './types.generated.js';
 
-/** The effective configuration: defaults filled in, `specs` as entries, file paths absolute. */
-export type EffectiveConfig = Omit<MockConfig, 'specs'> & { specs: SpecEntry[] };
+/** The effective configuration: defaults filled in, `specs` as entries, `graphql.schema` as a list, file paths absolute. */
+export type EffectiveConfig = Omit<MockConfig, 'specs' | 'graphql'> & { specs: SpecEntry[]; graphql: Omit<GraphqlConfig, 'schema'> & { schema: string[] } };
 
 export const isUrl = (location: string): boolean => /^https?:\/\//i.test(location);
 
@@ -28,7 +28,7 @@ export function resolvePaths(
   };
   const optional = (key: string, location: string | undefined): { [key: string]: string } =>
     location === undefined ? {} : { [key.slice(key.lastIndexOf('.') + 1)]: resolve(key, location) };
-  const { logging, core, grpc, websocket, recorder, http } = config;
+  const { logging, core, grpc, websocket, graphql, recorder, http } = config;
   return {
     ...config,
     specs: config.specs.map((spec) => {
@@ -45,6 +45,8 @@ export function resolvePaths(
       ...optional('websocket.replay_file', websocket.replay_file),
       routes: (websocket.routes ?? []).map((route) => (route.script === undefined ? route : { ...route, script: path.resolve(projectDir, route.script) })),
     },
+    // files or globs: a glob resolves as a path does, its pattern part kept
+    graphql: { ...graphql, schema: [graphql.schema].flat().map((location) => resolve('graphql.schema', location)) },
     recorder: { ...recorder, ...optional('recorder.db_path', recorder.db_path) },
   };
 }

@@ -17,7 +17,7 @@ const RANK: Record<ConfigSource, number> = { default: 0, file: 1, env: 2, flag: 
  * one set by the higher-precedence source is blamed, as that is the one the user just wrote.
  */
 export function checkSemantics(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {
-  return [...latencyRange(config, sources), ...timeTravelSteps(config), ...stateMachines(config), ...chaosRules(config), ...routeChaos(config), ...upstream(config), ...proxyRules(config), ...continuum(config)];
+  return [...latencyRange(config, sources), ...listLength(config, sources), ...timeTravelSteps(config), ...stateMachines(config), ...chaosRules(config), ...routeChaos(config), ...upstream(config), ...proxyRules(config), ...continuum(config)];
 }
 
 /** `observability.chaos.rate_limit.burst_size: text` as a key path and its text. */
@@ -78,6 +78,19 @@ function latencyRange(config: MockConfig, sources: Readonly<Record<string, Confi
     minRank >= maxRank
       ? { path: ['chaos', 'latency_min_ms'], text: `expected integer <= chaos.latency_max_ms (${max}), got ${min}` }
       : { path: ['chaos', 'latency_max_ms'], text: `expected integer >= chaos.latency_min_ms (${min}), got ${max}` },
+  ];
+}
+
+/** graphql.list_length: min <= max, the one set last (by precedence) blamed. */
+function listLength(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {
+  const { min, max } = config.graphql.list_length;
+  if (min <= max) return [];
+  const minRank = RANK[sources['graphql.list_length.min'] ?? 'default'];
+  const maxRank = RANK[sources['graphql.list_length.max'] ?? 'default'];
+  return [
+    minRank >= maxRank
+      ? { path: ['graphql', 'list_length', 'min'], text: `expected integer <= graphql.list_length.max (${max}), got ${min}` }
+      : { path: ['graphql', 'list_length', 'max'], text: `expected integer >= graphql.list_length.min (${min}), got ${max}` },
   ];
 }
 

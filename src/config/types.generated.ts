@@ -76,6 +76,7 @@ export interface MockConfig {
   core: CoreConfig;
   grpc: GrpcConfig;
   websocket: WebSocketConfig;
+  graphql: GraphqlConfig;
   proxy: ProxyConfig;
   metrics: MetricsConfig;
   recorder: RecorderConfig;
@@ -100,6 +101,10 @@ export interface ServerConfig {
    * gRPC mock port.
    */
   grpc_port: number;
+  /**
+   * GraphQL mock port (--graphql-port, MOCK_GRAPHQL_PORT); 0 picks a free port. The GraphQL server runs whenever graphql.schema (--graphql-schema, MOCK_GRAPHQL_SCHEMA) names a schema.
+   */
+  graphql_port: number;
   /**
    * Address the servers listen on.
    */
@@ -730,6 +735,65 @@ export interface WebSocketAnswer {
   close?: {
     code?: number;
     reason?: string;
+  };
+}
+/**
+ * The GraphQL mock server on server.graphql_port (docs/graphql.md). It runs whenever schema names a file; mock build checks the schema and writes it into the build as schema.graphql.
+ */
+export interface GraphqlConfig {
+  /**
+   * The schema: SDL files (.graphql, .gql, .graphqls), globs of them (schema/** /*.graphql) or an introspection result (.json), relative to this file; several are read in order (sorted within a glob) as one SDL, so a later file may extend a type of an earlier one (--graphql-schema, MOCK_GRAPHQL_SCHEMA).
+   */
+  schema: string | string[];
+  /**
+   * Where queries, mutations (GET and POST) and graphql-transport-ws subscriptions are answered.
+   */
+  path: string;
+  /**
+   * Answer __schema and __type queries (GraphiQL and code generators need them); false refuses them.
+   */
+  introspection: boolean;
+  /**
+   * Deepest selection a document may make (fragments expanded); a deeper one is refused before it runs.
+   */
+  max_depth: number;
+  /**
+   * Most fields a document may select (each field counts 1, inside lists too); a costlier one is refused before it runs.
+   */
+  max_complexity: number;
+  /**
+   * How many items a list field gets (drawn between min and max), unless its @listLength directive says otherwise.
+   */
+  list_length: {
+    min: number;
+    /**
+     * At least min.
+     */
+    max: number;
+  };
+  /**
+   * Fake events of subscriptions (graphql-transport-ws).
+   */
+  subscriptions: {
+    /**
+     * Time between two events of a subscription.
+     */
+    interval_ms: number;
+    /**
+     * Events before a subscription completes; 0: until the client stops it.
+     */
+    max_events: number;
+  };
+  /**
+   * Fixed values: type name -> field name -> value (Query: { me: { id: 1 } }, User: { name: Ann }); a string with {{...}} is a template over the field's args and its parent object ("{{args.id}}", "{{parent.name}}").
+   */
+  overrides: {
+    /**
+     * Field name -> value.
+     */
+    [k: string]: {
+      [k: string]: unknown;
+    };
   };
 }
 /**

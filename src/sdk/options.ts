@@ -47,13 +47,15 @@ export interface MockServerOptions extends Omit<DeepPartial<MockConfig>, 'proxy'
 
 /** A running mock. */
 export interface MockServer {
-  /** Where the mock answers, e.g. `http://127.0.0.1:41234` (an unspecified bind address shows as loopback). */
+  /** Where the mock answers, e.g. `http://127.0.0.1:41234` (an unspecified bind address shows as loopback); with a GraphQL schema alone, the GraphQL server's base URL. */
   readonly url: string;
   readonly port: number;
   /** The admin API's base URL when admin.enabled runs it on its own port (`http://127.0.0.1:9080`; its API is under /__mock/). */
   readonly adminUrl?: string;
   /** The WebSocket server's base URL when one runs (`ws://127.0.0.1:3001`: `websocket` or `server.ws_port` set; docs/websocket.md). */
   readonly wsUrl?: string;
+  /** The GraphQL endpoint when a schema is given (`http://127.0.0.1:4000/graphql`: `graphql.schema` set; docs/graphql.md); subscriptions use its ws:// form. */
+  readonly graphqlUrl?: string;
   /** Stops every server it started. */
   close(): Promise<void>;
 }

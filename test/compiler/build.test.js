@@ -39,8 +39,11 @@ t.test('the inputs hash covers documents, base paths, routes, name and tool vers
   t.end();
 });
 
-t.test('no specs is MOCK_ERR_SPEC_NOT_FOUND', async (t) => {
-  await t.rejects(build(options({ specs: [] })), { code: 'MOCK_ERR_SPEC_NOT_FOUND', message: 'no API description given (pass --spec <file|url> or list specs: in mock.yaml)' });
+t.test('no specs and no GraphQL schema is MOCK_ERR_NO_SPEC', async (t) => {
+  await t.rejects(build(options({ specs: [] })), {
+    code: 'MOCK_ERR_NO_SPEC',
+    message: 'nothing to build: pass --spec <file|url> (an API description) or --graphql-schema <path> (a GraphQL schema), or list specs: or graphql.schema in mock.yaml',
+  });
 });
 
 t.test('two builds of the same input are byte-identical', async (t) => {

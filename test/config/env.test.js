@@ -20,6 +20,8 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_HTTP_HOST', 'server.bind', 'string'],
       ['MOCK_WS_PORT', 'server.ws_port', 'integer'],
       ['MOCK_GRPC_PORT', 'server.grpc_port', 'integer'],
+      ['MOCK_GRAPHQL_PORT', 'server.graphql_port', 'integer'],
+      ['MOCK_GRAPHQL_SCHEMA', 'graphql.schema', 'paths'],
       ['MOCK_ADMIN_ENABLED', 'admin.enabled', 'boolean'],
       ['MOCK_ADMIN_PORT', 'admin.port', 'integer'],
       ['MOCK_ADMIN_HOST', 'admin.bind', 'string'],
@@ -155,6 +157,24 @@ const cases = {
     good: [
       ['recorded', path.join(cwd, 'recorded')],
       ['/abs/fixtures', '/abs/fixtures'],
+    ],
+    bad: [],
+  },
+  MOCK_GRAPHQL_PORT: {
+    good: [
+      ['4100', 4100],
+      ['0', 0],
+    ],
+    bad: [
+      ['four', 'MOCK_GRAPHQL_PORT: expected integer, got "four"'],
+      ['65536', 'MOCK_GRAPHQL_PORT: expected integer <= 65535, got 65536'],
+    ],
+  },
+  // a list of files or globs, separated as in PATH (globs use commas: {a,b}.graphql); each resolved against cwd
+  MOCK_GRAPHQL_SCHEMA: {
+    good: [
+      ['schema.graphql', [path.join(cwd, 'schema.graphql')]],
+      [['a.graphql', 'graphql/{b,c}.graphql', ''].join(path.delimiter), [path.join(cwd, 'a.graphql'), path.join(cwd, 'graphql', '{b,c}.graphql')]],
     ],
     bad: [],
   },

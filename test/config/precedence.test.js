@@ -17,7 +17,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
   t.equal(file, undefined);
   t.equal(projectDir, cwd);
   t.same(config, {
-    server: { http_port: 3000, ws_port: 3001, grpc_port: 50051, bind: '0.0.0.0' },
+    server: { http_port: 3000, ws_port: 3001, grpc_port: 50051, graphql_port: 4000, bind: '0.0.0.0' },
     specs: [],
     validation: {
       mode: 'enforce',
@@ -56,6 +56,16 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
     },
     grpc: { proto_dir: path.join(cwd, 'proto'), enable_reflection: true, max_message_size: 4194304, concurrency_limit: 32 },
     websocket: { routes: [], max_connections: 1000, message_timeout: 30000, heartbeat_interval: 30000, max_message_bytes: 1048576, max_buffered_bytes: 1048576 },
+    graphql: {
+      schema: [],
+      path: '/graphql',
+      introspection: true,
+      max_depth: 15,
+      max_complexity: 1000,
+      list_length: { min: 2, max: 4 },
+      subscriptions: { interval_ms: 1000, max_events: 0 },
+      overrides: {},
+    },
     proxy: { enabled: false, timeout_seconds: 30 },
     metrics: { enabled: false, port: 9090, bind: '127.0.0.1' },
     recorder: { enabled: false, db_path: path.join(cwd, 'recordings.db') },

@@ -1,0 +1,21 @@
+/** What mock.yaml's graphql section sets for the mocked schema (src/cli/serve-options.ts fills it). */
+export interface GraphqlMockSettings {
+  /** --seed: the same query answers the same bytes; undefined: a random seed per start. */
+  seed?: number;
+  /** The virtual clock (epoch ms): DateTime and other time values count from it. */
+  now: () => number;
+  /** graphql.overrides: type name → field name → a value; strings with {{…}} are templates over args and parent. */
+  overrides: Record<string, Record<string, unknown>>;
+  /** graphql.list_length: how many items a list field gets, unless @listLength says otherwise. */
+  listLength: { min: number; max: number };
+  /** graphql.max_depth: deepest selection accepted (fragments expanded). */
+  maxDepth: number;
+  /** graphql.max_complexity: most fields a document may select (each field 1). */
+  maxComplexity: number;
+  /** graphql.introspection: __schema and __type answer. */
+  introspection: boolean;
+  /** graphql.subscriptions.interval_ms: time between two fake events of a subscription. */
+  subscriptionIntervalMs: number;
+  /** graphql.subscriptions.max_events: events before a subscription completes; 0: until the client stops it. */
+  subscriptionMaxEvents: number;
+}

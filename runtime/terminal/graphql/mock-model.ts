@@ -754,7 +754,7 @@ export class MockModel {
         break;
       }
     }
-    return plan.answer(target, id, obj, args, argsHash, generic);
+    return plan.answer(target, id, obj, args, input, argsHash, generic);
   }
 }
 

@@ -28,7 +28,8 @@ export interface MutationModel {
  * payload type (`CreateUserPayload { user }`, Hasura's `returning`) holding one, preferring the
  * field named after the noun; else the type the noun names (`deleteUser: Boolean` → User). The
  * answer follows the return type: the object, a payload whose entity field is the object (its
- * `errors`/`userErrors` lists empty, `success`/`ok` true, `deletedId`-like fields the id),
+ * `errors`/`userErrors` lists empty, `success`/`ok` true, `deletedId`-like fields the id,
+ * `clientMutationId` echoed),
  * `true` for Boolean, the id for an ID. Without an entity or an id, the field is mocked.
  */
 export type Verb = 'create' | 'update' | 'delete' | 'upsert';
@@ -41,7 +42,15 @@ export interface MutationPlan {
   id(args: Record<string, unknown>, input: Record<string, unknown>): unknown;
   /** What to store: the input's keys the entity knows. */
   fields(input: Record<string, unknown>, id: unknown): Record<string, unknown>;
-  answer(target: MockObject | null, id: unknown, root: MockObject, args: Record<string, unknown>, argsHash: number, generic: (root: MockObject, args: Record<string, unknown>, argsHash: number) => unknown): unknown;
+  answer(
+    target: MockObject | null,
+    id: unknown,
+    root: MockObject,
+    args: Record<string, unknown>,
+    input: Record<string, unknown>,
+    argsHash: number,
+    generic: (root: MockObject, args: Record<string, unknown>, argsHash: number) => unknown,
+  ): unknown;
 }
 
 const VERBS: [RegExp, Verb][] = [
@@ -151,7 +160,7 @@ export function mutationPlan(fp: FieldPlan, model: MutationModel): MutationPlan 
       out[identity] = id;
       return out;
     },
-    answer(target, id, root, values, argsHash, generic) {
+    answer(target, id, root, values, input, argsHash, generic) {
       return answerOf(returnType);
 
       function answerOf(type: GraphQLOutputType): unknown {
@@ -178,6 +187,7 @@ export function mutationPlan(fp: FieldPlan, model: MutationModel): MutationPlan 
           const named = getNamedType(field.type);
           const list = isListType(isNonNullType(field.type) ? field.type.ofType : field.type);
           if (field.name === payloadField) stored[field.name] = list ? (target === null ? [] : [target]) : target;
+          else if (field.name === 'clientMutationId') stored[field.name] = input.clientMutationId ?? values.clientMutationId ?? null;
           else if (list && /errors$/i.test(field.name)) stored[field.name] = [];
           else if (named.name === 'Boolean' && /^(success|successful|ok|succeeded|deleted|done)$/i.test(field.name)) stored[field.name] = true;
           else if (isLeafType(named) && !list && /^(deleted|removed)?(id|Id|ID|.+Id)$/.test(field.name) && verb === 'delete') stored[field.name] = id;

@@ -51,7 +51,7 @@ export interface Prepared {
 }
 
 export interface EngineStats {
-  /** Documents prepared and kept (at most DOCUMENT_CACHE_SIZE). */
+  /** Documents prepared and kept (at most DOCUMENT_CACHE_SIZE anonymous ones and as many named). */
   documents: number;
   /** Documents graphql-jit could not compile, executed by graphql-js instead. */
   interpreted: number;
@@ -90,6 +90,7 @@ export class GraphqlEngine {
   private readonly model: MockModel;
   private readonly roots: Partial<Record<OperationType, MockObject>> = {};
   private readonly cache = new LRUCache<string, Prepared | Refused>({ max: DOCUMENT_CACHE_SIZE });
+  private readonly namedCache = new LRUCache<string, Prepared | Refused>({ max: DOCUMENT_CACHE_SIZE });
   private interpreted = 0;
 
   constructor(sourceSdl: string, settings: GraphqlMockSettings) {
@@ -116,7 +117,7 @@ export class GraphqlEngine {
   }
 
   get stats(): EngineStats {
-    return { documents: this.cache.size, interpreted: this.interpreted, store: this.store.stats(), seed: this.seed };
+    return { documents: this.cache.size + this.namedCache.size, interpreted: this.interpreted, store: this.store.stats(), seed: this.seed };
   }
 
   /** Forgets what mutations stored; prepared documents stay. */
@@ -124,13 +125,22 @@ export class GraphqlEngine {
     this.store.clear();
   }
 
+  /**
+   * The document prepared for one operation, from the cache when it was prepared before (refusals
+   * are cached too). Keys: the text itself when short (a Map hashes it anyway; no digest to pay
+   * per request), its SHA-1 when long, so 1,000 kept documents stay small; a named operation is
+   * keyed with its name, which cannot contain the NUL separating them.
+   */
   prepare(query: string, operationName?: string | null): Prepared | Refused {
     const name = operationName ?? null;
-    const key = `${name ?? ''}\u0000${query.length > KEY_TEXT_LIMIT ? createHash('sha1').update(query).digest('base64') : query}`;
-    let prepared = this.cache.get(key);
+    // digests start with NUL, which short texts used as keys never do
+    const text = query.length > KEY_TEXT_LIMIT || query.charCodeAt(0) === 0 ? `\u0000${createHash('sha1').update(query).digest('base64')}` : query;
+    const key = name === null ? text : `${name}\u0000${text}`;
+    const cache = name === null ? this.cache : this.namedCache;
+    let prepared = cache.get(key);
     if (prepared === undefined) {
       prepared = this.prepareUncached(query, name);
-      this.cache.set(key, prepared);
+      cache.set(key, prepared);
     }
     return prepared;
   }

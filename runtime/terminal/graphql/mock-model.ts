@@ -11,6 +11,7 @@ import {
   isNonNullType,
   isObjectType,
   isScalarType,
+  Kind,
   type GraphQLAbstractType,
   type GraphQLField,
   type GraphQLInputType,
@@ -320,6 +321,8 @@ export class MockModel {
   /** The generic value: by type at the field's slot; root list fields also list what mutations created. */
   private slotImpl(fp: FieldPlan, isQueryRoot: boolean): Impl {
     const { field } = fp;
+    const examples = this.examplesImpl(fp);
+    if (examples !== undefined) return examples;
     const length = listLengthOf(field) ?? this.settings.listLength;
     const gen = this.typeGen(field.type, fp, length, true);
     const limitArg = field.args.find((a) => LIMIT_ARGS.includes(a.name) && getNamedType(a.type).name === 'Int')?.name;
@@ -429,6 +432,36 @@ export class MockModel {
     }
     const gen: Gen = this.leafDirectivesOf(fp, leaf) ?? leafGen(this.fakes, leaf, { name: fp.name, parent: fp.owner.name }, false);
     return (a) => gen(a);
+  }
+
+  /**
+   * `@examples` where leaves cannot take it item by item: on a list field whose examples are lists
+   * (one whole list picked), or on a field of an object type (example objects, their other fields
+   * mocked).
+   */
+  private examplesImpl(fp: FieldPlan): Impl | undefined {
+    const type = fp.field.type;
+    const inner = unwrapNonNull(type);
+    const named = getNamedType(type);
+    const examples = valueDirectives(fp.field, named).examples;
+    if (examples === undefined) return undefined;
+    const list = isListType(inner);
+    const slot = (obj: MockObject, argsHash: number): [number, number] => [mix(obj.$h ^ argsHash, fp.hash), mix(obj.$h2 ^ argsHash, fp.hash2)];
+    if (list && examples.every(Array.isArray)) {
+      return (obj, _args, argsHash) => {
+        const [a, b] = slot(obj, argsHash);
+        return this.toOutput(examples[a % examples.length], type, a, b, true);
+      };
+    }
+    if (isLeafType(named)) return undefined;
+    const length = listLengthOf(fp.field) ?? this.settings.listLength;
+    return (obj, _args, argsHash) => {
+      const [a, b] = slot(obj, argsHash);
+      if (!list) return this.toOutput(examples[a % examples.length], type, a, b, true);
+      const n = between(mix(a, LEN_KEY), length.min, length.max);
+      const items = Array.from({ length: n }, (_, i) => examples[(a + i) % examples.length]);
+      return this.toOutput(items, type, a, b, true);
+    };
   }
 
   private leafDirectivesOf(fp: FieldPlan, leaf: GraphQLLeafType): Gen | undefined {
@@ -788,6 +821,14 @@ function installScalar(type: GraphQLScalarType): void {
     if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
     return value;
   };
+  if (shape.kind === 'bigint') {
+    // integers beyond 2^53 as written (text) rather than rounded
+    const untyped = type.parseLiteral;
+    type.parseLiteral = (node, variables) => {
+      if (node.kind === Kind.INT && !Number.isSafeInteger(Number(node.value))) return node.value;
+      return untyped.call(type, node, variables);
+    };
+  }
 }
 
 function parseJson(text: string): unknown {

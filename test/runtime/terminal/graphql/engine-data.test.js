@@ -263,3 +263,35 @@ t.test('nothing nullable is null; non-null everywhere', async (t) => {
   const { maybeUser } = await data(t, engine, '{ maybeUser { lastName bestFriend { bestFriend { name } } } }');
   t.ok(maybeUser?.lastName && maybeUser.bestFriend.bestFriend.name);
 });
+
+t.test('custom scalars as inputs: literals and variables accepted, stored and answered as given', async (t) => {
+  const e = mockEngine(`type Query { event(id: ID!): Event }
+type Mutation { createEvent(at: DateTime!, meta: JSON, big: BigInt, file: Upload): Event! }
+scalar DateTime
+scalar JSON
+scalar BigInt
+scalar Upload
+type Event { id: ID! at: DateTime! meta: JSON big: BigInt file: String }`);
+  const literal = await data(t, e, 'mutation { createEvent(at: "2030-01-02T03:04:05Z", meta: {a: [1, "x", {b: null}]}, big: 123456789012345678901, file: "a.png") { id at meta big file } }');
+  t.match(literal.createEvent, { at: '2030-01-02T03:04:05Z', meta: { a: [1, 'x', { b: null }] }, big: '123456789012345678901', file: 'a.png' });
+  const stored = await data(t, e, `{ event(id: "${literal.createEvent.id}") { at meta } }`);
+  t.same(stored.event, { at: '2030-01-02T03:04:05Z', meta: { a: [1, 'x', { b: null }] } });
+  const variables = await data(t, e, 'mutation ($at: DateTime!, $meta: JSON) { createEvent(at: $at, meta: $meta) { at meta big } }', { at: '2031-05-06', meta: { k: true } });
+  t.match(variables.createEvent, { at: '2031-05-06', meta: { k: true } });
+  t.ok(Number.isSafeInteger(variables.createEvent.big), 'a BigInt not given is mocked');
+});
+
+t.test('@examples on lists and objects: whole lists, example objects', async (t) => {
+  const e = mockEngine(`type Query { one: Box! }
+type Box {
+  tags: [String!]! @examples(values: [["a", "b"], ["c"]])
+  owner: Person! @examples(values: [{name: "Ann"}, {name: "Bob"}])
+  crew: [Person!]! @examples(values: [{name: "Cy"}, {name: "Di"}]) @listLength(min: 2, max: 2)
+}
+type Person { name: String! email: String! }`);
+  const { one } = await data(t, e, '{ one { tags owner { name email } crew { name } } }');
+  t.ok(JSON.stringify(one.tags) === '["a","b"]' || JSON.stringify(one.tags) === '["c"]', `a whole example list (${JSON.stringify(one.tags)})`);
+  t.ok(['Ann', 'Bob'].includes(one.owner.name));
+  t.match(one.owner.email, /@/, 'the fields an example object leaves out are mocked');
+  t.same(one.crew.map((p) => p.name).sort(), ['Cy', 'Di']);
+});

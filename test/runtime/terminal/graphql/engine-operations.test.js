@@ -127,6 +127,9 @@ t.test('prepared documents are cached by text and operation name, refusals too',
   const long = `{ me { ${'id '.repeat(600)}} }`;
   t.equal(e.prepare(long), e.prepare(long), 'long documents are keyed by their hash');
   t.equal(e.stats.documents, 4);
+  const named = '{ me { id } }';
+  t.not(e.prepare(`${named}\u0000X`), e.prepare(named, 'X'), 'a text cannot pose as a name');
+  t.equal(e.prepare(`${named}\u0000X`).ok, false);
 });
 
 t.test('a subscription is not executed as a query; a query has no subscribe', async (t) => {

@@ -1,6 +1,5 @@
 import { GraphQLEnumType, type GraphQLLeafType } from 'graphql';
 import type { FakeKind, Fakes, Gen, NumberSpec } from './fakes.js';
-import { mix } from './hash.js';
 
 /**
  * Which fake value a leaf field gets, decided once per field from its name, its type and its
@@ -334,16 +333,11 @@ export function customScalarGen(fakes: Fakes, shape: ScalarShape, field: LeafFie
   }
 }
 
-/** Enum values by hash; a list's items take consecutive values so a list as long as the enum shows each. */
-export function enumValues(type: GraphQLEnumType): readonly string[] {
-  return type.getValues().map((v) => v.name);
-}
-
 /** The default generator of a leaf field: by its type, then its name. */
 export function leafGen(fakes: Fakes, type: GraphQLLeafType, field: LeafField, identityField: boolean): Gen {
   if (type instanceof GraphQLEnumType) {
-    const values = enumValues(type);
-    return fakes.pick(values);
+    // by hash; lists of enums take consecutive values instead (mock-model.ts)
+    return fakes.pick(type.getValues().map((v) => v.name));
   }
   switch (type.name) {
     case 'String':
@@ -368,8 +362,3 @@ function idLike(fakes: Fakes, field: LeafField): Gen {
   if (last === 'cursor') return fakes.gen('cursor');
   return stringGen(fakes, field);
 }
-
-/** For lists of enum values: item i of a list at hash h. */
-export const enumItem = (values: readonly string[], h: number, i: number): string => values[(h + i) % values.length]!;
-
-export { mix };

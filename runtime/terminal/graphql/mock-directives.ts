@@ -5,7 +5,6 @@ import {
   type GraphQLField,
   type GraphQLLeafType,
   type GraphQLNamedType,
-  type GraphQLScalarType,
 } from 'graphql';
 import type { FakeKind, Fakes, Gen } from './fakes.js';
 import { between, mix, unit } from './hash.js';
@@ -229,5 +228,3 @@ export function examplesGen(values: readonly unknown[]): Gen {
   const n = values.length;
   return (h) => values[h % n];
 }
-
-export type { GraphQLScalarType };

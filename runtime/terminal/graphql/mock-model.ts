@@ -303,10 +303,10 @@ export class MockModel {
     }
     const identity = owner.identity;
     if (identity !== undefined && identity.field === name) {
-      const leaf = getNamedType(type) as GraphQLLeafType;
+      const coerce = coercerOf(getNamedType(type) as GraphQLLeafType);
       return (obj, _args, argsHash) => {
         const id = idOf(obj);
-        return id !== undefined ? coerceLeaf(id, leaf) : identity.make(mix(obj.$h ^ argsHash, fp.hash), mix(obj.$h2 ^ argsHash, fp.hash2));
+        return id !== undefined ? coerce(id) : identity.make(mix(obj.$h ^ argsHash, fp.hash), mix(obj.$h2 ^ argsHash, fp.hash2));
       };
     }
     const lookup = this.lookupImpl(fp);
@@ -839,32 +839,51 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A stored or templated value as the leaf type answers it. */
+type Coercer = (raw: unknown) => unknown;
+const coercers = new WeakMap<GraphQLLeafType, Coercer>();
+
+/** A stored or templated value as the leaf type answers it (one function per type, chosen once: type checks are not free). */
 export function coerceLeaf(raw: unknown, leaf: GraphQLLeafType): unknown {
-  if (raw === undefined || raw === null) return null;
-  if (isEnumType(leaf)) return typeof raw === 'string' ? raw : String(raw);
+  return coercerOf(leaf)(raw);
+}
+
+function coercerOf(leaf: GraphQLLeafType): Coercer {
+  let coerce = coercers.get(leaf);
+  if (coerce === undefined) coercers.set(leaf, (coerce = coercerFor(leaf)));
+  return coerce;
+}
+
+function coercerFor(leaf: GraphQLLeafType): Coercer {
+  if (isEnumType(leaf)) return (raw) => (raw === undefined || raw === null ? null : typeof raw === 'string' ? raw : String(raw));
   switch (leaf.name) {
     case 'String':
-      return typeof raw === 'string' ? raw : typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+      return (raw) => (raw === undefined || raw === null ? null : typeof raw === 'string' ? raw : typeof raw === 'object' ? JSON.stringify(raw) : String(raw));
     case 'ID':
-      return typeof raw === 'string' || typeof raw === 'number' ? raw : String(raw);
-    case 'Int': {
-      const n = typeof raw === 'number' ? raw : Number(raw);
-      return Number.isFinite(n) ? Math.trunc(n) : raw;
-    }
-    case 'Float': {
-      const n = typeof raw === 'number' ? raw : Number(raw);
-      return Number.isFinite(n) ? n : raw;
-    }
+      return (raw) => (raw === undefined || raw === null ? null : typeof raw === 'string' || typeof raw === 'number' ? raw : String(raw));
+    case 'Int':
+      return (raw) => {
+        if (raw === undefined || raw === null) return null;
+        const n = typeof raw === 'number' ? raw : Number(raw);
+        return Number.isFinite(n) ? Math.trunc(n) : raw;
+      };
+    case 'Float':
+      return (raw) => {
+        if (raw === undefined || raw === null) return null;
+        const n = typeof raw === 'number' ? raw : Number(raw);
+        return Number.isFinite(n) ? n : raw;
+      };
     case 'Boolean':
-      return typeof raw === 'boolean' ? raw : raw === 'true' ? true : raw === 'false' ? false : Boolean(raw);
+      return (raw) => (raw === undefined || raw === null ? null : typeof raw === 'boolean' ? raw : raw === 'true' ? true : raw === 'false' ? false : Boolean(raw));
     default: {
-      if (typeof raw === 'string' && scalarShape(leaf.name).kind === 'json') return parseJson(raw);
-      if (typeof raw === 'string' && ['number', 'bigint'].includes(scalarShape(leaf.name).kind) && /^-?\d+(\.\d+)?$/.test(raw)) {
-        const kind = scalarShape(leaf.name);
-        return kind.kind === 'number' && kind.spec.asString ? raw : Number(raw);
-      }
-      return raw;
+      const shape = scalarShape(leaf.name);
+      return (raw) => {
+        if (raw === undefined || raw === null) return null;
+        if (typeof raw === 'string' && shape.kind === 'json') return parseJson(raw);
+        if (typeof raw === 'string' && (shape.kind === 'number' || shape.kind === 'bigint') && /^-?\d+(\.\d+)?$/.test(raw)) {
+          return shape.kind === 'number' && shape.spec.asString ? raw : Number(raw);
+        }
+        return raw;
+      };
     }
   }
 }

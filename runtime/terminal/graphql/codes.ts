@@ -16,6 +16,8 @@ export const GRAPHQL_CODES = {
   INTROSPECTION_DISABLED: 'INTROSPECTION_DISABLED',
   DEPTH: 'MOCK_ERR_GRAPHQL_DEPTH',
   COMPLEXITY: 'MOCK_ERR_GRAPHQL_COMPLEXITY',
+  /** Nested lists that would make an answer of more than MAX_LIST_ITEMS items. */
+  TOO_LARGE: 'MOCK_ERR_GRAPHQL_TOO_LARGE',
   /** A lookup by id of an object a mutation deleted, where the field is non-null. */
   NOT_FOUND: 'NOT_FOUND',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',

@@ -208,6 +208,7 @@ export class GraphqlEngine {
     const operationType = operation.operation as OperationType;
     const operationName = operation.name?.value ?? null;
     const rootObject = this.roots[operationType];
+    const model = this.model;
     // a root per request: values kept by the getters (see mock-model.ts) never outlive a request
     const root = (): MockObject | undefined => (rootObject === undefined ? undefined : new rootObject.$p.Ctor(rootObject.$h, rootObject.$h2, undefined, undefined, undefined));
     const schema = this.schema;
@@ -237,7 +238,14 @@ export class GraphqlEngine {
     return {
       ...base,
       execute: (variables) => {
-        const result = run(variables ?? {});
+        model.beginAnswer();
+        let result;
+        try {
+          result = run(variables ?? {});
+        } catch (error) {
+          // graphql-jit reads fields without resolvers as properties, outside its error handling
+          return { data: null, errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error), { extensions: { code: GRAPHQL_CODES.INTERNAL_SERVER_ERROR } })] };
+        }
         return isPromise(result) ? result.then(finish) : finish(result);
       },
       subscribe: async () => ({ errors: [new GraphQLError(`this is a ${operationType}, not a subscription`, { extensions: { code: GRAPHQL_CODES.BAD_USER_INPUT } })] }),
@@ -247,7 +255,15 @@ export class GraphqlEngine {
   /** A subscription field's source: its n-th event is a Subscription root whose lanes include n. */
   private events(field: FieldPlan, root: MockObject, args: Record<string, unknown>): AsyncIterableIterator<MockObject> {
     const argsHash = field.field.args.length > 0 ? hashValue(0, args) : 0;
-    return eventStream((n) => this.model.event(root, field, argsHash, n), this.settings.subscriptionIntervalMs, this.settings.subscriptionMaxEvents);
+    return eventStream(
+      (n) => {
+        // the event's answer is computed right after it is produced
+        this.model.beginAnswer();
+        return this.model.event(root, field, argsHash, n);
+      },
+      this.settings.subscriptionIntervalMs,
+      this.settings.subscriptionMaxEvents,
+    );
   }
 }
 

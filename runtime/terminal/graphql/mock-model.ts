@@ -20,6 +20,7 @@ import {
   type GraphQLScalarType,
   type GraphQLSchema,
 } from 'graphql';
+import { PROBLEMS } from '../../../common/errors.js';
 import { overrideVars } from '../../../common/graphql/overrides-check.js';
 import { decodeUuid, decodedA, decodedB, Fakes, uuidOf, type Gen } from './fakes.js';
 import { between, hashString, hashValue, mix } from './hash.js';
@@ -61,6 +62,8 @@ const ID_CONTAINER_ARGS = ['where', 'by', 'filter'];
 const LEN_KEY = 0x6c656e; // "len"
 const EDGES = 0x65646765;
 const MAX_OVERRIDE_NESTING = 8;
+/** List items one answer may hold: nested lists multiply (5 per list, 8 levels: 390,625 objects). */
+export const MAX_LIST_ITEMS = 50_000;
 
 export class MockModel {
   readonly objects = new Map<string, ObjectPlan>();
@@ -70,6 +73,8 @@ export class MockModel {
   private readonly compiledOverrides = new Map<string, CompiledOverride>();
   private overrideNesting = 0;
   private readonly entityTypes: Set<string>;
+  /** List items the answer being computed may still add (answers are computed synchronously, one at a time). */
+  private listBudget = MAX_LIST_ITEMS;
 
   constructor(
     readonly schema: GraphQLSchema,
@@ -93,6 +98,21 @@ export class MockModel {
       else if (isScalarType(type) && !isBuiltInScalar(type.name)) installScalar(type);
     }
     this.compileOverrides();
+  }
+
+  /** Before computing an answer: its list items are counted from zero. */
+  beginAnswer(): void {
+    this.listBudget = MAX_LIST_ITEMS;
+  }
+
+  /** Counts n list items against the answer's budget; past it, the answer fails with MOCK_ERR_GRAPHQL_TOO_LARGE. */
+  private spend(n: number): void {
+    if ((this.listBudget -= n) < 0) {
+      this.listBudget = MAX_LIST_ITEMS; // the next answer, if this one is abandoned mid-way
+      throw new GraphQLError(PROBLEMS.MOCK_ERR_GRAPHQL_TOO_LARGE.detail({ max: MAX_LIST_ITEMS, length: this.settings.listLength.max }), {
+        extensions: { code: 'MOCK_ERR_GRAPHQL_TOO_LARGE' },
+      });
+    }
   }
 
   /** The root value of an operation type. */
@@ -382,6 +402,7 @@ export class MockModel {
       const composite = isObjectType(item) || isAbstractType(item);
       return (a, b, extras) => {
         let n = between(mix(a, LEN_KEY), min, max);
+        this.spend(n);
         const out: unknown[] = [];
         const extra = top ? extras?.extra : undefined;
         if (extra !== undefined) for (const obj of extra) out.push(obj);
@@ -459,6 +480,7 @@ export class MockModel {
       const [a, b] = slot(obj, argsHash);
       if (!list) return this.toOutput(examples[a % examples.length], type, a, b, true);
       const n = between(mix(a, LEN_KEY), length.min, length.max);
+      this.spend(n);
       const items = Array.from({ length: n }, (_, i) => examples[(a + i) % examples.length]);
       return this.toOutput(items, type, a, b, true);
     };
@@ -671,6 +693,7 @@ export class MockModel {
       const a = mix(conn.$h, edgesHash);
       const b = mix(conn.$h2, edgesHash);
       let n = between(mix(a, LEN_KEY), length.min, length.max);
+      this.spend(n);
       const limit = conn.$x?.limit;
       if (limit !== undefined) n = Math.min(n, Math.max(0, limit - out.length));
       for (let i = 0; i < n; i++) {

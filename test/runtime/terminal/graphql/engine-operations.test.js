@@ -138,3 +138,13 @@ t.test('a subscription is not executed as a query; a query has no subscribe', as
   t.match(await sub.execute({}), { errors: [{ message: /WebSocket/ }] });
   t.match(await engine.prepare('{ me { id } }').subscribe({}), { errors: [{ message: /not a subscription/ }] });
 });
+
+t.test('an answer whose nested lists explode is refused, not computed', async (t) => {
+  const wide = mockEngine(SDL, { listLength: { min: 10, max: 10 } });
+  const start = performance.now();
+  const result = await run(wide, `{ me ${'{ friends '.repeat(6)}{ id }${' }'.repeat(6)} }`);
+  t.equal(result.data, null);
+  t.match(result.errors, [{ message: /more than 50000 list items.*graphql\.list_length \(max 10\)/, extensions: { code: 'MOCK_ERR_GRAPHQL_TOO_LARGE' } }]);
+  t.ok(performance.now() - start < 3000, 'quickly');
+  t.same(Object.keys((await run(wide, `{ me ${'{ friends '.repeat(3)}{ id }${' }'.repeat(3)} }`)).data), ['me'], 'the next answer has its own budget');
+});

@@ -786,13 +786,14 @@ export class MockModel {
     switch (plan.verb) {
       case 'create':
       case 'upsert': {
-        const existing = id !== undefined && plan.verb === 'upsert' ? this.store.get(entity.name, id) : undefined;
+        // an upsert naming an id updates that object (it may be one the mock lists already); without one it creates
+        const creates = plan.verb === 'create' || id === undefined;
         if (id === undefined) {
           const n = this.store.nextCreation();
           const h = mix(mix(this.settings.seed, entity.hash), n);
           id = entity.identity!.make(h, mix(h, entity.hash2));
         }
-        this.store.write(entity.name, id, plan.fields(input, id), existing === undefined || existing.created);
+        this.store.write(entity.name, id, plan.fields(input, id), creates);
         target = this.objectWithId(entity, id, true);
         break;
       }

@@ -1,6 +1,5 @@
-import { getNamedType, isAbstractType, isInputObjectType, isLeafType, isListType, isNonNullType, isObjectType, type GraphQLOutputType } from 'graphql';
+import { getNamedType, isAbstractType, isInputObjectType, isLeafType, isListType, isNonNullType, isObjectType, type GraphQLOutputType, type GraphQLSchema } from 'graphql';
 import { hashString, mix } from './hash.js';
-import type { GraphQLSchema } from 'graphql';
 import type { FieldPlan, MockObject, ObjectPlan } from './mock-object.js';
 
 /** What the plans read of the model. */
@@ -13,24 +12,27 @@ export interface MutationModel {
 /**
  * Mutations that later queries see, by the mutation's name (camelCase or snake_case):
  *
- * - `create…`/`add…`/`insert…`/`new…`/`register…`/`post…` (and `upsert…` without a stored id):
- *   stores a new object of the entity type with the given fields (the `input` object, `data`,
- *   other input objects, and scalar arguments, kept where the type has a field of that name or
- *   `<field>Id` names a related object) and a new id, or the id given. Root list fields of that
- *   type (`users`, `usersConnection { edges { node } nodes }`) list it first.
- * - `update…`/`edit…`/`set…`/`modify…`/`patch…`/`change…`/`rename…`/`save…`/`replace…` with an id
- *   (`id`, the identity field, `input.id`, `where.id`, `pk_columns.id`, `<entity>Id`): merges the
- *   fields into the stored object (the rest of it stays mocked).
+ * - `create…`/`add…`/`insert…`/`new…`/`register…`/`post…`, and `upsert…`/`save…`/`createOrUpdate…`
+ *   without an id: stores a new object of the entity type with the given fields (the `input`
+ *   object, `data`, other input objects, and scalar arguments, kept where the type has a field of
+ *   that name or `<field>Id` names a related object) and a new id, or the id given. Root list
+ *   fields of that type (`users`, `usersConnection { edges { node } nodes }`) list it first. Of a
+ *   list of inputs (Hasura's `insert_users(objects: […])`) the first is stored.
+ * - `update…`/`edit…`/`set…`/`modify…`/`patch…`/`change…`/`rename…`/`replace…`, and the upserts
+ *   above with an id (`id`, the identity field, `input.id`, `where.id`, `where.id._eq`,
+ *   `pk_columns.id`, `<entity>Id`): merges the fields into the stored object (the rest of it
+ *   stays as mocked).
  * - `delete…`/`remove…`/`destroy…`/`trash…`/`drop…`/`purge…` with an id: marks the object deleted;
  *   lookups by id answer null (an error where non-null), lists leave it out.
  *
  * The entity type is the mutation's return type when it has an identity; else the field of a
  * payload type (`CreateUserPayload { user }`, Hasura's `returning`) holding one, preferring the
  * field named after the noun; else the type the noun names (`deleteUser: Boolean` → User). The
- * answer follows the return type: the object, a payload whose entity field is the object (its
- * `errors`/`userErrors` lists empty, `success`/`ok` true, `deletedId`-like fields the id,
- * `clientMutationId` echoed),
- * `true` for Boolean, the id for an ID. Without an entity or an id, the field is mocked.
+ * answer follows the return type: the object (for a delete, as it was), a payload whose entity
+ * field is the object (its `errors`/`userErrors` lists empty, `success`/`ok` true, `deletedId`-like
+ * fields the id, `clientMutationId` echoed), `true` for Boolean, the id for an ID, 1 for an Int.
+ * Without an entity, or an update or delete without an id, the field is mocked like any other.
+ * A graphql.overrides entry for the mutation field wins over all of this.
  */
 export type Verb = 'create' | 'update' | 'delete' | 'upsert';
 

@@ -20,7 +20,11 @@ type Mutation {
   removePost(id: ID!): DeletePostPayload!
   insert_users(objects: [UserInsert!]!): users_mutation_response
   publish: Boolean
+  upsertUser(id: ID, name: String!): User!
+  delete_users(where: UserWhere!): users_mutation_response
 }
+input UserWhere { id: IdComparison }
+input IdComparison { _eq: ID }
 input CreateUserInput { name: String!, email: String, role: Role, address: AddressInput, clientMutationId: String }
 input UpdateUserInput { name: String, age: Int }
 input EditPostInput { id: ID!, title: String }
@@ -134,4 +138,15 @@ t.test('mutations run in order within a document', async (t) => {
   t.equal(result.b.name, 'B');
   t.equal(result.c.user.name, 'C');
   t.same((await data(t, engine, '{ users { name } }')).users.slice(0, 2).map((u) => u.name), ['A', 'C']);
+});
+
+t.test('upsert: without an id it creates, with one it updates; Hasura where: {id: {_eq}} deletes', async (t) => {
+  const engine = mockEngine(SDL, { listLength: { min: 2, max: 2 } });
+  const listed = (await data(t, engine, '{ users { id name } }')).users;
+  const made = (await data(t, engine, 'mutation { upsertUser(name: "New") { id name } }')).upsertUser;
+  const patched = (await data(t, engine, `mutation { upsertUser(id: "${listed[0].id}", name: "Renamed") { id name } }`)).upsertUser;
+  t.same(patched, { id: listed[0].id, name: 'Renamed' });
+  t.same((await data(t, engine, '{ users { id name } }')).users, [made, patched, listed[1]], 'one created, one updated in place (not listed twice)');
+  await data(t, engine, `mutation { delete_users(where: {id: {_eq: "${listed[1].id}"}}) { affected_rows } }`);
+  t.same((await data(t, engine, '{ users { id } }')).users.map((u) => u.id), [made.id, listed[0].id]);
 });

@@ -134,6 +134,10 @@ export const PROBLEMS = {
   MOCK_ERR_GRAPHQL_COMPLEXITY: entry<{ operation: string; complexity: number; max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ operation, complexity, max }) =>
     `${operation} complexity ${complexity} exceeds graphql.max_complexity ${max} (each field selected counts 1, fragments expanded; raise graphql.max_complexity in mock.yaml)`,
   ),
+  /** An answer whose nested lists would hold more items than one answer may (errors[].extensions.code). */
+  MOCK_ERR_GRAPHQL_TOO_LARGE: entry<{ max: number; length: number }>(400, GRPC.RESOURCE_EXHAUSTED, 'Bad Request', ({ max, length }) =>
+    `the answer would hold more than ${max} list items: select fewer nested lists, pass first/limit arguments, or lower graphql.list_length (max ${length})`,
+  ),
   MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
     `the proxy refuses ${path}: it has a . or .. segment (also percent-encoded or between backslashes); send the path without them`,
   ),

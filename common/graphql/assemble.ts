@@ -14,7 +14,9 @@ import {
   type NamedTypeNode,
   type TypeNode,
 } from 'graphql';
-import { validateSDL } from 'graphql/validation/validate.mjs';
+// validateSDL is not among graphql's root exports; the path is the CommonJS build that `graphql`
+// itself resolves to, so its errors are the same GraphQLError class.
+import { validateSDL } from 'graphql/validation/validate.js';
 import { APPSYNC_SCALARS, FEDERATION_DECLARATIONS, MOCK_DECLARATIONS, TYPE_SYSTEM_LOCATIONS } from './directives.js';
 
 export interface GraphqlSchemaProblem {

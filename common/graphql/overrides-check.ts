@@ -27,6 +27,12 @@ import { hasTemplate, parseTemplate, TemplateSyntaxError, type TemplateNode } fr
 export type GraphqlOverrides = Record<string, Record<string, unknown>>;
 
 const INPUT_DEPTH = 3;
+const VAR_TOKEN = /\{\{[^}]*\b(args|parent)\./;
+
+/** Whether an override string is a template: a token templates know, or one naming an argument or a parent field. */
+export function hasOverrideTemplate(text: string): boolean {
+  return text.includes('{{') && (VAR_TOKEN.test(text) || hasTemplate(text));
+}
 
 /** The template variables an override of `type.field` may use. */
 export function overrideVars(schema: GraphQLSchema, typeName: string, fieldName: string): string[] {
@@ -122,7 +128,7 @@ function checkValue(at: string, value: unknown, field: GraphQLField<unknown, unk
 
 function checkTemplates(at: string, value: unknown, vars: readonly string[], field: GraphQLField<unknown, unknown>, problems: string[]): void {
   if (typeof value === 'string') {
-    if (!hasTemplate(value)) return;
+    if (!hasOverrideTemplate(value)) return;
     try {
       parseTemplate(value, 'none', vars);
     } catch (error) {
@@ -149,7 +155,7 @@ function checkTemplates(at: string, value: unknown, vars: readonly string[], fie
 
 /** Static values against the field's type: leaves coerced as the answer would be, object keys named after fields. */
 function checkShape(at: string, value: unknown, type: GraphQLOutputType, problems: string[]): void {
-  if (typeof value === 'string' && hasTemplate(value)) return;
+  if (typeof value === 'string' && hasOverrideTemplate(value)) return;
   if (isNonNullType(type)) {
     if (value === null) problems.push(`${at}: null for a non-null field (${String(type)})`);
     else checkShape(at, value, type.ofType, problems);

@@ -1,0 +1,35 @@
+// The GraphQL engine over the real-world SDLs of ../shared/corpus/graphql: each builds, answers a
+// mid-size query over its root fields without errors, and answers an IDE's introspection query
+// within the default limits.
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import { buildClientSchema, buildSchema, getIntrospectionQuery, printSchema } from 'graphql';
+import { midSizeQuery } from './query-builder.js';
+import { data, mockEngine, run } from './helpers.js';
+
+const CORPUS = new URL('../../../../../shared/corpus/graphql/', import.meta.url);
+
+for (const name of ['artsy-metaphysics', 'linear', 'swapi']) {
+  t.test(name, async (t) => {
+    const sdl = readFileSync(new URL(`${name}.graphql`, CORPUS), 'utf8');
+    let start = performance.now();
+    const engine = mockEngine(sdl, { listLength: { min: 2, max: 3 } });
+    t.comment(`${name}: engine built in ${(performance.now() - start).toFixed(0)} ms`);
+
+    const query = midSizeQuery(engine.schema);
+    start = performance.now();
+    const answer = await data(t, engine, query);
+    t.comment(`${name}: first mid-size query in ${(performance.now() - start).toFixed(0)} ms, ${JSON.stringify(answer).length} bytes`);
+    t.ok(Object.keys(answer).length >= 5, 'root fields answered');
+    start = performance.now();
+    const again = await data(t, engine, query);
+    t.comment(`${name}: again (prepared, pools built) in ${(performance.now() - start).toFixed(1)} ms`);
+    t.same(again, answer, 'the same query answers the same');
+    t.equal(engine.stats.interpreted, 0, 'graphql-jit compiled it');
+
+    const introspection = await run(engine, getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true }));
+    t.same(introspection.errors, undefined, 'an IDE introspection query passes max_depth 15 and max_complexity 1000');
+    t.ok(introspection.data?.__schema, 'and answers');
+    if (name === 'swapi') t.equal(printSchema(buildClientSchema(introspection.data)), printSchema(buildSchema(sdl)), 'introspection prints the SDL');
+  });
+}

@@ -6,4 +6,5 @@
 export { APPSYNC_SCALARS, FAKE_LOCALES, FAKE_TYPES, FEDERATION_SDL, MOCK_DIRECTIVES_SDL } from './directives.js';
 export { assembleSchema, GraphqlSchemaError, type AssembledSchema, type GraphqlSchemaProblem } from './assemble.js';
 export { introspectionToSdl } from './introspection.js';
+export { BUILD_COMMENT, withoutBuildComments } from './build-comments.js';
 export { checkOverrides, overrideVars, type GraphqlOverrides } from './overrides-check.js';

@@ -57,5 +57,14 @@ const websocketServer: ServerFactory = async ({ options, live, requestLog, regis
   return new WebSocketMockServer({ settings, host, live, requestLog, logger, seed, registry, backend: settings.backend ?? httpBackend, fixtures: fixtures?.store });
 };
 
-/** The protocol servers of `mock serve`, started in this order: GraphQL and gRPC register here next. */
-export const SERVERS: readonly ServerFactory[] = [httpServer, websocketServer];
+/** The GraphQL mock server, when a schema is given (MockOptions.graphql); graphql and graphql-jit load only then. */
+const graphqlServer: ServerFactory = async ({ options, live, requestLog, registry, recorderDb }) => {
+  const settings = options.graphql;
+  if (settings === undefined) return undefined;
+  const { GraphqlMockServer } = await import('./graphql-mock-server.js');
+  const { host, logger, maxBodyBytes, maxConnections, cors, httpBackend } = options;
+  return GraphqlMockServer.create({ settings, host, live, requestLog, registry, logger, maxBodyBytes, maxConnections, cors, recorderDb, backend: settings.backend ?? httpBackend });
+};
+
+/** The protocol servers of `mock serve`, started in this order: gRPC registers here next. */
+export const SERVERS: readonly ServerFactory[] = [httpServer, websocketServer, graphqlServer];

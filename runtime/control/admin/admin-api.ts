@@ -20,6 +20,7 @@ import { recorderRoutes } from './endpoints/recorder.js';
 import { systemRoutes } from './endpoints/system.js';
 import { timeRoutes } from './endpoints/time.js';
 import { websocketRoutes } from './endpoints/websocket.js';
+import { graphqlRoutes } from './endpoints/graphql.js';
 import { trafficRoutes } from './endpoints/traffic.js';
 import { AdminError, fail, ok } from './envelope.js';
 import { indexPage } from './index-page.js';
@@ -47,6 +48,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...timeRoutes,
   ...continuumRoutes,
   ...websocketRoutes,
+  ...graphqlRoutes,
   ...authRoutes,
 ];
 

@@ -12,6 +12,9 @@ export interface MutationModel {
 /**
  * Mutations that later queries see, by the mutation's name (camelCase or snake_case):
  *
+ * The verb leads (`createUser`, `delete_users`) or, in the noun-first style of Shopify and Linear,
+ * ends the name (`issueCreate`, `productUpdate`, `customerDelete`).
+ *
  * - `create…`/`add…`/`insert…`/`new…`/`register…`/`post…`, and `upsert…`/`save…`/`createOrUpdate…`
  *   without an id: stores a new object of the entity type with the given fields (the `input`
  *   object, `data`, other input objects, and scalar arguments, kept where the type has a field of
@@ -61,6 +64,13 @@ const VERBS: [RegExp, Verb][] = [
   [/^(update|edit|set|modify|patch|change|rename|replace)(?=[A-Z_0-9]|$)/, 'update'],
   [/^(delete|remove|destroy|trash|drop|purge)(?=[A-Z_0-9]|$)/, 'delete'],
 ];
+/** The noun-first style of Shopify and Linear: `issueCreate`, `productUpdate`, `customerDelete`. */
+const VERB_SUFFIXES: [RegExp, Verb][] = [
+  [/(?<=[a-z0-9])(Upsert|CreateOrUpdate|Save)$/, 'upsert'],
+  [/(?<=[a-z0-9])(Create|Add|Insert|Register)$/, 'create'],
+  [/(?<=[a-z0-9])(Update|Edit|Set|Modify|Patch|Change|Rename|Replace)$/, 'update'],
+  [/(?<=[a-z0-9])(Delete|Remove|Destroy|Trash|Drop|Purge)$/, 'delete'],
+];
 const NOUN_SUFFIXES = /(_one|_by_pk|ByPk|ById|_by_id|_many|Many|One)$/;
 /** Arguments that say which object, not what to write. */
 const ID_HOLDERS = ['where', 'by', 'filter', 'pk_columns', 'condition'];
@@ -69,7 +79,7 @@ const WRAPPERS = new Set(['input', 'data', 'set', '_set', 'patch', 'changes', 'a
 
 export function mutationPlan(fp: FieldPlan, model: MutationModel): MutationPlan | undefined {
   const name = fp.name;
-  const found = VERBS.find(([pattern]) => pattern.test(name));
+  const found = VERBS.find(([pattern]) => pattern.test(name)) ?? VERB_SUFFIXES.find(([pattern]) => pattern.test(name));
   if (found === undefined) return undefined;
   const [pattern, verb] = found;
   const noun = name.replace(pattern, '').replace(/^_+/, '').replace(NOUN_SUFFIXES, '');

@@ -84,9 +84,16 @@ export const trafficRoutes: AdminRoute[] = [
         memory_usage_over_time: ctx.sampler.memoryOverTime(),
         cpu_usage_over_time: ctx.sampler.cpuOverTime(),
         ...websocketPaths(ctx),
+        ...graphqlOperations(ctx),
       }),
   },
 ];
+
+/** Counts and latency per GraphQL operation, when a GraphQL server runs. */
+function graphqlOperations(ctx: AdminContext): { graphql_by_operation?: unknown } {
+  const details = ctx.registry.details('GraphQL');
+  return details === undefined ? {} : { graphql_by_operation: details.operations };
+}
 
 /** Sessions and messages per WebSocket path, when a WebSocket server runs. */
 function websocketPaths(ctx: AdminContext): { websocket_by_path?: unknown } {

@@ -1,0 +1,167 @@
+import { readFile } from 'node:fs/promises';
+import type { Logger } from 'pino';
+import { afterNext, createDispatch, createStages, OVER_HTTP_STAGES, RequestChain, type Dispatch } from '../chain/index.js';
+import { hostPort, type ServerAdapter } from '../chain/exchange/index.js';
+import type { LiveState } from '../chain/settings/index.js';
+import type { RecorderDb } from '../chain/recorder/index.js';
+import type { RequestLog } from '../control/logging/index.js';
+import type { RegisteredServer, ServerInfo, ServerRegistry } from '../control/registry/index.js';
+import { GraphqlEngine } from '../terminal/graphql/index.js';
+import { withoutBuildComments } from '../../common/graphql/index.js';
+import type { CorsOptions, HttpBackend } from '../serve-options.js';
+import { createHttpAdapter } from './http/index.js';
+import { asGraphqlAnswer, GraphqlRouter, graphqlTerminal, OperationStats, SubscriptionEndpoint, type GraphqlOptions } from './graphql/index.js';
+
+export interface GraphqlMockServerOptions {
+  settings: GraphqlOptions;
+  host: string;
+  live: LiveState;
+  requestLog: RequestLog;
+  registry: ServerRegistry;
+  logger: Logger;
+  maxBodyBytes: number;
+  maxConnections?: number;
+  cors?: CorsOptions;
+  recorderDb?: RecorderDb;
+  backend?: HttpBackend;
+}
+
+/**
+ * The GraphQL mock server (port 4000 by default): GraphQL over HTTP at graphql.path through the
+ * chain's stages that apply to it (protective chaos, CORS, latency, faults, the recorder), and
+ * subscriptions over graphql-transport-ws on the same path. Answers come from the schema the build
+ * wrote, mocked by the engine (runtime/terminal/graphql).
+ */
+export class GraphqlMockServer implements RegisteredServer {
+  readonly kind = 'GraphQL' as const;
+  readonly stats = new OperationStats();
+  private readonly chain: RequestChain;
+  private readonly router: GraphqlRouter;
+  private readonly subscriptions: SubscriptionEndpoint;
+  private adapter: ServerAdapter | undefined;
+  private startTime = Date.now();
+  private readonly unregister: () => void;
+
+  private constructor(
+    private readonly options: GraphqlMockServerOptions,
+    private readonly engine: GraphqlEngine,
+  ) {
+    const { settings, live, logger, maxBodyBytes } = options;
+    this.router = new GraphqlRouter(settings.path);
+    const stages = createStages(
+      {
+        live,
+        logger,
+        openConnections: () => this.adapter?.connections ?? 0,
+        settings: { cors: options.cors, maxBodyBytes, maxConnections: options.maxConnections },
+        recorder: options.recorderDb,
+      },
+      OVER_HTTP_STAGES,
+    );
+    this.chain = new RequestChain(stages, graphqlTerminal(() => this.engine, settings.path));
+    this.chain.setRoutes(this.router.routes);
+    this.subscriptions = new SubscriptionEndpoint({ path: settings.path, engine: () => this.engine, stats: this.stats, requestLog: options.requestLog, maxMessageBytes: maxBodyBytes });
+    this.unregister = options.registry.add(this);
+  }
+
+  /** Loads the schema the build wrote and mocks it; a schema that no longer builds is a one-line error. */
+  static async create(options: GraphqlMockServerOptions): Promise<GraphqlMockServer> {
+    const sdl = withoutBuildComments(await readFile(options.settings.schemaFile, 'utf8'));
+    const engine = new GraphqlEngine(sdl, { ...options.settings.mock, now: options.live.clock.read });
+    return new GraphqlMockServer(options, engine);
+  }
+
+  get host(): string {
+    return this.options.host;
+  }
+
+  get port(): number {
+    return this.adapter?.port ?? this.options.settings.port;
+  }
+
+  get listeningPort(): number | null {
+    return this.adapter?.listening === true ? this.adapter.port : null;
+  }
+
+  /** The URL clients send operations to. */
+  get url(): string {
+    return `http://${hostPort(this.options.host, this.port)}${this.options.settings.path}`;
+  }
+
+  async listen(): Promise<void> {
+    const { options } = this;
+    const inner = createDispatch({ router: () => this.router, chain: this.chain, maxBodyBytes: options.maxBodyBytes, logger: options.logger, requestLog: options.requestLog, observe: this.stats.observe });
+    const adapter = await createHttpAdapter(options.backend, { dispatch: asGraphqlDispatch(inner), socket: this.subscriptions }, options.logger);
+    await adapter.listen(options.host, options.settings.port, '--graphql-port');
+    this.adapter = adapter;
+    this.startTime = Date.now();
+    const { schema } = this.engine;
+    const count = (type: { getFields(): object } | null | undefined): number => (type == null ? 0 : Object.keys(type.getFields()).length);
+    options.logger.info(
+      `GraphQL mock on http://${adapter.address}${options.settings.path} (${adapter.library}): ${count(schema.getQueryType())} queries, ${count(schema.getMutationType())} mutations, ${count(schema.getSubscriptionType())} subscriptions`,
+    );
+  }
+
+  async close(): Promise<void> {
+    const adapter = this.adapter;
+    this.adapter = undefined;
+    this.unregister();
+    this.subscriptions.closeAll();
+    await adapter?.close();
+  }
+
+  info(): ServerInfo {
+    const adapter = this.adapter;
+    const running = adapter?.listening === true;
+    return {
+      server_type: this.kind,
+      address: running ? adapter.address : hostPort(this.options.host, this.options.settings.port),
+      running,
+      start_time: running ? new Date(this.startTime).toISOString() : null,
+      uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
+      active_connections: running ? adapter.connections : 0,
+      total_requests: this.stats.total,
+    };
+  }
+
+  /** GET /__mock/graphql: the server, its settings and what each operation saw. */
+  details(): Record<string, unknown> {
+    const { settings } = this.options;
+    const { schema } = this.engine;
+    const names = (type: { getFields(): object } | null | undefined): string[] => (type == null ? [] : Object.keys(type.getFields()).sort());
+    return {
+      server: this.info(),
+      url: this.url,
+      library: this.adapter?.library ?? null,
+      settings: {
+        path: settings.path,
+        introspection: settings.mock.introspection,
+        max_depth: settings.mock.maxDepth,
+        max_complexity: settings.mock.maxComplexity,
+        list_length: settings.mock.listLength,
+        subscriptions: { interval_ms: settings.mock.subscriptionIntervalMs, max_events: settings.mock.subscriptionMaxEvents },
+        seed: settings.mock.seed ?? null,
+        overrides: Object.keys(settings.mock.overrides).sort(),
+      },
+      schema: { queries: names(schema.getQueryType()), mutations: names(schema.getMutationType()), subscriptions: names(schema.getSubscriptionType()) },
+      subscription_connections: this.subscriptions.connections,
+      operations: this.stats.byOperation(),
+    };
+  }
+
+  /** POST /__mock/graphql/reset: forgets what mutations stored. */
+  reset(): void {
+    this.engine.reset();
+  }
+}
+
+/** The dispatch as the GraphQL edge answers: every answer, whoever made it, is a GraphQL response. */
+function asGraphqlDispatch(inner: Dispatch): Dispatch {
+  return {
+    maxBodyBytes: inner.maxBodyBytes,
+    answer: (ex) => afterNext(inner.answer(ex), (answer) => asGraphqlAnswer(ex, answer)),
+    tooLarge: (ex) => asGraphqlAnswer(ex, inner.tooLarge(ex)),
+    badFraming: (ex, reason) => asGraphqlAnswer(ex, inner.badFraming(ex, reason)),
+    written: (ex, answer) => inner.written(ex, answer),
+  };
+}

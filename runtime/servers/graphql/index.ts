@@ -1,0 +1,8 @@
+/** The GraphQL server's parts: GraphQL over HTTP (terminal, router, the edge's answers), subscriptions over graphql-transport-ws, per-operation statistics. */
+export { asGraphqlAnswer } from './graphql-answer.js';
+export type { GraphqlOptions } from './graphql-options.js';
+export { GraphqlRouter } from './graphql-router.js';
+export { graphqlTerminal } from './graphql-terminal.js';
+export { negotiate, type GraphqlMediaType } from './media-types.js';
+export { OperationStats, type OperationCounts } from './operation-stats.js';
+export { SubscriptionEndpoint } from './subscriptions.js';

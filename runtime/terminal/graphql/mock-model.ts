@@ -22,7 +22,7 @@ import {
 } from 'graphql';
 import { PROBLEMS } from '../../../common/errors.js';
 import { overrideVars } from '../../../common/graphql/overrides-check.js';
-import { decodeUuid, decodedA, decodedB, Fakes, uuidOf, type Gen } from './fakes.js';
+import { decodeUuid, decodedA, decodedB, decodedTag, Fakes, uuidOf, type Gen } from './fakes.js';
 import { between, hashString, hashValue, mix } from './hash.js';
 import { leafGen, scalarShape } from './leaf-kinds.js';
 import { examplesGen, fakeGen, listLengthOf, valueDirectives } from './mock-directives.js';
@@ -171,7 +171,8 @@ export class MockModel {
       const values = leaf.getValues().map((v) => v.name);
       return { field: name, kind: 'other', make: (a) => values[a % values.length] };
     }
-    return { field: name, kind: 'uuid', make: (a, b) => uuidOf(a, b) };
+    const tag = typeTag(type.name);
+    return { field: name, kind: 'uuid', make: (a, b) => uuidOf(a, b, tag) };
   }
 
   private installFields(plan: ObjectPlan): void {
@@ -602,7 +603,7 @@ export class MockModel {
     return null;
   }
 
-  /** The object with an id behind an interface or union: a stored one's type, else one chosen by the id. */
+  /** The object with an id behind an interface or union: a stored one's type, else the type a generated id was made for, else one chosen by the id. */
   abstractById(type: GraphQLAbstractType, id: unknown, evenDeleted: boolean): MockObject | null {
     const possible = this.schema.getPossibleTypes(type).map((t) => this.objects.get(t.name)!);
     if (possible.length === 0) return null;
@@ -610,6 +611,11 @@ export class MockModel {
       for (const plan of possible) {
         if (this.store.get(plan.name, id) !== undefined) return this.objectWithId(plan, id, evenDeleted);
       }
+    }
+    if (decodeUuid(id)) {
+      const tag = decodedTag;
+      const made = possible.find((plan) => plan.identity?.kind === 'uuid' && typeTag(plan.name) === tag);
+      if (made !== undefined) return this.objectWithId(made, id, evenDeleted);
     }
     return this.objectWithId(possible[hashString(this.settings.seed, String(id)) % possible.length]!, id, evenDeleted);
   }
@@ -813,6 +819,11 @@ export class MockModel {
     }
     return plan.answer(target, id, obj, args, input, argsHash, generic);
   }
+}
+
+/** 16 bits of a type's name, carried by the UUIDs made for it (so `node(id:)` knows the type). */
+function typeTag(name: string): number {
+  return hashString(0x7a6, name) & 0xffff;
 }
 
 /** An object's id (made from its generation lanes on first read). */

@@ -11,6 +11,7 @@ import {
   isNonNullType,
   isObjectType,
   isScalarType,
+  isUnionType,
   Kind,
   type GraphQLAbstractType,
   type GraphQLField,
@@ -84,7 +85,9 @@ export class MockModel {
   ) {
     this.fakes = new Fakes(settings.seed, settings.now);
     this.templates = new OverrideTemplates(settings.now);
-    this.entityTypes = new Set(entities);
+    // an SDL printed from a schema loses its @key usages but keeps the _Entity union
+    const entityUnion = schema.getType('_Entity');
+    this.entityTypes = new Set(entities.length === 0 && entityUnion !== undefined && isUnionType(entityUnion) ? entityUnion.getTypes().map((t) => t.name) : entities);
     const types = Object.values(schema.getTypeMap()).filter((t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__'));
     for (const type of types) {
       const plan = this.objectPlan(type);

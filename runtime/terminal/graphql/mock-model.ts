@@ -353,7 +353,9 @@ export class MockModel {
     const listed = isQueryRoot ? this.listedType(field.type) : undefined;
     const connectionNode = isListType(unwrapNonNull(field.type)) ? undefined : this.connectionNodeType(getNamedType(field.type));
     const created = isQueryRoot ? (listed ?? connectionNode) : undefined;
-    if (limitArg === undefined && created === undefined && !connectionNode) {
+    // @listLength on a field answering a connection sizes its edges and nodes
+    const connectionLength = isListType(unwrapNonNull(field.type)) || !this.isConnection(getNamedType(field.type)) ? undefined : listLengthOf(field);
+    if (limitArg === undefined && created === undefined && connectionLength === undefined) {
       return (obj, _args, argsHash) => gen(mix(obj.$h ^ argsHash, fp.hash), mix(obj.$h2 ^ argsHash, fp.hash2));
     }
     return (obj, args, argsHash) => {
@@ -362,8 +364,8 @@ export class MockModel {
       const limitValue = limitArg === undefined ? undefined : args?.[limitArg];
       const limit = typeof limitValue === 'number' && limitValue >= 0 ? limitValue : undefined;
       const extra = created === undefined || this.store.empty ? undefined : this.createdObjects(created);
-      if (limit === undefined && extra === undefined) return gen(a, b);
-      return gen(a, b, { limit, extra });
+      if (limit === undefined && extra === undefined && connectionLength === undefined) return gen(a, b);
+      return gen(a, b, { limit, extra, length: connectionLength });
     };
   }
 
@@ -671,6 +673,13 @@ export class MockModel {
     };
   }
 
+  /** A type with `edges { node }`: a Relay connection. */
+  private isConnection(type: GraphQLOutputType): boolean {
+    if (!isObjectType(type)) return false;
+    const edge = type.getFields().edges === undefined ? undefined : getNamedType(type.getFields().edges!.type);
+    return isObjectType(edge) && edge.getFields().node !== undefined;
+  }
+
   /** The node type of a Relay connection type (`XConnection { edges { node } nodes }`). */
   private connectionNodeType(type: GraphQLOutputType): ObjectPlan | undefined {
     if (!isObjectType(type)) return undefined;
@@ -701,7 +710,8 @@ export class MockModel {
       }
       const a = mix(conn.$h, edgesHash);
       const b = mix(conn.$h2, edgesHash);
-      let n = between(mix(a, LEN_KEY), length.min, length.max);
+      const sized = conn.$x?.length ?? length;
+      let n = between(mix(a, LEN_KEY), sized.min, sized.max);
       this.spend(n);
       const limit = conn.$x?.limit;
       if (limit !== undefined) n = Math.min(n, Math.max(0, limit - out.length));

@@ -166,6 +166,10 @@ t.test('lists: settings.listLength, a first argument, connections whose edges an
   t.ok(posts.edges.length <= 2 && posts.edges.length >= 1);
   t.same(posts.nodes.map((n) => n.id), posts.edges.map((e) => e.node.id), 'nodes[i] is edges[i].node');
   t.ok(posts.totalCount >= posts.edges.length);
+  const sized = mockEngine(`${SDL}\nextend type User { feed: PostConnection! @listLength(min: 5, max: 5) }`);
+  const { me } = await data(t, sized, '{ me { feed { edges { node { id } } nodes { id } } } }');
+  t.equal(me.feed.edges.length, 5, '@listLength on a field answering a connection sizes its edges');
+  t.equal(me.feed.nodes.length, 5);
   const exact = mockEngine(SDL, { listLength: { min: 0, max: 0 } });
   t.same((await data(t, exact, '{ users { id } }')).users, [], 'max 0: empty lists');
 });

@@ -74,8 +74,17 @@ export class MockModel {
   private readonly compiledOverrides = new Map<string, CompiledOverride>();
   private overrideNesting = 0;
   private readonly entityTypes: Set<string>;
-  /** List items the answer being computed may still add (answers are computed synchronously, one at a time). */
+  /**
+   * List items the answer being computed may still add. Answers are computed synchronously, one
+   * at a time: the budget is renewed before each (beginAnswer), and after each synchronous run
+   * anyway (a microtask), for whoever executes the schema without the engine.
+   */
   private listBudget = MAX_LIST_ITEMS;
+  private renewal = false;
+  private readonly renew = (): void => {
+    this.renewal = false;
+    this.listBudget = MAX_LIST_ITEMS;
+  };
 
   constructor(
     readonly schema: GraphQLSchema,
@@ -110,6 +119,10 @@ export class MockModel {
 
   /** Counts n list items against the answer's budget; past it, the answer fails with MOCK_ERR_GRAPHQL_TOO_LARGE. */
   private spend(n: number): void {
+    if (!this.renewal) {
+      this.renewal = true;
+      queueMicrotask(this.renew);
+    }
     if ((this.listBudget -= n) < 0) {
       this.listBudget = MAX_LIST_ITEMS; // the next answer, if this one is abandoned mid-way
       throw new GraphQLError(PROBLEMS.MOCK_ERR_GRAPHQL_TOO_LARGE.detail({ max: MAX_LIST_ITEMS, length: this.settings.listLength.max }), {

@@ -41,7 +41,8 @@ import type { MockStore } from './store.js';
  * from the id).
  *
  * Fields without arguments are getters on a class per type, so graphql-jit reads them as plain
- * properties (no resolver call, no resolve info); fields with arguments get resolvers.
+ * properties (no resolver call, no resolve info); fields with arguments, and the root types'
+ * fields (which then answer without a root value), get resolvers.
  *
  * Before generating, a field answers what the store holds for its object (written by mutations,
  * `_entities` representations, static override objects), then graphql.overrides, then fake data.
@@ -131,7 +132,7 @@ export class MockModel {
     }
   }
 
-  /** The root value of an operation type. */
+  /** A root value of an operation type (a new one each time: the getters keep values per object). */
   root(type: GraphQLObjectType): MockObject {
     const plan = this.objects.get(type.name)!;
     return new plan.Ctor(plan.hash, plan.hash2, undefined, undefined, undefined);
@@ -194,6 +195,7 @@ export class MockModel {
   private installFields(plan: ObjectPlan): void {
     const isSubscription = this.schema.getSubscriptionType() === plan.type;
     const isMutation = this.schema.getMutationType() === plan.type;
+    const isRoot = isSubscription || isMutation || this.schema.getQueryType() === plan.type;
     for (const field of Object.values(plan.type.getFields())) {
       let impl: Impl | undefined;
       const fieldPlan: FieldPlan = {
@@ -206,10 +208,14 @@ export class MockModel {
       };
       plan.fields.set(field.name, fieldPlan);
       if (isSubscription) {
-        field.subscribe = (root: unknown, args: Args) => this.subscribeHook(fieldPlan, root as MockObject, args);
+        field.subscribe = (root: unknown, args: Args) => this.subscribeHook(fieldPlan, root instanceof MockObject ? root : this.root(plan.type), args);
       }
-      if (field.args.length > 0 || isMutation) {
-        field.resolve = (obj: unknown, args: Args) => fieldPlan.value(obj as MockObject, args, field.args.length > 0 ? hashValue(0, args) : 0);
+      if (isRoot) {
+        // root fields resolve even without a root value (an executor given only the schema)
+        field.resolve = (obj: unknown, args: Args) =>
+          fieldPlan.value(obj instanceof MockObject ? obj : this.root(plan.type), args, field.args.length > 0 ? hashValue(0, args) : 0);
+      } else if (field.args.length > 0) {
+        field.resolve = (obj: unknown, args: Args) => fieldPlan.value(obj as MockObject, args, hashValue(0, args));
       } else if (isLeafType(unwrapNonNull(field.type))) {
         const value = fieldPlan.value;
         Object.defineProperty(plan.Ctor.prototype, field.name, {

@@ -156,6 +156,11 @@ t.test('rootValue: graphql-js executes the mocked schema as the engine does; the
   const viaEngine = await data(t, e, query);
   const document = parse(query);
   t.same(JSON.parse(JSON.stringify(await execute({ schema: e.schema, document, rootValue: e.rootValue() }))), { data: viaEngine });
+  t.same(JSON.parse(JSON.stringify(await execute({ schema: e.schema, document }))), { data: viaEngine }, 'without a root value too');
+  const { subscribe } = await import('graphql');
+  const events = await subscribe({ schema: e.schema, document: parse('subscription { ticks }') });
+  t.type((await events.next()).value.data.ticks, 'number', 'subscriptions too');
+  await events.return();
   // 110 list items per answer: 1,000 answers are 110,000 items, more than one answer's budget,
   // which renews after each synchronous run even when the caller keeps one root value
   const root = e.rootValue();

@@ -120,6 +120,16 @@ export class GraphqlEngine {
     return { documents: this.cache.size + this.namedCache.size, interpreted: this.interpreted, store: this.store.stats(), seed: this.seed };
   }
 
+  /**
+   * A root value for executing this.schema with another executor (graphql-js's execute or
+   * subscribe, a benchmark's baseline): fields answer from it as they do through prepare().
+   */
+  rootValue(operationType: OperationType = 'query'): unknown {
+    const root = this.roots[operationType];
+    this.model.beginAnswer();
+    return root === undefined ? undefined : new root.$p.Ctor(root.$h, root.$h2, undefined, undefined, undefined);
+  }
+
   /** Forgets what mutations stored; prepared documents stay. */
   reset(): void {
     this.store.clear();

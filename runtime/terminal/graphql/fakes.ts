@@ -64,7 +64,7 @@ const POOLED = {
   password: (f) => f.internet.password(),
   word: (f) => f.lorem.word(),
   words: (f) => f.lorem.words({ min: 2, max: 4 }),
-  thingName: (f) => capitalizeWords(f.lorem.words({ min: 1, max: 3 })),
+  thingName: (f) => capitalizeWords(`${f.word.adjective()} ${f.word.noun()}`),
   title: (f) => capitalize(f.lorem.words({ min: 2, max: 6 })),
   sentence: (f) => f.lorem.sentence(),
   sentences: (f) => f.lorem.sentences({ min: 2, max: 4 }),
@@ -275,30 +275,32 @@ const hex8 = (x: number): string => BYTE_HEX[x >>> 24]! + BYTE_HEX[(x >>> 16) & 
 const hex4 = (x: number): string => BYTE_HEX[(x >>> 8) & 255]! + BYTE_HEX[x & 255]!;
 
 /**
- * A version 4 UUID that carries the two lanes it was made from: `aaaaaaaa-BBBB-4bbb-Vccc-cccccccccccc`
- * holds a and b whole (b's low 4 bits in the variant group), the rest is a check of both. So a
- * lookup by a generated id finds the generated object's lanes without hashing the text, and an
- * object is made without building its id string until the id is read.
+ * A version 4 UUID that carries the two lanes it was made from and a tag of its type:
+ * `aaaaaaaa-BBBB-4bbb-Vccc-TTTTdddddddd` holds a and b whole (b's low 4 bits in the variant
+ * group), the type tag T, and a check of both lanes (c, d). So a lookup by a generated id finds the
+ * generated object's lanes without hashing the text (and an object is made without building its
+ * id until the id is read), and `node(id:)` finds the type the id was made for.
  */
-export function uuidOf(a: number, b: number): string {
+export function uuidOf(a: number, b: number, tag = 0): string {
   const c = mix(a, b);
   const d = mix(b, a);
-  return `${hex8(a)}-${hex4(b >>> 16)}-4${hex4((b >>> 4) & 0xfff).slice(1)}-${hex4(0x8000 | ((b & 0xf) << 10) | (c & 0x3ff))}-${hex4(c >>> 16)}${hex8(d)}`;
+  return `${hex8(a)}-${hex4(b >>> 16)}-4${hex4((b >>> 4) & 0xfff).slice(1)}-${hex4(0x8000 | ((b & 0xf) << 10) | (c & 0x3ff))}-${hex4(tag & 0xffff)}${hex8(d)}`;
 }
 
-/** The lanes of a uuidOf id (decodedA, decodedB), or false for any other value. */
+/** The lanes and type tag of a uuidOf id (decodedA, decodedB, decodedTag), or false for any other value. */
 export let decodedA = 0;
 export let decodedB = 0;
+export let decodedTag = 0;
 export function decodeUuid(id: unknown): boolean {
   if (typeof id !== 'string' || id.length !== 36 || id.charCodeAt(14) !== 52 /* 4 */ || id.charCodeAt(8) !== 45 || id.charCodeAt(23) !== 45) return false;
   const a = parseInt(id.slice(0, 8), 16);
   const g4 = parseInt(id.slice(19, 23), 16);
   const b = ((parseInt(id.slice(9, 13), 16) << 16) | (parseInt(id.slice(15, 18), 16) << 4) | ((g4 >>> 10) & 0xf)) >>> 0;
   if (Number.isNaN(a) || Number.isNaN(b)) return false;
-  const c = mix(a, b);
-  if ((g4 & 0x3ff) !== (c & 0x3ff) || parseInt(id.slice(24, 28), 16) !== c >>> 16 || parseInt(id.slice(28), 16) !== mix(b, a)) return false;
+  if ((g4 & 0x3ff) !== (mix(a, b) & 0x3ff) || parseInt(id.slice(28), 16) !== mix(b, a)) return false;
   decodedA = a >>> 0;
   decodedB = b;
+  decodedTag = parseInt(id.slice(24, 28), 16);
   return true;
 }
 

@@ -44,7 +44,7 @@ const STRING_NAMES: Record<string, FakeKind> = {
   image: 'imageUrl', imageurl: 'imageUrl', photo: 'imageUrl', photourl: 'imageUrl', picture: 'imageUrl', thumbnail: 'imageUrl', thumbnailurl: 'imageUrl',
   logo: 'imageUrl', logourl: 'imageUrl', icon: 'imageUrl', iconurl: 'imageUrl', cover: 'imageUrl', coverurl: 'imageUrl', banner: 'imageUrl', img: 'imageUrl', src: 'imageUrl',
   phone: 'phone', phonenumber: 'phone', mobile: 'phone', mobilenumber: 'phone', cell: 'phone', fax: 'phone', telephone: 'phone', tel: 'phone',
-  city: 'city', town: 'city', country: 'country', countryname: 'country', countrycode: 'countryCode', country_iso: 'countryCode', nationality: 'country',
+  city: 'city', town: 'city', country: 'country', countryname: 'country', countrycode: 'countryCode', countryiso: 'countryCode', nationality: 'country',
   state: 'state', province: 'state', region: 'state', statecode: 'stateAbbr', county: 'county',
   zip: 'zipCode', zipcode: 'zipCode', postalcode: 'zipCode', postcode: 'zipCode',
   address: 'streetAddress', streetaddress: 'streetAddress', address1: 'streetAddress', addressline1: 'streetAddress', line1: 'streetAddress', street1: 'streetAddress',
@@ -64,7 +64,7 @@ const STRING_NAMES: Record<string, FakeKind> = {
   path: 'filePath', filepath: 'filePath', directory: 'filePath', dir: 'filePath',
   domain: 'domainName', domainname: 'domainName', hostname: 'domainName', host: 'domainName',
   uuid: 'uuid', guid: 'uuid', objectid: 'objectId', cursor: 'cursor', startcursor: 'cursor', endcursor: 'cursor',
-  sku: 'code', isbn: 'code', barcode: 'code', serial: 'code', serialnumber: 'code', reference: 'code', ref: 'code', confirmationcode: 'code', code: 'code',
+  sku: 'code', identifier: 'code', isbn: 'code', barcode: 'code', serial: 'code', serialnumber: 'code', reference: 'code', ref: 'code', confirmationcode: 'code', code: 'code',
   gender: 'sex', sex: 'sex', iban: 'iban', bic: 'bic', swift: 'bic', bitcoinaddress: 'bitcoinAddress', creditcard: 'creditCard', cardnumber: 'creditCard',
   department: 'productCategory', category: 'productCategory', material: 'productMaterial',
   description: 'sentences', summary: 'sentences', bio: 'sentences', about: 'sentences', overview: 'sentences', excerpt: 'sentence', abstract: 'sentences',
@@ -244,6 +244,8 @@ export function floatGen(fakes: Fakes, field: LeafField): Gen {
   if (last === 'score' || last === 'percent' || last === 'percentage' || last === 'progress') return range(0, 100, 1);
   if (last === 'ratio' || last === 'rate' || last === 'probability' || last === 'share' || last === 'fraction' || last === 'confidence') return range(0, 1, 4);
   if (last === 'temperature' || last === 'temp') return range(-20, 40, 1);
+  if (/^(priority|rank|level|order|position|index|sort)$/.test(last)) return range(0, 10, 1);
+  if (/^(estimate|points|effort)$/.test(last)) return range(0, 20, 1);
   if (/^(weight|height|width|length|distance|size|depth|area|volume|radius)$/.test(last)) return range(0.1, 100, 2);
   return range(0, 1000, 2);
 }

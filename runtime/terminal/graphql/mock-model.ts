@@ -11,6 +11,7 @@ import {
   isNonNullType,
   isObjectType,
   isScalarType,
+  isUnionType,
   Kind,
   type GraphQLAbstractType,
   type GraphQLField,
@@ -22,7 +23,7 @@ import {
 } from 'graphql';
 import { PROBLEMS } from '../../../common/errors.js';
 import { overrideVars } from '../../../common/graphql/overrides-check.js';
-import { decodeUuid, decodedA, decodedB, Fakes, uuidOf, type Gen } from './fakes.js';
+import { decodeUuid, decodedA, decodedB, decodedTag, Fakes, uuidOf, type Gen } from './fakes.js';
 import { between, hashString, hashValue, mix } from './hash.js';
 import { leafGen, scalarShape } from './leaf-kinds.js';
 import { examplesGen, fakeGen, listLengthOf, valueDirectives } from './mock-directives.js';
@@ -40,7 +41,8 @@ import type { MockStore } from './store.js';
  * from the id).
  *
  * Fields without arguments are getters on a class per type, so graphql-jit reads them as plain
- * properties (no resolver call, no resolve info); fields with arguments get resolvers.
+ * properties (no resolver call, no resolve info); fields with arguments, and the root types'
+ * fields (which then answer without a root value), get resolvers.
  *
  * Before generating, a field answers what the store holds for its object (written by mutations,
  * `_entities` representations, static override objects), then graphql.overrides, then fake data.
@@ -73,8 +75,17 @@ export class MockModel {
   private readonly compiledOverrides = new Map<string, CompiledOverride>();
   private overrideNesting = 0;
   private readonly entityTypes: Set<string>;
-  /** List items the answer being computed may still add (answers are computed synchronously, one at a time). */
+  /**
+   * List items the answer being computed may still add. Answers are computed synchronously, one
+   * at a time: the budget is renewed before each (beginAnswer), and after each synchronous run
+   * anyway (a microtask), for whoever executes the schema without the engine.
+   */
   private listBudget = MAX_LIST_ITEMS;
+  private renewal = false;
+  private readonly renew = (): void => {
+    this.renewal = false;
+    this.listBudget = MAX_LIST_ITEMS;
+  };
 
   constructor(
     readonly schema: GraphQLSchema,
@@ -84,7 +95,9 @@ export class MockModel {
   ) {
     this.fakes = new Fakes(settings.seed, settings.now);
     this.templates = new OverrideTemplates(settings.now);
-    this.entityTypes = new Set(entities);
+    // an SDL printed from a schema loses its @key usages but keeps the _Entity union
+    const entityUnion = schema.getType('_Entity');
+    this.entityTypes = new Set(entities.length === 0 && entityUnion !== undefined && isUnionType(entityUnion) ? entityUnion.getTypes().map((t) => t.name) : entities);
     const types = Object.values(schema.getTypeMap()).filter((t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__'));
     for (const type of types) {
       const plan = this.objectPlan(type);
@@ -107,6 +120,10 @@ export class MockModel {
 
   /** Counts n list items against the answer's budget; past it, the answer fails with MOCK_ERR_GRAPHQL_TOO_LARGE. */
   private spend(n: number): void {
+    if (!this.renewal) {
+      this.renewal = true;
+      queueMicrotask(this.renew);
+    }
     if ((this.listBudget -= n) < 0) {
       this.listBudget = MAX_LIST_ITEMS; // the next answer, if this one is abandoned mid-way
       throw new GraphQLError(PROBLEMS.MOCK_ERR_GRAPHQL_TOO_LARGE.detail({ max: MAX_LIST_ITEMS, length: this.settings.listLength.max }), {
@@ -115,7 +132,7 @@ export class MockModel {
     }
   }
 
-  /** The root value of an operation type. */
+  /** A root value of an operation type (a new one each time: the getters keep values per object). */
   root(type: GraphQLObjectType): MockObject {
     const plan = this.objects.get(type.name)!;
     return new plan.Ctor(plan.hash, plan.hash2, undefined, undefined, undefined);
@@ -171,12 +188,14 @@ export class MockModel {
       const values = leaf.getValues().map((v) => v.name);
       return { field: name, kind: 'other', make: (a) => values[a % values.length] };
     }
-    return { field: name, kind: 'uuid', make: (a, b) => uuidOf(a, b) };
+    const tag = typeTag(type.name);
+    return { field: name, kind: 'uuid', make: (a, b) => uuidOf(a, b, tag) };
   }
 
   private installFields(plan: ObjectPlan): void {
     const isSubscription = this.schema.getSubscriptionType() === plan.type;
     const isMutation = this.schema.getMutationType() === plan.type;
+    const isRoot = isSubscription || isMutation || this.schema.getQueryType() === plan.type;
     for (const field of Object.values(plan.type.getFields())) {
       let impl: Impl | undefined;
       const fieldPlan: FieldPlan = {
@@ -189,10 +208,14 @@ export class MockModel {
       };
       plan.fields.set(field.name, fieldPlan);
       if (isSubscription) {
-        field.subscribe = (root: unknown, args: Args) => this.subscribeHook(fieldPlan, root as MockObject, args);
+        field.subscribe = (root: unknown, args: Args) => this.subscribeHook(fieldPlan, root instanceof MockObject ? root : this.root(plan.type), args);
       }
-      if (field.args.length > 0 || isMutation) {
-        field.resolve = (obj: unknown, args: Args) => fieldPlan.value(obj as MockObject, args, field.args.length > 0 ? hashValue(0, args) : 0);
+      if (isRoot) {
+        // root fields resolve even without a root value (an executor given only the schema)
+        field.resolve = (obj: unknown, args: Args) =>
+          fieldPlan.value(obj instanceof MockObject ? obj : this.root(plan.type), args, field.args.length > 0 ? hashValue(0, args) : 0);
+      } else if (field.args.length > 0) {
+        field.resolve = (obj: unknown, args: Args) => fieldPlan.value(obj as MockObject, args, hashValue(0, args));
       } else if (isLeafType(unwrapNonNull(field.type))) {
         const value = fieldPlan.value;
         Object.defineProperty(plan.Ctor.prototype, field.name, {
@@ -349,7 +372,9 @@ export class MockModel {
     const listed = isQueryRoot ? this.listedType(field.type) : undefined;
     const connectionNode = isListType(unwrapNonNull(field.type)) ? undefined : this.connectionNodeType(getNamedType(field.type));
     const created = isQueryRoot ? (listed ?? connectionNode) : undefined;
-    if (limitArg === undefined && created === undefined && !connectionNode) {
+    // @listLength on a field answering a connection sizes its edges and nodes
+    const connectionLength = isListType(unwrapNonNull(field.type)) || !this.isConnection(getNamedType(field.type)) ? undefined : listLengthOf(field);
+    if (limitArg === undefined && created === undefined && connectionLength === undefined) {
       return (obj, _args, argsHash) => gen(mix(obj.$h ^ argsHash, fp.hash), mix(obj.$h2 ^ argsHash, fp.hash2));
     }
     return (obj, args, argsHash) => {
@@ -358,8 +383,8 @@ export class MockModel {
       const limitValue = limitArg === undefined ? undefined : args?.[limitArg];
       const limit = typeof limitValue === 'number' && limitValue >= 0 ? limitValue : undefined;
       const extra = created === undefined || this.store.empty ? undefined : this.createdObjects(created);
-      if (limit === undefined && extra === undefined) return gen(a, b);
-      return gen(a, b, { limit, extra });
+      if (limit === undefined && extra === undefined && connectionLength === undefined) return gen(a, b);
+      return gen(a, b, { limit, extra, length: connectionLength });
     };
   }
 
@@ -602,7 +627,7 @@ export class MockModel {
     return null;
   }
 
-  /** The object with an id behind an interface or union: a stored one's type, else one chosen by the id. */
+  /** The object with an id behind an interface or union: a stored one's type, else the type a generated id was made for, else one chosen by the id. */
   abstractById(type: GraphQLAbstractType, id: unknown, evenDeleted: boolean): MockObject | null {
     const possible = this.schema.getPossibleTypes(type).map((t) => this.objects.get(t.name)!);
     if (possible.length === 0) return null;
@@ -610,6 +635,11 @@ export class MockModel {
       for (const plan of possible) {
         if (this.store.get(plan.name, id) !== undefined) return this.objectWithId(plan, id, evenDeleted);
       }
+    }
+    if (decodeUuid(id)) {
+      const tag = decodedTag;
+      const made = possible.find((plan) => plan.identity?.kind === 'uuid' && typeTag(plan.name) === tag);
+      if (made !== undefined) return this.objectWithId(made, id, evenDeleted);
     }
     return this.objectWithId(possible[hashString(this.settings.seed, String(id)) % possible.length]!, id, evenDeleted);
   }
@@ -662,6 +692,13 @@ export class MockModel {
     };
   }
 
+  /** A type with `edges { node }`: a Relay connection. */
+  private isConnection(type: GraphQLOutputType): boolean {
+    if (!isObjectType(type)) return false;
+    const edge = type.getFields().edges === undefined ? undefined : getNamedType(type.getFields().edges!.type);
+    return isObjectType(edge) && edge.getFields().node !== undefined;
+  }
+
   /** The node type of a Relay connection type (`XConnection { edges { node } nodes }`). */
   private connectionNodeType(type: GraphQLOutputType): ObjectPlan | undefined {
     if (!isObjectType(type)) return undefined;
@@ -692,7 +729,8 @@ export class MockModel {
       }
       const a = mix(conn.$h, edgesHash);
       const b = mix(conn.$h2, edgesHash);
-      let n = between(mix(a, LEN_KEY), length.min, length.max);
+      const sized = conn.$x?.length ?? length;
+      let n = between(mix(a, LEN_KEY), sized.min, sized.max);
       this.spend(n);
       const limit = conn.$x?.limit;
       if (limit !== undefined) n = Math.min(n, Math.max(0, limit - out.length));
@@ -813,6 +851,11 @@ export class MockModel {
     }
     return plan.answer(target, id, obj, args, input, argsHash, generic);
   }
+}
+
+/** 16 bits of a type's name, carried by the UUIDs made for it (so `node(id:)` knows the type). */
+function typeTag(name: string): number {
+  return hashString(0x7a6, name) & 0xffff;
 }
 
 /** An object's id (made from its generation lanes on first read). */

@@ -24,9 +24,10 @@ export class MockObject {
   ) {}
 }
 
-/** What a list below this object adds: objects created by mutations, and a page size asked for. */
+/** What a list below this object adds: objects created by mutations, a page size asked for, a connection field's @listLength. */
 export interface ListExtras {
   limit?: number;
+  length?: { min: number; max: number };
   extra?: readonly MockObject[];
 }
 

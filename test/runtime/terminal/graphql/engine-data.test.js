@@ -166,6 +166,10 @@ t.test('lists: settings.listLength, a first argument, connections whose edges an
   t.ok(posts.edges.length <= 2 && posts.edges.length >= 1);
   t.same(posts.nodes.map((n) => n.id), posts.edges.map((e) => e.node.id), 'nodes[i] is edges[i].node');
   t.ok(posts.totalCount >= posts.edges.length);
+  const sized = mockEngine(`${SDL}\nextend type User { feed: PostConnection! @listLength(min: 5, max: 5) }`);
+  const { me } = await data(t, sized, '{ me { feed { edges { node { id } } nodes { id } } } }');
+  t.equal(me.feed.edges.length, 5, '@listLength on a field answering a connection sizes its edges');
+  t.equal(me.feed.nodes.length, 5);
   const exact = mockEngine(SDL, { listLength: { min: 0, max: 0 } });
   t.same((await data(t, exact, '{ users { id } }')).users, [], 'max 0: empty lists');
 });
@@ -175,8 +179,10 @@ t.test('identity: same type and id, same fields, in any query; lookups by id; re
   const [first] = users;
   const { user } = await data(t, engine, 'query ($id: ID!) { user(id: $id) { id name email } }', { id: first.id });
   t.same(user, { id: first.id, name: first.name, email: first.email }, 'user(id:) answers the listed user');
-  const { node } = await data(t, engine, `{ node(id: "${first.posts[0].id}") { id } }`);
-  t.equal(node.id, first.posts[0].id, 'node(id:) answers that id');
+  const post = first.posts[0];
+  const { node, userNode } = await data(t, engine, `{ node(id: "${post.id}") { __typename id ... on Post { title } } userNode: node(id: "${first.id}") { __typename ... on User { name } } }`);
+  t.same(node, { __typename: 'Post', id: post.id, title: post.title }, 'node(id:) answers the object of the type that id was made for');
+  t.same(userNode, { __typename: 'User', name: first.name });
   for (const post of first.posts) t.equal(post.authorId, post.author.id, 'authorId is author.id');
   const { usersById } = await data(t, engine, `{ usersById(ids: ["${first.id}", "7"]) { id name } }`);
   t.same(usersById.map((u) => u.id), [first.id, '7']);

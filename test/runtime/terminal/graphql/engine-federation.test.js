@@ -52,3 +52,12 @@ t.test('mutated entities answer as stored; a representation that is not an entit
     { message: /representation 2 has no __typename/, path: ['_entities', 2] },
   ]);
 });
+
+t.test('a subgraph SDL printed from its schema (no @key usages left, _Entity kept) still answers _entities', async (t) => {
+  const { assembleSchema } = await import('../../../../dist/common/graphql/index.js');
+  const printed = assembleSchema(SDL).served;
+  t.notMatch(printed, /@key\(fields: "upc"\)/, 'the usages are gone');
+  const engine = mockEngine(printed);
+  const { _entities } = await data(t, engine, '{ _entities(representations: [{__typename: "Product", upc: "u1"}]) { ... on Product { upc } } }');
+  t.same(_entities, [{ upc: 'u1' }]);
+});

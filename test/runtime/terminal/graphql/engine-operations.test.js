@@ -148,3 +148,28 @@ t.test('an answer whose nested lists explode is refused, not computed', async (t
   t.ok(performance.now() - start < 3000, 'quickly');
   t.same(Object.keys((await run(wide, `{ me ${'{ friends '.repeat(3)}{ id }${' }'.repeat(3)} }`)).data), ['me'], 'the next answer has its own budget');
 });
+
+t.test('rootValue: graphql-js executes the mocked schema as the engine does; the list budget renews per answer', async (t) => {
+  const { execute, parse } = await import('graphql');
+  const e = mockEngine(SDL, { listLength: { min: 10, max: 10 } });
+  const query = '{ me { id name friends { id friends { id email } } } users(first: 3) { id } }';
+  const viaEngine = await data(t, e, query);
+  const document = parse(query);
+  t.same(JSON.parse(JSON.stringify(await execute({ schema: e.schema, document, rootValue: e.rootValue() }))), { data: viaEngine });
+  t.same(JSON.parse(JSON.stringify(await execute({ schema: e.schema, document }))), { data: viaEngine }, 'without a root value too');
+  const { subscribe } = await import('graphql');
+  const events = await subscribe({ schema: e.schema, document: parse('subscription { ticks }') });
+  t.type((await events.next()).value.data.ticks, 'number', 'subscriptions too');
+  await events.return();
+  // 110 list items per answer: 1,000 answers are 110,000 items, more than one answer's budget,
+  // which renews after each synchronous run even when the caller keeps one root value
+  const root = e.rootValue();
+  for (let i = 0; i < 1000; i++) {
+    const result = await execute({ schema: e.schema, document, rootValue: root });
+    if (result.errors) {
+      t.fail(`answer ${i}: ${result.errors[0].message}`);
+      break;
+    }
+  }
+  t.pass('a thousand answers');
+});

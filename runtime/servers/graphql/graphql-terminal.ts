@@ -14,12 +14,17 @@ const REFUSED_CODE: Record<Refused['stage'], ProblemCode> = {
   operation: 'MOCK_ERR_GRAPHQL_OPERATION',
 };
 
-/** Errors keep their locations and path; extensions.code is the catalogue's unless the engine named a mock limit. */
-function formatted(errors: readonly GraphQLError[], code: string): GraphQLFormattedError[] {
+/**
+ * Errors keep their locations and path. A request error's extensions.code is the catalogue's for
+ * its stage unless the engine named one of the mock's own limits; a field error keeps the engine's
+ * code (NOT_FOUND for an object a mutation deleted), else MOCK_ERR_INTERNAL.
+ */
+function formatted(errors: readonly GraphQLError[], code: string, keepEngineCodes = false): GraphQLFormattedError[] {
   return errors.map((error) => {
     const json = error.toJSON();
     const own = json.extensions?.code;
-    return { ...json, extensions: { ...json.extensions, code: typeof own === 'string' && own.startsWith('MOCK_ERR_') ? own : code } };
+    const kept = typeof own === 'string' && (keepEngineCodes || own.startsWith('MOCK_ERR_'));
+    return { ...json, extensions: { ...json.extensions, code: kept ? own : code } };
   });
 }
 
@@ -59,7 +64,7 @@ export function graphqlTerminal(engine: () => GraphqlEngine, path: string): Next
       if (result.variablesRejected === true) return requestErrorAnswer(type, 'MOCK_ERR_GRAPHQL_VARIABLES', formatted(result.errors ?? [], 'MOCK_ERR_GRAPHQL_VARIABLES'));
       if (result.errors === undefined || result.errors.length === 0) return responseAnswer(type, 200, result);
       operation.errors = true;
-      return { ...responseAnswer(type, 200, { errors: formatted(result.errors, 'MOCK_ERR_INTERNAL'), data: result.data }), error: result.errors[0]?.message };
+      return { ...responseAnswer(type, 200, { errors: formatted(result.errors, 'MOCK_ERR_INTERNAL', true), data: result.data }), error: result.errors[0]?.message };
     };
     const result = prepared.execute(params.variables);
     return result instanceof Promise ? result.then(executed) : executed(result);

@@ -8,7 +8,8 @@
 //   static, a generated and a rejected request, the admin health, a 2-second mock bench, a clean
 //   stop, then what the server recorded: fixture files (validate-fixtures) and the recorder
 //   database (verify-mocks); where uWS does not load, server.http_backend: uws must be a one-line error.
-//   The WebSocket server (--ws-port 0) echoes a text and a binary message, on uWS or on ws.
+//   The WebSocket server (--ws-port 0) echoes a text and a binary message, on uWS or on ws; the
+//   GraphQL server (--graphql-schema) answers a query over HTTP and a subscription over graphql-transport-ws.
 // Each asserted check is one test: `ok`/`not ok` lines, then `node-compat: N passed, N failed`.
 // Exits 1 on any failure. NODE_COMPAT_MAJORS="22 24 26" picks the majors.
 import { spawn } from 'node:child_process';
@@ -18,11 +19,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { createClient } from 'graphql-ws';
 import { ensureNodes } from './node-binaries.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = path.join(root, 'bin', 'run.js');
 const petstore = path.join(root, 'examples', 'petstore.yaml');
+const shop = path.join(root, 'test', 'fixtures', 'graphql', 'shop.graphql');
 const majors = (process.env.NODE_COMPAT_MAJORS ?? '22 24 26').split(/[\s,]+/).filter(Boolean).map(Number);
 // the backend each major gets from the installed uWebSockets.js (uws-pack 20.0.8: ABIs 108-127)
 const ABI = { 20: 115, 22: 127, 24: 137, 26: 147 };
@@ -64,7 +67,7 @@ function exec(node, args, { cwd, timeoutMs = 60_000 } = {}) {
 /** `mock serve` in the background: resolves once it printed its addresses (or ended). */
 function serve(node, cwd, out) {
   // recording on: fixture files and the recorder database (SQLite in WebAssembly) on every version
-  const args = [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--admin', '--admin-port', '0', '--record', '--recorder', '--recorder-db', 'recordings.db', '--ws-port', '0'];
+  const args = [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--admin', '--admin-port', '0', '--record', '--recorder', '--recorder-db', 'recordings.db', '--ws-port', '0', '--graphql-schema', shop, '--graphql-port', '0'];
   const child = spawn(node, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   const server = { child, output: '', stderr: '', url: undefined, adminUrl: undefined };
@@ -78,6 +81,7 @@ function serve(node, cwd, out) {
       server.url ??= /^mock: serving on (http:\/\/\S+)/m.exec(server.output)?.[1];
       server.adminUrl ??= /^mock: admin on (http:\/\/\S+)/m.exec(server.output)?.[1];
       server.wsUrl ??= /^mock: WebSocket on (ws:\/\/\S+)/m.exec(server.output)?.[1];
+      server.graphqlUrl ??= /^mock: GraphQL on (http:\/\/\S+)/m.exec(server.output)?.[1];
       if (server.url !== undefined && server.adminUrl !== undefined) {
         clearTimeout(timer);
         resolve(server);
@@ -85,6 +89,27 @@ function serve(node, cwd, out) {
     });
     ended.then(() => (clearTimeout(timer), resolve(server)));
   });
+}
+
+/** The first `count` events of a subscription (graphql-ws's client over the ws package). */
+function subscriptionEvents(url, query, count) {
+  const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0 });
+  const events = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${events.length} of ${count} events within 10 s`)), 10_000);
+    const stop = client.subscribe({ query }, {
+      next: (event) => {
+        events.push(event);
+        if (events.length === count) {
+          clearTimeout(timer);
+          stop();
+          resolve(events);
+        }
+      },
+      error: (e) => (clearTimeout(timer), reject(e instanceof Error ? e : new Error(JSON.stringify(e)))),
+      complete: () => {},
+    });
+  }).finally(() => client.dispose());
 }
 
 /** A text and a binary message sent to an echo path, and what came back. */
@@ -199,9 +224,18 @@ async function checkVersion({ major, version, node, error }) {
       const got = await wsEcho(`${server.wsUrl}/echo`);
       if (got.join(' ') !== 'text:hello binary:1,2,3') return got.join(' ');
     });
-    await attempt('admin GET /__mock/health: 200, healthy, http and websocket running', async () => {
+    await attempt('GraphQL: a query over HTTP, two events of a subscription over graphql-transport-ws', async () => {
+      if (server.graphqlUrl === undefined) return 'mock serve printed no GraphQL address';
+      const response = await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' }, body: JSON.stringify({ query: '{ me { id email } }' }) });
+      const body = await response.json();
+      if (response.status !== 200 || !/@/.test(body.data?.me?.email ?? '')) return `${response.status} ${JSON.stringify(body).slice(0, 200)}`;
+      const events = await subscriptionEvents(server.graphqlUrl.replace(/^http/, 'ws'), 'subscription { userCreated { id name } }', 2);
+      if (events.length !== 2 || events.some((event) => typeof event.data?.userCreated?.name !== 'string')) return JSON.stringify(events).slice(0, 200);
+    });
+    await attempt('admin GET /__mock/health: 200, healthy, http, websocket and graphql running', async () => {
       const { status, json, text } = await get(`${server.adminUrl}/__mock/health`);
-      if (status !== 200 || json?.status !== 'healthy' || json?.services?.http !== 'running' || json?.services?.websocket !== 'running') return `${status} ${text.slice(0, 200)}`;
+      const services = json?.services ?? {};
+      if (status !== 200 || json?.status !== 'healthy' || services.http !== 'running' || services.websocket !== 'running' || services.graphql !== 'running') return `${status} ${text.slice(0, 200)}`;
     });
 
     const bench = await mock('bench', '--spec', petstore, '--target', server.url, '--duration', '2', '--vus', '4', '--workers', '1', '--json');

@@ -7,7 +7,7 @@ import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildClientSchema, buildSchema, getIntrospectionQuery, printSchema } from 'graphql';
-import { serverAudits } from 'graphql-http';
+import { createClient as createHttpClient, serverAudits } from 'graphql-http';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { corpus, root, startCommand, tmpdir } from '../helpers/cli.js';
@@ -112,6 +112,19 @@ t.test('GraphQL over HTTP: media types, POST and GET, the statuses of the specif
   const deep = await uws.gql('{ me { friends { friends { friends { friends { friends { friends { id } } } } } } } }');
   t.equal(deep.status, 400, 'deeper than graphql.max_depth');
   t.match(deep.body.errors[0].message, /max_depth 6/);
+});
+
+t.test("graphql-http's client: a query with variables, and a field error as GraphQL errors", async (t) => {
+  const client = createHttpClient({ url: uws.graphqlUrl });
+  const run = (payload) =>
+    new Promise((resolve, reject) => {
+      let result;
+      client.subscribe(payload, { next: (value) => (result = value), error: reject, complete: () => resolve(result) });
+    });
+  const result = await run({ query: 'query Who($id: ID!) { user(id: $id) { id name } }', variables: { id: 'client-1' }, operationName: 'Who' });
+  t.match(result, { data: { user: { id: 'client-1', name: String } } });
+  const refused = await run({ query: '{ nope }' }).catch((e) => e);
+  t.match(refused, { response: { status: 400 } }, 'the client sees the 400 of a request error');
 });
 
 t.test('every query feature: fragments, aliases, variables with defaults, @skip/@include, several operations', async (t) => {

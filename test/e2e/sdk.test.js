@@ -19,7 +19,8 @@ writeFileSync(path.join(dir, 'continuum.yaml'), CONTINUUM_SPEC);
 const options = {
   spec: 'continuum.yaml',
   cwd: dir,
-  server: { http_port: 0, ws_port: 0, bind: '127.0.0.1' },
+  server: { http_port: 0, ws_port: 0, graphql_port: 0, bind: '127.0.0.1' },
+  graphql: { schema: path.join(root, 'test', 'fixtures', 'graphql', 'shop.graphql'), overrides: { User: { name: 'From code' } } },
   websocket: { routes: [{ path: '/hi/{name}', on_open: ['hi {{request.path.name}}'] }] },
   logging: { level: 'warn' },
   proxy: { upstream_url: upstream.url, rules: [{ pattern: '/r/live/*', condition: "header[x-env] == 'live'" }] },
@@ -42,6 +43,12 @@ t.test('the WebSocket server from code: its URL and a route', async (t) => {
   t.equal((await client.next()).text, 'hi ann', 'on_open with the path parameter');
   client.close();
   await client.closed;
+});
+
+t.test('the GraphQL server from code: its URL, the schema and an override', async (t) => {
+  t.match(mock.graphqlUrl, /^http:\/\/127\.0\.0\.1:\d+\/graphql$/);
+  const response = await fetch(mock.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { name } }' }) });
+  t.same(await response.json(), { data: { me: { name: 'From code' } } });
 });
 
 t.test('body_blend: numbers that are neither integers nor identifiers averaged, the rest one side’s', async (t) => {

@@ -2,7 +2,7 @@ import protobuf from 'protobufjs';
 import type { Render, TemplateContext, TemplateRuntime } from '../../../common/contract/index.js';
 import { TemplateSyntaxError, hasTemplate } from '../../../common/template/index.js';
 import { templateRenderer } from '../../template/index.js';
-import { durationOf, fieldNamed, isWellKnown, listValueOf, structOf, timestampOf, valueOf, wrapperKind } from './generate.js';
+import { WKT_ROOT, durationOf, fieldNamed, isWellKnown, listValueOf, structOf, timestampOf, valueOf, wrapperKind } from './generate.js';
 import { RPC_ROOT, lookupType } from './status.js';
 
 /**
@@ -340,14 +340,6 @@ export class MessageCompiler {
   }
 }
 
-const WKT_ROOT = (() => {
-  const root = new protobuf.Root();
-  for (const file of ['any', 'duration', 'timestamp', 'empty', 'struct', 'wrappers', 'field_mask']) {
-    root.addJSON((protobuf.common.get(`google/protobuf/${file}.proto`) as protobuf.INamespace).nested!);
-  }
-  root.resolveAll();
-  return root;
-})();
 
 const camel = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 

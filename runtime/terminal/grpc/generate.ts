@@ -30,6 +30,8 @@ interface Member {
   /** hash of the name, folded in at generation */
   key: number;
   gen: FieldGen;
+  /** the synthetic oneof of a proto3 optional field */
+  synthetic?: string;
 }
 
 interface Plan {
@@ -56,6 +58,16 @@ const WRAPPERS: Record<string, string> = {
   '.google.protobuf.BytesValue': 'bytes',
 };
 
+/** The well-known types as protobufjs bundles them, for packing into Any. */
+export const WKT_ROOT = (() => {
+  const root = new protobuf.Root();
+  for (const file of ['any', 'duration', 'timestamp', 'empty', 'struct', 'wrappers', 'field_mask']) {
+    root.addJSON((protobuf.common.get(`google/protobuf/${file}.proto`) as protobuf.INamespace).nested!);
+  }
+  root.resolveAll();
+  return root;
+})();
+
 const MASK_PATHS = ['name', 'display_name', 'description', 'update_time', 'labels', 'state', 'etag', 'config.enabled'];
 
 /** A field of a type by its normalized name (`type_url`, `typeUrl` → typeurl): the root may keep the .proto's case or not. */
@@ -72,26 +84,27 @@ export function isSyntheticOneof(oneof: protobuf.OneOf): boolean {
 export class MessageGenerator {
   readonly fakes: Fakes;
   private readonly plans = new Map<protobuf.Type, Plan>();
-  private readonly wkt: protobuf.Root;
 
   constructor(
     readonly seed: number,
     private readonly now: () => number,
   ) {
     this.fakes = new Fakes(seed, now);
-    this.wkt = protobuf.Root.fromJSON(protobuf.common.get('google/protobuf/wrappers.proto') as protobuf.INamespace);
   }
 
   /** A message of `type` from hash h. */
   message(type: protobuf.Type, h: number, depth = 0, path: readonly protobuf.Type[] = []): Record<string, unknown> {
-    const special = this.wellKnown(type, type.name, h);
+    const special = this.wellKnown(type, '', h);
     if (special !== undefined) return special as Record<string, unknown>;
     const plan = this.plan(type);
     const inner = [...path, type];
     const out: Record<string, unknown> = {};
     for (const field of plan.fields) {
       const value = field.gen(mix(h, field.key), depth + 1, inner);
-      if (value !== undefined) out[field.name] = value;
+      if (value === undefined) continue;
+      out[field.name] = value;
+      // proto3 optional: proto-loader's `oneofs: true` names the synthetic oneof too
+      if (field.synthetic !== undefined) out[field.synthetic] = field.name;
     }
     for (const oneof of plan.oneofs) {
       const oh = mix(h, oneof.key);
@@ -124,7 +137,12 @@ export class MessageGenerator {
       });
       plan.oneofs.push({ name: oneof.name, key: hashString(0x0e0f, oneof.name), members });
     }
-    for (const field of type.fieldsArray) if (!inOneof.has(field)) plan.fields.push(this.member(type, field));
+    for (const field of type.fieldsArray) {
+      if (inOneof.has(field)) continue;
+      const member = this.member(type, field);
+      if (field.partOf != null) member.synthetic = field.partOf.name;
+      plan.fields.push(member);
+    }
     return plan;
   }
 
@@ -308,7 +326,9 @@ export class MessageGenerator {
   /** An instant near the virtual clock: by the field's name past (`created_at`), recent (`updated_at`) or future (`expire_time`). */
   private instant(fieldName: string, h: number): number {
     const words = wordsOf(fieldName);
-    const kind = dateKind(words, 'datetime') ?? dateKind([...words, 'at'], 'datetime') ?? 'recentDateTime';
+    const suffixed = dateKind([...words, 'at'], 'datetime');
+    // a date-like name decides; else only words saying future (`expire`, `deadline`) or recent (`updated`); else the past week
+    const kind = dateKind(words, 'datetime') ?? (suffixed === 'futureDateTime' || suffixed === 'recentDateTime' ? suffixed : 'recentDateTime');
     const iso = String(this.fakes.gen(kind)(h));
     const ms = Date.parse(iso);
     return Number.isNaN(ms) ? this.now() : ms + ((h >>> 3) % 1000);
@@ -356,12 +376,12 @@ export class MessageGenerator {
     const value = fieldNamed(type, 'value');
     if (url === undefined || value === undefined || h % 4 === 0) return {};
     if (h % 4 === 1) {
-      const ts = this.wkt.lookupType('google.protobuf.Timestamp');
+      const ts = WKT_ROOT.lookupType('google.protobuf.Timestamp');
       const ms = this.instant(fieldName, h);
       const encoded = ts.encode(ts.fromObject({ seconds: Math.floor(ms / 1000), nanos: (ms % 1000) * 1e6 })).finish();
       return { [url.name]: 'type.googleapis.com/google.protobuf.Timestamp', [value.name]: Buffer.from(encoded) };
     }
-    const sv = this.wkt.lookupType('google.protobuf.StringValue');
+    const sv = WKT_ROOT.lookupType('google.protobuf.StringValue');
     const text = String(this.fakes.gen('words')(mix(h, 9)));
     return { [url.name]: 'type.googleapis.com/google.protobuf.StringValue', [value.name]: Buffer.from(sv.encode(sv.fromObject({ value: text })).finish()) };
   }

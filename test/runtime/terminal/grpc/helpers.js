@@ -46,7 +46,7 @@ export function survives(t, type, object, label = type.name) {
 
 function normalize(value) {
   if (Buffer.isBuffer(value) || value instanceof Uint8Array) return `bytes:${Buffer.from(value).toString('base64')}`;
-  if (Array.isArray(value)) return value.map(normalize);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, normalize(v)]));
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value.map(normalize);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => !(Array.isArray(v) && v.length === 0)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, normalize(v)]));
   return value;
 }

@@ -254,14 +254,14 @@ function compileRule(rule: GrpcMethodRule, index: number, where: string, target:
   const compiled: MethodRule = { index, where, request, metadata, delayMs };
   const response = target.responseType;
   const label = wildcard ? ` (for ${target.path})` : '';
-  if (rule.response !== undefined) compiled.response = guard(`${where}.response${label}`, () => compiler.message(response, rule.response, `${where}.response`));
+  if (rule.response !== undefined) compiled.response = guard(`${where}.response${label}`, () => compiler.message(response, rule.response, `${where}.response${label}`));
   if (rule.responses !== undefined) {
     if (!Array.isArray(rule.responses)) throw new GrpcRuleError(`${where}.responses must be a list of {message, delay_ms}`);
     if (!target.serverStreaming && !wildcard) throw new GrpcRuleError(`${where}.responses: ${target.path} does not stream its responses; use response`);
     compiled.responses = rule.responses.map((item, i) => {
       const at = `${where}.responses[${i}]`;
       if (item === null || typeof item !== 'object' || !('message' in item)) throw new GrpcRuleError(`${at} must be {message: {...}, delay_ms?}`);
-      return { message: guard(`${at}.message${label}`, () => compiler.message(response, item.message, `${at}.message`)), delayMs: checkDelay(item.delay_ms, `${at}.delay_ms`) };
+      return { message: guard(`${at}.message${label}`, () => compiler.message(response, item.message, `${at}.message${label}`)), delayMs: checkDelay(item.delay_ms, `${at}.delay_ms`) };
     });
   }
   if (rule.error !== undefined) compiled.error = guard(`${where}.error`, () => compileError(rule.error!, `${where}.error`, compiler));
@@ -275,7 +275,7 @@ function compileRule(rule: GrpcMethodRule, index: number, where: string, target:
       const expect = line.expect === undefined ? undefined : guard(`${at}.expect`, () => compileJsonPathConditions(line.expect, 'exact', `${at}.expect`));
       const sends = line.send ?? [];
       if (!Array.isArray(sends)) throw new GrpcRuleError(`${at}.send must be a list of messages`);
-      const send = sends.map((message, j) => guard(`${at}.send[${j}]${label}`, () => compiler.message(response, message, `${at}.send[${j}]`)));
+      const send = sends.map((message, j) => guard(`${at}.send[${j}]${label}`, () => compiler.message(response, message, `${at}.send[${j}]${label}`)));
       const out: ScriptLine = { send, delayMs: checkDelay(line.delay_ms, `${at}.delay_ms`) ?? 0 };
       if (expect !== undefined) out.expect = expect;
       if (line.error !== undefined) out.error = guard(`${at}.error`, () => compileError(line.error!, `${at}.error`, compiler));

@@ -57,3 +57,39 @@ export function grpcOfHttp(status: number): GrpcStatus {
       return status < 500 ? GRPC.FAILED_PRECONDITION : GRPC.INTERNAL;
   }
 }
+
+/** A gRPC status's HTTP equivalent (google.rpc.Code's mapping; 499 for CANCELLED), for the request log. */
+export function httpOfGrpc(code: number): number {
+  switch (code) {
+    case GRPC.OK:
+      return 200;
+    case GRPC.CANCELLED:
+      return 499;
+    case GRPC.INVALID_ARGUMENT:
+    case GRPC.FAILED_PRECONDITION:
+    case GRPC.OUT_OF_RANGE:
+      return 400;
+    case GRPC.DEADLINE_EXCEEDED:
+      return 504;
+    case GRPC.NOT_FOUND:
+      return 404;
+    case GRPC.ALREADY_EXISTS:
+    case GRPC.ABORTED:
+      return 409;
+    case GRPC.PERMISSION_DENIED:
+      return 403;
+    case GRPC.RESOURCE_EXHAUSTED:
+      return 429;
+    case GRPC.UNIMPLEMENTED:
+      return 501;
+    case GRPC.UNAVAILABLE:
+      return 503;
+    case GRPC.UNAUTHENTICATED:
+      return 401;
+    default:
+      return 500;
+  }
+}
+
+/** The name of a status code (NOT_FOUND), or its number as text when it has none. */
+export const grpcStatusName = (code: number): string => Object.entries(GRPC).find(([, value]) => value === code)?.[0] ?? String(code);

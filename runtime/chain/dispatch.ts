@@ -87,8 +87,9 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       const size = withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body);
       const injected = answer.injected;
       const chaos = injected === undefined ? undefined : { fault: injected.fault ?? null, latency_ms: injected.latency_ms ?? null };
-      const operation = ex.keptLocals?.graphql;
-      const protocol = operation === undefined ? undefined : { graphql: { operation_name: operation.name, operation_type: operation.type } };
+      const locals = ex.keptLocals;
+      const operation = locals?.graphql;
+      const protocol = operation !== undefined ? { graphql: { operation_name: operation.name, operation_type: operation.type } } : locals?.grpc !== undefined ? { grpc: locals.grpc } : undefined;
       requestLog.record(ex.method, ex.path, answer.status, ms, ex.client, ex.headers, size, answer.error ?? null, chaos, protocol);
     },
   };

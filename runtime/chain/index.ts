@@ -2,4 +2,4 @@ export { createDispatch, type Dispatch, type DispatchOptions, type Router, type 
 export { RequestChain } from './request-chain.js';
 export { SLOTS, type Slot } from './slots.js';
 export { afterNext, checkStage, type Next, type Stage, type StageContext, type StageFactory, type StageSettings } from './stage.js';
-export { createStages, OVER_HTTP_STAGES, STAGES } from './stages/index.js';
+export { CALL_STAGES, createStages, OVER_HTTP_STAGES, STAGES } from './stages/index.js';

@@ -49,7 +49,10 @@ t.test('every problem code maps to an HTTP status and a gRPC status code; answer
   t.equal(PROBLEMS.MOCK_ERR_UPSTREAM_TIMEOUT.grpc, GRPC.DEADLINE_EXCEEDED);
   const invalid = problem('MOCK_ERR_REQUEST_INVALID', { first: 'x' }, { status: 422 });
   t.equal(invalid.code, 'MOCK_ERR_REQUEST_INVALID');
-  t.equal(grpcStatusOf(invalid), GRPC.INVALID_ARGUMENT, 'the entry decides, whatever HTTP status the answer got');
+  t.equal(grpcStatusOf(invalid), GRPC.INVALID_ARGUMENT, "a status of the user's choosing maps by itself (validation.status_code 422)");
+  t.equal(grpcStatusOf(problem('MOCK_ERR_FAULT_INJECTED', { rate: 1 })), GRPC.UNAVAILABLE, "the entry's own status: the entry's code");
+  t.equal(grpcStatusOf(problem('MOCK_ERR_FAULT_INJECTED', { rate: 1 }, { status: 429 })), GRPC.RESOURCE_EXHAUSTED, 'a fault injected with a chosen status maps by it');
+  t.equal(grpcStatusOf(problem('MOCK_ERR_FAULT_INJECTED', { rate: 1 }, { status: 504 })), GRPC.DEADLINE_EXCEEDED);
   t.equal(graphqlCodeOf(invalid), 'MOCK_ERR_REQUEST_INVALID');
   t.equal(rateLimited([]).code, 'MOCK_ERR_RATE_LIMITED', 'answers in the spec shapes carry it too');
   t.equal(unauthorized({ method: 'GET', path: '/', expected: 'a key' }, []).answer.code, 'MOCK_ERR_UNAUTHORIZED');

@@ -68,6 +68,15 @@ export interface ExchangeLocals {
   upstream?: boolean;
   /** The GraphQL operation the request ran: the request log and the per-operation metrics name it. */
   graphql?: GraphqlOperation;
+  /** The gRPC call the exchange stands for: how it ended and what went each way. */
+  grpc?: GrpcCall;
+}
+
+export interface GrpcCall {
+  /** The status name it ended with: OK, NOT_FOUND, … */
+  status: string;
+  messages_in: number;
+  messages_out: number;
 }
 
 export interface GraphqlOperation {

@@ -73,6 +73,14 @@ export const OVER_HTTP_STAGES: readonly StageFactory[] = [
   faultInjectionStage,
 ];
 
+/**
+ * The stages of a call that is not an HTTP request (a gRPC call, run through the chain as an
+ * exchange without a body when it starts): protective chaos, latency (applied per message) and
+ * faults, which the server maps to gRPC statuses. Bandwidth, CORS and the recorder database are
+ * about HTTP bytes.
+ */
+export const CALL_STAGES: readonly StageFactory[] = [circuitBreakerStage, bulkheadStage, rateLimitStage, connectionLimitStage, packetLossStage, latencyStage, faultsStage, faultInjectionStage];
+
 /** The stages a server's configuration calls for, of `factories` (every stage by default). */
 export function createStages(context: StageContext, factories: readonly StageFactory[] = STAGES): Stage[] {
   return factories.flatMap((factory) => factory(context) ?? []);

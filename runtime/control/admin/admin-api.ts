@@ -21,6 +21,7 @@ import { systemRoutes } from './endpoints/system.js';
 import { timeRoutes } from './endpoints/time.js';
 import { websocketRoutes } from './endpoints/websocket.js';
 import { graphqlRoutes } from './endpoints/graphql.js';
+import { grpcRoutes } from './endpoints/grpc.js';
 import { trafficRoutes } from './endpoints/traffic.js';
 import { AdminError, fail, ok } from './envelope.js';
 import { indexPage } from './index-page.js';
@@ -49,6 +50,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...continuumRoutes,
   ...websocketRoutes,
   ...graphqlRoutes,
+  ...grpcRoutes,
   ...authRoutes,
 ];
 

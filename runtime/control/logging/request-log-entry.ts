@@ -24,6 +24,8 @@ export interface RequestLogEntryJson {
   websocket?: WebSocketSessionLog;
   /** A GraphQL operation: which one ran (a subscription's entry is written when it ends). */
   graphql?: GraphqlOperationLog;
+  /** A gRPC call, written when it ends. */
+  grpc?: GrpcCallLog;
 }
 
 export interface GraphqlOperationLog {
@@ -33,10 +35,19 @@ export interface GraphqlOperationLog {
   events?: number;
 }
 
+/** A gRPC call: path is /<package.Service>/<Method>, status_code its status mapped to HTTP. */
+export interface GrpcCallLog {
+  /** The gRPC status name: OK, NOT_FOUND, … */
+  status: string;
+  messages_in: number;
+  messages_out: number;
+}
+
 /** What a protocol adds to its entries. */
 export interface ProtocolLog {
   websocket?: WebSocketSessionLog;
   graphql?: GraphqlOperationLog;
+  grpc?: GrpcCallLog;
 }
 
 export interface WebSocketSessionLog {
@@ -82,6 +93,7 @@ export class RequestLogEntry {
   readonly chaos: RequestLogEntryJson['chaos'];
   readonly websocket: WebSocketSessionLog | undefined;
   readonly graphql: GraphqlOperationLog | undefined;
+  readonly grpc: GrpcCallLog | undefined;
   /** Epoch milliseconds. */
   readonly time: number;
   private readonly seq: number;
@@ -107,6 +119,7 @@ export class RequestLogEntry {
     this.chaos = chaos;
     this.websocket = protocol?.websocket;
     this.graphql = protocol?.graphql;
+    this.grpc = protocol?.grpc;
     this.seq = ++sequence;
     this.time = time;
     this.method = method;
@@ -161,6 +174,7 @@ export class RequestLogEntry {
       ...(this.chaos === undefined ? {} : { chaos: this.chaos }),
       ...(this.websocket === undefined ? {} : { websocket: this.websocket }),
       ...(this.graphql === undefined ? {} : { graphql: this.graphql }),
+      ...(this.grpc === undefined ? {} : { grpc: this.grpc }),
     };
   }
 }

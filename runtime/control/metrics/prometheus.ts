@@ -1,3 +1,4 @@
+import type { OperationCounts } from './operation-tally.js';
 import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import { DurationHistogram } from './duration-histogram.js';
 import type { RouteTally } from './route-tally.js';
@@ -8,13 +9,6 @@ export type RateLimitScope = 'global' | 'per_ip' | 'per_endpoint';
 const RATE_LIMIT_SCOPES: readonly RateLimitScope[] = ['global', 'per_ip', 'per_endpoint'];
 
 /** What the WebSocket server counts per path (runtime/terminal/websocket/ws-stats.ts). */
-/** A GraphQL operation's counts as the GraphQL server keeps them (runtime/servers/graphql). */
-export interface GraphqlOperationCounts {
-  type: string;
-  count: number;
-  errors: number;
-}
-
 export interface WebSocketPathCounts {
   sessions: number;
   active: number;
@@ -33,7 +27,8 @@ export class PrometheusMetrics {
   private readonly sources: Array<() => Iterable<RouteTally>> = [];
   private readonly faultSources: Array<() => Record<string, number>> = [];
   private readonly webSocketSources: Array<() => Record<string, WebSocketPathCounts>> = [];
-  private readonly graphqlSources: Array<() => Record<string, GraphqlOperationCounts>> = [];
+  private readonly graphqlSources: Array<() => Record<string, OperationCounts>> = [];
+  private readonly grpcSources: Array<() => Record<string, OperationCounts>> = [];
   private readonly violations: Counter<'scope'>;
 
   constructor() {
@@ -145,6 +140,22 @@ export class PrometheusMetrics {
         }
       },
     });
+    const grpcSources = this.grpcSources;
+    new Counter({
+      name: 'mock_grpc_calls_total',
+      help: 'gRPC calls that ended, per method (/package.Service/Method) and outcome (ok: status OK)',
+      labelNames: ['method', 'outcome'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const source of grpcSources) {
+          for (const [method, counts] of Object.entries(source())) {
+            this.inc({ method, outcome: 'ok' }, counts.count - counts.errors);
+            this.inc({ method, outcome: 'error' }, counts.errors);
+          }
+        }
+      },
+    });
     collectDefaultMetrics({ register: this.registry, prefix: 'mock_' });
   }
 
@@ -172,8 +183,13 @@ export class PrometheusMetrics {
     this.webSocketSources.push(source);
   }
 
+  /** Adds gRPC counts per method to read at each scrape. */
+  trackGrpc(source: () => Record<string, OperationCounts>): void {
+    this.grpcSources.push(source);
+  }
+
   /** Adds GraphQL counts per operation to read at each scrape. */
-  trackGraphql(source: () => Record<string, GraphqlOperationCounts>): void {
+  trackGraphql(source: () => Record<string, OperationCounts>): void {
     this.graphqlSources.push(source);
   }
 

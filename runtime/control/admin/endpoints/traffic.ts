@@ -85,9 +85,16 @@ export const trafficRoutes: AdminRoute[] = [
         cpu_usage_over_time: ctx.sampler.cpuOverTime(),
         ...websocketPaths(ctx),
         ...graphqlOperations(ctx),
+        ...grpcMethods(ctx),
       }),
   },
 ];
+
+/** Counts and latency per gRPC method, when a gRPC server runs. */
+function grpcMethods(ctx: AdminContext): { grpc_by_method?: unknown } {
+  const details = ctx.registry.details('gRPC');
+  return details === undefined ? {} : { grpc_by_method: details.methods };
+}
 
 /** Counts and latency per GraphQL operation, when a GraphQL server runs. */
 function graphqlOperations(ctx: AdminContext): { graphql_by_operation?: unknown } {

@@ -66,5 +66,14 @@ const graphqlServer: ServerFactory = async ({ options, live, requestLog, registr
   return GraphqlMockServer.create({ settings, host, live, requestLog, registry, logger, maxBodyBytes, maxConnections, cors, recorderDb, backend: settings.backend ?? httpBackend });
 };
 
-/** The protocol servers of `mock serve`, started in this order: gRPC registers here next. */
-export const SERVERS: readonly ServerFactory[] = [httpServer, websocketServer, graphqlServer];
+/** The gRPC mock server, when there are .proto files to serve (MockOptions.grpc); grpc-js and protobufjs load only then. */
+const grpcServer: ServerFactory = async ({ options, live, requestLog, registry }) => {
+  const settings = options.grpc;
+  if (settings === undefined) return undefined;
+  const { GrpcMockServer } = await import('./grpc-mock-server.js');
+  const { host, logger, maxConnections } = options;
+  return GrpcMockServer.create({ settings, host, live, requestLog, registry, logger, maxConnections });
+};
+
+/** The protocol servers of `mock serve`, started in this order. */
+export const SERVERS: readonly ServerFactory[] = [httpServer, websocketServer, graphqlServer, grpcServer];

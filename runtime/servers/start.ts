@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { closeNode, createNodeControlServer, listenNode } from './http/index.js';
 import { LiveState } from '../chain/settings/index.js';
 import { LogStream, Redaction, RequestLog } from '../control/logging/index.js';
-import { createPrometheusMetrics, ResourceSampler, TrafficStats, type GraphqlOperationCounts, type WebSocketPathCounts } from '../control/metrics/index.js';
+import { createPrometheusMetrics, ResourceSampler, TrafficStats, type OperationCounts, type WebSocketPathCounts } from '../control/metrics/index.js';
 import { ServerRegistry } from '../control/registry/index.js';
 import { RecorderDb } from '../chain/recorder/index.js';
 import { DEFAULT_ADMIN_LIMITS } from '../serve-options.js';
@@ -52,7 +52,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     live.chaos.onViolation((scope) => prometheus.rateLimitViolation(scope));
     prometheus.trackFaults(() => live.chaos.counters.snapshot().by_type);
     prometheus.trackWebSocket(() => (registry.details('WebSocket')?.paths ?? {}) as Record<string, WebSocketPathCounts>);
-    prometheus.trackGraphql(() => (registry.details('GraphQL')?.operations ?? {}) as Record<string, GraphqlOperationCounts>);
+    prometheus.trackGraphql(() => (registry.details('GraphQL')?.operations ?? {}) as Record<string, OperationCounts>);
+    prometheus.trackGrpc(() => (registry.details('gRPC')?.methods ?? {}) as Record<string, OperationCounts>);
   }
   const admin = options.admin;
   const embedded = admin !== undefined && !admin.standalone;

@@ -1,0 +1,170 @@
+import { readFile } from 'node:fs/promises';
+import { Server, ServerCredentials, type MethodDefinition, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
+import { fromJSON } from '@grpc/proto-loader';
+import protobuf from 'protobufjs';
+import type { Logger } from 'pino';
+import { MockError } from '../../common/errors.js';
+import type { GrpcBuildOutput } from '../../common/grpc/build-output.js';
+import { CALL_STAGES, createDispatch, createStages, RequestChain, type Dispatch } from '../chain/index.js';
+import { hostPort, type Answer } from '../chain/exchange/index.js';
+import type { LiveState } from '../chain/settings/index.js';
+import type { RequestLog } from '../control/logging/index.js';
+import type { RegisteredServer, ServerInfo, ServerRegistry } from '../control/registry/index.js';
+import { GrpcEngine } from '../terminal/grpc/index.js';
+import { ConcurrencyGate, GrpcHttpBridge, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, reflectionServices, type GrpcOptions } from './grpc/index.js';
+
+export interface GrpcMockServerOptions {
+  settings: GrpcOptions;
+  host: string;
+  live: LiveState;
+  requestLog: RequestLog;
+  registry: ServerRegistry;
+  logger: Logger;
+  maxConnections?: number;
+}
+
+/** The chain's terminal for a call: the call stages let it through; the handler answers. */
+const ADMITTED: Answer = Object.freeze({ status: 200, headers: [], body: '' }) as Answer;
+
+const modeOf = (m: { clientStreaming: boolean; serverStreaming: boolean }): string =>
+  m.clientStreaming ? (m.serverStreaming ? 'bidi_streaming' : 'client_streaming') : m.serverStreaming ? 'server_streaming' : 'unary';
+
+/**
+ * The gRPC mock server (port 50051 by default): @grpc/grpc-js serving every method of the build's
+ * services in its streaming mode, answered by the engine (runtime/terminal/grpc), with reflection
+ * (v1 and v1alpha), grpc.max_message_size and grpc.concurrency_limit. Each call runs the call
+ * stages of the chain when it starts (protective chaos, latency, faults, mapped to gRPC statuses)
+ * and is written to the request log and the per-method statistics when it ends.
+ */
+export class GrpcMockServer implements RegisteredServer {
+  readonly kind = 'gRPC' as const;
+  readonly stats: MethodStats;
+  private server: Server | undefined;
+  private bridge: GrpcHttpBridge | undefined;
+  private boundPort: number | undefined;
+  private startTime = Date.now();
+  private readonly dispatch: Dispatch;
+  private readonly unregister: () => void;
+
+  private constructor(
+    private readonly options: GrpcMockServerOptions,
+    private readonly build: GrpcBuildOutput,
+    private readonly root: protobuf.Root,
+    private readonly engine: GrpcEngine,
+  ) {
+    const paths = build.services.flatMap((service) => service.methods.map((method) => `/${service.name}/${method.name}`));
+    this.stats = new MethodStats(new Map(build.services.flatMap((service) => service.methods.map((method) => [`/${service.name}/${method.name}`, modeOf(method)] as const))));
+    const router = new GrpcRouter(paths);
+    const { live, logger } = options;
+    const stages = createStages({ live, logger, openConnections: () => 0, settings: { maxBodyBytes: options.settings.maxMessageSize, maxConnections: options.maxConnections } }, CALL_STAGES);
+    const chain = new RequestChain(stages, () => ADMITTED);
+    chain.setRoutes(router.routes);
+    this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: options.settings.maxMessageSize, logger, requestLog: options.requestLog, observe: this.stats.observe });
+    this.unregister = options.registry.add(this);
+  }
+
+  /** Loads what the build wrote for the .proto files and mocks their services. */
+  static async create(options: GrpcMockServerOptions): Promise<GrpcMockServer> {
+    const build = JSON.parse(await readFile(options.settings.buildFile, 'utf8')) as GrpcBuildOutput;
+    for (const problem of build.problems) options.logger.warn(`${problem.file}${problem.line === undefined ? '' : `:${problem.line}:${problem.column ?? 1}`}: ${problem.message} (left out; the other files serve)`);
+    const root = protobuf.Root.fromJSON(build.root as protobuf.INamespace);
+    const engine = new GrpcEngine(root, { ...options.settings.mock, now: options.live.clock.read });
+    return new GrpcMockServer(options, build, root, engine);
+  }
+
+  get host(): string {
+    return this.options.host;
+  }
+
+  get port(): number {
+    return this.boundPort ?? this.options.settings.port;
+  }
+
+  get listeningPort(): number | null {
+    return this.server === undefined ? null : (this.boundPort ?? null);
+  }
+
+  async listen(): Promise<void> {
+    const { settings, logger } = this.options;
+    const server = new Server({ 'grpc.max_receive_message_length': settings.maxMessageSize, 'grpc.max_send_message_length': settings.maxMessageSize });
+    const definitions = fromJSON(this.build.root as protobuf.INamespace, LOADER_OPTIONS);
+    const context = { dispatch: this.dispatch, gate: new ConcurrencyGate(settings.concurrencyLimit) };
+    for (const service of this.build.services) {
+      const definition = definitions[service.name] as ServiceDefinition;
+      const implementation: UntypedServiceImplementation = {};
+      for (const [name, method] of Object.entries(definition)) {
+        const path = (method as MethodDefinition<object, object>).path;
+        const mock = this.engine.method(path.slice(1));
+        if (mock !== undefined) implementation[name] = handlerFor(method as MethodDefinition<object, object>, mock, path, context);
+      }
+      server.addService(definition, implementation);
+    }
+    if (settings.reflection) {
+      for (const { definition, implementation } of reflectionServices(this.build.files, this.build.services.map((s) => s.name))) server.addService(definition, implementation);
+    }
+    this.boundPort = await new Promise<number>((resolve, reject) => {
+      server.bindAsync(hostPort(this.options.host, settings.port), ServerCredentials.createInsecure(), (error, port) => {
+        if (error === null) resolve(port);
+        else reject(new MockError('MOCK_ERR_PORT_IN_USE', `gRPC port ${settings.port} on ${this.options.host}: ${error.message} (pick another with --grpc-port, or 0 for any free port)`));
+      });
+    });
+    this.server = server;
+    this.startTime = Date.now();
+    const methods = this.build.services.reduce((sum, s) => sum + s.methods.length, 0);
+    logger.info(`gRPC mock on ${hostPort(this.options.host, this.boundPort)}: ${this.build.services.length} service(s), ${methods} method(s)${settings.reflection ? ', reflection on' : ''}`);
+    if (settings.httpBridge !== undefined) {
+      const bridge = new GrpcHttpBridge({ host: this.options.host, port: settings.httpBridge.port, services: this.build.services, root: this.root, engine: this.engine, maxMessageSize: settings.maxMessageSize, requestLog: this.options.requestLog, logger });
+      await bridge.listen();
+      this.bridge = bridge;
+    }
+  }
+
+  /** The HTTP bridge's base URL while it runs (grpc.http_bridge). */
+  get bridgeUrl(): string | undefined {
+    return this.bridge === undefined ? undefined : `http://${this.bridge.address}`;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    this.unregister();
+    await this.bridge?.close();
+    this.bridge = undefined;
+    if (server === undefined) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        server.forceShutdown();
+        resolve();
+      }, 2000);
+      server.tryShutdown(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  info(): ServerInfo {
+    const running = this.server !== undefined;
+    return {
+      server_type: this.kind,
+      address: hostPort(this.options.host, this.port),
+      running,
+      start_time: running ? new Date(this.startTime).toISOString() : null,
+      uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
+      active_connections: null,
+      total_requests: this.stats.total,
+    };
+  }
+
+  /** GET /__mock/grpc: the server, its settings, its services and what each method saw. */
+  details(): Record<string, unknown> {
+    const { settings } = this.options;
+    return {
+      server: this.info(),
+      settings: { reflection: settings.reflection, max_message_size: settings.maxMessageSize, concurrency_limit: settings.concurrencyLimit, rules: settings.mock.rules.length, stream: settings.mock.stream },
+      services: this.build.services.map((service) => ({ name: service.name, file: service.file, methods: service.methods.map((m) => ({ name: m.name, mode: modeOf(m), request: m.requestType, response: m.responseType })) })),
+      problems: this.build.problems,
+      methods: this.stats.byOperation(),
+    };
+  }
+}

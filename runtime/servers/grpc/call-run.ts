@@ -1,0 +1,110 @@
+import type { Deadline, Metadata } from '@grpc/grpc-js';
+import { GRPC, grpcStatusName, httpOfGrpc } from '../../../common/grpc-status.js';
+import { Exchange, grpcStatusOf, type Answer } from '../../chain/exchange/index.js';
+import type { Dispatch } from '../../chain/index.js';
+
+/** What every grpc-js server call has, whatever its mode (grpc-js does not export its own name for it). */
+export interface SurfaceCall {
+  readonly metadata: Metadata;
+  getPeer(): string;
+  getDeadline(): Deadline;
+  on(event: 'cancelled', listener: () => void): unknown;
+  once(event: 'cancelled', listener: () => void): unknown;
+}
+
+/** How a call ends when it does not end well: the status, its message, the trailers (rich details included). */
+export interface CallFailure {
+  code: number;
+  message: string;
+  /** Serialized google.rpc.Status, sent as grpc-status-details-bin. */
+  details?: Buffer;
+  trailers?: Record<string, string>;
+}
+
+/** Metadata as the chain reads headers: lower-case keys, text values (binary keys left out), repeats joined. */
+function headersOf(metadata: Metadata): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, values] of Object.entries(metadata.toJSON())) {
+    if (key.endsWith('-bin')) continue;
+    headers[key] = (values as unknown[]).map(String).join(', ');
+  }
+  return headers;
+}
+
+/** `ipv4:127.0.0.1:5000`, `ipv6:[::1]:5000` or `127.0.0.1:5000` → the address without the port. */
+const peerAddress = (peer: string): string => peer.replace(/^ipv[46]:/, '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+
+/**
+ * One gRPC call as the chain sees it: an exchange (POST /<Service>/<Method>, the metadata as
+ * headers, no body) that runs the call stages once when the call starts, and is written (the
+ * request log, statistics, the stages' hooks) once when it ends, however it ends.
+ */
+export class CallRun {
+  readonly ex: Exchange;
+  messagesIn = 0;
+  messagesOut = 0;
+  /** Latency chaos: held before every message the mock sends. */
+  holdMs = 0;
+  private ended = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private cancelledFlag = false;
+
+  constructor(
+    private readonly dispatch: Dispatch,
+    readonly call: SurfaceCall,
+    path: string,
+  ) {
+    this.ex = new Exchange({ method: 'POST', path, headers: headersOf(call.metadata), client: peerAddress(call.getPeer()) });
+    call.on('cancelled', () => {
+      this.cancelledFlag = true;
+      for (const timer of this.timers) clearTimeout(timer);
+      this.timers.clear();
+      const deadline = call.getDeadline();
+      const passed = deadline instanceof Date ? deadline.getTime() <= Date.now() : Number.isFinite(deadline) && deadline <= Date.now();
+      this.end(passed ? GRPC.DEADLINE_EXCEEDED : GRPC.CANCELLED, passed ? 'deadline exceeded' : 'cancelled by the client');
+    });
+  }
+
+  get cancelled(): boolean {
+    return this.cancelledFlag;
+  }
+
+  /** The call stages: undefined to go on (with latency to hold), or the failure a stage answered (after its hold). */
+  async admit(): Promise<CallFailure | undefined> {
+    const answer = await this.dispatch.answer(this.ex);
+    const hold = answer.delivery?.holdMs ?? 0;
+    const end = answer.delivery?.end;
+    if (answer.status < 400 && end === undefined) {
+      this.holdMs = hold;
+      return undefined;
+    }
+    this.refusal = answer;
+    await this.sleep(hold);
+    if (end === 'drop' || end === 'reset') return { code: GRPC.UNAVAILABLE, message: answer.error ?? 'the connection was dropped by the mock (chaos)' };
+    return { code: grpcStatusOf(answer), message: answer.error ?? `HTTP ${answer.status}` };
+  }
+
+  /** Resolves after `ms` (at once for 0), early when the call is cancelled. */
+  sleep(ms: number): Promise<void> {
+    if (ms <= 0 || this.cancelledFlag) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.add(timer);
+    });
+  }
+
+  /** The answer a stage refused the call with, written as it was (its injected chaos in the request log). */
+  private refusal: Answer | undefined;
+
+  /** Records how the call ended, once. */
+  end(code: number, message: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.ex.locals.grpc = { status: grpcStatusName(code), messages_in: this.messagesIn, messages_out: this.messagesOut };
+    const answer: Answer = this.refusal ?? { status: httpOfGrpc(code), headers: [], body: '', ...(code === GRPC.OK ? {} : { error: message }) };
+    this.dispatch.written(this.ex, answer);
+  }
+}

@@ -1,0 +1,9 @@
+/** The gRPC server's parts: the call handlers of the four modes, the call as the chain sees it, reflection, the concurrency limit, per-method statistics. */
+export { handlerFor, type CallContext } from './call-handlers.js';
+export { ConcurrencyGate } from './concurrency-gate.js';
+export type { GrpcOptions } from './grpc-options.js';
+export { GrpcRouter } from './grpc-router.js';
+export { GrpcHttpBridge } from './bridge/index.js';
+export { LOADER_OPTIONS } from './loader-options.js';
+export { MethodStats } from './method-stats.js';
+export { reflectionServices } from './reflection.js';

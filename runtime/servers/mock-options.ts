@@ -7,6 +7,7 @@ import type { FixtureOptions } from '../chain/fixtures/index.js';
 import type { StatefulOptions } from '../chain/stateful/index.js';
 import type { WebSocketOptions } from './websocket/index.js';
 import type { GraphqlOptions } from './graphql/graphql-options.js';
+import type { GrpcOptions } from './grpc/grpc-options.js';
 
 export interface AdminServerOptions {
   /** false: embedded in the HTTP mock server (API under /__mock, page at mountPath). */
@@ -57,4 +58,6 @@ export interface MockOptions extends ServeOptions {
   websocket?: WebSocketOptions;
   /** The GraphQL mock server; absent: none runs. */
   graphql?: GraphqlOptions;
+  /** The gRPC mock server; absent: none runs. */
+  grpc?: GrpcOptions;
 }

@@ -206,6 +206,8 @@ export const CLI_ERRORS = {
   MOCK_ERR_GRAPHQL_SCHEMA: 'a GraphQL schema file (--graphql-schema, graphql.schema) does not parse, is not an introspection result, or does not build into a schema',
   MOCK_ERR_GRAPHQL_SCHEMA_NOT_FOUND: 'a GraphQL schema file given by --graphql-schema or graphql.schema does not exist or cannot be read, or its glob matches no file',
   MOCK_ERR_GRAPHQL_SCHEMA_REFUSED: 'a glob of graphql.schema matches a file outside the project without --allow-ref',
+  MOCK_ERR_GRPC_PROTO_DIR: 'the folder of .proto files (grpc.proto_dir, --proto-dir, MOCK_GRPC_PROTO_DIR) does not exist, is not a folder, or holds no .proto file while gRPC was asked for',
+  MOCK_ERR_GRPC_PROTO_REFUSED: 'a .proto file under grpc.proto_dir leads (through a symbolic link) outside the proto folder and the project without --allow-ref',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

@@ -5,8 +5,11 @@ import { MockError } from '../common/errors.js';
 
 /** `mock build`: writes the files that changed, atomically, and removes files an older build left behind. */
 export async function build(options: BuildOptions): Promise<BuildResult & { warnings: string[] }> {
-  if (options.specs.length === 0 && (options.graphqlSchemas ?? []).length === 0) {
-    throw new MockError('MOCK_ERR_NO_SPEC', 'nothing to build: pass --spec <file|url> (an API description) or --graphql-schema <path> (a GraphQL schema), or list specs: or graphql.schema in mock.yaml');
+  if (options.specs.length === 0 && (options.graphqlSchemas ?? []).length === 0 && options.protoDir === undefined) {
+    throw new MockError(
+      'MOCK_ERR_NO_SPEC',
+      'nothing to build: pass --spec <file|url> (an API description), --graphql-schema <path> (a GraphQL schema) or --proto-dir <dir> (.proto files), or list specs: or graphql.schema in mock.yaml',
+    );
   }
   const compiled = await compileLazily(options);
   const { dir } = compiled;

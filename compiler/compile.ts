@@ -2,6 +2,7 @@ import type { BuildOptions } from './options.js';
 import { loadInputs, sha256 } from './inputs.js';
 import { recordedSource } from './fingerprint.js';
 import { GRAPHQL_SCHEMA_FILE } from './graphql/schema-files.js';
+import { GRPC_BUILD_FILE } from './grpc/proto-files.js';
 import { buildIr, type Ir, type IrInput } from './ir/index.js';
 import { PACKAGE_JSON, emitIndex, emitResponders, emitRoutes, emitTypes, emitValidators, registerSchemas, transpile } from './emit/index.js';
 import { TOOL_VERSION } from '../common/version.js';
@@ -21,13 +22,13 @@ export interface CompiledBuild {
 
 /**
  * Loads the inputs and computes every output file in memory; nothing is written. The descriptions
- * give the HTTP mock's files; the GraphQL schema, checked, gives schema.graphql. A build may hold
- * either or both.
+ * give the HTTP mock's files; the GraphQL schema, checked, gives schema.graphql; the .proto files
+ * give grpc.json. A build may hold any of them.
  */
 export async function compile(options: BuildOptions): Promise<CompiledBuild> {
   const progress = options.progress ?? (() => undefined);
   progress('reading descriptions');
-  const { name, dir, inputs, inputsHash, raw, sources, fingerprint, graphql } = await loadInputs(options);
+  const { name, dir, inputs, inputsHash, raw, sources, fingerprint, graphql, grpc } = await loadInputs(options);
   const http = options.specs.length === 0 ? undefined : await compileHttp(name, inputs, sources, options);
   const files = new Map<string, string>(http?.files ?? []);
   if (graphql.length > 0) {
@@ -36,6 +37,17 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     const { concatenate, loadGraphqlSchema } = await import('./graphql/load-schema.js');
     const loaded = loadGraphqlSchema(options);
     files.set(GRAPHQL_SCHEMA_FILE, concatenate(loaded.sources, (source) => recordedSource(source.file, source.file, dir)).text);
+  }
+  const grpcWarnings: string[] = [];
+  let services = 0;
+  if (options.protoDir !== undefined) {
+    progress('compiling the .proto files');
+    // loaded only for a build that has .proto files
+    const { loadProtos } = await import('./grpc/load-protos.js');
+    const loaded = loadProtos(options);
+    files.set(GRPC_BUILD_FILE, `${JSON.stringify(loaded.output)}\n`);
+    grpcWarnings.push(...loaded.warnings);
+    services = loaded.output.services.length;
   }
   const ir = http?.ir;
   const manifest = {
@@ -46,12 +58,13 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     ...fingerprint,
     specs: raw.map((r, i) => ({ source: sources[i], sha256: sha256(r.text) })),
     ...(graphql.length > 0 ? { graphql: { schema: GRAPHQL_SCHEMA_FILE, sources: graphql } } : {}),
+    ...(options.protoDir === undefined ? {} : { grpc: { output: GRPC_BUILD_FILE, services, sources: grpc } }),
     operations: ir?.operations.length ?? 0,
     custom_routes: ir?.routes.length ?? 0,
     files: Object.fromEntries([...files.keys()].sort().map((f) => [f, sha256(files.get(f) as string)])),
   };
   files.set('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
-  const warnings = http?.warnings ?? [];
+  const warnings = [...(http?.warnings ?? []), ...grpcWarnings];
   if (http === undefined && options.routes.length > 0) warnings.push('http.routes are not served: the HTTP mock runs only with an API description (--spec or specs: in mock.yaml)');
   return { name, dir, ir, files, inputsHash, warnings };
 }

@@ -5,6 +5,7 @@ import type { BuildOptions } from './options.js';
 import { MockError } from '../common/errors.js';
 import { TOOL_VERSION } from '../common/version.js';
 import { schemaFiles } from './graphql/schema-files.js';
+import { protoFiles } from './grpc/proto-files.js';
 
 // Light on purpose: `mock serve` asks whether its build is fresh through this module alone, without
 // loading the description parser, the bundler or the emitters (tens of MB and seconds on large
@@ -28,7 +29,7 @@ const BUILD_NAME = /^[A-Za-z0-9_-]+$/;
 
 /** The build's name and absolute folder. */
 export function buildPlace(options: BuildOptions): { name: string; dir: string } {
-  const name = options.name ?? defaultName(options.specs[0]?.source ?? firstSchemaFile(options) ?? 'api');
+  const name = options.name ?? defaultName(options.specs[0]?.source ?? firstSchemaFile(options) ?? options.protoDir ?? 'api');
   if (!BUILD_NAME.test(name)) {
     throw new MockError('MOCK_ERR_BUILD_NAME', `build name ${JSON.stringify(name)} is not a plain folder name: use letters, digits, "-" and "_" only (no "/", "\\" or "."), in --name or build.name of mock.yaml`);
   }
@@ -59,6 +60,15 @@ export function graphqlFiles(options: BuildOptions, dir: string): { graphql?: st
   return { graphql: schemaFiles(options).map(({ file }) => recordedSource(file, file, dir)) };
 }
 
+/**
+ * The .proto files as a build records them (from its folder) and the services left out, when the
+ * build has gRPC: in the options hash, so that a new or removed file makes the build stale.
+ */
+export function grpcFiles(options: BuildOptions, dir: string): { grpc?: { files: string[]; excluded: string[] } } {
+  if (options.protoDir === undefined) return {};
+  return { grpc: { files: protoFiles(options).map(({ file }) => recordedSource(file, file, dir)), excluded: options.excludedServices ?? [] } };
+}
+
 /** Where a --spec value points: a URL, or the absolute file. */
 export const specLocation = (source: string, cwd: string): string => (isUrl(source) ? source : path.resolve(cwd, source));
 
@@ -73,6 +83,7 @@ export function optionsHash(options: BuildOptions): string {
       routes: options.routes,
       routeRules: options.routeRules ?? [],
       ...graphqlFiles(options, dir),
+      ...grpcFiles(options, dir),
     }),
   );
 }

@@ -4,6 +4,7 @@ export { isBuildStale } from './staleness.js';
 export { defaultName } from './inputs.js';
 export { checkGraphqlSchema } from './graphql/check-schema.js';
 export type { GraphqlSummary } from './graphql/load-schema.js';
+export { checkProtos, type GrpcSummary } from './grpc/check-protos.js';
 export { TOOL_VERSION } from '../common/version.js';
 export { buildIr, type Ir, type IrContent, type IrOperation, type IrParameter, type IrResponse, type IrSecurity, type JsonSchema } from './ir/index.js';
 export { resolvePointer } from './ir/pointer.js';

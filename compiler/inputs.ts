@@ -4,13 +4,14 @@ import { readDescription, toOpenApi3 } from './load/index.js';
 import { TOOL_VERSION } from '../common/version.js';
 import { buildPlace, fileHashes, isUrl, optionsHash, recordedSource, sha256 } from './fingerprint.js';
 import { schemaFiles } from './graphql/schema-files.js';
+import { protoFiles } from './grpc/proto-files.js';
 
 export { defaultName, sha256 } from './fingerprint.js';
 
 /**
  * Reads and bundles the descriptions; the hash covers bundled content (so external $ref files
- * count), where the build records them, mock.yaml's routes, the GraphQL schema's files and the
- * tool version.
+ * count), where the build records them, mock.yaml's routes, the GraphQL schema's files, the .proto
+ * files (and grpc.excluded_services) and the tool version.
  */
 export async function loadInputs(options: BuildOptions) {
   const raw = await Promise.all(options.specs.map((s) => readDescription(s.source, options.cwd, options.allowRefs)));
@@ -22,6 +23,9 @@ export async function loadInputs(options: BuildOptions) {
   // the GraphQL schema's files by their bytes (graphql itself loads only to compile them)
   const graphqlFiles = (options.graphqlSchemas ?? []).length === 0 ? [] : schemaFiles(options).map(({ file }) => file);
   const graphql = graphqlFiles.map((file) => ({ source: recordedSource(file, file, dir), sha256: sha256(readFileSync(file)) }));
+  // the .proto files by their bytes (protobufjs loads only to compile them)
+  const protos = protoFiles(options).map(({ file }) => file);
+  const grpc = protos.map((file) => ({ source: recordedSource(file, file, dir), sha256: sha256(readFileSync(file)) }));
   const inputsHash = sha256(
     JSON.stringify({
       version: TOOL_VERSION,
@@ -30,10 +34,11 @@ export async function loadInputs(options: BuildOptions) {
       routes: options.routes,
       routeRules: options.routeRules ?? [],
       ...(graphql.length > 0 ? { graphql } : {}),
+      ...(options.protoDir === undefined ? {} : { grpc: { files: grpc, excluded: options.excludedServices ?? [] } }),
     }),
   );
   // what lets `mock serve` tell a fresh build from bytes alone (not for descriptions read from URLs)
   const local = raw.every((r) => !isUrl(r.source) && r.files.every((f) => !isUrl(f)));
-  const fingerprint = local ? { options_sha256: optionsHash(options), input_files: fileHashes([...raw.flatMap((r) => r.files), ...graphqlFiles], dir) } : undefined;
-  return { name, dir, inputs, inputsHash, raw, sources, fingerprint, graphql };
+  const fingerprint = local ? { options_sha256: optionsHash(options), input_files: fileHashes([...raw.flatMap((r) => r.files), ...graphqlFiles, ...protos], dir) } : undefined;
+  return { name, dir, inputs, inputsHash, raw, sources, fingerprint, graphql, grpc };
 }

@@ -13,13 +13,20 @@ export interface BuildOptions {
    * relative to cwd or absolute, in order; the build checks them and writes them as schema.graphql.
    */
   graphqlSchemas?: string[];
+  /**
+   * grpc.proto_dir when the gRPC server runs (--proto-dir), relative to cwd or absolute: every
+   * .proto beneath it is compiled into grpc.json. Absent: no gRPC in this build.
+   */
+  protoDir?: string;
+  /** grpc.excluded_services: full names of services grpc.json leaves out. */
+  excludedServices?: string[];
   /** Raw `http.routes` entries from mock.yaml (validated by the compiler). */
   routes: unknown[];
   /** `core.routes` entries of mock.yaml (checked by the configuration schema): per-route behaviour. */
   routeRules?: unknown[];
   /** Folder holding the builds, e.g. <project>/generated. */
   outDir: string;
-  /** Build name (folder under outDir); default: the first spec's file name without extension, else the first GraphQL schema file's. */
+  /** Build name (folder under outDir); default: the first spec's file name without extension, else the first GraphQL schema file's, else the proto folder's. */
   name?: string;
   /** Directory relative spec paths are resolved against: the project folder, where external $refs may lead. */
   cwd: string;

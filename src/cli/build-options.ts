@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
 import type { BuildOptions } from '../../compiler/index.js';
@@ -14,8 +14,12 @@ import { writablePath } from './project-paths.js';
 export function toBuildOptions(resolved: ResolvedConfig, allowRefs: string[]): BuildOptions {
   const { config, projectDir } = resolved;
   const schemas = config.graphql.schema;
-  if (config.specs.length === 0 && schemas.length === 0) {
-    throw new MockError('MOCK_ERR_NO_SPEC', 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema) or list specs: in mock.yaml');
+  const protoDir = protoDirInUse(resolved);
+  if (config.specs.length === 0 && schemas.length === 0 && protoDir === undefined) {
+    throw new MockError(
+      'MOCK_ERR_NO_SPEC',
+      'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, or put .proto files in proto/ or --proto-dir <dir> to mock gRPC) or list specs: in mock.yaml',
+    );
   }
   for (const spec of config.specs) {
     if (!isUrl(spec.path) && !statSync(spec.path, { throwIfNoEntry: false })?.isFile()) {
@@ -34,6 +38,7 @@ export function toBuildOptions(resolved: ResolvedConfig, allowRefs: string[]): B
       basePath: spec.base_path,
     })),
     graphqlSchemas: schemas.map((schema) => path.relative(projectDir, schema) || '.'),
+    ...(protoDir === undefined ? {} : { protoDir: path.relative(projectDir, protoDir) || '.', excludedServices: config.grpc.excluded_services }),
     routes: config.http.routes,
     routeRules: config.core.routes,
     outDir: writablePath(resolved, 'build.out_dir', config.build.out_dir, '--out'),
@@ -46,6 +51,60 @@ export function toBuildOptions(resolved: ResolvedConfig, allowRefs: string[]): B
 /** Names where the spec list came from, for the not-found message. */
 function specOrigin({ sources, file }: ResolvedConfig): string {
   return sources.specs === 'flag' || !file ? '--spec' : `specs: in ${displayPath(file.file)}`;
+}
+
+/**
+ * The proto folder (absolute) when this run has gRPC: grpc.proto_dir (or server.grpc_port) set
+ * explicitly, anywhere, asks for it, and a folder that is missing, not a folder or without a
+ * .proto file is then a one-line error; left at their defaults, gRPC runs only when proto/ exists
+ * and holds .proto files (an HTTP project without one starts nothing more, and says nothing).
+ */
+export function protoDirInUse(resolved: ResolvedConfig): string | undefined {
+  const { config, sources } = resolved;
+  const dir = config.grpc.proto_dir;
+  const explicit = sources['grpc.proto_dir'] !== 'default' || sources['server.grpc_port'] !== 'default';
+  if (!explicit) return holdsProto(dir) ? dir : undefined;
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  const why = `checked ${protoOrigin(resolved)}`;
+  if (stat === undefined) throw new MockError('MOCK_ERR_GRPC_PROTO_DIR', `gRPC proto folder not found: ${displayPath(dir)} (${why}); create it with your .proto files, or name the folder holding them with --proto-dir or grpc.proto_dir`);
+  if (!stat.isDirectory()) throw new MockError('MOCK_ERR_GRPC_PROTO_DIR', `gRPC proto folder ${displayPath(dir)} is a file (${why}); name the folder holding the .proto files`);
+  if (!holdsProto(dir)) throw new MockError('MOCK_ERR_GRPC_PROTO_DIR', `gRPC proto folder ${displayPath(dir)} holds no .proto file (${why}); add your .proto files (subfolders are read too)`);
+  return dir;
+}
+
+/** Whether a folder holds a .proto file anywhere beneath it (dot-folders and node_modules skipped). */
+function holdsProto(dir: string, depth = 0): boolean {
+  if (depth > 32) return false;
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const full = path.join(dir, entry.name);
+    const stat = entry.isSymbolicLink() ? statSync(full, { throwIfNoEntry: false }) : entry;
+    if (stat?.isFile() && entry.name.endsWith('.proto')) return true;
+    if (stat?.isDirectory() && holdsProto(full, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** What asked for gRPC, for the not-found message. */
+function protoOrigin({ sources, file }: ResolvedConfig): string {
+  const inFile = (key: string): string => (file ? `${key} in ${displayPath(file.file)}` : key);
+  switch (sources['grpc.proto_dir']) {
+    case 'flag':
+      return '--proto-dir';
+    case 'env':
+      return 'MOCK_GRPC_PROTO_DIR';
+    case 'file':
+      return inFile('grpc.proto_dir');
+  }
+  const port = sources['server.grpc_port'];
+  const by = port === 'flag' ? '--grpc-port' : port === 'env' ? 'MOCK_GRPC_PORT' : inFile('server.grpc_port');
+  return `grpc.proto_dir's default, as ${by} asks for the gRPC server`;
 }
 
 /** Names where the GraphQL schema list came from, for the not-found message. */

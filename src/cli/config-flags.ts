@@ -58,6 +58,10 @@ export const buildFlags = {
     helpValue: '<path>',
     multiple: true,
   }),
+  'proto-dir': Flags.string({
+    description: describe('Folder of .proto files, read recursively; it starts the gRPC server (a default proto/ that is absent starts nothing)', 'grpc.proto_dir'),
+    helpValue: '<dir>',
+  }),
   config: Flags.string({
     char: 'c',
     description: 'Config file [default: mock.yaml, mock.yml, .mock.yaml or .mock.yml in this or a parent directory]',
@@ -81,7 +85,7 @@ export const serveFlags = {
   ...logFileFlag,
   'http-port': Flags.integer({ description: describe('HTTP port; 0 picks a free one', 'server.http_port'), helpValue: '<port>' }),
   'ws-port': Flags.integer({ description: describe('WebSocket port, which starts the WebSocket server; 0 picks a free one', 'server.ws_port'), helpValue: '<port>' }),
-  'grpc-port': Flags.integer({ description: describe('gRPC port', 'server.grpc_port'), helpValue: '<port>' }),
+  'grpc-port': Flags.integer({ description: describe('gRPC port, which starts the gRPC server (.proto files from grpc.proto_dir, proto/ by default); 0 picks a free one', 'server.grpc_port'), helpValue: '<port>' }),
   'graphql-port': Flags.integer({ description: describe('GraphQL port (the server runs when --graphql-schema or graphql.schema names a schema); 0 picks a free one', 'server.graphql_port'), helpValue: '<port>' }),
   host: Flags.string({ description: describe('Address the mock servers listen on', 'server.bind'), helpValue: '<address>' }),
   validation: Flags.option({
@@ -279,6 +283,7 @@ type Settings = (value: never) => Array<[key: string, value: unknown]>;
 export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   spec: 'specs',
   'graphql-schema': 'graphql.schema',
+  'proto-dir': 'grpc.proto_dir',
   out: 'build.out_dir',
   name: 'build.name',
   'http-port': 'server.http_port',

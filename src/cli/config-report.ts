@@ -15,6 +15,7 @@ import {
   type ResolvedConfig,
 } from '../config/index.js';
 import { isTree } from '../config/tree.js';
+import { protoDirInUse } from './build-options.js';
 
 /** What `mock config validate` found in a configuration file that loads without errors. */
 export interface ConfigReport {
@@ -31,6 +32,8 @@ export interface ConfigReport {
   chains: { total: number; transitions: number; state_machines: number; conditional_routes: number };
   /** The GraphQL schema (graphql.schema), checked as mock build checks it; absent without one. */
   graphql?: { files: string[]; types: number; queries: number; mutations: number; subscriptions: number };
+  /** The .proto files (grpc.proto_dir), compiled as mock build compiles them; absent without gRPC. */
+  grpc?: { dir: string; files: number; services: number; methods: number; leftOut: number; problems: string[] };
   warnings: string[];
   /** Settings of features not built yet. */
   notes: string[];
@@ -72,7 +75,7 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
     }
   }
   // Loaded on use: the compiler's dependencies are not needed for --help.
-  const { readDescription, toOpenApi3, buildIr, defaultName, checkGraphqlSchema } = await import('../../compiler/index.js');
+  const { readDescription, toOpenApi3, buildIr, defaultName, checkGraphqlSchema, checkProtos } = await import('../../compiler/index.js');
   const inputs = await Promise.all(
     config.specs.map(async (spec) => {
       const read = await readDescription(spec.path, resolved.projectDir, options.allowRefs);
@@ -81,6 +84,11 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
     }),
   );
   const graphql = await graphqlReport(resolved, file, options.allowRefs, checkGraphqlSchema);
+  const protoDir = protoDirInUse(resolved);
+  const grpc =
+    protoDir === undefined
+      ? undefined
+      : await checkProtos({ protoDir: path.relative(resolved.projectDir, protoDir) || '.', cwd: resolved.projectDir, outDir: config.build.out_dir, allowRefs: options.allowRefs, excludedServices: config.grpc.excluded_services });
   const name = config.build.name ?? defaultName(config.specs[0]?.path ?? 'api');
   const ir = buildIr(name, inputs, config.http.routes, config.core.routes);
 
@@ -89,7 +97,7 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
   const conditional = ir.routes.filter(({ match }) => match.query || match.headers || match.body !== undefined).length;
 
   // a GraphQL schema alone is a project too: no HTTP mock runs then, whatever server and validation say
-  const expected = graphql !== undefined && config.specs.length === 0 ? [] : EXPECTED_SECTIONS;
+  const expected = (graphql !== undefined || grpc !== undefined) && config.specs.length === 0 ? [] : EXPECTED_SECTIONS;
   const warnings = expected.filter(([key]) => !(key in written)).map(([key, consequence]) => `no ${key}: section; ${consequence}`);
   if (config.reality_continuum?.enabled && !config.proxy.upstream_url) {
     warnings.push('reality_continuum is enabled without an upstream: set proxy.upstream_url (or MOCK_PROXY_UPSTREAM)');
@@ -105,7 +113,8 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
     endpoints: { total: ir.operations.length + ir.routes.length, operations: ir.operations.length, custom_routes: ir.routes.length },
     chains: { total: transitions + conditional, transitions, state_machines: machines.length, conditional_routes: conditional },
     ...(graphql === undefined ? {} : { graphql }),
-    warnings,
+    ...(grpc === undefined ? {} : { grpc: { ...grpc, dir: displayPath(protoDir as string, cwd) } }),
+    warnings: [...warnings, ...(grpc?.problems ?? [])],
     notes: plannedInUse(sources).map(notImplementedNote),
     deprecated: deprecatedInUse(sources)
       .map(({ key, replacement }) => ({ key, replacement, line: line(key.split('.')) }))
@@ -147,6 +156,10 @@ export function formatReport(report: ConfigReport, listDeprecated: boolean): str
     lines.push(
       `  GraphQL: ${graphql.files.join(', ')} (${plural(graphql.types, 'type')}; ${plural(graphql.queries, 'query', 'queries')}, ${plural(graphql.mutations, 'mutation')}, ${plural(graphql.subscriptions, 'subscription')})`,
     );
+  }
+  const { grpc } = report;
+  if (grpc !== undefined) {
+    lines.push(`  gRPC: ${grpc.dir} (${plural(grpc.files, '.proto file')}; ${plural(grpc.services, 'service')}, ${plural(grpc.methods, 'method')}${grpc.leftOut === 0 ? '' : `; ${plural(grpc.leftOut, 'file')} left out`})`);
   }
   for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
   for (const note of report.notes) lines.push(`  note: ${note}`);

@@ -1,7 +1,7 @@
 import { MockError } from '../../common/errors.js';
 import { ENV_VARIABLES, displayPath, type ResolvedConfig } from '../config/index.js';
 import { FLAG_KEYS } from './config-flags.js';
-import { adminMode, websocketOptions } from './serve-options.js';
+import { adminMode, grpcOptions, websocketOptions } from './serve-options.js';
 
 /** A server `mock serve` starts on its own port, and the key that sets the port. */
 interface Listener {
@@ -23,6 +23,9 @@ export function checkPortClash(resolved: ResolvedConfig): void {
   if (resolved.config.specs.length > 0) listeners.push({ what: 'the HTTP mock', key: 'server.http_port', port: server.http_port, host: server.bind });
   if (websocketOptions(resolved) !== undefined) listeners.push({ what: 'the WebSocket mock', key: 'server.ws_port', port: server.ws_port, host: server.bind });
   if (resolved.config.graphql.schema.length > 0) listeners.push({ what: 'the GraphQL mock', key: 'server.graphql_port', port: server.graphql_port, host: server.bind });
+  const grpc = grpcOptions(resolved, '.');
+  if (grpc !== undefined) listeners.push({ what: 'the gRPC mock', key: 'server.grpc_port', port: server.grpc_port, host: server.bind });
+  if (grpc?.httpBridge !== undefined) listeners.push({ what: 'the gRPC HTTP bridge', key: 'grpc.http_bridge.port', port: grpc.httpBridge.port, host: server.bind });
   if (adminMode(resolved)?.standalone) listeners.push({ what: 'the admin server', key: 'admin.port', port: admin.port, host: admin.bind });
   if (metrics.enabled) listeners.push({ what: 'the metrics endpoint', key: 'metrics.port', port: metrics.port, host: metrics.bind });
   for (const [i, a] of listeners.entries()) {

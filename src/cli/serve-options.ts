@@ -6,7 +6,8 @@ import { SEEDED_NOW, parseInstant } from '../../common/instant.js';
 import { parseDuration } from '../../common/duration.js';
 import type { ApiAuthOptions, MockOptions, OverrideRule, SchemePins, ServeOptions } from '../../runtime/index.js';
 import { ENV_VARIABLES, displayPath, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
-import { GRAPHQL_SCHEMA_FILE } from '../../compiler/serving.js';
+import { GRAPHQL_SCHEMA_FILE, GRPC_BUILD_FILE } from '../../compiler/serving.js';
+import { protoDirInUse } from './build-options.js';
 import { chaosStart, wantsTcpReset } from './chaos-options.js';
 
 export function toServeOptions(config: EffectiveConfig, buildDir: string, logger: Logger): ServeOptions {
@@ -196,7 +197,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     apiAuth: apiAuthOptions(config, resolved.projectDir),
     rebuild: extras.rebuild,
     specPath: config.specs[0]?.path ?? null,
-    // a GraphQL schema alone: the build holds no HTTP mock
+    // a GraphQL schema or .proto files alone: the build holds no HTTP mock
     httpMock: config.specs.length > 0,
     live: {
       latency: latency(config),
@@ -221,6 +222,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     stateful: config.core.stateful,
     websocket: websocketOptions(resolved),
     graphql: graphqlOptions(resolved, buildDir),
+    grpc: grpcOptions(resolved, buildDir),
   };
 }
 
@@ -253,8 +255,34 @@ export function graphqlOptions({ config }: ResolvedConfig, buildDir: string): Mo
 }
 
 /**
+ * The gRPC server, when the run has .proto files (build-options.ts's protoDirInUse: proto_dir or
+ * server.grpc_port set explicitly, or a proto/ folder holding .proto files): it serves the
+ * grpc.json the build wrote. `now` as for GraphQL: the pinned instant (--now, --seed) or the real clock.
+ */
+export function grpcOptions(resolved: ResolvedConfig, buildDir: string): MockOptions['grpc'] {
+  if (protoDirInUse(resolved) === undefined) return undefined;
+  const { config } = resolved;
+  const { grpc } = config;
+  const pinned = pinnedNow(config);
+  return {
+    port: config.server.grpc_port,
+    buildFile: path.resolve(buildDir, GRPC_BUILD_FILE),
+    reflection: grpc.enable_reflection,
+    maxMessageSize: grpc.max_message_size,
+    concurrencyLimit: grpc.concurrency_limit,
+    ...(grpc.http_bridge.enabled ? { httpBridge: { port: grpc.http_bridge.port } } : {}),
+    mock: {
+      seed: config.seed,
+      now: pinned === undefined ? Date.now : () => pinned,
+      rules: grpc.methods,
+      stream: { count: grpc.stream.count, intervalMs: grpc.stream.interval_ms },
+    },
+  };
+}
+
+/**
  * The embedded admin lives on the HTTP mock server, which runs only with an API description: a
- * project with a GraphQL schema alone must run the admin on its own port.
+ * project with a GraphQL schema or .proto files alone must run the admin on its own port.
  */
 export function refuseEmbeddedAdminWithoutHttp(resolved: ResolvedConfig): void {
   if (resolved.config.specs.length > 0 || adminMode(resolved)?.standalone !== false) return;
@@ -262,7 +290,7 @@ export function refuseEmbeddedAdminWithoutHttp(resolved: ResolvedConfig): void {
   const setting = source === 'flag' ? '--admin-embed' : source === 'file' && resolved.file ? `admin.embedded in ${displayPath(resolved.file.file)}` : 'admin.embedded';
   throw new MockError(
     'MOCK_ERR_CONFIG_INVALID',
-    `${setting}: the embedded admin is served by the HTTP mock, which runs only with an API description, and this run has a GraphQL schema alone; run the admin on its own port (--admin, admin.port) or give a description with --spec`,
+    `${setting}: the embedded admin is served by the HTTP mock, which runs only with an API description, and this run has none (only a GraphQL schema or .proto files); run the admin on its own port (--admin, admin.port) or give a description with --spec`,
   );
 }
 

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { RunningMock } from '../../runtime/index.js';
-import { toBuildOptions } from './build-options.js';
+import { protoDirInUse, toBuildOptions } from './build-options.js';
 import { buildInWorker } from './build-in-worker.js';
 import { progressLine } from './build-progress.js';
 import { checkPortClash } from './port-clash.js';
@@ -26,8 +28,23 @@ export interface StartServingOptions {
 /**
  * What `mock serve` and the SDK's startMockServer start from a resolved configuration: the build
  * brought up to date (in a child process, so the compiler's memory goes with it), then the mock
- * servers (HTTP with a description, WebSocket and GraphQL when configured), admin and metrics.
+ * servers (HTTP with a description, WebSocket, GraphQL and gRPC when configured), admin and metrics.
  */
+function warnProtoProblems(resolved: ResolvedConfig, dir: string, logger: Logger): void {
+  const protoDir = protoDirInUse(resolved);
+  if (protoDir === undefined) return;
+  let problems: Array<{ file: string; line?: number; column?: number; message: string }>;
+  try {
+    problems = (JSON.parse(readFileSync(path.join(dir, 'grpc.json'), 'utf8')) as { problems?: typeof problems }).problems ?? [];
+  } catch {
+    return;
+  }
+  for (const { file, line, column, message } of problems) {
+    const at = line === undefined ? '' : `:${line}${column === undefined ? '' : `:${column}`}`;
+    logger.warn(`${displayPath(path.join(protoDir, file))}${at}: ${message} (fix the file; the other files still serve)`);
+  }
+}
+
 export async function startServing(resolved: ResolvedConfig, options: StartServingOptions): Promise<Serving> {
   checkPortClash(resolved);
   refuseEmbeddedAdminWithoutHttp(resolved);
@@ -48,6 +65,8 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
     };
     const build = await upToDate('mock serve: building');
     if (build.written !== undefined) options.say?.(`mock: rebuilt ${displayPath(build.dir)} (${build.written} file(s) written)`);
+    // .proto files left out are said on every start, not only by the build that found them
+    else warnProtoProblems(resolved, build.dir, logger);
     const { startMock, loadOverrides } = await import('../../runtime/index.js');
     const overrides = loadOverrides(overrideSources(resolved));
     const mockOptions = toMockOptions(resolved, build.dir, logger, {

@@ -9,7 +9,7 @@ import { displayPath, loadConfig } from '../config/index.js';
 
 export default class Build extends MockCommand {
   static description =
-    'Compile API descriptions and the routes of mock.yaml into a generated mock (router, validators, responders) under <out>/<name>/, and check a GraphQL schema (--graphql-schema, graphql.schema) into <out>/<name>/schema.graphql.';
+    'Compile API descriptions and the routes of mock.yaml into a generated mock (router, validators, responders) under <out>/<name>/, check a GraphQL schema (--graphql-schema, graphql.schema) into <out>/<name>/schema.graphql, and compile the .proto files of proto/ (--proto-dir, grpc.proto_dir) into <out>/<name>/grpc.json.';
 
   static examples = [
     '<%= config.bin %> <%= command.id %> --spec api.yaml',

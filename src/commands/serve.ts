@@ -7,9 +7,14 @@ import { untilSignal } from '../cli/until-signal.js';
 import { capYoungGeneration, youngGenerationSetByUser } from '../cli/young-generation.js';
 import { formatConfig, loadConfig } from '../config/index.js';
 
+/** `127.0.0.1:50051`, `[::1]:50051`: where a gRPC client dials (an unspecified address as loopback, as httpUrl shows it). */
+function hostPort(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 export default class Serve extends MockCommand {
   static description =
-    'Serve mocks of API descriptions over HTTP, rebuilding the generated mock first when it is out of date, WebSocket mocks when asked (--ws-port, or websocket in mock.yaml: replay scripts, routes, echo), and a GraphQL mock of a schema (--graphql-schema, or graphql.schema in mock.yaml; a schema alone serves GraphQL without the HTTP mock). Runs until interrupted (SIGINT/SIGTERM).';
+    'Serve mocks of API descriptions over HTTP, rebuilding the generated mock first when it is out of date, WebSocket mocks when asked (--ws-port, or websocket in mock.yaml: replay scripts, routes, echo), a GraphQL mock of a schema (--graphql-schema, or graphql.schema in mock.yaml), and a gRPC mock of the .proto files in proto/ (--proto-dir, --grpc-port); a schema or .proto files alone serve without the HTTP mock. Runs until interrupted (SIGINT/SIGTERM).';
 
   static examples = [
     '<%= config.bin %> <%= command.id %> --spec api.yaml',
@@ -29,6 +34,7 @@ export default class Serve extends MockCommand {
     'MOCK_WS_REPLAY_FILE=session.jsonl <%= config.bin %> <%= command.id %> --spec api.yaml --ws-port 3001',
     '<%= config.bin %> <%= command.id %> --graphql-schema schema.graphql',
     "<%= config.bin %> <%= command.id %> --spec api.yaml --graphql-schema 'graphql/**/*.graphql' --graphql-port 4000 --seed 42",
+    '<%= config.bin %> <%= command.id %> --proto-dir protos --grpc-port 50051',
   ];
 
   static flags = {
@@ -58,6 +64,12 @@ export default class Serve extends MockCommand {
     if (websocket !== undefined) lines.push(`mock: WebSocket on ${httpUrl(websocket.host, websocket.port).replace(/^http/, 'ws')}`);
     const graphql = running.servers.find((server) => server.kind === 'GraphQL');
     if (graphql !== undefined) lines.push(`mock: GraphQL on ${httpUrl(graphql.host, graphql.port)}${resolved.config.graphql.path}`);
+    const grpc = running.servers.find((server) => server.kind === 'gRPC');
+    if (grpc !== undefined) lines.push(`mock: gRPC on ${hostPort(grpc.host, grpc.port)}`);
+    // the bridge's bound port, when the gRPC server tells it (port 0), else the configured one
+    const bridge = resolved.config.grpc.http_bridge;
+    const bridgePort = (grpc as { bridge?: { port: number } } | undefined)?.bridge?.port ?? bridge.port;
+    if (grpc !== undefined && bridge.enabled) lines.push(`mock: gRPC HTTP bridge on ${httpUrl(grpc.host, bridgePort)}`);
     const admin = resolved.config.admin;
     if (running.adminUrl !== undefined) lines.push(`mock: admin on ${running.adminUrl} (API under /__mock/)`);
     else if (http !== undefined && (admin.enabled || admin.embedded)) lines.push(`mock: admin embedded at ${httpUrl(http.host, http.port)}${admin.mount_path} (API under /__mock/)`);

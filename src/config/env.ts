@@ -26,6 +26,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MOCK_HTTP_HOST', key: 'server.bind', type: 'string' },
   { name: 'MOCK_WS_PORT', key: 'server.ws_port', type: 'integer' },
   { name: 'MOCK_GRPC_PORT', key: 'server.grpc_port', type: 'integer' },
+  { name: 'MOCK_GRPC_PROTO_DIR', key: 'grpc.proto_dir', type: 'string' },
   { name: 'MOCK_GRAPHQL_PORT', key: 'server.graphql_port', type: 'integer' },
   { name: 'MOCK_GRAPHQL_SCHEMA', key: 'graphql.schema', type: 'paths' },
   { name: 'MOCK_ADMIN_ENABLED', key: 'admin.enabled', type: 'boolean' },

@@ -35,6 +35,10 @@ export type Probability = number;
 export type RouteFaultType = HttpErrorFault | TimeoutFault | ConnectionErrorFault;
 export type ErrorStatus = number;
 export type ResourceIdExtractor = PathParamExtractor | HeaderExtractor | JsonPathExtractor | CompositeExtractor;
+/**
+ * Milliseconds, at most one hour.
+ */
+export type DelayMs = number;
 export type WebsocketMessage =
   | string
   | {
@@ -98,7 +102,7 @@ export interface ServerConfig {
    */
   ws_port: number;
   /**
-   * gRPC mock port.
+   * gRPC mock port (--grpc-port, MOCK_GRPC_PORT); 0 picks a free port. The gRPC server runs when grpc.proto_dir holds .proto files; setting this port (or grpc.proto_dir) explicitly asks for it, so a missing folder is then an error.
    */
   grpc_port: number;
   /**
@@ -626,21 +630,206 @@ export interface StateTransition {
    */
   after?: string;
 }
+/**
+ * The gRPC mock server on server.grpc_port (docs/grpc.md). It runs when proto_dir holds .proto files (a default proto/ folder that is absent starts nothing), or when proto_dir or server.grpc_port is set explicitly; mock build compiles the files into grpc.json.
+ */
 export interface GrpcConfig {
   /**
-   * Folder of .proto files, relative to this file.
+   * Folder of .proto files, read recursively, relative to this file (--proto-dir, MOCK_GRPC_PROTO_DIR); imports resolve from it, well-known types, google/api/annotations.proto and google/rpc/status.proto are built in.
    */
   proto_dir: string;
-  enable_reflection: boolean;
-  excluded_services?: string[];
   /**
-   * Bytes.
+   * Serve grpc.reflection.v1 and v1alpha, so clients can list, describe and call the services without the .proto files.
+   */
+  enable_reflection: boolean;
+  /**
+   * Services not served, by full name (package.Service).
+   */
+  excluded_services: string[];
+  /**
+   * Largest message each way, bytes; a larger one fails with RESOURCE_EXHAUSTED.
    */
   max_message_size: number;
   /**
-   * Concurrent calls per connection.
+   * Calls in flight per connection; more fail with RESOURCE_EXHAUSTED.
    */
   concurrency_limit: number;
+  /**
+   * Per-method rules, checked in order: the first whose method and match hold answers (static messages, templates over the request, errors, stream scripts); fixtures in fixtures/grpc/ and these win over generated messages.
+   */
+  methods: GrpcMethodRule[];
+  /**
+   * Generated server streams: how many messages, how far apart.
+   */
+  stream: {
+    /**
+     * Messages a server stream sends before it ends.
+     */
+    count: number;
+    /**
+     * Milliseconds, at most one hour.
+     */
+    interval_ms: number;
+  };
+  /**
+   * Every method also over HTTP/JSON on its own port: google.api.http paths, and POST /<package.Service>/<Method> with a JSON body (proto3 JSON mapping).
+   */
+  http_bridge: {
+    enabled: boolean;
+    /**
+     * Port of the HTTP bridge; 0 picks a free one.
+     */
+    port: number;
+  };
+}
+/**
+ * One rule of grpc.methods (common/grpc/method-rules.ts). Messages are objects with the field names of the .proto (int64 as decimal strings, enums by name, bytes as base64); their strings may hold templates ({{request.body.<field>}}, {{request.header.<key>}}, the usual tokens).
+ */
+export interface GrpcMethodRule {
+  /**
+   * package.Service/Method; package.Service/* for every method of the service.
+   */
+  method: string;
+  /**
+   * All must hold; absent: every call.
+   */
+  match?: {
+    /**
+     * JSONPath conditions on the request message (client streams: any message received).
+     */
+    request?: {
+      [k: string]: unknown;
+    };
+    /**
+     * Metadata keys (lower case) to exact values or conditions.
+     */
+    metadata?: {
+      [k: string]: unknown;
+    };
+  };
+  /**
+   * Before the answer (each message of a stream: before each).
+   */
+  delay_ms?: number;
+  /**
+   * The answer: unary, client streaming (after the half-close), each bidirectional reply, every server-stream message.
+   */
+  response?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Server streaming: these messages in order, each after its delay_ms (default grpc.stream.interval_ms).
+   */
+  responses?: {
+    message: {
+      [k: string]: unknown;
+    };
+    delay_ms?: DelayMs;
+  }[];
+  error?: GrpcErrorRule;
+  /**
+   * Bidirectional streaming: expected and sent messages, played top to bottom.
+   */
+  script?: {
+    /**
+     * Conditions the next client message must meet (as match.request).
+     */
+    expect?: {
+      [k: string]: unknown;
+    };
+    /**
+     * Messages sent then.
+     */
+    send?: {
+      [k: string]: unknown;
+    }[];
+    delay_ms?: DelayMs;
+    error?: GrpcErrorRule1;
+  }[];
+}
+/**
+ * Answer with this status instead (after responses, for a stream that fails midway).
+ */
+export interface GrpcErrorRule {
+  /**
+   * A status name (NOT_FOUND) or number (5).
+   */
+  code:
+    | (
+        | 'OK'
+        | 'CANCELLED'
+        | 'UNKNOWN'
+        | 'INVALID_ARGUMENT'
+        | 'DEADLINE_EXCEEDED'
+        | 'NOT_FOUND'
+        | 'ALREADY_EXISTS'
+        | 'PERMISSION_DENIED'
+        | 'RESOURCE_EXHAUSTED'
+        | 'FAILED_PRECONDITION'
+        | 'ABORTED'
+        | 'OUT_OF_RANGE'
+        | 'UNIMPLEMENTED'
+        | 'INTERNAL'
+        | 'UNAVAILABLE'
+        | 'DATA_LOSS'
+        | 'UNAUTHENTICATED'
+      )
+    | number;
+  message?: string;
+  /**
+   * Rich error details (google.rpc.Status.details, sent as grpc-status-details-bin): { "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain, metadata } and the other google/rpc/error_details.proto types.
+   */
+  details?: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * Trailing metadata sent with the status.
+   */
+  trailers?: {
+    [k: string]: string;
+  };
+}
+/**
+ * A gRPC status to answer with.
+ */
+export interface GrpcErrorRule1 {
+  /**
+   * A status name (NOT_FOUND) or number (5).
+   */
+  code:
+    | (
+        | 'OK'
+        | 'CANCELLED'
+        | 'UNKNOWN'
+        | 'INVALID_ARGUMENT'
+        | 'DEADLINE_EXCEEDED'
+        | 'NOT_FOUND'
+        | 'ALREADY_EXISTS'
+        | 'PERMISSION_DENIED'
+        | 'RESOURCE_EXHAUSTED'
+        | 'FAILED_PRECONDITION'
+        | 'ABORTED'
+        | 'OUT_OF_RANGE'
+        | 'UNIMPLEMENTED'
+        | 'INTERNAL'
+        | 'UNAVAILABLE'
+        | 'DATA_LOSS'
+        | 'UNAUTHENTICATED'
+      )
+    | number;
+  message?: string;
+  /**
+   * Rich error details (google.rpc.Status.details, sent as grpc-status-details-bin): { "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain, metadata } and the other google/rpc/error_details.proto types.
+   */
+  details?: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * Trailing metadata sent with the status.
+   */
+  trailers?: {
+    [k: string]: string;
+  };
 }
 /**
  * The WebSocket mock server (docs/websocket.md). It starts when enabled is true, or, when enabled is absent, when replay_file or routes are given or server.ws_port is set; enabled: false keeps it off.
@@ -663,11 +852,11 @@ export interface WebSocketConfig {
    */
   max_connections: number;
   /**
-   * Longest a script waits for a client message (waitFor, in lines); then it closes with 4408.
+   * Milliseconds, at most one hour.
    */
   message_timeout: number;
   /**
-   * Ping every connection this often; a peer that has not answered the previous ping is dropped. 0: no pings.
+   * Milliseconds, at most one hour.
    */
   heartbeat_interval: number;
   /**
@@ -726,7 +915,7 @@ export interface WebSocketAnswer {
    */
   reply?: WebsocketMessage | WebsocketMessage[];
   /**
-   * Wait this long before replying.
+   * Milliseconds, at most one hour.
    */
   delay_ms?: number;
   /**
@@ -776,7 +965,7 @@ export interface GraphqlConfig {
    */
   subscriptions: {
     /**
-     * Time between two events of a subscription.
+     * Milliseconds, at most one hour.
      */
     interval_ms: number;
     /**
@@ -894,7 +1083,7 @@ export interface ProfileLatency {
    */
   fixed_delay_ms?: number;
   /**
-   * Up to this much more, uniformly.
+   * Milliseconds, at most one hour.
    */
   jitter_ms?: number;
   probability?: Probability;

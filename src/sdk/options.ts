@@ -56,6 +56,8 @@ export interface MockServer {
   readonly wsUrl?: string;
   /** The GraphQL endpoint when a schema is given (`http://127.0.0.1:4000/graphql`: `graphql.schema` set; docs/graphql.md); subscriptions use its ws:// form. */
   readonly graphqlUrl?: string;
+  /** Where gRPC clients dial when the gRPC server runs (`127.0.0.1:50051`: .proto files in grpc.proto_dir; docs/grpc.md). */
+  readonly grpcAddress?: string;
   /** Stops every server it started. */
   close(): Promise<void>;
 }

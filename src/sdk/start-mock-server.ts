@@ -11,7 +11,7 @@ const reachable = (host: string): string => (host === '0.0.0.0' ? '127.0.0.1' : 
 
 /**
  * Starts a mock from code, as `mock serve` would from the same mock.yaml: builds the description
- * (and the GraphQL schema) when its build is missing or stale, then serves it. Options are checked as mock.yaml is; a
+ * (and the GraphQL schema, the .proto files) when its build is missing or stale, then serves it. Options are checked as mock.yaml is; a
  * mistake rejects with a MockError whose message names the option (one line per mistake).
  *
  * @example
@@ -28,7 +28,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const values = spec === undefined ? config : { ...config, specs: Array.isArray(spec) ? spec : [spec] };
   const resolved = loadConfig({ cwd, env: {}, configPath: configFile, search: false, given: { label: LABEL, values } });
   const { running, close } = await startServing(resolved, { allowRefs: allowedRefs(allowRefs, cwd) });
-  // with a GraphQL schema alone no HTTP mock runs: url and port are then the GraphQL server's
+  // with a GraphQL schema (or .proto files) alone no HTTP mock runs: url and port are then the first server's
   const http = running.servers.find((server) => server.kind === 'HTTP') ?? running.servers[0];
   const base = (scheme: string, server: { host: string; port: number }): string => {
     const host = reachable(server.host);
@@ -36,12 +36,14 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   };
   const websocket = running.servers.find((server) => server.kind === 'WebSocket');
   const graphql = running.servers.find((server) => server.kind === 'GraphQL');
+  const grpc = running.servers.find((server) => server.kind === 'gRPC');
   return {
     url: base('http', http),
     port: http.port,
     adminUrl: running.adminUrl,
     wsUrl: websocket === undefined ? undefined : base('ws', websocket),
     graphqlUrl: graphql === undefined ? undefined : `${base('http', graphql)}${resolved.config.graphql.path}`,
+    grpcAddress: grpc === undefined ? undefined : base('grpc', grpc).slice('grpc://'.length),
     close,
   };
 }

@@ -11,7 +11,7 @@ import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import type { RegisteredServer, ServerInfo, ServerRegistry } from '../control/registry/index.js';
 import { GrpcEngine } from '../terminal/grpc/index.js';
-import { ConcurrencyGate, GrpcHttpBridge, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, reflectionServices, type GrpcOptions } from './grpc/index.js';
+import { ConcurrencyGate, GrpcHttpBridge, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
 
 export interface GrpcMockServerOptions {
   settings: GrpcOptions;
@@ -66,7 +66,6 @@ export class GrpcMockServer implements RegisteredServer {
   /** Loads what the build wrote for the .proto files and mocks their services. */
   static async create(options: GrpcMockServerOptions): Promise<GrpcMockServer> {
     const build = JSON.parse(await readFile(options.settings.buildFile, 'utf8')) as GrpcBuildOutput;
-    for (const problem of build.problems) options.logger.warn(`${problem.file}${problem.line === undefined ? '' : `:${problem.line}:${problem.column ?? 1}`}: ${problem.message} (left out; the other files serve)`);
     const root = protobuf.Root.fromJSON(build.root as protobuf.INamespace);
     const engine = new GrpcEngine(root, { ...options.settings.mock, now: options.live.clock.read });
     return new GrpcMockServer(options, build, root, engine);
@@ -89,7 +88,9 @@ export class GrpcMockServer implements RegisteredServer {
     const server = new Server({ 'grpc.max_receive_message_length': settings.maxMessageSize, 'grpc.max_send_message_length': settings.maxMessageSize });
     const definitions = fromJSON(this.build.root as protobuf.INamespace, LOADER_OPTIONS);
     const context = { dispatch: this.dispatch, gate: new ConcurrencyGate(settings.concurrencyLimit) };
-    for (const service of this.build.services) {
+    // reflection answers itself when on, even where the protos declare its service (the corpus's reflection.proto)
+    const served = this.build.services.filter((service) => !(settings.reflection && REFLECTION_SERVICES.includes(service.name)));
+    for (const service of served) {
       const definition = definitions[service.name] as ServiceDefinition;
       const implementation: UntypedServiceImplementation = {};
       for (const [name, method] of Object.entries(definition)) {
@@ -100,7 +101,7 @@ export class GrpcMockServer implements RegisteredServer {
       server.addService(definition, implementation);
     }
     if (settings.reflection) {
-      for (const { definition, implementation } of reflectionServices(this.build.files, this.build.services.map((s) => s.name))) server.addService(definition, implementation);
+      for (const { definition, implementation } of reflectionServices(this.build.files, served.map((s) => s.name))) server.addService(definition, implementation);
     }
     this.boundPort = await new Promise<number>((resolve, reject) => {
       server.bindAsync(hostPort(this.options.host, settings.port), ServerCredentials.createInsecure(), (error, port) => {

@@ -46,7 +46,8 @@ export class CallRun {
   /** Latency chaos: held before every message the mock sends. */
   holdMs = 0;
   private ended = false;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Pending sleeps: a cancel ends them at once. */
+  private readonly sleeping = new Map<NodeJS.Timeout, () => void>();
   private cancelledFlag = false;
 
   constructor(
@@ -57,8 +58,11 @@ export class CallRun {
     this.ex = new Exchange({ method: 'POST', path, headers: headersOf(call.metadata), client: peerAddress(call.getPeer()) });
     call.on('cancelled', () => {
       this.cancelledFlag = true;
-      for (const timer of this.timers) clearTimeout(timer);
-      this.timers.clear();
+      for (const [timer, wake] of this.sleeping) {
+        clearTimeout(timer);
+        wake();
+      }
+      this.sleeping.clear();
       const deadline = call.getDeadline();
       const passed = deadline instanceof Date ? deadline.getTime() <= Date.now() : Number.isFinite(deadline) && deadline <= Date.now();
       this.end(passed ? GRPC.DEADLINE_EXCEEDED : GRPC.CANCELLED, passed ? 'deadline exceeded' : 'cancelled by the client');
@@ -89,10 +93,10 @@ export class CallRun {
     if (ms <= 0 || this.cancelledFlag) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.timers.delete(timer);
+        this.sleeping.delete(timer);
         resolve();
       }, ms);
-      this.timers.add(timer);
+      this.sleeping.set(timer, resolve);
     });
   }
 

@@ -6,4 +6,4 @@ export { GrpcRouter } from './grpc-router.js';
 export { GrpcHttpBridge } from './bridge/index.js';
 export { LOADER_OPTIONS } from './loader-options.js';
 export { MethodStats } from './method-stats.js';
-export { reflectionServices } from './reflection.js';
+export { REFLECTION_SERVICES, reflectionServices } from './reflection.js';

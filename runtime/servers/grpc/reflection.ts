@@ -38,8 +38,11 @@ const MESSAGES = {
   ServerReflection: { methods: { ServerReflectionInfo: { requestType: 'ServerReflectionRequest', requestStream: true, responseType: 'ServerReflectionResponse', responseStream: true } } },
 };
 
-export const REFLECTION_VERSIONS = ['v1', 'v1alpha'] as const;
+const REFLECTION_VERSIONS = ['v1', 'v1alpha'] as const;
 const packageOf = (version: string): string => `grpc.reflection.${version}`;
+
+/** The reflection services' full names. */
+export const REFLECTION_SERVICES: readonly string[] = REFLECTION_VERSIONS.map((version) => `${packageOf(version)}.ServerReflection`);
 
 /** The reflection service of one version: its definition for grpc-js, and its file as reflection itself lists it. */
 function reflectionPackage(version: string): { definition: ServiceDefinition; file: { name: string; bytes: Buffer; symbols: string[] } } {
@@ -135,7 +138,7 @@ export function reflectionServices(files: Record<string, string>, services: read
   for (const [name, base64] of Object.entries(files)) index.add(name, Buffer.from(base64, 'base64'));
   const versions = REFLECTION_VERSIONS.map(reflectionPackage);
   for (const { file } of versions) index.add(file.name, file.bytes, file.symbols);
-  const listed = [...services, ...REFLECTION_VERSIONS.map((v) => `${packageOf(v)}.ServerReflection`)].sort().map((name) => ({ name }));
+  const listed = [...services, ...REFLECTION_SERVICES].sort().map((name) => ({ name }));
 
   const answer = (request: Request): Record<string, unknown> => {
     const base = { valid_host: request.host ?? '', original_request: request };

@@ -120,9 +120,9 @@ export class GrpcMockServer implements RegisteredServer {
     }
   }
 
-  /** The HTTP bridge's base URL while it runs (grpc.http_bridge). */
-  get bridgeUrl(): string | undefined {
-    return this.bridge === undefined ? undefined : `http://${this.bridge.address}`;
+  /** The HTTP bridge's bound port while it runs (grpc.http_bridge). */
+  get bridgePort(): number | undefined {
+    return this.bridge?.port;
   }
 
   async close(): Promise<void> {

@@ -68,7 +68,7 @@ export default class Serve extends MockCommand {
     if (grpc !== undefined) lines.push(`mock: gRPC on ${hostPort(grpc.host, grpc.port)}`);
     // the bridge's bound port, when the gRPC server tells it (port 0), else the configured one
     const bridge = resolved.config.grpc.http_bridge;
-    const bridgePort = (grpc as { bridge?: { port: number } } | undefined)?.bridge?.port ?? bridge.port;
+    const bridgePort = grpc?.bridgePort ?? bridge.port;
     if (grpc !== undefined && bridge.enabled) lines.push(`mock: gRPC HTTP bridge on ${httpUrl(grpc.host, bridgePort)}`);
     const admin = resolved.config.admin;
     if (running.adminUrl !== undefined) lines.push(`mock: admin on ${running.adminUrl} (API under /__mock/)`);

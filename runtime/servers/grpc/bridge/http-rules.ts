@@ -101,7 +101,14 @@ function bindingsOf(rule: Record<string, unknown>, grpcPath: string): HttpBindin
   return out;
 }
 
-/** Every google.api.http binding of the services' methods, in declaration order. */
+const hasVerb = (template: string): boolean => /:[\w-]+$/.test(template.slice(template.lastIndexOf('}') + 1));
+
+/**
+ * Every google.api.http binding of the services' methods, in declaration order, except that those
+ * ending in a custom verb (`…/books/*:title`) come first: a `*` elsewhere would take `2:title` as
+ * a segment.
+ */
 export function httpBindings(services: ReadonlyArray<{ name: string; methods: readonly GrpcMethodInfo[] }>): HttpBinding[] {
-  return services.flatMap((service) => service.methods.flatMap((method) => (method.http === undefined ? [] : bindingsOf(method.http, `/${service.name}/${method.name}`))));
+  const all = services.flatMap((service) => service.methods.flatMap((method) => (method.http === undefined ? [] : bindingsOf(method.http, `/${service.name}/${method.name}`))));
+  return [...all.filter((b) => hasVerb(b.template)), ...all.filter((b) => !hasVerb(b.template))];
 }

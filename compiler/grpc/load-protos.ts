@@ -86,10 +86,10 @@ export function loadProtos(options: ProtoLoadOptions): LoadedProtos {
       for (const source of user.values()) {
         if (rejected.has(source.importPath)) continue;
         for (const name of source.imports) {
-          const imported = sourceOf(name);
-          if (imported !== undefined && !rejected.has(name)) continue;
+          const imported = rejected.has(name) ? undefined : sourceOf(name);
+          if (imported !== undefined) continue;
           const at = importLocation(source.text, name);
-          const message = imported === undefined ? `import "${name}" not found in the proto folder (nor built in)` : `imports "${name}", which does not build`;
+          const message = !rejected.has(name) ? `import "${name}" not found in the proto folder (nor built in)` : `imports "${name}", which does not build`;
           problems.push({ source, ...at, message });
           rejected.add(source.importPath);
           changed = true;

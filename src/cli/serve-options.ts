@@ -287,10 +287,13 @@ export function grpcOptions(resolved: ResolvedConfig, buildDir: string): MockOpt
 export function refuseEmbeddedAdminWithoutHttp(resolved: ResolvedConfig): void {
   if (resolved.config.specs.length > 0 || adminMode(resolved)?.standalone !== false) return;
   const source = resolved.sources['admin.embedded'];
+  const grpc = protoDirInUse(resolved) !== undefined;
+  const graphql = resolved.config.graphql.schema.length > 0;
+  const alone = grpc && graphql ? 'a GraphQL schema and .proto files' : grpc ? '.proto files' : 'a GraphQL schema';
   const setting = source === 'flag' ? '--admin-embed' : source === 'file' && resolved.file ? `admin.embedded in ${displayPath(resolved.file.file)}` : 'admin.embedded';
   throw new MockError(
     'MOCK_ERR_CONFIG_INVALID',
-    `${setting}: the embedded admin is served by the HTTP mock, which runs only with an API description, and this run has none (only a GraphQL schema or .proto files); run the admin on its own port (--admin, admin.port) or give a description with --spec`,
+    `${setting}: the embedded admin is served by the HTTP mock, which runs only with an API description, and this run has ${alone} alone; run the admin on its own port (--admin, admin.port) or give a description with --spec`,
   );
 }
 

@@ -99,8 +99,8 @@ t.test('no spec and a missing spec', async (t) => {
     [['build', '--spec', 'nope.yaml'], { cwd }],
     [['serve'], { cwd }],
   ]);
-  failsWith(t, build, 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema) or list specs: in mock.yaml', 1);
-  failsWith(t, serve, 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema) or list specs: in mock.yaml', 1);
+  failsWith(t, build, 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, or put .proto files in proto/ or --proto-dir <dir> to mock gRPC) or list specs: in mock.yaml', 1);
+  failsWith(t, serve, 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, or put .proto files in proto/ or --proto-dir <dir> to mock gRPC) or list specs: in mock.yaml', 1);
   failsWith(t, flag, 'spec not found: nope.yaml (checked --spec)', 1);
   failsWith(t, listed, 'spec not found: missing.yaml (checked specs: in mock.yaml)', 1);
 });

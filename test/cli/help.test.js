@@ -82,7 +82,8 @@ t.test('mock serve --help shows every flag of the spec, the examples and the def
   t.match(stdout, /<options: off\|warn\|enforce>/);
   t.match(stdout, /HTTP port; 0 picks a free one \[default:\s+3000\]/);
   const flat = stdout.replace(/\s+/g, ' '); // help text wraps at the terminal width
-  t.match(flat, 'gRPC port (not implemented yet) [default: 50051]', 'flags of later issues say so');
+  t.match(flat, 'AI-generated responses (not implemented yet) [default: false]', 'flags of later issues say so');
+  t.match(flat, 'gRPC port, which starts the gRPC server (.proto files from grpc.proto_dir, proto/ by default); 0 picks a free one [default: 50051]', 'the gRPC server is built');
   t.match(flat, 'WebSocket port, which starts the WebSocket server; 0 picks a free one [default: 3001]', 'the WebSocket server is built');
   t.match(flat, 'Metrics port [default: 9090]', 'built features do not');
   t.match(flat, 'Random latency range in ms, e.g. 10-500 [default: 0-1000]');

@@ -20,6 +20,7 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_HTTP_HOST', 'server.bind', 'string'],
       ['MOCK_WS_PORT', 'server.ws_port', 'integer'],
       ['MOCK_GRPC_PORT', 'server.grpc_port', 'integer'],
+      ['MOCK_GRPC_PROTO_DIR', 'grpc.proto_dir', 'string'],
       ['MOCK_GRAPHQL_PORT', 'server.graphql_port', 'integer'],
       ['MOCK_GRAPHQL_SCHEMA', 'graphql.schema', 'paths'],
       ['MOCK_ADMIN_ENABLED', 'admin.enabled', 'boolean'],
@@ -178,6 +179,7 @@ const cases = {
     ],
     bad: [],
   },
+  MOCK_GRPC_PROTO_DIR: { good: [['protos', path.join(cwd, 'protos')]], bad: [] },
   MOCK_WS_REPLAY_FILE: { good: [['ws/replay.jsonl', path.join(cwd, 'ws', 'replay.jsonl')]], bad: [] },
   MOCK_LOG_LEVEL: {
     good: [

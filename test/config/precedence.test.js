@@ -54,7 +54,16 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
       },
       routes: [],
     },
-    grpc: { proto_dir: path.join(cwd, 'proto'), enable_reflection: true, max_message_size: 4194304, concurrency_limit: 32 },
+    grpc: {
+      proto_dir: path.join(cwd, 'proto'),
+      enable_reflection: true,
+      excluded_services: [],
+      max_message_size: 4194304,
+      concurrency_limit: 32,
+      methods: [],
+      stream: { count: 3, interval_ms: 100 },
+      http_bridge: { enabled: false, port: 50052 },
+    },
     websocket: { routes: [], max_connections: 1000, message_timeout: 30000, heartbeat_interval: 30000, max_message_bytes: 1048576, max_buffered_bytes: 1048576 },
     graphql: {
       schema: [],

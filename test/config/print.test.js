@@ -97,8 +97,16 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       'grpc:',
       `  proto_dir: ${cwd}/proto # from default`,
       '  enable_reflection: true # from default',
+      '  excluded_services: [] # from default',
       '  max_message_size: 4194304 # from default',
       '  concurrency_limit: 32 # from default',
+      '  methods: [] # from default',
+      '  stream:',
+      '    count: 3 # from default',
+      '    interval_ms: 100 # from default',
+      '  http_bridge:',
+      '    enabled: false # from default',
+      '    port: 50052 # from default',
       'websocket:',
       '  routes: [] # from default',
       '  max_connections: 1000 # from default',
@@ -153,14 +161,14 @@ t.test('without a config file the header says so and empty maps print inline', a
 });
 
 t.test('settings of features not built yet and deprecated keys in use are listed after the YAML', async (t) => {
-  const cwd = t.testdir({ 'mock.yaml': 'chaos:\n  failure_rate: 0.5\nresponse:\n  template_expand: true\n' });
+  const cwd = t.testdir({ 'mock.yaml': 'chaos:\n  failure_rate: 0.5\nresponse:\n  template_expand: true\nai:\n  enabled: true\n' });
   const text = formatConfig(loadConfig({ cwd, env: { MOCK_GRPC_PORT: '50052' } }));
   t.match(text, '\n  grpc_port: 50052 # from env\n');
   t.match(text, '\nresponse_template_expand: true # from file\nresponse:\n  template_expand: true # from file\n', 'schema order');
   t.ok(
     text.endsWith(
       [
-        '# server.grpc_port is configured but not implemented yet (see README)',
+        '# ai is configured but not implemented yet (see README)',
         '# response.template_expand is deprecated: use response_template_expand',
         '# chaos.failure_rate is deprecated: use observability.chaos.fault_injection.http_error_probability',
         '',

@@ -5,15 +5,14 @@ import { DEPRECATIONS, PLANNED_KEYS, isPlanned, loadConfig, plannedInUse } from 
 
 t.test('features not built yet are marked in the schema', async (t) => {
   t.same(PLANNED_KEYS, [
-    'server.grpc_port',
-    'grpc',
     'tenancy',
     'ai',
   ]);
   t.notOk(isPlanned('admin.port'), 'the admin API is built');
   t.notOk(isPlanned('metrics.enabled'));
   t.notOk(isPlanned('chaos.latency_enabled'), 'the global latency range is built');
-  t.ok(isPlanned('grpc.proto_dir'));
+  t.notOk(isPlanned('grpc.proto_dir'), 'gRPC is built');
+  t.ok(isPlanned('ai.enabled'));
   t.notOk(isPlanned('observability.chaos.rate_limit.enabled'), 'chaos is built');
   t.notOk(isPlanned('core.routes'), 'per-route chaos is built');
   t.notOk(isPlanned('server.http_port'));
@@ -75,8 +74,11 @@ t.test('which features not built yet a configuration sets, by any source', async
   const { sources } = loadConfig({
     cwd,
     env: { MOCK_GRPC_PORT: '50052' },
-    flags: [{ flag: 'chaos', key: 'observability.chaos.enabled', value: true }],
+    flags: [
+      { flag: 'chaos', key: 'observability.chaos.enabled', value: true },
+      { flag: 'ai-enabled', key: 'ai.enabled', value: true },
+    ],
   });
-  t.same(plannedInUse(sources), ['server.grpc_port'], 'websocket is built');
-  t.same(plannedInUse(loadConfig({ cwd: t.testdirName, env: {} }).sources).includes('grpc'), false, 'defaults alone set nothing');
+  t.same(plannedInUse(sources), ['ai'], 'websocket and gRPC are built');
+  t.same(plannedInUse(loadConfig({ cwd: t.testdirName, env: {} }).sources).includes('ai'), false, 'defaults alone set nothing');
 });

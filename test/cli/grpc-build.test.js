@@ -1,0 +1,198 @@
+// mock build (and what reads the same inputs: --check, config validate, serve's staleness) with
+// .proto files, through the real CLI: the corpus protos in nested folders with imports, a broken
+// file beside good ones, excluded services, and every way the settings can be wrong.
+import { spawn } from 'node:child_process';
+import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { corpus, sideBySide } from '../helpers/cli.js';
+import { plainNode } from '../helpers/plain-node.js';
+
+const bin = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
+
+/** The real CLI in a child process, without the MOCK_* variables of this environment: {code, stdout, stderr}. */
+function runCli(args, { cwd, env = {} } = {}) {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MOCK_')));
+  const childEnv = { ...clean, NO_COLOR: '1', ...env };
+  return new Promise((resolve, reject) => {
+    const child = spawn(...plainNode([bin, ...args], childEnv), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const runAll = (runs) => sideBySide(runs.map(([args, options]) => () => runCli(args, options)), 3);
+
+/** A project with the corpus protos under proto/ (examples/*.proto and grpc/**), plus `extra` files. */
+function project(t, extra = {}) {
+  const cwd = t.testdir(extra);
+  for (const folder of ['examples', 'grpc']) cpSync(path.join(corpus, 'proto', folder), path.join(cwd, 'proto', folder), { recursive: true });
+  return cwd;
+}
+
+const grpcJson = (cwd, name = 'proto') => JSON.parse(readFileSync(path.join(cwd, 'generated', name, 'grpc.json'), 'utf8'));
+
+t.test('the corpus protos alone build grpc.json, named after the folder; deterministic; --check sees a change', async (t) => {
+  const cwd = project(t);
+  const built = await runCli(['build'], { cwd });
+  t.equal(built.code, 0, built.stderr);
+  t.equal(built.stderr, '');
+  t.equal(built.stdout, 'mock: built proto in generated/proto (2 written, 0 unchanged)\n  wrote generated/proto/grpc.json\n  wrote generated/proto/manifest.json\n');
+  const out = grpcJson(cwd);
+  const names = out.services.map((s) => s.name);
+  t.same(names, [...names].sort(), 'services sorted');
+  t.ok(names.includes('routeguide.RouteGuide') && names.includes('grpc.testing.TestService') && names.includes('helloworld.Greeter'));
+  const route = out.services.find((s) => s.name === 'routeguide.RouteGuide');
+  t.same(
+    route.methods.map((m) => [m.name, m.clientStreaming, m.serverStreaming]),
+    [
+      ['GetFeature', false, false],
+      ['ListFeatures', false, true],
+      ['RecordRoute', true, false],
+      ['RouteChat', true, true],
+    ],
+    'all four modes',
+  );
+  t.equal(route.methods[0].requestType, 'routeguide.Point');
+  t.same(out.problems, []);
+  // imports rooted at the proto folder, well-known types and the rich-error files included
+  for (const file of ['grpc/testing/test.proto', 'grpc/testing/empty.proto', 'grpc/channelz/v1/channelz.proto', 'google/protobuf/timestamp.proto', 'google/protobuf/duration.proto', 'google/rpc/status.proto']) {
+    t.type(out.files[file], 'string', file);
+  }
+  const manifest = JSON.parse(readFileSync(path.join(cwd, 'generated', 'proto', 'manifest.json'), 'utf8'));
+  t.same(Object.keys(manifest.files), ['grpc.json'], 'no HTTP mock without a description');
+  t.ok(Object.keys(manifest.input_files).includes('../../proto/examples/route_guide.proto'), 'the protos are hashed');
+
+  const [again, fresh] = await runAll([
+    [['build', '--json'], { cwd }],
+    [['build', '--check'], { cwd }],
+  ]);
+  t.same(JSON.parse(again.stdout).written, [], 'a second build writes nothing');
+  t.same(fresh, { code: 0, stdout: 'mock: generated/proto is up to date\n', stderr: '' });
+
+  appendFileSync(path.join(cwd, 'proto', 'examples', 'helloworld.proto'), '\nmessage Extra { string id = 1; }\n');
+  const stale = await runCli(['build', '--check'], { cwd });
+  t.equal(stale.code, 1);
+  t.equal(stale.stderr, 'generated/proto/grpc.json is stale: run mock build\ngenerated/proto/manifest.json is stale: run mock build\n');
+});
+
+t.test('the dependency list of a file names its imports (the reflection bug of a missing timestamp.proto)', async (t) => {
+  const cwd = project(t);
+  t.equal((await runCli(['build'], { cwd })).code, 0);
+  const { default: descriptor } = await import('protobufjs/ext/descriptor/index.js');
+  const decode = (file) => descriptor.FileDescriptorProto.decode(Buffer.from(grpcJson(cwd).files[file], 'base64'));
+  t.same(decode('grpc/channelz/v1/channelz.proto').dependency, ['google/protobuf/any.proto', 'google/protobuf/duration.proto', 'google/protobuf/timestamp.proto', 'google/protobuf/wrappers.proto']);
+  t.same(decode('grpc/testing/test.proto').dependency, ['grpc/testing/empty.proto', 'grpc/testing/messages.proto']);
+  const channelz = decode('grpc/channelz/v1/channelz.proto');
+  const field = channelz.messageType.find((m) => m.name === 'ChannelData').field.find((f) => f.name === 'last_call_started_timestamp');
+  t.equal(field.typeName, '.google.protobuf.Timestamp', 'full type names');
+});
+
+t.test('a broken .proto beside good ones: one warning with file:line:column, the others built; imports of it left out too', async (t) => {
+  const cwd = project(t, {
+    proto: {
+      'broken.proto': 'syntax = "proto3";\npackage broken;\nmessage X {\n  string a = 1\n  int32 b = 2;\n}\n',
+      nested: {
+        'uses_broken.proto': 'syntax = "proto3";\npackage nested;\nimport "broken.proto";\nmessage Y { broken.X x = 1; }\nservice S { rpc Do(Y) returns (Y); }\n',
+        'unknown.proto': 'syntax = "proto3";\npackage unk;\n\nmessage Z {\n  Missing m = 1;\n}\n',
+      },
+    },
+  });
+  const built = await runCli(['build'], { cwd });
+  t.equal(built.code, 0, 'a warning, not a failure');
+  t.equal(
+    built.stderr,
+    [
+      "mock: warning: proto/broken.proto:5:3: illegal token 'int32', ';' expected (fix the file; the other files still serve)",
+      'mock: warning: proto/nested/uses_broken.proto:3:8: imports "broken.proto", which does not build (fix the file; the other files still serve)',
+      'mock: warning: proto/nested/unknown.proto:5:3: unknown type Missing (in message unk.Z); define or import it (fix the file; the other files still serve)',
+      '',
+    ].join('\n'),
+  );
+  const out = grpcJson(cwd);
+  t.same(
+    out.problems.map((p) => [p.file, p.line, p.column]),
+    [
+      ['broken.proto', 5, 3],
+      ['nested/unknown.proto', 5, 3],
+      ['nested/uses_broken.proto', 3, 8],
+    ],
+  );
+  t.ok(out.services.some((s) => s.name === 'routeguide.RouteGuide'), 'the good files serve');
+  t.notOk(out.services.some((s) => s.name === 'nested.S'));
+  t.notOk('broken.proto' in out.files);
+});
+
+t.test('excluded_services, MOCK_GRPC_PROTO_DIR, config validate', async (t) => {
+  const cwd = project(t, { 'mock.yaml': 'grpc:\n  excluded_services: [grpc.testing.UnimplementedService, nope.Missing]\n' });
+  cpSync(path.join(cwd, 'proto'), path.join(cwd, 'protos'), { recursive: true });
+  const [built, validated, fromEnv] = await runAll([
+    [['build'], { cwd }],
+    [['config', 'validate'], { cwd }],
+    [['build', '--name', 'env'], { cwd, env: { MOCK_GRPC_PROTO_DIR: 'protos/examples' } }],
+  ]);
+  t.equal(built.code, 0, built.stderr);
+  t.equal(built.stderr, 'mock: warning: grpc.excluded_services: no service nope.Missing in the .proto files (services are named package.Service)\n');
+  t.notOk(grpcJson(cwd).services.some((s) => s.name === 'grpc.testing.UnimplementedService'));
+  t.equal(validated.code, 0, validated.stderr);
+  t.match(validated.stdout, /\n {2}gRPC: proto \(9 \.proto files; 12 services, \d+ methods\)\n/);
+  t.equal(fromEnv.code, 0, fromEnv.stderr);
+  t.same(grpcJson(cwd, 'env').services.map((s) => s.name), ['hellostreamingworld.MultiGreeter', 'helloworld.Greeter', 'routeguide.RouteGuide']);
+});
+
+t.test('no proto/ folder starts nothing; an explicit folder or port that finds none is one line', async (t) => {
+  const dir = t.testdir({ configured: { 'empty-dir': {}, 'mock.yaml': 'grpc:\n  proto_dir: missing\n' }, bare: {} });
+  const cwd = path.join(dir, 'configured');
+  const bare = path.join(dir, 'bare');
+  const [nothing, flag, file, port, empty, badValue] = await runAll([
+    [['build'], { cwd: bare }],
+    [['build', '--proto-dir', 'nowhere'], { cwd: bare }],
+    [['build'], { cwd }],
+    [['build'], { cwd: bare, env: { MOCK_GRPC_PORT: '50099' } }],
+    [['build', '--proto-dir', 'empty-dir'], { cwd }],
+    [['build'], { cwd: bare, env: { MOCK_GRPC_PORT: 'x' } }],
+  ]);
+  t.equal(nothing.code, 1);
+  t.match(nothing.stderr, /^no spec given: .*--proto-dir <dir> to mock gRPC/);
+  t.equal(flag.stderr, 'gRPC proto folder not found: nowhere (checked --proto-dir); create it with your .proto files, or name the folder holding them with --proto-dir or grpc.proto_dir\n');
+  t.equal(file.stderr, 'gRPC proto folder not found: missing (checked grpc.proto_dir in mock.yaml); create it with your .proto files, or name the folder holding them with --proto-dir or grpc.proto_dir\n');
+  t.match(port.stderr, /^gRPC proto folder not found: proto \(checked grpc\.proto_dir's default, as MOCK_GRPC_PORT asks for the gRPC server\)/);
+  t.equal(empty.stderr, 'gRPC proto folder empty-dir holds no .proto file (checked --proto-dir); add your .proto files (subfolders are read too)\n');
+  t.equal(badValue.code, 1);
+  t.match(badValue.stderr, /MOCK_GRPC_PORT/);
+  for (const result of [flag, file, port, empty]) t.equal(result.code, 1);
+});
+
+t.test('bad grpc settings are refused, each naming the key', async (t) => {
+  const cwd = project(t, {
+    'mock.yaml': [
+      'grpc:',
+      '  max_message_size: 0',
+      '  stream: { count: 20000 }',
+      '  excluded_services: ["not a name"]',
+      '  methods:',
+      '    - method: routeguide.RouteGuide',
+      '    - method: helloworld.Greeter/SayHello',
+      '      error: { code: NOPE }',
+      '',
+    ].join('\n'),
+  });
+  const result = await runCli(['config', 'validate'], { cwd });
+  t.equal(result.code, 1);
+  for (const key of ['grpc.max_message_size', 'grpc.stream.count', 'grpc.excluded_services[0]', 'grpc.methods[0].method', 'grpc.methods[1].error.code']) t.match(result.stderr, key, key);
+});
+
+t.test('serve with .proto files alone: the build happens, its problems are said again on a fresh start, the gRPC port clashes are refused', async (t) => {
+  const cwd = project(t, { proto: { 'broken.proto': 'syntax = "proto3";\nmessage {\n' } });
+  const clash = await runCli(['serve', '--grpc-port', '45678', '--admin', '--admin-port', '45678'], { cwd });
+  t.equal(clash.code, 1);
+  t.match(clash.stderr, /^--grpc-port and --admin-port are both 45678: the gRPC mock and the admin server cannot share a port/);
+  writeFileSync(path.join(cwd, 'mock.yaml'), 'grpc:\n  http_bridge: { enabled: true, port: 45679 }\nmetrics: { enabled: true, port: 45679 }\n');
+  const bridge = await runCli(['serve'], { cwd });
+  t.match(bridge.stderr, /grpc\.http_bridge\.port in mock\.yaml and metrics\.port in mock\.yaml are both 45679/);
+});

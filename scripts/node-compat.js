@@ -9,23 +9,27 @@
 //   stop, then what the server recorded: fixture files (validate-fixtures) and the recorder
 //   database (verify-mocks); where uWS does not load, server.http_backend: uws must be a one-line error.
 //   The WebSocket server (--ws-port 0) echoes a text and a binary message, on uWS or on ws; the
-//   GraphQL server (--graphql-schema) answers a query over HTTP and a subscription over graphql-transport-ws.
+//   GraphQL server (--graphql-schema) answers a query over HTTP and a subscription over graphql-transport-ws;
+//   the gRPC server (--proto-dir with the corpus's helloworld.proto) answers a unary call and a server stream.
 // Each asserted check is one test: `ok`/`not ok` lines, then `node-compat: N passed, N failed`.
 // Exits 1 on any failure. NODE_COMPAT_MAJORS="22 24 26" picks the majors.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
+import grpc from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
 import { ensureNodes } from './node-binaries.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = path.join(root, 'bin', 'run.js');
 const petstore = path.join(root, 'examples', 'petstore.yaml');
 const shop = path.join(root, 'test', 'fixtures', 'graphql', 'shop.graphql');
+const helloworld = path.resolve(root, '..', 'shared', 'corpus', 'proto', 'examples', 'helloworld.proto');
 const majors = (process.env.NODE_COMPAT_MAJORS ?? '22 24 26').split(/[\s,]+/).filter(Boolean).map(Number);
 // the backend each major gets from the installed uWebSockets.js (uws-pack 20.0.8: ABIs 108-127)
 const ABI = { 20: 115, 22: 127, 24: 137, 26: 147 };
@@ -67,7 +71,7 @@ function exec(node, args, { cwd, timeoutMs = 60_000 } = {}) {
 /** `mock serve` in the background: resolves once it printed its addresses (or ended). */
 function serve(node, cwd, out) {
   // recording on: fixture files and the recorder database (SQLite in WebAssembly) on every version
-  const args = [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--admin', '--admin-port', '0', '--record', '--recorder', '--recorder-db', 'recordings.db', '--ws-port', '0', '--graphql-schema', shop, '--graphql-port', '0'];
+  const args = [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--admin', '--admin-port', '0', '--record', '--recorder', '--recorder-db', 'recordings.db', '--ws-port', '0', '--graphql-schema', shop, '--graphql-port', '0', '--proto-dir', 'proto', '--grpc-port', '0'];
   const child = spawn(node, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   const server = { child, output: '', stderr: '', url: undefined, adminUrl: undefined };
@@ -82,6 +86,7 @@ function serve(node, cwd, out) {
       server.adminUrl ??= /^mock: admin on (http:\/\/\S+)/m.exec(server.output)?.[1];
       server.wsUrl ??= /^mock: WebSocket on (ws:\/\/\S+)/m.exec(server.output)?.[1];
       server.graphqlUrl ??= /^mock: GraphQL on (http:\/\/\S+)/m.exec(server.output)?.[1];
+      server.grpcAddress ??= /^mock: gRPC on (\S+)/m.exec(server.output)?.[1];
       if (server.url !== undefined && server.adminUrl !== undefined) {
         clearTimeout(timer);
         resolve(server);
@@ -167,7 +172,8 @@ async function checkVersion({ major, version, node, error }) {
   const dir = path.join(scratch, String(major));
   const out = path.join(dir, 'generated');
   const mock = (...args) => exec(node, [cli, ...args], { cwd: dir });
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(path.join(dir, 'proto'), { recursive: true });
+  cpSync(helloworld, path.join(dir, 'proto', 'helloworld.proto'));
 
   const versionLine = await mock('--version');
   check(versionLine.code === 0 && versionLine.stdout.includes(`node-v${version}`), 'mock --version runs on it', `exit ${versionLine.code}: ${versionLine.stdout}${versionLine.stderr}`.trim());
@@ -232,10 +238,29 @@ async function checkVersion({ major, version, node, error }) {
       const events = await subscriptionEvents(server.graphqlUrl.replace(/^http/, 'ws'), 'subscription { userCreated { id name } }', 2);
       if (events.length !== 2 || events.some((event) => typeof event.data?.userCreated?.name !== 'string')) return JSON.stringify(events).slice(0, 200);
     });
-    await attempt('admin GET /__mock/health: 200, healthy, http, websocket and graphql running', async () => {
+    await attempt('gRPC: a unary call and a server stream with @grpc/grpc-js', async () => {
+      if (server.grpcAddress === undefined) return 'mock serve printed no gRPC address';
+      const loaded = grpc.loadPackageDefinition(loadSync(helloworld, { keepCase: true }));
+      const greeter = new loaded.helloworld.Greeter(server.grpcAddress, grpc.credentials.createInsecure());
+      try {
+        const reply = await new Promise((resolve, reject) => greeter.SayHello({ name: 'node' }, { deadline: Date.now() + 10_000 }, (error, response) => (error ? reject(error) : resolve(response))));
+        if (typeof reply.message !== 'string' || reply.message === '') return JSON.stringify(reply);
+        const replies = await new Promise((resolve, reject) => {
+          const got = [];
+          const call = greeter.SayHelloStreamReply({ name: 'node' }, { deadline: Date.now() + 10_000 });
+          call.on('data', (message) => got.push(message));
+          call.on('error', reject);
+          call.on('end', () => resolve(got));
+        });
+        if (replies.length !== 3) return `${replies.length} stream messages, not grpc.stream.count 3`;
+      } finally {
+        greeter.close();
+      }
+    });
+    await attempt('admin GET /__mock/health: 200, healthy, http, websocket, graphql and grpc running', async () => {
       const { status, json, text } = await get(`${server.adminUrl}/__mock/health`);
       const services = json?.services ?? {};
-      if (status !== 200 || json?.status !== 'healthy' || services.http !== 'running' || services.websocket !== 'running' || services.graphql !== 'running') return `${status} ${text.slice(0, 200)}`;
+      if (status !== 200 || json?.status !== 'healthy' || ['http', 'websocket', 'graphql', 'grpc'].some((key) => services[key] !== 'running')) return `${status} ${text.slice(0, 200)}`;
     });
 
     const bench = await mock('bench', '--spec', petstore, '--target', server.url, '--duration', '2', '--vus', '4', '--workers', '1', '--json');

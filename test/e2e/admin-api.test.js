@@ -128,7 +128,7 @@ t.test('GET /__mock/health is the unwrapped health object', async (t) => {
     const health = await res.json();
     t.same(Object.keys(health).sort(), ['issues', 'last_check', 'services', 'status'], 'no envelope');
     t.equal(health.status, 'healthy');
-    t.same(health.services, { http: 'running', websocket: 'disabled', grpc: 'disabled' });
+    t.same(health.services, { http: 'running', websocket: 'disabled', grpc: 'disabled', graphql: 'disabled' });
     isRecentIso(t, health.last_check, 'last_check');
     t.same(health.issues, []);
   }

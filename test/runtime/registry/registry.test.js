@@ -21,7 +21,7 @@ function call(registry, path) {
 t.test('servers register, list, and leave', async (t) => {
   const registry = new ServerRegistry();
   t.same(registry.list(), []);
-  t.same(registry.services(), { http: 'disabled', websocket: 'disabled', grpc: 'disabled' });
+  t.same(registry.services(), { http: 'disabled', websocket: 'disabled', grpc: 'disabled', graphql: 'disabled' });
 
   registry.add(server('HTTP', '127.0.0.1:3000', true));
   const leave = registry.add(server('WebSocket', '127.0.0.1:3001', false));
@@ -29,9 +29,9 @@ t.test('servers register, list, and leave', async (t) => {
     registry.list().map((s) => s.server_type),
     ['HTTP', 'WebSocket'],
   );
-  t.same(registry.services(), { http: 'running', websocket: 'stopped', grpc: 'disabled' });
+  t.same(registry.services(), { http: 'running', websocket: 'stopped', grpc: 'disabled', graphql: 'disabled' });
   leave();
-  t.same(registry.services(), { http: 'running', websocket: 'disabled', grpc: 'disabled' });
+  t.same(registry.services(), { http: 'running', websocket: 'disabled', grpc: 'disabled', graphql: 'disabled' });
 });
 
 t.test('a running server of a kind is found before a stopped one', async (t) => {
@@ -51,6 +51,6 @@ t.test('server-info and health show whatever registered, with no admin change', 
   t.same(call(registry, 'server-info'), { http_server: '127.0.0.1:3000', ws_server: '127.0.0.1:3001', grpc_server: null });
   const health = call(registry, 'health');
   t.equal(health.status, 'degraded');
-  t.same(health.services, { http: 'running', websocket: 'running', grpc: 'stopped' });
+  t.same(health.services, { http: 'running', websocket: 'running', grpc: 'stopped', graphql: 'disabled' });
   t.same(health.issues, ['gRPC server on 127.0.0.1:50051 is not running']);
 });

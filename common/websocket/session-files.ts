@@ -1,9 +1,10 @@
-import { linkSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { highestNumber, jsonlFilesBelow, numberedFileName, numberedFiles } from '../fixtures/numbered-files.js';
 
 /** `<core.fixtures.dir>/websocket/`: one folder per request path, one replay script per session. */
 export const WEBSOCKET_FIXTURES = 'websocket';
-const SESSION_FILE = /^session-(\d{4,})\.jsonl$/;
+const SESSION = 'session';
 
 /**
  * The folder of a request path's sessions (`websocket/chat/room-1` for `/chat/room-1`), the same
@@ -16,22 +17,16 @@ export function sessionFolder(fixturesDir: string, requestPath: string): string 
 }
 
 /** `session-0001.jsonl` for 1: sessions are numbered from 1 in the order they were recorded. */
-export const sessionFileName = (n: number): string => `session-${String(n).padStart(4, '0')}.jsonl`;
+export const sessionFileName = (n: number): string => numberedFileName(SESSION, n);
 
 /** The session files of a folder in number order; none when it is missing. */
 export function sessionFiles(folder: string): string[] {
-  try {
-    return readdirSync(folder)
-      .filter((name) => SESSION_FILE.test(name))
-      .sort((a, b) => numberOf(a) - numberOf(b));
-  } catch {
-    return [];
-  }
+  return numberedFiles(folder, SESSION);
 }
 
 /** The highest session number in a folder, 0 when it has none. */
 export function highestSession(folder: string): number {
-  return sessionFiles(folder).reduce((max, name) => Math.max(max, numberOf(name)), 0);
+  return highestNumber(folder, SESSION);
 }
 
 /**
@@ -60,21 +55,7 @@ export function addSession(fixturesDir: string, requestPath: string, text: strin
 }
 
 /** Replay scripts (`*.jsonl`) at any depth below a folder, sorted; not dot-files nor files in dot-folders (saves in flight). */
-export function scriptFilesBelow(folder: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(folder, { recursive: true, encoding: 'utf8' });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-  return names
-    .filter((name) => name.endsWith('.jsonl') && !name.split(path.sep).some((part) => part.startsWith('.')))
-    .map((name) => path.join(folder, name))
-    .sort();
-}
-
-const numberOf = (name: string): number => Number(SESSION_FILE.exec(name)?.[1] ?? 0);
+export const scriptFilesBelow = jsonlFilesBelow;
 
 function safeSegment(segment: string): string {
   const decoded = safeDecode(segment);

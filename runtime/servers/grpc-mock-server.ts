@@ -7,11 +7,12 @@ import { MockError } from '../../common/errors.js';
 import type { GrpcBuildOutput } from '../../common/grpc/build-output.js';
 import { CALL_STAGES, createDispatch, createStages, RequestChain, type Dispatch } from '../chain/index.js';
 import { hostPort, type Answer } from '../chain/exchange/index.js';
+import type { FixtureStore } from '../chain/fixtures/index.js';
 import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import type { RegisteredServer, ServerInfo, ServerRegistry } from '../control/registry/index.js';
 import { GrpcEngine } from '../terminal/grpc/index.js';
-import { ConcurrencyGate, GrpcHttpBridge, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
+import { ConcurrencyGate, GrpcHttpBridge, GrpcRecordings, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
 
 export interface GrpcMockServerOptions {
   settings: GrpcOptions;
@@ -21,6 +22,8 @@ export interface GrpcMockServerOptions {
   registry: ServerRegistry;
   logger: Logger;
   maxConnections?: number;
+  /** core.fixtures: calls recorded to and replayed from <dir>/grpc/; `watch` picks up files changed while serving. */
+  fixtures?: { store: FixtureStore; watch: boolean };
 }
 
 /** The chain's terminal for a call: the call stages let it through; the handler answers. */
@@ -45,6 +48,7 @@ export class GrpcMockServer implements RegisteredServer {
   private startTime = Date.now();
   private readonly dispatch: Dispatch;
   private readonly unregister: () => void;
+  private readonly recordings: GrpcRecordings | undefined;
 
   private constructor(
     private readonly options: GrpcMockServerOptions,
@@ -60,6 +64,9 @@ export class GrpcMockServer implements RegisteredServer {
     const chain = new RequestChain(stages, () => ADMITTED);
     chain.setRoutes(router.routes);
     this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: options.settings.maxMessageSize, logger, requestLog: options.requestLog, observe: this.stats.observe });
+    const { fixtures } = options;
+    this.recordings = fixtures === undefined ? undefined : new GrpcRecordings(fixtures.store, (method) => engine.method(method), logger, fixtures.watch);
+    if (this.recordings !== undefined && fixtures?.store.settings.replay === true) logger.info(`replaying ${this.recordings.size} recorded gRPC call(s) from ${this.recordings.root}`);
     this.unregister = options.registry.add(this);
   }
 
@@ -87,7 +94,14 @@ export class GrpcMockServer implements RegisteredServer {
     const { settings, logger } = this.options;
     const server = new Server({ 'grpc.max_receive_message_length': settings.maxMessageSize, 'grpc.max_send_message_length': settings.maxMessageSize });
     const definitions = fromJSON(this.build.root as protobuf.INamespace, LOADER_OPTIONS);
-    const context = { dispatch: this.dispatch, gate: new ConcurrencyGate(settings.concurrencyLimit) };
+    const context = {
+      dispatch: this.dispatch,
+      gate: new ConcurrencyGate(settings.concurrencyLimit),
+      recordings: this.recordings,
+      redaction: this.options.requestLog.redaction,
+      now: this.options.live.clock.read,
+      warn: (message: string) => logger.warn(message),
+    };
     // reflection answers itself when on, even where the protos declare its service (the corpus's reflection.proto)
     const served = this.build.services.filter((service) => !(settings.reflection && REFLECTION_SERVICES.includes(service.name)));
     for (const service of served) {
@@ -129,6 +143,7 @@ export class GrpcMockServer implements RegisteredServer {
     const server = this.server;
     this.server = undefined;
     this.unregister();
+    this.recordings?.close();
     await this.bridge?.close();
     this.bridge = undefined;
     if (server === undefined) return;
@@ -163,6 +178,7 @@ export class GrpcMockServer implements RegisteredServer {
     return {
       server: this.info(),
       settings: { reflection: settings.reflection, max_message_size: settings.maxMessageSize, concurrency_limit: settings.concurrencyLimit, rules: settings.mock.rules.length, stream: settings.mock.stream },
+      recorded_calls: this.recordings?.size ?? 0,
       services: this.build.services.map((service) => ({ name: service.name, file: service.file, methods: service.methods.map((m) => ({ name: m.name, mode: modeOf(m), request: m.requestType, response: m.responseType })) })),
       problems: this.build.problems,
       methods: this.stats.byOperation(),

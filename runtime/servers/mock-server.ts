@@ -69,12 +69,13 @@ const graphqlServer: ServerFactory = async ({ options, live, requestLog, registr
 };
 
 /** The gRPC mock server, when there are .proto files to serve (MockOptions.grpc); grpc-js and protobufjs load only then. */
-const grpcServer: ServerFactory = async ({ options, live, requestLog, registry }) => {
+const grpcServer: ServerFactory = async ({ options, live, requestLog, registry, fixtures }) => {
   const settings = options.grpc;
   if (settings === undefined) return undefined;
   const { GrpcMockServer } = await import('./grpc-mock-server.js');
   const { host, logger, maxConnections } = options;
-  return GrpcMockServer.create({ settings, host, live, requestLog, registry, logger, maxConnections });
+  const recorded = fixtures === undefined ? undefined : { store: fixtures.store, watch: options.fixtures?.watch ?? false };
+  return GrpcMockServer.create({ settings, host, live, requestLog, registry, logger, maxConnections, fixtures: recorded });
 };
 
 /** The protocol servers of `mock serve`, started in this order. */

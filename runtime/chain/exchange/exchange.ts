@@ -77,6 +77,8 @@ export interface GrpcCall {
   status: string;
   messages_in: number;
   messages_out: number;
+  /** A call answered from a recording: its file below core.fixtures.dir (grpc/pkg.Service/Method/call-0001.jsonl). */
+  fixture?: string;
 }
 
 export interface GraphqlOperation {

@@ -41,6 +41,8 @@ export interface GrpcCallLog {
   status: string;
   messages_in: number;
   messages_out: number;
+  /** A call answered from a recording: its file below core.fixtures.dir. */
+  fixture?: string;
 }
 
 /** What a protocol adds to its entries. */

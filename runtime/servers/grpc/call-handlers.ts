@@ -1,9 +1,12 @@
 import { Metadata, type handleBidiStreamingCall, type handleClientStreamingCall, type handleServerStreamingCall, type handleUnaryCall, type MethodDefinition, type ServerErrorResponse, type UntypedHandleCall } from '@grpc/grpc-js';
+import type { GrpcMode } from '../../../common/grpc/recording.js';
 import { GRPC } from '../../../common/grpc-status.js';
 import type { Dispatch } from '../../chain/index.js';
-import type { Metadata as RequestMetadata, MethodMock, StreamPlan } from '../../terminal/grpc/index.js';
-import { CallRun, type CallFailure, type SurfaceCall } from './call-run.js';
+import type { Redaction } from '../../control/logging/index.js';
+import type { BidiSession, Metadata as RequestMetadata, MethodMock, StreamPlan } from '../../terminal/grpc/index.js';
+import { CallRun, MAX_RECORDED_FRAMES, type CallFailure, type SurfaceCall, type TapeEnd } from './call-run.js';
 import type { ConcurrencyGate } from './concurrency-gate.js';
+import type { GrpcRecordings } from './recordings.js';
 
 type Message = Record<string, unknown>;
 type Timed = { message: object; delayMs: number };
@@ -19,9 +22,25 @@ function metadataOf(call: SurfaceCall): RequestMetadata {
   return out;
 }
 
+/** Request metadata as a recording keeps it: credentials redacted as the request log redacts headers, binary values as base64. */
+function recordedMetadata(call: SurfaceCall, redaction: Redaction): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(call.metadata.toJSON())) {
+    const texts = (values as unknown[]).map((v) => redaction.headers({ [key]: Buffer.isBuffer(v) ? v.toString('base64') : String(v) })[key]);
+    out[key] = texts.length === 1 ? texts[0] : texts;
+  }
+  return out;
+}
+
 export interface CallContext {
   dispatch: Dispatch;
   gate: ConcurrencyGate;
+  /** core.fixtures: recording and replay of calls; absent without a fixtures folder. */
+  recordings?: GrpcRecordings;
+  redaction: Redaction;
+  /** The process's clock (virtual while time travel is on): recordings are stamped with it. */
+  now: () => number;
+  warn: (message: string) => void;
 }
 
 /** Trailers of a status, with the rich error details as grpc-status-details-bin. */
@@ -34,29 +53,46 @@ function trailersOf(trailers: Record<string, string> | undefined, details?: Buff
 
 const statusOf = (failure: CallFailure): ServerErrorResponse => Object.assign(new Error(failure.message), { code: failure.code, details: failure.message, metadata: trailersOf(failure.trailers, failure.details) });
 
-/** Starts a call: the concurrency limit, then the call stages (chaos). Resolves with the run, or undefined when the call already ended with `fail`. */
-async function started(context: CallContext, call: SurfaceCall, path: string, fail: (failure: CallFailure) => void): Promise<CallRun | undefined> {
-  const run = new CallRun(context.dispatch, call, path);
+const modeOf = (mock: MethodMock): GrpcMode => (mock.clientStreaming ? (mock.serverStreaming ? 'bidi_streaming' : 'client_streaming') : mock.serverStreaming ? 'server_streaming' : 'unary');
+
+/** The run of a call as it starts (synchronously: messages may arrive before it is admitted), recorded when recording is on. */
+function open(context: CallContext, call: SurfaceCall, path: string, mock: MethodMock): CallRun {
+  const { recordings } = context;
+  let recorded: TapeEnd | undefined;
+  if (recordings?.recording === true) {
+    const head = { method: mock.path, mode: modeOf(mock), metadata: recordedMetadata(call, context.redaction), recorded_at: new Date(context.now()).toISOString() };
+    recorded = (frames, end, truncated) => {
+      if (truncated) context.warn(`grpc: the recording of a call of ${mock.path} keeps its first ${MAX_RECORDED_FRAMES} messages only`);
+      void recordings.save(mock, head, frames, end);
+    };
+  }
+  return new CallRun(context.dispatch, call, path, recorded);
+}
+
+/** Admits a call: the concurrency limit, then the call stages (chaos). False when the call already ended with `fail`. */
+async function started(context: CallContext, run: CallRun, fail: (failure: CallFailure) => void): Promise<boolean> {
+  const { call } = run;
   const release = context.gate.enter(call.getPeer());
   if (release === undefined) {
     const failure = { code: GRPC.RESOURCE_EXHAUSTED, message: `grpc.concurrency_limit: at most ${context.gate.limit} calls in flight on one connection` };
+    run.unrecorded();
     run.end(failure.code, failure.message);
     fail(failure);
-    return undefined;
+    return false;
   }
   call.once('cancelled', release);
   const finish = run.end.bind(run);
-  run.end = (code, message) => {
+  run.end = (code, message, status) => {
     release();
-    finish(code, message);
+    finish(code, message, status);
   };
   const refused = await run.admit();
   if (refused !== undefined) {
     run.end(refused.code, refused.message);
     fail(refused);
-    return undefined;
+    return false;
   }
-  return run;
+  return true;
 }
 
 /** Sends messages in order, each after its delay and the latency chaos holds; false when the call was cancelled meanwhile. */
@@ -65,7 +101,7 @@ async function play(run: CallRun, messages: readonly Timed[], write: (message: o
     await run.sleep(delayMs + run.holdMs);
     if (run.cancelled) return false;
     write(message);
-    run.messagesOut++;
+    run.sent(message);
   }
   return !run.cancelled;
 }
@@ -76,29 +112,35 @@ async function played(run: CallRun, plan: StreamPlan, write: (message: object) =
   if (plan.end === undefined) return true;
   await run.sleep(plan.endDelayMs ?? 0);
   if (run.cancelled) return false;
-  run.end(plan.end.code, plan.end.message);
+  run.end(plan.end.code, plan.end.message, plan.end);
   fail(plan.end);
   return false;
 }
 
-/** The grpc-js handler of one method, by its streaming mode, answering from the engine's mock of it. */
+/**
+ * The grpc-js handler of one method, by its streaming mode: answered from a recording when replay
+ * is on and one fits the call (core.fixtures), else from the engine's mock of it.
+ */
 export function handlerFor(definition: MethodDefinition<object, object>, mock: MethodMock, path: string, context: CallContext): UntypedHandleCall {
+  const replay = (): GrpcRecordings | undefined => (context.recordings?.replaying === true ? context.recordings : undefined);
   if (!definition.requestStream && !definition.responseStream) {
     const unary: handleUnaryCall<Message, object> = (call, callback) => {
+      const run = open(context, call, path, mock);
+      run.received(call.request);
       void (async () => {
-        const run = await started(context, call, path, (failure) => callback(statusOf(failure)));
-        if (run === undefined) return;
-        run.messagesIn = 1;
-        const reply = mock.unary(call.request, metadataOf(call));
+        if (!(await started(context, run, (failure) => callback(statusOf(failure))))) return;
+        const recorded = replay()?.unary(mock, call.request);
+        if (recorded !== undefined) run.replayed(recorded.fixture);
+        const reply = recorded ?? mock.unary(call.request, metadataOf(call));
         await run.sleep(reply.delayMs + run.holdMs);
         if (run.cancelled) return;
         if ('failure' in reply) {
-          run.end(reply.failure.code, reply.failure.message);
+          run.end(reply.failure.code, reply.failure.message, reply.failure);
           callback(statusOf(reply.failure));
           return;
         }
-        run.messagesOut = 1;
-        run.end(GRPC.OK, 'OK');
+        run.sent(reply.message);
+        run.end(GRPC.OK, 'OK', { trailers: reply.trailers });
         callback(null, reply.message, trailersOf(reply.trailers));
       })();
     };
@@ -106,12 +148,14 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
   }
   if (!definition.requestStream) {
     const serverStream: handleServerStreamingCall<Message, object> = (call) => {
+      const run = open(context, call, path, mock);
+      run.received(call.request);
       void (async () => {
         const fail = (failure: CallFailure): void => void call.emit('error', statusOf(failure));
-        const run = await started(context, call, path, fail);
-        if (run === undefined) return;
-        run.messagesIn = 1;
-        if (!(await played(run, mock.serverStream(call.request, metadataOf(call)), (message) => call.write(message), fail))) return;
+        if (!(await started(context, run, fail))) return;
+        const recorded = replay()?.serverStream(mock, call.request);
+        if (recorded !== undefined) run.replayed(recorded.fixture);
+        if (!(await played(run, recorded ?? mock.serverStream(call.request, metadataOf(call)), (message) => call.write(message), fail))) return;
         run.end(GRPC.OK, 'OK');
         call.end();
       })();
@@ -121,23 +165,27 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
   if (!definition.responseStream) {
     const clientStream: handleClientStreamingCall<Message, object> = (call, callback) => {
       const received: Message[] = [];
-      const admitted = started(context, call, path, (failure) => callback(statusOf(failure)));
-      call.on('data', (message: Message) => received.push(message));
+      const run = open(context, call, path, mock);
+      const admitted = started(context, run, (failure) => callback(statusOf(failure)));
+      call.on('data', (message: Message) => {
+        received.push(message);
+        run.received(message);
+      });
       call.on('end', () => {
         void (async () => {
-          const run = await admitted;
-          if (run === undefined || run.cancelled) return;
-          run.messagesIn = received.length;
-          const reply = mock.clientStream(received, metadataOf(call));
+          if (!(await admitted) || run.cancelled) return;
+          const recorded = replay()?.clientStream(mock, received);
+          if (recorded !== undefined) run.replayed(recorded.fixture);
+          const reply = recorded ?? mock.clientStream(received, metadataOf(call));
           await run.sleep(reply.delayMs + run.holdMs);
           if (run.cancelled) return;
           if ('failure' in reply) {
-            run.end(reply.failure.code, reply.failure.message);
+            run.end(reply.failure.code, reply.failure.message, reply.failure);
             callback(statusOf(reply.failure));
             return;
           }
-          run.messagesOut = 1;
-          run.end(GRPC.OK, 'OK');
+          run.sent(reply.message);
+          run.end(GRPC.OK, 'OK', { trailers: reply.trailers });
           callback(null, reply.message, trailersOf(reply.trailers));
         })();
       });
@@ -146,24 +194,28 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
   }
   const bidi: handleBidiStreamingCall<Message, object> = (call) => {
     const fail = (failure: CallFailure): void => void call.emit('error', statusOf(failure));
-    const admitted = started(context, call, path, fail);
-    const session = mock.bidi(metadataOf(call));
+    const run = open(context, call, path, mock);
+    const admitted = started(context, run, fail);
+    let session: BidiSession | undefined;
     const write = (reply: object): void => void call.write(reply);
-    // the opening lines, then each client message's answer in the order they came, each after the previous went out
-    let queue: Promise<CallRun | undefined> = admitted.then(async (run) => (run !== undefined && (await played(run, session.start(), write, fail)) ? run : undefined));
+    // once admitted, the session (a recording when one is replayed): its opening lines, then each client message's answer in the order they came, each after the previous went out
+    let queue: Promise<boolean> = admitted.then(async (ok) => {
+      if (!ok) return false;
+      const recorded = replay()?.bidiSession(mock);
+      if (recorded !== undefined) run.replayed(recorded.fixture);
+      session = recorded?.session ?? mock.bidi(metadataOf(call));
+      return played(run, session.start(), write, fail);
+    });
     call.on('data', (message: Message) => {
-      queue = queue.then(async (run) => {
-        if (run === undefined) return undefined;
-        run.messagesIn++;
-        return (await played(run, session.received(message), write, fail)) ? run : undefined;
-      });
+      run.received(message);
+      queue = queue.then(async (ok) => ok && session !== undefined && (await played(run, session.received(message), write, fail)));
     });
     call.on('end', () => {
-      queue = queue.then(async (run) => {
-        if (run === undefined || !(await played(run, session.end(), write, fail))) return undefined;
+      queue = queue.then(async (ok) => {
+        if (!ok || session === undefined || !(await played(run, session.end(), write, fail))) return false;
         run.end(GRPC.OK, 'OK');
         call.end();
-        return undefined;
+        return false;
       });
     });
   };

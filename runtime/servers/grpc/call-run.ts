@@ -1,5 +1,6 @@
 import type { Deadline, Metadata } from '@grpc/grpc-js';
 import { GRPC, grpcStatusName, httpOfGrpc } from '../../../common/grpc-status.js';
+import type { GrpcEnd } from '../../../common/grpc/recording.js';
 import { Exchange, grpcStatusOf, type Answer } from '../../chain/exchange/index.js';
 import type { Dispatch } from '../../chain/index.js';
 
@@ -20,6 +21,19 @@ export interface CallFailure {
   details?: Buffer;
   trailers?: Record<string, string>;
 }
+
+/** A frame as recording keeps it until the call ends: the message in the object form, made JSON when saved. */
+export interface TapeFrame {
+  ts: number;
+  dir: 'in' | 'out';
+  message: object;
+}
+
+/** Most frames one recorded call keeps; a longer stream's recording stops there (a warning says so). */
+export const MAX_RECORDED_FRAMES = 10_000;
+
+/** What recording is told when a recorded call ends: its frames, its end, and whether frames were left out. */
+export type TapeEnd = (frames: TapeFrame[], end: GrpcEnd, truncated: boolean) => void;
 
 /** Metadata as the chain reads headers: lower-case keys, text values (binary keys left out), repeats joined. */
 function headersOf(metadata: Metadata): Record<string, string> {
@@ -49,15 +63,26 @@ export class CallRun {
   /** Pending sleeps: a cancel ends them at once. */
   private readonly sleeping = new Map<NodeJS.Timeout, () => void>();
   private cancelledFlag = false;
+  /** Recording: every frame as it went, or undefined when the call is not recorded. */
+  private tape: TapeFrame[] | undefined;
+  private truncated = false;
+  private readonly startedAt = performance.now();
+  /** The fixture file a replayed call was answered from (below core.fixtures.dir). */
+  private fixture: string | undefined;
 
   constructor(
     private readonly dispatch: Dispatch,
     readonly call: SurfaceCall,
     path: string,
+    /** Given when the call is recorded: told the frames and the end once the call ends. */
+    private readonly recorded?: TapeEnd,
   ) {
     this.ex = new Exchange({ method: 'POST', path, headers: headersOf(call.metadata), client: peerAddress(call.getPeer()) });
+    if (recorded !== undefined) this.tape = [];
     call.on('cancelled', () => {
       this.cancelledFlag = true;
+      // the call's end was the client's (or its deadline's), not an answer: not recorded
+      this.tape = undefined;
       for (const [timer, wake] of this.sleeping) {
         clearTimeout(timer);
         wake();
@@ -71,6 +96,38 @@ export class CallRun {
 
   get cancelled(): boolean {
     return this.cancelledFlag;
+  }
+
+  /** A message from the client. */
+  received(message: object): void {
+    this.messagesIn++;
+    this.keep('in', message);
+  }
+
+  /** A message the mock sent. */
+  sent(message: object): void {
+    this.messagesOut++;
+    this.keep('out', message);
+  }
+
+  /** The call is answered from a recording: the request log says which, and it is not recorded again. */
+  replayed(fixture: string): void {
+    this.fixture = fixture;
+    this.tape = undefined;
+  }
+
+  /** The call is not recorded (refused before it was answered). */
+  unrecorded(): void {
+    this.tape = undefined;
+  }
+
+  private keep(dir: 'in' | 'out', message: object): void {
+    if (this.tape === undefined) return;
+    if (this.tape.length >= MAX_RECORDED_FRAMES) {
+      this.truncated = true;
+      return;
+    }
+    this.tape.push({ ts: Math.round(performance.now() - this.startedAt), dir, message });
   }
 
   /** The call stages: undefined to go on (with latency to hold), or the failure a stage answered (after its hold). */
@@ -103,12 +160,26 @@ export class CallRun {
   /** The answer a stage refused the call with, written as it was (its injected chaos in the request log). */
   private refusal: Answer | undefined;
 
-  /** Records how the call ended, once. */
-  end(code: number, message: string): void {
+  /** Records how the call ended, once: the request log and statistics, and the recording (with the status's trailers and details). */
+  end(code: number, message: string, status?: { trailers?: Record<string, string>; details?: Buffer }): void {
     if (this.ended) return;
     this.ended = true;
-    this.ex.locals.grpc = { status: grpcStatusName(code), messages_in: this.messagesIn, messages_out: this.messagesOut };
+    this.ex.locals.grpc = { status: grpcStatusName(code), messages_in: this.messagesIn, messages_out: this.messagesOut, ...(this.fixture === undefined ? {} : { fixture: this.fixture }) };
     const answer: Answer = this.refusal ?? { status: httpOfGrpc(code), headers: [], body: '', ...(code === GRPC.OK ? {} : { error: message }) };
     this.dispatch.written(this.ex, answer);
+    const tape = this.tape;
+    this.tape = undefined;
+    // what the call stages refused (chaos, limits) is not the API's answer: not recorded, as HTTP fixtures
+    if (tape === undefined || this.recorded === undefined || this.refusal !== undefined) return;
+    const trailers = status?.trailers === undefined || Object.keys(status.trailers).length === 0 ? undefined : status.trailers;
+    const end: GrpcEnd = {
+      ts: Math.round(performance.now() - this.startedAt),
+      status: grpcStatusName(code),
+      code,
+      message,
+      ...(trailers === undefined ? {} : { trailers }),
+      ...(status?.details === undefined ? {} : { details: status.details.toString('base64') }),
+    };
+    this.recorded(tape, end, this.truncated);
   }
 }

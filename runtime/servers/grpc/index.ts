@@ -7,3 +7,4 @@ export { GrpcHttpBridge } from './bridge/index.js';
 export { LOADER_OPTIONS } from './loader-options.js';
 export { MethodStats } from './method-stats.js';
 export { REFLECTION_SERVICES, reflectionServices } from './reflection.js';
+export { GrpcRecordings } from './recordings.js';

@@ -1,0 +1,412 @@
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import protobuf from 'protobufjs';
+import type { Logger } from 'pino';
+import { highestNumber, jsonlFilesBelow, numberOfFile } from '../../../common/fixtures/numbered-files.js';
+import { CALL_PREFIX, GRPC_FIXTURES, callFileName, callFolder, parseRecording, recordingProblemLine, recordingText, type GrpcEnd, type GrpcFrame, type GrpcMode, type GrpcRecording, type GrpcRecordingHead } from '../../../common/grpc/recording.js';
+import { GRPC } from '../../../common/grpc-status.js';
+import type { FixtureStore } from '../../chain/fixtures/index.js';
+import { watchFolder } from '../../chain/fixtures/index.js';
+import { AtomicWriter } from '../../files/index.js';
+import type { BidiSession, GrpcFailure, MethodMock, Outgoing, Reply, StreamPlan } from '../../terminal/grpc/index.js';
+import { fromJson, toJson } from './bridge/json-mapping.js';
+
+/** What a replayed call answers: the engine's kinds of answer, and the file they came from. */
+export type Replayed<T> = T & { fixture: string };
+
+/** A recorded call ready to play. */
+interface Playable {
+  file: string;
+  /** Below core.fixtures.dir, `/`-separated: what the request log says. */
+  shown: string;
+  number: number;
+  method: string;
+  mode: GrpcMode;
+  /** The recorded request messages as a key (stable proto3 JSON). */
+  inKey: string;
+  /** Frames in order: `in` by key, `out` in the object form grpc-js sends. */
+  steps: Array<{ dir: 'in'; key: string; ts: number } | { dir: 'out'; message: object; ts: number }>;
+  end: { ts: number; code: number; message: string; trailers?: Record<string, string>; details?: Buffer };
+  mtimeMs: number;
+  size: number;
+}
+
+interface Sequence {
+  items: Playable[];
+  served: number;
+}
+
+/** Recorded and being recorded, for core.fixtures.max_sequence. */
+interface Group {
+  items: Playable[];
+  served: number;
+  unsaved: number;
+}
+
+const OBJECT_OPTIONS: protobuf.IConversionOptions = { longs: String, enums: String, bytes: Buffer, defaults: true, oneofs: true };
+
+/** Object keys sorted at every level: equal messages give equal text whatever their map order. */
+function stable(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stable((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A message as a call hands it over (the object form) → its key: stable proto3 JSON. */
+export const messageKey = (type: protobuf.Type, message: object): string => stable(toJson(type, message));
+
+/** proto3 JSON as read from a file → the object form a call receives (through the wire format, so every spelling of a message is the same object). */
+function objectOf(type: protobuf.Type, json: unknown, where: string): object {
+  const plain = fromJson(type, json, where) as Record<string, unknown> | undefined;
+  return type.toObject(type.decode(type.encode(type.fromObject(plain ?? {})).finish()), OBJECT_OPTIONS);
+}
+
+const joinKeys = (keys: readonly string[]): string => keys.join('\n');
+
+/** Per-frame delays of outgoing messages from the ts of the line before each. */
+function plan(steps: Playable['steps'], from: number, startTs: number): { messages: Outgoing[]; next: number; lastTs: number } {
+  const messages: Outgoing[] = [];
+  let i = from;
+  let lastTs = startTs;
+  for (; i < steps.length; i++) {
+    const step = steps[i];
+    if (step.dir === 'in') break;
+    messages.push({ message: step.message, delayMs: Math.max(0, step.ts - lastTs) });
+    lastTs = step.ts;
+  }
+  return { messages, next: i, lastTs };
+}
+
+const failureOf = (end: Playable['end']): GrpcFailure => ({ code: end.code, message: end.message, ...(end.details === undefined ? {} : { details: end.details }), ...(end.trailers === undefined ? {} : { trailers: end.trailers }) });
+
+/**
+ * Recorded gRPC calls under core.fixtures.dir (`grpc/<package.Service>/<Method>/call-0001.jsonl`,
+ * common/grpc/recording.ts): recording saves each call when it ends, atomically, numbered after
+ * those in its folder; replay answers a call from the recording whose request messages equal the
+ * call's (unary, server and client streaming; bidirectional calls play their method's recordings
+ * in recorded order as scripts). Read at start, kept in step with the folder by its watcher (when
+ * core.fixtures.watch) and read again on POST /__mock/fixtures/reload.
+ */
+export class GrpcRecordings {
+  readonly root: string;
+  private readonly writer: AtomicWriter;
+  private readonly byFile = new Map<string, Playable>();
+  private readonly groups = new Map<string, Group>();
+  private readonly bidi = new Map<string, Sequence>();
+  /** Recordings per method: a call of a method without any is not looked up further. */
+  private readonly perMethod = new Map<string, number>();
+  /** Next number per folder, for saves still in flight when the next call ends. */
+  private readonly next = new Map<string, number>();
+  private readonly capped = new Set<string>();
+  private stopWatching: (() => void) | undefined;
+
+  constructor(
+    private readonly store: FixtureStore,
+    private readonly methodOf: (method: string) => MethodMock | undefined,
+    private readonly logger: Logger,
+    watch: boolean,
+  ) {
+    this.root = path.join(store.dir, GRPC_FIXTURES);
+    this.writer = new AtomicWriter(store.dir);
+    this.reload();
+    store.onReload(() => this.reload());
+    if (watch) this.stopWatching = watchFolder(this.root, (name) => (name === null ? this.reload(false) : this.refresh(path.join(this.root, name))), logger);
+  }
+
+  get size(): number {
+    return this.byFile.size;
+  }
+
+  get recording(): boolean {
+    return this.store.settings.record;
+  }
+
+  get replaying(): boolean {
+    return this.store.settings.replay && this.byFile.size > 0;
+  }
+
+  /** Reads every recording again; sequences start over unless `restart` is false (the watcher lost track). */
+  reload(restart = true): void {
+    const served = new Map<string, number>();
+    if (!restart) for (const [key, group] of this.groups) served.set(key, group.served);
+    const bidiServed = new Map<string, number>();
+    if (!restart) for (const [key, sequence] of this.bidi) bidiServed.set(key, sequence.served);
+    this.byFile.clear();
+    this.groups.clear();
+    this.bidi.clear();
+    this.perMethod.clear();
+    let files: string[];
+    try {
+      files = jsonlFilesBelow(this.root);
+    } catch (e) {
+      this.logger.warn(`fixtures: cannot read ${this.root} (${(e as NodeJS.ErrnoException).code ?? String(e)}); no gRPC call is replayed`);
+      return;
+    }
+    for (const file of files) this.load(file);
+    for (const [key, n] of served) {
+      const group = this.groups.get(key);
+      if (group !== undefined) group.served = n;
+    }
+    for (const [key, n] of bidiServed) {
+      const sequence = this.bidi.get(key);
+      if (sequence !== undefined) sequence.served = n;
+    }
+  }
+
+  close(): void {
+    this.stopWatching?.();
+    this.stopWatching = undefined;
+  }
+
+  // ---- replay
+
+  /** A unary call's recorded answer, or undefined when none of its recordings has this request (then the engine answers). */
+  unary(mock: MethodMock, request: object): Replayed<Reply> | undefined {
+    const found = this.take(mock, () => [messageKey(mock.requestType, request)]);
+    if (found === undefined) return undefined;
+    const { steps, end } = found;
+    const inTs = steps.find((s) => s.dir === 'in')?.ts ?? 0;
+    const out = steps.find((s) => s.dir === 'out');
+    if (end.code !== GRPC.OK || out === undefined || out.dir !== 'out') return { failure: failureOf(end), delayMs: Math.max(0, end.ts - inTs), fixture: found.shown };
+    return { message: out.message, delayMs: Math.max(0, out.ts - inTs), ...(end.trailers === undefined ? {} : { trailers: end.trailers }), fixture: found.shown };
+  }
+
+  /** A server stream's recorded messages at their recorded pace and its status, or undefined. */
+  serverStream(mock: MethodMock, request: object): Replayed<StreamPlan> | undefined {
+    const found = this.take(mock, () => [messageKey(mock.requestType, request)]);
+    if (found === undefined) return undefined;
+    const inAt = found.steps.findIndex((s) => s.dir === 'in');
+    const { messages, lastTs } = plan(found.steps, inAt + 1, found.steps[inAt]?.ts ?? 0);
+    return { messages, ...this.ending(found, lastTs), fixture: found.shown };
+  }
+
+  /** A client stream's recorded answer for these messages (after the half-close), or undefined. */
+  clientStream(mock: MethodMock, requests: readonly object[]): Replayed<Reply> | undefined {
+    const found = this.take(mock, () => requests.map((r) => messageKey(mock.requestType, r)));
+    if (found === undefined) return undefined;
+    const { steps, end } = found;
+    const lastIn = steps.reduce((ts, s) => (s.dir === 'in' ? s.ts : ts), 0);
+    const out = steps.find((s) => s.dir === 'out');
+    if (end.code !== GRPC.OK || out === undefined || out.dir !== 'out') return { failure: failureOf(end), delayMs: Math.max(0, end.ts - lastIn), fixture: found.shown };
+    return { message: out.message, delayMs: Math.max(0, out.ts - lastIn), ...(end.trailers === undefined ? {} : { trailers: end.trailers }), fixture: found.shown };
+  }
+
+  /**
+   * A bidirectional call plays its method's next recording as a script: the messages recorded
+   * before the first client message at once (at their pace), then for each recorded client
+   * message, once one equal to it arrives, the messages that followed it; client messages that
+   * equal no awaited one are passed over. Undefined when the method has no recording.
+   */
+  bidiSession(mock: MethodMock): Replayed<{ session: BidiSession }> | undefined {
+    const sequence = this.bidi.get(mock.path);
+    const found = sequence === undefined ? undefined : this.pick(sequence);
+    if (found === undefined) return undefined;
+    const { steps } = found;
+    let at = 0;
+    const session: BidiSession = {
+      start: () => {
+        const { messages, next, lastTs } = plan(steps, 0, 0);
+        at = next;
+        // a recorded call that failed before any client message fails now
+        return { messages, ...(at >= steps.length ? this.ending(found, lastTs) : {}) };
+      },
+      received: (message) => {
+        const step = steps[at];
+        if (step === undefined || step.dir !== 'in' || step.key !== messageKey(mock.requestType, message)) return { messages: [] };
+        const { messages, next, lastTs } = plan(steps, at + 1, step.ts);
+        at = next;
+        // a recorded call that failed after these messages fails now, without waiting for the half-close
+        return { messages, ...(at >= steps.length ? this.ending(found, lastTs) : {}) };
+      },
+      end: () => {
+        const lastTs = at > 0 ? steps[at - 1].ts : 0;
+        return { messages: [], ...this.ending(found, lastTs) };
+      },
+    };
+    return { session, fixture: found.shown };
+  }
+
+  private ending(found: Playable, lastTs: number): Pick<StreamPlan, 'end' | 'endDelayMs'> {
+    if (found.end.code === GRPC.OK) return {};
+    return { end: failureOf(found.end), endDelayMs: Math.max(0, found.end.ts - lastTs) };
+  }
+
+  /** The next recording of these request messages; their keys are made only for a method with recordings. */
+  private take(mock: MethodMock, keys: () => readonly string[]): Playable | undefined {
+    if (!this.perMethod.has(mock.path)) return undefined;
+    const group = this.groups.get(`${mock.path}\n${joinKeys(keys())}`);
+    return group === undefined ? undefined : this.pick(group);
+  }
+
+  /** The next of a sequence, as core.fixtures.sequence_end says once it is used up (as HTTP fixtures). */
+  private pick(sequence: Sequence): Playable | undefined {
+    const count = sequence.items.length;
+    if (count === 0) return undefined;
+    let at = sequence.served;
+    if (at >= count) {
+      const end = this.store.settings.sequenceEnd;
+      if (end === 'fall_through') return undefined;
+      at = end === 'cycle' ? at % count : count - 1;
+    }
+    sequence.served++;
+    return sequence.items[at];
+  }
+
+  // ---- recording
+
+  /** A call to record: whether max_sequence still lets recordings of these request messages be written, counted as pending when it does. */
+  private admit(method: string, inKey: string): string | undefined {
+    const key = `${method}\n${inKey}`;
+    const group = this.groups.get(key) ?? { items: [], served: 0, unsaved: 0 };
+    this.groups.set(key, group);
+    const max = this.store.settings.maxSequence;
+    if (max > 0 && group.items.length + group.unsaved >= max) {
+      if (!this.capped.has(key)) {
+        this.capped.add(key);
+        this.logger.info(`recording: ${method} has ${max} recorded calls with these request messages (core.fixtures.max_sequence); its repeats are not recorded`);
+      }
+      return undefined;
+    }
+    group.unsaved++;
+    return key;
+  }
+
+  /** Saves a finished call (off the call's path); resolves with the file, or undefined when it was not written. */
+  async save(mock: MethodMock, head: GrpcRecordingHead, frames: ReadonlyArray<{ ts: number; dir: 'in' | 'out'; message: object }>, end: GrpcEnd): Promise<string | undefined> {
+    await new Promise((resolve) => setImmediate(resolve));
+    const json: GrpcFrame[] = frames.map(({ ts, dir, message }) => ({ ts, dir, message: toJson(dir === 'in' ? mock.requestType : mock.responseType, message) }));
+    const inKey = joinKeys(frames.filter((f) => f.dir === 'in').map((f) => messageKey(mock.requestType, f.message)));
+    const key = this.admit(head.method, inKey);
+    if (key === undefined) return undefined;
+    const folder = callFolder(this.store.dir, head.method);
+    try {
+      mkdirSync(folder, { recursive: true });
+      // the folder is read again: files may have been added by hand meanwhile
+      const n = Math.max(this.next.get(folder) ?? 1, highestNumber(folder, CALL_PREFIX) + 1);
+      this.next.set(folder, n + 1);
+      const file = path.join(folder, callFileName(n));
+      await this.writer.write(file, recordingText(head, json, end));
+      this.load(file);
+      return file;
+    } catch (e) {
+      this.logger.warn({ err: e, method: head.method }, `grpc: a recorded call of ${head.method} could not be saved (${(e as Error).message})`);
+      return undefined;
+    } finally {
+      const group = this.groups.get(key);
+      if (group !== undefined) group.unsaved--;
+    }
+  }
+
+  // ---- files
+
+  /** A file the watcher saw change: read again, or forgotten when gone. */
+  private refresh(file: string): void {
+    if (!file.endsWith('.jsonl') || path.relative(this.root, file).split(path.sep).some((part) => part.startsWith('.'))) return;
+    const known = this.byFile.get(file);
+    let stat;
+    try {
+      stat = statSync(file);
+    } catch {
+      if (known !== undefined) this.remove(file);
+      return;
+    }
+    if (known !== undefined && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return;
+    this.load(file);
+  }
+
+  /** Reads one recording into the index (replacing what the file held before); a problem is logged and the file skipped. */
+  private load(file: string): void {
+    this.remove(file);
+    const shown = path.relative(this.store.dir, file).split(path.sep).join('/');
+    let text: string;
+    let stat;
+    try {
+      text = readFileSync(file, 'utf8');
+      stat = statSync(file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.logger.warn(`fixture skipped: ${shown}: cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+      return;
+    }
+    const parsed = parseRecording(text);
+    if (parsed.recording === undefined) {
+      for (const problem of parsed.problems) this.logger.warn(`fixture skipped: ${recordingProblemLine(shown, problem)}`);
+      return;
+    }
+    const compiled = this.compile(parsed.recording, file, shown, stat);
+    if (typeof compiled === 'string') {
+      this.logger.warn(`fixture skipped: ${shown}:${compiled}`);
+      return;
+    }
+    this.byFile.set(file, compiled);
+    this.perMethod.set(compiled.method, (this.perMethod.get(compiled.method) ?? 0) + 1);
+    const key = `${compiled.method}\n${compiled.inKey}`;
+    const group = this.groups.get(key) ?? { items: [], served: 0, unsaved: 0 };
+    this.groups.set(key, group);
+    group.items.push(compiled);
+    group.items.sort(byOrder);
+    if (compiled.mode === 'bidi_streaming') {
+      const sequence = this.bidi.get(compiled.method) ?? { items: [], served: 0 };
+      this.bidi.set(compiled.method, sequence);
+      sequence.items.push(compiled);
+      sequence.items.sort(byOrder);
+    }
+  }
+
+  private remove(file: string): void {
+    const known = this.byFile.get(file);
+    if (known === undefined) return;
+    this.byFile.delete(file);
+    const left = (this.perMethod.get(known.method) ?? 1) - 1;
+    if (left > 0) this.perMethod.set(known.method, left);
+    else this.perMethod.delete(known.method);
+    const group = this.groups.get(`${known.method}\n${known.inKey}`);
+    if (group !== undefined) group.items = group.items.filter((item) => item !== known);
+    const sequence = this.bidi.get(known.method);
+    if (sequence !== undefined) sequence.items = sequence.items.filter((item) => item !== known);
+  }
+
+  /** The recording against its method's types: a Playable, or `line: reason`. */
+  private compile(recording: GrpcRecording, file: string, shown: string, stat: { mtimeMs: number; size: number }): Playable | string {
+    const { head, frames, end } = recording;
+    const mock = this.methodOf(head.method);
+    if (mock === undefined) return `1: method: ${head.method} is not a method of the served protos`;
+    const mode: GrpcMode = mock.clientStreaming ? (mock.serverStreaming ? 'bidi_streaming' : 'client_streaming') : mock.serverStreaming ? 'server_streaming' : 'unary';
+    if (head.mode !== mode) return `1: mode: ${head.method} is ${mode}, not ${head.mode}`;
+    const steps: Playable['steps'] = [];
+    const keys: string[] = [];
+    for (const frame of frames) {
+      const type = frame.dir === 'in' ? mock.requestType : mock.responseType;
+      let object: object;
+      try {
+        object = objectOf(type, frame.message, 'message');
+      } catch (e) {
+        return `${frame.line}: ${(e as Error).message}`;
+      }
+      if (frame.dir === 'in') {
+        const key = messageKey(type, object);
+        keys.push(key);
+        steps.push({ dir: 'in', key, ts: frame.ts });
+      } else steps.push({ dir: 'out', message: object, ts: frame.ts });
+    }
+    return {
+      file,
+      shown,
+      number: numberOfFile(CALL_PREFIX, path.basename(file)),
+      method: head.method,
+      mode,
+      inKey: joinKeys(keys),
+      steps,
+      end: { ts: end.ts, code: end.code, message: end.message, ...(end.trailers === undefined ? {} : { trailers: end.trailers }), ...(end.details === undefined ? {} : { details: Buffer.from(end.details, 'base64') }) },
+      mtimeMs: stat.mtimeMs,
+      size: stat.size,
+    };
+  }
+}
+
+/** Recorded order: by folder, then number, then name. */
+const byOrder = (a: Playable, b: Playable): number => path.dirname(a.file).localeCompare(path.dirname(b.file)) || a.number - b.number || a.file.localeCompare(b.file);

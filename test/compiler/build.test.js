@@ -39,10 +39,10 @@ t.test('the inputs hash covers documents, base paths, routes, name and tool vers
   t.end();
 });
 
-t.test('no specs and no GraphQL schema is MOCK_ERR_NO_SPEC', async (t) => {
+t.test('no specs, no GraphQL schema and no protos is MOCK_ERR_NO_SPEC', async (t) => {
   await t.rejects(build(options({ specs: [] })), {
     code: 'MOCK_ERR_NO_SPEC',
-    message: 'nothing to build: pass --spec <file|url> (an API description) or --graphql-schema <path> (a GraphQL schema), or list specs: or graphql.schema in mock.yaml',
+    message: 'nothing to build: pass --spec <file|url> (an API description), --graphql-schema <path> (a GraphQL schema) or --proto-dir <dir> (.proto files), or list specs: or graphql.schema in mock.yaml',
   });
 });
 

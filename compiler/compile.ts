@@ -23,7 +23,7 @@ export interface CompiledBuild {
 /**
  * Loads the inputs and computes every output file in memory; nothing is written. The descriptions
  * give the HTTP mock's files; the GraphQL schema, checked, gives schema.graphql; the .proto files
- * give grpc.json. A build may hold any of them.
+ * give grpc.json and their typed message code (grpc/**.ts, ts-proto). A build may hold any of them.
  */
 export async function compile(options: BuildOptions): Promise<CompiledBuild> {
   const progress = options.progress ?? (() => undefined);
@@ -46,6 +46,10 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     const { loadProtos } = await import('./grpc/load-protos.js');
     const loaded = loadProtos(options);
     files.set(GRPC_BUILD_FILE, `${JSON.stringify(loaded.output)}\n`);
+    progress('generating typed message code (ts-proto)');
+    // ts-proto and its code generator load only here
+    const { typedMessageCode } = await import('./grpc/typed-code.js');
+    for (const [file, content] of await typedMessageCode(loaded.output, loaded.built)) files.set(file, content);
     grpcWarnings.push(...loaded.warnings);
     services = loaded.output.services.length;
   }

@@ -48,9 +48,14 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     files.set(GRPC_BUILD_FILE, `${JSON.stringify(loaded.output)}\n`);
     progress('generating typed message code (ts-proto)');
     // ts-proto and its code generator load only here
-    const { typedMessageCode } = await import('./grpc/typed-code.js');
-    for (const [file, content] of await typedMessageCode(loaded.output, loaded.built)) files.set(file, content);
     grpcWarnings.push(...loaded.warnings);
+    const { typedMessageCode } = await import('./grpc/typed-code.js');
+    try {
+      for (const [file, content] of await typedMessageCode(loaded.output, loaded.built)) files.set(file, content);
+    } catch (e) {
+      // the mock serves without it: a proto ts-proto cannot handle costs the typed code only
+      grpcWarnings.push(`the typed message code (grpc/) is not written: ts-proto failed: ${(e as Error).message.split('\n')[0]}`);
+    }
     services = loaded.output.services.length;
   }
   const ir = http?.ir;

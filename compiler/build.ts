@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions, BuildResult, CheckResult } from './options.js';
+import { isBuildFileName } from '../common/build-files.js';
 import { MockError } from '../common/errors.js';
 
 /** `mock build`: writes the files that changed, atomically, and removes files an older build left behind. */
@@ -19,6 +20,7 @@ export async function build(options: BuildOptions): Promise<BuildResult & { warn
   const unchanged: string[] = [];
   for (const [file, content] of [...compiled.files].sort(([a], [b]) => (a === 'manifest.json' ? 1 : b === 'manifest.json' ? -1 : a.localeCompare(b)))) {
     const target = path.join(dir, file);
+    if (file.includes('/')) realFolders(dir, file, true);
     if (existsSync(target) && readFileSync(target, 'utf8') === content) {
       unchanged.push(file);
       continue;
@@ -30,7 +32,13 @@ export async function build(options: BuildOptions): Promise<BuildResult & { warn
     renameSync(temp, target);
     written.push(file);
   }
-  for (const file of previous) if (!compiled.files.has(file)) rmSync(path.join(dir, file), { force: true });
+  const left = previous.filter((file) => !compiled.files.has(file));
+  for (const file of left) {
+    // a file in a subfolder only through real folders: never through a link planted in the build
+    if (file.includes('/') && !realFolders(dir, file, false)) continue;
+    rmSync(path.join(dir, file), { force: true });
+  }
+  removeEmptyFolders(dir, left);
   return { name: compiled.name, dir, written, unchanged, warnings: compiled.warnings };
 }
 
@@ -49,7 +57,8 @@ export async function checkBuild(options: BuildOptions): Promise<CheckResult> {
  * Makes sure `dir` may be written, and returns the files of the build it holds. A build replaces
  * files only in a folder that is absent, empty, or holds a previous build (its manifest.json):
  * anything else may be someone's project, which a build name or out_dir in a planted mock.yaml
- * could otherwise overwrite. Only plain file names of that manifest are ever removed.
+ * could otherwise overwrite. Only the names of that manifest that a build writes are ever removed
+ * (plain file names, and relative paths in the grpc/ subfolder: see isBuildFileName).
  */
 function claimFolder(dir: string): string[] {
   const stat = statSync(dir, { throwIfNoEntry: false });
@@ -68,9 +77,45 @@ function previousBuildFiles(dir: string): string[] | undefined {
   try {
     const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { tool?: unknown; files?: Record<string, string> };
     if (manifest.tool !== 'mock') return undefined;
-    return [...Object.keys(manifest.files ?? {}).filter((file) => file === path.basename(file) && file !== '..' && file !== '.'), 'manifest.json'];
+    return [...Object.keys(manifest.files ?? {}).filter(isBuildFileName), 'manifest.json'];
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Whether the folders between `dir` and `file` (a relative path) are real folders, not links nor
+ * files; `create` makes the missing ones, and throws for a link or a file in the way.
+ */
+function realFolders(dir: string, file: string, create: boolean): boolean {
+  const segments = file.split('/').slice(0, -1);
+  let folder = dir;
+  for (const segment of segments) {
+    folder = path.join(folder, segment);
+    const stat = lstatSync(folder, { throwIfNoEntry: false });
+    if (stat === undefined) {
+      if (!create) return false;
+      mkdirSync(folder);
+      continue;
+    }
+    if (stat.isDirectory()) continue;
+    if (!create) return false;
+    throw foreign(folder, stat.isSymbolicLink() ? 'is a link, not a folder' : 'is a file, not a folder');
+  }
+  return true;
+}
+
+/** The subfolders of the removed files that are now empty, deepest first (never a link, never the build folder). */
+function removeEmptyFolders(dir: string, removed: readonly string[]): void {
+  const folders = new Set<string>();
+  for (const file of removed) {
+    const segments = file.split('/');
+    for (let i = segments.length - 1; i >= 1; i--) folders.add(segments.slice(0, i).join('/'));
+  }
+  for (const folder of [...folders].sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))) {
+    if (!realFolders(dir, `${folder}/x`, false)) continue;
+    const absolute = path.join(dir, folder);
+    if (readdirSync(absolute).length === 0) rmdirSync(absolute);
   }
 }
 

@@ -23,7 +23,7 @@ export interface CompiledBuild {
 /**
  * Loads the inputs and computes every output file in memory; nothing is written. The descriptions
  * give the HTTP mock's files; the GraphQL schema, checked, gives schema.graphql; the .proto files
- * give grpc.json. A build may hold any of them.
+ * give grpc.json and their typed message code (grpc/**.ts, ts-proto). A build may hold any of them.
  */
 export async function compile(options: BuildOptions): Promise<CompiledBuild> {
   const progress = options.progress ?? (() => undefined);
@@ -46,7 +46,16 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
     const { loadProtos } = await import('./grpc/load-protos.js');
     const loaded = loadProtos(options);
     files.set(GRPC_BUILD_FILE, `${JSON.stringify(loaded.output)}\n`);
+    progress('generating typed message code (ts-proto)');
+    // ts-proto and its code generator load only here
     grpcWarnings.push(...loaded.warnings);
+    const { typedMessageCode } = await import('./grpc/typed-code.js');
+    try {
+      for (const [file, content] of await typedMessageCode(loaded.output, loaded.built)) files.set(file, content);
+    } catch (e) {
+      // the mock serves without it: a proto ts-proto cannot handle costs the typed code only
+      grpcWarnings.push(`the typed message code (grpc/) is not written: ts-proto failed: ${(e as Error).message.split('\n')[0]}`);
+    }
     services = loaded.output.services.length;
   }
   const ir = http?.ir;

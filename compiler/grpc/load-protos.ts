@@ -28,6 +28,8 @@ export interface LoadedProtos {
   output: GrpcBuildOutput;
   /** The user's files read (hashed into manifest.json), by absolute path. */
   files: string[];
+  /** Import paths of the user's files that built (keys of output.files), sorted. */
+  built: string[];
   /** One line per problem: `proto/x.proto:3:5: message (fix the file; the other files still serve)`. */
   warnings: string[];
 }
@@ -149,7 +151,8 @@ export function loadProtos(options: ProtoLoadOptions): LoadedProtos {
       .map(({ source, line, column, message }) => ({ file: source.importPath, ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }), message }))
       .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0))),
   };
-  return { output, files: listed.map(({ file }) => file), warnings };
+  const built = order.filter((source) => source.file !== undefined).map((source) => source.importPath).sort();
+  return { output, files: listed.map(({ file }) => file), built, warnings };
 }
 
 /** Imports, package and syntax of a file, by parsing it alone (syntax errors show here). */

@@ -2,11 +2,11 @@
 // .proto files, through the real CLI: the corpus protos in nested folders with imports, a broken
 // file beside good ones, excluded services, and every way the settings can be wrong.
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { corpus, sideBySide } from '../helpers/cli.js';
+import { corpus, root, sideBySide } from '../helpers/cli.js';
 import { plainNode } from '../helpers/plain-node.js';
 
 const bin = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
@@ -35,6 +35,23 @@ function project(t, extra = {}) {
   return cwd;
 }
 
+/** The typed message code (ts-proto) of the corpus protos: the user's files and the well-known types they import. */
+const TYPED_CODE = [
+  'examples/hellostreamingworld.ts',
+  'examples/helloworld.ts',
+  'examples/route_guide.ts',
+  'google/protobuf/any.ts',
+  'google/protobuf/duration.ts',
+  'google/protobuf/timestamp.ts',
+  'google/protobuf/wrappers.ts',
+  'grpc/channelz/v1/channelz.ts',
+  'grpc/health/v1/health.ts',
+  'grpc/reflection/v1/reflection.ts',
+  'grpc/testing/empty.ts',
+  'grpc/testing/messages.ts',
+  'grpc/testing/test.ts',
+].map((f) => `grpc/${f}`);
+
 const grpcJson = (cwd, name = 'proto') => JSON.parse(readFileSync(path.join(cwd, 'generated', name, 'grpc.json'), 'utf8'));
 
 t.test('the corpus protos alone build grpc.json, named after the folder; deterministic; --check sees a change', async (t) => {
@@ -42,7 +59,7 @@ t.test('the corpus protos alone build grpc.json, named after the folder; determi
   const built = await runCli(['build'], { cwd });
   t.equal(built.code, 0, built.stderr);
   t.equal(built.stderr, '');
-  t.equal(built.stdout, 'mock: built proto in generated/proto (2 written, 0 unchanged)\n  wrote generated/proto/grpc.json\n  wrote generated/proto/manifest.json\n');
+  t.equal(built.stdout, `mock: built proto in generated/proto (${TYPED_CODE.length + 2} written, 0 unchanged)\n${['grpc.json', ...TYPED_CODE, 'manifest.json'].map((f) => `  wrote generated/proto/${f}\n`).join('')}`);
   const out = grpcJson(cwd);
   const names = out.services.map((s) => s.name);
   t.same(names, [...names].sort(), 'services sorted');
@@ -65,7 +82,7 @@ t.test('the corpus protos alone build grpc.json, named after the folder; determi
     t.type(out.files[file], 'string', file);
   }
   const manifest = JSON.parse(readFileSync(path.join(cwd, 'generated', 'proto', 'manifest.json'), 'utf8'));
-  t.same(Object.keys(manifest.files), ['grpc.json'], 'no HTTP mock without a description');
+  t.same(Object.keys(manifest.files), ['grpc.json', ...TYPED_CODE], 'no HTTP mock without a description');
   t.ok(Object.keys(manifest.input_files).includes('../../proto/examples/route_guide.proto'), 'the protos are hashed');
 
   const [again, fresh] = await runAll([
@@ -78,7 +95,7 @@ t.test('the corpus protos alone build grpc.json, named after the folder; determi
   appendFileSync(path.join(cwd, 'proto', 'examples', 'helloworld.proto'), '\nmessage Extra { string id = 1; }\n');
   const stale = await runCli(['build', '--check'], { cwd });
   t.equal(stale.code, 1);
-  t.equal(stale.stderr, 'generated/proto/grpc.json is stale: run mock build\ngenerated/proto/manifest.json is stale: run mock build\n');
+  t.equal(stale.stderr, 'generated/proto/grpc.json is stale: run mock build\ngenerated/proto/grpc/examples/helloworld.ts is stale: run mock build\ngenerated/proto/manifest.json is stale: run mock build\n');
 });
 
 t.test('the dependency list of a file names its imports (the reflection bug of a missing timestamp.proto)', async (t) => {
@@ -195,4 +212,96 @@ t.test('serve with .proto files alone: the build happens, its problems are said 
   writeFileSync(path.join(cwd, 'mock.yaml'), 'grpc:\n  http_bridge: { enabled: true, port: 45679 }\nmetrics: { enabled: true, port: 45679 }\n');
   const bridge = await runCli(['serve'], { cwd });
   t.match(bridge.stderr, /grpc\.http_bridge\.port in mock\.yaml and metrics\.port in mock\.yaml are both 45679/);
+});
+
+t.test('typed message code: ts-proto for grpc-js, byte-identical in another folder, type-checked, --check sees a stale or missing file', async (t) => {
+  const cwd = project(t, { 'package.json': '{ "type": "module" }\n' });
+  const [built, elsewhere] = await runAll([
+    [['build'], { cwd }],
+    [['build', '--out', 'other/place', '--name', 'again'], { cwd }],
+  ]);
+  t.equal(built.code, 0, built.stderr);
+  t.equal(elsewhere.code, 0, elsewhere.stderr);
+  const dir = path.join(cwd, 'generated', 'proto');
+  for (const file of TYPED_CODE) {
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    t.equal(readFileSync(path.join(cwd, 'other', 'place', 'again', file), 'utf8'), text, `${file} the same built elsewhere`);
+    t.notOk(text.includes(cwd) || text.includes(root), `${file} names no absolute path`);
+  }
+  const route = readFileSync(path.join(dir, 'grpc/examples/route_guide.ts'), 'utf8');
+  t.match(route, /^\/\/ Code generated by protoc-gen-ts_proto\. DO NOT EDIT\.\n\/\/ versions:\n\/\/ {3}protoc-gen-ts_proto {2}v\d+\.\d+\.\d+\n\/\/ {3}protoc {15}unknown\n\/\/ source: examples\/route_guide\.proto\n/, 'a header without a timestamp');
+  t.match(route, /from "@bufbuild\/protobuf\/wire";/);
+  t.match(route, /from "@grpc\/grpc-js";/);
+  t.match(route, /export const RouteGuideClient = makeGenericClientConstructor\(/, 'a grpc-js client');
+  t.match(route, /export interface RouteGuideServer extends UntypedServiceImplementation \{/, 'a grpc-js server interface');
+  const channelz = readFileSync(path.join(dir, 'grpc/grpc/channelz/v1/channelz.ts'), 'utf8');
+  t.match(channelz, /import \{ Timestamp \} from "\.\.\/\.\.\/\.\.\/google\/protobuf\/timestamp\.js";/, 'relative imports with .js');
+  t.match(channelz, /lastCallStartedTimestamp\?: Date \| undefined;/, 'optional message fields, Timestamp as Date');
+  t.match(channelz, /callsStarted: string;/, 'int64 as string');
+  const messages = readFileSync(path.join(dir, 'grpc/grpc/testing/messages.ts'), 'utf8');
+  t.match(messages, /payload\?: Payload \| undefined;/);
+
+  // every file type-checks with the packages it imports, as an ES module project would compile it,
+  // but one: channelz's rpc GetChannel becomes a client method getChannel, which clashes with
+  // @grpc/grpc-js Client#getChannel (ts-proto camel-cases grpc-js method names, always)
+  writeFileSync(
+    path.join(cwd, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] }, include: ['generated/proto/grpc/**/*.ts'] }),
+  );
+  const tsc = await new Promise((resolve) => {
+    const env = { ...process.env };
+    const child = spawn(...plainNode([path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], env), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (out += d));
+    child.on('close', (code) => resolve({ code, out }));
+  });
+  const errors = tsc.out.split('\n').filter((line) => /error TS\d+/.test(line));
+  t.same(
+    errors.map((line) => line.replace(/\(\d+,\d+\)/, '')),
+    ["generated/proto/grpc/grpc/channelz/v1/channelz.ts: error TS2430: Interface 'ChannelzClient' incorrectly extends interface 'Client'."],
+    tsc.out,
+  );
+
+  writeFileSync(path.join(dir, 'grpc/examples/helloworld.ts'), `${readFileSync(path.join(dir, 'grpc/examples/helloworld.ts'), 'utf8')}// edited\n`);
+  rmSync(path.join(dir, 'grpc/google/protobuf/any.ts'));
+  const stale = await runCli(['build', '--check'], { cwd });
+  t.equal(stale.code, 1);
+  t.equal(stale.stderr, 'generated/proto/grpc/examples/helloworld.ts is stale: run mock build\ngenerated/proto/grpc/google/protobuf/any.ts is stale: run mock build\n');
+  const rebuilt = await runCli(['build', '--json'], { cwd });
+  t.same(JSON.parse(rebuilt.stdout).written, ['grpc/examples/helloworld.ts', 'grpc/google/protobuf/any.ts']);
+
+  // a file gone from the protos: its code and the folders it leaves empty go too
+  rmSync(path.join(cwd, 'proto', 'grpc', 'health'), { recursive: true });
+  t.equal((await runCli(['build'], { cwd })).code, 0);
+  t.notOk(existsSync(path.join(dir, 'grpc/grpc/health')), 'the emptied folders removed');
+  t.ok(existsSync(path.join(dir, 'grpc/grpc/testing/test.ts')));
+});
+
+t.test('an earlier build is replaced only inside the build folder: a planted manifest or link removes nothing outside', async (t) => {
+  const cwd = project(t, { outside: { 'x': 'keep', 'x.ts': 'keep', 'grpc': { 'y.ts': 'keep' } } });
+  const outside = path.join(cwd, 'outside');
+  const dir = path.join(cwd, 'generated', 'proto');
+  t.equal((await runCli(['build'], { cwd })).code, 0);
+  const manifestPath = path.join(dir, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const planted = ['../../outside/x', '../../outside/x.ts', path.join(outside, 'x'), path.join(outside, 'x.ts'), 'grpc/../../../outside/x.ts', 'grpc/./../../../outside/x.ts', 'grpc//x.ts', 'grpc\\..\\..\\..\\outside\\x.ts', 'grpc/link/y.ts', 'grpc/file/y.ts'];
+  for (const name of planted) manifest.files[name] = 'planted';
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  symlinkSync(path.join(outside, 'grpc'), path.join(dir, 'grpc', 'link'));
+  writeFileSync(path.join(dir, 'grpc', 'file'), 'a file where a folder was');
+  const built = await runCli(['build'], { cwd });
+  t.equal(built.code, 0, built.stderr);
+  t.same(readdirSync(outside).sort(), ['grpc', 'x', 'x.ts']);
+  t.equal(readFileSync(path.join(outside, 'grpc', 'y.ts'), 'utf8'), 'keep', 'nothing removed through a link');
+  t.equal(readFileSync(path.join(dir, 'grpc', 'file'), 'utf8'), 'a file where a folder was');
+  t.same(Object.keys(JSON.parse(readFileSync(manifestPath, 'utf8')).files), ['grpc.json', ...TYPED_CODE], 'the new manifest names the build only');
+
+  // a link planted where the build writes is refused, not written through
+  rmSync(path.join(dir, 'grpc', 'examples'), { recursive: true });
+  symlinkSync(path.join(outside, 'grpc'), path.join(dir, 'grpc', 'examples'));
+  const refused = await runCli(['build'], { cwd });
+  t.equal(refused.code, 1);
+  t.match(refused.stderr, /generated\/proto\/grpc\/examples is a link, not a folder: a build replaces only an earlier build/);
+  t.same(readdirSync(path.join(outside, 'grpc')), ['y.ts'], 'nothing written through the link');
 });

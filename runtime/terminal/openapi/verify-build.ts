@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isBuildFileName } from '../../../common/build-files.js';
 import { MockError } from '../../../common/errors.js';
 
 /**
@@ -32,8 +33,8 @@ export function verifyBuild(buildDir: string): void {
   }
   for (const file of BUILD_FILES) if (!(file in files)) refuse(file, 'is not listed in manifest.json');
   for (const [file, expected] of Object.entries(files)) {
-    // names are the compiler's flat file names; anything else is not a manifest it wrote
-    if (file.includes('/') || file.includes('\\') || file.startsWith('.')) refuse('manifest.json', `names a file outside the build (${file})`);
+    // names are the compiler's flat file names and grpc/ paths; anything else is not a manifest it wrote
+    if (!isBuildFileName(file) || file.startsWith('.')) refuse('manifest.json', `names a file outside the build (${file})`);
     let content: Buffer;
     try {
       content = readFileSync(path.join(buildDir, file));

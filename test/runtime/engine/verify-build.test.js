@@ -1,6 +1,7 @@
 // runtime/terminal/openapi/verify-build.ts: no generated code is imported unless its manifest vouches for it.
 import t from 'tap';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { loadBuild } from '../../../dist/runtime/terminal/openapi/index.js';
 import { verifyBuild } from '../../../dist/runtime/terminal/openapi/verify-build.js';
@@ -54,4 +55,25 @@ t.test('an edited, missing or unlisted file refuses the build before anything is
   manifest.files = { ...JSON.parse(readFileSync(path.join(escaping, 'manifest.json'), 'utf8')).files, '../x.js': 'x' };
   writeFileSync(path.join(escaping, 'manifest.json'), JSON.stringify(manifest));
   t.throws(() => verifyBuild(escaping), /names a file outside the build/);
+});
+
+t.test("the typed message code of a build's grpc/ subfolder is verified like its other files; other paths are refused", async (t) => {
+  const listing = (dir, files) => {
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+    Object.assign(manifest.files, files);
+    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  };
+  const code = 'export const x = 1;\n';
+  const dir = copy(t);
+  mkdirSync(path.join(dir, 'grpc', 'examples'), { recursive: true });
+  writeFileSync(path.join(dir, 'grpc', 'examples', 'x.ts'), code);
+  listing(dir, { 'grpc/examples/x.ts': createHash('sha256').update(code).digest('hex') });
+  t.doesNotThrow(() => verifyBuild(dir));
+  writeFileSync(path.join(dir, 'grpc', 'examples', 'x.ts'), `${code}// edited\n`);
+  t.throws(() => verifyBuild(dir), /grpc\/examples\/x\.ts does not match the hash in its manifest\.json/);
+  for (const name of ['grpc/../x.ts', 'grpc/./x.ts', 'grpc//x.ts', 'other/x.ts', 'grpc/x.js', '/etc/x.ts']) {
+    const planted = copy(t);
+    listing(planted, { [name]: 'x' });
+    t.throws(() => verifyBuild(planted), /names a file outside the build/, name);
+  }
 });

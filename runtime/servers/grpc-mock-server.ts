@@ -128,7 +128,7 @@ export class GrpcMockServer implements RegisteredServer {
     const methods = this.build.services.reduce((sum, s) => sum + s.methods.length, 0);
     logger.info(`gRPC mock on ${hostPort(this.options.host, this.boundPort)}: ${this.build.services.length} service(s), ${methods} method(s)${settings.reflection ? ', reflection on' : ''}`);
     if (settings.httpBridge !== undefined) {
-      const bridge = new GrpcHttpBridge({ host: this.options.host, port: settings.httpBridge.port, services: this.build.services, root: this.root, engine: this.engine, maxMessageSize: settings.maxMessageSize, requestLog: this.options.requestLog, logger });
+      const bridge = new GrpcHttpBridge({ host: this.options.host, port: settings.httpBridge.port, services: this.build.services, root: this.root, engine: this.engine, maxMessageSize: settings.maxMessageSize, requestLog: this.options.requestLog });
       await bridge.listen();
       this.bridge = bridge;
     }

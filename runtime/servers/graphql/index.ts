@@ -3,6 +3,5 @@ export { asGraphqlAnswer } from './graphql-answer.js';
 export type { GraphqlOptions } from './graphql-options.js';
 export { GraphqlRouter } from './graphql-router.js';
 export { graphqlTerminal } from './graphql-terminal.js';
-export { negotiate, type GraphqlMediaType } from './media-types.js';
 export { OperationStats } from './operation-stats.js';
 export { SubscriptionEndpoint } from './subscriptions.js';

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import protobuf from 'protobufjs';
-import type { Logger } from 'pino';
 import type { GrpcServiceInfo } from '../../../../common/grpc/build-output.js';
 import { GRPC, grpcStatusName, httpOfGrpc } from '../../../../common/grpc-status.js';
 import { hostPort } from '../../../chain/exchange/index.js';
@@ -19,7 +18,6 @@ export interface BridgeOptions {
   engine: GrpcEngine;
   maxMessageSize: number;
   requestLog: RequestLog;
-  logger: Logger;
 }
 
 type Plain = Record<string, unknown>;

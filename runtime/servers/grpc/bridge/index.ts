@@ -1,4 +1,3 @@
 /** The gRPC server's HTTP bridge: google.api.http bindings and POST /<Service>/<Method>, JSON by the proto3 mapping. */
 export { GrpcHttpBridge, type BridgeOptions } from './bridge-server.js';
-export { httpBindings, type HttpBinding } from './http-rules.js';
 export { fromJson, toJson } from './json-mapping.js';

@@ -2,7 +2,7 @@
 // staleness) with a GraphQL schema, through the real CLI: SDL files, globs, introspection results,
 // and every way a schema can be wrong, each said in one line naming the file and its own line.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, introspectionFromSchema } from 'graphql';
@@ -42,9 +42,43 @@ function failsWith(t, result, line) {
 
 const introspection = JSON.stringify({ data: introspectionFromSchema(buildSchema(swapi)) });
 
+// swapi.graphql built once for the file (beside the build of its introspection result): the first
+// test reads that build, and the tests that change the schema of a built project (a stale --check,
+// serve's rebuild) get copies of it. The file's one server starts on its copy at once, and its
+// start (a rebuild) runs beside the tests before the one that reads it.
+const fixtures = t.testdir({
+  project: { 'swapi.graphql': swapi },
+  introspected: {
+    'swapi.json': introspection,
+    'api.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } } }),
+  },
+});
+const swapiProject = path.join(fixtures, 'project');
+const introspectedProject = path.join(fixtures, 'introspected');
+const [swapiBuild, introspectedBuild] = await runAll([
+  [['build', '--graphql-schema', 'swapi.graphql'], { cwd: swapiProject }],
+  [['build', '--spec', 'api.json', '--graphql-schema', 'swapi.json', '--json'], { cwd: introspectedProject }],
+]);
+const swapiCopy = (name) => {
+  const copy = path.join(fixtures, name);
+  cpSync(swapiProject, copy, { recursive: true });
+  return copy;
+};
+const changedProject = swapiCopy('changed');
+const servedProject = swapiCopy('served');
+// serve with the schema changed since the build: it rebuilds first
+appendFileSync(path.join(servedProject, 'swapi.graphql'), '\nextend type Film { rating: Int }\n');
+const serverStarted = startCommand(
+  ['serve', '--graphql-schema', 'swapi.graphql', '--graphql-port', '0', '--host', '127.0.0.1', '--admin', '--admin-port', '0'],
+  /admin on (http:\/\/\S+)/,
+  { cwd: servedProject },
+);
+serverStarted.catch(() => {}); // a failed start is the serve test's failure, where it is awaited
+t.teardown(async () => (await serverStarted.catch(() => null))?.stop());
+
 t.test('a schema alone builds schema.graphql and a manifest, named after its file; --check sees a changed file', async (t) => {
-  const cwd = t.testdir({ 'swapi.graphql': swapi });
-  const built = await runCli(['build', '--graphql-schema', 'swapi.graphql'], { cwd });
+  const cwd = swapiProject;
+  const built = swapiBuild;
   t.equal(built.code, 0, built.stderr);
   t.equal(built.stdout, 'mock: built swapi in generated/swapi (2 written, 0 unchanged)\n  wrote generated/swapi/schema.graphql\n  wrote generated/swapi/manifest.json\n');
   const schema = readFileSync(path.join(cwd, 'generated', 'swapi', 'schema.graphql'), 'utf8');
@@ -55,22 +89,24 @@ t.test('a schema alone builds schema.graphql and a manifest, named after its fil
   t.same(manifest.graphql.sources.map((s) => s.source), ['../../swapi.graphql']);
   t.same(Object.keys(manifest.input_files), ['../../swapi.graphql'], 'the file is hashed: serve tells a fresh build from bytes');
 
-  const [again, fresh] = await runAll([
+  // the schema changed in a copy of the built project, checked beside the second build and check
+  const changed = changedProject;
+  appendFileSync(path.join(changed, 'swapi.graphql'), '\ntype Extra { id: ID }\n');
+  const [again, fresh, stale] = await runAll([
     [['build', '--graphql-schema', 'swapi.graphql', '--json'], { cwd }],
     [['build', '--graphql-schema', 'swapi.graphql', '--check'], { cwd }],
+    [['build', '--graphql-schema', 'swapi.graphql', '--check'], { cwd: changed }],
   ]);
   t.same(JSON.parse(again.stdout).written, [], 'deterministic: a second build writes nothing');
   t.same(fresh, { code: 0, stdout: 'mock: generated/swapi is up to date\n', stderr: '' });
 
-  appendFileSync(path.join(cwd, 'swapi.graphql'), '\ntype Extra { id: ID }\n');
-  const stale = await runCli(['build', '--graphql-schema', 'swapi.graphql', '--check'], { cwd });
   t.equal(stale.code, 1);
   t.equal(stale.stderr, 'generated/swapi/manifest.json is stale: run mock build\ngenerated/swapi/schema.graphql is stale: run mock build\n');
 });
 
 t.test('files and globs make one SDL in order (a glob sorted), so a later file extends an earlier one', async (t) => {
-  const cwd = t.testdir({
-    'mock.yaml': 'graphql:\n  schema: [base.graphql, "parts/*.graphql"]\n',
+  const files = (yaml = '') => ({
+    'mock.yaml': `graphql:\n  schema: [base.graphql, "parts/*.graphql"]\n${yaml}`,
     'base.graphql': 'type Query {\n  me: User\n}\n\ntype User {\n  id: ID!\n}',
     parts: {
       'b.graphql': 'extend type User {\n  friend: Friend\n}\n',
@@ -80,9 +116,16 @@ t.test('files and globs make one SDL in order (a glob sorted), so a later file e
     generated: { old: { 'schema.graphql': 'type Query { stale: Int }\n' } },
     node_modules: { x: { 'lib.graphql': 'type Query { other: Int }\n' } },
   });
-  const [built, validated] = await runAll([
+  // the same project twice: the second with graphql.overrides, validated beside the first's build
+  const dir = t.testdir({
+    project: files(),
+    overridden: files('  overrides: { Usr: { id: "1" }, User: { nmae: Ann } }\n'),
+  });
+  const cwd = path.join(dir, 'project');
+  const [built, validated, overrides] = await runAll([
     [['build'], { cwd }],
     [['config', 'validate'], { cwd }],
+    [['config', 'validate'], { cwd: path.join(dir, 'overridden') }],
   ]);
   t.equal(built.code, 0, built.stderr);
   t.match(built.stdout, /^mock: built base in generated\/base /, 'named after the first file');
@@ -96,11 +139,8 @@ t.test('files and globs make one SDL in order (a glob sorted), so a later file e
   t.notMatch(validated.stdout, 'warning: no specs', 'a GraphQL schema alone is a project');
 
   // graphql.overrides checked against the schema, one line each naming the setting
-  writeFileSync(path.join(cwd, 'mock.yaml'), 'graphql:\n  schema: [base.graphql, "parts/*.graphql"]\n  overrides: { Usr: { id: "1" }, User: { nmae: Ann } }\n');
-  const overrides = await runCli(['config', 'validate'], { cwd });
   t.equal(overrides.code, 1);
   t.match(overrides.stderr, /^mock\.yaml: graphql\.overrides\.Usr: .*User.*\nmock\.yaml: graphql\.overrides\.User\.nmae: .*name.*\n$/);
-  writeFileSync(path.join(cwd, 'mock.yaml'), 'graphql:\n  schema: [base.graphql, "parts/*.graphql"]\n');
 
   // a file the glob newly matches makes the build stale
   writeFileSync(path.join(cwd, 'parts', 'c.graphql'), 'extend type Friend { note: String }\n');
@@ -110,11 +150,9 @@ t.test('files and globs make one SDL in order (a glob sorted), so a later file e
 });
 
 t.test('an introspection result builds as the SDL it describes, with an OpenAPI description beside it', async (t) => {
-  const cwd = t.testdir({
-    'swapi.json': introspection,
-    'api.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } } }),
-  });
-  const built = await runCli(['build', '--spec', 'api.json', '--graphql-schema', 'swapi.json', '--json'], { cwd });
+  // built at the start of the file, beside the swapi build
+  const cwd = introspectedProject;
+  const built = introspectedBuild;
   t.equal(built.code, 0, built.stderr);
   const result = JSON.parse(built.stdout);
   t.equal(result.name, 'api', 'named after the description');
@@ -179,19 +217,23 @@ t.test("what a glob matches stays in the project, as a description's external $r
 });
 
 t.test('bad settings of the graphql section are one line each, naming the key', async (t) => {
-  const cwd = t.testdir({ 'schema.graphql': 'type Query { a: Int }\n', bad: { 'mock.yaml': 'graphql:\n  schema: ../schema.graphql\n  path: graphql\n  list_length: { min: 5, max: 3 }\n' } });
-  const [file, env, flag] = await runAll([
+  const cwd = t.testdir({
+    'schema.graphql': 'type Query { a: Int }\n',
+    bad: { 'mock.yaml': 'graphql:\n  schema: ../schema.graphql\n  path: graphql\n  list_length: { min: 5, max: 3 }\n' },
+    // the same settings with the path fixed: the next problem said (run beside the others)
+    fixed: { 'mock.yaml': 'graphql:\n  schema: ../schema.graphql\n  list_length: { min: 5, max: 3 }\n' },
+  });
+  const [file, env, flag, next] = await runAll([
     [['build'], { cwd: path.join(cwd, 'bad') }],
     [['build', '--graphql-schema', 'schema.graphql'], { cwd, env: { MOCK_GRAPHQL_PORT: 'x' } }],
     [['serve', '--graphql-schema', 'schema.graphql', '--graphql-port', '70000'], { cwd }],
+    [['build'], { cwd: path.join(cwd, 'fixed') }],
   ]);
   t.equal(file.code, 1);
   t.equal(file.stderr, 'mock.yaml: graphql.path: expected a path starting with / (no spaces, ? or #), got "graphql"\n', 'the schema first');
   failsWith(t, env, 'MOCK_GRAPHQL_PORT: expected integer, got "x"');
   failsWith(t, flag, '--graphql-port: expected integer <= 65535, got 70000');
-
-  writeFileSync(path.join(cwd, 'bad', 'mock.yaml'), 'graphql:\n  schema: ../schema.graphql\n  list_length: { min: 5, max: 3 }\n');
-  failsWith(t, await runCli(['build'], { cwd: path.join(cwd, 'bad') }), 'mock.yaml: graphql.list_length.min: expected integer <= graphql.list_length.max (3), got 5');
+  failsWith(t, next, 'mock.yaml: graphql.list_length.min: expected integer <= graphql.list_length.max (3), got 5');
 });
 
 t.test('MOCK_GRAPHQL_PORT and MOCK_GRAPHQL_SCHEMA set their keys; flags win', async (t) => {
@@ -223,15 +265,15 @@ t.test('mock serve with a schema alone: no HTTP mock, a rebuild when the schema 
     '--admin-embed: the embedded admin is served by the HTTP mock, which runs only with an API description, and this run has a GraphQL schema alone; run the admin on its own port (--admin, admin.port) or give a description with --spec',
   );
 
-  const built = await runCli(['build', '--graphql-schema', 'swapi.graphql'], { cwd });
+  // the file's server, started at its start on a copy of the file's swapi build, its schema changed since
+  const built = swapiBuild;
   t.equal(built.code, 0, built.stderr);
-  appendFileSync(path.join(cwd, 'swapi.graphql'), '\nextend type Film { rating: Int }\n');
-  const args = ['serve', '--graphql-schema', 'swapi.graphql', '--graphql-port', '0', '--host', '127.0.0.1', '--admin', '--admin-port', '0'];
-  const server = await startCommand(args, /admin on (http:\/\/\S+)/, { cwd });
+  const served = servedProject;
+  const server = await serverStarted;
   t.teardown(() => server.stop());
   t.match(server.stdout, 'mock: rebuilt generated/swapi (2 file(s) written)\n', 'the changed schema is rebuilt first');
   t.notMatch(server.stdout, 'serving on', 'no HTTP mock runs');
-  t.match(readFileSync(path.join(cwd, 'generated', 'swapi', 'schema.graphql'), 'utf8'), 'rating: Int');
+  t.match(readFileSync(path.join(served, 'generated', 'swapi', 'schema.graphql'), 'utf8'), 'rating: Int');
   const health = await fetch(`${server.url}/__mock/health`);
   t.equal(health.status, 200, 'the admin runs on its own port');
   t.match(server.stdout, /\nmock: GraphQL on http:\/\/127\.0\.0\.1:\d+\/graphql\n/, 'the GraphQL line with its bound port');

@@ -2,7 +2,7 @@
 // .proto files, through the real CLI: the corpus protos in nested folders with imports, a broken
 // file beside good ones, excluded services, and every way the settings can be wrong.
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
@@ -35,6 +35,13 @@ function project(t, extra = {}) {
   return cwd;
 }
 
+/** A project with one small corpus proto (proto/examples/route_guide.proto, no imports), plus `extra` files: for checks of errors and settings that need no whole corpus. */
+function smallProject(t, extra = {}) {
+  const cwd = t.testdir(extra);
+  cpSync(path.join(corpus, 'proto', 'examples', 'route_guide.proto'), path.join(cwd, 'proto', 'examples', 'route_guide.proto'));
+  return cwd;
+}
+
 /** The typed message code (ts-proto) of the corpus protos: the user's files and the well-known types they import. */
 const TYPED_CODE = [
   'examples/hellostreamingworld.ts',
@@ -54,9 +61,46 @@ const TYPED_CODE = [
 
 const grpcJson = (cwd, name = 'proto') => JSON.parse(readFileSync(path.join(cwd, 'generated', name, 'grpc.json'), 'utf8'));
 
+// One build of the corpus protos for the whole file (a dozen builds, each with ts-proto, were most of
+// its time): `base` is built once, beside a second build into another folder (the typed code built
+// elsewhere), side by side. The checks that only read a build read base's, which no test changes;
+// the tests that change a build or its protos get a copy of the built project. The type check of
+// its typed code (tsc, a few seconds) starts at once too, on a copy, and runs beside the tests
+// before the one that reads its result.
+const fixtures = t.testdir({ base: {}, tsc: { 'package.json': '{ "type": "module" }\n' } });
+const base = path.join(fixtures, 'base');
+for (const folder of ['examples', 'grpc']) cpSync(path.join(corpus, 'proto', folder), path.join(base, 'proto', folder), { recursive: true });
+const [baseBuild, elsewhereBuild] = await runAll([
+  [['build'], { cwd: base }],
+  [['build', '--out', 'other/place', '--name', 'again'], { cwd: base }],
+]);
+// copies of base as built (its protos and generated/, not the build elsewhere)
+const staleCopy = path.join(fixtures, 'stale');
+const typedCopy = path.join(fixtures, 'typed');
+const goneCopy = path.join(fixtures, 'gone');
+const plantedCopy = path.join(fixtures, 'planted');
+const linkCopy = path.join(fixtures, 'link');
+for (const copy of [staleCopy, typedCopy, goneCopy, plantedCopy, linkCopy]) for (const folder of ['proto', 'generated']) cpSync(path.join(base, folder), path.join(copy, folder), { recursive: true });
+
+/** tsc over a copy of base's typed code in an ES module project: {code, out}, awaited by the typed code's test. */
+const tscProject = path.join(fixtures, 'tsc');
+cpSync(path.join(base, 'generated', 'proto', 'grpc'), path.join(tscProject, 'generated', 'proto', 'grpc'), { recursive: true });
+writeFileSync(
+  path.join(tscProject, 'tsconfig.json'),
+  JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] }, include: ['generated/proto/grpc/**/*.ts'] }),
+);
+const typeChecked = new Promise((resolve) => {
+  const env = { ...process.env };
+  const child = spawn(...plainNode([path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], env), { cwd: tscProject, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
+  child.stderr.setEncoding('utf8').on('data', (d) => (out += d));
+  child.on('close', (code) => resolve({ code, out }));
+});
+
 t.test('the corpus protos alone build grpc.json, named after the folder; deterministic; --check sees a change', async (t) => {
-  const cwd = project(t);
-  const built = await runCli(['build'], { cwd });
+  const cwd = base;
+  const built = baseBuild;
   t.equal(built.code, 0, built.stderr);
   t.equal(built.stderr, '');
   t.equal(built.stdout, `mock: built proto in generated/proto (${TYPED_CODE.length + 2} written, 0 unchanged)\n${['grpc.json', ...TYPED_CODE, 'manifest.json'].map((f) => `  wrote generated/proto/${f}\n`).join('')}`);
@@ -85,22 +129,23 @@ t.test('the corpus protos alone build grpc.json, named after the folder; determi
   t.same(Object.keys(manifest.files), ['grpc.json', ...TYPED_CODE], 'no HTTP mock without a description');
   t.ok(Object.keys(manifest.input_files).includes('../../proto/examples/route_guide.proto'), 'the protos are hashed');
 
-  const [again, fresh] = await runAll([
+  // a changed proto in a copy of base as built, checked beside the second build and check of base
+  appendFileSync(path.join(staleCopy, 'proto', 'examples', 'helloworld.proto'), '\nmessage Extra { string id = 1; }\n');
+  const [again, fresh, stale] = await runAll([
     [['build', '--json'], { cwd }],
     [['build', '--check'], { cwd }],
+    [['build', '--check'], { cwd: staleCopy }],
   ]);
   t.same(JSON.parse(again.stdout).written, [], 'a second build writes nothing');
   t.same(fresh, { code: 0, stdout: 'mock: generated/proto is up to date\n', stderr: '' });
 
-  appendFileSync(path.join(cwd, 'proto', 'examples', 'helloworld.proto'), '\nmessage Extra { string id = 1; }\n');
-  const stale = await runCli(['build', '--check'], { cwd });
   t.equal(stale.code, 1);
   t.equal(stale.stderr, 'generated/proto/grpc.json is stale: run mock build\ngenerated/proto/grpc/examples/helloworld.ts is stale: run mock build\ngenerated/proto/manifest.json is stale: run mock build\n');
 });
 
 t.test('the dependency list of a file names its imports (the reflection bug of a missing timestamp.proto)', async (t) => {
-  const cwd = project(t);
-  t.equal((await runCli(['build'], { cwd })).code, 0);
+  const cwd = base;
+  t.equal(baseBuild.code, 0);
   const { default: descriptor } = await import('protobufjs/ext/descriptor/index.js');
   const decode = (file) => descriptor.FileDescriptorProto.decode(Buffer.from(grpcJson(cwd).files[file], 'base64'));
   t.same(decode('grpc/channelz/v1/channelz.proto').dependency, ['google/protobuf/any.proto', 'google/protobuf/duration.proto', 'google/protobuf/timestamp.proto', 'google/protobuf/wrappers.proto']);
@@ -111,7 +156,7 @@ t.test('the dependency list of a file names its imports (the reflection bug of a
 });
 
 t.test('a broken .proto beside good ones: one warning with file:line:column, the others built; imports of it left out too', async (t) => {
-  const cwd = project(t, {
+  const cwd = smallProject(t, {
     proto: {
       'broken.proto': 'syntax = "proto3";\npackage broken;\nmessage X {\n  string a = 1\n  int32 b = 2;\n}\n',
       nested: {
@@ -186,7 +231,7 @@ t.test('no proto/ folder starts nothing; an explicit folder or port that finds n
 });
 
 t.test('bad grpc settings are refused, each naming the key', async (t) => {
-  const cwd = project(t, {
+  const cwd = smallProject(t, {
     'mock.yaml': [
       'grpc:',
       '  max_message_size: 0',
@@ -205,57 +250,54 @@ t.test('bad grpc settings are refused, each naming the key', async (t) => {
 });
 
 t.test('serve with .proto files alone: the build happens, its problems are said again on a fresh start, the gRPC port clashes are refused', async (t) => {
-  const cwd = project(t, { proto: { 'broken.proto': 'syntax = "proto3";\nmessage {\n' } });
-  const clash = await runCli(['serve', '--grpc-port', '45678', '--admin', '--admin-port', '45678'], { cwd });
+  const cwd = smallProject(t, {
+    proto: { 'broken.proto': 'syntax = "proto3";\nmessage {\n' },
+    // the same project with a mock.yaml, for the second clash (side by side with the first)
+    withConfig: { 'mock.yaml': 'grpc:\n  http_bridge: { enabled: true, port: 45679 }\nmetrics: { enabled: true, port: 45679 }\n' },
+  });
+  const withConfig = path.join(cwd, 'withConfig');
+  cpSync(path.join(cwd, 'proto'), path.join(withConfig, 'proto'), { recursive: true });
+  const [clash, bridge] = await runAll([
+    [['serve', '--grpc-port', '45678', '--admin', '--admin-port', '45678'], { cwd }],
+    [['serve'], { cwd: withConfig }],
+  ]);
   t.equal(clash.code, 1);
   t.match(clash.stderr, /^--grpc-port and --admin-port are both 45678: the gRPC mock and the admin server cannot share a port/);
-  writeFileSync(path.join(cwd, 'mock.yaml'), 'grpc:\n  http_bridge: { enabled: true, port: 45679 }\nmetrics: { enabled: true, port: 45679 }\n');
-  const bridge = await runCli(['serve'], { cwd });
   t.match(bridge.stderr, /grpc\.http_bridge\.port in mock\.yaml and metrics\.port in mock\.yaml are both 45679/);
 });
 
 t.test('typed message code: ts-proto for grpc-js, byte-identical in another folder, type-checked, --check sees a stale or missing file', async (t) => {
-  const cwd = project(t, { 'package.json': '{ "type": "module" }\n' });
-  const [built, elsewhere] = await runAll([
-    [['build'], { cwd }],
-    [['build', '--out', 'other/place', '--name', 'again'], { cwd }],
-  ]);
+  // base's build and its build elsewhere (side by side at the start of this file)
+  const built = baseBuild;
+  const elsewhere = elsewhereBuild;
   t.equal(built.code, 0, built.stderr);
   t.equal(elsewhere.code, 0, elsewhere.stderr);
-  const dir = path.join(cwd, 'generated', 'proto');
+  const baseDir = path.join(base, 'generated', 'proto');
   for (const file of TYPED_CODE) {
-    const text = readFileSync(path.join(dir, file), 'utf8');
-    t.equal(readFileSync(path.join(cwd, 'other', 'place', 'again', file), 'utf8'), text, `${file} the same built elsewhere`);
-    t.notOk(text.includes(cwd) || text.includes(root), `${file} names no absolute path`);
+    const text = readFileSync(path.join(baseDir, file), 'utf8');
+    t.equal(readFileSync(path.join(base, 'other', 'place', 'again', file), 'utf8'), text, `${file} the same built elsewhere`);
+    t.notOk(text.includes(base) || text.includes(root), `${file} names no absolute path`);
   }
-  const route = readFileSync(path.join(dir, 'grpc/examples/route_guide.ts'), 'utf8');
+  const route = readFileSync(path.join(baseDir, 'grpc/examples/route_guide.ts'), 'utf8');
   t.match(route, /^\/\/ Code generated by protoc-gen-ts_proto\. DO NOT EDIT\.\n\/\/ versions:\n\/\/ {3}protoc-gen-ts_proto {2}v\d+\.\d+\.\d+\n\/\/ {3}protoc {15}unknown\n\/\/ source: examples\/route_guide\.proto\n/, 'a header without a timestamp');
   t.match(route, /from "@bufbuild\/protobuf\/wire";/);
   t.match(route, /from "@grpc\/grpc-js";/);
   t.match(route, /export const RouteGuideClient = makeGenericClientConstructor\(/, 'a grpc-js client');
   t.match(route, /export interface RouteGuideServer extends UntypedServiceImplementation \{/, 'a grpc-js server interface');
-  const channelz = readFileSync(path.join(dir, 'grpc/grpc/channelz/v1/channelz.ts'), 'utf8');
+  const channelz = readFileSync(path.join(baseDir, 'grpc/grpc/channelz/v1/channelz.ts'), 'utf8');
   t.match(channelz, /import \{ Timestamp \} from "\.\.\/\.\.\/\.\.\/google\/protobuf\/timestamp\.js";/, 'relative imports with .js');
   t.match(channelz, /lastCallStartedTimestamp\?: Date \| undefined;/, 'optional message fields, Timestamp as Date');
   t.match(channelz, /callsStarted: string;/, 'int64 as string');
-  const messages = readFileSync(path.join(dir, 'grpc/grpc/testing/messages.ts'), 'utf8');
+  const messages = readFileSync(path.join(baseDir, 'grpc/grpc/testing/messages.ts'), 'utf8');
   t.match(messages, /payload\?: Payload \| undefined;/);
 
   // every file type-checks with the packages it imports, as an ES module project would compile it,
   // but one: channelz's rpc GetChannel becomes a client method getChannel, which clashes with
-  // @grpc/grpc-js Client#getChannel (ts-proto camel-cases grpc-js method names, always)
-  writeFileSync(
-    path.join(cwd, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] }, include: ['generated/proto/grpc/**/*.ts'] }),
-  );
-  const tsc = await new Promise((resolve) => {
-    const env = { ...process.env };
-    const child = spawn(...plainNode([path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], env), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (out += d));
-    child.on('close', (code) => resolve({ code, out }));
-  });
+  // @grpc/grpc-js Client#getChannel (ts-proto camel-cases grpc-js method names, always).
+  // tsc reads a copy of the typed code (in an ES module project of its own, under this repository
+  // for its node_modules), started with this file (see typeChecked); the checks of a changed build
+  // below run on another copy of base's build
+  const tsc = await typeChecked;
   const errors = tsc.out.split('\n').filter((line) => /error TS\d+/.test(line));
   t.same(
     errors.map((line) => line.replace(/\(\d+,\d+\)/, '')),
@@ -263,26 +305,40 @@ t.test('typed message code: ts-proto for grpc-js, byte-identical in another fold
     tsc.out,
   );
 
+  // a copy of base as built
+  const cwd = typedCopy;
+  const dir = path.join(cwd, 'generated', 'proto');
+  t.same(readdirSync(path.join(dir, 'grpc')), readdirSync(path.join(baseDir, 'grpc')), 'the copy of the build');
   writeFileSync(path.join(dir, 'grpc/examples/helloworld.ts'), `${readFileSync(path.join(dir, 'grpc/examples/helloworld.ts'), 'utf8')}// edited\n`);
   rmSync(path.join(dir, 'grpc/google/protobuf/any.ts'));
-  const stale = await runCli(['build', '--check'], { cwd });
+  // a file gone from the protos (in another copy of base as built, its build beside the check):
+  // its code and the folders it leaves empty go too
+  rmSync(path.join(goneCopy, 'proto', 'grpc', 'health'), { recursive: true });
+  const [stale, gone] = await runAll([
+    [['build', '--check'], { cwd }],
+    [['build'], { cwd: goneCopy }],
+  ]);
   t.equal(stale.code, 1);
   t.equal(stale.stderr, 'generated/proto/grpc/examples/helloworld.ts is stale: run mock build\ngenerated/proto/grpc/google/protobuf/any.ts is stale: run mock build\n');
   const rebuilt = await runCli(['build', '--json'], { cwd });
   t.same(JSON.parse(rebuilt.stdout).written, ['grpc/examples/helloworld.ts', 'grpc/google/protobuf/any.ts']);
 
-  // a file gone from the protos: its code and the folders it leaves empty go too
-  rmSync(path.join(cwd, 'proto', 'grpc', 'health'), { recursive: true });
-  t.equal((await runCli(['build'], { cwd })).code, 0);
-  t.notOk(existsSync(path.join(dir, 'grpc/grpc/health')), 'the emptied folders removed');
-  t.ok(existsSync(path.join(dir, 'grpc/grpc/testing/test.ts')));
+  t.equal(gone.code, 0);
+  const goneDir = path.join(goneCopy, 'generated', 'proto');
+  t.notOk(existsSync(path.join(goneDir, 'grpc/grpc/health')), 'the emptied folders removed');
+  t.ok(existsSync(path.join(goneDir, 'grpc/grpc/testing/test.ts')));
 });
 
 t.test('an earlier build is replaced only inside the build folder: a planted manifest or link removes nothing outside', async (t) => {
-  const cwd = project(t, { outside: { 'x': 'keep', 'x.ts': 'keep', 'grpc': { 'y.ts': 'keep' } } });
+  // the earlier build: a copy of base as built
+  const cwd = plantedCopy;
+  t.equal(baseBuild.code, 0);
   const outside = path.join(cwd, 'outside');
+  mkdirSync(path.join(outside, 'grpc'), { recursive: true });
+  writeFileSync(path.join(outside, 'x'), 'keep');
+  writeFileSync(path.join(outside, 'x.ts'), 'keep');
+  writeFileSync(path.join(outside, 'grpc', 'y.ts'), 'keep');
   const dir = path.join(cwd, 'generated', 'proto');
-  t.equal((await runCli(['build'], { cwd })).code, 0);
   const manifestPath = path.join(dir, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const planted = ['../../outside/x', '../../outside/x.ts', path.join(outside, 'x'), path.join(outside, 'x.ts'), 'grpc/../../../outside/x.ts', 'grpc/./../../../outside/x.ts', 'grpc//x.ts', 'grpc\\..\\..\\..\\outside\\x.ts', 'grpc/link/y.ts', 'grpc/file/y.ts'];
@@ -290,18 +346,27 @@ t.test('an earlier build is replaced only inside the build folder: a planted man
   writeFileSync(manifestPath, JSON.stringify(manifest));
   symlinkSync(path.join(outside, 'grpc'), path.join(dir, 'grpc', 'link'));
   writeFileSync(path.join(dir, 'grpc', 'file'), 'a file where a folder was');
-  const built = await runCli(['build'], { cwd });
+
+  // a link planted where the build writes (in another copy of base as built, with a folder outside
+  // of its own, built beside the first): refused, not written through
+  const linkOutside = path.join(linkCopy, 'outside');
+  mkdirSync(path.join(linkOutside, 'grpc'), { recursive: true });
+  writeFileSync(path.join(linkOutside, 'grpc', 'y.ts'), 'keep');
+  const linkDir = path.join(linkCopy, 'generated', 'proto');
+  rmSync(path.join(linkDir, 'grpc', 'examples'), { recursive: true });
+  symlinkSync(path.join(linkOutside, 'grpc'), path.join(linkDir, 'grpc', 'examples'));
+
+  const [built, refused] = await runAll([
+    [['build'], { cwd }],
+    [['build'], { cwd: linkCopy }],
+  ]);
   t.equal(built.code, 0, built.stderr);
   t.same(readdirSync(outside).sort(), ['grpc', 'x', 'x.ts']);
   t.equal(readFileSync(path.join(outside, 'grpc', 'y.ts'), 'utf8'), 'keep', 'nothing removed through a link');
   t.equal(readFileSync(path.join(dir, 'grpc', 'file'), 'utf8'), 'a file where a folder was');
   t.same(Object.keys(JSON.parse(readFileSync(manifestPath, 'utf8')).files), ['grpc.json', ...TYPED_CODE], 'the new manifest names the build only');
 
-  // a link planted where the build writes is refused, not written through
-  rmSync(path.join(dir, 'grpc', 'examples'), { recursive: true });
-  symlinkSync(path.join(outside, 'grpc'), path.join(dir, 'grpc', 'examples'));
-  const refused = await runCli(['build'], { cwd });
   t.equal(refused.code, 1);
   t.match(refused.stderr, /generated\/proto\/grpc\/examples is a link, not a folder: a build replaces only an earlier build/);
-  t.same(readdirSync(path.join(outside, 'grpc')), ['y.ts'], 'nothing written through the link');
+  t.same(readdirSync(path.join(linkOutside, 'grpc')), ['y.ts'], 'nothing written through the link');
 });

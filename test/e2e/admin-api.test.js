@@ -783,9 +783,14 @@ t.test('admin modes', async (t) => {
       t.equal(page.status, 200, p);
       t.match(page.headers.get('content-type'), /^text\/html/);
       const html = await page.text();
-      t.match(html, /mock admin/);
-      t.match(html, /\/__mock\/dashboard/);
+      t.match(html, /<title>mock dashboard<\/title>/, 'the web dashboard');
+      t.match(html, '<base href="/ops/">', 'its assets resolve under the mount path');
+      t.match(html, /<script type="module" crossorigin src="\.\/assets\/index\.js">/);
     }
+    const script = await fetch(`${s.url}/ops/assets/index.js`);
+    t.equal(script.status, 200, 'the bundle is served under the mount path');
+    t.match(script.headers.get('content-type'), /^text\/javascript/);
+    t.equal(script.headers.get('content-security-policy'), null, 'an admin file, not a sandboxed mock answer');
     const notPage = await fetch(`${s.url}/admin`);
     t.equal(notPage.status, 404, 'not at the default /admin');
     t.notMatch(notPage.headers.get('content-type'), /html/);
@@ -864,7 +869,7 @@ t.test('admin modes', async (t) => {
       const page = await fetch(`${s.url}${p}`);
       t.equal(page.status, 200, `${p} is the admin page`);
       t.match(page.headers.get('content-type'), /^text\/html/);
-      t.match(await page.text(), /mock admin/);
+      t.match(await page.text(), /<title>mock dashboard<\/title>/);
     }
     await failure(t, await fetch(`${s.url}/__mock/dashboard`), 404);
     await failure(t, await post(`${s.url}/__mock/config`, { validation: { mode: 'off' } }), 404);
@@ -907,7 +912,9 @@ t.test('admin modes', async (t) => {
     t.match(await get(t, 'server-config', a.url), { version: pkg.version, has_openapi_spec: false, spec_path: null });
     const page = await fetch(`${a.url}/`);
     t.equal(page.status, 200);
-    t.match(await page.text(), /\/__mock\/dashboard/);
+    t.match(await page.text(), /<title>mock dashboard<\/title>/, 'the web dashboard');
+    const listing = await get(t, '', a.url);
+    t.ok(listing.some((e) => e.path === '/__mock/dashboard'), 'GET /__mock still lists the endpoints');
   });
 });
 

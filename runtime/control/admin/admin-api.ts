@@ -24,7 +24,7 @@ import { graphqlRoutes } from './endpoints/graphql.js';
 import { grpcRoutes } from './endpoints/grpc.js';
 import { trafficRoutes } from './endpoints/traffic.js';
 import { AdminError, fail, ok } from './envelope.js';
-import { indexPage } from './index-page.js';
+import { dashboardAsset, dashboardPage } from './dashboard-page.js';
 import { AdminRouter, endpointOf, jsonBody, notFound, type AdminRoute } from './router.js';
 
 /** Paths the spec writes below /api/ rather than /__mock/ (the time-travel API as /api/v2/time/). */
@@ -63,11 +63,11 @@ export interface AdminApiOptions {
   routes: AdminRoute[];
   /** admin.disable_api: other endpoints answer 404 saying how to turn the API on. */
   apiDisabled?: boolean;
-  /** Serve the index page at `/` (standalone) or at the mount path (embedded); none on the mock server otherwise. */
+  /** Serve the web dashboard at `/` (standalone) or at the mount path (embedded), its files under `<page>/assets/`; none on the mock server otherwise. */
   pagePath?: string;
   /** Which Host names and browser origins may talk to it. */
   access: AccessPolicy;
-  /** The process's browser token: the index page carries it, browser writes must send it. */
+  /** The process's browser token: the dashboard page carries it, browser writes must send it. */
   token: BrowserToken;
   /** Where a browser finds the token (`the admin page at / of the admin port`), for the 403 that asks for it. */
   tokenSource: string;
@@ -146,7 +146,11 @@ async function dispatch(ctx: AdminContext, router: AdminRouter, options: AdminAp
   const { path } = req;
   const page = options.pagePath;
   const disabled = options.apiDisabled === true;
-  if (isPage(options, path) && isRead(req.method)) return indexPage(ctx.version, router.table, disabled, options.token.value);
+  if (page !== undefined && isRead(req.method)) {
+    if (isPage(options, path)) return dashboardPage(page, options.token.value, req.headers.host, disabled);
+    const asset = path.startsWith(`${page}/assets/`) ? dashboardAsset(path.slice(page.length + 8), req.headers['if-none-match']) : undefined;
+    if (asset !== undefined) return asset;
+  }
   if (path !== '/__mock' && !path.startsWith('/__mock/')) {
     // the spec's Chaos and recorder API paths, on the admin's own port (on the mock's port they would shadow the mocked API)
     if (page === '' && SPEC_API.test(path)) return dispatch(ctx, router, options, { ...req, path: `/__mock${path}` });

@@ -64,7 +64,7 @@ export class NodeHttpAdapter implements ServerAdapter {
 function createNodeHttpServer(options: HttpAdapterOptions): http.Server {
   const { dispatch, control, controlPage } = options;
   const isControl = (path: string): boolean =>
-    path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/`));
+    path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/` || path.startsWith(`${controlPage}/assets/`)));
 
   const onControl = control === undefined ? undefined : controlListener(control, dispatch.maxBodyBytes);
   return http.createServer((req, res) => {

@@ -14,7 +14,7 @@ export interface HttpAdapterOptions {
   dispatch: Dispatch;
   /** Answers `/__mock` and everything under it (the management router, or the embedded admin API). */
   control?: ControlHandler;
-  /** One more path the control handler answers (the embedded admin page at admin.mount_path). */
+  /** One more path the control handler answers, with its `assets/` (the embedded web dashboard at admin.mount_path). */
   controlPage?: string;
   /** http.keepalive_hint: answers that keep their connection say so (node:http always does). */
   keepAliveHint?: boolean;
@@ -68,6 +68,7 @@ export function createHttpApp(options: HttpAdapterOptions, connections = new Uws
     if (options.controlPage !== undefined) {
       mountControl(app, options.controlPage, options.control, maxBodyBytes);
       mountControl(app, `${options.controlPage}/`, options.control, maxBodyBytes);
+      mountControl(app, `${options.controlPage}/assets/*`, options.control, maxBodyBytes);
     }
   }
 

@@ -1,0 +1,63 @@
+import type { ControlReply } from './control-types.js';
+import { dashboardBundle, type DashboardBundle } from './dashboard-bundle.js';
+
+const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+
+/** A Host header fit to go into the policy (the Host guard has run; this keeps stray characters out of the header). */
+const HOST = /^[A-Za-z0-9.:[\]-]+$/;
+
+/**
+ * Scripts and styles only from the page's own files (no inline script), the API and its streams on
+ * this host only; never framed.
+ */
+function policy(host: string | undefined): string {
+  const sockets = host !== undefined && HOST.test(host) ? ` ws://${host} wss://${host}` : '';
+  return [
+    "default-src 'self'",
+    `connect-src 'self'${sockets}`,
+    "img-src 'self' data:",
+    "style-src 'self'",
+    "script-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The web dashboard at the admin server's root (and at admin.mount_path when embedded): the built
+ * bundle's index.html with this process's browser token (see browser-token.ts) and a `<base>`, so
+ * its relative assets resolve under the mount path. It carries the token, so it is never cached nor framed.
+ */
+export function dashboardPage(pagePath: string, token: string, host: string | undefined, apiDisabled: boolean, bundle: DashboardBundle | null = dashboardBundle()): ControlReply {
+  const head = `<head><base href="${escape(pagePath)}/"><meta name="mock-admin-token" content="${escape(token)}">`;
+  // said by the server, so it shows before (and without) the script
+  const notice = apiDisabled ? '<body><p class="banner">The admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false).</p>' : '<body>';
+  const body =
+    bundle === null
+      ? `<!doctype html><html lang="en">${head}<title>mock dashboard</title></head>${notice}<p>The dashboard bundle (dashboard/dist) is missing from this installation of mock; the admin API answers under /__mock/.</p></body></html>`
+      : bundle.html.replace('<head>', head).replace('<body>', notice);
+  const headers: Array<[string, string]> = [
+    ['content-type', 'text/html; charset=utf-8'],
+    ['cache-control', 'no-store'],
+    ['content-security-policy', policy(host)],
+  ];
+  return { status: 200, headers, body };
+}
+
+/**
+ * `<page>/assets/<name>`: a file of the bundle, looked up by its exact name among those read at
+ * start (so nothing else, and no other path, is reachable); revalidated by ETag, since names carry no hash.
+ */
+export function dashboardAsset(name: string, ifNoneMatch: string | undefined, bundle: DashboardBundle | null = dashboardBundle()): ControlReply | undefined {
+  const file = bundle?.assets.get(name);
+  if (file === undefined) return undefined;
+  const headers: Array<[string, string]> = [
+    ['cache-control', 'no-cache'],
+    ['etag', file.etag],
+    ['x-content-type-options', 'nosniff'],
+  ];
+  if (ifNoneMatch === file.etag) return { status: 304, headers, body: '' };
+  return { status: 200, headers: [['content-type', file.type], ...headers], body: file.body };
+}

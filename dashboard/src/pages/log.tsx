@@ -1,0 +1,148 @@
+import { useRef, useState } from 'preact/hooks';
+import { VirtualList } from '../components/virtual-list';
+import { download, fmtMs, fmtTime, sourceOf, statusClass } from '../format';
+import { toHar } from '../har';
+import { clearLog, LOG_CAPACITY, logs } from '../live';
+import { useFrameThrottled } from '../observable';
+import type { LogEntry } from '../types';
+
+const ROW = 24;
+const METHODS = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+interface Filter {
+  method: string;
+  path: string;
+  status: string;
+  source: string;
+}
+
+/** `404` is that status, `4xx` its class; the path filter is a substring. */
+function matcher(f: Filter): ((e: LogEntry) => boolean) | undefined {
+  if (f.method === '' && f.path === '' && f.status === '' && f.source === '') return undefined;
+  const status = f.status.trim().toLowerCase();
+  const statusOk = status === '' ? () => true : /^\dxx$/.test(status) ? (s: number) => Math.floor(s / 100) === Number(status[0]) : (s: number) => String(s) === status;
+  return (e) => (f.method === '' || e.method === f.method) && (f.path === '' || e.path.includes(f.path)) && statusOk(e.status_code) && (f.source === '' || sourceOf(e.route) === f.source);
+}
+
+/**
+ * The live log: the newest 10,000 entries of the stream in a virtual list (only the rows in view are
+ * rendered, at most once a frame), filtered, paused, opened, exported as HAR or JSON.
+ */
+export function LogPage() {
+  const [filter, setFilter] = useState<Filter>({ method: '', path: '', status: '', source: '' });
+  const [frozen, setFrozen] = useState<LogEntry[] | null>(null);
+  const [open, setOpen] = useState<LogEntry | null>(null);
+  const buffer = useFrameThrottled(logs, frozen !== null);
+  const seen = useRef(buffer.pushed);
+
+  const test = matcher(filter);
+  const all = frozen ?? null;
+  const size = all?.length ?? buffer.size;
+  const at = (i: number): LogEntry => (all === null ? buffer.at(i) : all[i]);
+  let indices: number[] | null = null;
+  if (test !== undefined) {
+    indices = [];
+    for (let i = 0; i < size; i++) if (test(at(i))) indices.push(i);
+  }
+  const arrived = all === null ? Math.min(buffer.pushed - seen.current, size) : 0;
+  seen.current = buffer.pushed;
+  let addedAtTop = arrived;
+  if (indices !== null) addedAtTop = indices.findIndex((i) => i >= arrived) === -1 ? indices.length : indices.findIndex((i) => i >= arrived);
+  const count = indices?.length ?? size;
+  const entry = (i: number): LogEntry => at(indices === null ? i : indices[i]);
+  const shown = (): LogEntry[] => Array.from({ length: count }, (_, i) => entry(i));
+  const set = (key: keyof Filter) => (e: Event) => setFilter({ ...filter, [key]: (e.currentTarget as HTMLInputElement).value });
+
+  return (
+    <div class="log-page">
+      <h2>Live log</h2>
+      <div class="row toolbar">
+        <select aria-label="method" value={filter.method} onChange={set('method')}>
+          {METHODS.map((m) => (
+            <option key={m} value={m}>
+              {m === '' ? 'any method' : m}
+            </option>
+          ))}
+        </select>
+        <input aria-label="path" placeholder="path contains" value={filter.path} onInput={set('path')} />
+        <input aria-label="status" placeholder="status: 404, 5xx" size={10} value={filter.status} onInput={set('status')} />
+        <select aria-label="source" value={filter.source} onChange={set('source')}>
+          <option value="">any source</option>
+          <option value="route">route</option>
+          <option value="mock">runtime mock</option>
+          <option value="unmatched">unmatched</option>
+        </select>
+        <button onClick={() => setFrozen(frozen === null ? buffer.toArray() : null)}>{frozen === null ? 'Pause' : 'Resume'}</button>
+        <button onClick={() => (clearLog(), setFrozen(null))}>Clear</button>
+        <button onClick={() => download('mock-log.har', JSON.stringify(toHar(shown()), null, 1))}>Export HAR</button>
+        <button onClick={() => download('mock-log.json', JSON.stringify(shown(), null, 1))}>Export JSON</button>
+        <span class="muted" data-testid="log-count">
+          {count.toLocaleString('en-US')} shown of {size.toLocaleString('en-US')} (keeps {LOG_CAPACITY.toLocaleString('en-US')}){frozen !== null && ' — paused'}
+        </span>
+      </div>
+      <div class="log-head">
+        <span>time</span>
+        <span>method</span>
+        <span>status</span>
+        <span>path</span>
+        <span>ms</span>
+        <span>route</span>
+      </div>
+      <div class="log-body">
+        <VirtualList
+          count={count}
+          rowHeight={ROW}
+          addedAtTop={addedAtTop}
+          row={(i) => {
+            const e = entry(i);
+            return (
+              <div class={`log-row${open?.id === e.id ? ' selected' : ''}`} onClick={() => setOpen(e)}>
+                <span>{fmtTime(e.timestamp)}</span>
+                <span>{e.method}</span>
+                <span class={statusClass(e.status_code)}>{e.status_code}</span>
+                <span class="path">{e.path}</span>
+                <span>{fmtMs(e.response_time_ms)}</span>
+                <span class="muted">{e.route === null ? 'unmatched' : (e.route ?? '')}</span>
+              </div>
+            );
+          }}
+        />
+        {open !== null && <EntryDetail entry={open} onClose={() => setOpen(null)} />}
+      </div>
+    </div>
+  );
+}
+
+function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
+  const { headers, body, ...fields } = entry;
+  return (
+    <aside class="detail card">
+      <div class="row">
+        <h3>
+          {entry.method} {entry.path}
+        </h3>
+        <button onClick={onClose}>Close</button>
+      </div>
+      <dl>
+        {Object.entries(fields).map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{v === null ? '–' : String(v)}</dd>])}
+      </dl>
+      <h4>Request headers</h4>
+      <table>
+        <tbody>
+          {Object.entries(headers).map(([k, v]) => (
+            <tr key={k}>
+              <td>{k}</td>
+              <td class="wrap">{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {body !== undefined && (
+        <>
+          <h4>Body</h4>
+          <pre>{typeof body === 'string' ? body : JSON.stringify(body, null, 2)}</pre>
+        </>
+      )}
+    </aside>
+  );
+}

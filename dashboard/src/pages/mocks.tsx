@@ -1,0 +1,93 @@
+import { useState } from 'preact/hooks';
+import { access, mayWrite } from '../access';
+import { call } from '../api';
+import { JsonEditor } from '../components/json-editor';
+import { Note } from '../components/note';
+import { useObservable } from '../observable';
+import { useAction, useResource } from '../resource';
+import type { MockRecord } from '../types';
+
+const NEW_MOCK = { method: 'GET', path: '/hello', status_code: 200, response: { body: { message: 'hello' } } };
+
+/** Saves through the API and hands its error sentence to the editor. */
+const attempt = async (work: () => Promise<unknown>, after: () => void): Promise<string | undefined> => {
+  try {
+    await work();
+    after();
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+};
+
+/** Runtime mocks (create, edit, delete) and the override rules, as JSON the API checks. */
+export function MocksPage() {
+  const mocks = useResource<MockRecord[]>('mocks');
+  const overrides = useResource<unknown[]>('overrides');
+  const user = useObservable(access);
+  const canWrite = mayWrite(user, 'editor');
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const remove = useAction(mocks.reload);
+  const current = mocks.data?.find((m) => m.id === editing);
+
+  return (
+    <div>
+      <h2>Runtime mocks</h2>
+      {mocks.error !== undefined && <p class="error">{mocks.error}</p>}
+      <div class="row">
+        <button class="primary" disabled={!canWrite} onClick={() => setEditing('new')}>
+          New mock
+        </button>
+        <Note action={remove} />
+      </div>
+      <table class="list">
+        <thead>
+          <tr>
+            <th>id</th>
+            <th>method</th>
+            <th>path</th>
+            <th>status</th>
+            <th>enabled</th>
+            <th>priority</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {(mocks.data ?? []).map((m) => (
+            <tr key={m.id} class={m.id === editing ? 'selected' : ''}>
+              <td>{m.id}</td>
+              <td>{m.method}</td>
+              <td>{m.path}</td>
+              <td>{m.status_code ?? 200}</td>
+              <td>{m.enabled === false ? 'no' : 'yes'}</td>
+              <td>{m.priority ?? 0}</td>
+              <td>
+                <button onClick={() => setEditing(m.id)}>{canWrite ? 'Edit' : 'View'}</button>
+                <button disabled={!canWrite} onClick={() => void remove.run('DELETE', `mocks/${encodeURIComponent(m.id)}`, undefined, `Deleted ${m.id}`)}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {editing === 'new' && (
+        <section class="card">
+          <h3>New mock</h3>
+          <JsonEditor key="new" value={NEW_MOCK} disabled={!canWrite} saveLabel="Create" onSave={(v) => attempt(() => call('POST', 'mocks', v), () => (setEditing(null), mocks.reload()))} />
+        </section>
+      )}
+      {current !== undefined && (
+        <section class="card">
+          <h3>Mock {current.id}</h3>
+          <JsonEditor key={current.id} value={current} disabled={!canWrite} onSave={(v) => attempt(() => call('PUT', `mocks/${encodeURIComponent(current.id)}`, v), mocks.reload)} />
+        </section>
+      )}
+      <h2>Override rules</h2>
+      <p class="muted">The whole rule list, replaced at once (PUT /__mock/overrides); an invalid set changes nothing.</p>
+      {overrides.data !== undefined && (
+        <JsonEditor key={JSON.stringify(overrides.data)} value={overrides.data} disabled={!canWrite} onSave={(v) => attempt(() => call('PUT', 'overrides', v), overrides.reload)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { apiUrl, get } from './api';
+import type { LogEntry, StreamMetrics } from './types';
+
+export interface StreamHandlers {
+  metrics(data: StreamMetrics): void;
+  logs(entries: LogEntry[]): void;
+  mode(mode: StreamMode): void;
+}
+
+/** `ws`: the admin WebSocket stream; `sse`: the fallback (SSE log stream + polled metrics); `offline` between attempts. */
+export type StreamMode = 'connecting' | 'ws' | 'sse' | 'offline';
+
+const RECONNECT_MS = 2000;
+const POLL_MS = 1000;
+
+/**
+ * The live feed: `/__mock/ws` (metrics every second, log entries batched per event-loop turn).
+ * Where the upgrade fails (an embedded admin may have no WebSocket) it falls back to the SSE log
+ * stream and `GET /__mock/metrics` polled every second, computing the interval's rates and
+ * percentiles from the entries itself.
+ */
+export function openStream(handlers: StreamHandlers): () => void {
+  let closed = false;
+  let stop = (): void => undefined;
+
+  const connectWs = (): void => {
+    handlers.mode('connecting');
+    const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiUrl('ws')}`);
+    let opened = false;
+    socket.onopen = () => {
+      opened = true;
+      handlers.mode('ws');
+      socket.send(JSON.stringify({ type: 'subscribe', logs: true }));
+    };
+    socket.onmessage = (event: MessageEvent<string>) => {
+      const message = JSON.parse(event.data) as { type: string; data?: StreamMetrics; entries?: LogEntry[] };
+      if (message.type === 'metrics' && message.data !== undefined) handlers.metrics(message.data);
+      else if (message.type === 'logs' && message.entries !== undefined) handlers.logs(message.entries);
+    };
+    socket.onclose = () => {
+      if (closed) return;
+      // never opened: this server has no stream here, so the fallback serves for the page's life
+      if (!opened) return connectFallback();
+      handlers.mode('offline');
+      const timer = setTimeout(connectWs, RECONNECT_MS);
+      stop = () => clearTimeout(timer);
+    };
+    stop = () => socket.close();
+  };
+
+  const connectFallback = (): void => {
+    handlers.mode('sse');
+    const source = new EventSource(apiUrl('logs/sse'));
+    let window: LogEntry[] = [];
+    let lastTotal: number | undefined;
+    source.addEventListener('log', (event) => {
+      const entry = JSON.parse((event as MessageEvent<string>).data) as LogEntry;
+      window.push(entry);
+      handlers.logs([entry]);
+    });
+    source.onerror = () => handlers.mode(source.readyState === EventSource.CLOSED ? 'offline' : 'sse');
+    const timer = setInterval(() => {
+      const seen = window;
+      window = [];
+      get<{ total_requests: number }>('metrics')
+        .then(({ total_requests }) => {
+          handlers.metrics(intervalMetrics(seen, total_requests, lastTotal));
+          lastTotal = total_requests;
+        })
+        .catch(() => handlers.mode('offline'));
+    }, POLL_MS);
+    stop = () => {
+      source.close();
+      clearInterval(timer);
+    };
+  };
+
+  connectWs();
+  return () => {
+    closed = true;
+    stop();
+  };
+}
+
+/** One second's metrics from the entries the SSE stream delivered in it (the WebSocket stream's shape). */
+function intervalMetrics(entries: LogEntry[], total: number, lastTotal: number | undefined): StreamMetrics {
+  const times = entries.map((e) => e.response_time_ms).sort((a, b) => a - b);
+  const pick = (q: number): number | null => (times.length === 0 ? null : times[Math.min(times.length - 1, Math.floor(q * times.length))]);
+  const errors = entries.filter((e) => e.status_code >= 400).length;
+  const rate = lastTotal === undefined ? entries.length : Math.max(0, total - lastTotal);
+  return {
+    ts: Date.now(),
+    total_requests: total,
+    requests_per_second: rate,
+    errors_per_second: errors,
+    error_rate: entries.length === 0 ? 0 : errors / entries.length,
+    response_time_ms: { p50: pick(0.5), p95: pick(0.95), p99: pick(0.99) },
+  };
+}

@@ -1,0 +1,134 @@
+// The web dashboard in headless Chromium against a running `mock serve --admin` with admin
+// authentication on (the seeded development users): logging in, a request appearing live, an
+// unmatched request turned into a runtime mock that then answers, a chaos profile delaying the next
+// answer, the validation mode edited, and a viewer who sees write controls disabled and whose
+// writes the API refuses. Also how the admin server serves the bundle's files.
+import t from 'tap';
+import { startMock } from '../helpers/cli.js';
+import { exactRequest as request } from '../helpers/admin.js';
+import { CHROMIUM_MISSING, launchChromium } from '../helpers/chromium.js';
+
+const server = await startMock(['--spec', 'examples/petstore.yaml', '--admin', '--admin-port', '0'], { env: { MOCK_ADMIN_AUTH_ENABLED: 'true' } });
+t.teardown(() => server.stop());
+const { url: mockUrl, adminUrl } = server;
+
+t.test('the admin server serves the bundle files and nothing else', async (t) => {
+  const script = await request(adminUrl, 'GET', '/assets/index.js');
+  t.equal(script.status, 200);
+  t.match(script.headers['content-type'], /^text\/javascript/);
+  t.equal(script.headers['x-content-type-options'], 'nosniff');
+  const again = await request(adminUrl, 'GET', '/assets/index.js', { headers: { 'if-none-match': script.headers.etag } });
+  t.equal(again.status, 304, 'revalidated by ETag');
+  t.match((await request(adminUrl, 'GET', '/assets/style.css')).headers['content-type'], /^text\/css/);
+  for (const p of ['/assets/nope.js', '/assets/../index.html', '/assets/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/assets/', '/index.html', '/assets/index.js/x']) {
+    t.equal((await request(adminUrl, 'GET', p)).status, 404, `${p} is not served`);
+  }
+  const page = await request(adminUrl, 'GET', '/');
+  t.match(page.text, '<base href="/">');
+  t.notMatch(page.text, /<script>|<script(?![^>]*src=)[^>]*>/, 'no inline script');
+});
+
+if (CHROMIUM_MISSING) {
+  t.skip(CHROMIUM_MISSING);
+} else {
+  t.test('in Chromium', async (t) => {
+    const context = await launchChromium({ viewport: { width: 1280, height: 800 } });
+    t.teardown(() => context.close());
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    const logIn = async (username) => {
+      await page.goto(`${adminUrl}/`);
+      await page.locator('input[name=username]').fill(username);
+      await page.locator('input[name=password]').fill(`${username}-dev-password`);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByText(`${username} (${username})`).waitFor();
+    };
+    const open = async (name) => {
+      await page.locator('nav').getByRole('link', { name, exact: true }).click();
+      await page.locator('h2').first().waitFor();
+    };
+
+    t.test('an admin logs in and watches a request appear live', async (t) => {
+      await logIn('admin');
+      await open('Live log');
+      await page.locator('.stream.ws, .stream.sse').waitFor();
+      t.equal((await fetch(`${mockUrl}/live-check/1`)).status, 404);
+      await page.locator('.log-row', { hasText: '/live-check/1' }).waitFor({ timeout: 10_000 });
+      await page.locator('.log-row', { hasText: '/live-check/1' }).click();
+      t.match(await page.locator('.detail').textContent(), /user-agent/, 'the entry opens with its headers');
+      await page.locator('input[aria-label=path]').fill('/no-such-path');
+      await page.locator('[data-testid=log-count]', { hasText: /^0 shown/ }).waitFor();
+      t.pass('the filter hides what does not match');
+    });
+
+    t.test('an unmatched request becomes a runtime mock in one click', async (t) => {
+      t.equal((await fetch(`${mockUrl}/v1/petz`)).status, 404, 'nothing answers /v1/petz yet');
+      await open('Unmatched');
+      await page.locator('.picklist li', { hasText: '/v1/petz' }).first().click({ timeout: 10_000 });
+      const detail = page.locator('[data-testid=unmatched-detail]');
+      await detail.locator('.closest', { hasText: '/v1/pets' }).first().waitFor();
+      t.match(await detail.textContent(), /path/, 'the closest route says which field missed');
+      await detail.getByRole('button', { name: 'Mock this request' }).click();
+      await detail.getByText('Mock created').waitFor();
+      const answer = await fetch(`${mockUrl}/v1/petz`);
+      t.equal(answer.status, 200, 'the runtime mock answers it now');
+    });
+
+    t.test('a chaos profile applied from the page delays the next answer', async (t) => {
+      await open('Chaos');
+      await page.locator('button[data-profile=high_latency]').click();
+      await page.getByText('Applied high_latency').waitFor();
+      const started = performance.now();
+      const answer = await fetch(`${mockUrl}/v1/pets`);
+      const took = performance.now() - started;
+      t.equal(answer.status, 200);
+      t.ok(took >= 550, `delayed (${Math.round(took)} ms)`);
+      t.ok(Number(answer.headers.get('x-mock-injected-latency-ms')) >= 600, 'and says so');
+      await page.getByRole('button', { name: 'Reset', exact: true }).click();
+      await page.getByText('Back to the settings of the start').waitFor();
+    });
+
+    t.test('the validation mode is edited live', async (t) => {
+      const before = await fetch(`${mockUrl}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"kind": 7}' });
+      t.equal(before.status, 400, 'enforced at first');
+      await open('Config');
+      const form = page.locator('[data-testid=validation]');
+      await form.locator('select[name=mode]').selectOption('off');
+      await form.getByRole('button', { name: 'Apply' }).click();
+      await form.getByText('Saved').waitFor();
+      t.equal((await (await fetch(`${adminUrl}/__mock/validation`)).json()).data.mode, 'off');
+      const after = await fetch(`${mockUrl}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"kind": 7}' });
+      t.not(after.status, 400, 'no longer refused');
+    });
+
+    t.test('a viewer sees write controls disabled, and the API refuses their writes', async (t) => {
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await logIn('viewer');
+      await open('Mocks & overrides');
+      t.ok(await page.getByRole('button', { name: 'New mock' }).isDisabled(), 'no new mock');
+      await open('Config');
+      t.ok(await page.locator('[data-testid=validation]').getByRole('button', { name: 'Apply' }).isDisabled(), 'no config change');
+      await open('Chaos');
+      t.ok(await page.locator('button[data-profile=high_latency]').isDisabled(), 'no chaos profile');
+      const refused = await page.evaluate(async () => {
+        const session = JSON.parse(sessionStorage.getItem('mock-dashboard-session'));
+        const token = document.querySelector('meta[name="mock-admin-token"]').content;
+        const res = await fetch('/__mock/mocks', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-mock-admin-token': token, authorization: `Bearer ${session.access_token}` },
+          body: JSON.stringify({ method: 'GET', path: '/by-viewer', response: { body: 'x' } }),
+        });
+        return { status: res.status, body: await res.json() };
+      });
+      t.equal(refused.status, 403, 'the API refuses a viewer');
+      t.match(refused.body.error, /editor/);
+    });
+
+    t.test('no script error on any page', async (t) => {
+      for (const name of ['Overview', 'Routes', 'Fixtures', 'State & time']) await open(name);
+      t.same(errors, []);
+    });
+  });
+}

@@ -18,7 +18,6 @@ interface Profile {
 interface ChaosStats {
   total_faults: number;
   by_type: Record<string, number>;
-  rate_limit_violations: number;
   circuit_breaker?: { state?: string };
   active_profile: string | null;
 }
@@ -79,10 +78,6 @@ export function ChaosPage() {
           </div>
         ))}
         <div class="tile">
-          <div class="tile-value">{fmtInt(stats.data?.rate_limit_violations)}</div>
-          <div class="tile-label">rate limited</div>
-        </div>
-        <div class="tile">
           <div class="tile-value">{stats.data?.circuit_breaker?.state ?? '–'}</div>
           <div class="tile-label">circuit breaker</div>
         </div>
@@ -124,7 +119,7 @@ export function ChaosPage() {
                 <td>
                   <b>{p.name}</b>
                 </td>
-                <td>{p.description}</td>
+                <td class="grow-cell">{p.description}</td>
                 <td class="muted">{p.builtin === true ? 'built-in' : 'custom'}</td>
                 <td>
                   <button disabled={disabled} data-profile={p.name} onClick={() => void apply.run('POST', `chaos/profiles/${encodeURIComponent(p.name)}/apply`, undefined, `Applied ${p.name}`)}>

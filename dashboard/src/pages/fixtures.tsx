@@ -72,7 +72,7 @@ export function FixturesPage() {
               <td>{f.path}</td>
               <td>{f.saved_at}</td>
               <td>{fmtInt(f.file_size)}</td>
-              <td class="muted">{f.file_path}</td>
+              <td class="muted grow-cell">{f.file_path}</td>
               <td>
                 <a class="button" href={`${apiUrl('fixtures/download')}?id=${encodeURIComponent(f.id)}`} download>
                   Download

@@ -80,33 +80,35 @@ export function LogPage() {
           {count.toLocaleString('en-US')} shown of {size.toLocaleString('en-US')} (keeps {LOG_CAPACITY.toLocaleString('en-US')}){frozen !== null && ' — paused'}
         </span>
       </div>
-      <div class="log-head">
-        <span>time</span>
-        <span>method</span>
-        <span>status</span>
-        <span>path</span>
-        <span>ms</span>
-        <span>route</span>
-      </div>
       <div class="log-body">
-        <VirtualList
-          count={count}
-          rowHeight={ROW}
-          addedAtTop={addedAtTop}
-          row={(i) => {
-            const e = entry(i);
-            return (
-              <div class={`log-row${open?.id === e.id ? ' selected' : ''}`} onClick={() => setOpen(e)}>
-                <span>{fmtTime(e.timestamp)}</span>
-                <span>{e.method}</span>
-                <span class={statusClass(e.status_code)}>{e.status_code}</span>
-                <span class="path">{e.path}</span>
-                <span>{fmtMs(e.response_time_ms)}</span>
-                <span class="muted">{e.route === null ? 'unmatched' : (e.route ?? '')}</span>
-              </div>
-            );
-          }}
-        />
+        <div class="log-main">
+          <div class="log-head">
+            <span>time</span>
+            <span>method</span>
+            <span>status</span>
+            <span>path</span>
+            <span>ms</span>
+            <span>route</span>
+          </div>
+          <VirtualList
+            count={count}
+            rowHeight={ROW}
+            addedAtTop={addedAtTop}
+            row={(i) => {
+              const e = entry(i);
+              return (
+                <div class={`log-row${open?.id === e.id ? ' selected' : ''}`} onClick={() => setOpen(e)}>
+                  <span>{fmtTime(e.timestamp)}</span>
+                  <span>{e.method}</span>
+                  <span class={statusClass(e.status_code)}>{e.status_code}</span>
+                  <span class="path">{e.path}</span>
+                  <span>{fmtMs(e.response_time_ms)}</span>
+                  <span class="muted">{e.route === null ? 'unmatched' : (e.route ?? '')}</span>
+                </div>
+              );
+            }}
+          />
+        </div>
         {open !== null && <EntryDetail entry={open} onClose={() => setOpen(null)} />}
       </div>
     </div>

@@ -71,49 +71,51 @@ export function RoutesPage() {
           {rows.length} routes; coverage {coverage.data === undefined ? '–' : `${coverage.data.coverage_percentage.toFixed(1)}%`}
         </span>
       </div>
-      <div class="route-head">
-        <span>method</span>
-        <span>path</span>
-        <span>source</span>
-        <span>requests</span>
-        <span>errors</span>
-        <span>avg ms</span>
-        <span>statuses</span>
-        <span>stages</span>
-      </div>
       <div class="log-body">
-        <VirtualList
-          count={rows.length}
-          rowHeight={ROW}
-          row={(i) => {
-            const r = rows[i];
-            const codes = coverage.data?.routes[r.path]?.methods[r.method]?.response_codes ?? {};
-            return (
-              <div class="route-row">
-                <span>{r.method}</span>
-                <span class="path">{r.path}</span>
-                <span class="muted">{sourceOf(r.priority)}</span>
-                <span>{fmtInt(r.request_count as number)}</span>
-                <span>{fmtInt(r.error_count as number)}</span>
-                <span>{fmtMs(r.latency_ms as number | null)}</span>
-                <span>
-                  {Object.entries(codes).map(([code, n]) => (
-                    <span key={code} class="tag">
-                      {code}×{n}
-                    </span>
-                  ))}
-                </span>
-                <span>
-                  {stagesOf(r.method, r.path).map((s) => (
-                    <span key={s} class="tag">
-                      {s}
-                    </span>
-                  ))}
-                </span>
-              </div>
-            );
-          }}
-        />
+        <div class="log-main">
+          <div class="route-head">
+            <span>method</span>
+            <span>path</span>
+            <span>source</span>
+            <span>requests</span>
+            <span>errors</span>
+            <span>avg ms</span>
+            <span>statuses</span>
+            <span>stages</span>
+          </div>
+          <VirtualList
+            count={rows.length}
+            rowHeight={ROW}
+            row={(i) => {
+              const r = rows[i];
+              const codes = coverage.data?.routes[r.path]?.methods[r.method]?.response_codes ?? {};
+              return (
+                <div class="route-row">
+                  <span>{r.method}</span>
+                  <span class="path">{r.path}</span>
+                  <span class="muted">{sourceOf(r.priority)}</span>
+                  <span>{fmtInt(r.request_count as number)}</span>
+                  <span>{fmtInt(r.error_count as number)}</span>
+                  <span>{fmtMs(r.latency_ms as number | null)}</span>
+                  <span>
+                    {Object.entries(codes).map(([code, n]) => (
+                      <span key={code} class="tag">
+                        {code}×{n}
+                      </span>
+                    ))}
+                  </span>
+                  <span>
+                    {stagesOf(r.method, r.path).map((s) => (
+                      <span key={s} class="tag">
+                        {s}
+                      </span>
+                    ))}
+                  </span>
+                </div>
+              );
+            }}
+          />
+        </div>
       </div>
     </div>
   );

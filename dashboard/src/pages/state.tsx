@@ -53,7 +53,7 @@ function Machines({ canWrite }: { canWrite: boolean }) {
               <td>
                 <b>{m.name}</b>
               </td>
-              <td>{m.states.map((s) => (s === m.initial_state ? `[${s}]` : s)).join(' → ')}</td>
+              <td class="grow-cell">{m.states.map((s) => (s === m.initial_state ? `[${s}]` : s)).join(' → ')}</td>
               <td>{m.resources} resources</td>
               <td>
                 <button disabled={!canWrite} onClick={() => void reset.run('DELETE', `state/${encodeURIComponent(m.name)}`, undefined, `${m.name} reset`)}>

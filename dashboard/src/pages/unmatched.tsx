@@ -81,7 +81,7 @@ export function UnmatchedPage() {
                         </td>
                         <td>{m.expected === undefined ? '' : String(m.expected)}</td>
                         <td>{m.actual === undefined ? '' : String(m.actual)}</td>
-                        <td>{m.reason}</td>
+                        <td class="grow-cell">{m.reason}</td>
                       </tr>
                     ))}
                   </tbody>

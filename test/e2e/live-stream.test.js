@@ -216,6 +216,15 @@ t.test('GET /__mock/unmatched: each 404 with its closest routes and every field 
   t.equal((await fetch(`${admin}/__mock/unmatched?limit=none`)).status, 400, 'a bad limit is a 400');
 });
 
+t.test('dashboard route rows name the stages that run for each route', async (t) => {
+  const rows = async () => (await (await fetch(`${admin}/__mock/dashboard`)).json()).data.routes;
+  t.same((await rows()).find((r) => r.path === '/v1/owners').stages, [], 'none while nothing is on');
+  const set = await fetch(`${admin}/__mock/config/latency`, { method: 'POST', ...jsonBody({ base_ms: 1, jitter_ms: 0 }) });
+  t.equal(set.status, 200);
+  t.teardown(() => fetch(`${admin}/__mock/config/latency`, { method: 'POST', ...jsonBody({ enabled: false, base_ms: 0, jitter_ms: 0 }) }));
+  t.ok((await rows()).every((r) => r.stages.includes('latency')), 'latency on every route once it is set');
+});
+
 t.test('shutdown closes stream clients with 1001', async (t) => {
   const own = await startMock(['-c', path.join(dir, 'mock.yaml'), '--admin', '--admin-port', '0'], { cwd: dir });
   const ws = new WebSocket(`${own.adminUrl.replace('http', 'ws')}/__mock/ws`);

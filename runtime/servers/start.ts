@@ -96,16 +96,18 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     stateful,
   };
   const standalonePage = 'the admin page (GET / on the admin port)';
+  const streams: LiveStream[] = [];
   if (embedded) {
     const tokenSource = `the admin page (GET ${admin.mountPath})`;
-    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath);
+    const stream = admin.api ? new LiveStream(ctx, access, limits.max_log_subscribers, true) : undefined;
+    if (stream !== undefined) streams.push(stream);
+    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath, stream);
   } else {
     const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
     http?.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));
   }
 
   const servers: Server[] = [];
-  const streams: LiveStream[] = [];
   const closeAll = async (): Promise<void> => {
     sampler.stop();
     for (const stream of streams.splice(0)) stream.close();

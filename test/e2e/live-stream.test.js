@@ -225,6 +225,25 @@ t.test('dashboard route rows name the stages that run for each route', async (t)
   t.ok((await rows()).every((r) => r.stages.includes('latency')), 'latency on every route once it is set');
 });
 
+t.test('embedded (--admin-embed), the stream is on the mock port (uWebSockets.js), its page origin allowed', async (t) => {
+  const own = await startMock(['-c', path.join(dir, 'mock.yaml'), '--admin-embed'], { cwd: dir });
+  t.teardown(() => own.stop());
+  const ws = new WebSocket(`${own.url.replace('http', 'ws')}/__mock/ws`, { headers: { Origin: own.url } });
+  const messages = [];
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  t.teardown(() => ws.close());
+  ws.send(JSON.stringify({ type: 'subscribe', logs: true }));
+  await until(() => messages.length >= 1, 5000, 'hello');
+  await fetch(`${own.url}/v1/owners`);
+  await until(() => messages.some((m) => m.type === 'logs'), 5000, 'a logs message');
+  t.match(messages.find((m) => m.type === 'logs').entries[0], { path: '/v1/owners', route: 'GET /v1/owners' });
+  t.equal((await fetch(`${own.url}/__mock/ws`)).status, 404, 'a plain GET there is the admin API\'s (no such endpoint)');
+});
+
 t.test('shutdown closes stream clients with 1001', async (t) => {
   const own = await startMock(['-c', path.join(dir, 'mock.yaml'), '--admin', '--admin-port', '0'], { cwd: dir });
   const ws = new WebSocket(`${own.adminUrl.replace('http', 'ws')}/__mock/ws`);

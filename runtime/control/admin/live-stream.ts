@@ -53,11 +53,13 @@ export class LiveStream {
     private readonly ctx: AdminContext,
     private readonly access: AccessPolicy,
     private readonly maxClients: number,
+    /** Served by the mock server itself (admin.embedded): its own origin is the admin page's. */
+    private readonly embedded = false,
   ) {}
 
   /** The handshake passes the admin API's Host and Origin guards, and the client limit. */
   accept(headers: Record<string, string>): { protocol: string } | { refuse: ControlReply } {
-    const foreign = refuseForeign(this.access, false, { method: 'GET', path: this.path, headers });
+    const foreign = refuseForeign(this.access, this.embedded, { method: 'GET', path: this.path, headers });
     if (foreign !== undefined) return { refuse: foreign };
     if (this.clients.size >= this.maxClients) {
       return { refuse: fail(503, `the live stream already has ${this.clients.size} clients, the most admin.limits.max_log_subscribers allows; close one of them or raise admin.limits.max_log_subscribers in mock.yaml`) };

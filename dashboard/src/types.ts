@@ -12,7 +12,7 @@ export interface LogEntry {
   headers: Record<string, string>;
   response_size_bytes: number;
   error_message: string | null;
-  /** The matched route's key, `mock <id>` for a runtime mock, null when nothing matched. */
+  /** The key of the route that answered (`GET /v1/pets/{petId}`; a runtime mock's `METHOD path`), null when nothing matched. */
   route?: string | null;
   query?: string;
   body?: unknown;
@@ -32,7 +32,7 @@ export interface StreamMetrics {
 }
 
 export interface Mismatch {
-  field: 'method' | 'path' | 'header' | 'query';
+  field: 'method' | 'path' | 'header' | 'query' | 'body';
   name?: string;
   expected?: unknown;
   actual?: unknown;
@@ -41,7 +41,7 @@ export interface Mismatch {
 
 export interface Unmatched {
   entry: LogEntry;
-  closest: Array<{ method: string; path: string; source: 'openapi' | 'custom' | 'mock'; mock_id?: string; score: number; mismatches: Mismatch[] }>;
+  closest: Array<{ method: string; path: string; source: 'description' | 'custom_route' | 'mock'; mock_id?: string; score: number; mismatches: Mismatch[] }>;
 }
 
 export interface MockRecord {
@@ -60,7 +60,7 @@ export interface MockRecord {
 export interface DashboardData {
   system: Record<string, unknown>;
   servers: Array<Record<string, unknown>>;
-  routes: Array<{ method: string; path: string; priority?: number; source?: string; [field: string]: unknown }>;
+  routes: Array<{ method: string; path: string; priority?: number; stages?: string[]; [field: string]: unknown }>;
   latency_profile: Record<string, unknown>;
   fault_config: Record<string, unknown>;
   proxy_config: Record<string, unknown>;

@@ -53,7 +53,8 @@ if (CHROMIUM_MISSING) {
     t.test('an admin logs in and watches a request appear live', async (t) => {
       await logIn('admin');
       await open('Live log');
-      await page.locator('.stream.ws, .stream.sse').waitFor();
+      await page.locator('.stream.ws').waitFor();
+      t.pass('the feed is the admin WebSocket stream');
       t.equal((await fetch(`${mockUrl}/live-check/1`)).status, 404);
       await page.locator('.log-row', { hasText: '/live-check/1' }).waitFor({ timeout: 10_000 });
       await page.locator('.log-row', { hasText: '/live-check/1' }).click();

@@ -4,7 +4,8 @@ import { download, fmtMs, fmtTime, sourceOf, statusClass } from '../format';
 import { toHar } from '../har';
 import { clearLog, LOG_CAPACITY, logs } from '../live';
 import { useFrameThrottled } from '../observable';
-import type { LogEntry } from '../types';
+import { useResource } from '../resource';
+import type { LogEntry, MockRecord } from '../types';
 
 const ROW = 24;
 const METHODS = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -17,11 +18,11 @@ interface Filter {
 }
 
 /** `404` is that status, `4xx` its class; the path filter is a substring. */
-function matcher(f: Filter): ((e: LogEntry) => boolean) | undefined {
+function matcher(f: Filter, mockKeys: ReadonlySet<string>): ((e: LogEntry) => boolean) | undefined {
   if (f.method === '' && f.path === '' && f.status === '' && f.source === '') return undefined;
   const status = f.status.trim().toLowerCase();
   const statusOk = status === '' ? () => true : /^\dxx$/.test(status) ? (s: number) => Math.floor(s / 100) === Number(status[0]) : (s: number) => String(s) === status;
-  return (e) => (f.method === '' || e.method === f.method) && (f.path === '' || e.path.includes(f.path)) && statusOk(e.status_code) && (f.source === '' || sourceOf(e.route) === f.source);
+  return (e) => (f.method === '' || e.method === f.method) && (f.path === '' || e.path.includes(f.path)) && statusOk(e.status_code) && (f.source === '' || sourceOf(e.route, mockKeys) === f.source);
 }
 
 /**
@@ -34,8 +35,11 @@ export function LogPage() {
   const [open, setOpen] = useState<LogEntry | null>(null);
   const buffer = useFrameThrottled(logs, frozen !== null);
   const seen = useRef(buffer.pushed);
+  // a runtime mock's entries carry its `METHOD path` as their route: the mock list tells them apart
+  const mocks = useResource<MockRecord[]>('mocks', 5000);
+  const mockKeys = new Set((mocks.data ?? []).map((m) => `${m.method} ${m.path}`));
 
-  const test = matcher(filter);
+  const test = matcher(filter, mockKeys);
   const all = frozen ?? null;
   const size = all?.length ?? buffer.size;
   const at = (i: number): LogEntry => (all === null ? buffer.at(i) : all[i]);

@@ -9,57 +9,15 @@ interface Coverage {
   routes: Record<string, { methods: Record<string, { request_count: number; response_codes: Record<string, number> }> }>;
 }
 
-interface OverrideRule {
-  name: string;
-  enabled?: boolean;
-  match?: { method?: string; path?: string };
-}
-
-interface RuntimeConfig {
-  latency: { enabled: boolean };
-  faults: { enabled: boolean };
-  proxy: { enabled: boolean };
-  validation: { mode: string; overrides: Record<string, string> };
-}
-
 const ROW = 26;
-
-/** A path glob (README, "Path globs") as a test of a route's path template: `*` one segment, `**` any. */
-function globTest(glob: string): (path: string) => boolean {
-  const source = glob
-    .split('/')
-    .map((seg) => (seg === '**' ? '.*' : seg.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')))
-    .join('/');
-  const re = new RegExp(`^${source.replaceAll('/.*', '(/.*)?')}$`);
-  return (path) => re.test(path);
-}
 
 const sourceOf = (priority: number | undefined): string => (priority === undefined ? '' : priority >= 1000 ? 'runtime mock' : priority >= 100 ? 'mock.yaml' : 'description');
 
-/** Every route: traffic, errors, latency, the statuses it answered, and the stages that reach it. */
+/** Every route: traffic, errors, latency, the statuses it answered, and the stages of the chain that run for it (as the server says). */
 export function RoutesPage() {
   const dash = useResource<DashboardData>('dashboard', 3000);
   const coverage = useResource<Coverage>('coverage', 3000);
-  const overrides = useResource<OverrideRule[]>('overrides');
-  const config = useResource<RuntimeConfig>('config');
-  const routeChaos = useResource<Array<{ route: string }>>('route-chaos');
   const [filter, setFilter] = useState('');
-
-  const rules = (overrides.data ?? []).filter((r) => r.enabled !== false).map((r) => ({ name: r.name, method: r.match?.method?.toUpperCase(), path: r.match?.path === undefined ? () => true : globTest(r.match.path) }));
-  const chaosKeys = new Set((routeChaos.data ?? []).map((r) => r.route));
-  const c = config.data;
-  const globalStages = [c?.faults.enabled && 'faults', c?.proxy.enabled && 'proxy', c?.latency.enabled && 'latency'].filter((s): s is string => typeof s === 'string');
-
-  const stagesOf = (method: string, path: string): string[] => {
-    const key = `${method} ${path}`;
-    const validation = c?.validation.overrides[key] ?? Object.entries(c?.validation.overrides ?? {}).find(([glob]) => glob.startsWith('/') && globTest(glob)(path))?.[1];
-    return [
-      ...globalStages,
-      ...rules.filter((r) => (r.method === undefined || r.method === method) && r.path(path)).map((r) => `override ${r.name}`),
-      ...(chaosKeys.has(key) ? ['route chaos'] : []),
-      `validation ${validation ?? c?.validation.mode ?? ''}`,
-    ];
-  };
 
   const rows = (dash.data?.routes ?? []).filter((r) => filter === '' || `${r.method} ${r.path}`.toLowerCase().includes(filter.toLowerCase()));
   return (
@@ -105,7 +63,7 @@ export function RoutesPage() {
                     ))}
                   </span>
                   <span>
-                    {stagesOf(r.method, r.path).map((s) => (
+                    {(r.stages ?? []).map((s) => (
                       <span key={s} class="tag">
                         {s}
                       </span>

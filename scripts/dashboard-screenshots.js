@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Screenshots of the web dashboard for the README and docs/dashboard.md (`npm run
-// screenshots:dashboard`): starts `mock serve --admin` on examples/petstore.yaml, sends some
-// traffic (answered, refused, unmatched), adds a runtime mock and an override, opens each page in
+// screenshots:dashboard`): starts `mock serve --admin` on examples/petstore.yaml, sends
+// traffic (answered, refused, unmatched) throughout, adds a runtime mock and an override, opens each page in
 // headless Chromium and writes docs/screenshots/dashboard-<page>.png.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -54,9 +54,12 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
   await page.goto(`${admin}/#overview`);
-  await traffic(mock, 12);
+  // traffic keeps flowing while the pages are shot, so the live numbers are not zero
+  const flowing = traffic(mock, 30);
+  await page.waitForTimeout(12_000);
   for (const name of PAGES) {
-    await page.goto(`${admin}/#${name}`);
+    // the fragment only: the page keeps its live history
+    await page.evaluate((hash) => (location.hash = hash), name);
     await page.locator('h2').first().waitFor();
     if (name === 'unmatched') await page.locator('.closest').first().waitFor({ timeout: 5000 }).catch(() => undefined);
     if (name === 'log') await page.locator('.log-row').nth(3).click();
@@ -65,6 +68,7 @@ try {
     await page.screenshot({ path: file });
     console.log(`wrote ${path.relative(root, file)}`);
   }
+  await flowing;
 } finally {
   await browser.close();
   server.child.kill('SIGTERM');

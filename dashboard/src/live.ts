@@ -20,7 +20,7 @@ export const streamMode = new Observable<StreamMode>('connecting');
 
 function record(m: StreamMetrics): void {
   const series = history.value;
-  const point = [m.ts / 1000, m.requests_per_second, m.error_rate * 100, m.response_time_ms.p50, m.response_time_ms.p95, m.response_time_ms.p99];
+  const point = [Date.parse(m.ts) / 1000, m.requests_per_second, m.error_rate * 100, m.response_time_ms.p50, m.response_time_ms.p95, m.response_time_ms.p99];
   series.forEach((column, i) => {
     (column as Array<number | null>).push(point[i]);
     if (column.length > HISTORY) column.shift();

@@ -123,7 +123,7 @@ function intervalMetrics(entries: LogEntry[], total: number, lastTotal: number |
   const errors = entries.filter((e) => e.status_code >= 400).length;
   const rate = lastTotal === undefined ? entries.length : Math.max(0, total - lastTotal);
   return {
-    ts: Date.now(),
+    ts: new Date().toISOString(),
     total_requests: total,
     requests_per_second: rate,
     errors_per_second: errors,

@@ -19,7 +19,8 @@ export interface LogEntry {
 }
 
 export interface StreamMetrics {
-  ts: number;
+  /** ISO 8601 instant of the interval's end. */
+  ts: string;
   total_requests: number;
   requests_per_second: number;
   errors_per_second: number;

@@ -127,6 +127,13 @@ if (CHROMIUM_MISSING) {
       t.match(refused.body.error, /editor/);
     });
 
+    t.test('the overview charts the stream\'s metrics', async (t) => {
+      await open('Overview');
+      await page.locator('.tile', { hasText: 'Total requests' }).locator('.tile-value', { hasText: /^[1-9]/ }).waitFor({ timeout: 5000 });
+      await page.waitForFunction(() => document.querySelectorAll('.u-legend').length === 3);
+      t.pass('the tiles show the stream\'s numbers; the three uPlot charts are mounted');
+    });
+
     t.test('no script error on any page', async (t) => {
       for (const name of ['Overview', 'Routes', 'Fixtures', 'State & time']) await open(name);
       t.same(errors, []);

@@ -8,6 +8,12 @@ import { startMock } from '../helpers/cli.js';
 import { exactRequest as request } from '../helpers/admin.js';
 import { CHROMIUM_MISSING, launchChromium } from '../helpers/chromium.js';
 
+const streamText = async (stream) => {
+  let text = '';
+  for await (const chunk of stream) text += chunk;
+  return text;
+};
+
 const server = await startMock(['--spec', 'examples/petstore.yaml', '--admin', '--admin-port', '0'], { env: { MOCK_ADMIN_AUTH_ENABLED: 'true' } });
 t.teardown(() => server.stop());
 const { url: mockUrl, adminUrl } = server;
@@ -59,6 +65,10 @@ if (CHROMIUM_MISSING) {
       await page.locator('.log-row', { hasText: '/live-check/1' }).waitFor({ timeout: 10_000 });
       await page.locator('.log-row', { hasText: '/live-check/1' }).click();
       t.match(await page.locator('.detail').textContent(), /user-agent/, 'the entry opens with its headers');
+      const [har] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export HAR' }).click()]);
+      const exported = JSON.parse(await streamText(await har.createReadStream()));
+      t.equal(exported.log.version, '1.2', 'the log exports as HAR 1.2');
+      t.ok(exported.log.entries.some((e) => e.request.url.endsWith('/live-check/1') && e.response.status === 404), 'with the request seen');
       await page.locator('input[aria-label=path]').fill('/no-such-path');
       await page.locator('[data-testid=log-count]', { hasText: /^0 shown/ }).waitFor();
       t.pass('the filter hides what does not match');

@@ -1,10 +1,11 @@
-import { ApiError, currentSession, get, login, logout, type Role } from './api';
+import { ApiError, get, login, logout, whenSessionLost, type Role } from './api';
 import { Observable } from './observable';
 
 /** Who uses the page: auth off (anyone may write), a logged-in role, or a login needed. */
 export type Access = { auth: 'unknown' } | { auth: 'off' } | { auth: 'on'; user: { username: string; role: Role } | null };
 
 export const access = new Observable<Access>({ auth: 'unknown' });
+whenSessionLost(() => access.set({ auth: 'on', user: null }));
 
 /** Asks the API who we are: 404 "authentication is disabled" means no login; 401 means one is needed. */
 export async function checkAccess(): Promise<void> {
@@ -37,5 +38,3 @@ export function mayWrite(state: Access, needs: 'editor' | 'admin'): boolean {
   if (state.auth === 'unknown' || state.user === null) return false;
   return state.user.role === 'admin' || (needs === 'editor' && state.user.role === 'editor');
 }
-
-export const hasSession = (): boolean => currentSession() !== null;

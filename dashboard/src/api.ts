@@ -27,10 +27,14 @@ const browserToken = document.querySelector<HTMLMetaElement>('meta[name="mock-ad
 let session: Session | null = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as Session | null;
 // refresh tokens work once: concurrent 401s share one refresh, else the second would look like a theft
 let refreshing: Promise<boolean> | undefined;
+let onLost = (): void => undefined;
 
-export const currentSession = (): Session | null => session;
+/** Called when the login ends without the user asking (its refresh refused): the page asks for a login again. */
+export function whenSessionLost(listener: () => void): void {
+  onLost = listener;
+}
 
-export function setSession(next: Session | null): void {
+function setSession(next: Session | null): void {
   session = next;
   if (next === null) sessionStorage.removeItem(SESSION_KEY);
   else sessionStorage.setItem(SESSION_KEY, JSON.stringify(next));
@@ -53,6 +57,7 @@ async function refresh(): Promise<boolean> {
     .then(async (res) => {
       const answer = (await res.json()) as { success: boolean; data: Session };
       setSession(answer.success ? { ...answer.data, user: answer.data.user ?? held.user } : null);
+      if (!answer.success) onLost();
       return answer.success;
     })
     .catch(() => false)
@@ -61,7 +66,7 @@ async function refresh(): Promise<boolean> {
 }
 
 /** Sends one request; resolves with the response as received (after one refresh on a 401 when logged in). */
-export async function send(method: string, endpoint: string, body?: unknown): Promise<Response> {
+async function send(method: string, endpoint: string, body?: unknown): Promise<Response> {
   const go = (): Promise<Response> => fetch(apiUrl(endpoint), { method, headers: headersFor(method, body), body: body === undefined ? undefined : JSON.stringify(body) });
   const res = await go();
   if (res.status === 401 && session !== null && endpoint !== 'auth/refresh' && (await refresh())) return go();

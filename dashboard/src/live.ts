@@ -11,7 +11,7 @@ const HISTORY = 300;
 /** Columns as uPlot takes them: time (seconds), rate, error rate (%), p50, p95, p99. */
 export type Series = [number[], number[], number[], Array<number | null>, Array<number | null>, Array<number | null>];
 
-export const logBuffer = new RingBuffer<LogEntry>(LOG_CAPACITY);
+const logBuffer = new RingBuffer<LogEntry>(LOG_CAPACITY);
 /** Notified on every batch of entries; views redraw at most once a frame (useFrameThrottled). */
 export const logs = new Observable(logBuffer);
 export const latest = new Observable<StreamMetrics | null>(null);

@@ -101,15 +101,23 @@ if (CHROMIUM_MISSING) {
       await page.getByText('Back to the settings of the start').waitFor();
     });
 
-    t.test('the validation mode is edited live', async (t) => {
+    t.test('the validation mode is edited live (after a refresh of the login)', async (t) => {
       const before = await fetch(`${mockUrl}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"kind": 7}' });
       t.equal(before.status, 400, 'enforced at first');
+      // an access token the API no longer takes (as one past its 15 minutes): the page refreshes the login once and goes on
+      await page.evaluate(() => {
+        const session = JSON.parse(sessionStorage.getItem('mock-dashboard-session'));
+        sessionStorage.setItem('mock-dashboard-session', JSON.stringify({ ...session, access_token: 'expired.access.token' }));
+      });
+      await page.reload();
+      await page.getByText('admin (admin)').waitFor();
       await open('Config');
       const form = page.locator('[data-testid=validation]');
       await form.locator('select[name=mode]').selectOption('off');
       await form.getByRole('button', { name: 'Apply' }).click();
       await form.getByText('Saved').waitFor();
       t.equal((await (await fetch(`${adminUrl}/__mock/validation`)).json()).data.mode, 'off');
+      t.not(await page.evaluate(() => JSON.parse(sessionStorage.getItem('mock-dashboard-session')).access_token), 'expired.access.token', 'with a refreshed token');
       const after = await fetch(`${mockUrl}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"kind": 7}' });
       t.not(after.status, 400, 'no longer refused');
     });

@@ -11,7 +11,8 @@
 //
 // Then the issue's own load, 1,000 req/s (autocannon's fixed rate, on core 1): the server's CPU
 // time (/proc) with and without the page says what share of its core the dashboard's stream takes,
-// which is the share of throughput it would cost a saturated mock.
+// which is the share of throughput it would cost a saturated mock; and the page's frames per second
+// and long tasks (over 50 ms) while its log holds up to 10,000 entries.
 // BENCH_DURATION=<seconds per measurement> (default 10), BENCH_ROUNDS (default 4). Needs wrk,
 // taskset and /usr/bin/chromium. Exits 0 whatever the numbers; 1 when something fails to run.
 import { execFileSync, spawn } from 'node:child_process';
@@ -70,7 +71,33 @@ function paced(url, rate, seconds, pid) {
   });
 }
 
+/** Runs in the page: counts animation frames and long tasks (the page's smoothness) until stop(). */
+function watchFrames() {
+  let frames = 0;
+  let longTasks = 0;
+  let longMs = 0;
+  let running = true;
+  const started = performance.now();
+  const tick = () => {
+    frames++;
+    if (running) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  const observer = new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) (longTasks++, (longMs += task.duration));
+  });
+  observer.observe({ type: 'longtask' });
+  window.__frames = {
+    stop() {
+      running = false;
+      observer.disconnect();
+      return { fps: frames / ((performance.now() - started) / 1000), longTasks, longMs };
+    },
+  };
+}
+
 const samples = { blank: [], dashboard: [] };
+const frames = [];
 const busy = { blank: [], dashboard: [] };
 let feed = 'unknown';
 let held = '';
@@ -99,9 +126,16 @@ try {
     for (const mode of ['blank', 'dashboard']) {
       await page.goto(mode === 'blank' ? 'about:blank' : `${adminUrl}/#log`);
       if (mode === 'dashboard') await page.locator('.stream.ws, .stream.sse').waitFor();
+      if (mode === 'dashboard') await page.evaluate(watchFrames);
       const result = await paced(server.url + scenario.path, 1000, duration, server.pid);
       busy[mode].push(result.busy);
-      console.log(`  round ${round}: ${mode === 'blank' ? 'no dashboard' : 'dashboard live log open'} … server core ${(result.busy * 100).toFixed(1)}% busy (${result.requests} requests)`);
+      let smooth = '';
+      if (mode === 'dashboard') {
+        const seen = await page.evaluate(() => window.__frames.stop());
+        frames.push(seen);
+        smooth = `; page ${seen.fps.toFixed(0)} frames/s, ${seen.longTasks} tasks over 50 ms (${seen.longMs.toFixed(0)} ms)`;
+      }
+      console.log(`  round ${round}: ${mode === 'blank' ? 'no dashboard' : 'dashboard live log open'} … server core ${(result.busy * 100).toFixed(1)}% busy (${result.requests} requests)${smooth}`);
     }
   }
   const share = median(busy.dashboard) - median(busy.blank);
@@ -116,7 +150,7 @@ try {
   const results = new URL('./results/', import.meta.url);
   await mkdir(results, { recursive: true });
   const environment = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, loadavgBefore: loadBefore, loadavgAfter: loadavg() };
-  await writeFile(new URL('dashboard-overhead-latest.json', results), `${JSON.stringify({ date: new Date().toISOString(), environment, duration, rounds, connections, samples, blank, dashboard, ratio, feed: feed.trim(), at1000: { busy, share } }, null, 2)}\n`);
+  await writeFile(new URL('dashboard-overhead-latest.json', results), `${JSON.stringify({ date: new Date().toISOString(), environment, duration, rounds, connections, samples, blank, dashboard, ratio, feed: feed.trim(), at1000: { busy, share, frames } }, null, 2)}\n`);
 } catch (e) {
   console.error(`\nbench:dashboard failed: ${e.message}`);
   process.exitCode = 1;

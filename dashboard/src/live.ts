@@ -12,7 +12,7 @@ const HISTORY = 300;
 export type Series = [number[], number[], number[], Array<number | null>, Array<number | null>, Array<number | null>];
 
 const logBuffer = new RingBuffer<LogEntry>(LOG_CAPACITY);
-/** Notified on every batch of entries; views redraw at most once a frame (useFrameThrottled). */
+/** Notified on every batch of entries; views redraw at most once a frame and ten times a second (useFrameThrottled). */
 export const logs = new Observable(logBuffer);
 export const latest = new Observable<StreamMetrics | null>(null);
 export const history = new Observable<Series>([[], [], [], [], [], []]);

@@ -33,21 +33,32 @@ export function useObservable<T>(source: Observable<T>): T {
 }
 
 /**
- * Re-renders at most once per animation frame however often the source notifies (1,000 log entries
- * a second become ≤ 60 renders), and not at all while the tab is hidden or `paused`.
+ * Re-renders at most once per animation frame, and at most once per `everyMs`, however often the
+ * source notifies (1,000 log entries a second become ≤ 10 renders), and not at all while the tab
+ * is hidden or `paused`: a browser painting a list 60 times a second would cost more than the data.
  */
-export function useFrameThrottled<T>(source: Observable<T>, paused = false): T {
+export function useFrameThrottled<T>(source: Observable<T>, everyMs: number, paused = false): T {
   const [, setTick] = useState(0);
   useEffect(() => {
     if (paused) return undefined;
+    let last = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let frame = 0;
+    const draw = (): void => {
+      frame = 0;
+      timer = undefined;
+      last = performance.now();
+      setTick((n) => n + 1);
+    };
     const off = source.subscribe(() => {
-      if (frame === 0) frame = requestAnimationFrame(() => ((frame = 0), setTick((n) => n + 1)));
+      if (timer !== undefined || frame !== 0) return;
+      timer = setTimeout(() => (frame = requestAnimationFrame(draw)), Math.max(0, last + everyMs - performance.now()));
     });
     return () => {
       off();
+      clearTimeout(timer);
       cancelAnimationFrame(frame);
     };
-  }, [source, paused]);
+  }, [source, everyMs, paused]);
   return source.value;
 }

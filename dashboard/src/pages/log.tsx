@@ -8,6 +8,8 @@ import { useResource } from '../resource';
 import type { LogEntry, MockRecord } from '../types';
 
 const ROW = 24;
+/** New entries are drawn ten times a second: enough to watch, cheap to paint under a flood. */
+const REDRAW_MS = 100;
 const METHODS = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 interface Filter {
@@ -27,13 +29,13 @@ function matcher(f: Filter, mockKeys: ReadonlySet<string>): ((e: LogEntry) => bo
 
 /**
  * The live log: the newest 10,000 entries of the stream in a virtual list (only the rows in view are
- * rendered, at most once a frame), filtered, paused, opened, exported as HAR or JSON.
+ * rendered, at most ten times a second, in an animation frame), filtered, paused, opened, exported as HAR or JSON.
  */
 export function LogPage() {
   const [filter, setFilter] = useState<Filter>({ method: '', path: '', status: '', source: '' });
   const [frozen, setFrozen] = useState<LogEntry[] | null>(null);
   const [open, setOpen] = useState<LogEntry | null>(null);
-  const buffer = useFrameThrottled(logs, frozen !== null);
+  const buffer = useFrameThrottled(logs, REDRAW_MS, frozen !== null);
   const seen = useRef(buffer.pushed);
   // a runtime mock's entries carry its `METHOD path` as their route: the mock list tells them apart
   const mocks = useResource<MockRecord[]>('mocks', 5000);

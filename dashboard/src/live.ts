@@ -17,6 +17,8 @@ export const logs = new Observable(logBuffer);
 export const latest = new Observable<StreamMetrics | null>(null);
 export const history = new Observable<Series>([[], [], [], [], [], []]);
 export const streamMode = new Observable<StreamMode>('connecting');
+/** Entries nothing matched, counted as they arrive: the unmatched page refreshes when it grows. */
+export const unmatchedSeen = new Observable(0);
 
 function record(m: StreamMetrics): void {
   const series = history.value;
@@ -34,8 +36,13 @@ export function startLive(): void {
   openStream({
     metrics: record,
     logs(entries) {
-      for (const entry of entries) logBuffer.push(entry);
+      let unmatched = 0;
+      for (const entry of entries) {
+        logBuffer.push(entry);
+        if (entry.route === null) unmatched++;
+      }
       logs.notify();
+      if (unmatched > 0) unmatchedSeen.set(unmatchedSeen.value + unmatched);
     },
     mode: (mode) => streamMode.set(mode),
   });

@@ -7,8 +7,8 @@ export interface Resource<T> {
   reload(): void;
 }
 
-/** GETs an endpoint on mount (and every `everyMs` while mounted, when given). */
-export function useResource<T>(endpoint: string, everyMs?: number): Resource<T> {
+/** GETs an endpoint on mount, every `everyMs` while mounted when given, and whenever `refreshKey` changes. */
+export function useResource<T>(endpoint: string, everyMs?: number, refreshKey?: unknown): Resource<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [tick, setTick] = useState(0);
@@ -27,7 +27,7 @@ export function useResource<T>(endpoint: string, everyMs?: number): Resource<T> 
       live = false;
       clearInterval(timer);
     };
-  }, [endpoint, everyMs, tick]);
+  }, [endpoint, everyMs, tick, refreshKey]);
   return { data, error, reload };
 }
 

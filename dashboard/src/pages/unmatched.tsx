@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import { access, mayWrite } from '../access';
 import { Note } from '../components/note';
 import { fmtTime } from '../format';
-import { useObservable } from '../observable';
+import { unmatchedSeen } from '../live';
+import { useFrameThrottled, useObservable } from '../observable';
 import { useAction, useResource } from '../resource';
 import type { MockRecord, Unmatched } from '../types';
 
@@ -17,7 +18,9 @@ const mockFor = (u: Unmatched): Partial<MockRecord> => ({
 
 /** Requests nothing matched (404s), with the closest routes and why each missed, field by field. */
 export function UnmatchedPage() {
-  const list = useResource<Unmatched[]>('unmatched?limit=100', 2000);
+  // asked again when the stream brings a new unmatched entry (at most once a second), not on a timer
+  const seen = useFrameThrottled(unmatchedSeen, 1000);
+  const list = useResource<Unmatched[]>('unmatched?limit=100', undefined, seen);
   const [chosen, setChosen] = useState<string | null>(null);
   const user = useObservable(access);
   const create = useAction();

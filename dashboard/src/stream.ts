@@ -23,24 +23,24 @@ export function openStream(handlers: StreamHandlers): () => void {
   let closed = false;
   let stop = (): void => undefined;
 
+  // the stream said hello once: after a drop it is retried (the server restarts), never swapped for the fallback
+  let streamWorks = false;
   const connectWs = (): void => {
     handlers.mode('connecting');
     const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiUrl('ws')}`);
-    let opened = false;
-    socket.onopen = () => {
-      opened = true;
-      handlers.mode('ws');
-      socket.send(JSON.stringify({ type: 'subscribe', logs: true }));
-    };
     socket.onmessage = (event: MessageEvent<string>) => {
       const message = JSON.parse(event.data) as { type: string; data?: StreamMetrics; entries?: LogEntry[] };
-      if (message.type === 'metrics' && message.data !== undefined) handlers.metrics(message.data);
+      if (message.type === 'hello') {
+        streamWorks = true;
+        handlers.mode('ws');
+        socket.send(JSON.stringify({ type: 'subscribe', logs: true }));
+      } else if (message.type === 'metrics' && message.data !== undefined) handlers.metrics(message.data);
       else if (message.type === 'logs' && message.entries !== undefined) handlers.logs(message.entries);
     };
     socket.onclose = () => {
       if (closed) return;
-      // never opened: this server has no stream here, so the fallback serves for the page's life
-      if (!opened) return connectFallback();
+      // no hello: nothing serves the stream here (or something between refuses it), so the fallback serves for the page's life
+      if (!streamWorks) return connectFallback();
       handlers.mode('offline');
       const timer = setTimeout(connectWs, RECONNECT_MS);
       stop = () => clearTimeout(timer);

@@ -44,12 +44,12 @@ if (CHROMIUM_MISSING) {
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    const logIn = async (username) => {
-      await page.goto(`${adminUrl}/`);
-      await page.locator('input[name=username]').fill(username);
-      await page.locator('input[name=password]').fill(`${username}-dev-password`);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.getByText(`${username} (${username})`).waitFor();
+    const logIn = async (username, on = page, fragment = '') => {
+      await on.goto(`${adminUrl}/${fragment}`);
+      await on.locator('input[name=username]').fill(username);
+      await on.locator('input[name=password]').fill(`${username}-dev-password`);
+      await on.getByRole('button', { name: 'Log in' }).click();
+      await on.getByText(`${username} (${username})`).waitFor();
     };
     const open = async (name) => {
       await page.locator('nav').getByRole('link', { name, exact: true }).click();
@@ -143,6 +143,18 @@ if (CHROMIUM_MISSING) {
       });
       t.equal(refused.status, 403, 'the API refuses a viewer');
       t.match(refused.body.error, /editor/);
+    });
+
+    t.test('where the WebSocket stream is refused, the page falls back to the SSE log stream', async (t) => {
+      const other = await context.newPage();
+      t.teardown(() => other.close());
+      // accepted, then closed before the stream says hello: what a proxy that does not pass WebSockets does
+      await other.routeWebSocket(/\/__mock\/ws$/, (ws) => ws.close());
+      await logIn('viewer', other, '#log');
+      await other.locator('.stream.sse').waitFor();
+      t.equal((await fetch(`${mockUrl}/fallback-check/1`)).status, 404);
+      await other.locator('.log-row', { hasText: '/fallback-check/1' }).waitFor({ timeout: 10_000 });
+      t.pass('a request appears live through the fallback');
     });
 
     t.test('the overview charts the stream\'s metrics', async (t) => {

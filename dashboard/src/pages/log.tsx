@@ -79,7 +79,9 @@ export function LogPage() {
           <option value="unmatched">unmatched</option>
         </select>
         <button onClick={() => setFrozen(frozen === null ? buffer.toArray() : null)}>{frozen === null ? 'Pause' : 'Resume'}</button>
-        <button onClick={() => (clearLog(), setFrozen(null))}>Clear</button>
+        <button title="Empties this page's log; the server keeps its own" onClick={() => (clearLog(), setFrozen(null))}>
+          Clear view
+        </button>
         <button onClick={() => download('mock-log.har', JSON.stringify(toHar(shown()), null, 1))}>Export HAR</button>
         <button onClick={() => download('mock-log.json', JSON.stringify(shown(), null, 1))}>Export JSON</button>
         <span class="muted" data-testid="log-count">

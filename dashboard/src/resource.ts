@@ -61,3 +61,14 @@ export function useAction(after?: () => void): Action {
   };
   return { busy, error, done, run };
 }
+
+/** Runs a write for an editor: resolves with the API's error sentence, or undefined (after `after`) when it worked. */
+export async function attempt(work: () => Promise<unknown>, after?: () => void): Promise<string | undefined> {
+  try {
+    await work();
+    after?.();
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}

@@ -6,7 +6,7 @@ import { SettingsForm, type FieldSpec } from '../components/settings-form';
 import { fmtInt } from '../format';
 import { latest } from '../live';
 import { useObservable } from '../observable';
-import { useAction, useResource } from '../resource';
+import { attempt, useAction, useResource } from '../resource';
 
 interface Profile {
   name: string;
@@ -143,15 +143,7 @@ export function ChaosPage() {
             key={JSON.stringify(c)}
             value={Object.fromEntries(Object.entries(c).filter(([k]) => k !== 'active_profile'))}
             disabled={disabled}
-            onSave={async (v) => {
-              try {
-                await call('PUT', 'chaos/config', v);
-                reload();
-                return undefined;
-              } catch (e) {
-                return (e as Error).message;
-              }
-            }}
+            onSave={(v) => attempt(() => call('PUT', 'chaos/config', v), reload)}
           />
         </section>
       )}

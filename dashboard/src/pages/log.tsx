@@ -42,18 +42,18 @@ export function LogPage() {
   const mockKeys = new Set((mocks.data ?? []).map((m) => `${m.method} ${m.path}`));
 
   const test = matcher(filter, mockKeys);
-  const all = frozen ?? null;
-  const size = all?.length ?? buffer.size;
-  const at = (i: number): LogEntry => (all === null ? buffer.at(i) : all[i]);
+  const size = frozen?.length ?? buffer.size;
+  const at = (i: number): LogEntry => (frozen === null ? buffer.at(i) : frozen[i]);
   let indices: number[] | null = null;
   if (test !== undefined) {
     indices = [];
     for (let i = 0; i < size; i++) if (test(at(i))) indices.push(i);
   }
-  const arrived = all === null ? Math.min(buffer.pushed - seen.current, size) : 0;
+  // rows that arrived above the view since the last draw, so a reader scrolled down keeps their place
+  const arrived = frozen === null ? Math.min(buffer.pushed - seen.current, size) : 0;
   seen.current = buffer.pushed;
-  let addedAtTop = arrived;
-  if (indices !== null) addedAtTop = indices.findIndex((i) => i >= arrived) === -1 ? indices.length : indices.findIndex((i) => i >= arrived);
+  const firstOld = indices?.findIndex((i) => i >= arrived) ?? arrived;
+  const addedAtTop = indices !== null && firstOld === -1 ? indices.length : firstOld;
   const count = indices?.length ?? size;
   const entry = (i: number): LogEntry => at(indices === null ? i : indices[i]);
   const shown = (): LogEntry[] => Array.from({ length: count }, (_, i) => entry(i));

@@ -4,21 +4,10 @@ import { call } from '../api';
 import { JsonEditor } from '../components/json-editor';
 import { Note } from '../components/note';
 import { useObservable } from '../observable';
-import { useAction, useResource } from '../resource';
+import { attempt, useAction, useResource } from '../resource';
 import type { MockRecord } from '../types';
 
 const NEW_MOCK = { method: 'GET', path: '/hello', status_code: 200, response: { body: { message: 'hello' } } };
-
-/** Saves through the API and hands its error sentence to the editor. */
-const attempt = async (work: () => Promise<unknown>, after: () => void): Promise<string | undefined> => {
-  try {
-    await work();
-    after();
-    return undefined;
-  } catch (e) {
-    return (e as Error).message;
-  }
-};
 
 /** Runtime mocks (create, edit, delete) and the override rules, as JSON the API checks. */
 export function MocksPage() {

@@ -38,7 +38,7 @@ function distFolder(from: string): string | undefined {
 
 let loaded: DashboardBundle | null | undefined;
 
-/** The built dashboard, read on first use; null when the package lacks it (the page then says so). */
+/** The built dashboard, read once (when an admin API with a page is made); null when the package lacks it (the page then says so). */
 export function dashboardBundle(from: string = path.dirname(fileURLToPath(import.meta.url))): DashboardBundle | null {
   if (loaded !== undefined) return loaded;
   const dist = distFolder(from);

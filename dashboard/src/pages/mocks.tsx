@@ -2,11 +2,15 @@ import { useState } from 'preact/hooks';
 import { access, mayWrite } from '../access';
 import { call } from '../api';
 import { JsonEditor } from '../components/json-editor';
+import { VirtualList } from '../components/virtual-list';
 import { Note } from '../components/note';
 import { useObservable } from '../observable';
 import { attempt, useAction, useResource } from '../resource';
 import type { MockRecord } from '../types';
 
+const ROW = 34;
+/** Rows in view before the list scrolls: a thousand mocks draw what a dozen do. */
+const VISIBLE = 12;
 const NEW_MOCK = { method: 'GET', path: '/hello', status_code: 200, response: { body: { message: 'hello' } } };
 
 /** Runtime mocks (create, edit, delete) and the override rules, as JSON the API checks. */
@@ -17,7 +21,8 @@ export function MocksPage() {
   const canWrite = mayWrite(user, 'editor');
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const remove = useAction(mocks.reload);
-  const current = mocks.data?.find((m) => m.id === editing);
+  const list = mocks.data ?? [];
+  const current = list.find((m) => m.id === editing);
 
   return (
     <div>
@@ -29,37 +34,40 @@ export function MocksPage() {
         </button>
         <Note action={remove} />
       </div>
-      <table class="list">
-        <thead>
-          <tr>
-            <th>id</th>
-            <th>method</th>
-            <th>path</th>
-            <th>status</th>
-            <th>enabled</th>
-            <th>priority</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {(mocks.data ?? []).map((m) => (
-            <tr key={m.id} class={m.id === editing ? 'selected' : ''}>
-              <td>{m.id}</td>
-              <td>{m.method}</td>
-              <td>{m.path}</td>
-              <td>{m.status_code ?? 200}</td>
-              <td>{m.enabled === false ? 'no' : 'yes'}</td>
-              <td>{m.priority ?? 0}</td>
-              <td>
-                <button onClick={() => setEditing(m.id)}>{canWrite ? 'Edit' : 'View'}</button>
-                <button disabled={!canWrite} onClick={() => void remove.run('DELETE', `mocks/${encodeURIComponent(m.id)}`, undefined, `Deleted ${m.id}`)}>
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div class="mock-head">
+        <span>id</span>
+        <span>method</span>
+        <span>path</span>
+        <span>status</span>
+        <span>enabled</span>
+        <span>priority</span>
+        <span />
+      </div>
+      <div class="mock-list" style={{ height: `${Math.max(1, Math.min(list.length, VISIBLE)) * ROW + 2}px` }}>
+        <VirtualList
+          count={list.length}
+          rowHeight={ROW}
+          row={(i) => {
+            const m = list[i];
+            return (
+              <div class={`mock-row${m.id === editing ? ' selected' : ''}`}>
+                <span>{m.id}</span>
+                <span>{m.method}</span>
+                <span class="path">{m.path}</span>
+                <span>{m.status_code ?? 200}</span>
+                <span>{m.enabled === false ? 'no' : 'yes'}</span>
+                <span>{m.priority ?? 0}</span>
+                <span>
+                  <button onClick={() => setEditing(m.id)}>{canWrite ? 'Edit' : 'View'}</button>
+                  <button disabled={!canWrite} onClick={() => void remove.run('DELETE', `mocks/${encodeURIComponent(m.id)}`, undefined, `Deleted ${m.id}`)}>
+                    Delete
+                  </button>
+                </span>
+              </div>
+            );
+          }}
+        />
+      </div>
       {editing === 'new' && (
         <section class="card">
           <h3>New mock</h3>

@@ -1,10 +1,18 @@
 import { Fragment } from 'preact';
 import { Chart } from '../components/chart';
+import { DataTable } from '../components/data-table';
 import { fmtInt, fmtMs, fmtPct } from '../format';
 import { latest } from '../live';
 import { useObservable } from '../observable';
 import { useResource } from '../resource';
 import type { DashboardData } from '../types';
+
+/** What GET /__mock/metrics adds for each protocol server that runs. */
+const PROTOCOLS: Array<[string, string]> = [
+  ['websocket_by_path', 'WebSocket paths'],
+  ['graphql_by_operation', 'GraphQL operations'],
+  ['grpc_by_method', 'gRPC methods'],
+];
 
 interface Health {
   status: string;
@@ -12,10 +20,12 @@ interface Health {
   issues: string[];
 }
 
-/** System, servers of every protocol and health, with the live rate, error rate and latency charts. */
+/** System, servers of every protocol (and what the WebSocket, GraphQL and gRPC ones report) and health, with the live rate, error rate and latency charts. */
 export function OverviewPage() {
   const dash = useResource<DashboardData>('dashboard', 5000);
   const health = useResource<Health>('health', 5000);
+  const metrics = useResource<Record<string, unknown>>('metrics', 5000);
+  const protocols = PROTOCOLS.filter(([key]) => metrics.data?.[key] !== undefined);
   const m = useObservable(latest);
   const system = dash.data?.system ?? {};
   return (
@@ -79,6 +89,12 @@ export function OverviewPage() {
           </table>
         </section>
       </div>
+      {protocols.map(([key, title]) => (
+        <section class="card" key={key}>
+          <h3>{title}</h3>
+          <DataTable data={metrics.data?.[key]} />
+        </section>
+      ))}
     </div>
   );
 }

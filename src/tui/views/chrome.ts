@@ -48,7 +48,7 @@ export function HelpBar({ tab, width }: { tab: TabName; width: number }): ReactE
     const [name, ...what] = key.split(' ');
     pieces.push({ text: name, bold: true, color: 'cyan' }, ` ${what.join(' ')}  `);
   }
-  return line('help', pieces, width);
+  return line('helpbar', pieces, width);
 }
 
 const HELP: [string, string][] = [
@@ -70,5 +70,5 @@ export function HelpView({ width, height }: { width: number; height: number }): 
   for (const [keys, what] of HELP) lines.push(line(keys, [{ text: ` ${keys.padEnd(22)}`, bold: true, color: 'cyan' }, what], width));
   lines.push(line('blank2', [], width));
   lines.push(line('about', [{ text: ' Everything shown comes from the admin API and its stream (/__mock/ws); ? again closes this help.', dim: true }], width));
-  return column('help', lines, width, height);
+  return column('help-view', lines, width, height);
 }

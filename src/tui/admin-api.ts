@@ -85,7 +85,7 @@ export class AdminApi {
     if (me.status === 401 || me.status === 403) {
       throw new MockError(
         'MOCK_ERR_ADMIN_REFUSED',
-        `mock tui: the admin API at ${this.shown} refused the token (${me.error}): log in with POST /__mock/auth/login and pass its access_token as --token (or MOCK_ADMIN_TOKEN)`,
+        `mock tui: the admin API at ${this.shown} refused the token: ${me.error}; pass the access_token of POST /__mock/auth/login as --token (or MOCK_ADMIN_TOKEN)`,
       );
     }
   }

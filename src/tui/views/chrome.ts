@@ -1,13 +1,14 @@
 import type { ReactElement } from 'react';
 import type { StreamStatus } from '../types.js';
-import { column, line, type Piece } from './line.js';
+import { fit } from '../format.js';
+import { column, line, type Piece, type Segment } from './line.js';
 
 export const TABS = ['Overview', 'Log', 'Routes', 'Unmatched', 'Chaos', 'Fixtures'] as const;
 export type TabName = (typeof TABS)[number];
 
 /** The top line: what this is, where it reads from, how the live data arrives, the terminal's size. */
 export function HeaderLine({ adminUrl, stream, width, height }: { adminUrl: string; stream: StreamStatus; width: number; height: number }): ReactElement {
-  const mode: Piece =
+  const mode: Segment =
     stream.mode === 'websocket'
       ? { text: '● live (websocket)', color: 'green' }
       : stream.mode === 'polling'
@@ -15,10 +16,14 @@ export function HeaderLine({ adminUrl, stream, width, height }: { adminUrl: stri
         : stream.mode === 'offline'
           ? { text: `○ offline${stream.detail ? `: ${stream.detail}` : ''}`, color: 'red' }
           : { text: '… connecting', dim: true };
-  const size = `${width}×${height + 1} `;
-  const left: Piece[] = [{ text: ' mock tui ', bold: true, inverse: true }, ` ${adminUrl}  `, mode];
-  const used = left.reduce((n, p) => n + (typeof p === 'string' ? p.length : p.text.length), 0);
-  return line('header', used + size.length < width ? [...left, ' '.repeat(width - used - size.length), { text: size, dim: true }] : left, width);
+  const size = ` ${width}×${height + 1} `;
+  const title = ' mock tui ';
+  const url = ` ${adminUrl}  `;
+  // the size stays on the right; the stream's detail gives way first
+  const room = width - title.length - url.length - size.length;
+  if (room < 8) return line('header', [{ text: title, bold: true, inverse: true }, url, mode], width);
+  const modeText = fit(mode.text, room);
+  return line('header', [{ text: title, bold: true, inverse: true }, url, { ...mode, text: modeText }, { text: size, dim: true }], width);
 }
 
 /** The tab bar: number, name, the current one highlighted. */

@@ -134,8 +134,28 @@ t.test('in a terminal: traffic, log, routes, unmatched, chaos, resize, quit', { 
   await shows(/Enter\s+Chaos: apply the selected profile at once/, 'the help');
   await keys('?', 'q');
   await shows(/tui exited with 0/, 'the exit');
+  t.equal(tmux('display-message', '-p', '-t', 'tui', '#{alternate_on}').trim(), '0', 'the alternate screen is left');
   t.match(screen(), /shell before the tui\s*\ntui exited with 0/, 'the shell\'s screen is back as it was');
   t.notMatch(screen(), /1 Overview/, 'no trace of the dashboard');
+
+  // SIGTERM: the terminal is restored too, and the exit says which signal (128 + 15). The shell
+  // execs node, so the pane's process is the dashboard; the dead pane stays to be read. tmux's
+  // alternate_on says whether the alternate screen was left (it stays 1 after a SIGKILL); the
+  // text of the screen below is not checked here: tmux drops it when a freshly made detached
+  // session's pane leaves the alternate screen, whatever the program writes.
+  tmux('set-option', '-g', 'remain-on-exit', 'on');
+  const termCommand = `printf 'shell before the signal\n'; exec ${quote(process.execPath)} ${quote(bin)} tui --admin-url ${quote(admin)}`;
+  tmux('new-session', '-d', '-s', 'term', '-x', '100', '-y', '30', 'sh', '-c', termCommand);
+  const pane = (format) => tmux('display-message', '-p', '-t', 'term', format).trim();
+  const termScreen = () => tmux('capture-pane', '-p', '-t', 'term');
+  await until(() => /1 Overview/.test(termScreen()), 20_000, 'the dashboard in a second session');
+  t.equal(pane('#{alternate_on}'), '1', 'it draws on the alternate screen');
+  process.kill(Number(pane('#{pane_pid}')), 'SIGTERM');
+  // tmux may see the terminal close before it reaps the process: wait for the status too
+  await until(() => pane('#{pane_dead}') === '1' && pane('#{pane_dead_status}#{pane_dead_signal}') !== '', 10_000, 'the dashboard to end on SIGTERM');
+  t.equal(pane('#{pane_dead_status}'), '143', `exit 128 + 15, not killed by the signal (${pane('#{pane_dead_signal}') || 'no signal'})`);
+  t.equal(pane('#{alternate_on}'), '0', 'and left it');
+  t.notMatch(termScreen(), /1 Overview/, 'no trace of the dashboard');
 });
 
 t.test('an admin URL nobody answers: one line naming it and the fix, exit 1', async (t) => {

@@ -90,7 +90,9 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       const locals = ex.keptLocals;
       const operation = locals?.graphql;
       const protocol = operation !== undefined ? { graphql: { operation_name: operation.name, operation_type: operation.type } } : locals?.grpc !== undefined ? { grpc: locals.grpc } : undefined;
-      requestLog.record(ex.method, ex.path, answer.status, ms, ex.client, ex.headers, size, answer.error ?? null, chaos, protocol);
+      // the route and query are HTTP's; other protocols describe their requests in `protocol`
+      const http = protocol === undefined;
+      requestLog.record(ex.method, ex.path, answer.status, ms, ex.client, ex.headers, size, answer.error ?? null, chaos, protocol, http ? (ex.countedAs?.key ?? null) : undefined, http ? ex.rawQuery : undefined);
     },
   };
 }

@@ -20,6 +20,8 @@
  *   and query parameters, for the conditional proxy's rules; a tokenizer and a recursive-descent
  *   parser, no eval, errors with their position.
  *
+ * - Near misses (near-miss.ts): for a request nothing matched, the closest routes and every field
+ *   each one failed on (the dashboards' unmatched view).
  * - Origins (origins.ts): browser origins allowed by a setting, for the admin API's cross-site
  *   guard and the mocked API's CORS.
  * - Request matchers (request-matcher.ts): chaos's request_matcher, by client address or CIDR
@@ -56,6 +58,7 @@ export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, parseExpression, type Expr
 export { ExpressionError, tokenize, type Operator, type Token } from './expression-tokens.js';
 export { compileGlob, globMayReach, requestPath } from './glob.js';
 export { DEFAULT_PORTS, OriginList, parseOrigin, type ParsedOrigin } from './origins.js';
+export { nearestRoutes, type MissCandidate, type MissedRequest, type Mismatch, type NearMiss } from './near-miss.js';
 export { matchesPath, parsePathPattern, pathParams, patternsOverlap, splitRequestPath, templateSegments, type PathPattern, type TemplateSegment } from './path-pattern.js';
 export { compileRequestMatcher, type MatchableRequest, type RequestMatcherSpec } from './request-matcher.js';
 export { compileRouteConditions, conditionsHold, containsPartial, type RouteConditions, type RouteMatchSpec } from './route-conditions.js';

@@ -1,6 +1,6 @@
-import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions } from '../control/admin/index.js';
+import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, LiveStream, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type AdminContext } from '../control/admin/index.js';
 import { createAuth, type AuthOptions } from '../control/auth/index.js';
-import { closeNode, createNodeControlServer, listenNode } from './http/index.js';
+import { closeNode, createNodeControlServer, listenNode, mountSocketNode } from './http/index.js';
 import { LiveState } from '../chain/settings/index.js';
 import { LogStream, Redaction, RequestLog, type RedactionOptions } from '../control/logging/index.js';
 import { DEFAULT_ADMIN_LIMITS, type AdminLimits } from '../serve-options.js';
@@ -39,32 +39,33 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
   const sampler = new ResourceSampler();
   const auth = createAuth(options.auth);
   refuseExposedDevUsers(auth, options.host, 'admin.bind, --host');
-  const api = createAdminApi(
-    {
-      version: options.version,
-      startedAt: Date.now(),
-      live,
-      requestLog,
-      logStream: new LogStream(requestLog, { maxClients: limits.max_log_subscribers, logger }),
-      stats: new TrafficStats({ routes: [] }),
-      sampler,
-      registry,
-      auth,
-      env: createEnvControl(options.envVariables, { live, registry, logger }),
-      projectDir: options.projectDir,
-      files: { ...editableFiles(options.projectDir, options.configFile ?? null, options.generatedDir ?? null), writer: projectWriter(options.projectDir, logger) },
-      logger,
-    },
-    {
-      routes: options.api ? ADMIN_ROUTES : [],
-      apiDisabled: !options.api,
-      pagePath: '',
-      access: new AccessPolicy(options.access ?? DEFAULT_ACCESS),
-      token: new BrowserToken(),
-      tokenSource: 'the admin page (GET /)',
-    },
-  );
+  const ctx: AdminContext = {
+    version: options.version,
+    startedAt: Date.now(),
+    live,
+    requestLog,
+    logStream: new LogStream(requestLog, { maxClients: limits.max_log_subscribers, logger }),
+    stats: new TrafficStats({ routes: [] }),
+    sampler,
+    registry,
+    auth,
+    env: createEnvControl(options.envVariables, { live, registry, logger }),
+    projectDir: options.projectDir,
+    files: { ...editableFiles(options.projectDir, options.configFile ?? null, options.generatedDir ?? null), writer: projectWriter(options.projectDir, logger) },
+    logger,
+  };
+  const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS);
+  const api = createAdminApi(ctx, {
+    routes: options.api ? ADMIN_ROUTES : [],
+    apiDisabled: !options.api,
+    pagePath: '',
+    access,
+    token: new BrowserToken(),
+    tokenSource: 'the admin page (GET /)',
+  });
   const server = createNodeControlServer(api, 16 * 1024 * 1024);
+  const stream = options.api ? new LiveStream(ctx, access, limits.max_log_subscribers) : undefined;
+  if (stream !== undefined) mountSocketNode(server, stream);
   const url = httpUrl(options.host, await listenNode(server, options.host, options.port, '--port'));
   if (options.api) warnIfExposed(options, 'admin', options.host, url);
   warnOfDevUsers(options, auth, url);
@@ -73,6 +74,7 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
     url,
     close: async () => {
       sampler.stop();
+      stream?.close();
       await closeNode(server);
     },
   };

@@ -6,7 +6,7 @@ import { RequestChain, createDispatch, createStages } from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../terminal/openapi/index.js';
 import { hostPort, type ServerAdapter } from '../chain/exchange/index.js';
 import type { ControlHandler } from '../control/admin/index.js';
-import { createHttpAdapter } from './http/index.js';
+import { createHttpAdapter, type SocketEndpoint } from './http/index.js';
 import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import type { RecorderDb } from '../chain/recorder/index.js';
@@ -64,6 +64,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
   private status: RestartStatus = IDLE_RESTART;
   private controlHandler: ControlHandler | undefined;
   private controlPage: string | undefined;
+  private controlStream: SocketEndpoint | undefined;
   private readonly unregister: () => void;
 
   private constructor(
@@ -107,10 +108,11 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     return new HttpMockServer(options, engine);
   }
 
-  /** Answers `/__mock/*` (and `page`) on this server: the management router, or the embedded admin API. Set before listen. */
-  hostControl(control: ControlHandler, page?: string): void {
+  /** Answers `/__mock/*` (and `page`) on this server: the management router, or the embedded admin API and its live stream. Set before listen. */
+  hostControl(control: ControlHandler, page?: string, stream?: SocketEndpoint): void {
     this.controlHandler = control;
     this.controlPage = page;
+    this.controlStream = stream;
   }
 
   async listen(): Promise<void> {
@@ -123,7 +125,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       requestLog: options.requestLog,
       stats: options.stats,
     });
-    const adapterOptions = { dispatch, control: this.controlHandler, controlPage: this.controlPage, keepAliveHint: options.keepAliveHint };
+    const adapterOptions = { dispatch, control: this.controlHandler, controlPage: this.controlPage, socket: this.controlStream, keepAliveHint: options.keepAliveHint };
     const adapter = await createHttpAdapter(options.httpBackend, adapterOptions, options.logger);
     await adapter.listen(options.host, options.port, '--http-port');
     this.adapter = adapter;

@@ -1,3 +1,4 @@
+import type { SocketEndpoint } from './http/index.js';
 import type { ControlHandler } from '../control/admin/index.js';
 import type { LiveState } from '../chain/settings/index.js';
 import type { RecorderDb } from '../chain/recorder/index.js';
@@ -37,8 +38,8 @@ export interface MockServer extends RegisteredServer {
   close(): Promise<void>;
   /** The port of an HTTP bridge the server runs beside its own (gRPC's grpc.http_bridge), once it listens. */
   readonly bridgePort?: number;
-  /** Servers that can answer the management router and the embedded admin (HTTP) on their port; set before listen. */
-  hostControl?(control: ControlHandler, page?: string): void;
+  /** Servers that can answer the management router and the embedded admin (HTTP) on their port, with its live stream; set before listen. */
+  hostControl?(control: ControlHandler, page?: string, stream?: SocketEndpoint): void;
 }
 
 /** A protocol server for the configuration, or undefined when it asks for none. */

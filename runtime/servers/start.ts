@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, MANAGEMENT_ROUTES, createAdminApi, createEnvControl, editableFiles, type AdminContext } from '../control/admin/index.js';
+import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, LiveStream, MANAGEMENT_ROUTES, createAdminApi, createEnvControl, editableFiles, type AdminContext } from '../control/admin/index.js';
 import { createAuth } from '../control/auth/index.js';
 import type { Server } from 'node:http';
-import { closeNode, createNodeControlServer, listenNode } from './http/index.js';
+import { closeNode, createNodeControlServer, listenNode, mountSocketNode } from './http/index.js';
 import { LiveState } from '../chain/settings/index.js';
 import { LogStream, Redaction, RequestLog } from '../control/logging/index.js';
 import { createPrometheusMetrics, ResourceSampler, TrafficStats, type OperationCounts, type WebSocketPathCounts } from '../control/metrics/index.js';
@@ -96,9 +96,12 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     stateful,
   };
   const standalonePage = 'the admin page (GET / on the admin port)';
+  const streams: LiveStream[] = [];
   if (embedded) {
     const tokenSource = `the admin page (GET ${admin.mountPath})`;
-    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath);
+    const stream = admin.api ? new LiveStream(ctx, access, limits.max_log_subscribers, true) : undefined;
+    if (stream !== undefined) streams.push(stream);
+    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath, stream);
   } else {
     const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
     http?.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));
@@ -107,6 +110,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const servers: Server[] = [];
   const closeAll = async (): Promise<void> => {
     sampler.stop();
+    for (const stream of streams.splice(0)) stream.close();
     await Promise.all(servers.splice(0).map(closeNode));
     await Promise.all(mockServers.map((server) => server.close()));
     fixtures?.store.close();
@@ -123,6 +127,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     if (admin !== undefined && admin.standalone) {
       const api = createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '', access, token, tokenSource: standalonePage });
       const server = createNodeControlServer(api, ADMIN_MAX_BODY_BYTES);
+      if (admin.api) {
+        const stream = new LiveStream(ctx, access, limits.max_log_subscribers);
+        mountSocketNode(server, stream);
+        streams.push(stream);
+      }
       adminUrl = httpUrl(admin.host, await listenNode(server, admin.host, admin.port, '--admin-port'));
       servers.push(server);
       warnIfExposed(options, 'admin', admin.host, adminUrl);

@@ -230,7 +230,7 @@ t.test('before any traffic', async (t) => {
     PETSTORE_ROUTES.map((r) => `${r.method} ${r.path}`),
   );
   for (const row of dash.routes) {
-    t.same(row, { method: row.method, path: row.path, priority: 0, has_fixtures: false, latency_ms: 0, request_count: 0, last_request: null, error_count: 0 }, `row ${row.method} ${row.path}`);
+    t.same(row, { method: row.method, path: row.path, priority: 0, has_fixtures: false, latency_ms: 0, request_count: 0, last_request: null, error_count: 0, stages: [] }, `row ${row.method} ${row.path}`);
   }
   t.same(dash.recent_logs, []);
   t.match(dash.latency_profile, { name: String, base_ms: 0, jitter_ms: Number, tag_overrides: {} });
@@ -394,8 +394,8 @@ t.test('logs: entry shape, filters, limit, bad filters, clear', async (t) => {
     const i = sent.length - 1 - j;
     t.same(
       Object.keys(entry).sort(),
-      ['client_ip', 'error_message', 'headers', 'id', 'method', 'path', 'response_size_bytes', 'response_time_ms', 'status_code', 'timestamp', 'user_agent'],
-      'the spec fields',
+      ['client_ip', 'error_message', 'headers', 'id', 'method', 'path', 'query', 'response_size_bytes', 'response_time_ms', 'route', 'status_code', 'timestamp', 'user_agent'],
+      "the spec's fields, and HTTP's route and query (docs/dashboard.md)",
     );
     t.type(entry.id, 'string');
     isRecentIso(t, entry.timestamp);

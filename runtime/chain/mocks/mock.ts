@@ -13,6 +13,7 @@ import {
   patternsOverlap,
   queryMatches,
   type JsonPathCondition,
+  type MissCandidate,
   type PathPattern,
   type TemplateSegment,
   type ValueCondition,
@@ -121,6 +122,22 @@ export class Mock {
   /** Whether a request path could match both this mock and a route of `template` (see templateSegments). */
   mayShareRequests(template: readonly TemplateSegment[]): boolean {
     return patternsOverlap(this.pattern, template);
+  }
+
+  /** What the unmatched-request view compares a request with: each condition with its text as the mock wrote it. */
+  missCandidate(): MissCandidate {
+    const texts = (map: Record<string, unknown> | undefined): string[] => Object.values(map ?? {}).map((spec) => (typeof spec === 'string' ? spec : JSON.stringify(spec)));
+    const headerTexts = texts(this.record.match_headers);
+    const queryTexts = texts(this.record.match_query);
+    return {
+      method: this.method,
+      path: this.path,
+      source: 'mock',
+      mock_id: this.id,
+      headers: this.headers.map((c, i) => ({ ...c, text: headerTexts[i] })),
+      query: this.query.map((c, i) => ({ ...c, text: queryTexts[i] })),
+      bodyConditions: this.jsonPath.length,
+    };
   }
 
   params(segments: readonly string[]): Record<string, string> {

@@ -1,4 +1,4 @@
-import type { ControlHandler, ControlRequest, ControlResponse } from './control-types.js';
+import type { ControlHandler, ControlReply, ControlRequest, ControlResponse } from './control-types.js';
 import { PatternError } from '../../../common/patterns/index.js';
 import type { AccessPolicy } from './access-policy.js';
 import { BROWSER_TOKEN_HEADER, fromBrowser, type BrowserToken } from './browser-token.js';
@@ -23,6 +23,7 @@ import { websocketRoutes } from './endpoints/websocket.js';
 import { graphqlRoutes } from './endpoints/graphql.js';
 import { grpcRoutes } from './endpoints/grpc.js';
 import { trafficRoutes } from './endpoints/traffic.js';
+import { unmatchedRoutes } from './endpoints/unmatched.js';
 import { AdminError, fail, ok } from './envelope.js';
 import { indexPage } from './index-page.js';
 import { AdminRouter, endpointOf, jsonBody, notFound, type AdminRoute } from './router.js';
@@ -35,6 +36,7 @@ const DISABLED = 'the admin API is disabled (admin.disable_api, --disable-admin-
 export const ADMIN_ROUTES: AdminRoute[] = [
   ...systemRoutes,
   ...trafficRoutes,
+  ...unmatchedRoutes,
   ...configRoutes,
   ...envRoutes,
   ...fileRoutes,
@@ -84,7 +86,7 @@ export function createAdminApi(ctx: AdminContext, options: AdminApiOptions): Con
   const router = new AdminRouter(options.routes);
   return async (req) => {
     const origin = req.headers.origin;
-    const refused = refuse(options, req, origin);
+    const refused = refuseForeign(options.access, options.embedded, req);
     if (refused !== undefined) return withCors(refused, undefined);
     // the page carries the token: other origins read it only when named exactly (access-policy.ts)
     const readable = origin !== undefined && (!isPage(options, req.path) || options.access.pageReadableBy(origin));
@@ -101,8 +103,9 @@ const isPage = (options: AdminApiOptions, path: string): boolean => options.page
  * health check excepted, which load balancers probe under any name), and an Origin that is not
  * allowed (a page of another site), get 403.
  */
-function refuse({ access, embedded }: AdminApiOptions, req: ControlRequest, origin: string | undefined): ControlResponse | undefined {
+export function refuseForeign(access: AccessPolicy, embedded: boolean | undefined, req: Pick<ControlRequest, 'method' | 'path' | 'headers'>): ControlReply | undefined {
   const host = req.headers.host;
+  const origin = req.headers.origin;
   const health = isRead(req.method) && (req.path === '/__mock' || req.path.startsWith('/__mock/')) && endpointOf(req.path) === 'health';
   if (!health && !access.hostAllowed(host)) {
     return fail(403, `Host "${host}" may not reach the admin API (DNS rebinding guard): use localhost or an IP address, or add the name to admin.allowed_hosts in mock.yaml`);

@@ -6,3 +6,4 @@ export { createEnvControl } from './env-control.js';
 export { editableFiles, type EditableFiles } from './file-kinds.js';
 export { AdminError } from './envelope.js';
 export type { ControlHandler, ControlReply, ControlRequest, ControlResponse, ControlStream, StreamSink } from './control-types.js';
+export { LiveStream, LIVE_STREAM_PATH, type LiveSocket } from './live-stream.js';

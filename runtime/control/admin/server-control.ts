@@ -9,6 +9,7 @@ const NO_SERVERS: ServerControl = {
   restart: () => {
     throw new AdminError(409, 'no mock servers run in this process (start them with mock serve --admin)');
   },
+  stagesOf: () => [],
   specPath: null,
   httpPort: null,
 };

@@ -66,6 +66,7 @@ export function routeRows(ctx: AdminContext): Array<Record<string, unknown>> {
     const pattern = parsePathPattern(path);
     return recorded.some((f) => (f.method === method || method === '*') && matchesPath(pattern, f.segments));
   };
+  const servers = serversOf(ctx.registry);
   return listRoutes(ctx).map(({ ref, info, priority }) => {
     const summary = ctx.stats.routeSummary(ref);
     return {
@@ -77,6 +78,8 @@ export function routeRows(ctx: AdminContext): Array<Record<string, unknown>> {
       request_count: summary.request_count,
       last_request: summary.last_request,
       error_count: summary.error_count,
+      // a runtime mock answers inside the chain of the route it shadows, or of "no route matched"
+      stages: servers.stagesOf(ref.key),
     };
   });
 }

@@ -20,6 +20,10 @@ export interface RequestLogEntryJson {
   error_message: string | null;
   /** What chaos did to the answer; present only when it did something. */
   chaos?: { fault: string | null; latency_ms: number | null };
+  /** HTTP requests: the route that answered (`GET /v1/pets/{petId}`, a runtime mock's `METHOD path`), null when none matched. */
+  route?: string | null;
+  /** HTTP requests: the query string without `?`, secret parameters' values redacted. */
+  query?: string;
   /** A WebSocket session (status 101): its messages and how it closed; response_time_ms is its duration. */
   websocket?: WebSocketSessionLog;
   /** A GraphQL operation: which one ran (a subscription's entry is written when it ends). */
@@ -96,12 +100,15 @@ export class RequestLogEntry {
   readonly websocket: WebSocketSessionLog | undefined;
   readonly graphql: GraphqlOperationLog | undefined;
   readonly grpc: GrpcCallLog | undefined;
+  readonly route: string | null | undefined;
   /** Epoch milliseconds. */
   readonly time: number;
   private readonly seq: number;
   private address: ArrayBuffer | string;
   private received: Record<string, string>;
   private redacted: Record<string, string> | undefined;
+  private rawQuery: string | undefined;
+  private queryRedacted = false;
   private readonly redaction: Redaction;
 
   constructor(
@@ -117,11 +124,15 @@ export class RequestLogEntry {
     time = Date.now(),
     chaos?: RequestLogEntryJson['chaos'],
     protocol?: ProtocolLog,
+    route?: string | null,
+    query?: string,
   ) {
     this.chaos = chaos;
     this.websocket = protocol?.websocket;
     this.graphql = protocol?.graphql;
     this.grpc = protocol?.grpc;
+    this.route = route;
+    this.rawQuery = query;
     this.seq = ++sequence;
     this.time = time;
     this.method = method;
@@ -155,6 +166,15 @@ export class RequestLogEntry {
     return this.redacted;
   }
 
+  /** HTTP requests: the query string with secret parameters' values redacted; undefined for other protocols. */
+  get query(): string | undefined {
+    if (!this.queryRedacted && this.rawQuery !== undefined) {
+      this.rawQuery = this.redaction.queryString(this.rawQuery);
+      this.queryRedacted = true;
+    }
+    return this.rawQuery;
+  }
+
   get client_ip(): string {
     if (typeof this.address !== 'string') this.address = readableAddress(latin1.decode(this.address));
     return this.address;
@@ -174,6 +194,7 @@ export class RequestLogEntry {
       response_size_bytes: this.response_size_bytes,
       error_message: this.error_message,
       ...(this.chaos === undefined ? {} : { chaos: this.chaos }),
+      ...(this.route === undefined ? {} : { route: this.route, query: this.query }),
       ...(this.websocket === undefined ? {} : { websocket: this.websocket }),
       ...(this.graphql === undefined ? {} : { graphql: this.graphql }),
       ...(this.grpc === undefined ? {} : { grpc: this.grpc }),

@@ -12,6 +12,8 @@ export interface RequestLogFilter {
   /** A path glob (runtime/match): `*` within one segment, `**` any number of segments; no `*`: that path. */
   path?: string;
   status?: number;
+  /** Only HTTP requests nothing matched that got a 404 (the unmatched-request view). */
+  unmatched?: boolean;
   /** Most entries returned (newest first); all by default. */
   limit?: number;
 }
@@ -77,8 +79,10 @@ export class RequestLog {
     errorMessage: string | null = null,
     chaos?: RequestLogEntryJson['chaos'],
     protocol?: ProtocolLog,
+    route?: string | null,
+    query?: string,
   ): RequestLogEntry {
-    const entry = new RequestLogEntry(method, path, statusCode, Math.round(responseTimeMs), clientAddress, headers, responseSizeBytes, errorMessage, this.redaction, turnClock(), chaos, protocol);
+    const entry = new RequestLogEntry(method, path, statusCode, Math.round(responseTimeMs), clientAddress, headers, responseSizeBytes, errorMessage, this.redaction, turnClock(), chaos, protocol, route, query);
     this.ring.push(entry);
     const logger = this.logger;
     if (this.lines !== undefined && logger?.isLevelEnabled('info') === true) this.lines.write(entry);
@@ -121,8 +125,13 @@ export function entryFilter(filter: RequestLogFilter): ((entry: RequestLogEntry)
   const method = filter.method?.toUpperCase();
   const path = filter.path === undefined ? undefined : pathMatcher(filter.path);
   const status = filter.status;
-  if (method === undefined && path === undefined && status === undefined) return undefined;
-  return (entry) => (method === undefined || entry.method === method) && (status === undefined || entry.status_code === status) && (path === undefined || path(entry.path));
+  const unmatched = filter.unmatched === true;
+  if (method === undefined && path === undefined && status === undefined && !unmatched) return undefined;
+  return (entry) =>
+    (method === undefined || entry.method === method) &&
+    (status === undefined || entry.status_code === status) &&
+    (!unmatched || (entry.route === null && entry.status_code === 404)) &&
+    (path === undefined || path(entry.path));
 }
 
 /** The log's path filter: the path-glob dialect of runtime/match (`/v1/pets/*`, `/v1/**`; no `*`: that path). Throws PatternError for a glob too long. */

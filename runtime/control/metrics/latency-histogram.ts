@@ -45,6 +45,25 @@ export class LatencyHistogram {
     return this.highest;
   }
 
+  /**
+   * The same over the values recorded since `mark` (a copy of the counts this returned before;
+   * none: since the start). Reads the whole array, so it is for a once-a-second reader (the
+   * dashboards' live percentiles), never the request path.
+   */
+  sinceMark(mark: Float64Array | undefined, percentiles: readonly number[]): { mark: Float64Array; count: number; values: number[] } {
+    const now = Float64Array.from(this.counts);
+    const window = new LatencyHistogram(this.highest);
+    let count = 0;
+    for (let i = 0; i < now.length; i++) {
+      const n = now[i] - (mark === undefined ? 0 : mark[i]);
+      // a reset since the mark leaves negative differences: count those slots from zero
+      window.counts[i] = n >= 0 ? n : now[i];
+      count += window.counts[i];
+    }
+    window.total = count;
+    return { mark: now, count, values: percentiles.map((p) => window.valueAtPercentile(p)) };
+  }
+
   private static slot(v: number): number {
     if (v < EXACT) return v;
     // the power of two below v, counted from 2^11: each has SUB_BUCKETS slots

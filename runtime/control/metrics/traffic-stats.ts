@@ -32,6 +32,21 @@ export interface LatencyPercentiles {
   p99: number;
 }
 
+/** What happened between two reads of `interval` (the dashboards' live charts). */
+export interface TrafficInterval {
+  requests: number;
+  errors: number;
+  /** Over this interval's requests; null when it had none. */
+  percentiles: LatencyPercentiles | null;
+}
+
+/** Where the previous `interval` read left off. */
+export interface IntervalMark {
+  requests: number;
+  errors: number;
+  latency: Float64Array | undefined;
+}
+
 /** Response times beyond an hour are recorded as an hour; nothing real takes that long. */
 const MAX_MS = 3_600_000;
 /** Unmatched requests get one bucket per standard method; any other method token shares `OTHER`. */
@@ -129,6 +144,24 @@ export class TrafficStats {
     if (this.latency.totalCount === 0) return { p50: 0, p95: 0, p99: 0 };
     const ms = (percentile: number): number => this.latency.valueAtPercentile(percentile) / 1000;
     return { p50: ms(50), p95: ms(95), p99: ms(99) };
+  }
+
+  /**
+   * Requests, errors and percentiles since `mark` (none: since the start), and the mark to pass
+   * next time. For a once-a-second reader: it walks the tallies and the histogram.
+   */
+  interval(mark: IntervalMark | undefined): { interval: TrafficInterval; mark: IntervalMark } {
+    let errors = 0;
+    for (const tally of this.byKey.values()) errors += tally.errors;
+    const since = this.latency.sinceMark(mark?.latency, [50, 95, 99]);
+    // a reset (clear stats) since the mark: count from zero
+    const requests = this.total >= (mark?.requests ?? 0) ? this.total - (mark?.requests ?? 0) : this.total;
+    const errorDelta = errors >= (mark?.errors ?? 0) ? errors - (mark?.errors ?? 0) : errors;
+    const [p50, p95, p99] = since.values.map((us) => us / 1000);
+    return {
+      interval: { requests, errors: errorDelta, percentiles: since.count === 0 ? null : { p50, p95, p99 } },
+      mark: { requests: this.total, errors, latency: since.mark },
+    };
   }
 
   routeSummary(route: RouteRef): RouteSummary {

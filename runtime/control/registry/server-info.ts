@@ -50,6 +50,8 @@ export interface ServerControl {
   restartStatus(): RestartStatus;
   /** Starts a restart; throws AdminError 409 while one runs. */
   restart(reason: string | null): void;
+  /** Names of the stages that run for the route of that key (`GET /v1/pets`), or for requests no route matched (null). */
+  stagesOf(key: string | null): string[];
   /** What `ServerConfig` reports. */
   specPath: string | null;
   httpPort: number | null;

@@ -36,6 +36,8 @@ export function mountSocketNode(server: http.Server, endpoint: SocketEndpoint): 
           close: (code, reason) => {
             if (!closed) ws.close(code, reason);
           },
+          buffered: () => ws.bufferedAmount,
+          drop: () => ws.terminate(),
         },
         headers,
         (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, ''),

@@ -6,6 +6,10 @@ export interface EndpointSocket {
   readonly protocol: string;
   send(text: string): void;
   close(code: number, reason: string): void;
+  /** Bytes sent but not yet taken by the client (so a stream can drop a reader that fell behind). */
+  buffered(): number;
+  /** Cuts the connection at once, without a closing handshake (a reader that fell behind would never answer one). */
+  drop(): void;
 }
 
 /** What an endpoint does with an open connection. */

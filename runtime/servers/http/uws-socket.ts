@@ -47,6 +47,10 @@ export function mountSocketUws(app: TemplatedApp, endpoint: SocketEndpoint): voi
           close: (code, reason) => {
             if (data.closed !== true) ws.end(code, reason);
           },
+          buffered: () => (data.closed === true ? 0 : ws.getBufferedAmount()),
+          drop: () => {
+            if (data.closed !== true) ws.close();
+          },
         },
         data.headers,
         data.client,

@@ -19,6 +19,11 @@ function logFilter(query: URLSearchParams): RequestLogFilter {
     if (!/^[1-5]\d\d$/.test(status)) throw new AdminError(400, `logs: status must be an HTTP status code such as 404 (got "${status}")`);
     filter.status = Number(status);
   }
+  const unmatched = query.get('unmatched');
+  if (unmatched !== null && unmatched !== '') {
+    if (unmatched !== 'true' && unmatched !== 'false') throw new AdminError(400, `logs: unmatched must be true or false (got "${unmatched}")`);
+    filter.unmatched = unmatched === 'true';
+  }
   const limit = query.get('limit');
   if (limit !== null && limit !== '') {
     if (!/^\d+$/.test(limit) || Number(limit) < 1) throw new AdminError(400, `logs: limit must be a positive integer (got "${limit}")`);

@@ -35,6 +35,8 @@ export interface RouteRow {
   request_count: number;
   error_count: number;
   last_request: string | null;
+  /** The stages of the request chain that run for the route, in order (servers before them leave it out). */
+  stages?: string[];
 }
 
 export interface Coverage {

@@ -83,7 +83,9 @@ t.test('in a terminal: traffic, log, routes, unmatched, chaos, resize, quit', { 
   t.match(screen(), /[▁▂▃▄▅▆▇█]/, 'the charts draw');
 
   await keys('2');
-  await shows(/GET\s+\/v1\/nope\s+404/, 'the live log');
+  await shows(/GET\s+\/v1\/nope\s+404\s+\S+ ms\s+unmatched/, 'the live log, the unmatched request marked');
+  t.match(screen(), /GET\s+\/v1\/pets\/5\s+200\s+\S+ ms\s+GET \/v1\/pets\/\{petId\}/, 'the route that answered');
+  t.match(lines()[0], /● live \(websocket\)/, 'the stream, not polling');
   t.match(screen(), /GET\s+\/v1\/pets\/5\s+200/);
   const log = lines().slice(3, 38).filter((l) => /\/v1\//.test(l));
   t.match(log.at(-1), /\/v1\/nope/, 'newest at the bottom');
@@ -100,10 +102,13 @@ t.test('in a terminal: traffic, log, routes, unmatched, chaos, resize, quit', { 
   await shows(/coverage 33\.33% · 1 of 3 paths requested · 5 routes/, 'coverage');
   t.match(screen(), /GET\s+\/v1\/pets\/\{petId\}\s+0\s+6\s+0\s+.*200×6/, 'the route row with its answers');
 
+  t.match(screen(), / GET \/v1\/pets · stages: .+ · last request –/, 'the selected route\'s request chain');
+
   await keys('Tab');
-  const unmatched = await adminGet('unmatched');
-  if (unmatched.status === 200) await shows(/GET\s+\/v1\/nope\s+404/, 'the unmatched request');
-  else await shows(/GET \/__mock\/unmatched: no admin endpoint/, 'why there is no list (a server before GET /__mock/unmatched)');
+  await shows(/1 unmatched request, newest first/, 'the unmatched requests');
+  t.match(screen(), /›\S+\s+GET\s+\/v1\/nope\s+404\s+\d+ close routes/);
+  t.match(screen(), /GET \/v1\/pets\s+description, score \d/, 'its closest routes');
+  t.match(screen(), /path: segment 2 is "nope", the route has "pets"/, 'and why each did not match');
 
   await keys('5');
   await shows(/›\s+slow_3g\s+built-in/, 'the profiles');

@@ -98,7 +98,7 @@ const routes = {
   rows: [
     { method: 'GET', path: '/v1/pets', priority: 0, has_fixtures: true, latency_ms: 6.13, request_count: 3, error_count: 0, last_request: null },
     { method: 'POST', path: '/v1/pets', priority: 0, has_fixtures: false, latency_ms: 0, request_count: 0, error_count: 0, last_request: null },
-    { method: 'GET', path: '/v1/pets/{petId}', priority: 0, has_fixtures: false, latency_ms: 2, request_count: 2, error_count: 1, last_request: null },
+    { method: 'GET', path: '/v1/pets/{petId}', priority: 0, has_fixtures: false, latency_ms: 2, request_count: 2, error_count: 1, last_request: '2026-01-01T10:00:00.000Z', stages: ['traffic-shaping', 'latency'] },
   ],
   coverage: {
     routes: { '/v1/pets': { methods: { GET: { request_count: 3, response_codes: { 200: 3 } }, POST: { request_count: 0, response_codes: {} } } }, '/v1/pets/{petId}': { methods: { GET: { request_count: 2, response_codes: { 200: 1, 404: 1 } } } } },
@@ -109,12 +109,14 @@ const routes = {
 };
 
 t.test('routes: coverage, one row per route with its answers, the selection marked', async (t) => {
-  const { text, lines } = frame(t, h(RoutesView, { loaded: { data: routes }, selected: 2, width: 110, height: 8 }));
-  fits(t, lines, 110, 8);
+  const { text, lines } = frame(t, h(RoutesView, { loaded: { data: routes }, selected: 2, width: 100, height: 9 }));
+  fits(t, lines, 100, 9);
   t.match(text, /coverage 100% · 2 of 2 paths requested · 3 routes/);
   t.match(text, / GET\s+\/v1\/pets\s+0\s+3\s+0\s+6\.1 ms yes\s+200×3/);
   t.match(text, / POST\s+\/v1\/pets\s+0\s+0\s+0\s+–/);
   t.match(text, /›GET\s+\/v1\/pets\/\{petId\}\s+0\s+2\s+1\s+2 ms\s+200×1 404×1/, 'the selected row');
+  t.match(lines[8], /^ GET \/v1\/pets\/\{petId\} · stages: traffic-shaping → latency · last request \d\d:\d\d:\d\d/, 'below: its request chain');
+  t.match(frame(t, h(RoutesView, { loaded: { data: routes }, selected: 0, width: 100, height: 9 })).lines[8], /GET \/v1\/pets · last request –/, 'a server without stages says nothing of them');
   t.match(frame(t, h(RoutesView, { loaded: {}, selected: 0, width: 60, height: 4 })).text, /loading routes/);
   t.match(frame(t, h(RoutesView, { loaded: { error: 'GET /__mock/dashboard: HTTP 500' }, selected: 0, width: 60, height: 4 })).text, /GET \/__mock\/dashboard: HTTP 500/);
 });
@@ -123,8 +125,8 @@ const unmatched = [
   {
     entry: entry(5, { method: 'GET', path: '/v1/pet/1', status_code: 404, route: null }),
     closest: [
-      { method: 'GET', path: '/v1/pets/{petId}', source: 'openapi', score: 1, mismatches: [{ field: 'path', expected: 'pets', actual: 'pet', reason: 'segment 2 is "pet", the route has "pets"' }] },
-      { method: 'GET', path: '/v1/pets', source: 'custom', score: 2, mismatches: [{ field: 'header', name: 'x-tenant', reason: 'x-tenant is missing' }] },
+      { method: 'GET', path: '/v1/pets/{petId}', source: 'description', score: 0.625, mismatches: [{ field: 'path', expected: 'pets', actual: 'pet', reason: 'segment 2 is "pet", the route has "pets"' }] },
+      { method: 'GET', path: '/v1/pets', source: 'custom_route', score: 2, mismatches: [{ field: 'header', name: 'x-tenant', reason: 'x-tenant is missing' }] },
     ],
   },
   { entry: entry(4, { method: 'POST', path: '/v2/orders', status_code: 404, route: null }), closest: [] },
@@ -135,7 +137,8 @@ t.test('unmatched: newest first, and the selected request\'s closest routes with
   fits(t, lines, 100, 14);
   t.match(text, /2 unmatched requests, newest first/);
   t.match(text, /›\S+\s+GET\s+\/v1\/pet\/1\s+404\s+2 close routes/);
-  t.match(text, /GET \/v1\/pets\/\{petId\}\s+openapi, score 1/);
+  t.match(text, /GET \/v1\/pets\/\{petId\}\s+description, score 0\.63/);
+  t.match(text, /GET \/v1\/pets\s+custom_route, score 2\b/);
   t.match(text, /path: segment 2 is "pet", the route has "pets"/);
   t.match(text, /header x-tenant: x-tenant is missing/);
   const second = frame(t, h(UnmatchedView, { loaded: { data: unmatched }, selected: 1, width: 100, height: 14 })).text;

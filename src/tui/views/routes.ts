@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { fit, fitRight, ms, num, windowStart } from '../format.js';
+import { clock, fit, fitRight, ms, num, windowStart } from '../format.js';
 import type { Coverage, Loaded, RouteRow } from '../types.js';
 import { column, line } from './line.js';
 
@@ -28,7 +28,8 @@ export function RoutesView({ loaded, selected, width, height }: RoutesProps): Re
   lines.push(
     line('head', [{ text: ` ${'method'.padEnd(8)}${fit('path', pathWidth)} ${fitRight('prio', 5)} ${fitRight('reqs', 6)} ${fitRight('errs', 5)} ${fitRight('latency', 8)} ${'fix'.padEnd(4)}${fit('answers', codesWidth)}`, bold: true }], width),
   );
-  const room = Math.max(0, height - lines.length);
+  // below the rows, the selected route's request chain and its last request
+  const room = Math.max(0, height - lines.length - 2);
   const first = windowStart(rows.length, selected, room);
   rows.slice(first, first + room).forEach((r, n) => {
     const codes = Object.entries(coverage.routes[r.path]?.methods[r.method]?.response_codes ?? {})
@@ -38,5 +39,12 @@ export function RoutesView({ loaded, selected, width, height }: RoutesProps): Re
     const text = `${chosen ? '›' : ' '}${fit(r.method, 7)} ${fit(r.path, pathWidth)} ${fitRight(String(r.priority), 5)} ${fitRight(String(r.request_count), 6)} ${fitRight(String(r.error_count), 5)} ${fitRight(r.request_count > 0 ? ms(r.latency_ms) : '–', 8)} ${(r.has_fixtures ? 'yes' : '').padEnd(4)}${fit(codes, codesWidth)}`;
     lines.push(line(`${r.method} ${r.path}`, [{ text, inverse: chosen, color: r.error_count > 0 ? 'yellow' : undefined }], width));
   });
+  const chosen = rows[Math.min(selected, rows.length - 1)];
+  if (chosen !== undefined && height - lines.length >= 2) {
+    while (lines.length < height - 2) lines.push(line(`fill${lines.length}`, [], width));
+    lines.push(line('rule', [{ text: '─'.repeat(width), dim: true }], width));
+    const stages = chosen.stages === undefined ? '' : ` · stages: ${chosen.stages.length === 0 ? 'none' : chosen.stages.join(' → ')}`;
+    lines.push(line('detail', [{ text: ` ${chosen.method} ${chosen.path}`, bold: true }, `${stages} · last request ${clock(chosen.last_request)}`], width));
+  }
   return column('routes', lines, width, height);
 }

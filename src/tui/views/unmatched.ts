@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { clock, fit, windowStart } from '../format.js';
+import { clock, fit, num, windowStart } from '../format.js';
 import type { Loaded, UnmatchedItem } from '../types.js';
 import { column, line, statusColor } from './line.js';
 
@@ -45,7 +45,7 @@ export function UnmatchedView({ loaded, selected, width, height }: UnmatchedProp
   lines.push(line('rule', [{ text: '─'.repeat(width), dim: true }], width));
   if (item.closest.length === 0) lines.push(line('none', [{ text: ` ${item.entry.method} ${item.entry.path}: no route comes close`, dim: true }], width));
   for (const [n, route] of item.closest.entries()) {
-    lines.push(line(`c${n}`, [{ text: ` ${route.method} ${route.path}`, bold: true }, { text: `  ${route.source}${route.mock_id ? ` ${route.mock_id}` : ''}, score ${route.score}`, dim: true }], width));
+    lines.push(line(`c${n}`, [{ text: ` ${route.method} ${route.path}`, bold: true }, { text: `  ${route.source}${route.mock_id ? ` ${route.mock_id}` : ''}, score ${num(route.score, 2)}`, dim: true }], width));
     for (const [m, mismatch] of route.mismatches.entries()) {
       lines.push(line(`c${n}m${m}`, ['   ', { text: `${mismatch.field}${mismatch.name ? ` ${mismatch.name}` : ''}: `, color: 'yellow' }, mismatch.reason], width));
     }

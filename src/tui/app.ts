@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { Box, useApp, useInput, useStdout, type Key } from 'ink';
 import type { AdminApi } from './admin-api.js';
 import type { LiveStore } from './store.js';
@@ -198,13 +198,18 @@ export function App({ api, store, adminUrl, size: fixedSize, refreshMs = 2000, i
       }
       if (name === 'Chaos' && input === 'x') void act(async () => (await api.resetChaos(), 'chaos reset to the settings of the start, latency off'));
   };
-  // keys typed faster than the terminal is read come in one chunk ("jj\r"), which ink hands over
-  // whole: plain characters are taken one by one
-  useInput((input, key) => {
+  // one handler for the app's life, calling the newest onKey: ink swaps a changed handler in an
+  // effect, after the frame, and a key read before that would meet the data of an older frame
+  const onKeyRef = useRef(onKey);
+  onKeyRef.current = onKey;
+  const handler = useCallback((input: string, key: Key) => {
+    // keys typed faster than the terminal is read come in one chunk ("jj\r"), which ink hands over
+    // whole: plain characters are taken one by one
     if (input.length > 1 && !key.ctrl && !key.meta && /^[\x20-\x7e\r]+$/.test(input)) {
-      for (const char of input) onKey(char === '\r' ? '' : char, { ...key, return: char === '\r', shift: /[A-Z]/.test(char) });
-    } else onKey(input, key);
-  });
+      for (const char of input) onKeyRef.current(char === '\r' ? '' : char, { ...key, return: char === '\r', shift: /[A-Z]/.test(char) });
+    } else onKeyRef.current(input, key);
+  }, []);
+  useInput(handler);
 
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
     return h(Box, { width: columns, height: 1 }, line('small', [`terminal too small (${columns}×${rows}): make it at least ${MIN_COLUMNS}×${MIN_ROWS}`], columns));

@@ -34,7 +34,7 @@ export class LiveFeed {
   constructor(private readonly api: AdminApi, private readonly store: LiveStore, options: FeedOptions = {}) {
     this.pollMs = options.pollMs ?? 1000;
     this.backlog = options.backlog ?? 200;
-    this.retryWsMs = options.retryWsMs ?? 30_000;
+    this.retryWsMs = options.retryWsMs ?? 10_000;
   }
 
   async start(): Promise<void> {

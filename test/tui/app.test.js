@@ -143,8 +143,18 @@ t.test('? shows every key and hides it again; q quits', async (t) => {
   await press('?');
   await shows(/Requests\/s/);
   await press('q');
-  await app.waitUntilExit?.();
+  // ink-testing-library has no waitUntilExit: an app that ended stops reading keys
+  await until(() => app.stdin.listenerCount('readable') === 0, 5000, 'the app to end');
   t.pass('q ends the app');
+});
+
+t.test('Ctrl-C quits like q (the terminal is in raw mode: it is a key, not a signal)', async (t) => {
+  const { app, press } = await start(t);
+  await press('j');
+  t.equal(app.stdin.listenerCount('readable'), 1, 'other keys do not');
+  await press('\u0003');
+  await until(() => app.stdin.listenerCount('readable') === 0, 5000, 'the app to end');
+  t.pass('Ctrl-C ends the app');
 });
 
 t.test('a terminal too small says so instead of a broken layout', async (t) => {

@@ -13,17 +13,16 @@
 // BENCH_ROUNDS (default 4). Target: mock ≥ 1.5× the baseline. Writes
 // benchmarks/results/graphql-latest.json. Exits 0 whatever the numbers; 1 if a server fails to start
 // or a query answers with errors.
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { positiveEnv } from './lib/env.js';
 import { chooseGenerator } from './lib/generator.js';
-import { checkTargets, medianOf, printReport, withRatios } from './lib/report.js';
+import { checkTargets, medianOf, printReport, withRatios, writeResults } from './lib/report.js';
 import { startServer } from './lib/servers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const resultsDir = new URL('./results/', import.meta.url);
 const schema = fileURLToPath(new URL('../../shared/corpus/graphql/swapi.graphql', import.meta.url));
 
 const duration = positiveEnv('BENCH_DURATION', 10);
@@ -120,9 +119,5 @@ if (process.exitCode !== 1) {
   printReport(measured, checks, BASELINE, generator.name);
   console.log('\nagainst a document cache without graphql-jit (not targets):');
   for (const row of against) console.log(`  ${row.target} against ${row.against}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}`);
-  await mkdir(resultsDir, { recursive: true });
-  const file = new URL('graphql-latest.json', resultsDir);
-  const environment = { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpu: cpus()[0]?.model, loadavgBefore: loadBefore, loadavgAfter: loadavg() };
-  await writeFile(file, `${JSON.stringify({ date: new Date().toISOString(), generator: generator.note, environment, load, rounds, baseline: BASELINE, query, results: measured, samples: Object.fromEntries(samples), targets: checks, context: against }, null, 2)}\n`);
-  console.log(`\nwrote ${fileURLToPath(file).slice(root.length)}`);
+  await writeResults('graphql', { generator: generator.note, load, rounds, baseline: BASELINE, query, results: measured, samples: Object.fromEntries(samples), targets: checks, context: against }, loadBefore);
 }

@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
@@ -22,11 +22,10 @@ import protobuf from 'protobufjs';
 import { positiveEnv } from './lib/env.js';
 import { tasksetAvailable } from './lib/generator.js';
 import { grpcFrame, h2loadAvailable, runH2load } from './lib/h2load.js';
-import { median, medianOf, printReport, checkTargets, withRatios } from './lib/report.js';
+import { median, medianOf, printReport, checkTargets, withRatios, writeResults } from './lib/report.js';
 import { startServer } from './lib/servers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const resultsDir = new URL('./results/', import.meta.url);
 const corpusProtos = fileURLToPath(new URL('../../shared/corpus/proto/', import.meta.url));
 const helloworld = `${corpusProtos}examples/helloworld.proto`;
 
@@ -146,9 +145,5 @@ if (process.exitCode !== 1) {
   printReport(measured, checks, BASELINE, 'h2load');
   const start = { with_build_ms: Math.round(median(cold.build)), built_ms: Math.round(median(cold.built)) };
   console.log(`\ncold start of mock serve on the corpus protos (median of 3, to its "gRPC on" line): ${start.with_build_ms} ms with the build to make, ${start.built_ms} ms with it made`);
-  await mkdir(resultsDir, { recursive: true });
-  const file = new URL('grpc-latest.json', resultsDir);
-  const environment = { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpu: cpus()[0]?.model, loadavgBefore: loadBefore, loadavgAfter: loadavg() };
-  await writeFile(file, `${JSON.stringify({ date: new Date().toISOString(), generator: 'h2load', environment, load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks, cold_start: start }, null, 2)}\n`);
-  console.log(`\nwrote ${fileURLToPath(file).slice(root.length)}`);
+  await writeResults('grpc', { generator: 'h2load', load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks, cold_start: start }, loadBefore);
 }

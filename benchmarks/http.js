@@ -12,20 +12,19 @@
 // writes benchmarks/results/http-latest.json. Exits 0 whatever the numbers (a benchmark, not a
 // test); 1 if a server fails to start or a scenario answers with the wrong status.
 import { spawnSync } from 'node:child_process';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { chooseGenerator } from './lib/generator.js';
 import { checkStatus } from './lib/load.js';
 import { listPetsAnswer } from './lib/petstore-build.js';
-import { checkTargets, medianOf, printReport, withRatios } from './lib/report.js';
+import { checkTargets, medianOf, printReport, withRatios, writeResults } from './lib/report.js';
 import { startServer } from './lib/servers.js';
 import { positiveEnv } from './lib/env.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const resultsDir = new URL('./results/', import.meta.url);
 
 const duration = positiveEnv('BENCH_DURATION', 10);
 const rounds = positiveEnv('BENCH_ROUNDS', 4);
@@ -271,17 +270,5 @@ if (process.exitCode !== 1) {
   console.log(`\nceilings (not targets): ${GENERATOR_CEILING} serves the same generated body without the mock; the example row serves a body of the same size through the whole mock without generating it:`);
   for (const row of ceiling) console.log(`  ${row.target} against ${row.against}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}`);
 
-  await mkdir(resultsDir, { recursive: true });
-  const file = new URL('http-latest.json', resultsDir);
-  const environment = {
-    node: process.version,
-    platform: `${process.platform}-${process.arch}`,
-    cpus: cpus().length,
-    cpu: cpus()[0]?.model,
-    loadavgBefore: loadBefore,
-    loadavgAfter: loadavg(),
-  };
-  const json = { date: new Date().toISOString(), generator: generator.note, environment, load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks, ceilings: ceiling };
-  await writeFile(file, `${JSON.stringify(json, null, 2)}\n`);
-  console.log(`\nwrote ${fileURLToPath(file).slice(root.length)}`);
+  await writeResults('http', { generator: generator.note, load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks, ceilings: ceiling }, loadBefore);
 }

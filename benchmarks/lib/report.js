@@ -1,4 +1,9 @@
-// Ratios against the baseline measured in the same run, the table, and the pass/fail targets.
+// Ratios against the baseline measured in the same run, the table, the pass/fail targets, and the results file.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const resultsDir = new URL('../results/', import.meta.url);
 
 const ratio = (value, base) => (base > 0 ? value / base : null);
 
@@ -92,4 +97,16 @@ export function printTable(table) {
   for (const line of table) {
     console.log(line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
   }
+}
+
+/**
+ * Writes benchmarks/results/<name>-latest.json: the date, the machine (and its load average before
+ * the run and now), then `fields`; prints where it went.
+ */
+export async function writeResults(name, fields, loadBefore) {
+  await mkdir(resultsDir, { recursive: true });
+  const file = new URL(`${name}-latest.json`, resultsDir);
+  const environment = { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpu: cpus()[0]?.model, loadavgBefore: loadBefore, loadavgAfter: loadavg() };
+  await writeFile(file, `${JSON.stringify({ date: new Date().toISOString(), environment, ...fields }, null, 2)}\n`);
+  console.log(`\nwrote ${fileURLToPath(file).slice(fileURLToPath(new URL('../..', import.meta.url)).length)}`);
 }

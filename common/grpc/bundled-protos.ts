@@ -68,7 +68,7 @@ const WRITTEN: Readonly<Record<string, string>> = {
     'message ErrorInfo {\n  string reason = 1;\n  string domain = 2;\n  map<string, string> metadata = 3;\n}\n\n',
     'message RetryInfo {\n  google.protobuf.Duration retry_delay = 1;\n}\n\n',
     'message DebugInfo {\n  repeated string stack_entries = 1;\n  string detail = 2;\n}\n\n',
-    'message QuotaFailure {\n  message Violation {\n    string subject = 1;\n    string description = 2;\n  }\n  repeated Violation violations = 1;\n}\n\n',
+    'message QuotaFailure {\n  message Violation {\n    string subject = 1;\n    string description = 2;\n    string api_service = 3;\n    string quota_metric = 4;\n    string quota_id = 5;\n    map<string, string> quota_dimensions = 6;\n    int64 quota_value = 7;\n    optional int64 future_quota_value = 8;\n  }\n  repeated Violation violations = 1;\n}\n\n',
     'message PreconditionFailure {\n  message Violation {\n    string type = 1;\n    string subject = 2;\n    string description = 3;\n  }\n  repeated Violation violations = 1;\n}\n\n',
     'message BadRequest {\n  message FieldViolation {\n    string field = 1;\n    string description = 2;\n    string reason = 3;\n    LocalizedMessage localized_message = 4;\n  }\n  repeated FieldViolation field_violations = 1;\n}\n\n',
     'message RequestInfo {\n  string request_id = 1;\n  string serving_data = 2;\n}\n\n',

@@ -5,7 +5,7 @@ import { hostPort, type ServerAdapter } from '../chain/exchange/index.js';
 import type { LiveState } from '../chain/settings/index.js';
 import type { RecorderDb } from '../chain/recorder/index.js';
 import type { RequestLog } from '../control/logging/index.js';
-import type { RegisteredServer, ServerInfo, ServerRegistry } from '../control/registry/index.js';
+import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { GraphqlEngine } from '../terminal/graphql/index.js';
 import { withoutBuildComments } from '../../common/graphql/index.js';
 import type { CorsOptions, HttpBackend } from '../serve-options.js';
@@ -113,15 +113,8 @@ export class GraphqlMockServer implements RegisteredServer {
   info(): ServerInfo {
     const adapter = this.adapter;
     const running = adapter?.listening === true;
-    return {
-      server_type: this.kind,
-      address: running ? adapter.address : hostPort(this.options.host, this.options.settings.port),
-      running,
-      start_time: running ? new Date(this.startTime).toISOString() : null,
-      uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
-      active_connections: running ? adapter.connections : 0,
-      total_requests: this.stats.total,
-    };
+    const address = running ? adapter.address : hostPort(this.options.host, this.options.settings.port);
+    return serverInfo(this.kind, running, address, this.startTime, { active_connections: running ? adapter.connections : 0, total_requests: this.stats.total });
   }
 
   /** GET /__mock/graphql: the server, its settings and what each operation saw. */

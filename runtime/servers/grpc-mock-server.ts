@@ -10,7 +10,7 @@ import { hostPort, type Answer } from '../chain/exchange/index.js';
 import type { FixtureStore } from '../chain/fixtures/index.js';
 import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
-import type { RegisteredServer, ServerInfo, ServerRegistry } from '../control/registry/index.js';
+import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { GrpcEngine } from '../terminal/grpc/index.js';
 import { ConcurrencyGate, GrpcHttpBridge, GrpcRecordings, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
 
@@ -160,16 +160,7 @@ export class GrpcMockServer implements RegisteredServer {
   }
 
   info(): ServerInfo {
-    const running = this.server !== undefined;
-    return {
-      server_type: this.kind,
-      address: hostPort(this.options.host, this.port),
-      running,
-      start_time: running ? new Date(this.startTime).toISOString() : null,
-      uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
-      active_connections: null,
-      total_requests: this.stats.total,
-    };
+    return serverInfo(this.kind, this.server !== undefined, hostPort(this.options.host, this.port), this.startTime, { active_connections: null, total_requests: this.stats.total });
   }
 
   /** GET /__mock/grpc: the server, its settings, its services and what each method saw. */

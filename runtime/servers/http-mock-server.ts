@@ -1,5 +1,5 @@
 import type { RestartStatus, ServerControl } from '../control/admin/index.js';
-import type { RegisteredServer, ServerInfo, ServerRegistry } from '../control/registry/index.js';
+import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { AdminError } from '../control/admin/index.js';
 import { TokenIssuer, pinProblems } from '../chain/security/index.js';
 import { RequestChain, createDispatch, createStages } from '../chain/index.js';
@@ -170,15 +170,8 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
   info(): ServerInfo {
     const adapter = this.adapter;
     const running = adapter?.listening === true;
-    return {
-      server_type: this.kind,
-      address: running ? adapter.address : hostPort(this.options.host, this.options.port),
-      running,
-      start_time: running ? new Date(this.startTime).toISOString() : null,
-      uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
-      active_connections: running ? adapter.connections : 0,
-      total_requests: this.options.stats.totalRequests,
-    };
+    const address = running ? adapter.address : hostPort(this.options.host, this.options.port);
+    return serverInfo(this.kind, running, address, this.startTime, { active_connections: running ? adapter.connections : 0, total_requests: this.options.stats.totalRequests });
   }
 
   restartStatus(): RestartStatus {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ServerAdapter } from '../chain/exchange/index.js';
 import { hostPort } from '../chain/exchange/index.js';
-import type { RegisteredServer, ServerInfo, ServerRegistry } from '../control/registry/index.js';
+import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { createWebSocketAdapter, WsService, type WsServiceOptions } from './websocket/index.js';
 import type { HttpBackend } from '../serve-options.js';
 
@@ -62,17 +62,13 @@ export class WebSocketMockServer implements RegisteredServer {
     const adapter = this.adapter;
     const running = adapter?.listening === true;
     const { stats } = this.service;
-    return {
-      server_type: this.kind,
-      address: running ? adapter.address : hostPort(this.options.host, this.options.settings.port),
-      running,
-      start_time: running ? new Date(this.startTime).toISOString() : null,
-      uptime_seconds: running ? Math.round((Date.now() - this.startTime) / 1000) : 0,
+    const address = running ? adapter.address : hostPort(this.options.host, this.options.settings.port);
+    return serverInfo(this.kind, running, address, this.startTime, {
       active_connections: running ? this.service.connections : 0,
       total_requests: stats.sessions,
       messages_received: stats.messagesIn,
       messages_sent: stats.messagesOut,
-    };
+    });
   }
 
   /** GET /__mock/websocket: the server, its settings and what each path saw. */

@@ -1,27 +1,8 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { plainNode } from '../helpers/plain-node.js';
+import { runCli } from '../helpers/cli.js';
 
 const bin = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
-
-/**
- * Runs the real CLI in a child process, without the MOCK_* variables of this environment; resolves
- * with {code, stdout, stderr}. Asynchronous, so that the independent runs of a test go side by side.
- */
-function runCli(args, { cwd, env = {} } = {}) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MOCK_')));
-  const childEnv = { ...clean, NO_COLOR: '1', ...env };
-  return new Promise((resolve, reject) => {
-    const child = spawn(...plainNode([bin, ...args], childEnv), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** Starts every run of `runs` ([args, options]) at once; resolves with their results in order. */
 const runAll = (runs) => Promise.all(runs.map(([args, options]) => runCli(args, options)));

@@ -1,32 +1,15 @@
 // mock build (and what reads the same inputs: --check, config validate, config show, serve's
 // staleness) with a GraphQL schema, through the real CLI: SDL files, globs, introspection results,
 // and every way a schema can be wrong, each said in one line naming the file and its own line.
-import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, introspectionFromSchema } from 'graphql';
 import t from 'tap';
-import { corpus, sideBySide, startCommand } from '../helpers/cli.js';
-import { plainNode } from '../helpers/plain-node.js';
+import { corpus, runCli, sideBySide, startCommand } from '../helpers/cli.js';
 
 const bin = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const swapi = readFileSync(path.join(corpus, 'graphql', 'swapi.graphql'), 'utf8');
-
-/** The real CLI in a child process, without the MOCK_* variables of this environment: {code, stdout, stderr}. */
-function runCli(args, { cwd, env = {} } = {}) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MOCK_')));
-  const childEnv = { ...clean, NO_COLOR: '1', ...env };
-  return new Promise((resolve, reject) => {
-    const child = spawn(...plainNode([bin, ...args], childEnv), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** Independent runs side by side, a few at a time (two cores). */
 const runAll = (runs) => sideBySide(runs.map(([args, options]) => () => runCli(args, options)), 3);

@@ -6,25 +6,10 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { corpus, root, sideBySide } from '../helpers/cli.js';
+import { corpus, root, runCli, sideBySide } from '../helpers/cli.js';
 import { plainNode } from '../helpers/plain-node.js';
 
 const bin = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
-
-/** The real CLI in a child process, without the MOCK_* variables of this environment: {code, stdout, stderr}. */
-function runCli(args, { cwd, env = {} } = {}) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MOCK_')));
-  const childEnv = { ...clean, NO_COLOR: '1', ...env };
-  return new Promise((resolve, reject) => {
-    const child = spawn(...plainNode([bin, ...args], childEnv), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const runAll = (runs) => sideBySide(runs.map(([args, options]) => () => runCli(args, options)), 3);
 

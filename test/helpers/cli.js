@@ -43,6 +43,24 @@ export function runMock(args, { cwd = root, env = {}, timeoutMs = 120_000 } = {}
 }
 
 /**
+ * Runs `mock <args>` to completion as a user would in a fresh shell: without the MOCK_* variables
+ * of this environment, colours off; resolves with {code, stdout, stderr}.
+ */
+export function runCli(args, { cwd, env = {} } = {}) {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MOCK_')));
+  const childEnv = { ...clean, NO_COLOR: '1', ...env };
+  return new Promise((resolve, reject) => {
+    const child = track(spawn(...plainNode([bin, ...args], childEnv), { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
  * Starts `mock <argv>` and resolves once its stdout matches `ready`, with `{child, url (ready's
  * first group), stdout, stderr, stop()}`; rejects with `{code, stdout, stderr}` when it exits first.
  */

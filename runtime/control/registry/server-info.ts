@@ -20,6 +20,18 @@ export interface ServerInfo {
   messages_sent?: number;
 }
 
+/** A server's ServerInfo: where it listens (or would), since when, and what it counted. */
+export function serverInfo(kind: ServerKind, running: boolean, address: string, startTime: number, counts: Pick<ServerInfo, 'active_connections' | 'total_requests' | 'messages_received' | 'messages_sent'>): ServerInfo {
+  return {
+    server_type: kind,
+    address,
+    running,
+    start_time: running ? new Date(startTime).toISOString() : null,
+    uptime_seconds: running ? Math.round((Date.now() - startTime) / 1000) : 0,
+    ...counts,
+  };
+}
+
 /** What a running protocol server tells the registry about itself, read on every listing. */
 export interface RegisteredServer {
   readonly kind: ServerKind;

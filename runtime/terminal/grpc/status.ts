@@ -1,102 +1,22 @@
 import protobuf from 'protobufjs';
 import { GRPC } from '../../../common/grpc-status.js';
+import { ALWAYS_BUNDLED, bundledProto } from '../../../common/grpc/bundled-protos.js';
 
 /**
- * google.rpc.Status and the standard error details (google/rpc/status.proto,
- * google/rpc/error_details.proto), defined here so that rich errors need no .proto of the user's:
- * a rule's `details` entries are packed as google.protobuf.Any by their `@type`, the Status is
- * serialized for the `grpc-status-details-bin` trailer.
+ * google.rpc.Status and the standard error details, read from the .proto text every build bundles
+ * (common/grpc/bundled-protos.ts), so that rich errors need no .proto of the user's: a rule's
+ * `details` entries are packed as google.protobuf.Any by their `@type`, the Status is serialized
+ * for the `grpc-status-details-bin` trailer. Field names as written (keepCase).
  */
-const DURATION = { fields: { seconds: { type: 'int64', id: 1 }, nanos: { type: 'int32', id: 2 } } };
-
-const RPC_JSON = {
-  nested: {
-    google: {
-      nested: {
-        protobuf: {
-          nested: {
-            Any: { fields: { type_url: { type: 'string', id: 1 }, value: { type: 'bytes', id: 2 } } },
-            Duration: DURATION,
-          },
-        },
-        rpc: {
-          nested: {
-            Status: {
-              fields: {
-                code: { type: 'int32', id: 1 },
-                message: { type: 'string', id: 2 },
-                details: { rule: 'repeated', type: 'google.protobuf.Any', id: 3 },
-              },
-            },
-            ErrorInfo: {
-              fields: { reason: { type: 'string', id: 1 }, domain: { type: 'string', id: 2 }, metadata: { keyType: 'string', type: 'string', id: 3 } },
-            },
-            RetryInfo: { fields: { retry_delay: { type: 'google.protobuf.Duration', id: 1 } } },
-            DebugInfo: { fields: { stack_entries: { rule: 'repeated', type: 'string', id: 1 }, detail: { type: 'string', id: 2 } } },
-            QuotaFailure: {
-              fields: { violations: { rule: 'repeated', type: 'Violation', id: 1 } },
-              nested: {
-                Violation: {
-                  fields: {
-                    subject: { type: 'string', id: 1 },
-                    description: { type: 'string', id: 2 },
-                    api_service: { type: 'string', id: 3 },
-                    quota_metric: { type: 'string', id: 4 },
-                    quota_id: { type: 'string', id: 5 },
-                    quota_dimensions: { keyType: 'string', type: 'string', id: 6 },
-                    quota_value: { type: 'int64', id: 7 },
-                    future_quota_value: { type: 'int64', id: 8 },
-                  },
-                },
-              },
-            },
-            PreconditionFailure: {
-              fields: { violations: { rule: 'repeated', type: 'Violation', id: 1 } },
-              nested: { Violation: { fields: { type: { type: 'string', id: 1 }, subject: { type: 'string', id: 2 }, description: { type: 'string', id: 3 } } } },
-            },
-            BadRequest: {
-              fields: { field_violations: { rule: 'repeated', type: 'FieldViolation', id: 1 } },
-              nested: {
-                FieldViolation: {
-                  fields: {
-                    field: { type: 'string', id: 1 },
-                    description: { type: 'string', id: 2 },
-                    reason: { type: 'string', id: 3 },
-                    localized_message: { type: 'LocalizedMessage', id: 4 },
-                  },
-                },
-              },
-            },
-            RequestInfo: { fields: { request_id: { type: 'string', id: 1 }, serving_data: { type: 'string', id: 2 } } },
-            ResourceInfo: {
-              fields: {
-                resource_type: { type: 'string', id: 1 },
-                resource_name: { type: 'string', id: 2 },
-                owner: { type: 'string', id: 3 },
-                description: { type: 'string', id: 4 },
-              },
-            },
-            Help: {
-              fields: { links: { rule: 'repeated', type: 'Link', id: 1 } },
-              nested: { Link: { fields: { description: { type: 'string', id: 1 }, url: { type: 'string', id: 2 } } } },
-            },
-            LocalizedMessage: { fields: { locale: { type: 'string', id: 1 }, message: { type: 'string', id: 2 } } },
-          },
-        },
-      },
-    },
-  },
-};
-
-/** The root holding google.rpc.Status and the error detail types (keepCase field names). */
-export const RPC_ROOT = protobuf.Root.fromJSON(RPC_JSON as protobuf.INamespace);
+export const RPC_ROOT = new protobuf.Root();
+for (const file of ['google/protobuf/any.proto', 'google/protobuf/duration.proto', ...ALWAYS_BUNDLED]) protobuf.parse(bundledProto(file) as string, RPC_ROOT, { keepCase: true });
 RPC_ROOT.resolveAll();
 export const STATUS_TYPE = RPC_ROOT.lookupType('google.rpc.Status');
 
 /** The error detail types a rule's `@type` names without a .proto: `google.rpc.ErrorInfo` … */
-export const DETAIL_TYPES = Object.keys((RPC_JSON.nested.google.nested.rpc as { nested: Record<string, unknown> }).nested)
-  .filter((name) => name !== 'Status')
-  .map((name) => `google.rpc.${name}`);
+export const DETAIL_TYPES = (RPC_ROOT.lookup('google.rpc') as protobuf.Namespace).nestedArray
+  .filter((type) => type instanceof protobuf.Type && type.name !== 'Status')
+  .map((type) => `google.rpc.${type.name}`);
 
 /** A status code from a name (NOT_FOUND, not_found) or a number; throws naming what is allowed. */
 export function statusCode(code: unknown): number {

@@ -2,9 +2,14 @@ export type { BuildOptions, BuildProgress, BuildResult, CheckResult, SpecInput }
 export { build, checkBuild } from './build.js';
 export { isBuildStale } from './staleness.js';
 export { defaultName } from './inputs.js';
-export { checkGraphqlSchema } from './graphql/check-schema.js';
 export type { GraphqlSummary } from './graphql/load-schema.js';
-export { checkProtos, type GrpcSummary } from './grpc/check-protos.js';
+export type { GrpcSummary } from './grpc/check-protos.js';
+
+// graphql and protobufjs are loaded by the checks that need them, not by every import of the compiler
+type CheckGraphql = typeof import('./graphql/check-schema.js').checkGraphqlSchema;
+type CheckProtos = typeof import('./grpc/check-protos.js').checkProtos;
+export const checkGraphqlSchema: CheckGraphql = async (options) => (await import('./graphql/check-schema.js')).checkGraphqlSchema(options);
+export const checkProtos: CheckProtos = async (options) => (await import('./grpc/check-protos.js')).checkProtos(options);
 export { TOOL_VERSION } from '../common/version.js';
 export { buildIr, type Ir, type IrContent, type IrOperation, type IrParameter, type IrResponse, type IrSecurity, type JsonSchema } from './ir/index.js';
 export { resolvePointer } from './ir/pointer.js';

@@ -139,6 +139,43 @@ function wsEcho(url) {
   });
 }
 
+/** The admin live stream's first messages: hello, then a metrics message within two seconds. */
+function streamOpening(url) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const types = [];
+    const timer = setTimeout(() => (ws.terminate(), reject(new Error(`got ${types.join(', ') || 'nothing'} within 5 s`))), 5000);
+    ws.on('message', (data) => {
+      types.push(JSON.parse(data.toString()).type);
+      if (types.includes('metrics')) {
+        clearTimeout(timer);
+        ws.close();
+        resolve(types);
+      }
+    });
+    ws.on('error', (e) => (clearTimeout(timer), reject(e)));
+  });
+}
+
+/**
+ * `mock tui` in a pseudo-terminal (util-linux's script): what it drew until its overview tab
+ * showed, and its exit code after `q`.
+ */
+function tuiSession(node, adminUrl) {
+  return new Promise((resolve, reject) => {
+    const command = [node, cli, 'tui', '--admin-url', adminUrl].map((a) => `'${a}'`).join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...env, TERM: 'xterm-256color', COLUMNS: '100', LINES: '30' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    children.add(child);
+    let screen = '';
+    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`no overview within 15 s: ${screen.slice(-300)}`))), 15_000);
+    child.stdout.on('data', (d) => {
+      screen += d;
+      if (screen.includes('Requests/s') && !child.stdin.writableEnded) child.stdin.end('q');
+    });
+    child.on('close', (code) => (clearTimeout(timer), children.delete(child), resolve({ code, screen })));
+  });
+}
+
 async function get(url) {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   const text = await response.text();
@@ -256,6 +293,14 @@ async function checkVersion({ major, version, node, error }) {
       } finally {
         greeter.close();
       }
+    });
+    await attempt('admin live stream /__mock/ws: hello, then metrics', async () => {
+      const types = await streamOpening(`${server.adminUrl.replace(/^http/, 'ws')}/__mock/ws`);
+      if (types[0] !== 'hello') return types.join(', ');
+    });
+    await attempt('mock tui (ink) draws its overview in a terminal and quits on q, leaving the alternate screen', async () => {
+      const { code, screen } = await tuiSession(node, server.adminUrl);
+      if (code !== 0 || !screen.includes('\x1b[?1049h') || !screen.includes('\x1b[?1049l')) return `exit ${code}: ${JSON.stringify(screen.slice(-200))}`;
     });
     await attempt('admin GET /__mock/health: 200, healthy, http, websocket, graphql and grpc running', async () => {
       const { status, json, text } = await get(`${server.adminUrl}/__mock/health`);

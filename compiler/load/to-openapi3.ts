@@ -1,4 +1,3 @@
-import swagger2openapi from 'swagger2openapi';
 import { MockError } from '../../common/errors.js';
 
 export type Dialect = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
@@ -28,6 +27,8 @@ export async function toOpenApi3(source: string, document: Record<string, unknow
       // patch + warnOnly: real-world 2.0 documents carry small errors the converter can repair
       const copy = structuredClone(document);
       markNonEmptyFormFields(copy);
+      // loaded for Swagger 2.0 documents only
+      const { default: swagger2openapi } = await import('swagger2openapi');
       const { openapi } = await swagger2openapi.convertObj(copy, { patch: true, warnOnly: true, resolve: false });
       return { dialect: 'swagger-2.0', document: openapi };
     } catch (e) {

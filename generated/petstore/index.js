@@ -2,14 +2,18 @@
 export { operations, customRoutes, behaviours, match } from './routes.js';
 export { createValidators } from './validators.js';
 export { createResponders } from './responders.js';
+
 export const name = "petstore";
 export const specs = [
-    {
-        "source": "../../examples/petstore.yaml",
-        "title": "Petstore (mock example)",
-        "version": "1.0.0",
-        "dialect": "openapi-3.0",
-        "basePath": "/v1",
-        "apiKeys": []
-    }
+  {
+    "source": "../../examples/petstore.yaml",
+    "title": "Petstore (mock example)",
+    "version": "1.0.0",
+    "dialect": "openapi-3.0",
+    "basePath": "/v1",
+    "apiKeys": []
+  }
 ];
+
+/** This module as a whole: type-checking fails unless it is what the runtime loads. */
+ 

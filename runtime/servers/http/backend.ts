@@ -10,6 +10,9 @@ import { loadUws } from '../uws/index.js';
  */
 export const NODE_HTTP_THROUGHPUT = 'about 0.8x the throughput';
 
+/** The fallback is said once per process, however many HTTP servers (the mock, GraphQL) fall back. */
+let fallbackSaid = false;
+
 /**
  * The adapter server.http_backend asks for. `auto` (or none) is uWebSockets.js where its addon
  * loads and node:http where it does not, with one info line saying why and what it costs;
@@ -26,6 +29,7 @@ export async function createHttpAdapter(backend: HttpBackend | undefined, option
       `server.http_backend is uws, but ${load.reason}: set it to auto or node to serve with node:http (${NODE_HTTP_THROUGHPUT})${elsewhere === '' ? '' : `, or run mock on Node ${load.alternatives}`}`,
     );
   }
-  logger.info(`${load.reason}: serving with node:http, ${NODE_HTTP_THROUGHPUT}${elsewhere === '' ? '' : `; ${elsewhere}`}`);
+  if (!fallbackSaid) logger.info(`${load.reason}: serving with node:http, ${NODE_HTTP_THROUGHPUT}${elsewhere === '' ? '' : `; ${elsewhere}`}`);
+  fallbackSaid = true;
   return new NodeHttpAdapter(options);
 }

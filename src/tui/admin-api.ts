@@ -1,0 +1,142 @@
+import { MockError } from '../../common/errors.js';
+import { redactUrlCredentials, redactUrlsInText } from '../../common/redacted.js';
+import type { AdminTarget } from '../cli/admin-client.js';
+import type { ChaosProfile, ChaosStatus, Coverage, FixtureItem, FixtureSettings, LogEntry, RouteRow, UnmatchedItem } from './types.js';
+
+/** An answer of the admin API: the status, the envelope's data, its error. */
+export interface AdminAnswer {
+  status: number;
+  data: unknown;
+  error?: string;
+}
+
+/**
+ * The admin API as the terminal dashboard calls it: the conventions of src/cli/admin-client.ts
+ * (`<admin-url>/__mock/api/<endpoint>`, the token as Bearer, the same one line when the server
+ * cannot be reached), but an answer keeps its status: the dashboard shows a refusal in its view and
+ * goes on, and the start-up check tells a refused token (401/403) from auth being off (404).
+ */
+export class AdminApi {
+  readonly base: string;
+  readonly shown: string;
+
+  constructor(readonly target: AdminTarget, private readonly timeoutMs = 5000) {
+    this.base = target['admin-url'].replace(/\/+$/, '');
+    this.shown = redactUrlCredentials(this.base);
+  }
+
+  /** One call; throws MockError MOCK_ERR_ADMIN_UNREACHABLE (one line) when nothing answers. */
+  async request(method: string, endpoint: string, body?: unknown): Promise<AdminAnswer> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.target.token !== undefined) headers.authorization = `Bearer ${this.target.token}`;
+    let response: Response;
+    try {
+      response = await fetch(`${this.base}/__mock/api/${endpoint}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (e) {
+      const err = e as { name?: string; cause?: { code?: string }; message: string };
+      const reason = err.name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : (err.cause?.code ?? redactUrlsInText(err.message));
+      throw new MockError('MOCK_ERR_ADMIN_UNREACHABLE', `cannot reach the admin API at ${this.shown} (${reason}): start it with mock serve --admin, or pass --admin-url`);
+    }
+    const raw = await response.text();
+    let parsed: { success?: boolean; data?: unknown; error?: unknown } | undefined;
+    try {
+      parsed = JSON.parse(raw) as typeof parsed;
+    } catch {
+      parsed = undefined;
+    }
+    const enveloped = parsed !== undefined && parsed !== null && typeof parsed === 'object' && 'success' in parsed;
+    const error = response.ok ? undefined : typeof parsed?.error === 'string' ? parsed.error : `HTTP ${response.status}`;
+    return { status: response.status, data: enveloped ? parsed?.data : parsed, error };
+  }
+
+  /** The data of a successful call; any failure as one line (`GET unmatched: HTTP 404 …`) thrown as MockError. */
+  async get<T>(endpoint: string): Promise<T> {
+    return this.call<T>('GET', endpoint);
+  }
+
+  async call<T>(method: string, endpoint: string, body?: unknown): Promise<T> {
+    const answer = await this.request(method, endpoint, body);
+    if (answer.error !== undefined) throw new MockError('MOCK_ERR_ADMIN_REFUSED', `${method} /__mock/${endpoint.replace(/\?.*$/, '')}: ${answer.error}`);
+    return answer.data as T;
+  }
+
+  /**
+   * Before the screen is taken: the admin API answers, and accepts the token when one is given.
+   * Throws one line naming the URL and the fix.
+   */
+  async preflight(): Promise<void> {
+    let health: AdminAnswer;
+    try {
+      health = await this.request('GET', 'health');
+    } catch (e) {
+      throw new MockError('MOCK_ERR_ADMIN_UNREACHABLE', `mock tui: ${(e as Error).message}`);
+    }
+    const services = (health.data as { services?: unknown } | undefined)?.services;
+    if (health.status !== 200 || typeof services !== 'object') {
+      throw new MockError(
+        'MOCK_ERR_ADMIN_UNREACHABLE',
+        `mock tui: ${this.shown} is not the admin API of mock (GET /__mock/api/health answered ${health.error ?? `HTTP ${health.status}`}): pass the address mock serve --admin prints as --admin-url`,
+      );
+    }
+    if (this.target.token === undefined) return;
+    const me = await this.request('GET', 'auth/me');
+    // 404: authentication is off on that server, so the token is not needed (and harmless)
+    if (me.status === 401 || me.status === 403) {
+      throw new MockError(
+        'MOCK_ERR_ADMIN_REFUSED',
+        `mock tui: the admin API at ${this.shown} refused the token: ${me.error}; pass the access_token of POST /__mock/auth/login as --token (or MOCK_ADMIN_TOKEN)`,
+      );
+    }
+  }
+
+  logs(limit: number): Promise<LogEntry[]> {
+    return this.get<LogEntry[]>(`logs?limit=${limit}`);
+  }
+
+  metrics(): Promise<{ total_requests: number; memory_usage_over_time?: [string, number][]; cpu_usage_over_time?: [string, number][] }> {
+    return this.get('metrics');
+  }
+
+  async routes(): Promise<{ rows: RouteRow[]; coverage: Coverage }> {
+    const [dashboard, coverage] = await Promise.all([this.get<{ routes: RouteRow[] }>('dashboard'), this.get<Coverage>('coverage')]);
+    return { rows: dashboard.routes, coverage };
+  }
+
+  unmatched(limit = 50): Promise<UnmatchedItem[]> {
+    return this.get<UnmatchedItem[]>(`unmatched?limit=${limit}`);
+  }
+
+  async chaos(): Promise<{ profiles: ChaosProfile[]; status: ChaosStatus }> {
+    const [profiles, config, stats, settings] = await Promise.all([
+      this.get<ChaosProfile[]>('chaos/profiles'),
+      this.get<Record<string, unknown> & { active_profile?: string | null }>('chaos/config'),
+      this.get<{ total_faults: number; by_type: Record<string, number> }>('chaos/stats'),
+      this.get<{ latency?: { enabled: boolean; base_ms: number; jitter_ms: number } }>('config'),
+    ]);
+    const blocks = Object.entries(config)
+      .filter(([, block]) => typeof block === 'object' && block !== null && (block as { enabled?: unknown }).enabled === true)
+      .map(([name]) => name);
+    const latency = settings.latency;
+    if (latency?.enabled) blocks.unshift(`latency ${latency.base_ms}${latency.jitter_ms > 0 ? `+${latency.jitter_ms}` : ''} ms`);
+    return {
+      profiles: profiles.map(({ name, description, builtin }) => ({ name, description, builtin })),
+      status: { active_profile: config.active_profile ?? null, enabled_blocks: blocks, total_faults: stats.total_faults, by_type: stats.by_type },
+    };
+  }
+
+  applyProfile(name: string): Promise<{ applied: string }> {
+    return this.call('POST', `chaos/profiles/${encodeURIComponent(name)}/apply`);
+  }
+
+  /** Chaos back to the settings of the start, and the global latency off (what a profile set). */
+  async resetChaos(): Promise<void> {
+    await this.call('POST', 'chaos/config/reset');
+    await this.call('POST', 'config/latency', { enabled: false });
+  }
+
+  async fixtures(): Promise<{ items: FixtureItem[]; settings: FixtureSettings }> {
+    const [items, settings] = await Promise.all([this.get<FixtureItem[]>('fixtures'), this.get<FixtureSettings>('fixtures/settings')]);
+    return { items, settings };
+  }
+}

@@ -1,0 +1,46 @@
+import type { ReactElement } from 'react';
+import { clock, fit, fitRight, ms } from '../format.js';
+import type { LogEntry } from '../types.js';
+import { column, line, statusColor } from './line.js';
+
+export interface LogProps {
+  /** Oldest first. */
+  entries: readonly LogEntry[];
+  paused: boolean;
+  /** Entries that arrived since the pause. */
+  pending: number;
+  /** Lines scrolled up from the newest (0 follows the newest). */
+  offset: number;
+  width: number;
+  height: number;
+}
+
+/** The live request log, newest at the bottom: time, method, path, status, time taken, the route. */
+export function LogView({ entries, paused, pending, offset, width, height }: LogProps): ReactElement {
+  const rows = Math.max(0, height - 1);
+  const end = Math.max(0, entries.length - offset);
+  const shown = entries.slice(Math.max(0, end - rows), end);
+  // the path takes what the columns and the route (or the state, on the header) leave, up to 60
+  const pathWidth = Math.max(8, Math.min(60, width - 64));
+  const state = paused ? `PAUSED, ${pending} new` : offset > 0 ? `scrolled ${offset} up` : `following (${entries.length})`;
+  const lines: ReactElement[] = [
+    line('head', [{ text: ` ${'time'.padEnd(9)}${'method'.padEnd(8)}${fit('path', pathWidth)} ${'status'.padEnd(7)}${fitRight('time', 8)}  `, bold: true }, { text: state, color: paused ? 'yellow' : undefined, inverse: paused }], width),
+  ];
+  if (entries.length === 0) lines.push(line('empty', [{ text: ' no requests yet: send one to the mock and it shows up here', dim: true }], width));
+  for (const e of shown) {
+    lines.push(
+      line(
+        e.id,
+        [
+          ` ${clock(e.timestamp).padEnd(9)}${fit(e.method, 7)} ${fit(e.path, pathWidth)} `,
+          { text: String(e.status_code).padEnd(7), color: statusColor(e.status_code) },
+          fitRight(ms(e.response_time_ms), 8),
+          e.route === null ? { text: '  unmatched', color: 'yellow' } : e.route ? { text: `  ${e.route}`, dim: true } : '',
+          e.error_message ? { text: `  ${e.error_message}`, color: 'red' } : '',
+        ],
+        width,
+      ),
+    );
+  }
+  return column('log', lines, width, height);
+}

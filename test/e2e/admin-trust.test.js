@@ -4,12 +4,12 @@
 // own port and embedded in the mock; the admin page's own writes carry its browser token; tools
 // that send no Origin keep working; the metrics endpoint checks Host.
 import t from 'tap';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startMock, tmpdir } from '../helpers/cli.js';
 import { exactRequest as request, jsonBody as json } from '../helpers/admin.js';
+import { CHROMIUM_MISSING, launchChromium } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads';
 
 // The project the planted page tries to rewrite: its description would $ref a secret beside it.
@@ -150,15 +150,10 @@ t.test('browser writes need the admin page\'s token; tools without Origin keep t
   t.equal((await request(adminUrl, 'DELETE', '/__mock/mocks')).status, 200);
 });
 
-if (!existsSync(CHROMIUM) && process.env.CI !== 'true') {
-  t.skip(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium) to run the planted-page attacks; CI always runs them`);
+if (CHROMIUM_MISSING) {
+  t.skip(`${CHROMIUM_MISSING} (the planted-page attacks)`);
 } else t.test('in Chromium', async (t) => {
-  const { chromium } = await import('playwright-core');
-  const context = await chromium.launchPersistentContext(tmpdir(), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const context = await launchChromium();
   t.teardown(() => context.close());
 
   /** Plants `html` as a runtime mock at `p` (on the mock port, as anyone reaching it can), opens it and returns what its script found. */

@@ -1,3 +1,4 @@
+import { get } from './api';
 import { Observable } from './observable';
 import { RingBuffer } from './ring-buffer';
 import { openStream, type StreamMode } from './stream';
@@ -31,21 +32,60 @@ function record(m: StreamMetrics): void {
   latest.set(m);
 }
 
-/** Starts the feed once for the page's life: every page reads the same buffer and history. */
+/** What the server's request log keeps, and so what GET /__mock/logs can fill in. */
+const SERVER_KEEPS = 1000;
+/** Entries the stream delivers while the log is being filled in; null when no fill runs. */
+let held: LogEntry[] | null = null;
+let fillAgain = false;
+
+function take(entries: LogEntry[]): void {
+  let unmatched = 0;
+  for (const entry of entries) {
+    logBuffer.push(entry);
+    if (entry.route === null) unmatched++;
+  }
+  logs.notify();
+  if (unmatched > 0) unmatchedSeen.set(unmatchedSeen.value + unmatched);
+}
+
+/**
+ * Fills in what the stream did not bring (before the page opened, while the tab was hidden): the
+ * server's newest entries not held yet, oldest first, then what the stream brought meanwhile.
+ */
+async function fillIn(): Promise<void> {
+  // one fill at a time; a subscription meanwhile (the tab hidden and shown again) asks for one more
+  if (held !== null) return void (fillAgain = true);
+  held = [];
+  const recent = await get<LogEntry[]>(`logs?limit=${SERVER_KEEPS}`).catch(() => []);
+  const known = new Set(held.map((e) => e.id));
+  for (let i = 0; i < Math.min(logBuffer.size, SERVER_KEEPS); i++) known.add(logBuffer.at(i).id);
+  const arrived = held;
+  held = null;
+  take(recent.filter((e) => !known.has(e.id)).reverse());
+  take(arrived);
+  if (fillAgain) {
+    fillAgain = false;
+    await fillIn();
+  }
+}
+
+/**
+ * Starts the feed once for the page's life: every page reads the same buffer and history. A hidden
+ * tab stops the log entries (the server then serialises nothing for it) and fills in on its return.
+ */
 export function startLive(): void {
-  openStream({
+  const stream = openStream({
     metrics: record,
     logs(entries) {
-      let unmatched = 0;
-      for (const entry of entries) {
-        logBuffer.push(entry);
-        if (entry.route === null) unmatched++;
-      }
-      logs.notify();
-      if (unmatched > 0) unmatchedSeen.set(unmatchedSeen.value + unmatched);
+      if (held === null) take(entries);
+      else for (const entry of entries) held.push(entry);
     },
     mode: (mode) => streamMode.set(mode),
+    subscribed: () => void fillIn(),
   });
+  const follow = (): void => stream.logs(!document.hidden);
+  document.addEventListener('visibilitychange', follow);
+  follow();
 }
 
 export function clearLog(): void {

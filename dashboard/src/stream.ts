@@ -5,6 +5,14 @@ export interface StreamHandlers {
   metrics(data: StreamMetrics): void;
   logs(entries: LogEntry[]): void;
   mode(mode: StreamMode): void;
+  /** Log entries flow (again) from now on: what came before is for GET /__mock/logs to tell. */
+  subscribed(): void;
+}
+
+export interface Stream {
+  /** Starts or stops the log entries (metrics keep flowing); on the SSE fallback the entries always flow, its metrics are made of them. */
+  logs(on: boolean): void;
+  close(): void;
 }
 
 /** `ws`: the admin WebSocket stream; `sse`: the fallback (SSE log stream + polled metrics); `offline` between attempts. */
@@ -19,25 +27,33 @@ const POLL_MS = 1000;
  * stream (read with fetch, reconnecting after 2 s) and `GET /__mock/metrics` polled every second,
  * computing the interval's rates and percentiles from the entries itself.
  */
-export function openStream(handlers: StreamHandlers): () => void {
+export function openStream(handlers: StreamHandlers): Stream {
   let closed = false;
   let stop = (): void => undefined;
+  let wantLogs = true;
+  let socket: WebSocket | undefined;
+  const subscribe = (): void => {
+    socket?.send(JSON.stringify({ type: 'subscribe', logs: wantLogs }));
+    if (wantLogs) handlers.subscribed();
+  };
 
   // the stream said hello once: after a drop it is retried (the server restarts), never swapped for the fallback
   let streamWorks = false;
   const connectWs = (): void => {
     handlers.mode('connecting');
-    const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiUrl('ws')}`);
-    socket.onmessage = (event: MessageEvent<string>) => {
+    const opening = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiUrl('ws')}`);
+    opening.onmessage = (event: MessageEvent<string>) => {
       const message = JSON.parse(event.data) as { type: string; data?: StreamMetrics; entries?: LogEntry[] };
       if (message.type === 'hello') {
         streamWorks = true;
+        socket = opening;
         handlers.mode('ws');
-        socket.send(JSON.stringify({ type: 'subscribe', logs: true }));
+        subscribe();
       } else if (message.type === 'metrics' && message.data !== undefined) handlers.metrics(message.data);
       else if (message.type === 'logs' && message.entries !== undefined) handlers.logs(message.entries);
     };
-    socket.onclose = () => {
+    opening.onclose = () => {
+      socket = undefined;
       if (closed) return;
       // no hello: nothing serves the stream here (or something between refuses it), so the fallback serves for the page's life
       if (!streamWorks) return connectFallback();
@@ -45,7 +61,7 @@ export function openStream(handlers: StreamHandlers): () => void {
       const timer = setTimeout(connectWs, RECONNECT_MS);
       stop = () => clearTimeout(timer);
     };
-    stop = () => socket.close();
+    stop = () => opening.close();
   };
 
   const connectFallback = (): void => {
@@ -57,6 +73,7 @@ export function openStream(handlers: StreamHandlers): () => void {
       const res = await fetch(apiUrl('logs/sse'), { signal: controller.signal, headers: { accept: 'text/event-stream' } });
       if (!res.ok || res.body === null) throw new Error(`logs/sse answered ${res.status}`);
       handlers.mode('sse');
+      handlers.subscribed();
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let rest = '';
       for (;;) {
@@ -100,9 +117,16 @@ export function openStream(handlers: StreamHandlers): () => void {
   };
 
   connectWs();
-  return () => {
-    closed = true;
-    stop();
+  return {
+    logs(on) {
+      if (on === wantLogs) return;
+      wantLogs = on;
+      if (socket !== undefined) subscribe();
+    },
+    close() {
+      closed = true;
+      stop();
+    },
   };
 }
 

@@ -57,10 +57,13 @@ if (CHROMIUM_MISSING) {
     };
 
     t.test('an admin logs in and watches a request appear live', async (t) => {
+      t.equal((await fetch(`${mockUrl}/before-the-page/1`)).status, 404);
       await logIn('admin');
       await open('Live log');
       await page.locator('.stream.ws').waitFor();
       t.pass('the feed is the admin WebSocket stream');
+      await page.locator('.log-row', { hasText: '/before-the-page/1' }).waitFor();
+      t.pass('the log is filled in with what came before the page opened (GET /__mock/logs)');
       t.equal((await fetch(`${mockUrl}/live-check/1`)).status, 404);
       await page.locator('.log-row', { hasText: '/live-check/1' }).waitFor({ timeout: 10_000 });
       await page.locator('.log-row', { hasText: '/live-check/1' }).click();

@@ -33,8 +33,18 @@ function parse(kind: FieldSpec['kind'], input: HTMLInputElement | HTMLSelectElem
 /** A settings section as a small form, applied live by one write; the API's answer shows beside it. */
 export function SettingsForm({ title, fields, values, disabled, action, onApply, testId }: Props) {
   const [draft, setDraft] = useState<Values>(values ?? {});
+  // the settings as the server answered them, again after each write
   useEffect(() => setDraft(values ?? {}), [values]);
   const change = (f: FieldSpec) => (e: Event) => setDraft({ ...draft, [f.key]: parse(f.kind, e.currentTarget as HTMLInputElement) });
+  // no inputs before the settings arrive: an edit made meanwhile would be overwritten by them
+  if (values === undefined) {
+    return (
+      <section class="card form" data-testid={testId}>
+        <h3>{title}</h3>
+        <p class="muted">Loading…</p>
+      </section>
+    );
+  }
   return (
     <section class="card form" data-testid={testId}>
       <h3>{title}</h3>

@@ -77,6 +77,23 @@ if (CHROMIUM_MISSING) {
       t.pass('the filter hides what does not match');
     });
 
+    t.test('a hidden tab stops the entries and fills them in when shown again', async (t) => {
+      await page.locator('input[aria-label=path]').fill('');
+      const setHidden = (hidden) =>
+        page.evaluate((hidden) => {
+          Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
+          document.dispatchEvent(new Event('visibilitychange'));
+        }, hidden);
+      await setHidden(true);
+      await page.waitForTimeout(300);
+      t.equal((await fetch(`${mockUrl}/while-hidden/1`)).status, 404);
+      await page.waitForTimeout(500);
+      t.equal(await page.locator('.log-row', { hasText: '/while-hidden/1' }).count(), 0, 'nothing streamed while hidden');
+      await setHidden(false);
+      await page.locator('.log-row', { hasText: '/while-hidden/1' }).waitFor();
+      t.pass('shown again, the log is filled in');
+    });
+
     t.test('an unmatched request becomes a runtime mock in one click', async (t) => {
       t.equal((await fetch(`${mockUrl}/v1/petz`)).status, 404, 'nothing answers /v1/petz yet');
       await open('Unmatched');

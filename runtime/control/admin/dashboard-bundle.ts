@@ -17,11 +17,10 @@ export interface DashboardBundle {
   assets: ReadonlyMap<string, BundleFile>;
 }
 
+/** What Vite writes for the dashboard; a file of another kind in the folder is not served. */
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json; charset=utf-8',
 };
 
 /**
@@ -39,9 +38,9 @@ function distFolder(from: string): string | undefined {
 let loaded: DashboardBundle | null | undefined;
 
 /** The built dashboard, read once (when an admin API with a page is made); null when the package lacks it (the page then says so). */
-export function dashboardBundle(from: string = path.dirname(fileURLToPath(import.meta.url))): DashboardBundle | null {
+export function dashboardBundle(): DashboardBundle | null {
   if (loaded !== undefined) return loaded;
-  const dist = distFolder(from);
+  const dist = distFolder(path.dirname(fileURLToPath(import.meta.url)));
   if (dist === undefined) return (loaded = null);
   const assets = new Map<string, BundleFile>();
   const folder = path.join(dist, 'assets');

@@ -1,5 +1,5 @@
 import type { ControlReply } from './control-types.js';
-import { dashboardBundle, type DashboardBundle } from './dashboard-bundle.js';
+import { dashboardBundle } from './dashboard-bundle.js';
 
 const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 
@@ -30,7 +30,8 @@ function policy(host: string | undefined): string {
  * bundle's index.html with this process's browser token (see browser-token.ts) and a `<base>`, so
  * its relative assets resolve under the mount path. It carries the token, so it is never cached nor framed.
  */
-export function dashboardPage(pagePath: string, token: string, host: string | undefined, apiDisabled: boolean, bundle: DashboardBundle | null = dashboardBundle()): ControlReply {
+export function dashboardPage(pagePath: string, token: string, host: string | undefined, apiDisabled: boolean): ControlReply {
+  const bundle = dashboardBundle();
   const head = `<head><base href="${escape(pagePath)}/"><meta name="mock-admin-token" content="${escape(token)}">`;
   // said by the server, so it shows before (and without) the script
   const notice = apiDisabled ? '<body><p class="banner">The admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false).</p>' : '<body>';
@@ -50,8 +51,8 @@ export function dashboardPage(pagePath: string, token: string, host: string | un
  * `<page>/assets/<name>`: a file of the bundle, looked up by its exact name among those read at
  * start (so nothing else, and no other path, is reachable); revalidated by ETag, since names carry no hash.
  */
-export function dashboardAsset(name: string, ifNoneMatch: string | undefined, bundle: DashboardBundle | null = dashboardBundle()): ControlReply | undefined {
-  const file = bundle?.assets.get(name);
+export function dashboardAsset(name: string, ifNoneMatch: string | undefined): ControlReply | undefined {
+  const file = dashboardBundle()?.assets.get(name);
   if (file === undefined) return undefined;
   const headers: Array<[string, string]> = [
     ['cache-control', 'no-cache'],

@@ -84,8 +84,8 @@ export function LogPage() {
         </button>
         <button onClick={() => download('mock-log.har', JSON.stringify(toHar(shown()), null, 1))}>Export HAR</button>
         <button onClick={() => download('mock-log.json', JSON.stringify(shown(), null, 1))}>Export JSON</button>
-        <span class="muted" data-testid="log-count">
-          {count.toLocaleString('en-US')} shown of {size.toLocaleString('en-US')} (keeps {LOG_CAPACITY.toLocaleString('en-US')}){frozen !== null && ' — paused'}
+        <span class="muted nowrap" data-testid="log-count">
+          {count.toLocaleString('en-US')} shown of {size.toLocaleString('en-US')} (max {LOG_CAPACITY.toLocaleString('en-US')}){frozen !== null && ' — paused'}
         </span>
       </div>
       <div class="log-body">

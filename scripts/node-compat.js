@@ -163,14 +163,15 @@ function streamOpening(url) {
  */
 function tuiSession(node, adminUrl) {
   return new Promise((resolve, reject) => {
-    const command = [node, cli, 'tui', '--admin-url', adminUrl].map((a) => `'${a}'`).join(' ');
+    // the pseudo-terminal's size is script's own terminal's, none under CI: give it one
+    const command = `stty cols 100 rows 30; exec ${[node, cli, 'tui', '--admin-url', adminUrl].map((a) => `'${a}'`).join(' ')}`;
     const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...env, TERM: 'xterm-256color', COLUMNS: '100', LINES: '30' }, stdio: ['pipe', 'pipe', 'pipe'] });
     children.add(child);
     let screen = '';
     const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`no overview within 15 s: ${screen.slice(-300)}`))), 15_000);
     child.stdout.on('data', (d) => {
       screen += d;
-      if (screen.includes('Requests/s') && !child.stdin.writableEnded) child.stdin.end('q');
+      if (/Requests\/s[\s\S]*q(?:\x1b\[[\d;]*m)* quit/.test(screen) && !child.stdin.writableEnded) child.stdin.end('q');
     });
     child.on('close', (code) => (clearTimeout(timer), children.delete(child), resolve({ code, screen })));
   });

@@ -18,6 +18,8 @@ export const logs = new Observable(logBuffer);
 export const latest = new Observable<StreamMetrics | null>(null);
 export const history = new Observable<Series>([[], [], [], [], [], []]);
 export const streamMode = new Observable<StreamMode>('connecting');
+/** Entries the server's stream left out for its rate limit (1,000 a second), since the log was last cleared. */
+export const skipped = new Observable(0);
 /** Entries nothing matched, counted as they arrive: the unmatched page refreshes when it grows. */
 export const unmatchedSeen = new Observable(0);
 
@@ -76,7 +78,8 @@ async function fillIn(): Promise<void> {
 export function startLive(): void {
   const stream = openStream({
     metrics: record,
-    logs(entries) {
+    logs(entries, dropped) {
+      if (dropped > 0) skipped.set(skipped.value + dropped);
       if (held === null) take(entries);
       else for (const entry of entries) held.push(entry);
     },
@@ -90,5 +93,6 @@ export function startLive(): void {
 
 export function clearLog(): void {
   logBuffer.clear();
+  skipped.set(0);
   logs.notify();
 }

@@ -3,7 +3,8 @@ import type { LogEntry, StreamMetrics } from './types';
 
 export interface StreamHandlers {
   metrics(data: StreamMetrics): void;
-  logs(entries: LogEntry[]): void;
+  /** `dropped`: entries the server left out since its last batch (past the stream's rate for this client). */
+  logs(entries: LogEntry[], dropped: number): void;
   mode(mode: StreamMode): void;
   /** Log entries flow (again) from now on: what came before is for GET /__mock/logs to tell. */
   subscribed(): void;
@@ -43,14 +44,14 @@ export function openStream(handlers: StreamHandlers): Stream {
     handlers.mode('connecting');
     const opening = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiUrl('ws')}`);
     opening.onmessage = (event: MessageEvent<string>) => {
-      const message = JSON.parse(event.data) as { type: string; data?: StreamMetrics; entries?: LogEntry[] };
+      const message = JSON.parse(event.data) as { type: string; data?: StreamMetrics; entries?: LogEntry[]; dropped?: number };
       if (message.type === 'hello') {
         streamWorks = true;
         socket = opening;
         handlers.mode('ws');
         subscribe();
       } else if (message.type === 'metrics' && message.data !== undefined) handlers.metrics(message.data);
-      else if (message.type === 'logs' && message.entries !== undefined) handlers.logs(message.entries);
+      else if (message.type === 'logs' && message.entries !== undefined) handlers.logs(message.entries, message.dropped ?? 0);
     };
     opening.onclose = () => {
       socket = undefined;
@@ -86,7 +87,7 @@ export function openStream(handlers: StreamHandlers): Stream {
         rest = rest.slice(cut + 2);
         if (entries.length === 0) continue;
         for (const entry of entries) window.push(entry);
-        handlers.logs(entries);
+        handlers.logs(entries, 0);
       }
     };
     const loop = (): void => {

@@ -220,7 +220,7 @@ export function App({ api, store, adminUrl, size: fixedSize, refreshMs = 2000, i
   else if (name === 'Overview') view = OverviewView({ samples: live.samples, width, height: body });
   else if (name === 'Log') {
     const logs = frozen?.logs ?? live.logs;
-    view = LogView({ entries: logs, paused, pending: frozen ? live.received - frozen.received : 0, offset, width, height: body });
+    view = LogView({ entries: logs, paused, pending: frozen ? live.received - frozen.received : 0, offset, width, height: body, skipped: live.skipped });
   } else if (name === 'Routes') view = RoutesView({ loaded: data.Routes, selected: selected.Routes, width, height: body });
   else if (name === 'Unmatched') view = UnmatchedView({ loaded: data.Unmatched, selected: selected.Unmatched, width, height: body });
   else if (name === 'Chaos') view = ChaosView({ loaded: data.Chaos, selected: selected.Chaos, notice, width, height: body });

@@ -110,13 +110,16 @@ export class LiveFeed {
   }
 
   private message(text: string): void {
-    let message: { type?: string; data?: Record<string, unknown>; entries?: LogEntry[]; message?: string };
+    let message: { type?: string; data?: Record<string, unknown>; entries?: LogEntry[]; dropped?: number; message?: string };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
       return;
     }
-    if (message.type === 'logs' && Array.isArray(message.entries)) this.fresh(message.entries);
+    if (message.type === 'logs' && Array.isArray(message.entries)) {
+      this.fresh(message.entries);
+      if (typeof message.dropped === 'number') this.store.addSkipped(message.dropped);
+    }
     else if (message.type === 'metrics' && message.data) this.store.addSample(sampleOf(message.data));
   }
 

@@ -7,6 +7,8 @@ export interface LiveState {
   logs: readonly LogEntry[];
   /** Entries received since start (the log keeps only the newest). */
   received: number;
+  /** Entries the stream left out for its rate limit since start (the metrics count them). */
+  skipped: number;
   /** Metrics samples, oldest first (at most the store's sample capacity). */
   samples: readonly MetricsSample[];
   stream: StreamStatus;
@@ -29,6 +31,7 @@ export class LiveStore {
   private readonly logs: Ring<LogEntry>;
   private readonly samples: Ring<MetricsSample>;
   private received = 0;
+  private skipped = 0;
   private stream: StreamStatus = { mode: 'connecting' };
   private snapshot: LiveState;
   private readonly listeners = new Set<() => void>();
@@ -49,6 +52,12 @@ export class LiveStore {
     if (entries.length === 0) return;
     for (const entry of entries) this.logs.push(entry);
     this.received += entries.length;
+    this.changed();
+  }
+
+  addSkipped(count: number): void {
+    if (count <= 0) return;
+    this.skipped += count;
     this.changed();
   }
 
@@ -94,6 +103,6 @@ export class LiveStore {
   }
 
   private build(): LiveState {
-    return { logs: this.logs.toArray(), received: this.received, samples: this.samples.toArray(), stream: this.stream };
+    return { logs: this.logs.toArray(), received: this.received, skipped: this.skipped, samples: this.samples.toArray(), stream: this.stream };
   }
 }

@@ -112,17 +112,32 @@ t.test('a burst arrives batched: fewer messages than entries, none lost', async 
   t.ok(messages.length < 200, `in ${messages.length} messages`);
 });
 
+t.test('past max_per_second, entries are counted as dropped, not sent', async (t) => {
+  const client = await connect();
+  t.teardown(() => client.ws.close());
+  client.ws.send(JSON.stringify({ type: 'subscribe', logs: true, filter: { path: '/v1/owners' }, max_per_second: 20 }));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await Promise.all(Array.from({ length: 150 }, () => fetch(`${server.url}/v1/owners`).then((r) => r.arrayBuffer())));
+  const count = (key) => client.of('logs').reduce((sum, m) => sum + (key === 'entries' ? m.entries.length : (m.dropped ?? 0)), 0);
+  await until(() => count('entries') + count('dropped') >= 150, 5000, '150 entries sent or counted');
+  t.equal(count('entries') + count('dropped'), 150, 'every entry sent or counted');
+  t.ok(count('entries') <= 40, `at most 20 a second were sent (${count('entries')})`);
+  t.ok(count('dropped') >= 110, `the rest counted as dropped (${count('dropped')})`);
+});
+
 t.test('bad messages get an error message naming what is wrong; the stream stays open', async (t) => {
   const client = await connect();
   t.teardown(() => client.ws.close());
   client.ws.send('not json');
   client.ws.send(JSON.stringify({ type: 'watch' }));
   client.ws.send(JSON.stringify({ type: 'subscribe', logs: true, filter: { status: 'teapot' } }));
-  await until(() => client.of('error').length >= 3, 5000, 'three errors');
+  client.ws.send(JSON.stringify({ type: 'subscribe', logs: true, max_per_second: 0 }));
+  await until(() => client.of('error').length >= 4, 5000, 'four errors');
   const errors = client.of('error').map((m) => m.message);
   t.match(errors[0], /JSON objects/);
   t.match(errors[1], /one message type: \{"type":"subscribe"/);
   t.match(errors[2], /filter\.status must be an HTTP status/);
+  t.match(errors[3], /max_per_second must be an integer from 1 to 10000/);
   t.equal(client.ws.readyState, WebSocket.OPEN, 'still open');
 });
 

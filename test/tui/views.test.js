@@ -89,6 +89,8 @@ t.test('log: newest at the bottom, statuses, routes, the unmatched marked; follo
   const scrolled = frame(t, h(LogView, { entries, paused: false, pending: 0, offset: 10, width: 100, height: 10 })).lines;
   t.match(scrolled[0], /scrolled 10 up/);
   t.match(scrolled[9], /\/v1\/pets\/40\b/, 'ten up: the 40th is the last line');
+  const flooded = frame(t, h(LogView, { entries, paused: false, pending: 0, offset: 0, width: 140, height: 10, skipped: 1234 })).lines;
+  t.match(flooded[0], /following \(\d+\) · 1234 skipped/, 'entries past the stream rate are said, not hidden');
 
   const empty = frame(t, h(LogView, { entries: [], paused: false, pending: 0, offset: 0, width: 100, height: 5 })).text;
   t.match(empty, /no requests yet/);

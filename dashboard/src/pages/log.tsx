@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { VirtualList } from '../components/virtual-list';
 import { download, fmtMs, fmtTime, sourceOf, statusClass } from '../format';
 import { toHar } from '../har';
-import { clearLog, LOG_CAPACITY, logs } from '../live';
+import { clearLog, LOG_CAPACITY, logs, skipped } from '../live';
 import { useFrameThrottled } from '../observable';
 import { useResource } from '../resource';
 import type { LogEntry, MockRecord } from '../types';
@@ -36,6 +36,7 @@ export function LogPage() {
   const [frozen, setFrozen] = useState<LogEntry[] | null>(null);
   const [open, setOpen] = useState<LogEntry | null>(null);
   const buffer = useFrameThrottled(logs, REDRAW_MS, frozen !== null);
+  const left = useFrameThrottled(skipped, REDRAW_MS, frozen !== null);
   const seen = useRef(buffer.pushed);
   // a runtime mock's entries carry its `METHOD path` as their route: the mock list tells them apart
   const mocks = useResource<MockRecord[]>('mocks', 5000);
@@ -86,6 +87,7 @@ export function LogPage() {
         <button onClick={() => download('mock-log.json', JSON.stringify(shown(), null, 1))}>Export JSON</button>
         <span class="muted nowrap" data-testid="log-count">
           {count.toLocaleString('en-US')} shown of {size.toLocaleString('en-US')} (max {LOG_CAPACITY.toLocaleString('en-US')}){frozen !== null && ' — paused'}
+          {left > 0 && ` — ${left.toLocaleString('en-US')} not streamed (over 1,000 a second; the metrics count them)`}
         </span>
       </div>
       <div class="log-body">

@@ -13,6 +13,13 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Client messages are small JSON commands. */
 const MAX_MESSAGE_BYTES = 16 * 1024;
 const METRICS_INTERVAL_MS = 1000;
+/**
+ * Log entries a client gets per second unless it asks for another number: each costs the server
+ * about as much to turn into JSON as answering a request, and no dashboard shows more (they redraw
+ * ten times a second); past it, entries are counted, not sent.
+ */
+const DEFAULT_ENTRIES_PER_SECOND = 1000;
+const MAX_ENTRIES_PER_SECOND = 10_000;
 /** Close codes (RFC 6455). */
 const GOING_AWAY = 1001;
 
@@ -32,6 +39,12 @@ interface Client {
   /** Undefined: not subscribed to log entries. */
   keep: ((entry: RequestLogEntry) => boolean) | null | undefined;
   pending: string[];
+  /** Entries per second it takes; past it they are only counted. */
+  budget: number;
+  /** Entries queued in the current second (reset by the metrics tick). */
+  taken: number;
+  /** Entries left out for the budget since its last logs message. */
+  dropped: number;
 }
 
 /**
@@ -69,7 +82,8 @@ export class LiveStream {
 
   open(socket: LiveSocket, headers: Record<string, string>, address: string): { message(text: string): void; closed(): void } {
     const agent = headers['user-agent'];
-    const client: Client = { socket, who: `client ${address}${agent === undefined ? '' : ` (${JSON.stringify(agent.slice(0, 100))})`}`, keep: undefined, pending: [] };
+    const who = `client ${address}${agent === undefined ? '' : ` (${JSON.stringify(agent.slice(0, 100))})`}`;
+    const client: Client = { socket, who, keep: undefined, pending: [], budget: DEFAULT_ENTRIES_PER_SECOND, taken: 0, dropped: 0 };
     this.clients.add(client);
     socket.send(JSON.stringify({ type: 'hello', version: this.ctx.version, interval_ms: METRICS_INTERVAL_MS }));
     if (this.timer === undefined) this.startTicking();
@@ -97,11 +111,16 @@ export class LiveStream {
     if (message === null || typeof message !== 'object' || (message as { type?: unknown }).type !== 'subscribe') {
       return this.error(client, 'the stream takes one message type: {"type":"subscribe","logs":true|false,"filter":{"method","path","status"}}');
     }
-    const { logs, filter } = message as { logs?: unknown; filter?: unknown };
+    const { logs, filter, max_per_second: budget } = message as { logs?: unknown; filter?: unknown; max_per_second?: unknown };
     if (typeof logs !== 'boolean') return this.error(client, 'subscribe: logs must be true or false');
+    if (budget !== undefined && (!Number.isInteger(budget) || (budget as number) < 1 || (budget as number) > MAX_ENTRIES_PER_SECOND)) {
+      return this.error(client, `subscribe: max_per_second must be an integer from 1 to ${MAX_ENTRIES_PER_SECOND} (got ${JSON.stringify(budget)})`);
+    }
+    client.budget = (budget as number | undefined) ?? DEFAULT_ENTRIES_PER_SECOND;
     if (!logs) {
       client.keep = undefined;
       client.pending = [];
+      client.dropped = 0;
     } else {
       const parsed = parseFilter(filter);
       if (typeof parsed === 'string') return this.error(client, parsed);
@@ -130,13 +149,21 @@ export class LiveStream {
 
   private queue(entry: RequestLogEntry): void {
     let json: string | undefined;
+    let queued = false;
     for (const client of this.clients) {
       if (client.keep === undefined || (client.keep !== null && !client.keep(entry))) continue;
+      // past its budget, counted and told with the next entries it gets (or the next metrics tick)
+      if (client.taken >= client.budget) {
+        client.dropped++;
+        continue;
+      }
+      client.taken++;
+      queued = true;
       // each entry is turned into JSON once, whatever the number of clients
       json ??= JSON.stringify(entry);
       client.pending.push(json);
     }
-    if (json !== undefined && !this.flushing) {
+    if (queued && !this.flushing) {
       this.flushing = true;
       setImmediate(() => this.flush());
     }
@@ -147,8 +174,10 @@ export class LiveStream {
     for (const client of this.clients) {
       if (client.pending.length === 0) continue;
       const entries = client.pending;
+      const dropped = client.dropped === 0 ? '' : `,"dropped":${client.dropped}`;
       client.pending = [];
-      this.send(client, `{"type":"logs","entries":[${entries.join(',')}]}`);
+      client.dropped = 0;
+      this.send(client, `{"type":"logs","entries":[${entries.join(',')}]${dropped}}`);
     }
   }
 
@@ -202,7 +231,15 @@ export class LiveStream {
       chaos_injected: this.ctx.live.chaos.counters.snapshot().by_type,
     };
     const text = JSON.stringify({ type: 'metrics', data });
-    for (const client of [...this.clients]) this.send(client, text);
+    for (const client of [...this.clients]) {
+      if (client.dropped > 0) {
+        this.send(client, `{"type":"logs","entries":[],"dropped":${client.dropped}}`);
+        client.dropped = 0;
+        if (!this.clients.has(client)) continue;
+      }
+      client.taken = 0;
+      this.send(client, text);
+    }
   }
 }
 

@@ -13,16 +13,20 @@ export interface LogProps {
   offset: number;
   width: number;
   height: number;
+  /** Entries the stream left out for its rate limit. */
+  skipped?: number;
 }
 
 /** The live request log, newest at the bottom: time, method, path, status, time taken, the route. */
-export function LogView({ entries, paused, pending, offset, width, height }: LogProps): ReactElement {
+export function LogView({ entries, paused, pending, offset, width, height, skipped = 0 }: LogProps): ReactElement {
   const rows = Math.max(0, height - 1);
   const end = Math.max(0, entries.length - offset);
   const shown = entries.slice(Math.max(0, end - rows), end);
   // the path takes what the columns and the route (or the state, on the header) leave, up to 60
   const pathWidth = Math.max(8, Math.min(60, width - 64));
-  const state = paused ? `PAUSED, ${pending} new` : offset > 0 ? `scrolled ${offset} up` : `following (${entries.length})`;
+  const following = paused ? `PAUSED, ${pending} new` : offset > 0 ? `scrolled ${offset} up` : `following (${entries.length})`;
+  // past the stream's rate (1,000 a second) entries are only counted: say so, the metrics have them
+  const state = skipped > 0 ? `${following} · ${skipped} skipped` : following;
   const lines: ReactElement[] = [
     line('head', [{ text: ` ${'time'.padEnd(9)}${'method'.padEnd(8)}${fit('path', pathWidth)} ${'status'.padEnd(7)}${fitRight('time', 8)}  `, bold: true }, { text: state, color: paused ? 'yellow' : undefined, inverse: paused }], width),
   ];

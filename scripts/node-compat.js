@@ -165,15 +165,17 @@ function tuiSession(node, adminUrl) {
   return new Promise((resolve, reject) => {
     // the pseudo-terminal's size is script's own terminal's, none under CI: give it one
     const command = `stty cols 100 rows 30; exec ${[node, cli, 'tui', '--admin-url', adminUrl].map((a) => `'${a}'`).join(' ')}`;
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...env, TERM: 'xterm-256color', COLUMNS: '100', LINES: '30' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { ...env, TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'pipe'] });
     children.add(child);
     let screen = '';
-    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`no overview within 15 s: ${screen.slice(-300)}`))), 15_000);
+    let quitting;
+    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`${quitting === undefined ? 'no overview' : 'q did not quit'} within 20 s: ${screen.slice(-300)}`))), 20_000);
     child.stdout.on('data', (d) => {
       screen += d;
-      if (/Requests\/s[\s\S]*q(?:\x1b\[[\d;]*m)* quit/.test(screen) && !child.stdin.writableEnded) child.stdin.end('q');
+      // a key typed before the dashboard reads its keys (raw mode) can be lost: q until it quits
+      if (quitting === undefined && screen.includes('Requests/s') && screen.includes('live (')) quitting = setInterval(() => child.stdin.write('q'), 300);
     });
-    child.on('close', (code) => (clearTimeout(timer), children.delete(child), resolve({ code, screen })));
+    child.on('close', (code) => (clearTimeout(timer), clearInterval(quitting), children.delete(child), resolve({ code, screen })));
   });
 }
 

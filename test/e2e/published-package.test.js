@@ -3,7 +3,7 @@
 // registry's `mock` is someone else's package (0.1.1 when this was written): `npx mock` outside
 // this repository fetched that one and failed with "could not determine executable to run".
 import t from 'tap';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
@@ -41,8 +41,17 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
   // dist is already built (tests run against it): packing needs no prepare
   const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: root, env: npmEnv });
   succeeded(t, packed, 'npm pack');
-  const [{ filename, name }] = JSON.parse(packed.stdout);
+  const [{ filename, name, files }] = JSON.parse(packed.stdout);
   t.equal(name, pkg.name, 'packed under the package name');
+  // the built web dashboard ships (mock serve --admin needs no build step), its sources do not
+  const shipped = files.map((f) => f.path).filter((p) => p.startsWith('dashboard/')).sort();
+  const bundle = fs
+    .readdirSync(path.join(root, 'dashboard', 'dist'), { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(root, path.join(d.parentPath, d.name)))
+    .sort();
+  t.same(shipped, bundle, 'every file of dashboard/dist and no dashboard source');
+  t.notOk(files.some((f) => f.path.startsWith('node_modules/')), 'no bundled dependency');
 
   const prefix = path.join(dir, 'global');
   const installed = await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', path.join(dir, filename)], { cwd: dir, env: npmEnv });
@@ -81,4 +90,21 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
   t.equal(sdk.stdout.trim(), 'function', `import { startMockServer } from '${pkg.name}' works where the package is installed`);
   const types = ts.resolveModuleName(pkg.name, path.join(demo, 'use.ts'), options, ts.sys).resolvedModule?.resolvedFileName;
   t.equal(types && fs.realpathSync(types), fs.realpathSync(path.join(installedDir, 'dist/src/sdk/index.d.ts')), 'its types ship in the package');
+
+  // the installed mock finds its dashboard bundle: the admin page and its script are served
+  const serve = spawn(path.join(binDir, 'mock'), ['serve', '--http-port', '0', '--host', '127.0.0.1', '--admin', '--admin-port', '0'], { cwd: demo, env: { ...shell, ...pathEnv } });
+  t.teardown(() => serve.kill('SIGKILL'));
+  const adminUrl = await new Promise((resolve, reject) => {
+    let out = '';
+    serve.stdout.on('data', (d) => {
+      out += d;
+      const found = /admin on (http:\/\/\S+)/.exec(out);
+      if (found) resolve(found[1]);
+    });
+    serve.on('close', (code) => reject(new Error(`mock serve exited ${code}: ${out}`)));
+  });
+  const page = await (await fetch(`${adminUrl}/`)).text();
+  const script = /<script[^>]+src="\.\/(assets\/[^"]+\.js)"/.exec(page)?.[1];
+  t.ok(script, 'the admin page is the dashboard, its script a bundle file');
+  t.equal((await fetch(`${adminUrl}/${script}`)).status, 200, 'served from the installed package');
 });

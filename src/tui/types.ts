@@ -9,7 +9,7 @@ export interface LogEntry {
   response_time_ms: number;
   client_ip?: string;
   error_message?: string | null;
-  /** The matched route's key, `mock <id>`, or null when nothing matched (servers that predate it leave it out). */
+  /** The key of the route that answered (a runtime mock's `METHOD path`), or null when nothing matched (servers that predate it leave it out). */
   route?: string | null;
 }
 

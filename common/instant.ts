@@ -10,3 +10,9 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 export function parseInstant(text: string): number {
   return INSTANT.test(text.trim()) ? Date.parse(text.trim()) : NaN;
 }
+
+/** The farthest instant from 1970 a Date holds (ECMAScript: 8.64e15 ms, +275760-09-13T00:00:00Z). */
+export const MAX_INSTANT_MS = 8.64e15;
+
+/** Whether `ms` is an instant a Date holds, so that toISOString and every reader of the clock work. */
+export const isDateInstant = (ms: number): boolean => Number.isFinite(ms) && Math.abs(ms) <= MAX_INSTANT_MS;

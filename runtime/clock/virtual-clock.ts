@@ -1,3 +1,5 @@
+import { isDateInstant, MAX_INSTANT_MS } from '../../common/instant.js';
+
 /** One step of time_travel.schedule: at a virtual instant, jump to another or advance by a duration. */
 export interface ScheduledStep {
   /** Epoch ms, virtual. */
@@ -72,14 +74,18 @@ export class VirtualClock {
     this.announce();
   }
 
-  /** Virtual time to `instant` (turns time travel on). */
+  /**
+   * Virtual time to `instant` (turns time travel on). RangeError, changing nothing, when a Date
+   * cannot hold it: an invalid instant stored here would break every reader of the clock.
+   */
   set(instant: number): void {
+    if (!isDateInstant(instant)) throw new RangeError(`${instant} ms from 1970 is past the last instant a date holds (${new Date(MAX_INSTANT_MS).toISOString()})`);
     if (!this.on) this.on = true;
     this.anchor(instant);
     this.announce();
   }
 
-  /** Virtual time forward by `ms` (turns time travel on). */
+  /** Virtual time forward by `ms` (turns time travel on); RangeError, changing nothing, past the last instant a date holds. */
   advance(ms: number): void {
     this.set(this.now() + ms);
   }
@@ -116,15 +122,18 @@ export class VirtualClock {
   }
 
   private anchor(virtual: number): void {
-    this.anchorVirtual = virtual;
+    this.anchorVirtual = clamp(virtual);
     this.anchorReal = Date.now();
   }
 
   private virtualAt(real: number): number {
-    return this.anchorVirtual + (real - this.anchorReal) * this.scale;
+    // a fast clock left running (or a schedule's jump) may run past what a date holds: it stops there
+    return clamp(this.anchorVirtual + (real - this.anchorReal) * this.scale);
   }
 
   private announce(): void {
     for (const listener of this.listeners) listener();
   }
 }
+
+const clamp = (ms: number): number => Math.max(-MAX_INSTANT_MS, Math.min(MAX_INSTANT_MS, ms));

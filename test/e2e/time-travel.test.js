@@ -69,6 +69,18 @@ t.test('bad input is refused with what is wrong; enable false is the real clock 
   const vague = await time('advance', { duration: 'soon' });
   t.equal(vague.status, 400);
   t.match(vague.body.error, /duration "soon" is not a duration such as/);
+  // a duration past what a date holds (400 nines of days is Infinity) used to be stored and break every reader of the clock
+  for (const duration of [`${'9'.repeat(400)}d`, '110000000d']) {
+    const far = await time('advance', { duration });
+    t.equal(far.status, 400, `advance by ${duration.slice(0, 12)}… is refused`);
+    t.match(far.body.error, /would pass the last instant a date holds \(\+275760-09-13T00:00:00\.000Z\)/);
+    t.ok(far.body.error.length < 300, 'the error cuts the client\'s value');
+  }
+  const after = await fetch(`${server.adminUrl}/api/v2/time`);
+  t.equal(after.status, 200, 'GET /api/v2/time still answers');
+  t.ok(Number.isFinite(Date.parse((await after.json()).data.virtual_time)), 'with a valid virtual time');
+  t.equal((await fetch(`${server.adminUrl}/__mock/config`)).status, 200, 'and so does GET /__mock/config');
+  t.ok(Number.isFinite(await clock()), '{{now}} is a date');
   const when = await time('set', { time: 'tomorrow' });
   t.equal(when.status, 400);
   t.match(when.body.error, /not an ISO 8601 instant/);

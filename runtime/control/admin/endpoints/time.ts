@@ -1,4 +1,5 @@
 import { parseDuration } from '../../../../common/duration.js';
+import { isDateInstant, MAX_INSTANT_MS } from '../../../../common/instant.js';
 import { bodyChecker } from '../body-schema.js';
 import { AdminError, ok } from '../envelope.js';
 import type { AdminCall, AdminRoute } from '../router.js';
@@ -26,9 +27,12 @@ const checkScale = bodyChecker<{ scale_factor: number }>({
 /** An ISO 8601 instant (or epoch milliseconds) in epoch milliseconds; a 400 naming the endpoint otherwise. */
 function instant(value: string | number, what: string): number {
   const ms = typeof value === 'number' ? value : /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) throw new AdminError(400, `${what}: time ${JSON.stringify(value)} is not an ISO 8601 instant such as 2025-01-01T00:00:00Z (or epoch milliseconds)`);
+  if (!isDateInstant(ms)) throw new AdminError(400, `${what}: time ${JSON.stringify(value)} is not an ISO 8601 instant such as 2025-01-01T00:00:00Z (or epoch milliseconds)`);
   return ms;
 }
+
+/** A value as an error shows it: a long one cut (it was the client's own). */
+const shown = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 const status = (call: AdminCall, message: string) => ok({ message, ...call.ctx.live.clock.status() });
 
@@ -55,8 +59,13 @@ export const timeRoutes: AdminRoute[] = [
     handler: (call) => {
       const { duration } = checkAdvance(call.json(), 'time/advance');
       const ms = parseDuration(duration);
-      if (ms === undefined) throw new AdminError(400, `time/advance: duration ${JSON.stringify(duration)} is not a duration such as 500ms, 30s, 10m, 1h, 2d or 1h30m`);
-      call.ctx.live.clock.advance(ms);
+      if (ms === undefined) throw new AdminError(400, `time/advance: duration ${shown(duration)} is not a duration such as 500ms, 30s, 10m, 1h, 2d or 1h30m`);
+      try {
+        call.ctx.live.clock.advance(ms);
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+        throw new AdminError(400, `time/advance: advancing by ${shown(duration)} would pass the last instant a date holds (${new Date(MAX_INSTANT_MS).toISOString()}); advance by less, or pick an instant with time/set`);
+      }
       call.ctx.logger.info({ duration }, 'admin: virtual time advanced');
       return status(call, `virtual time advanced by ${duration}`);
     },

@@ -42,9 +42,10 @@ function setSession(next: Session | null): void {
 
 export const apiUrl = (endpoint: string): string => `/__mock/${endpoint}`;
 
-function headersFor(method: string, body: unknown): Record<string, string> {
+function headersFor(body: unknown): Record<string, string> {
   const headers: Record<string, string> = {};
-  if (method !== 'GET') headers['x-mock-admin-token'] = browserToken;
+  // GETs too: some start work (smoke/run), and the API asks the token of those as of writes
+  headers['x-mock-admin-token'] = browserToken;
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (session !== null) headers.authorization = `Bearer ${session.access_token}`;
   return headers;
@@ -53,7 +54,7 @@ function headersFor(method: string, body: unknown): Record<string, string> {
 async function refresh(): Promise<boolean> {
   const held = session;
   if (held === null) return false;
-  refreshing ??= fetch(apiUrl('auth/refresh'), { method: 'POST', headers: headersFor('POST', {}), body: JSON.stringify({ refresh_token: held.refresh_token }) })
+  refreshing ??= fetch(apiUrl('auth/refresh'), { method: 'POST', headers: headersFor({}), body: JSON.stringify({ refresh_token: held.refresh_token }) })
     .then(async (res) => {
       const answer = (await res.json()) as { success: boolean; data: Session };
       setSession(answer.success ? { ...answer.data, user: answer.data.user ?? held.user } : null);
@@ -67,7 +68,7 @@ async function refresh(): Promise<boolean> {
 
 /** Sends one request; resolves with the response as received (after one refresh on a 401 when logged in). */
 async function send(method: string, endpoint: string, body?: unknown): Promise<Response> {
-  const go = (): Promise<Response> => fetch(apiUrl(endpoint), { method, headers: headersFor(method, body), body: body === undefined ? undefined : JSON.stringify(body) });
+  const go = (): Promise<Response> => fetch(apiUrl(endpoint), { method, headers: headersFor(body), body: body === undefined ? undefined : JSON.stringify(body) });
   const res = await go();
   if (res.status === 401 && session !== null && endpoint !== 'auth/refresh' && (await refresh())) return go();
   return res;
@@ -99,5 +100,5 @@ export async function login(username: string, password: string): Promise<Session
 export async function logout(): Promise<void> {
   const held = session;
   setSession(null);
-  if (held !== null) await fetch(apiUrl('auth/logout'), { method: 'POST', headers: { ...headersFor('POST', {}), authorization: `Bearer ${held.access_token}` }, body: JSON.stringify({ refresh_token: held.refresh_token }) }).catch(() => undefined);
+  if (held !== null) await fetch(apiUrl('auth/logout'), { method: 'POST', headers: { ...headersFor({}), authorization: `Bearer ${held.access_token}` }, body: JSON.stringify({ refresh_token: held.refresh_token }) }).catch(() => undefined);
 }

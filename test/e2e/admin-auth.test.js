@@ -227,6 +227,21 @@ t.test('auth on with the development users (MOCK_ADMIN_AUTH_ENABLED=true, no JWT
     }
   });
 
+  t.test('GET /__mock/smoke/run starts requests: it needs the editor role, as the writes it resembles', async (t) => {
+    const none = await call(admin, 'GET', '/__mock/smoke/run');
+    t.equal(none.status, 401, 'without a login');
+    t.match(none.json.error, /missing Authorization header/);
+    const viewer = await call(admin, 'GET', '/__mock/api/smoke/run', { token: tokens.viewer });
+    t.equal(viewer.status, 403, 'as a viewer');
+    t.match(viewer.json.error, /role viewer may not POST smoke\/run \(needs editor or admin\)/);
+    const editor = await call(admin, 'GET', '/__mock/smoke/run', { token: tokens.editor });
+    t.equal(editor.status, 200, 'an editor runs it');
+    t.match(editor.json.data.message, /no smoke-test fixtures/);
+    const page = await call(admin, 'GET', '/__mock/smoke/run', { token: tokens.admin, headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' } });
+    t.equal(page.status, 403, 'a browser request without the browser token, whoever is logged in');
+    t.match(page.json.error, /X-Mock-Admin-Token/);
+  });
+
   t.test('the mocked API never needs a token', async (t) => {
     t.equal((await call(s.url, 'GET', '/v1/pets/1')).status, 200);
     t.equal((await call(s.url, 'POST', '/v1/pets', { body: { name: 'Tom', kind: 'cat' } })).status, 201);
@@ -748,6 +763,8 @@ t.test('hosted mode: MOCK_MANAGEMENT_TOKEN guards writes, reads and the mocked A
     ['POST', '/__mock/logs/clear', undefined, 200],
     ['POST', '/__mock/validation', { mode: 'enforce' }, 200],
     ['POST', '/__mock/files/save', { file_path: 'hosted.txt', content: 'hosted' }, 200],
+    // an action though a GET
+    ['GET', '/__mock/smoke/run', undefined, 200],
   ]) {
     const none = await call(admin, method, p, { body });
     t.equal(none.status, 401, `${method} ${p} without the header`);

@@ -136,12 +136,12 @@ function unsupportedBody(req: ControlRequest): ControlResponse | undefined {
 }
 
 /**
- * A write from a browser page must carry the browser token, which only the admin page holds: a
+ * A write (or an action) from a browser page must carry the browser token, which only the admin page holds: a
  * page planted where the Origin rules allow (a local port) cannot write. Tools send no Origin and
  * need none; they keep to the documented headers (Authorization, X-Mock-Management-Token).
  */
-function missingBrowserToken({ token, tokenSource }: AdminApiOptions, req: ControlRequest): ControlResponse | undefined {
-  if (isRead(req.method) || req.method === 'OPTIONS' || !fromBrowser(req.headers) || token.matches(req.headers[BROWSER_TOKEN_HEADER])) return undefined;
+function missingBrowserToken({ token, tokenSource }: AdminApiOptions, method: string, req: ControlRequest): ControlResponse | undefined {
+  if (isRead(method) || method === 'OPTIONS' || !fromBrowser(req.headers) || token.matches(req.headers[BROWSER_TOKEN_HEADER])) return undefined;
   return fail(
     403,
     `${req.method} ${req.path} from a browser page needs the header X-Mock-Admin-Token with this server's browser token, which ${tokenSource} carries in <meta name="mock-admin-token">; tools that send no Origin header need no token`,
@@ -176,11 +176,12 @@ async function dispatch(ctx: AdminContext, router: AdminRouter, options: AdminAp
       reply.headers.push(['allow', lookup.allowed.join(', ')]);
       return reply;
     }
-    const tokenMissing = missingBrowserToken(options, req);
-    if (tokenMissing !== undefined) return tokenMissing;
-    const decision = await ctx.auth.authorize({ method: req.method, endpoint, headers: req.headers });
-    if (!decision.ok) return fail(decision.status, decision.error);
     const { route, params } = lookup.found;
+    const method = route.action === true ? 'POST' : req.method;
+    const tokenMissing = missingBrowserToken(options, method, req);
+    if (tokenMissing !== undefined) return tokenMissing;
+    const decision = await ctx.auth.authorize({ method, endpoint, headers: req.headers });
+    if (!decision.ok) return fail(decision.status, decision.error);
     return await route.handler({ ctx, req, params, query: new URLSearchParams(req.query), json: jsonBody(req) });
   } catch (e) {
     if (e instanceof AdminError) return fail(e.status, e.message);

@@ -19,6 +19,11 @@ export interface AdminRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Below `/__mock/`, e.g. `mocks/{id}`. */
   path: string;
+  /**
+   * A GET that starts work (the spec makes smoke/run a GET): guarded and authorised as a write,
+   * so that neither a page of another site nor a caller without the role can start it.
+   */
+  action?: boolean;
   handler(call: AdminCall): ControlResponse | Promise<ControlResponse>;
 }
 

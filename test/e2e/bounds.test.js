@@ -104,7 +104,8 @@ t.test('POST /__mock/env checks MOCK_PROXY_UPSTREAM as POST /__mock/config/proxy
   const good = `http://127.0.0.1:${upstream.address().port}`;
   await envelope(t, await post(api('config/proxy'), { enabled: true, upstream_url: good, timeout_seconds: 5 }));
   t.equal((await fetch(`${server.url}/v1/pets`)).status, 200, 'proxied');
-  for (const bad of ['http://[::1', 'http://localhost:99999', 'http://localhost:1/x?key=1']) {
+  // file: and ftp: used to get the schema's "must be null"; every refusal says what is allowed
+  for (const bad of ['http://[::1', 'http://localhost:99999', 'http://localhost:1/x?key=1', 'file:///etc/passwd', 'ftp://files.example/']) {
     await failure(t, await post(api('env'), { key: 'MOCK_PROXY_UPSTREAM', value: bad }), 400, /^MOCK_PROXY_UPSTREAM: upstream_url expected an http\(s\) URL/);
     await failure(t, await post(api('config/proxy'), { upstream_url: bad }), 400, /^proxy: upstream_url expected an http\(s\) URL/);
     t.equal((await get('config')).proxy.upstream_url, good, `${bad}: refused, nothing changed`);

@@ -30,7 +30,8 @@ export const PROXY_PATCH = {
   additionalProperties: false,
   properties: {
     enabled: { type: 'boolean' },
-    upstream_url: { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+' }] },
+    // a string is checked by checkUpstreamUrl, whose message says what is allowed (a pattern here made it "must be null")
+    upstream_url: { type: ['string', 'null'] },
     timeout_seconds: boundSchema('proxyTimeoutSeconds'),
   },
 };

@@ -45,7 +45,8 @@ export function fieldProblem(name: string, value: string): string | undefined {
   if (!isFieldName(name)) return `is not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only)`;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if (isControl(c)) {
+    // C1 controls go out as UTF-8 obs-text, which a terminal showing the answer (curl -v) may act on
+    if (isControl(c) || (c >= 0x80 && c <= 0x9f)) {
       const what = CONTROL_NAMES[c] ?? `the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
       return `has ${what} in its value at offset ${i}, which a header value cannot carry (it would split the response)`;
     }

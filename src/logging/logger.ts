@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty, { type PrettyOptions } from 'pino-pretty';
 import { MockError } from '../../common/errors.js';
+import { jsonLineForTerminal } from '../../common/terminal-text.js';
 import type { FileTransportOptions } from './file-transport.js';
 
 /**
@@ -49,7 +50,10 @@ export function createLogger(options: LoggerOptions): Logger {
   // Text lines show a request as its message (`GET /v1/pets 200 3ms`), so the request log entry
   // is dropped before pino serialises it: no JSON work on the request path for a field the pretty
   // printer would discard. JSON lines carry it whole.
-  const pinoOptions = options.format === 'text' ? { level, serializers: { request: dropped } } : { level };
+  // Request data reaches messages and fields (paths, names, headers): its control characters are
+  // shown as escapes, so no line can act on the terminal that shows it (common/terminal-text.ts).
+  const hooks = { streamWrite: jsonLineForTerminal };
+  const pinoOptions = options.format === 'text' ? { level, hooks, serializers: { request: dropped } } : { level, hooks };
 
   if (fd !== undefined) {
     // what the reader of stdout has not taken yet is held up to STDOUT_BACKLOG, then dropped: a pipe

@@ -1,3 +1,5 @@
+import { visibleControls } from '../../common/terminal-text.js';
+
 /** Pure text helpers of the terminal dashboard: every line is cut to the terminal's width here, so ink never wraps one. */
 
 const BLOCKS = '▁▂▃▄▅▆▇█';
@@ -24,7 +26,8 @@ export function sparkline(values: readonly (number | null)[], width: number, max
 /** `text` cut to `width` columns (an ellipsis marks the cut) and padded with spaces to exactly `width`. */
 export function fit(text: string, width: number): string {
   if (width <= 0) return '';
-  const flat = text.replace(/[\r\n\t]/g, ' ');
+  // paths, names and log messages come from the network: a control character would act on the terminal
+  const flat = visibleControls(text.replace(/[\r\n\t]/g, ' '));
   if (flat.length <= width) return flat.padEnd(width, ' ');
   if (width === 1) return '…';
   return `${flat.slice(0, width - 1)}…`;

@@ -190,3 +190,12 @@ t.test('header, tab bar and help bar', async (t) => {
   t.match(frame(t, h(HelpBar, { tab: 'Log', width: 100 })).text, /space pause\s+G follow/);
   t.ok(frame(t, h(HelpBar, { tab: 'Log', width: 30 })).text.length <= 30, 'cut to the width');
 });
+
+t.test('control characters from the network are shown as escapes, never sent to the terminal', async (t) => {
+  // a path through the gRPC bridge (percent-decoded) once set the terminal's title: ESC ] 2 ; … BEL; CSI 2 J clears it
+  const hostile = [entry(1, { path: '/x\u001b]2;pwned\u0007/\u009b2J', method: 'GET\u001b[31m' })];
+  const { text, lines } = frame(t, h(LogView, { entries: hostile, paused: false, pending: 0, offset: 0, width: 100, height: 6 }));
+  fits(t, lines, 100, 6);
+  t.notOk(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/.test(text), 'no control character in the frame');
+  t.match(text, /\/x\\x1b\]2;pwned\\x07\/\\x9b2J/, 'the path shows where they were');
+});

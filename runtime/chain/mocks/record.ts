@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { newAjv } from '../../../common/ajv.js';
 import { boundSchema } from '../../../common/bounds.js';
+import { firstControl } from '../../../common/terminal-text.js';
 import type { ConditionSpec } from '../../match/index.js';
 import { describeInputError, InputError, show } from './input-error.js';
 
@@ -82,6 +83,11 @@ export function readMockRecord(input: unknown, id: string): MockRecord {
     status_code: given.status_code ?? 200,
     priority: given.priority ?? 0,
   };
+  for (const field of ['path', 'name'] as const) {
+    const control = firstControl(record[field]);
+    // the request log, the console and mock tui show both: a control character would act on their terminals
+    if (control !== undefined) throw new InputError(`${field} holds the control character ${control}; paths and names of mocks may not hold control characters (got ${show(record[field])})`);
+  }
   if (!ID.test(record.id)) throw new InputError(`id may only hold letters, digits, ".", "_", "~" and "-" (got ${show(record.id)})`);
   if (given.latency_ms !== undefined) record.latency_ms = given.latency_ms;
   if (given.match_headers !== undefined) record.match_headers = given.match_headers;

@@ -3,6 +3,7 @@
 // built by Vite) must not inherit.
 import React, { type ReactElement } from 'react';
 import { Box, Text } from 'ink';
+import { visibleControls } from '../../../common/terminal-text.js';
 import { fit } from '../format.js';
 
 export const h = React.createElement;
@@ -30,7 +31,8 @@ export function line(key: string | number, pieces: readonly Piece[], width: numb
   for (const piece of pieces) {
     if (left <= 0) break;
     const segment = typeof piece === 'string' ? { text: piece } : piece;
-    const flat = segment.text.replace(/[\r\n\t]/g, ' ');
+    // what the admin API reports came from the network: its control characters are shown, never sent
+    const flat = visibleControls(segment.text.replace(/[\r\n\t]/g, ' '));
     const last = flat.length >= left;
     const text = last ? fit(flat, left) : flat;
     left -= text.length;

@@ -3,6 +3,7 @@ import { allowRefFlag, allowedRefs } from '../cli/allow-ref.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { startServing } from '../cli/start-serving.js';
+import { keepServing } from '../cli/keep-serving.js';
 import { untilSignal } from '../cli/until-signal.js';
 import { capYoungGeneration, youngGenerationSetByUser } from '../cli/young-generation.js';
 import { formatConfig, loadConfig } from '../config/index.js';
@@ -53,6 +54,7 @@ export default class Serve extends MockCommand {
     }
 
     const { running, logger, close } = await startServing(resolved, { allowRefs: allowedRefs(flags['allow-ref']), say: (line) => this.log(line) });
+    keepServing(logger);
     const { httpUrl } = await import('../../runtime/index.js');
     // the HTTP mock, which hosts the management router, runs whenever there is a description
     const http = running.servers.find((server) => server.kind === 'HTTP');

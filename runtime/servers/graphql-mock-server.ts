@@ -102,12 +102,12 @@ export class GraphqlMockServer implements RegisteredServer {
     );
   }
 
-  async close(): Promise<void> {
+  async close(graceMs = 0): Promise<void> {
     const adapter = this.adapter;
     this.adapter = undefined;
     this.unregister();
     this.subscriptions.closeAll();
-    await adapter?.close();
+    await adapter?.close(graceMs);
   }
 
   info(): ServerInfo {

@@ -139,19 +139,20 @@ export class GrpcMockServer implements RegisteredServer {
     return this.bridge?.port;
   }
 
-  async close(): Promise<void> {
+  async close(graceMs = 0): Promise<void> {
     const server = this.server;
     this.server = undefined;
     this.unregister();
     this.recordings?.close();
-    await this.bridge?.close();
+    await this.bridge?.close(graceMs);
     this.bridge = undefined;
     if (server === undefined) return;
     await new Promise<void>((resolve) => {
+      // calls in progress (streams) finish within the grace period, then end
       const timer = setTimeout(() => {
         server.forceShutdown();
         resolve();
-      }, 2000);
+      }, graceMs);
       server.tryShutdown(() => {
         clearTimeout(timer);
         resolve();

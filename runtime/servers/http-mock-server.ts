@@ -210,10 +210,10 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     this.startTime = Date.now();
   }
 
-  async close(): Promise<void> {
+  async close(graceMs = 0): Promise<void> {
     const adapter = this.adapter;
     this.adapter = undefined;
     this.unregister();
-    await adapter?.close();
+    await adapter?.close(graceMs);
   }
 }

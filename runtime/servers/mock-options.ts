@@ -60,4 +60,6 @@ export interface MockOptions extends ServeOptions {
   graphql?: GraphqlOptions;
   /** The gRPC mock server; absent: none runs. */
   grpc?: GrpcOptions;
+  /** server.shutdown_timeout_ms: how long a close waits for the requests being answered (0, the default: not at all). */
+  shutdownGraceMs?: number;
 }

@@ -111,8 +111,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const closeAll = async (): Promise<void> => {
     sampler.stop();
     for (const stream of streams.splice(0)) stream.close();
-    await Promise.all(servers.splice(0).map(closeNode));
-    await Promise.all(mockServers.map((server) => server.close()));
+    await Promise.all(servers.splice(0).map((server) => closeNode(server)));
+    // every protocol stops accepting and answers what it holds before the queues below are written
+    await Promise.all(mockServers.map((server) => server.close(options.shutdownGraceMs ?? 0)));
     fixtures?.store.close();
     await fixtures?.recorder.flushed();
     // after the servers: the last answers' rows are queued by then

@@ -223,6 +223,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     websocket: websocketOptions(resolved),
     graphql: graphqlOptions(resolved, buildDir),
     grpc: grpcOptions(resolved, buildDir),
+    shutdownGraceMs: config.server.shutdown_timeout_ms,
   };
 }
 

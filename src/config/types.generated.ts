@@ -117,6 +117,10 @@ export interface ServerConfig {
    * Server library of the HTTP mock: uws (uWebSockets.js; an error where its addon does not load on this Node.js and system), node (node:http, which also serves HTTP/1.0 clients; about 0.8x the throughput), or auto, the default: uws where its addon loads, else node with one info line saying why.
    */
   http_backend?: 'auto' | 'uws' | 'node';
+  /**
+   * On SIGTERM or SIGINT the servers stop accepting, answer the requests they hold (their connections closing after), then write what is queued (recorder database, fixtures, recordings, the log); this is the longest they wait for those answers before ending the connections left. A second signal ends the process at once.
+   */
+  shutdown_timeout_ms?: number;
 }
 export interface SpecEntry {
   path: string;

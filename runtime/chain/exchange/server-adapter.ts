@@ -11,8 +11,11 @@ export interface ServerAdapter {
   readonly library: string;
   /** Throws MockError (port in use, address refused) naming `flag` as the way to pick another port. */
   listen(host: string, port: number, flag: string): Promise<void>;
-  /** Stops listening and ends open connections. */
-  close(): Promise<void>;
+  /**
+   * Stops listening, lets the requests being answered finish for up to `graceMs` (their connections
+   * closing after their answers; 0, the default: none), then ends every open connection.
+   */
+  close(graceMs?: number): Promise<void>;
   readonly listening: boolean;
   /** The bound port (the asked one before listen). */
   readonly port: number;

@@ -8,6 +8,7 @@ import { nodeHeaders } from './node-fields.js';
 import { mountSocketNode } from './node-socket.js';
 import { writeNode } from './node-writer.js';
 import type { HttpAdapterOptions } from './server.js';
+import { InFlight } from './in-flight.js';
 
 /**
  * The node:http adapter (server.http_backend: node): the same dispatch as the uWS adapter, at
@@ -21,9 +22,10 @@ export class NodeHttpAdapter implements ServerAdapter {
   private boundPort = 0;
   private open = false;
   private sockets = 0;
+  private readonly flight = new InFlight();
 
   constructor(options: HttpAdapterOptions) {
-    this.server = createNodeHttpServer(options);
+    this.server = createNodeHttpServer(options, this.flight);
     if (options.socket !== undefined) mountSocketNode(this.server, options.socket);
     this.server.on('clientError', answerClientError);
     this.server.on('connection', (socket) => {
@@ -38,10 +40,14 @@ export class NodeHttpAdapter implements ServerAdapter {
     this.open = true;
   }
 
-  async close(): Promise<void> {
+  async close(graceMs = 0): Promise<void> {
     if (!this.open) return;
     this.open = false;
-    await closeNode(this.server);
+    // stops accepting and ends idle connections; answers written from now on close theirs
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.flight.drain(graceMs);
+    this.server.closeAllConnections();
+    await closed;
   }
 
   get listening(): boolean {
@@ -61,7 +67,7 @@ export class NodeHttpAdapter implements ServerAdapter {
   }
 }
 
-function createNodeHttpServer(options: HttpAdapterOptions): http.Server {
+function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): http.Server {
   const { dispatch, control, controlPage } = options;
   const isControl = (path: string): boolean =>
     path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/` || path.startsWith(`${controlPage}/assets/`)));
@@ -75,10 +81,12 @@ function createNodeHttpServer(options: HttpAdapterOptions): http.Server {
       return;
     }
     const client = clientAddress(req);
+    // answered or not, a request is over once its response closes
+    res.once('close', flight.begin());
     readBody(req, dispatch.maxBodyBytes, (body, oversized) => {
       const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, startedAt });
       const send = (answer: Answer): void => {
-        if (!res.destroyed) writeNode(res, method, answer, oversized, (written) => dispatch.written(ex, written));
+        if (!res.destroyed) writeNode(res, method, answer, oversized || flight.draining, (written) => dispatch.written(ex, written));
       };
       if (oversized) {
         send(dispatch.tooLarge(ex));
@@ -229,8 +237,20 @@ export function listenNode(server: http.Server, host: string, port: number, flag
   });
 }
 
-/** Stops listening and ends open connections (idle keep-alive ones would hold the process). */
-export function closeNode(server: http.Server): Promise<void> {
+/**
+ * Stops listening and ends open connections (idle keep-alive ones would hold the process). With a
+ * grace period, requests being answered finish first: node:http keeps a connection alive past its
+ * answer even while closing, so idle ones are ended as they become idle, until the grace ends.
+ */
+export async function closeNode(server: http.Server, graceMs = 0): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  if (graceMs > 0) {
+    const idle = setInterval(() => server.closeIdleConnections(), 20);
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([closed, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
+    clearTimeout(grace);
+    clearInterval(idle);
+  }
   server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
+  await closed;
 }

@@ -7,6 +7,7 @@ import { keepsConnection, withKeepAliveHint } from './keep-alive-hint.js';
 import { UwsListener, uws, type HttpRequest, type HttpResponse, type TemplatedApp } from '../uws/index.js';
 import { writeUws, type ResponseState } from './uws-writer.js';
 import { UwsConnections } from './uws-connections.js';
+import { InFlight } from './in-flight.js';
 import type { SocketEndpoint } from './socket-endpoint.js';
 import { mountSocketUws } from './uws-socket.js';
 
@@ -28,15 +29,21 @@ export class UwsHttpAdapter implements ServerAdapter {
   readonly library = 'uws';
   private readonly listener = new UwsListener();
   private readonly tracker = new UwsConnections();
+  private readonly flight = new InFlight();
+  private app: TemplatedApp | undefined;
 
   constructor(private readonly options: HttpAdapterOptions) {}
 
   listen(host: string, port: number, flag: string): Promise<void> {
-    return this.listener.listen(() => createHttpApp(this.options, this.tracker), host, port, flag);
+    return this.listener.listen(() => (this.app = createHttpApp(this.options, this.tracker, this.flight)), host, port, flag);
   }
 
-  async close(): Promise<void> {
+  async close(graceMs = 0): Promise<void> {
     this.listener.close();
+    await this.flight.drain(graceMs);
+    // idle keep-alive connections, and whatever the grace period did not see answered
+    this.app?.close();
+    this.app = undefined;
   }
 
   get listening(): boolean {
@@ -57,7 +64,7 @@ export class UwsHttpAdapter implements ServerAdapter {
 }
 
 /** Reads requests into exchanges and writes what the dispatch answers. */
-export function createHttpApp(options: HttpAdapterOptions, connections = new UwsConnections()): TemplatedApp {
+export function createHttpApp(options: HttpAdapterOptions, connections = new UwsConnections(), flight = new InFlight()): TemplatedApp {
   const { dispatch } = options;
   const app = uws().App().filter(connections.onChange);
 
@@ -75,10 +82,14 @@ export function createHttpApp(options: HttpAdapterOptions, connections = new Uws
   if (options.socket !== undefined) mountSocketUws(app, options.socket);
 
   const hinted = options.keepAliveHint === true;
-  /** Writes the answer (the response may not be touched after an abort), then records it. */
-  const send = (res: HttpResponse, state: ResponseState, ex: Exchange, answer: Answer, close = false): void => {
+  /** Writes the answer (the response may not be touched after an abort), then records it; while the server drains, the connection closes after it. */
+  const send = (res: HttpResponse, state: ResponseState, ex: Exchange, answer: Answer, refused = false): void => {
+    const close = refused || flight.draining;
     const shown = hinted && !close && keepsConnection(ex, answer) ? withKeepAliveHint(answer) : answer;
-    writeUws(res, state, ex.method, shown, close, (written) => dispatch.written(ex, written));
+    writeUws(res, state, ex.method, shown, close, (written) => {
+      dispatch.written(ex, written);
+      state.settled?.();
+    });
   };
   const sendLater = (res: HttpResponse, state: ResponseState, ex: Exchange, pending: Promise<Answer>): void => {
     pending.then((answer) => {
@@ -107,12 +118,12 @@ export function createHttpApp(options: HttpAdapterOptions, connections = new Uws
         send(res, NEVER_ABORTED, ex, result);
         return;
       }
-      const state = watchAbort(res);
+      const state = watchAbort(res, flight);
       if (result instanceof Promise) sendLater(res, state, ex, result);
       else send(res, state, ex, result);
       return;
     }
-    const state = watchAbort(res);
+    const state = watchAbort(res, flight);
     const framing = framingProblem(length, headers['transfer-encoding']);
     if (framing !== undefined) {
       const ex = new Exchange({ method, path, rawQuery, headers, client, startedAt });
@@ -148,10 +159,12 @@ export function createHttpApp(options: HttpAdapterOptions, connections = new Uws
 /** A synchronous answer is written before the client could abort. */
 const NEVER_ABORTED: ResponseState = Object.freeze({ aborted: false });
 
-function watchAbort(res: HttpResponse): ResponseState {
-  const state = { aborted: false };
+/** The state of a request answered later than its turn: counted in flight until answered or aborted. */
+function watchAbort(res: HttpResponse, flight: InFlight): ResponseState {
+  const state = { aborted: false, settled: flight.begin() };
   res.onAborted(() => {
     state.aborted = true;
+    state.settled();
   });
   return state;
 }

@@ -6,6 +6,8 @@ import type { HttpResponse } from '../uws/index.js';
 
 export interface ResponseState {
   aborted: boolean;
+  /** Told once the answer is written (or the request aborted): the request is no longer in flight. */
+  settled?: () => void;
 }
 
 /**

@@ -82,8 +82,8 @@ export class GrpcHttpBridge {
     this.boundPort = await listenNode(this.server, this.options.host, this.options.port, 'grpc.http_bridge.port');
   }
 
-  close(): Promise<void> {
-    return closeNode(this.server);
+  close(graceMs = 0): Promise<void> {
+    return closeNode(this.server, graceMs);
   }
 
   private target(method: string, path: string): Target | undefined {

@@ -1,6 +1,7 @@
 import protobuf from 'protobufjs';
 import { bundledProto } from '../../common/grpc/bundled-protos.js';
-import { httpRule, type ProtoSource } from './load-protos.js';
+import { httpRule } from './http-rule.js';
+import type { ProtoSource } from './proto-source.js';
 
 // FileDescriptorProtos written here rather than by protobufjs' Root#toDescriptor, which makes one
 // file per package (not per .proto file), leaves `dependency` empty (the reflection bug the issue

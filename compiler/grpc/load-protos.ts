@@ -3,25 +3,13 @@ import protobuf from 'protobufjs';
 import type { GrpcBuildOutput, GrpcMethodInfo, GrpcServiceInfo } from '../../common/grpc/build-output.js';
 import { ALWAYS_BUNDLED, bundledProto } from '../../common/grpc/bundled-protos.js';
 import { encodeFileDescriptor, fileDescriptor } from './descriptors.js';
+import { httpRule } from './http-rule.js';
+import type { ProtoSource as Source } from './proto-source.js';
 import { protoFiles, shownPath, type ProtoFileOptions } from './proto-files.js';
 
 export interface ProtoLoadOptions extends ProtoFileOptions {
   /** grpc.excluded_services: full names of services left out. */
   excludedServices?: readonly string[];
-}
-
-/** One file to build: a user's (from the proto folder) or a bundled one. */
-interface Source {
-  importPath: string;
-  text: string;
-  /** Absolute path of a user's file; undefined for a bundled one. */
-  file?: string;
-  /** How messages name it: project-relative for a user's file, the import path for a bundled one. */
-  shown: string;
-  /** What it imports, as written (public and weak imports included). */
-  imports: string[];
-  pkg: string;
-  syntax: string;
 }
 
 export interface LoadedProtos {
@@ -244,23 +232,6 @@ function methodInfo(method: protobuf.Method): GrpcMethodInfo {
   };
 }
 
-/** The method's google.api.http option as written, when it has one. */
-export function httpRule(method: protobuf.Method): Record<string, unknown> | undefined {
-  for (const option of (method.parsedOptions ?? []) as Array<Record<string, unknown>>) {
-    const rule = option['(google.api.http)'];
-    if (rule !== null && typeof rule === 'object') return normalizeRule(rule as Record<string, unknown>);
-  }
-  return undefined;
-}
-
-/** additional_bindings as a list whatever the option's text gave (one binding parses as an object). */
-function normalizeRule(rule: Record<string, unknown>): Record<string, unknown> {
-  const bindings = rule.additional_bindings;
-  if (bindings === undefined) return rule;
-  const list = (Array.isArray(bindings) ? bindings : [bindings]) as Array<Record<string, unknown>>;
-  return { ...rule, additional_bindings: list.map(normalizeRule) };
-}
-
 /** Line and column of a protobufjs error (`illegal token 'x' (a.proto, line 3)`), the column where the token first shows on that line. */
 function located(error: Error, text: string): { line?: number; column?: number; message: string } {
   const match = /^(.*?)\s*\((?:[^,()]+, )?line (\d+)\)$/s.exec(error.message);
@@ -303,4 +274,3 @@ function stripComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (m) => (m.startsWith('/') ? m.replace(/[^\n]/g, ' ') : m));
 }
 
-export type { Source as ProtoSource };

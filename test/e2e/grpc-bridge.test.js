@@ -3,7 +3,7 @@
 // the proto3 JSON mapping, server streams as NDJSON and Server-Sent Events, client streams from a
 // JSON array, errors as google.rpc.Status JSON, and its calls in the request log; then the bridge
 // under attack: malformed percent-encodings, prototype pollution through the query string, chaos
-// and rate limits, bounded bodies and client-stream arrays.
+// and rate limits, bounded bodies and client-stream arrays, and its port as a mock origin.
 import t from 'tap';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -148,4 +148,24 @@ t.test('the work of one request is bounded: body size and client-stream messages
   t.equal(huge.status, 413);
   t.match(await huge.json(), { code: 8, message: /exceeds 100000 bytes \(raise grpc\.http_bridge\.max_body_bytes/, details: [{ reason: 'MOCK_ERR_GRPC_BRIDGE_TOO_LARGE' }] });
   t.equal((await postJson(shelve, [{ title: 'a' }])).status, 200, 'the next request is answered');
+});
+
+t.test('the admin refuses pages served from the bridge’s port, like the mock ports', async (t) => {
+  const token = /name="mock-admin-token" content="([^"]+)"/.exec(await (await fetch(`${adminUrl}/`)).text())[1];
+  const write = (origin, name) =>
+    fetch(`${adminUrl}/__mock/api/mocks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, 'x-mock-admin-token': token },
+      body: JSON.stringify({ name, method: 'GET', path: `/${name}`, response: { body: {} }, status_code: 200 }),
+    });
+  const fromBridge = await write(bridge, 'from-bridge');
+  t.equal(fromBridge.status, 403, 'an Origin on the bridge’s port');
+  t.match((await fromBridge.json()).error, /not allowed/);
+  const other = await new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+  t.equal((await write(`http://127.0.0.1:${other}`, 'from-elsewhere')).status, 201, 'a page of this machine on another port may write');
 });

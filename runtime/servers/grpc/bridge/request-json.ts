@@ -1,4 +1,5 @@
 import { PROBLEMS, type ProblemCode, type ProblemParams } from '../../../../common/errors.js';
+import { RESERVED_KEYS } from '../../../../common/reserved-keys.js';
 import type { HttpBinding } from './http-rules.js';
 
 type Plain = Record<string, unknown>;
@@ -17,9 +18,6 @@ export class BridgeRefusal extends Error {
   }
 }
 
-/** Names that reach Object.prototype through an ordinary object: never a key made from a request. */
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
-
 /**
  * Sets `a.b.c` (a query parameter's name, a path template's field) in the request's JSON. Objects
  * it makes have no prototype, and it walks only own properties: a name from the query never reaches
@@ -27,7 +25,7 @@ const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
  */
 function setPath(json: Plain, dotted: string, value: string, where: string): void {
   const keys = dotted.split('.');
-  const reserved = keys.find((key) => RESERVED.has(key));
+  const reserved = keys.find((key) => RESERVED_KEYS.has(key));
   if (reserved !== undefined) throw BridgeRefusal.of('MOCK_ERR_FORBIDDEN_KEY', { key: reserved, where: `${where} ${dotted}` });
   let node = json;
   for (const [i, key] of keys.entries()) {

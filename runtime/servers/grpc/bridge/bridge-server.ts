@@ -296,11 +296,11 @@ function requestOf(req: http.IncomingMessage): ExchangeInit {
   // the absolute form (RFC 9112 3.2.2): its path
   const authority = /^https?:\/\/[^/]*/i.exec(path);
   if (authority !== null) path = path.slice(authority[0].length) || '/';
-  // header names are the client's: no prototype to read `toString` or `constructor` from
-  const headers = Object.create(null) as Record<string, string>;
+  const headers: Record<string, string> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i].toLowerCase();
-    headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
+    // the client's names: a `constructor` header must not join what every object inherits (`__proto__` takes no text)
+    headers[name] = Object.hasOwn(headers, name) ? `${headers[name]}, ${req.rawHeaders[i + 1]}` : req.rawHeaders[i + 1];
   }
   const client = (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
   return { method: (req.method ?? 'GET').toUpperCase(), path, rawQuery: q === -1 ? '' : target.slice(q + 1), headers, client, startedAt };

@@ -116,7 +116,7 @@ t.test('the query string builds no keys on prototypes', async (t) => {
   t.equal(created.status, 201, 'a runtime mock is created after the attempts');
 });
 
-t.test('bridge requests run the call stages: faults, and the statistics and request log', async (t) => {
+t.test('bridge requests run the call stages: faults, rate limits, and the statistics and request log', async (t) => {
   const config = (p, body) => postJson(`${adminUrl}/__mock/config/${p}`, body);
   await config('faults', { enabled: true, failure_rate: 1, status_codes: [503] });
   try {
@@ -128,6 +128,17 @@ t.test('bridge requests run the call stages: faults, and the statistics and requ
     t.equal(streamed.status, 503, 'server streams too');
   } finally {
     await config('faults', { enabled: false });
+  }
+  const chaos = (method, p, body) => fetch(`${adminUrl}/__mock/api/chaos/${p}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  t.equal((await chaos('PUT', 'config', { enabled: true, rate_limit: { enabled: true, requests_per_second: 0.01, burst_size: 1 } })).status, 200);
+  try {
+    t.equal((await fetch(`${bridge}/v1/books/limited`)).status, 200, 'the burst');
+    const limited = await fetch(`${bridge}/v1/books/limited`);
+    t.equal(limited.status, 429, 'then the rate limit');
+    t.ok(Number(limited.headers.get('retry-after')) >= 1, 'with Retry-After');
+    t.match(await limited.json(), { code: 8, message: 'Rate limit exceeded', details: [{ reason: 'MOCK_ERR_RATE_LIMITED' }] });
+  } finally {
+    await chaos('POST', 'config/reset');
   }
   const logs = (await (await fetch(`${adminUrl}/__mock/logs?limit=200`)).json()).data;
   t.match(logs.find((e) => e.path === '/v1/shelves/1/books/fault'), { status_code: 503, grpc: { status: 'UNAVAILABLE' } }, 'the refusal in the request log');

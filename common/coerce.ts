@@ -1,4 +1,5 @@
 import type { ParamMeta, ValueKind, ValueShape } from './contract/index.js';
+import { ownKey } from './reserved-keys.js';
 
 /** Turns a string into the JSON type its schema expects; leaves it alone when it does not fit, so validation reports it. */
 export function coerce(value: string, kind: ValueKind | string): unknown {
@@ -76,12 +77,14 @@ function coerceStructured(value: unknown, shape: Structured): unknown {
     return list === undefined ? value : list.map((item) => coerceShape(item, shape.array));
   }
   if (!isRecord(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    const inner = shape.object[key] ?? shape.rest;
-    out[key] = inner === undefined ? item : coerceShape(item, inner);
-  }
-  return out;
+  // keys are the request's: declared ones are own properties of the shape, and fromEntries defines
+  // a `__proto__` key (JSON text of a field may hold one) as data rather than setting the prototype
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => {
+      const inner = Object.hasOwn(shape.object, key) ? shape.object[key] : shape.rest;
+      return [key, inner === undefined ? item : coerceShape(item, inner)];
+    }),
+  );
 }
 
 /**
@@ -111,10 +114,13 @@ const MAX_BRACKET_DEPTH = 8;
 
 /**
  * Sets `values` at `path` in `target`: `[]` segments append, repeated plain keys collect into
- * an array. Prototype keys are refused (no `__proto__[polluted]=1`).
+ * an array. Only own properties are walked (`a[toString][call]` must not reach the function every
+ * object inherits), and a reserved name anywhere in the path throws ReservedKeyError naming
+ * `where` (no `__proto__[polluted]=1`).
  */
-export function setPath(target: Record<string, unknown>, path: string[], values: string[]): void {
-  if (path.length > MAX_BRACKET_DEPTH || path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) return;
+export function setPath(target: Record<string, unknown>, path: string[], values: string[], where: string): void {
+  for (const segment of path) ownKey(segment, where);
+  if (path.length > MAX_BRACKET_DEPTH) return;
   let node: Record<string, unknown> | unknown[] = target;
   for (let i = 0; i < path.length; i++) {
     const last = i === path.length - 1;
@@ -129,14 +135,13 @@ export function setPath(target: Record<string, unknown>, path: string[], values:
       }
       continue;
     }
+    const existing = Object.hasOwn(node, segment) ? node[segment] : undefined;
     if (last) {
-      const existing = node[segment];
       if (segment === '') return;
       node[segment] = existing === undefined ? (values.length === 1 ? values[0] : values) : [existing, ...values].flat();
       return;
     }
     const next = path[i + 1] === '' ? [] : {};
-    const existing = node[segment];
     if (existing === undefined || typeof existing === 'string') node[segment] = next;
     else if (Array.isArray(next) !== Array.isArray(existing)) return;
     node = node[segment] as Record<string, unknown> | unknown[];

@@ -159,6 +159,24 @@ export const PROBLEMS = {
   MOCK_ERR_GRAPHQL_PATH: entry<{ method: string; path: string; served: string }>(404, GRPC.UNIMPLEMENTED, 'Not Found', ({ method, path, served }) =>
     `${method} ${path}: this port answers GraphQL at ${served} only`,
   ),
+  /** A name made from request data (a query parameter, a JSON member) that would reach Object.prototype: refused wherever request data becomes keys. */
+  MOCK_ERR_FORBIDDEN_KEY: entry<{ key: string; where: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ key, where }) =>
+    `${where}: ${JSON.stringify(key)} is not accepted as a name (__proto__, constructor and prototype never are); rename it`,
+  ),
+  /** The gRPC server's HTTP bridge (runtime/servers/grpc/bridge): google.rpc.Status JSON, the code as the reason of a google.rpc.ErrorInfo in details. */
+  MOCK_ERR_GRPC_BRIDGE_ENCODING: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
+    `the path ${path} has a malformed percent-encoding: write % as %25, and every escape as % and two hex digits of UTF-8`,
+  ),
+  MOCK_ERR_GRPC_BRIDGE_NO_METHOD: entry<{ method: string; path: string }>(404, GRPC.NOT_FOUND, 'Not Found', ({ method, path }) =>
+    `no gRPC method answers ${method} ${path}: POST /<package.Service>/<Method>, or a google.api.http path of the .proto files`,
+  ),
+  MOCK_ERR_GRPC_BRIDGE_REQUEST: entry<{ reason: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ reason }) => reason),
+  MOCK_ERR_GRPC_BRIDGE_TOO_LARGE: entry<{ limit: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Payload Too Large', ({ limit }) =>
+    `the request body exceeds ${limit} bytes (raise grpc.http_bridge.max_body_bytes in mock.yaml)`,
+  ),
+  MOCK_ERR_GRPC_BRIDGE_TOO_MANY_MESSAGES: entry<{ count: number; max: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Payload Too Large', ({ count, max }) =>
+    `the array holds ${count} messages, more than grpc.http_bridge.max_stream_messages (${max}): send fewer, or raise it in mock.yaml`,
+  ),
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEMS;

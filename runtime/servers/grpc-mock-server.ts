@@ -47,6 +47,8 @@ export class GrpcMockServer implements RegisteredServer {
   private boundPort: number | undefined;
   private startTime = Date.now();
   private readonly dispatch: Dispatch;
+  private readonly chain: RequestChain;
+  private readonly router: GrpcRouter;
   private readonly unregister: () => void;
   private readonly recordings: GrpcRecordings | undefined;
 
@@ -58,10 +60,10 @@ export class GrpcMockServer implements RegisteredServer {
   ) {
     const paths = build.services.flatMap((service) => service.methods.map((method) => `/${service.name}/${method.name}`));
     this.stats = new MethodStats(new Map(build.services.flatMap((service) => service.methods.map((method) => [`/${service.name}/${method.name}`, modeOf(method)] as const))));
-    const router = new GrpcRouter(paths);
+    const router = (this.router = new GrpcRouter(paths));
     const { live, logger } = options;
     const stages = createStages({ live, logger, openConnections: () => 0, settings: { maxBodyBytes: options.settings.maxMessageSize, maxConnections: options.maxConnections } }, CALL_STAGES);
-    const chain = new RequestChain(stages, () => ADMITTED);
+    const chain = (this.chain = new RequestChain(stages, () => ADMITTED));
     chain.setRoutes(router.routes);
     this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: options.settings.maxMessageSize, logger, requestLog: options.requestLog, observe: this.stats.observe });
     const { fixtures } = options;
@@ -128,7 +130,20 @@ export class GrpcMockServer implements RegisteredServer {
     const methods = this.build.services.reduce((sum, s) => sum + s.methods.length, 0);
     logger.info(`gRPC mock on ${hostPort(this.options.host, this.boundPort)}: ${this.build.services.length} service(s), ${methods} method(s)${settings.reflection ? ', reflection on' : ''}`);
     if (settings.httpBridge !== undefined) {
-      const bridge = new GrpcHttpBridge({ host: this.options.host, port: settings.httpBridge.port, services: this.build.services, root: this.root, engine: this.engine, maxMessageSize: settings.maxMessageSize, requestLog: this.options.requestLog });
+      const { port, maxBodyBytes, maxStreamMessages } = settings.httpBridge;
+      const bridge = new GrpcHttpBridge({
+        host: this.options.host,
+        port,
+        services: this.build.services,
+        root: this.root,
+        engine: this.engine,
+        limits: { maxBodyBytes, maxStreamMessages },
+        chain: this.chain,
+        routeOf: (path) => this.router.routeOf(path),
+        observe: this.stats.observe,
+        requestLog: this.options.requestLog,
+        logger,
+      });
       await bridge.listen();
       this.bridge = bridge;
     }

@@ -37,8 +37,6 @@ export interface MockServer extends RegisteredServer {
   listen(): Promise<void>;
   /** Stops accepting, lets what it is answering finish for up to `graceMs` (0: not at all), then ends every connection. */
   close(graceMs?: number): Promise<void>;
-  /** The port of an HTTP bridge the server runs beside its own (gRPC's grpc.http_bridge), once it listens. */
-  readonly bridgePort?: number;
   /** Servers that can answer the management router and the embedded admin (HTTP) on their port, with its live stream; set before listen. */
   hostControl?(control: ControlHandler, page?: string, stream?: SocketEndpoint): void;
 }

@@ -271,7 +271,9 @@ export function grpcOptions(resolved: ResolvedConfig, buildDir: string): MockOpt
     reflection: grpc.enable_reflection,
     maxMessageSize: grpc.max_message_size,
     concurrencyLimit: grpc.concurrency_limit,
-    ...(grpc.http_bridge.enabled ? { httpBridge: { port: grpc.http_bridge.port } } : {}),
+    ...(grpc.http_bridge.enabled
+      ? { httpBridge: { port: grpc.http_bridge.port, maxBodyBytes: grpc.http_bridge.max_body_bytes, maxStreamMessages: grpc.http_bridge.max_stream_messages } }
+      : {}),
     mock: {
       seed: config.seed,
       now: pinned === undefined ? Date.now : () => pinned,

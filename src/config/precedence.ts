@@ -27,7 +27,8 @@ export function mergeLayers(defaults: Tree, layers: readonly CheckedLayer[]): Me
 function mergeInto(merged: Merged, target: Tree, values: Tree, source: ConfigSource, prefix: string[]): void {
   for (const [key, value] of Object.entries(values)) {
     const path = [...prefix, key];
-    const current = target[key];
+    // own values only: a key such as `constructor` is a key like another, not Object
+    const current = Object.hasOwn(target, key) ? target[key] : undefined;
     if (isTree(value) && (Object.keys(value).length > 0 || isTree(current))) {
       mergeInto(merged, isTree(current) ? current : (target[key] = {}), value, source, path);
     } else {

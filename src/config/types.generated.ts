@@ -676,7 +676,7 @@ export interface GrpcConfig {
     interval_ms: number;
   };
   /**
-   * Every method also over HTTP/JSON on its own port: google.api.http paths, and POST /<package.Service>/<Method> with a JSON body (proto3 JSON mapping).
+   * Every method also over HTTP/JSON on its own port: google.api.http paths, and POST /<package.Service>/<Method> with a JSON body (proto3 JSON mapping). Its requests run the gRPC server's call stages (chaos, rate limits, latency, faults).
    */
   http_bridge: {
     enabled: boolean;
@@ -684,6 +684,14 @@ export interface GrpcConfig {
      * Port of the HTTP bridge; 0 picks a free one.
      */
     port: number;
+    /**
+     * Largest request body, bytes (the whole JSON array of a client stream); a larger one is refused with 413 MOCK_ERR_GRPC_BRIDGE_TOO_LARGE before it is parsed.
+     */
+    max_body_bytes: number;
+    /**
+     * Most messages in the JSON array of a client- or bidirectional-streaming request; more are refused with 413 MOCK_ERR_GRPC_BRIDGE_TOO_MANY_MESSAGES before any is converted.
+     */
+    max_stream_messages: number;
   };
 }
 /**

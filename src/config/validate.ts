@@ -38,10 +38,27 @@ function tooDeep(values: unknown): KeyPath | undefined {
   return path;
 }
 
+/**
+ * Where a layer has a `__proto__` key (YAML and JSON make it an ordinary key): merged, it would set
+ * or walk into the prototype every object shares. Walks at most MAX_JSON_DEPTH levels (tooDeep first).
+ */
+function protoKey(values: unknown, path: Array<string | number> = []): KeyPath | undefined {
+  if (values === null || typeof values !== 'object') return undefined;
+  const entries: Array<[string | number, unknown]> = Array.isArray(values) ? values.map((value, i) => [i, value]) : Object.entries(values);
+  for (const [key, value] of entries) {
+    if (key === '__proto__') return [...path, key];
+    const found = protoKey(value, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Checks a layer on its own (defaults filled into a copy, so required keys are satisfied). */
 export function checkLayer(layer: Layer): Tree {
   const deep = tooDeep(layer.values);
   if (deep !== undefined) throw new MockError(layer.errorCode, `${layer.name(deep)}: nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep; flatten it`);
+  const proto = protoKey(layer.values);
+  if (proto !== undefined) throw new MockError(layer.errorCode, `${layer.name(proto)}: "__proto__" cannot be a key of the configuration; rename it`);
   check(structuredClone(layer.values), layer.name, layer.errorCode);
   return layer.values as Tree; // checked above: an object of known keys
 }

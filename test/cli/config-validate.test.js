@@ -168,3 +168,14 @@ t.test('every schema error of the file at once, one line each, from config valid
   failsWith(t, runCli(['config', 'validate'], { cwd }), lines, 1);
   failsWith(t, runCli(['serve'], { cwd }), lines, 1);
 });
+
+t.test('a "__proto__" key anywhere in the configuration is refused by name, before it is merged into the defaults', async (t) => {
+  // merged, auth.schemes.__proto__ walked into Object.prototype: every object of the process had api_keys
+  const cwd = t.testdir({ 'mock.yaml': 'auth:\n  schemes:\n    __proto__: { api_keys: [polluted] }\n' });
+  failsWith(t, runCli(['config', 'validate'], { cwd }), 'mock.yaml: auth.schemes.__proto__: "__proto__" cannot be a key of the configuration; rename it', 1);
+  const loaded = await check(cwd).catch((e) => e);
+  t.equal(loaded.code, 'MOCK_ERR_CONFIG_INVALID');
+  t.equal({}.api_keys, undefined, 'nothing reached the prototype of this process');
+  const ordinary = t.testdir({ 'mock.yaml': 'validation:\n  overrides:\n    constructor: warn\n' });
+  t.equal(runCli(['config', 'validate'], { cwd: ordinary }).code, 0, 'other names that objects inherit are keys like another');
+});

@@ -78,15 +78,20 @@ t.test('bracketPath and setPath: the bracket convention, bounded', (t) => {
   t.same(bracketPath('expand[]'), ['expand', '']);
   for (const bad of ['plain', '[x]', 'a[b', 'a[b]c', 'a[b[c]]']) t.equal(bracketPath(bad), undefined, bad);
   const out = {};
-  setPath(out, ['expand', ''], ['a']);
-  setPath(out, ['expand', ''], ['b']);
-  setPath(out, ['items', '0', 'price'], ['5']);
-  setPath(out, ['tag'], ['x']);
-  setPath(out, ['tag'], ['y']);
-  setPath(out, ['__proto__', 'polluted'], ['1']);
-  setPath(out, 'a b c d e f g h i'.split(' '), ['deep']);
-  t.same(out, { expand: ['a', 'b'], items: { 0: { price: '5' } }, tag: ['x', 'y'] }, 'appends, nests, collects; no prototype keys, no deeper than 8 levels');
+  const where = 'query parameter';
+  setPath(out, ['expand', ''], ['a'], where);
+  setPath(out, ['expand', ''], ['b'], where);
+  setPath(out, ['items', '0', 'price'], ['5'], where);
+  setPath(out, ['tag'], ['x'], where);
+  setPath(out, ['tag'], ['y'], where);
+  for (const path of [['__proto__', 'polluted'], ['a', 'constructor', 'prototype', 'x'], ['a', 'prototype']]) {
+    t.throws(() => setPath(out, path, ['1'], where), { name: 'ReservedKeyError', message: /^query parameter: "(__proto__|constructor|prototype)" is not accepted as a name/ }, path.join('.'));
+  }
+  setPath(out, 'a b c d e f g h i'.split(' '), ['deep'], where);
+  setPath(out, ['m', 'hasOwnProperty', 'call'], ['1'], where);
+  t.same(out, { expand: ['a', 'b'], items: { 0: { price: '5' } }, tag: ['x', 'y'], m: { hasOwnProperty: { call: '1' } } }, 'appends, nests, collects; no deeper than 8 levels; inherited names are keys of their own');
   t.equal({}.polluted, undefined);
+  t.equal(typeof Object.prototype.hasOwnProperty.call, 'function', 'the inherited method is not walked into');
   t.end();
 });
 

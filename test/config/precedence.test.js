@@ -62,7 +62,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
       concurrency_limit: 32,
       methods: [],
       stream: { count: 3, interval_ms: 100 },
-      http_bridge: { enabled: false, port: 50052 },
+      http_bridge: { enabled: false, port: 50052, max_body_bytes: 1048576, max_stream_messages: 1000 },
     },
     websocket: { routes: [], max_connections: 1000, message_timeout: 30000, heartbeat_interval: 30000, max_message_bytes: 1048576, max_buffered_bytes: 1048576 },
     graphql: {

@@ -108,6 +108,8 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  http_bridge:',
       '    enabled: false # from default',
       '    port: 50052 # from default',
+      '    max_body_bytes: 1048576 # from default',
+      '    max_stream_messages: 1000 # from default',
       'websocket:',
       '  routes: [] # from default',
       '  max_connections: 1000 # from default',

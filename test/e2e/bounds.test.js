@@ -159,3 +159,11 @@ t.test('out-of-range values in a file, a flag or a variable stop mock serve with
     t.equal(stderr.trim().split('\n').length, 1, 'one line');
   }
 });
+
+t.test('a chaos setting named like what objects inherit is unknown, not a setting without checks', async (t) => {
+  const chaos = await get('chaos/config');
+  await failure(t, await put('chaos/config', { constructor: { keys: 1 } }), 400, /chaos\.constructor: unknown setting/);
+  await failure(t, await put('chaos/config', { rate_limit: { toString: 1 } }), 400, /chaos\.rate_limit\.toString: unknown setting/);
+  await failure(t, await put('chaos/config', JSON.parse('{"fault_injection": {"__proto__": {"timeout_ms": 2147483648}}}')), 400, /chaos\.fault_injection\.__proto__: unknown setting/);
+  t.same(await get('chaos/config'), chaos, 'the chaos settings are as they were');
+});

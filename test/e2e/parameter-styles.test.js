@@ -138,3 +138,22 @@ t.test('form bodies: the bracket convention, encoding, unions of object and stri
   t.match(await invalid.text(), /quantity/);
   t.equal((await post('amount=1&unknown[x]=1')).status, 400, 'unknown bracketed fields are still refused');
 });
+
+t.test('names a request chooses never reach a prototype: inherited methods are not walked, reserved names refused', async (t) => {
+  const post = (body) => fetch(`${server.url}/charges`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  // Object.prototype.hasOwnProperty.call overwritten for the whole process: the logger threw on the next line it wrote, and the process ended
+  await expect(t, '/deep?filter[hasOwnProperty][call]=1', 400);
+  await expect(t, '/deep?filter[n]=3', 200);
+  t.equal((await post('amount=1&metadata[hasOwnProperty][call]=1')).status, 400, 'in a form body: a field of its own, which the schema refuses');
+  t.equal((await post('amount=1&metadata[hasOwnProperty]=x')).status, 200, 'a field named like an inherited method is a field like another');
+  for (const target of ['/deep?filter[__proto__][n]=1', '/deep?filter[constructor][prototype][n]=1', '/stripe?created[__proto__]=1', '/form?o=__proto__,x,role,admin,n,3']) {
+    const res = await get(target);
+    t.equal(res.status, 400, target);
+    t.match(await res.json(), { code: 'MOCK_ERR_REQUEST_INVALID', errors: [{ keyword: 'reservedKey', message: /"(__proto__|constructor)" is not accepted as a name/ }] }, `${target}: refused by name`);
+  }
+  for (const body of ['amount=1&__proto__[x]=1', 'amount=1&__proto__=%7B%22amount%22%3A5%7D', 'amount=1&metadata[prototype]=1']) {
+    const res = await post(body);
+    t.equal(res.status, 400, body);
+    t.match((await res.json()).detail, /is not accepted as a name/, `${body}: refused by name`);
+  }
+});

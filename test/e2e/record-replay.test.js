@@ -279,3 +279,17 @@ await t.test('SIGTERM while fixtures are being saved: the saves finish and the s
   t.same(names.filter((n) => !n.endsWith('.json')), [], 'no temporary file is left');
   t.ok(names.length >= 400 || names.length === 1000, `every exchange was saved before exiting (${names.length})`);
 });
+
+await t.test('a query parameter named __proto__ is part of the fingerprint, not dropped from it', async (t) => {
+  // assigned to an ordinary object, it set the prototype: the recording's key was the bare path, which other requests then replayed
+  const dir = tmpdir();
+  const saved = path.join(dir, 'fixtures', 'http');
+  const server = await startMock(['--spec', spec, '--out', out, '--record'], { cwd: dir });
+  t.teardown(() => server.stop());
+  const answered = await exchange(server.url, '/v1/pets?__proto__=a&__proto__=b&limit=1');
+  t.equal(answered.status, 200, 'answered');
+  await until('the fixture', () => existsSync(saved) && readdirSync(saved).some((n) => n.endsWith('.json')));
+  const fixture = JSON.parse(readFileSync(path.join(saved, readdirSync(saved).find((n) => n.endsWith('.json'))), 'utf8'));
+  t.ok(Object.hasOwn(fixture.fingerprint.query_params, '__proto__'), 'kept as a parameter');
+  t.same(Object.entries(fixture.fingerprint.query_params), [['__proto__', ['a', 'b']], ['limit', '1']]);
+});

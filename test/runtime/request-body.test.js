@@ -62,7 +62,9 @@ t.test('parseBody: the bracket convention, encoding, unions', (t) => {
     cfg: { a: 2 },
   });
   t.same(parseBody(m, Buffer.from('created=12&expand=a'), '').value, { created: 12, expand: ['a'] }, 'the scalar branch of a union; one value for an array');
-  t.same(parseBody(m, Buffer.from('__proto__[polluted]=1&a[constructor][prototype][x]=1'), '').value, {}, 'no prototype keys');
+  for (const body of ['__proto__[polluted]=1', 'a[constructor][prototype][x]=1', '__proto__=%7B%22a%22%3A1%7D']) {
+    t.match(parseBody(m, Buffer.from(body), ''), { ok: false, error: /is not accepted as a name/ }, `${body}: refused`);
+  }
   t.equal({}.polluted, undefined);
   t.end();
 });

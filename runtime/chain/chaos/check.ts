@@ -87,7 +87,7 @@ export function checkChaosPatch(patch: unknown, where: string): string[] {
     if (value === undefined) continue;
     const key = `${where}.${block}`;
     if (block === 'enabled') problems.push(...checkValue('boolean', value, key));
-    else if (!(block in FIELDS)) problems.push(`${key}: unknown setting (expected enabled, ${CHAOS_BLOCKS.join(', ')})`);
+    else if (!Object.hasOwn(FIELDS, block)) problems.push(`${key}: unknown setting (expected enabled, ${CHAOS_BLOCKS.join(', ')})`);
     else problems.push(...checkBlock(block, value, key));
   }
   return problems;
@@ -99,7 +99,8 @@ function checkBlock(block: string, value: unknown, key: string): string[] {
   if (!isObject(value)) return [`${key}: expected an object, got ${JSON.stringify(value)}`];
   const problems: string[] = [];
   for (const [field, fieldValue] of Object.entries(value)) {
-    const rule = fields[field];
+    // a body's key: `constructor` or `__proto__` must not find what every object inherits
+    const rule = Object.hasOwn(fields, field) ? fields[field] : undefined;
     if (rule === undefined) problems.push(`${key}.${field}: unknown setting (expected one of ${Object.keys(fields).join(', ')})`);
     else problems.push(...checkValue(rule, fieldValue, `${key}.${field}`));
   }

@@ -37,6 +37,8 @@ export interface RegisteredServer {
   readonly kind: ServerKind;
   /** The port it listens on (known once it listens, also for port 0); null when it does not. */
   readonly listeningPort: number | null;
+  /** The port of an HTTP bridge it serves beside its own (gRPC's grpc.http_bridge), once it listens. */
+  readonly bridgePort?: number;
   info(): ServerInfo;
   /** Set by servers that answer from descriptions: the admin API steers them through it. */
   readonly control?: ServerControl;

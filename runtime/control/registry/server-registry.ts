@@ -27,7 +27,10 @@ export class ServerRegistry {
   /** The ports mocks are served on now, whatever the protocol: the admin API never trusts pages from them. */
   ports(): Set<number> {
     const ports = new Set<number>();
-    for (const server of this.servers) if (server.listeningPort !== null) ports.add(server.listeningPort);
+    for (const server of this.servers) {
+      if (server.listeningPort !== null) ports.add(server.listeningPort);
+      if (server.bridgePort !== undefined) ports.add(server.bridgePort);
+    }
     return ports;
   }
 

@@ -13,6 +13,12 @@ export interface GrpcOptions {
   /** grpc.concurrency_limit: calls in flight per connection; more get RESOURCE_EXHAUSTED. */
   concurrencyLimit: number;
   /** grpc.http_bridge: methods also over HTTP/JSON on this port (google.api.http paths and POST /<Service>/<Method>); absent: off. */
-  httpBridge?: { port: number };
+  httpBridge?: {
+    port: number;
+    /** grpc.http_bridge.max_body_bytes: a larger request body is refused (413) before it is parsed. */
+    maxBodyBytes: number;
+    /** grpc.http_bridge.max_stream_messages: the most messages of a client- or bidirectional-streaming array. */
+    maxStreamMessages: number;
+  };
   mock: GrpcMockSettings;
 }

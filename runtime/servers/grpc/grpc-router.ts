@@ -11,6 +11,11 @@ export class GrpcRouter implements Router {
     this.byPath = new Map(this.routes.map((route) => [route.path, route]));
   }
 
+  /** The route of a method (`/routeguide.RouteGuide/GetFeature`), for calls that reach it by another path (the HTTP bridge). */
+  routeOf(path: string): BuildRoute | undefined {
+    return this.byPath.get(path);
+  }
+
   route(ex: Exchange): void {
     const route = this.byPath.get(ex.path);
     if (route === undefined) return;

@@ -7,9 +7,11 @@ export class MethodStats extends OperationTally {
     super();
   }
 
-  /** A call that ended (the dispatch's observe hook). */
+  /** A call that ended (the dispatch's observe hook), under its method's route: a bridge request's path is its HTTP path; one no method answered is not a call. */
   observe = (ex: Exchange, _answer: Answer, durationMs: number): void => {
+    const method = ex.route?.path;
+    if (method === undefined) return;
     const status = ex.keptLocals?.grpc?.status ?? 'UNKNOWN';
-    this.add(ex.path, this.modes.get(ex.path) ?? 'unknown', status !== 'OK', durationMs);
+    this.add(method, this.modes.get(method) ?? 'unknown', status !== 'OK', durationMs);
   };
 }

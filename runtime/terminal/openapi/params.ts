@@ -1,4 +1,5 @@
 import type { AjvError, OperationMeta, ParamMeta, Validate } from '../../../common/contract/index.js';
+import { ReservedKeyError } from '../../../common/reserved-keys.js';
 import { parseCookies } from '../../chain/exchange/index.js';
 import { readParam, type ParamSources } from './param-styles.js';
 import type { ValidationIssue } from '../../chain/exchange/index.js';
@@ -16,7 +17,14 @@ export function checkParams(op: OperationMeta, validate: Validate, path: Record<
   const sources: ParamSources = { path, query, headers, cookies: () => (cookies ??= parseCookies(headers.cookie)), queryNames: () => queryNamesOf(op) };
   let issues: ValidationIssue[] | undefined;
   for (const p of op.params) {
-    const value = readParam(p, sources);
+    let value: unknown;
+    try {
+      value = readParam(p, sources);
+    } catch (e) {
+      if (!(e instanceof ReservedKeyError)) throw e;
+      (issues ??= []).push({ location: p.in, name: p.name, message: e.message, keyword: 'reservedKey' });
+      continue;
+    }
     if (value === undefined) continue;
     params[p.in][p.name] = value;
     if (p.in === 'query' && p.allowEmptyValue !== true && sentEmpty(p, query)) (issues ??= []).push(emptyValue(p));
@@ -57,7 +65,7 @@ function readAnotherWay(op: OperationMeta, params: Params, validate: Validate, s
     for (const branch of shape.oneOf) {
       // one of several values of a repeated key is no reading of them all
       if (repeated && typeof branch === 'string' && branch !== 'array') continue;
-      const value = readParam({ ...p, shape: branch }, sources);
+      const value = readBranch({ ...p, shape: branch }, sources);
       if (value === undefined) continue;
       holder[p.name] = value;
       if (validate(params)) return true;
@@ -73,6 +81,16 @@ function readAnotherWay(op: OperationMeta, params: Params, validate: Validate, s
   // the errors of the readings kept, not of the last one tried
   if (validate.errors !== errors) validate(params);
   return false;
+}
+
+/** Another reading of a parameter; one that meets a reserved key does not fit (the first reading reported it). */
+function readBranch(p: ParamMeta, sources: ParamSources): unknown {
+  try {
+    return readParam(p, sources);
+  } catch (e) {
+    if (e instanceof ReservedKeyError) return undefined;
+    throw e;
+  }
 }
 
 /** Whether some error is about parameter `p` (Ajv's instancePath is /<location>/<name>/…). */

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { BodyMeta, FieldEncoding, ValueShape } from '../../../common/contract/index.js';
 import { bracketPath, coerceShape, setPath } from '../../../common/coerce.js';
+import { ownKey, ReservedKeyError } from '../../../common/reserved-keys.js';
 import { parseQuery } from '../../chain/exchange/index.js';
 import { parseMultipart } from './multipart.js';
 import type { ValidationIssue } from '../../chain/exchange/index.js';
@@ -38,7 +39,13 @@ export function parseBody(meta: BodyMeta, raw: Buffer, contentType: string): Par
   if (meta.format === 'form' || meta.format === 'multipart') {
     const fields = meta.format === 'form' ? parseQuery(raw.toString('utf8')) : parseMultipart(raw, contentType);
     if (fields === undefined) return { ok: false, error: 'malformed multipart body: parts do not follow the declared boundary' };
-    const value = decodeFields(fields, meta.shape ?? 'any', meta.encoding ?? {});
+    let value: Record<string, unknown>;
+    try {
+      value = decodeFields(fields, meta.shape ?? 'any', meta.encoding ?? {});
+    } catch (e) {
+      if (e instanceof ReservedKeyError) return { ok: false, error: e.message };
+      throw e;
+    }
     const issues = meta.nonEmpty === undefined ? undefined : emptyFields(fields, meta.nonEmpty);
     return issues === undefined ? { ok: true, value } : { ok: true, value, issues };
   }
@@ -49,7 +56,7 @@ const DELIMITERS: Record<string, string> = { spaceDelimited: ' ', pipeDelimited:
 
 function fieldShape(shape: ValueShape, name: string): ValueShape {
   if (typeof shape === 'string' || !('object' in shape)) return 'any';
-  return shape.object[name] ?? shape.rest ?? 'any';
+  return (Object.hasOwn(shape.object, name) ? shape.object[name] : shape.rest) ?? 'any';
 }
 
 /** Whether a field's schema takes an array: only then do a style's delimiters split its text. */
@@ -62,18 +69,20 @@ const structured = (shape: ValueShape): boolean => shape === 'object' || shape =
  * (`metadata[order]=1`, `items[0][price]=5`, `expand[]=a`), repeated names collect, a field's
  * `encoding` decides how an array's text splits (style, explode) or parses (a JSON contentType), object
  * fields sent as JSON text are parsed (the default encoding of objects), and every leaf is coerced
- * to its declared kind.
+ * to its declared kind. Throws ReservedKeyError for a field named `__proto__`, `constructor` or
+ * `prototype`, at any level.
  */
 function decodeFields(fields: ReadonlyMap<string, string[]>, shape: ValueShape, encoding: Record<string, FieldEncoding>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, values] of fields) {
-    const path = bracketPath(name);
+  for (const [field, values] of fields) {
+    const path = bracketPath(field);
     if (path !== undefined) {
-      setPath(out, path, values);
+      setPath(out, path, values, `form field ${field}`);
       continue;
     }
+    const name = ownKey(field, `form field ${field}`);
     const inner = fieldShape(shape, name);
-    const enc = encoding[name];
+    const enc = Object.hasOwn(encoding, name) ? encoding[name] : undefined;
     if (enc?.contentType !== undefined && /json/i.test(enc.contentType)) out[name] = jsonField(values[0]);
     else if (structured(inner) && values.length === 1 && /^\s*[[{]/.test(values[0])) out[name] = jsonField(values[0]);
     else if (enc !== undefined && enc.explode === false && (enc.style ?? 'form') in { form: 1, spaceDelimited: 1, pipeDelimited: 1 } && listLike(inner)) out[name] = values[0] === '' ? [] : values[0].split(DELIMITERS[enc.style ?? ''] ?? ',');

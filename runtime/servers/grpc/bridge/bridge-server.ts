@@ -1,14 +1,27 @@
 import http from 'node:http';
 import protobuf from 'protobufjs';
+import type { Logger } from 'pino';
+import { PROBLEMS } from '../../../../common/errors.js';
 import type { GrpcServiceInfo } from '../../../../common/grpc/build-output.js';
 import { GRPC, grpcStatusName, httpOfGrpc } from '../../../../common/grpc-status.js';
-import { hostPort } from '../../../chain/exchange/index.js';
+import { Exchange, grpcStatusOf, hostPort, type Answer, type BuildRoute, type ExchangeInit } from '../../../chain/exchange/index.js';
+import { createDispatch, type Dispatch, type RequestChain, type Router } from '../../../chain/index.js';
 import type { RequestLog } from '../../../control/logging/index.js';
 import type { GrpcEngine, MethodMock } from '../../../terminal/grpc/index.js';
 import { closeNode, listenNode } from '../../http/index.js';
 import type { CallFailure } from '../call-run.js';
 import { httpBindings, type HttpBinding } from './http-rules.js';
 import { fromJson, toJson } from './json-mapping.js';
+import { BridgeRefusal, requestJson } from './request-json.js';
+import { catalogueAnswer, chaosAnswer, statusAnswer } from './status-answer.js';
+
+/** grpc.http_bridge's bounds on the work of one request. */
+export interface BridgeLimits {
+  /** max_body_bytes: a larger body is refused before it is parsed. */
+  maxBodyBytes: number;
+  /** max_stream_messages: the most messages a client- or bidirectional-streaming array may hold. */
+  maxStreamMessages: number;
+}
 
 export interface BridgeOptions {
   host: string;
@@ -16,16 +29,21 @@ export interface BridgeOptions {
   services: readonly GrpcServiceInfo[];
   root: protobuf.Root;
   engine: GrpcEngine;
-  maxMessageSize: number;
+  limits: BridgeLimits;
+  /** The gRPC server's call stages (protective chaos, latency, faults): a bridge request is a call of its method. */
+  chain: RequestChain;
+  /** The gRPC server's route of a method (`/pkg.Service/Method`): the chain's per-route state and the statistics key on it. */
+  routeOf: (grpcPath: string) => BuildRoute | undefined;
+  /** The gRPC server's per-method statistics. */
+  observe: (ex: Exchange, answer: Answer, durationMs: number) => void;
   requestLog: RequestLog;
+  logger: Logger;
 }
 
 type Plain = Record<string, unknown>;
-type Timed = { message: object; delayMs: number };
 
-/** What a request asks of a method: the method, its streaming flags, the request JSON, the field answered. */
+/** What a request asks of a method: the method, its streaming flags, the binding that matched and the fields its path bound. */
 interface Target {
-  grpcPath: string;
   mock: MethodMock;
   clientStreaming: boolean;
   serverStreaming: boolean;
@@ -33,41 +51,41 @@ interface Target {
   bound: Record<string, string>;
 }
 
-class BridgeError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** The bridge routes each request itself before the chain runs (it needs the binding to read the request): the dispatch finds it routed. */
+const ROUTED_BY_THE_BRIDGE: Router = { route: () => undefined };
 
-const setPath = (json: Plain, dotted: string, value: unknown): void => {
-  const keys = dotted.split('.');
-  let node = json;
-  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Plain;
-  const last = keys[keys.length - 1];
-  node[last] = node[last] === undefined ? value : [node[last], value].flat();
-};
+const CLIENT_LEFT: Answer = Object.freeze({ status: httpOfGrpc(GRPC.CANCELLED), headers: [], body: '', error: 'the client went away' }) as Answer;
 
 /**
  * The gRPC server's HTTP bridge (grpc.http_bridge): every method as `POST /<package.Service>/<Method>`
  * with a JSON body, and the methods annotated with google.api.http at their paths (path templates,
  * `body`, `response_body`, query parameters for the other fields). JSON follows the proto3 JSON
  * mapping; server streams answer NDJSON, or Server-Sent Events to `Accept: text/event-stream`;
- * client and bidirectional streams take a JSON array of messages. Failures answer the status's HTTP
- * equivalent with `{code, message, details}` (google.rpc.Status as JSON).
+ * client and bidirectional streams take a JSON array of messages. Each request runs the gRPC
+ * server's call stages once its body is read, as a call of its method (chaos, rate limits, latency
+ * before every message, faults), and is counted with the method's calls and in the request log.
+ * Failures answer the status's HTTP equivalent with `{code, message, details}` (google.rpc.Status
+ * as JSON); the mock's own refusals name their catalogue code in a google.rpc.ErrorInfo.
  */
 export class GrpcHttpBridge {
   private readonly server: http.Server;
   private readonly bindings: HttpBinding[];
   private readonly methods = new Map<string, { clientStreaming: boolean; serverStreaming: boolean }>();
+  private readonly dispatch: Dispatch;
   private boundPort = 0;
 
   constructor(private readonly options: BridgeOptions) {
     this.bindings = httpBindings(options.services);
     for (const service of options.services) for (const m of service.methods) this.methods.set(`/${service.name}/${m.name}`, m);
-    this.server = http.createServer((req, res) => void this.handle(req, res));
+    const { chain, limits, logger, requestLog, observe } = options;
+    this.dispatch = createDispatch({ router: () => ROUTED_BY_THE_BRIDGE, chain, maxBodyBytes: limits.maxBodyBytes, logger, requestLog, observe });
+    this.server = http.createServer((req, res) => {
+      this.serve(req, res).catch((e: unknown) => {
+        // serve answers every failure itself: this is what failed while answering one
+        logger.error({ err: e, url: req.url }, 'grpc http bridge: a request failed while being answered');
+        res.destroy();
+      });
+    });
   }
 
   get port(): number {
@@ -86,110 +104,150 @@ export class GrpcHttpBridge {
     return closeNode(this.server, graceMs);
   }
 
-  private target(method: string, path: string): Target | undefined {
-    const direct = this.methods.get(path);
-    if (direct !== undefined && method === 'POST') {
-      const mock = this.options.engine.method(path.slice(1));
-      return mock === undefined ? undefined : { grpcPath: path, mock, ...direct, bound: {} };
+  /** Routes the exchange to a method: sets its route and path fields. Throws a refusal for a path that does not decode. */
+  private route(ex: Exchange): Target | undefined {
+    const target = this.targetOf(ex);
+    const route = target === undefined ? undefined : this.options.routeOf(`/${target.mock.path}`);
+    if (target !== undefined && route !== undefined) {
+      ex.route = route;
+      ex.params = target.bound;
+      ex.match = { kind: 'operation', index: route.index };
     }
+    return target;
+  }
+
+  private targetOf(ex: Exchange): Target | undefined {
+    const direct = this.methods.get(ex.path);
+    if (direct !== undefined && ex.method === 'POST') {
+      const mock = this.options.engine.method(ex.path.slice(1));
+      return mock === undefined ? undefined : { mock, ...direct, bound: {} };
+    }
+    const segments = decodedSegments(ex.path);
     for (const binding of this.bindings) {
-      if (binding.method !== method) continue;
-      const bound = binding.match(path);
+      if (binding.method !== ex.method) continue;
+      const bound = binding.match(segments);
       if (bound === undefined) continue;
       const mock = this.options.engine.method(binding.grpcPath.slice(1));
       const flags = this.methods.get(binding.grpcPath);
-      if (mock !== undefined && flags !== undefined) return { grpcPath: binding.grpcPath, mock, ...flags, binding, bound };
+      if (mock !== undefined && flags !== undefined) return { mock, ...flags, binding, bound };
     }
     return undefined;
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const started = performance.now();
-    const url = new URL(req.url ?? '/', 'http://bridge');
-    const path = decodeURI(url.pathname);
-    const target = this.target(req.method ?? 'GET', path);
-    let messagesIn = 0;
-    let messagesOut = 0;
-    const finish = (code: number, error: string | null): void => {
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
-      this.options.requestLog.record(req.method ?? 'GET', path, res.statusCode, performance.now() - started, req.socket.remoteAddress ?? '', headers, 0, error, undefined, {
-        grpc: { status: grpcStatusName(code), messages_in: messagesIn, messages_out: messagesOut },
-      });
+  /** Answers one request, whatever goes wrong (a catalogue error), and writes it once to the request log, statistics and the stages' hooks. */
+  private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const init = requestOf(req);
+    let body: Buffer | undefined;
+    let unread: unknown;
+    try {
+      body = await readBody(req, this.options.limits.maxBodyBytes);
+    } catch (e) {
+      unread = e;
+    }
+    const ex = new Exchange({ ...init, body });
+    let ended = false;
+    const call: Call = {
+      ex,
+      res,
+      in: 0,
+      out: 0,
+      written: (answer, code) => {
+        if (ended) return;
+        ended = true;
+        ex.locals.grpc = { status: grpcStatusName(code), messages_in: call.in, messages_out: call.out };
+        this.dispatch.written(ex, answer);
+      },
     };
     try {
-      if (target === undefined) throw new BridgeError(GRPC.NOT_FOUND, `no gRPC method answers ${req.method} ${path}: POST /<package.Service>/<Method>, or a google.api.http path`);
-      const body = await readBody(req, this.options.maxMessageSize);
-      const { requestType, responseType } = target.mock;
-      const requests = this.requests(target, body, url.searchParams).map((json, i) => fromJson(requestType, json, `$[${i}]`) as Plain);
-      messagesIn = requests.length;
-      const answerOf = (message: object): unknown => {
-        const json = toJson(responseType, message) as Plain;
-        return target.binding?.responseBody === undefined ? json : json[protobuf.util.camelCase(target.binding.responseBody)];
-      };
-      if (!target.serverStreaming) {
-        const reply = target.clientStreaming ? target.mock.clientStream(requests, {}) : target.mock.unary(requests[0] ?? {}, {});
-        await sleep(reply.delayMs);
-        if ('failure' in reply) throw reply.failure;
-        messagesOut = 1;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answerOf(reply.message)));
-        finish(GRPC.OK, null);
-        return;
-      }
-      const plan = this.streamOf(target, requests);
-      const sse = (req.headers.accept ?? '').includes('text/event-stream');
-      res.writeHead(200, { 'content-type': sse ? 'text/event-stream' : 'application/x-ndjson', 'cache-control': 'no-store' });
-      for (const { message, delayMs } of plan.messages) {
-        await sleep(delayMs);
-        if (res.destroyed) return finish(GRPC.CANCELLED, 'the client went away');
-        const text = JSON.stringify(answerOf(message));
-        res.write(sse ? `data: ${text}\n\n` : `${text}\n`);
-        messagesOut++;
-      }
-      if (plan.end !== undefined) {
-        const status = this.statusJson(plan.end);
-        res.end(sse ? `event: error\ndata: ${JSON.stringify(status)}\n\n` : `${JSON.stringify({ error: status })}\n`);
-        finish(plan.end.code, plan.end.message);
-        return;
-      }
-      res.end();
-      finish(GRPC.OK, null);
+      if (unread !== undefined) throw unread;
+      const target = this.route(ex);
+      const admitted = await this.dispatch.answer(ex);
+      if (admitted.status >= 400 || admitted.delivery?.end !== undefined) await refuse(call, admitted);
+      else if (target === undefined) throw BridgeRefusal.of('MOCK_ERR_GRPC_BRIDGE_NO_METHOD', { method: ex.method, path: ex.path });
+      else await this.answer(call, target, admitted);
     } catch (e) {
-      const failure: CallFailure = e instanceof BridgeError ? { code: e.code, message: e.message } : isFailure(e) ? e : { code: GRPC.INVALID_ARGUMENT, message: e instanceof Error ? e.message : String(e) };
-      if (!res.headersSent) res.writeHead(httpOfGrpc(failure.code), { 'content-type': 'application/json' }).end(JSON.stringify(this.statusJson(failure)));
+      const refusal = this.refusalOf(e, ex);
+      const answer = catalogueAnswer(refusal.code, refusal.message);
+      if (!res.headersSent) send(res, answer, refusal.code === 'MOCK_ERR_GRPC_BRIDGE_TOO_LARGE');
       else res.end();
-      finish(failure.code, failure.message);
+      call.written(answer, PROBLEMS[refusal.code].grpc);
     }
   }
 
-  /** The request messages as JSON: the body (an array for client streams), the path's bound fields, the query's for the rest. */
-  private requests(target: Target, body: Buffer, query: URLSearchParams): Plain[] {
-    let parsed: unknown = {};
-    if (body.byteLength > 0) {
-      try {
-        parsed = JSON.parse(body.toString('utf8'));
-      } catch {
-        throw new BridgeError(GRPC.INVALID_ARGUMENT, 'the body is not JSON');
+  /**
+   * The method's answer, after the stages let the call through: what they added goes with it (their
+   * headers; the latency they hold before every message; what they did, for the request log).
+   */
+  private async answer(call: Call, target: Target, admitted: Answer): Promise<void> {
+    const { res } = call;
+    const holdMs = admitted.delivery?.holdMs ?? 0;
+    const { injected } = admitted;
+    const requests = this.messagesOf(target, call.ex);
+    call.in = requests.length;
+    const { responseType } = target.mock;
+    const responseBody = target.binding?.responseBody;
+    const answerOf = (message: object): unknown => {
+      const json = toJson(responseType, message) as Plain;
+      return responseBody === undefined ? json : json[protobuf.util.camelCase(responseBody)];
+    };
+    if (!target.serverStreaming) {
+      const reply = target.clientStreaming ? target.mock.clientStream(requests, {}) : target.mock.unary(requests[0] ?? {}, {});
+      await sleep(reply.delayMs + holdMs);
+      if (res.destroyed) return call.written(CLIENT_LEFT, GRPC.CANCELLED);
+      if ('failure' in reply) {
+        const failed = { ...statusAnswer(reply.failure.code, this.statusJson(reply.failure), reply.failure.message), injected };
+        send(res, failed);
+        return call.written(failed, reply.failure.code);
       }
+      call.out = 1;
+      const answer: Answer = { status: 200, headers: [['content-type', 'application/json'], ...admitted.headers], body: JSON.stringify(answerOf(reply.message)), injected };
+      send(res, answer);
+      return call.written(answer, GRPC.OK);
     }
-    if (target.clientStreaming) {
-      if (!Array.isArray(parsed)) throw new BridgeError(GRPC.INVALID_ARGUMENT, 'a client- or bidirectional-streaming method takes a JSON array of messages');
-      return parsed as Plain[];
+    const plan = this.streamOf(target, requests);
+    const sse = (call.ex.headers.accept ?? '').includes('text/event-stream');
+    const head: Answer = { status: 200, headers: [['content-type', sse ? 'text/event-stream' : 'application/x-ndjson'], ['cache-control', 'no-store'], ...admitted.headers], body: '', injected };
+    res.writeHead(200, headersOf(head));
+    for (const { message, delayMs } of plan.messages) {
+      await sleep(delayMs + holdMs);
+      if (res.destroyed) return call.written(CLIENT_LEFT, GRPC.CANCELLED);
+      const text = JSON.stringify(answerOf(message));
+      res.write(sse ? `data: ${text}\n\n` : `${text}\n`);
+      call.out++;
     }
-    const binding = target.binding;
-    let json: Plain;
-    if (binding === undefined || binding.body === '*') json = { ...(parsed as Plain) };
-    else if (binding.body !== undefined) json = { [binding.body]: parsed };
-    else json = {};
-    for (const [field, value] of Object.entries(target.bound)) setPath(json, field, value);
-    if (binding !== undefined && binding.body !== '*') for (const [key, value] of query) setPath(json, key, value);
-    return [json];
+    if (plan.end === undefined) {
+      res.end();
+      return call.written(head, GRPC.OK);
+    }
+    const status = this.statusJson(plan.end);
+    res.end(sse ? `event: error\ndata: ${JSON.stringify(status)}\n\n` : `${JSON.stringify({ error: status })}\n`);
+    call.written({ ...head, error: plan.end.message }, plan.end.code);
+  }
+
+  /** The request messages in the object form; the proto3 mapping's complaints are the client's to fix (400). */
+  private messagesOf(target: Target, ex: Exchange): Plain[] {
+    const json = requestJson(ex.body, { clientStreaming: target.clientStreaming, binding: target.binding, bound: target.bound, query: ex.rawQuery, maxMessages: this.options.limits.maxStreamMessages });
+    try {
+      return json.map((message, i) => (fromJson(target.mock.requestType, message, `$[${i}]`) ?? {}) as Plain);
+    } catch (e) {
+      if (e instanceof TypeError) throw BridgeRefusal.of('MOCK_ERR_GRPC_BRIDGE_REQUEST', { reason: e.message });
+      throw e;
+    }
+  }
+
+  /** What a failure is answered as: a refusal as it is; a body too deep to walk; anything else a 500, logged. */
+  private refusalOf(e: unknown, ex: Exchange): BridgeRefusal {
+    if (e instanceof BridgeRefusal) return e;
+    if (e instanceof RangeError) return BridgeRefusal.of('MOCK_ERR_REQUEST_TOO_DEEP', { method: ex.method, path: ex.path });
+    this.options.logger.error({ err: e, method: ex.method, url: ex.path }, 'grpc http bridge: request failed');
+    return BridgeRefusal.of('MOCK_ERR_INTERNAL', {});
   }
 
   /** A server stream's plan; a bidirectional stream's, from the array of client messages (every answer, until one ends the call). */
-  private streamOf(target: Target, requests: Plain[]): { messages: Timed[]; end?: CallFailure } {
+  private streamOf(target: Target, requests: Plain[]): { messages: Array<{ message: object; delayMs: number }>; end?: CallFailure } {
     if (!target.clientStreaming) return target.mock.serverStream(requests[0] ?? {}, {});
     const session = target.mock.bidi({});
-    const messages: Timed[] = [];
+    const messages: Array<{ message: object; delayMs: number }> = [];
     for (const plan of [session.start(), ...requests.map((request) => session.received(request)), session.end()]) {
       messages.push(...plan.messages);
       if (plan.end !== undefined) return { messages, end: plan.end };
@@ -206,24 +264,106 @@ export class GrpcHttpBridge {
   }
 }
 
-const isFailure = (e: unknown): e is CallFailure => typeof e === 'object' && e !== null && typeof (e as CallFailure).code === 'number' && typeof (e as CallFailure).message === 'string';
+/** One request being answered: written once when it ends, with the messages that went each way. */
+interface Call {
+  ex: Exchange;
+  res: http.ServerResponse;
+  in: number;
+  out: number;
+  written(answer: Answer, code: number): void;
+}
+
+/** A stage refused the call (a rate limit, an injected fault, an open breaker): after its hold, its end of the connection or its answer. */
+async function refuse(call: Call, refused: Answer): Promise<void> {
+  await sleep(refused.delivery?.holdMs ?? 0);
+  const end = refused.delivery?.end;
+  if (end === 'drop' || end === 'reset') {
+    if (end === 'reset') call.res.socket?.resetAndDestroy();
+    else call.res.socket?.destroy();
+    return call.written(refused, GRPC.UNAVAILABLE);
+  }
+  const answer = chaosAnswer(refused);
+  send(call.res, answer);
+  call.written(answer, grpcStatusOf(refused));
+}
+
+/** The request as the chain sees it: the method, the path as received (percent-encoded) and the raw query, headers with lower-case names. */
+function requestOf(req: http.IncomingMessage): ExchangeInit {
+  const startedAt = performance.now();
+  const target = req.url ?? '/';
+  const q = target.indexOf('?');
+  let path = q === -1 ? target : target.slice(0, q);
+  // the absolute form (RFC 9112 3.2.2): its path
+  const authority = /^https?:\/\/[^/]*/i.exec(path);
+  if (authority !== null) path = path.slice(authority[0].length) || '/';
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i].toLowerCase();
+    // the client's names: a `constructor` header must not join what every object inherits (`__proto__` takes no text)
+    headers[name] = Object.hasOwn(headers, name) ? `${headers[name]}, ${req.rawHeaders[i + 1]}` : req.rawHeaders[i + 1];
+  }
+  const client = (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+  return { method: (req.method ?? 'GET').toUpperCase(), path, rawQuery: q === -1 ? '' : target.slice(q + 1), headers, client, startedAt };
+}
+
+/** The path's segments, each percent-decoded once (`%2F` stays inside its segment); a malformed escape is the client's error. */
+function decodedSegments(path: string): string[] {
+  try {
+    return path.split('/').slice(1).map(decodeURIComponent);
+  } catch {
+    throw BridgeRefusal.of('MOCK_ERR_GRPC_BRIDGE_ENCODING', { path });
+  }
+}
+
+function headersOf(answer: Answer): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of answer.headers) {
+    const current = headers[name];
+    headers[name] = current === undefined ? value : [...(Array.isArray(current) ? current : [String(current)]), value];
+  }
+  return headers;
+}
+
+/** Writes a whole answer; `close`: the connection ends after it. */
+function send(res: http.ServerResponse, answer: Answer, close = false): void {
+  if (res.destroyed) return;
+  const headers = headersOf(answer);
+  if (close) headers.connection = 'close';
+  res.writeHead(answer.status, headers).end(answer.body);
+}
 
 const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
-function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
+/**
+ * The body, up to `limit` bytes; undefined when there is none. Past the limit the rest is read and
+ * dropped before the refusal goes out (closing with unread data would reset the connection, and
+ * the client would lose the answer).
+ */
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
+    const tooLarge = (): void => {
+      req.removeAllListeners('data');
+      req.once('end', () => reject(BridgeRefusal.of('MOCK_ERR_GRPC_BRIDGE_TOO_LARGE', { limit })));
+      req.resume();
+    };
+    const length = req.headers['content-length'];
+    if (length !== undefined && Number(length) > limit) {
+      tooLarge();
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.byteLength;
-      if (size > limit) {
-        reject(new BridgeError(GRPC.RESOURCE_EXHAUSTED, `the body is over grpc.max_message_size (${limit} bytes)`));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size > limit) tooLarge();
+      else chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => {
+      if (size <= limit) resolve(size === 0 ? undefined : Buffer.concat(chunks));
+    });
     req.on('error', reject);
+    req.once('close', () => {
+      if (!req.complete) reject(BridgeRefusal.of('MOCK_ERR_GRPC_BRIDGE_REQUEST', { reason: 'the client went away before its body was read' }));
+    });
   });
 }

@@ -7,7 +7,8 @@ export interface HttpBinding {
   /** `/pkg.Service/Method`. */
   grpcPath: string;
   template: string;
-  match(path: string): Record<string, string> | undefined;
+  /** The path's segments, each percent-decoded once (bridge-server.ts), against the template: the bound fields, or undefined. */
+  match(segments: readonly string[]): Record<string, string> | undefined;
   /** `*`: the whole body is the request; a field name: the body is that field; undefined: no body. */
   body?: string;
   /** A field of the response to answer with instead of the whole message. */
@@ -19,7 +20,7 @@ type Part = { literal: string } | { variable: string; pattern: string[] };
 const VERBS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** google.api.http path templates (`/v1/{name=shelves/*}/books/{book}`, `**`, a `:verb` suffix), matched segment by segment. */
-function compile(template: string): (path: string) => Record<string, string> | undefined {
+function compile(template: string): (segments: readonly string[]) => Record<string, string> | undefined {
   const colon = template.lastIndexOf(':');
   const verb = colon > template.lastIndexOf('}') && colon > template.lastIndexOf('/') ? template.slice(colon) : '';
   const body = verb === '' ? template : template.slice(0, -verb.length);
@@ -32,12 +33,13 @@ function compile(template: string): (path: string) => Record<string, string> | u
     }
     parts.push({ variable: variable[1], pattern: (variable[2] ?? '*').split('/') });
   }
-  return (path) => {
+  return (given) => {
+    let segments = given;
     if (verb !== '') {
-      if (!path.endsWith(verb)) return undefined;
-      path = path.slice(0, -verb.length);
+      const last = segments.at(-1);
+      if (last === undefined || !last.endsWith(verb)) return undefined;
+      segments = [...segments.slice(0, -1), last.slice(0, -verb.length)];
     }
-    const segments = path.split('/').slice(1);
     const bound: Record<string, string> = {};
     let at = 0;
     for (const [i, part] of parts.entries()) {
@@ -64,7 +66,7 @@ function compile(template: string): (path: string) => Record<string, string> | u
           taken.push(segments[at++]);
         }
       }
-      bound[part.variable] = taken.map(decodeURIComponent).join('/');
+      bound[part.variable] = taken.join('/');
     }
     return at === segments.length ? bound : undefined;
   };

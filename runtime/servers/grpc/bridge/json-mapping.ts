@@ -11,7 +11,30 @@ import protobuf from 'protobufjs';
 const INT64 = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64']);
 const WRAPPERS = new Set(['DoubleValue', 'FloatValue', 'Int64Value', 'UInt64Value', 'Int32Value', 'UInt32Value', 'BoolValue', 'StringValue', 'BytesValue']);
 
-const wellKnown = (type: protobuf.Type): string | undefined => (type.fullName.startsWith('.google.protobuf.') ? type.name : undefined);
+/** What the mapping asks of a type, worked out once per type (protobufjs builds fullName anew on every read): a client stream maps every message of its array. */
+interface TypeFacts {
+  wellKnown: string | undefined;
+  /** Fields by their .proto and their JSON names. */
+  byName: ReadonlyMap<string, protobuf.Field>;
+}
+
+const factsOfType = new WeakMap<protobuf.Type, TypeFacts>();
+
+function factsOf(type: protobuf.Type): TypeFacts {
+  let facts = factsOfType.get(type);
+  if (facts === undefined) {
+    const byName = new Map<string, protobuf.Field>();
+    for (const field of type.fieldsArray) {
+      byName.set(field.name, field);
+      byName.set(field.options?.json_name ?? protobuf.util.camelCase(field.name), field);
+    }
+    facts = { wellKnown: type.fullName.startsWith('.google.protobuf.') ? type.name : undefined, byName };
+    factsOfType.set(type, facts);
+  }
+  return facts;
+}
+
+const wellKnown = (type: protobuf.Type): string | undefined => factsOf(type).wellKnown;
 
 type Plain = Record<string, unknown>;
 
@@ -140,11 +163,7 @@ export function fromJson(type: protobuf.Type, json: unknown, where = '$'): unkno
       if (WRAPPERS.has(wellKnown(type) ?? '')) return { value: scalarFromJson(type.fields.value as protobuf.Field, json, where) };
   }
   if (typeof json !== 'object' || Array.isArray(json)) throw new TypeError(`${where}: expected an object for ${type.fullName.slice(1)}`);
-  const byName = new Map<string, protobuf.Field>();
-  for (const field of type.fieldsArray) {
-    byName.set(field.name, field);
-    byName.set(field.options?.json_name ?? protobuf.util.camelCase(field.name), field);
-  }
+  const { byName } = factsOf(type);
   const out: Plain = {};
   for (const [key, item] of Object.entries(json as Plain)) {
     const field = byName.get(key);

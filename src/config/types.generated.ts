@@ -947,9 +947,33 @@ export interface GraphqlConfig {
    */
   max_depth: number;
   /**
-   * Most fields a document may select (each field counts 1, inside lists too); a costlier one is refused before it runs.
+   * Most fields a document may select (each field counts 1, inside lists too, __typename and introspection fields included); a costlier one is refused before it runs.
    */
   max_complexity: number;
+  /**
+   * Most aliases a document may use (fragments expanded); more are refused before it runs.
+   */
+  max_aliases: number;
+  /**
+   * Most lexical tokens a document may have (names, punctuation, values); parsing stops past it and the document is refused.
+   */
+  max_tokens: number;
+  /**
+   * Largest GraphQL request body (and graphql-transport-ws message): a larger one gets 413 (a message closes the connection with 1009). http.max_body_bytes is the HTTP mock's.
+   */
+  max_body_bytes: number;
+  /**
+   * Largest answer, as JSON; a larger one is replaced by an error (over HTTP and over the WebSocket).
+   */
+  max_response_bytes: number;
+  /**
+   * Memory for documents kept parsed, validated and compiled (an estimate per document); the least recently used go first.
+   */
+  max_cache_mb: number;
+  /**
+   * Memory for what mutations stored (an estimate per object); past it the least recently used objects are forgotten, with a warning at most once a minute; a single object larger than the whole budget is refused.
+   */
+  max_store_mb: number;
   /**
    * How many items a list field gets (drawn between min and max), unless its @listLength directive says otherwise.
    */

@@ -10,6 +10,10 @@ export interface GraphqlOptions {
   /** The schema the build wrote (absolute path of <build>/schema.graphql). */
   schemaFile: string;
   mock: GraphqlMockSettings;
+  /** graphql.max_body_bytes: the largest request body, and graphql-transport-ws message. */
+  maxBodyBytes: number;
+  /** graphql.max_response_bytes: the largest answer, as JSON, over HTTP and the WebSocket. */
+  maxResponseBytes: number;
   /** server.http_backend, as for the HTTP mock. */
   backend?: HttpBackend;
 }

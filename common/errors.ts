@@ -151,6 +151,12 @@ export const PROBLEMS = {
   MOCK_ERR_GRAPHQL_RESPONSE_TOO_LARGE: entry<{ max: number }>(400, GRPC.RESOURCE_EXHAUSTED, 'Bad Request', ({ max }) =>
     `the answer would be larger than graphql.max_response_bytes ${max} bytes: select fewer fields, aliases or list items (or raise graphql.max_response_bytes in mock.yaml)`,
   ),
+  MOCK_ERR_GRAPHQL_CONNECTION_LIMIT: entry<{ max: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ max }) =>
+    `the GraphQL server already holds graphql.subscriptions.max_connections ${max} WebSocket connections: close one, or raise graphql.subscriptions.max_connections in mock.yaml`,
+  ),
+  MOCK_ERR_GRAPHQL_OPERATION_LIMIT: entry<{ max: number }>(429, GRPC.RESOURCE_EXHAUSTED, 'Too Many Requests', ({ max }) =>
+    `this connection already runs graphql.subscriptions.max_per_connection ${max} operations: complete one first, or raise graphql.subscriptions.max_per_connection in mock.yaml`,
+  ),
   /** An answer whose nested lists would hold more items than one answer may (errors[].extensions.code). */
   MOCK_ERR_GRAPHQL_TOO_LARGE: entry<{ max: number; length: number }>(400, GRPC.RESOURCE_EXHAUSTED, 'Bad Request', ({ max, length }) =>
     `the answer would hold more than ${max} list items: select fewer nested lists, pass first/limit arguments, or lower graphql.list_length (max ${length})`,

@@ -61,7 +61,16 @@ export class GraphqlMockServer implements RegisteredServer {
     );
     this.chain = new RequestChain(stages, graphqlTerminal(() => this.engine, settings.path, settings.maxResponseBytes));
     this.chain.setRoutes(this.router.routes);
-    this.subscriptions = new SubscriptionEndpoint({ path: settings.path, engine: () => this.engine, stats: this.stats, requestLog: options.requestLog, maxMessageBytes: maxBodyBytes });
+    this.subscriptions = new SubscriptionEndpoint({
+      path: settings.path,
+      engine: () => this.engine,
+      stats: this.stats,
+      requestLog: options.requestLog,
+      maxMessageBytes: maxBodyBytes,
+      maxResponseBytes: settings.maxResponseBytes,
+      limits: settings.sockets,
+      slowReaders: new WarningGate((message) => logger.warn(message)),
+    });
     this.unregister = options.registry.add(this);
   }
 
@@ -141,7 +150,13 @@ export class GraphqlMockServer implements RegisteredServer {
         max_cache_mb: settings.mock.maxCacheBytes / MB,
         max_store_mb: settings.mock.maxStoreBytes / MB,
         list_length: settings.mock.listLength,
-        subscriptions: { interval_ms: settings.mock.subscriptionIntervalMs, max_events: settings.mock.subscriptionMaxEvents },
+        subscriptions: {
+          interval_ms: settings.mock.subscriptionIntervalMs,
+          max_events: settings.mock.subscriptionMaxEvents,
+          max_connections: settings.sockets.maxConnections,
+          max_per_connection: settings.sockets.maxPerConnection,
+          max_buffered_bytes: settings.sockets.maxBufferedBytes,
+        },
         seed: settings.mock.seed ?? null,
         overrides: Object.keys(settings.mock.overrides).sort(),
       },

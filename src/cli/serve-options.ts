@@ -259,6 +259,11 @@ export function graphqlOptions({ config }: ResolvedConfig, buildDir: string): Mo
     },
     maxBodyBytes: graphql.max_body_bytes,
     maxResponseBytes: graphql.max_response_bytes,
+    sockets: {
+      maxConnections: graphql.subscriptions.max_connections,
+      maxPerConnection: graphql.subscriptions.max_per_connection,
+      maxBufferedBytes: graphql.subscriptions.max_buffered_bytes,
+    },
     backend: config.server.http_backend,
   };
 }

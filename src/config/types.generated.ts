@@ -985,7 +985,7 @@ export interface GraphqlConfig {
     max: number;
   };
   /**
-   * Fake events of subscriptions (graphql-transport-ws).
+   * Fake events of subscriptions, and the limits of the graphql-transport-ws connections that carry them.
    */
   subscriptions: {
     /**
@@ -996,6 +996,18 @@ export interface GraphqlConfig {
      * Events before a subscription completes; 0: until the client stops it.
      */
     max_events: number;
+    /**
+     * Open graphql-transport-ws connections at most; the next upgrade gets 503.
+     */
+    max_connections: number;
+    /**
+     * Operations (subscriptions, and queries or mutations still running) one connection may run at once; the next is refused with an error.
+     */
+    max_per_connection: number;
+    /**
+     * Bytes sent to a connection and not yet read by it; a client further behind is cut off (no closing handshake), with a warning.
+     */
+    max_buffered_bytes: number;
   };
   /**
    * Fixed values: type name -> field name -> value (Query: { me: { id: 1 } }, User: { name: Ann }); a string with {{...}} is a template over the field's args and its parent object ("{{args.id}}", "{{parent.name}}").

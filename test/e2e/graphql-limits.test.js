@@ -1,8 +1,8 @@
-// GraphQL's limits (issue 35, items 2, 3, 4 and 5) through the real CLI and real clients: fetch
+// GraphQL's limits (issue 35, items 2, 3, 4, 5 and 8) through the real CLI and real clients: fetch
 // for GraphQL over HTTP, `ws` for graphql-transport-ws. Each attack runs against the defaults
-// (graphql.max_* unset); a second server with small limits shows the refusals that need more data
-// than a test should send at the defaults. Caps are proven by counts and sizes the admin API
-// reports, not by memory.
+// (graphql.max_* and graphql.subscriptions.max_* unset) on uWS and, for the WebSocket, on node:http
+// too; a third server with small limits shows the refusals that need more data than a test should
+// send at the defaults. Caps are proven by counts and sizes the admin API reports, not by memory.
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,8 +40,9 @@ ${extra}`,
   return server;
 }
 
-const [uws, small] = await Promise.all([
+const [uws, node, small] = await Promise.all([
   serve('uws'),
+  serve('node'),
   serve(
     'uws',
     `  max_response_bytes: 65536
@@ -50,10 +51,12 @@ const [uws, small] = await Promise.all([
 `,
   ),
 ]);
-t.teardown(() => Promise.all([uws.stop(), small.stop()]));
+t.teardown(() => Promise.all([uws.stop(), node.stop(), small.stop()]));
 
 const codeOf = (result) => result.body.errors?.[0]?.extensions?.code;
 const aliased = (n, selection) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${selection}`).join(' ')} }`;
+/** A subscription whose every event is large: five levels of four friends, 1,024 users at the bottom. */
+const HEAVY = 'subscription { userCreated { friends { friends { friends { friends { friends { id name email bio website createdAt } } } } } } }';
 
 t.test('introspection and __typename count toward complexity; aliases and tokens are capped; an IDE introspection passes the defaults', async (t) => {
   const ide = await uws.gql(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true }));
@@ -101,7 +104,7 @@ t.test('the document cache is bounded in bytes (graphql.max_cache_mb), the least
   t.ok(cache.documents < 20 && cache.documents > 1, `${cache.documents} of 20 documents kept`);
 });
 
-t.test('an answer over graphql.max_response_bytes is an error', async (t) => {
+t.test('an answer over graphql.max_response_bytes is an error, over HTTP and over the WebSocket', async (t) => {
   const query = '{ me { friends { friends { friends { friends { friends { id name email bio } } } } } } }';
   const http = await small.gql(query);
   t.equal(http.status, 400);
@@ -109,6 +112,12 @@ t.test('an answer over graphql.max_response_bytes is an error', async (t) => {
   t.match(http.body.errors[0].message, /graphql\.max_response_bytes 65536 .*raise graphql\.max_response_bytes/);
   t.ok(http.bytes < 1024, 'the refusal is small');
   t.equal((await uws.gql(query)).status, 200, 'the same query within the default 10 MB');
+
+  const socket = await connect(small);
+  socket.send(JSON.stringify({ id: 'big', type: 'subscribe', payload: { query: HEAVY } }));
+  const message = await socket.next((m) => m.id === 'big');
+  t.match(message, { id: 'big', type: 'next', payload: { errors: [{ extensions: { code: 'MOCK_ERR_GRAPHQL_RESPONSE_TOO_LARGE' } }] } }, 'the event replaced by an error for its operation');
+  socket.close();
 });
 
 t.test('the mutation store is bounded in bytes (graphql.max_store_mb, 64 MB): least recently used objects forgotten with one warning line', async (t) => {
@@ -146,6 +155,76 @@ t.test('__proto__, constructor and prototype as ids, variables and input keys po
   const created = await uws.gql('mutation { createUser(input: {name: "After", email: "a@example.com"}) { name } }');
   t.same(created.body, { data: { createUser: { name: 'After' } } }, 'mutations answer as before');
 });
+
+for (const [backend, server] of [
+  ['uWS', uws],
+  ['node:http', node],
+]) {
+  t.test(`GraphQL over WebSocket on ${backend}: connections are capped (graphql.subscriptions.max_connections, 200)`, async (t) => {
+    const open = [];
+    t.teardown(() => open.forEach((s) => s.terminate()));
+    for (let i = 0; i < 200; i++) open.push(await connect(server));
+    const refused = await new Promise((resolve, reject) => {
+      const ws = new WebSocket(server.wsUrl, PROTOCOL);
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(body) }));
+      });
+      ws.on('open', () => {
+        open.push({ terminate: () => ws.terminate() });
+        reject(new Error('the 201st connection was accepted'));
+      });
+      ws.on('error', () => {});
+    });
+    t.equal(refused.status, 503, 'the 201st connection: 503');
+    t.match(refused.body, { errors: [{ message: /graphql\.subscriptions\.max_connections 200 .*raise graphql\.subscriptions\.max_connections/, extensions: { code: 'MOCK_ERR_GRAPHQL_CONNECTION_LIMIT' } }] });
+    open.splice(0).forEach((s) => s.terminate());
+    await until(async () => (await server.details()).subscription_connections === 0, 10_000, 'connections closed');
+    const again = await connect(server);
+    t.ok(again, 'one closed, another is accepted');
+    again.terminate();
+  });
+
+  t.test(`GraphQL over WebSocket on ${backend}: operations per connection are capped (graphql.subscriptions.max_per_connection, 50)`, async (t) => {
+    const busy = await connect(server);
+    t.teardown(() => busy.terminate());
+    for (let i = 0; i < 51; i++) busy.send(JSON.stringify({ id: `s${i}`, type: 'subscribe', payload: { query: 'subscription { userCreated { id } }' } }));
+    const over = await busy.next((m) => m.type === 'error');
+    t.match(over, { id: 's50', payload: [{ message: /graphql\.subscriptions\.max_per_connection 50/, extensions: { code: 'MOCK_ERR_GRAPHQL_OPERATION_LIMIT' } }] }, 'the 51st operation on one connection is refused');
+    busy.send(JSON.stringify({ id: 's0', type: 'complete' }));
+    // the completion ends the subscription asynchronously: the next operation is accepted once it has
+    let attempt = 0;
+    const again = await until(async () => {
+      const id = `again${attempt++}`;
+      busy.send(JSON.stringify({ id, type: 'subscribe', payload: { query: '{ me { id } }' } }));
+      const answer = await busy.next((m) => m.id === id);
+      return answer.type === 'next' ? answer : undefined;
+    }, 10_000, 'an operation accepted after one completed');
+    t.match(again, { payload: { data: { me: { id: String } } } }, 'one completed, another runs');
+  });
+
+  t.test(`GraphQL over WebSocket on ${backend}: a client that does not read is cut off past graphql.subscriptions.max_buffered_bytes`, async (t) => {
+    const slow = [await connect(server), await connect(server)];
+    t.teardown(() => slow.forEach((s) => s.terminate()));
+    for (const socket of slow) {
+      for (let i = 0; i < 10; i++) socket.send(JSON.stringify({ id: `h${i}`, type: 'subscribe', payload: { query: HEAVY } }));
+      await socket.next((m) => m.type === 'next');
+      socket.pause();
+    }
+    await until(async () => (await server.details()).subscription_connections === 0, 30_000, 'the slow readers cut off');
+    for (const socket of slow) {
+      socket.resume();
+      t.equal(await socket.closed, 1006, 'cut without a closing handshake');
+    }
+    const warnings = server.log().match(/cut off client .*graphql\.subscriptions\.max_buffered_bytes/g) ?? [];
+    t.equal(warnings.length, 1, 'one warning line for both (one a minute)');
+    const after = await connect(server);
+    t.teardown(() => after.terminate());
+    after.send(JSON.stringify({ id: 'q', type: 'subscribe', payload: { query: '{ me { id } }' } }));
+    t.match(await after.next((m) => m.id === 'q'), { type: 'next' }, 'the server serves the next client');
+  });
+}
 
 /** A graphql-transport-ws connection, acknowledged: send(), next(predicate) for a message, pause()/resume() reading, `closed` (the close code). */
 async function connect(server) {

@@ -126,13 +126,36 @@ export const PROBLEMS = {
   ),
   /**
    * The GraphQL mock's own refusals of a document, before anything runs: errors[].extensions.code
-   * of a `{"errors": […]}` answer (graphql.max_depth, graphql.max_complexity).
+   * of a `{"errors": […]}` answer (graphql.max_depth, graphql.max_complexity, graphql.max_aliases, graphql.max_tokens).
    */
   MOCK_ERR_GRAPHQL_DEPTH: entry<{ operation: string; depth: number; max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ operation, depth, max }) =>
     `${operation} depth ${depth} exceeds graphql.max_depth ${max} (fragments expanded; raise graphql.max_depth in mock.yaml)`,
   ),
   MOCK_ERR_GRAPHQL_COMPLEXITY: entry<{ operation: string; complexity: number; max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ operation, complexity, max }) =>
     `${operation} complexity ${complexity} exceeds graphql.max_complexity ${max} (each field selected counts 1, fragments expanded; raise graphql.max_complexity in mock.yaml)`,
+  ),
+  MOCK_ERR_GRAPHQL_ALIASES: entry<{ operation: string; aliases: number; max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ operation, aliases, max }) =>
+    `${operation} uses ${aliases} aliases, more than graphql.max_aliases ${max} (fragments expanded; raise graphql.max_aliases in mock.yaml)`,
+  ),
+  MOCK_ERR_GRAPHQL_TOKENS: entry<{ max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ max }) =>
+    `the document has more than graphql.max_tokens ${max} tokens: parsing stopped (send a smaller document, or raise graphql.max_tokens in mock.yaml)`,
+  ),
+  /** A mutation would store one object larger than the whole store (a field error of the mutation). */
+  MOCK_ERR_GRAPHQL_STORE_OBJECT_TOO_LARGE: entry<{ type: string; bytes: number; max: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Payload Too Large', ({ type, bytes, max }) =>
+    `the ${type} object would take about ${bytes} bytes, more than the whole mutation store (graphql.max_store_mb, ${max} bytes): nothing was stored (send smaller values, or raise graphql.max_store_mb in mock.yaml)`,
+  ),
+  /** GraphQL's own limits of requests and answers, over HTTP and graphql-transport-ws (errors[].extensions.code). */
+  MOCK_ERR_GRAPHQL_BODY_TOO_LARGE: entry<{ limit: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Payload Too Large', ({ limit }) =>
+    `the GraphQL request body exceeds graphql.max_body_bytes ${limit} bytes (send a smaller document or variables, or raise graphql.max_body_bytes in mock.yaml)`,
+  ),
+  MOCK_ERR_GRAPHQL_RESPONSE_TOO_LARGE: entry<{ max: number }>(400, GRPC.RESOURCE_EXHAUSTED, 'Bad Request', ({ max }) =>
+    `the answer would be larger than graphql.max_response_bytes ${max} bytes: select fewer fields, aliases or list items (or raise graphql.max_response_bytes in mock.yaml)`,
+  ),
+  MOCK_ERR_GRAPHQL_CONNECTION_LIMIT: entry<{ max: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ max }) =>
+    `the GraphQL server already holds graphql.subscriptions.max_connections ${max} WebSocket connections: close one, or raise graphql.subscriptions.max_connections in mock.yaml`,
+  ),
+  MOCK_ERR_GRAPHQL_OPERATION_LIMIT: entry<{ max: number }>(429, GRPC.RESOURCE_EXHAUSTED, 'Too Many Requests', ({ max }) =>
+    `this connection already runs graphql.subscriptions.max_per_connection ${max} operations: complete one first, or raise graphql.subscriptions.max_per_connection in mock.yaml`,
   ),
   /** An answer whose nested lists would hold more items than one answer may (errors[].extensions.code). */
   MOCK_ERR_GRAPHQL_TOO_LARGE: entry<{ max: number; length: number }>(400, GRPC.RESOURCE_EXHAUSTED, 'Bad Request', ({ max, length }) =>

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { afterNext, createDispatch, createStages, OVER_HTTP_STAGES, RequestChain, type Dispatch } from '../chain/index.js';
 import { hostPort, type ServerAdapter } from '../chain/exchange/index.js';
+import { PROBLEMS } from '../../common/errors.js';
 import type { LiveState } from '../chain/settings/index.js';
 import type { RecorderDb } from '../chain/recorder/index.js';
-import type { RequestLog } from '../control/logging/index.js';
+import { WarningGate, type RequestLog } from '../control/logging/index.js';
 import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { GraphqlEngine } from '../terminal/graphql/index.js';
 import { withoutBuildComments } from '../../common/graphql/index.js';
@@ -19,7 +20,6 @@ export interface GraphqlMockServerOptions {
   requestLog: RequestLog;
   registry: ServerRegistry;
   logger: Logger;
-  maxBodyBytes: number;
   maxConnections?: number;
   cors?: CorsOptions;
   recorderDb?: RecorderDb;
@@ -46,7 +46,8 @@ export class GraphqlMockServer implements RegisteredServer {
     private readonly options: GraphqlMockServerOptions,
     private readonly engine: GraphqlEngine,
   ) {
-    const { settings, live, logger, maxBodyBytes } = options;
+    const { settings, live, logger } = options;
+    const { maxBodyBytes } = settings;
     this.router = new GraphqlRouter(settings.path);
     const stages = createStages(
       {
@@ -58,16 +59,26 @@ export class GraphqlMockServer implements RegisteredServer {
       },
       OVER_HTTP_STAGES,
     );
-    this.chain = new RequestChain(stages, graphqlTerminal(() => this.engine, settings.path));
+    this.chain = new RequestChain(stages, graphqlTerminal(() => this.engine, settings.path, settings.maxResponseBytes));
     this.chain.setRoutes(this.router.routes);
-    this.subscriptions = new SubscriptionEndpoint({ path: settings.path, engine: () => this.engine, stats: this.stats, requestLog: options.requestLog, maxMessageBytes: maxBodyBytes });
+    this.subscriptions = new SubscriptionEndpoint({
+      path: settings.path,
+      engine: () => this.engine,
+      stats: this.stats,
+      requestLog: options.requestLog,
+      maxMessageBytes: maxBodyBytes,
+      maxResponseBytes: settings.maxResponseBytes,
+      limits: settings.sockets,
+      slowReaders: new WarningGate((message) => logger.warn(message)),
+    });
     this.unregister = options.registry.add(this);
   }
 
   /** Loads the schema the build wrote and mocks it; a schema that no longer builds is a one-line error. */
   static async create(options: GraphqlMockServerOptions): Promise<GraphqlMockServer> {
     const sdl = withoutBuildComments(await readFile(options.settings.schemaFile, 'utf8'));
-    const engine = new GraphqlEngine(sdl, { ...options.settings.mock, now: options.live.clock.read });
+    const storeWarnings = new WarningGate((message) => options.logger.warn(message));
+    const engine = new GraphqlEngine(sdl, { ...options.settings.mock, now: options.live.clock.read, warn: (message) => storeWarnings.warn(message) });
     return new GraphqlMockServer(options, engine);
   }
 
@@ -90,7 +101,7 @@ export class GraphqlMockServer implements RegisteredServer {
 
   async listen(): Promise<void> {
     const { options } = this;
-    const inner = createDispatch({ router: () => this.router, chain: this.chain, maxBodyBytes: options.maxBodyBytes, logger: options.logger, requestLog: options.requestLog, observe: this.stats.observe });
+    const inner = createDispatch({ router: () => this.router, chain: this.chain, maxBodyBytes: options.settings.maxBodyBytes, logger: options.logger, requestLog: options.requestLog, observe: this.stats.observe });
     const adapter = await createHttpAdapter(options.backend, { dispatch: asGraphqlDispatch(inner), socket: this.subscriptions }, options.logger);
     await adapter.listen(options.host, options.settings.port, '--graphql-port');
     this.adapter = adapter;
@@ -121,6 +132,7 @@ export class GraphqlMockServer implements RegisteredServer {
   details(): Record<string, unknown> {
     const { settings } = this.options;
     const { schema } = this.engine;
+    const stats = this.engine.stats;
     const names = (type: { getFields(): object } | null | undefined): string[] => (type == null ? [] : Object.keys(type.getFields()).sort());
     return {
       server: this.info(),
@@ -131,13 +143,27 @@ export class GraphqlMockServer implements RegisteredServer {
         introspection: settings.mock.introspection,
         max_depth: settings.mock.maxDepth,
         max_complexity: settings.mock.maxComplexity,
+        max_aliases: settings.mock.maxAliases,
+        max_tokens: settings.mock.maxTokens,
+        max_body_bytes: settings.maxBodyBytes,
+        max_response_bytes: settings.maxResponseBytes,
+        max_cache_mb: settings.mock.maxCacheBytes / MB,
+        max_store_mb: settings.mock.maxStoreBytes / MB,
         list_length: settings.mock.listLength,
-        subscriptions: { interval_ms: settings.mock.subscriptionIntervalMs, max_events: settings.mock.subscriptionMaxEvents },
+        subscriptions: {
+          interval_ms: settings.mock.subscriptionIntervalMs,
+          max_events: settings.mock.subscriptionMaxEvents,
+          max_connections: settings.sockets.maxConnections,
+          max_per_connection: settings.sockets.maxPerConnection,
+          max_buffered_bytes: settings.sockets.maxBufferedBytes,
+        },
         seed: settings.mock.seed ?? null,
         overrides: Object.keys(settings.mock.overrides).sort(),
       },
       schema: { queries: names(schema.getQueryType()), mutations: names(schema.getMutationType()), subscriptions: names(schema.getSubscriptionType()) },
       subscription_connections: this.subscriptions.connections,
+      document_cache: { documents: stats.documents, bytes: stats.documentBytes },
+      store: stats.store,
       operations: this.stats.byOperation(),
     };
   }
@@ -148,12 +174,18 @@ export class GraphqlMockServer implements RegisteredServer {
   }
 }
 
-/** The dispatch as the GraphQL edge answers: every answer, whoever made it, is a GraphQL response. */
+const MB = 1024 * 1024;
+
+/**
+ * The dispatch as the GraphQL edge answers: every answer, whoever made it, is a GraphQL response;
+ * a body over graphql.max_body_bytes names that setting, not the HTTP mock's.
+ */
 function asGraphqlDispatch(inner: Dispatch): Dispatch {
   return {
     maxBodyBytes: inner.maxBodyBytes,
     answer: (ex) => afterNext(inner.answer(ex), (answer) => asGraphqlAnswer(ex, answer)),
-    tooLarge: (ex) => asGraphqlAnswer(ex, inner.tooLarge(ex)),
+    // the route's decorations (CORS) stay; the error, made into a GraphQL error by asGraphqlAnswer, is GraphQL's own
+    tooLarge: (ex) => asGraphqlAnswer(ex, { ...inner.tooLarge(ex), code: 'MOCK_ERR_GRAPHQL_BODY_TOO_LARGE', error: PROBLEMS.MOCK_ERR_GRAPHQL_BODY_TOO_LARGE.detail({ limit: inner.maxBodyBytes }) }),
     badFraming: (ex, reason) => asGraphqlAnswer(ex, inner.badFraming(ex, reason)),
     written: (ex, answer) => inner.written(ex, answer),
   };

@@ -64,8 +64,8 @@ const graphqlServer: ServerFactory = async ({ options, live, requestLog, registr
   const settings = options.graphql;
   if (settings === undefined) return undefined;
   const { GraphqlMockServer } = await import('./graphql-mock-server.js');
-  const { host, logger, maxBodyBytes, maxConnections, cors, httpBackend } = options;
-  return GraphqlMockServer.create({ settings, host, live, requestLog, registry, logger, maxBodyBytes, maxConnections, cors, recorderDb, backend: settings.backend ?? httpBackend });
+  const { host, logger, maxConnections, cors, httpBackend } = options;
+  return GraphqlMockServer.create({ settings, host, live, requestLog, registry, logger, maxConnections, cors, recorderDb, backend: settings.backend ?? httpBackend });
 };
 
 /** The gRPC mock server, when there are .proto files to serve (MockOptions.grpc); grpc-js and protobufjs load only then. */

@@ -10,6 +10,9 @@ import { GRAPHQL_SCHEMA_FILE, GRPC_BUILD_FILE } from '../../compiler/serving.js'
 import { protoDirInUse } from './build-options.js';
 import { chaosStart, wantsTcpReset } from './chaos-options.js';
 
+/** mock.yaml's `…_mb` settings are mebibytes. */
+const MB = 1024 * 1024;
+
 export function toServeOptions(config: EffectiveConfig, buildDir: string, logger: Logger): ServeOptions {
   const { mode, aggregate_errors, validate_responses, security, status_code, error_body, overrides } = config.validation;
   return {
@@ -247,9 +250,20 @@ export function graphqlOptions({ config }: ResolvedConfig, buildDir: string): Mo
       listLength: { min: graphql.list_length.min, max: graphql.list_length.max },
       maxDepth: graphql.max_depth,
       maxComplexity: graphql.max_complexity,
+      maxAliases: graphql.max_aliases,
+      maxTokens: graphql.max_tokens,
+      maxCacheBytes: graphql.max_cache_mb * MB,
+      maxStoreBytes: graphql.max_store_mb * MB,
       introspection: graphql.introspection,
       subscriptionIntervalMs: graphql.subscriptions.interval_ms,
       subscriptionMaxEvents: graphql.subscriptions.max_events,
+    },
+    maxBodyBytes: graphql.max_body_bytes,
+    maxResponseBytes: graphql.max_response_bytes,
+    sockets: {
+      maxConnections: graphql.subscriptions.max_connections,
+      maxPerConnection: graphql.subscriptions.max_per_connection,
+      maxBufferedBytes: graphql.subscriptions.max_buffered_bytes,
     },
     backend: config.server.http_backend,
   };

@@ -959,9 +959,33 @@ export interface GraphqlConfig {
    */
   max_depth: number;
   /**
-   * Most fields a document may select (each field counts 1, inside lists too); a costlier one is refused before it runs.
+   * Most fields a document may select (each field counts 1, inside lists too, __typename and introspection fields included); a costlier one is refused before it runs.
    */
   max_complexity: number;
+  /**
+   * Most aliases a document may use (fragments expanded); more are refused before it runs.
+   */
+  max_aliases: number;
+  /**
+   * Most lexical tokens a document may have (names, punctuation, values); parsing stops past it and the document is refused.
+   */
+  max_tokens: number;
+  /**
+   * Largest GraphQL request body (and graphql-transport-ws message): a larger one gets 413 (a message closes the connection with 1009). http.max_body_bytes is the HTTP mock's.
+   */
+  max_body_bytes: number;
+  /**
+   * Largest answer, as JSON; a larger one is replaced by an error (over HTTP and over the WebSocket).
+   */
+  max_response_bytes: number;
+  /**
+   * Memory for documents kept parsed, validated and compiled (an estimate per document); the least recently used go first.
+   */
+  max_cache_mb: number;
+  /**
+   * Memory for what mutations stored (an estimate per object); past it the least recently used objects are forgotten, with a warning at most once a minute; a single object larger than the whole budget is refused.
+   */
+  max_store_mb: number;
   /**
    * How many items a list field gets (drawn between min and max), unless its @listLength directive says otherwise.
    */
@@ -973,7 +997,7 @@ export interface GraphqlConfig {
     max: number;
   };
   /**
-   * Fake events of subscriptions (graphql-transport-ws).
+   * Fake events of subscriptions, and the limits of the graphql-transport-ws connections that carry them.
    */
   subscriptions: {
     /**
@@ -984,6 +1008,18 @@ export interface GraphqlConfig {
      * Events before a subscription completes; 0: until the client stops it.
      */
     max_events: number;
+    /**
+     * Open graphql-transport-ws connections at most; the next upgrade gets 503.
+     */
+    max_connections: number;
+    /**
+     * Operations (subscriptions, and queries or mutations still running) one connection may run at once; the next is refused with an error.
+     */
+    max_per_connection: number;
+    /**
+     * Bytes sent to a connection and not yet read by it; a client further behind is cut off (no closing handshake), with a warning.
+     */
+    max_buffered_bytes: number;
   };
   /**
    * Fixed values: type name -> field name -> value (Query: { me: { id: 1 } }, User: { name: Ann }); a string with {{...}} is a template over the field's args and its parent object ("{{args.id}}", "{{parent.name}}").

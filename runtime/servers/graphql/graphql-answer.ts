@@ -10,6 +10,9 @@ export const graphqlError = (message: string, code: string, extra: Omit<GraphQLF
   extensions: { code },
 });
 
+/** Whether `text` takes more than `max` bytes in UTF-8: its length decides, unless within 3× of `max` (then it is measured). */
+export const overBytes = (text: string, max: number): boolean => text.length > max || (text.length * 3 > max && Buffer.byteLength(text) > max);
+
 /** A GraphQL response (`{errors}` or `{data, errors}`) as an answer in `type`. */
 export function responseAnswer(type: GraphqlMediaType, status: number, payload: unknown, headers: Array<[string, string]> = []): Answer {
   return { status, headers: [['content-type', contentTypeOf(type)], ...headers], body: JSON.stringify(payload) };

@@ -10,6 +10,22 @@ export interface GraphqlOptions {
   /** The schema the build wrote (absolute path of <build>/schema.graphql). */
   schemaFile: string;
   mock: GraphqlMockSettings;
+  /** graphql.max_body_bytes: the largest request body, and graphql-transport-ws message. */
+  maxBodyBytes: number;
+  /** graphql.max_response_bytes: the largest answer, as JSON, over HTTP and the WebSocket. */
+  maxResponseBytes: number;
+  /** graphql.subscriptions' limits of the graphql-transport-ws connections. */
+  sockets: SocketLimits;
   /** server.http_backend, as for the HTTP mock. */
   backend?: HttpBackend;
+}
+
+/** The limits of the graphql-transport-ws connections (graphql.subscriptions). */
+export interface SocketLimits {
+  /** max_connections: open connections at most; the next upgrade gets 503. */
+  maxConnections: number;
+  /** max_per_connection: operations one connection runs at once. */
+  maxPerConnection: number;
+  /** max_buffered_bytes: bytes a client may leave unread before it is cut off. */
+  maxBufferedBytes: number;
 }

@@ -4,7 +4,7 @@ import { PROBLEMS } from '../../../common/errors.js';
 import type { Answer, Exchange, GraphqlOperation } from '../../chain/exchange/index.js';
 import type { Next } from '../../chain/index.js';
 import type { GraphqlEngine, Refused } from '../../terminal/graphql/index.js';
-import { graphqlError, requestErrorAnswer, responseAnswer } from './graphql-answer.js';
+import { graphqlError, overBytes, requestErrorAnswer, responseAnswer } from './graphql-answer.js';
 import { ACCEPTED_TYPES, negotiate, type GraphqlMediaType } from './media-types.js';
 import { paramsOf } from './request-params.js';
 
@@ -31,9 +31,11 @@ function formatted(errors: readonly GraphQLError[], code: string, keepEngineCode
 /**
  * GraphQL over HTTP, after the chain's stages: negotiate the media type, read the parameters,
  * prepare the document (parsed, validated and compiled once per text), refuse what the
- * specification refuses with its status, and execute.
+ * specification refuses with its status, and execute. An answer over `maxResponseBytes` (as
+ * JSON) is replaced by MOCK_ERR_GRAPHQL_RESPONSE_TOO_LARGE: the limits before execution bound
+ * what a document selects, not how large the schema's introspection or the lists make it.
  */
-export function graphqlTerminal(engine: () => GraphqlEngine, path: string): Next {
+export function graphqlTerminal(engine: () => GraphqlEngine, path: string, maxResponseBytes: number): Next {
   return (ex: Exchange): Answer | Promise<Answer> => {
     const type = negotiate(ex.headers.accept);
     if (type === null) {
@@ -60,11 +62,17 @@ export function graphqlTerminal(engine: () => GraphqlEngine, path: string): Next
     if (prepared.operationType === 'mutation' && ex.method === 'GET') {
       return refused(type, 'MOCK_ERR_GRAPHQL_MUTATION_OVER_GET', PROBLEMS.MOCK_ERR_GRAPHQL_MUTATION_OVER_GET.detail({ name: prepared.operationName }), 405, [['allow', 'POST']]);
     }
+    const capped = (answer: Answer): Answer => {
+      if (!overBytes(answer.body as string, maxResponseBytes)) return answer;
+      operation.errors = true;
+      const code = 'MOCK_ERR_GRAPHQL_RESPONSE_TOO_LARGE';
+      return requestErrorAnswer(type, code, [graphqlError(PROBLEMS[code].detail({ max: maxResponseBytes }), code)]);
+    };
     const executed = (result: ExecutionResult & { variablesRejected?: boolean }): Answer => {
       if (result.variablesRejected === true) return requestErrorAnswer(type, 'MOCK_ERR_GRAPHQL_VARIABLES', formatted(result.errors ?? [], 'MOCK_ERR_GRAPHQL_VARIABLES'));
-      if (result.errors === undefined || result.errors.length === 0) return responseAnswer(type, 200, result);
+      if (result.errors === undefined || result.errors.length === 0) return capped(responseAnswer(type, 200, result));
       operation.errors = true;
-      return { ...responseAnswer(type, 200, { errors: formatted(result.errors, 'MOCK_ERR_INTERNAL', true), data: result.data }), error: result.errors[0]?.message };
+      return capped({ ...responseAnswer(type, 200, { errors: formatted(result.errors, 'MOCK_ERR_INTERNAL', true), data: result.data }), error: result.errors[0]?.message });
     };
     const result = prepared.execute(params.variables);
     return result instanceof Promise ? result.then(executed) : executed(result);

@@ -1,6 +1,6 @@
 /** The GraphQL server's parts: GraphQL over HTTP (terminal, router, the edge's answers), subscriptions over graphql-transport-ws, per-operation statistics. */
 export { asGraphqlAnswer } from './graphql-answer.js';
-export type { GraphqlOptions } from './graphql-options.js';
+export type { GraphqlOptions, SocketLimits } from './graphql-options.js';
 export { GraphqlRouter } from './graphql-router.js';
 export { graphqlTerminal } from './graphql-terminal.js';
 export { OperationStats } from './operation-stats.js';

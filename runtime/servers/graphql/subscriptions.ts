@@ -1,9 +1,12 @@
 import { GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { handleProtocols, makeServer, type Server } from 'graphql-ws';
+import { PROBLEMS } from '../../../common/errors.js';
 import type { Answer } from '../../chain/exchange/index.js';
-import type { RequestLog } from '../../control/logging/index.js';
+import type { RequestLog, WarningGate } from '../../control/logging/index.js';
 import type { GraphqlEngine, Prepared } from '../../terminal/graphql/index.js';
 import type { EndpointConnection, EndpointSocket, SocketEndpoint } from '../http/index.js';
+import { graphqlError, overBytes } from './graphql-answer.js';
+import type { SocketLimits } from './graphql-options.js';
 import type { OperationStats } from './operation-stats.js';
 
 export interface SubscriptionOptions {
@@ -11,7 +14,13 @@ export interface SubscriptionOptions {
   engine: () => GraphqlEngine;
   stats: OperationStats;
   requestLog: RequestLog;
+  /** graphql.max_body_bytes: a larger client message closes the connection with 1009. */
   maxMessageBytes: number;
+  /** graphql.max_response_bytes: a larger answer is sent as an error instead. */
+  maxResponseBytes: number;
+  limits: SocketLimits;
+  /** Where the warnings about clients cut off go (one a minute). */
+  slowReaders: WarningGate;
 }
 
 /** What a running operation of a connection reports when it ends. */
@@ -27,9 +36,16 @@ interface ConnectionState {
   headers: Record<string, string>;
   client: string;
   running: Map<string, Running>;
+  /** Cut off for reading too slowly: nothing more is sent. */
+  cut: boolean;
 }
 
 const refusal = (status: number, text: string): Answer => ({ status, headers: [['content-type', 'text/plain; charset=utf-8']], body: text });
+
+/** What graphql-ws sends with a payload starts so (JSON.stringify keeps the order id, type, payload). */
+const PAYLOAD_MESSAGE = /^\{"id":("(?:[^"\\]|\\.)*"),"type":"(next|error)"/;
+/** Room on uWS for one answer past the buffer limit, and the small messages around it. */
+const BACKPRESSURE_SLACK = 64 * 1024;
 
 /**
  * GraphQL over WebSocket on the GraphQL path: the graphql-transport-ws protocol (the graphql-ws
@@ -39,14 +55,21 @@ const refusal = (status: number, text: string): Answer => ({ status, headers: [[
 export class SubscriptionEndpoint implements SocketEndpoint {
   readonly path: string;
   readonly maxMessageBytes: number;
+  readonly maxBackpressure: number;
   private readonly server: Server<ConnectionState>;
   private readonly sockets = new Set<EndpointSocket>();
 
   constructor(private readonly options: SubscriptionOptions) {
     this.path = options.path;
     this.maxMessageBytes = options.maxMessageBytes;
+    // a send is checked against max_buffered_bytes before it is made: uWS must keep it and one answer more
+    this.maxBackpressure = options.limits.maxBufferedBytes + options.maxResponseBytes + BACKPRESSURE_SLACK;
+    const { maxPerConnection } = options.limits;
     this.server = makeServer<Record<string, unknown> | undefined, ConnectionState>({
       onSubscribe: (ctx, id, payload) => {
+        if (ctx.extra.running.size >= maxPerConnection) {
+          return [new GraphQLError(PROBLEMS.MOCK_ERR_GRAPHQL_OPERATION_LIMIT.detail({ max: maxPerConnection }), { extensions: { code: 'MOCK_ERR_GRAPHQL_OPERATION_LIMIT' } })];
+        }
         const prepared = options.engine().prepare(payload.query, payload.operationName ?? null);
         if (!prepared.ok) return prepared.errors;
         ctx.extra.running.set(id, { prepared, startedAt: performance.now(), events: 0, failed: false });
@@ -61,9 +84,12 @@ export class SubscriptionEndpoint implements SocketEndpoint {
         running.events++;
         if (result.errors !== undefined && result.errors.length > 0) running.failed = true;
       },
+      // an operation that fails is not completed: it ends here (and stops counting against max_per_connection)
       onError: (ctx, id) => {
         const running = ctx.extra.running.get(id);
-        if (running !== undefined) running.failed = true;
+        if (running === undefined) return;
+        running.failed = true;
+        this.ended(ctx.extra, id);
       },
       onComplete: (ctx, id) => this.ended(ctx.extra, id),
     });
@@ -73,17 +99,22 @@ export class SubscriptionEndpoint implements SocketEndpoint {
     const offered = headers['sec-websocket-protocol'];
     const protocol = offered === undefined ? false : handleProtocols(offered);
     if (protocol === false) return { refuse: refusal(400, `${this.path} speaks the graphql-transport-ws WebSocket subprotocol: offer it in Sec-WebSocket-Protocol`) };
+    const max = this.options.limits.maxConnections;
+    if (this.sockets.size >= max) {
+      const code = 'MOCK_ERR_GRAPHQL_CONNECTION_LIMIT';
+      return { refuse: { status: PROBLEMS[code].status, headers: [['content-type', 'application/json; charset=utf-8']], body: JSON.stringify({ errors: [graphqlError(PROBLEMS[code].detail({ max }), code)] }) } };
+    }
     return { protocol };
   }
 
   open(socket: EndpointSocket, headers: Record<string, string>, client: string): EndpointConnection {
     let listener: ((data: string) => Promise<void>) | undefined;
-    const state: ConnectionState = { headers, client, running: new Map() };
+    const state: ConnectionState = { headers, client, running: new Map(), cut: false };
     this.sockets.add(socket);
     const closed = this.server.opened(
       {
         protocol: socket.protocol,
-        send: (data) => socket.send(data),
+        send: (data) => this.send(socket, state, data),
         close: (code, reason) => socket.close(code ?? 1000, reason ?? ''),
         onMessage: (cb) => {
           listener = cb;
@@ -111,6 +142,34 @@ export class SubscriptionEndpoint implements SocketEndpoint {
 
   get connections(): number {
     return this.sockets.size;
+  }
+
+  /**
+   * Sends unless the client left more than max_buffered_bytes unread: then it is cut off at once
+   * (a closing handshake would wait behind what it has not read), as the admin live stream does,
+   * with a warning (one a minute). An answer over max_response_bytes goes as an error instead.
+   */
+  private send(socket: EndpointSocket, state: ConnectionState, text: string): void {
+    if (state.cut) return;
+    const { maxBufferedBytes } = this.options.limits;
+    if (socket.buffered() > maxBufferedBytes) {
+      state.cut = true;
+      const agent = state.headers['user-agent'];
+      const who = `client ${state.client}${agent === undefined ? '' : ` (${JSON.stringify(agent.slice(0, 100))})`}`;
+      this.options.slowReaders.warn(
+        `GraphQL WebSocket: cut off ${who}: it left more than ${maxBufferedBytes} bytes unread (graphql.subscriptions.max_buffered_bytes)`,
+      );
+      socket.drop();
+      return;
+    }
+    if (!overBytes(text, this.options.maxResponseBytes)) return socket.send(text);
+    const code = 'MOCK_ERR_GRAPHQL_RESPONSE_TOO_LARGE';
+    const error = graphqlError(PROBLEMS[code].detail({ max: this.options.maxResponseBytes }), code);
+    // the same operation's error in its place (graphql-ws writes id, type, payload in this order)
+    const match = PAYLOAD_MESSAGE.exec(text.slice(0, 64 * 1024));
+    if (match === null) return socket.close(4500, error.message.slice(0, 120));
+    const [, id, type] = match;
+    socket.send(`{"id":${id},"type":"${type}","payload":${JSON.stringify(type === 'next' ? { errors: [error] } : [error])}}`);
   }
 
   private ended(state: ConnectionState, id: string): void {

@@ -26,6 +26,12 @@ export interface SocketEndpoint {
   readonly path: string;
   /** Largest message accepted; a larger one closes the connection with 1009. */
   readonly maxMessageBytes: number;
+  /**
+   * uWS only: bytes a connection may leave unread before uWS drops further sends without a word
+   * (its maxBackpressure, 64 KB when absent). An endpoint that cuts slow readers off itself
+   * (checking buffered()) sets it above its own limit plus its largest message.
+   */
+  readonly maxBackpressure?: number;
   /** The subprotocol to agree on, from Sec-WebSocket-Protocol; or the answer refusing the upgrade. */
   accept(headers: Record<string, string>): { protocol: string } | { refuse: Answer };
   /** `client`: the peer's address. */

@@ -17,6 +17,7 @@ const decoder = new TextDecoder();
 export function mountSocketUws(app: TemplatedApp, endpoint: SocketEndpoint): void {
   app.ws<UserData>(endpoint.path, {
     maxPayloadLength: endpoint.maxMessageBytes,
+    ...(endpoint.maxBackpressure === undefined ? {} : { maxBackpressure: endpoint.maxBackpressure }),
     idleTimeout: 120,
     upgrade: (res, req, context) => {
       const headers: Record<string, string> = {};

@@ -16,6 +16,11 @@ export const GRAPHQL_CODES = {
   INTROSPECTION_DISABLED: 'INTROSPECTION_DISABLED',
   DEPTH: 'MOCK_ERR_GRAPHQL_DEPTH',
   COMPLEXITY: 'MOCK_ERR_GRAPHQL_COMPLEXITY',
+  ALIASES: 'MOCK_ERR_GRAPHQL_ALIASES',
+  /** A document past graphql.max_tokens (its parse stopped). */
+  TOKENS: 'MOCK_ERR_GRAPHQL_TOKENS',
+  /** A mutation's object larger than graphql.max_store_mb. */
+  STORE_OBJECT_TOO_LARGE: 'MOCK_ERR_GRAPHQL_STORE_OBJECT_TOO_LARGE',
   /** Nested lists that would make an answer of more than MAX_LIST_ITEMS items. */
   TOO_LARGE: 'MOCK_ERR_GRAPHQL_TOO_LARGE',
   /** A lookup by id of an object a mutation deleted, where the field is non-null. */

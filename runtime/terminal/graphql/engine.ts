@@ -21,9 +21,10 @@ import { checkOverrides } from '../../../common/graphql/overrides-check.js';
 import { GRAPHQL_CODES, withCode } from './codes.js';
 import { eventStream } from './event-stream.js';
 import { hashValue } from './hash.js';
-import { operationCost } from './limits.js';
+import { operationCost, type OperationCost } from './limits.js';
 import { MockModel } from './mock-model.js';
 import type { FieldPlan, MockObject } from './mock-object.js';
+import { ownVariables, readsInheritedNames } from './own-variables.js';
 import type { GraphqlMockSettings } from './settings.js';
 import { MockStore, type StoreStats } from './store.js';
 
@@ -51,17 +52,38 @@ export interface Prepared {
 }
 
 export interface EngineStats {
-  /** Documents prepared and kept (at most DOCUMENT_CACHE_SIZE anonymous ones and as many named). */
+  /** Documents prepared and kept, and the estimate of their size that graphql.max_cache_mb bounds. */
   documents: number;
+  documentBytes: number;
   /** Documents graphql-jit could not compile, executed by graphql-js instead. */
   interpreted: number;
   store: StoreStats;
   seed: number;
 }
 
-const DOCUMENT_CACHE_SIZE = 1000;
 /** Queries longer than this are keyed by their SHA-1 rather than kept whole as cache keys. */
 const KEY_TEXT_LIMIT = 1024;
+
+/**
+ * What a prepared document is estimated to hold, for graphql.max_cache_mb. Measured with graphql
+ * 16 and graphql-jit 0.8 (heap after GC, per document kept): 15-35 KB for a small query; its AST
+ * ~300 bytes a token; graphql-jit's compiled code ~0.9-1.4 KB per field selected (fragments
+ * expanded: the complexity) and ~6 KB per variable (its coercion is compiled too); text in
+ * strings and comments one or two bytes a character; a refusal ~5 KB per error (a GraphQLError
+ * keeps its captured stack and its nodes, so the AST). The constants err high, 1.1-2.7× the
+ * measurements of documents that compile (the IDE introspection query: 304 KB measured, 424 KB
+ * counted; 200 fields of aliases: 302 KB, 524 KB), so the budget holds.
+ */
+const DOCUMENT_BASE_BYTES = 32 * 1024;
+const DOCUMENT_TOKEN_BYTES = 300;
+const DOCUMENT_FIELD_BYTES = 1536;
+const DOCUMENT_VARIABLE_BYTES = 8 * 1024;
+const DOCUMENT_CHAR_BYTES = 2;
+const DOCUMENT_ERROR_BYTES = 8 * 1024;
+/** graphql-js's message when parse stops at maxTokens. */
+const TOKEN_LIMIT = /contains more tha[nt] \d+ tokens/;
+/** Variables of a request that sent none: graphql-jit reads them by name, so nothing may be inherited. */
+const NO_VARIABLES: Record<string, unknown> = Object.freeze(Object.create(null) as Record<string, unknown>);
 
 /** graphql.overrides that name nothing or do not parse (checkOverrides' lines). */
 export class GraphqlOverridesError extends Error {
@@ -86,16 +108,17 @@ export class GraphqlEngine {
   /** The seed in use: settings.seed, or one drawn at start. */
   readonly seed: number;
   private readonly settings: GraphqlMockSettings;
-  private readonly store = new MockStore();
+  private readonly store: MockStore;
   private readonly model: MockModel;
   private readonly roots: Partial<Record<OperationType, MockObject>> = {};
-  private readonly cache = new LRUCache<string, Prepared | Refused>({ max: DOCUMENT_CACHE_SIZE });
-  private readonly namedCache = new LRUCache<string, Prepared | Refused>({ max: DOCUMENT_CACHE_SIZE });
+  private readonly cache: LRUCache<string, Prepared | Refused>;
   private interpreted = 0;
 
   constructor(sourceSdl: string, settings: GraphqlMockSettings) {
     this.sourceSdl = sourceSdl;
     this.settings = settings;
+    this.cache = new LRUCache<string, Prepared | Refused>({ maxSize: settings.maxCacheBytes });
+    this.store = new MockStore({ maxBytes: settings.maxStoreBytes, warn: settings.warn ?? (() => {}) });
     const assembled = assembleSchema(sourceSdl);
     this.schema = assembled.schema;
     const problems = checkOverrides(this.schema, settings.overrides);
@@ -117,7 +140,7 @@ export class GraphqlEngine {
   }
 
   get stats(): EngineStats {
-    return { documents: this.cache.size + this.namedCache.size, interpreted: this.interpreted, store: this.store.stats(), seed: this.seed };
+    return { documents: this.cache.size, documentBytes: this.cache.calculatedSize, interpreted: this.interpreted, store: this.store.stats(), seed: this.seed };
   }
 
   /**
@@ -137,32 +160,48 @@ export class GraphqlEngine {
 
   /**
    * The document prepared for one operation, from the cache when it was prepared before (refusals
-   * are cached too). Keys: the text itself when short (a Map hashes it anyway; no digest to pay
-   * per request), its SHA-1 when long, so 1,000 kept documents stay small; a named operation is
-   * keyed with its name, which cannot contain the NUL separating them.
+   * are cached too), the cache bounded by an estimate of each document's size. Keys: the text
+   * itself when short (a Map hashes it anyway; no digest to pay per request), its SHA-1 when long;
+   * digests start with NUL, short texts used as keys never with NUL or SOH, and a named operation's
+   * key is SOH, the name's length and the name, then the text: no two requests share a key unless
+   * they send the same name and text.
    */
   prepare(query: string, operationName?: string | null): Prepared | Refused {
     const name = operationName ?? null;
-    // digests start with NUL, which short texts used as keys never do
-    const text = query.length > KEY_TEXT_LIMIT || query.charCodeAt(0) === 0 ? `\u0000${createHash('sha1').update(query).digest('base64')}` : query;
-    const key = name === null ? text : `${name}\u0000${text}`;
-    const cache = name === null ? this.cache : this.namedCache;
-    let prepared = cache.get(key);
+    const text = query.length > KEY_TEXT_LIMIT || query.charCodeAt(0) <= 1 ? `\u0000${createHash('sha1').update(query).digest('base64')}` : query;
+    const key = name === null ? text : `\u0001${name.length}:${name}${text}`;
+    let prepared = this.cache.get(key);
     if (prepared === undefined) {
-      prepared = this.prepareUncached(query, name);
-      cache.set(key, prepared);
+      const made = this.prepareUncached(query, name);
+      prepared = made.result;
+      const errors = prepared.ok ? 0 : prepared.errors.length;
+      const size = DOCUMENT_BASE_BYTES + made.bytes + DOCUMENT_CHAR_BYTES * (query.length + key.length) + DOCUMENT_ERROR_BYTES * errors;
+      // one larger than the whole budget is answered and not kept (lru-cache refuses it)
+      this.cache.set(key, prepared, { size });
     }
     return prepared;
   }
 
-  private prepareUncached(query: string, operationName: string | null): Prepared | Refused {
+  /** The document prepared, and the estimate of its AST and compiled code (none when it did not parse: then only its text is kept, in the error). */
+  private prepareUncached(query: string, operationName: string | null): { result: Prepared | Refused; bytes: number } {
     let document: DocumentNode;
     try {
-      document = parse(query);
+      document = parse(query, { maxTokens: this.settings.maxTokens });
     } catch (error) {
       const parseError = error instanceof GraphQLError ? error : new GraphQLError(String(error));
-      return { ok: false, stage: 'parse', errors: [withCode(parseError, GRAPHQL_CODES.PARSE_FAILED)] };
+      if (TOKEN_LIMIT.test(parseError.message)) {
+        const message = PROBLEMS.MOCK_ERR_GRAPHQL_TOKENS.detail({ max: this.settings.maxTokens });
+        return { result: { ok: false, stage: 'parse', errors: [new GraphQLError(message, { extensions: { code: GRAPHQL_CODES.TOKENS } })] }, bytes: 0 };
+      }
+      return { result: { ok: false, stage: 'parse', errors: [withCode(parseError, GRAPHQL_CODES.PARSE_FAILED)] }, bytes: 0 };
     }
+    const ast = DOCUMENT_TOKEN_BYTES * (document.tokenCount ?? 0);
+    const parsed = this.prepareParsed(document, operationName);
+    return 'result' in parsed ? { result: parsed.result, bytes: ast + parsed.compiledBytes } : { result: parsed, bytes: ast };
+  }
+
+  /** A refusal, or the document compiled and the estimate of its compiled code. */
+  private prepareParsed(document: DocumentNode, operationName: string | null): Refused | { result: Prepared; compiledBytes: number } {
     const invalid = validate(this.schema, document, specifiedRules, { maxErrors: 100 });
     if (invalid.length > 0) return { ok: false, stage: 'validation', errors: invalid.map((e) => withCode(e, GRAPHQL_CODES.VALIDATION_FAILED)) };
     if (!this.settings.introspection) {
@@ -190,14 +229,15 @@ export class GraphqlEngine {
           : `Unknown operation named "${operationName}" (the document defines ${named.join(', ') || 'none'})`;
       return { ok: false, stage: 'operation', errors: [new GraphQLError(message, { extensions: { code: GRAPHQL_CODES.OPERATION_RESOLUTION_FAILURE } })] };
     }
-    const limits = this.checkLimits(document, operation);
+    const cost = operationCost(document, operation);
+    const limits = this.checkLimits(cost, operation);
     if (limits !== undefined) return { ok: false, stage: 'validation', errors: [limits] };
-    return this.compile(document, operation);
+    const compiledBytes = DOCUMENT_FIELD_BYTES * cost.complexity + DOCUMENT_VARIABLE_BYTES * (operation.variableDefinitions?.length ?? 0);
+    return { result: this.compile(document, operation), compiledBytes };
   }
 
-  private checkLimits(document: DocumentNode, operation: OperationDefinitionNode): GraphQLError | undefined {
-    const { maxDepth, maxComplexity } = this.settings;
-    const cost = operationCost(document, operation);
+  private checkLimits(cost: OperationCost, operation: OperationDefinitionNode): GraphQLError | undefined {
+    const { maxDepth, maxComplexity, maxAliases } = this.settings;
     const kind = operation.operation;
     if (maxDepth > 0 && cost.depth > maxDepth) {
       return new GraphQLError(PROBLEMS.MOCK_ERR_GRAPHQL_DEPTH.detail({ operation: kind, depth: cost.depth, max: maxDepth }), {
@@ -209,6 +249,12 @@ export class GraphqlEngine {
       return new GraphQLError(PROBLEMS.MOCK_ERR_GRAPHQL_COMPLEXITY.detail({ operation: kind, complexity: cost.complexity, max: maxComplexity }), {
         nodes: operation,
         extensions: { code: GRAPHQL_CODES.COMPLEXITY },
+      });
+    }
+    if (cost.aliases > maxAliases) {
+      return new GraphQLError(PROBLEMS.MOCK_ERR_GRAPHQL_ALIASES.detail({ operation: kind, aliases: cost.aliases, max: maxAliases }), {
+        nodes: operation,
+        extensions: { code: GRAPHQL_CODES.ALIASES },
       });
     }
     return undefined;
@@ -223,6 +269,9 @@ export class GraphqlEngine {
     const root = (): MockObject | undefined => (rootObject === undefined ? undefined : new rootObject.$p.Ctor(rootObject.$h, rootObject.$h2, undefined, undefined, undefined));
     const schema = this.schema;
     const base = { ok: true as const, operationType, operationName, document };
+    const own = readsInheritedNames(schema, operation);
+    const variablesOf = (variables: Record<string, unknown> | undefined | null): Record<string, unknown> =>
+      variables === undefined || variables === null ? NO_VARIABLES : own ? ownVariables(variables) : variables;
     if (operationType === 'subscription') {
       return {
         ...base,
@@ -230,7 +279,7 @@ export class GraphqlEngine {
           errors: [new GraphQLError('a subscription is answered over a WebSocket (graphql-transport-ws), not by a single request', { extensions: { code: GRAPHQL_CODES.BAD_USER_INPUT } })],
         }),
         subscribe: async (variables) => {
-          const result = await subscribeJs({ schema, document, operationName, rootValue: root(), variableValues: variables ?? {} });
+          const result = await subscribeJs({ schema, document, operationName, rootValue: root(), variableValues: variablesOf(variables) });
           if (Symbol.asyncIterator in result) return result as AsyncIterableIterator<ExecutionResult>;
           return finish(result as ExecutionResult);
         },
@@ -251,7 +300,7 @@ export class GraphqlEngine {
         model.beginAnswer();
         let result;
         try {
-          result = run(variables ?? {});
+          result = run(variablesOf(variables));
         } catch (error) {
           // graphql-jit reads fields without resolvers as properties, outside its error handling
           return { data: null, errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error), { extensions: { code: GRAPHQL_CODES.INTERNAL_SERVER_ERROR } })] };

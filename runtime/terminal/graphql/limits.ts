@@ -1,28 +1,37 @@
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 
 /**
- * Depth and complexity of one operation, fragments expanded, computed once per document (the
- * engine caches prepared documents, so this never runs per request).
+ * Depth, complexity and aliases of one operation, fragments expanded, computed once per document
+ * (the engine caches prepared documents, so this never runs per request).
  *
  * - depth: fields nested along the deepest path (`{ user { name } }` is 2); fragments add none.
  * - complexity: every field selected counts 1 (graphql-query-complexity's simpleEstimator with
- *   defaultComplexity 1), each spread of a fragment counting its fields again; `__typename` is free.
+ *   defaultComplexity 1), each spread of a fragment counting its fields again. Nothing is free:
+ *   `__typename` counts, and so do `__schema`/`__type` and every field under them, so aliased
+ *   copies of an introspection (or thousands of `__typename`) cannot make an answer for nothing.
+ *   graphql-js's `getIntrospectionQuery()` (what GraphiQL and code generators send) costs 230
+ *   with every option on, under the default max_complexity 1000.
+ * - aliases: fields selected under an alias, counted like complexity (a fragment's per spread).
  *
- * Introspection (`__schema`, `__type`) counts as one field of depth 1: its own nesting is bounded
- * by graphql-js's MaxIntrospectionDepthRule, part of the standard rules since 16.9, so an IDE's
- * introspection query passes the defaults (max_depth 15, max_complexity 1000) however deep its
- * TypeRef fragment goes.
+ * Introspection still adds 1 to depth: the IDE query's TypeRef fragment nests 9 `ofType`s, 15
+ * deep in all, and its lists are bounded by graphql-js's MaxIntrospectionDepthRule (a standard
+ * rule since 16.9), its size by complexity, aliases and graphql.max_response_bytes.
  *
  * Why not graphql-query-complexity: it coerces the request's variables (reporting a missing
  * required one as an error) and so runs per request, where this is computed once per cached
  * document; fragments are memoised here, so a document of exponentially nested spreads costs
- * linear time to measure (the library walks every expansion, up to its maxQueryNodes).
+ * linear time to measure (the library walks every expansion, up to its maxQueryNodes). Aliases
+ * are counted in the same walk rather than by graphql-armor's max-aliases rule, which would walk
+ * the document a second time and by default lets `__typename` aliases through.
  * @skip/@include are counted as if included (the variables are not known yet): an upper bound.
  */
 export interface OperationCost {
   depth: number;
   complexity: number;
+  aliases: number;
 }
+
+const INTROSPECTION = new Set(['__schema', '__type']);
 
 export function operationCost(document: DocumentNode, operation: OperationDefinitionNode): OperationCost {
   const fragments = new Map<string, FragmentDefinitionNode>();
@@ -33,17 +42,17 @@ export function operationCost(document: DocumentNode, operation: OperationDefini
   const costOf = (set: SelectionSetNode): OperationCost => {
     let depth = 0;
     let complexity = 0;
+    let aliases = 0;
     for (const selection of set.selections) {
       let cost: OperationCost;
       switch (selection.kind) {
         case Kind.FIELD: {
-          const name = selection.name.value;
-          if (name === '__typename') cost = { depth: 1, complexity: 0 };
-          else if (name === '__schema' || name === '__type') cost = { depth: 1, complexity: 1 };
-          else if (selection.selectionSet === undefined) cost = { depth: 1, complexity: 1 };
+          const alias = selection.alias === undefined ? 0 : 1;
+          if (selection.selectionSet === undefined) cost = { depth: 1, complexity: 1, aliases: alias };
           else {
             const inner = costOf(selection.selectionSet);
-            cost = { depth: 1 + inner.depth, complexity: 1 + inner.complexity };
+            const depthOf = INTROSPECTION.has(selection.name.value) ? 1 : 1 + inner.depth;
+            cost = { depth: depthOf, complexity: 1 + inner.complexity, aliases: alias + inner.aliases };
           }
           break;
         }
@@ -57,7 +66,7 @@ export function operationCost(document: DocumentNode, operation: OperationDefini
           else {
             const fragment = fragments.get(name);
             // unknown fragments and cycles are refused by the standard rules before this runs
-            if (fragment === undefined || visiting.has(name)) cost = { depth: 0, complexity: 0 };
+            if (fragment === undefined || visiting.has(name)) cost = { depth: 0, complexity: 0, aliases: 0 };
             else {
               visiting.add(name);
               cost = costOf(fragment.selectionSet);
@@ -70,8 +79,9 @@ export function operationCost(document: DocumentNode, operation: OperationDefini
       }
       if (cost.depth > depth) depth = cost.depth;
       complexity += cost.complexity;
+      aliases += cost.aliases;
     }
-    return { depth, complexity };
+    return { depth, complexity, aliases };
   };
   return costOf(operation.selectionSet);
 }

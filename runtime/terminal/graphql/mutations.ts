@@ -134,7 +134,8 @@ export function mutationPlan(fp: FieldPlan, model: MutationModel): MutationPlan 
     verb,
     entity,
     input(values) {
-      const input: Record<string, unknown> = {};
+      // null prototypes here and below: a field named like an Object.prototype property (`constructor`) reads as absent unless given
+      const input = Object.create(null) as Record<string, unknown>;
       for (const arg of args) {
         const value = values[arg.name];
         if (value === undefined || ID_HOLDERS.includes(arg.name)) continue;
@@ -163,7 +164,7 @@ export function mutationPlan(fp: FieldPlan, model: MutationModel): MutationPlan 
       return undefined;
     },
     fields(input, id) {
-      const out: Record<string, unknown> = {};
+      const out = Object.create(null) as Record<string, unknown>;
       for (const [key, value] of Object.entries(input)) {
         const relation = /^(.+?)(Id|ID|_id|Ids|IDs|_ids)$/.exec(key);
         const related = relation === null ? undefined : (entityFields[relation[1]!] ?? entityFields[`${relation[1]}s`]);

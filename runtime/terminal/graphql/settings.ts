@@ -10,8 +10,18 @@ export interface GraphqlMockSettings {
   listLength: { min: number; max: number };
   /** graphql.max_depth: deepest selection accepted (fragments expanded). */
   maxDepth: number;
-  /** graphql.max_complexity: most fields a document may select (each field 1). */
+  /** graphql.max_complexity: most fields a document may select (each field 1, introspection's too). */
   maxComplexity: number;
+  /** graphql.max_aliases: most aliased fields a document may select (fragments expanded). */
+  maxAliases: number;
+  /** graphql.max_tokens: most lexical tokens a document may have (graphql-js stops parsing past it). */
+  maxTokens: number;
+  /** graphql.max_cache_mb in bytes: prepared documents kept, by an estimate of their size. */
+  maxCacheBytes: number;
+  /** graphql.max_store_mb in bytes: what mutations stored, by an estimate of its size. */
+  maxStoreBytes: number;
+  /** Where the store's warnings go (kept to one a minute by the caller); absent: nowhere. */
+  warn?: (message: string) => void;
   /** graphql.introspection: __schema and __type answer. */
   introspection: boolean;
   /** graphql.subscriptions.interval_ms: time between two fake events of a subscription. */

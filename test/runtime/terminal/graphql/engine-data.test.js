@@ -209,7 +209,7 @@ t.test('determinism: the same seed answers byte-identical JSON, in another proce
   t.equal(one, two, 'two engines, same seed');
   const script = `
     import { GraphqlEngine } from ${JSON.stringify(new URL('../../../../dist/runtime/terminal/graphql/index.js', import.meta.url).href)};
-    const e = new GraphqlEngine(${JSON.stringify(SDL)}, { seed: 42, now: () => ${NOW}, overrides: {}, listLength: { min: 2, max: 4 }, maxDepth: 15, maxComplexity: 1000, introspection: true, subscriptionIntervalMs: 20, subscriptionMaxEvents: 3 });
+    const e = new GraphqlEngine(${JSON.stringify(SDL)}, { seed: 42, now: () => ${NOW}, overrides: {}, listLength: { min: 2, max: 4 }, maxDepth: 15, maxComplexity: 1000, maxAliases: 50, maxTokens: 10000, maxCacheBytes: 32 << 20, maxStoreBytes: 64 << 20, introspection: true, subscriptionIntervalMs: 20, subscriptionMaxEvents: 3 });
     process.stdout.write(JSON.stringify((await e.prepare(${JSON.stringify(query)}).execute({})).data));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   t.equal(child.stderr, '');

@@ -127,8 +127,43 @@ t.test('reset forgets the store', async (t) => {
   await data(t, engine, 'mutation { createUser(input: {name: "Ann"}) { user { id } } }');
   t.equal(engine.stats.store.created, 1);
   engine.reset();
-  t.same(engine.stats.store, { objects: 0, created: 0, deleted: 0 });
+  t.match(engine.stats.store, { objects: 0, created: 0, deleted: 0, bytes: 0 });
   t.same(await data(t, engine, '{ users { id name } }'), before);
+});
+
+t.test('the store is bounded in bytes: least recently used objects forgotten with a warning; one object larger than the whole store refused', async (t) => {
+  const warnings = [];
+  const engine = mockEngine(SDL, { maxStoreBytes: 64 * 1024, warn: (message) => warnings.push(message) });
+  const name = 'n'.repeat(2000);
+  const ids = [];
+  for (let i = 0; i < 60; i++) ids.push((await data(t, engine, 'mutation ($n: String!) { createUser(input: {name: $n}) { user { id } } }', { n: `${i}${name}` })).createUser.user.id);
+  const { store } = engine.stats;
+  t.ok(store.bytes <= 64 * 1024 && store.bytes > 32 * 1024, `${store.bytes} bytes kept, within max_store_bytes`);
+  t.ok(store.objects < 60 && store.objects > 10, `${store.objects} of 60 objects kept`);
+  t.ok(warnings.length > 0 && warnings.every((w) => /graphql\.max_store_mb/.test(w)), 'each eviction is reported (the server keeps it to one line a minute)');
+  const newest = await data(t, engine, 'query ($id: ID!) { user(id: $id) { name } }', { id: ids[59] });
+  t.equal(newest.user.name, `59${name}`, 'the newest object kept');
+  const oldest = await data(t, engine, 'query ($id: ID!) { user(id: $id) { name } }', { id: ids[0] });
+  t.not(oldest.user.name, `0${name}`, 'the oldest forgotten: mocked again');
+  const listed = (await data(t, engine, '{ users { name } }')).users;
+  t.notOk(listed.some((u) => u.name === `0${name}`), 'nor listed');
+  const before = engine.stats.store;
+  const huge = await run(engine, 'mutation ($id: ID!, $n: String!) { updateUser(id: $id, input: {name: $n}) { name } }', { id: ids[59], n: 'x'.repeat(40 * 1024) });
+  t.match(huge.errors, [{ message: /graphql\.max_store_mb/, extensions: { code: 'MOCK_ERR_GRAPHQL_STORE_OBJECT_TOO_LARGE' }, path: ['updateUser'] }], 'larger than the whole store: refused');
+  t.same(engine.stats.store, before, 'nothing changed');
+  t.equal((await data(t, engine, 'query ($id: ID!) { user(id: $id) { name } }', { id: ids[59] })).user.name, `59${name}`);
+});
+
+t.test('ids and input keys named __proto__ or constructor stay data', async (t) => {
+  const engine = mockEngine(SDL);
+  for (const id of ['__proto__', 'constructor', 'prototype']) {
+    t.same(await data(t, engine, 'mutation ($id: ID!) { updateUser(id: $id, input: {name: "Kept"}) { id name } }', { id }), { updateUser: { id, name: 'Kept' } });
+    t.same(await data(t, engine, 'query ($id: ID!) { user(id: $id) { id name } }', { id }), { user: { id, name: 'Kept' } }, `the object with id ${id}`);
+  }
+  const refused = await run(engine, 'mutation ($input: CreateUserInput!) { createUser(input: $input) { user { id } } }', JSON.parse('{"input": {"name": "A", "__proto__": {"polluted": 1}}}'));
+  t.equal(refused.variablesRejected, true, 'an input field the type does not have is refused');
+  t.equal({}.polluted, undefined);
+  t.same((await data(t, engine, '{ user(id: "other") { id } }')).user, { id: 'other' }, 'later requests answer as ever');
 });
 
 t.test('mutations run in order within a document', async (t) => {

@@ -94,15 +94,19 @@ t.test('depth: fragments expanded, refused with the setting named; an IDE intros
   t.match(defaults.prepare(eighteen), { ok: false, errors: [{ message: /^query depth 18 exceeds graphql.max_depth 15/ }] });
 });
 
-t.test('complexity: each field 1, fragments counted where spread, __typename free', async (t) => {
+t.test('complexity: each field 1, fragments counted where spread, __typename and introspection too', async (t) => {
   const limited = mockEngine(SDL, { maxComplexity: 6 });
-  t.match(limited.prepare('{ me { id name email } users { id __typename } }'), { ok: true }, '6 fields pass max 6');
-  t.match(limited.prepare('{ me { id name email } users { id name } }'), {
+  t.match(limited.prepare('{ me { id name email } users { id } }'), { ok: true }, '6 fields pass max 6');
+  t.match(limited.prepare('{ me { id name email } users { id __typename } }'), {
     ok: false,
     stage: 'validation',
     errors: [{ message: 'query complexity 7 exceeds graphql.max_complexity 6 (each field selected counts 1, fragments expanded; raise graphql.max_complexity in mock.yaml)', extensions: { code: 'MOCK_ERR_GRAPHQL_COMPLEXITY' } }],
   });
-  t.match(limited.prepare('{ me { ...F friends { ...F } } } fragment F on User { id name email __typename }'), { ok: false, errors: [{ message: /^query complexity 8 exceeds/ }] });
+  t.match(limited.prepare('{ me { ...F friends { ...F } } } fragment F on User { id name email __typename }'), { ok: false, errors: [{ message: /^query complexity 10 exceeds/ }] });
+  t.match(limited.prepare('{ __schema { types { name fields { name } } } }'), { ok: true }, 'introspection: 5 fields');
+  t.match(limited.prepare('{ a: __schema { types { name } } b: __schema { types { name } } c: __schema { types { name } } }'), { ok: false, errors: [{ message: /^query complexity 9 exceeds/ }] }, 'every field under __schema counts');
+  const ide = mockEngine(SDL).prepare(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true }));
+  t.match(ide, { ok: true }, "graphql-js's introspection query, every option on, passes the defaults");
   // fragments spread twice at every level: 2^20 expansions, measured in linear time
   const levels = Array.from({ length: 20 }, (_, i) => `fragment F${i} on User { friends { ...F${i + 1} ...F${i + 1} } }`).join('\n');
   const start = performance.now();
@@ -127,9 +131,60 @@ t.test('prepared documents are cached by text and operation name, refusals too',
   const long = `{ me { ${'id '.repeat(600)}} }`;
   t.equal(e.prepare(long), e.prepare(long), 'long documents are keyed by their hash');
   t.equal(e.stats.documents, 4);
+  t.ok(e.stats.documentBytes > 4 * 16 * 1024, 'their estimated size is counted');
   const named = '{ me { id } }';
   t.not(e.prepare(`${named}\u0000X`), e.prepare(named, 'X'), 'a text cannot pose as a name');
   t.equal(e.prepare(`${named}\u0000X`).ok, false);
+});
+
+t.test('aliases: counted with fragments expanded, refused past max_aliases with the setting named', async (t) => {
+  const limited = mockEngine(SDL, { maxAliases: 3 });
+  t.match(limited.prepare('{ a: me { b: id c: name } }'), { ok: true }, '3 aliases pass max 3');
+  t.match(limited.prepare('{ a: me { ...F } b: me { ...F } } fragment F on User { x: id }'), {
+    ok: false,
+    stage: 'validation',
+    errors: [{ message: 'query uses 4 aliases, more than graphql.max_aliases 3 (fragments expanded; raise graphql.max_aliases in mock.yaml)', extensions: { code: 'MOCK_ERR_GRAPHQL_ALIASES' } }],
+  });
+  t.match(limited.prepare('{ me { a: __typename b: __typename c: __typename d: __typename } }'), { ok: false, errors: [{ extensions: { code: 'MOCK_ERR_GRAPHQL_ALIASES' } }] }, '__typename aliases count');
+});
+
+t.test('tokens: parsing stops past max_tokens, refused with the setting named; cached like other refusals', async (t) => {
+  const limited = mockEngine(SDL, { maxTokens: 20 });
+  t.match(limited.prepare('{ me { id name email } }'), { ok: true }, '8 tokens');
+  const many = `{ me { ${'__typename '.repeat(50)}} }`;
+  const refused = limited.prepare(many);
+  t.match(refused, { ok: false, stage: 'parse', errors: [{ message: /more than graphql\.max_tokens 20 tokens.*raise graphql\.max_tokens/, extensions: { code: 'MOCK_ERR_GRAPHQL_TOKENS' } }] });
+  t.equal(limited.prepare(many), refused, 'the refusal is cached');
+});
+
+t.test('the document cache is bounded in bytes by an estimate of each document, least recently used out first', async (t) => {
+  const e = mockEngine(SDL, { maxCacheBytes: 1024 * 1024 });
+  const sizes = [];
+  for (let i = 0; i < 40; i++) {
+    e.prepare(`query Q${i} { me { ${Array.from({ length: 40 }, (_, k) => `a${k}: name`).join(' ')} } }`);
+    sizes.push(e.stats.documentBytes);
+  }
+  t.ok(e.stats.documents < 40, `${e.stats.documents} of 40 documents kept`);
+  t.ok(Math.max(...sizes) <= 1024 * 1024, 'never more than max_cache_bytes');
+  const recent = e.prepare('query Q39 { me { id } }');
+  t.ok(recent.ok);
+  const huge = mockEngine(SDL, { maxCacheBytes: 64 * 1024 }).prepare(`{ me { ${'id '.repeat(500)}} }`);
+  t.ok(huge.ok, 'a document larger than the whole cache is still answered (and not kept)');
+});
+
+t.test('variables named like Object.prototype properties: only what the client sent counts', async (t) => {
+  const e = mockEngine(SDL);
+  for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+    t.same(await data(t, e, `query ($${name}: ID = "given") { user(id: $${name}) { id } }`), { user: { id: 'given' } }, `$${name} absent: its default`);
+    t.same(await data(t, e, `query ($${name}: ID = "given") { user(id: $${name}) { id } }`, { [name]: 'sent' }), { user: { id: 'sent' } }, `$${name} sent`);
+  }
+  const noDefault = await run(e, 'query ($constructor: ID) { user(id: "u") { id } other: user(id: $constructor) { id } }');
+  t.notOk(noDefault.variablesRejected, 'an absent nullable variable is null, not the Object function');
+  const polluted = JSON.parse('{"__proto__": {"id": "inherited"}, "constructor": {"prototype": {"polluted": 1}}}');
+  const result = await run(e, 'query ($id: ID!) { user(id: $id) { id } }', polluted);
+  t.match(result, { variablesRejected: true, errors: [{ message: /"\$id" of required type "ID!" was not provided/ }] }, 'nothing is inherited from a __proto__ key');
+  t.equal({}.polluted, undefined);
+  t.equal({}.id, undefined, 'no prototype changed');
 });
 
 t.test('a subscription is not executed as a query; a query has no subscribe', async (t) => {

@@ -55,6 +55,8 @@ interface Client {
 export class LiveStream {
   readonly path = LIVE_STREAM_PATH;
   readonly maxMessageBytes = MAX_MESSAGE_BYTES;
+  /** uWS (embedded admin) would drop sends past its 64 KB default without a word: it holds what the slow-reader check allows, and a batch more. */
+  readonly maxBackpressure = MAX_BUFFERED_BYTES + 16 * 1024 * 1024;
   private readonly clients = new Set<Client>();
   private timer: NodeJS.Timeout | undefined;
   private mark: IntervalMark | undefined;

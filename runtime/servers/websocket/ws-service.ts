@@ -4,6 +4,7 @@ import { chance, type ChaosState } from '../../chain/chaos/index.js';
 import { problem, type Answer } from '../../chain/exchange/index.js';
 import type { LiveState } from '../../chain/settings/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
+import { upstreamTarget } from '../../chain/proxy/index.js';
 import type { RequestLog } from '../../control/logging/index.js';
 import { createTemplateRuntime } from '../../template/index.js';
 import { MAX_RECORDED_LINES, WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
@@ -77,6 +78,7 @@ export class WsService {
     if (this.connections >= settings.maxConnections) return this.refused(handshake, problem('MOCK_ERR_WS_CONNECTION_LIMIT', { max: settings.maxConnections }, { logged: true }));
     const chaos = connectionChaos(live.chaos, handshake);
     if (chaos !== undefined) return 'drop' in chaos ? chaos : this.refused(handshake, chaos.answer);
+    if (this.escapesUpstream(handshake)) return this.refused(handshake, problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: handshake.path }, { logged: true }));
     this.pending++;
     return { accept: true };
   }
@@ -128,7 +130,20 @@ export class WsService {
   private relay(claimed: boolean): WsBehaviour | undefined {
     const { proxy } = this.options.live;
     if (claimed || !proxy.enabled || proxy.upstream_url === null) return undefined;
-    return upstreamRelay(proxy.upstream_url.replace(/^http/i, 'ws'), proxy.timeout_seconds * 1000);
+    return upstreamRelay(proxy.upstream_url, proxy.timeout_seconds * 1000);
+  }
+
+  /**
+   * An upgrade the relay would take to the upstream, on a path with dot segments: refused with the
+   * HTTP proxy's 400 before the handshake completes, so the client sees why (a path joined to the
+   * upstream's must not climb out of it). Routes and recorded sessions that would play instead
+   * answer it as they answer any path.
+   */
+  private escapesUpstream(handshake: WsHandshake): boolean {
+    const { proxy } = this.options.live;
+    if (!proxy.enabled || proxy.upstream_url === null || upstreamTarget(proxy.upstream_url, handshake.path, '') !== undefined) return false;
+    if (this.routes.find(handshake.path).claimed) return false;
+    return !(this.options.fixtures?.settings.replay === true && this.recordings?.has(handshake.path) === true);
   }
 
   /** Ends every session (the server is closing). */

@@ -46,6 +46,11 @@ export class WsRecordings {
     }
   }
 
+  /** Whether `requestPath` has recorded sessions to replay. */
+  has(requestPath: string): boolean {
+    return sessionFiles(sessionFolder(this.fixturesDir, requestPath)).length > 0;
+  }
+
   /** The session to replay for the next connection to `requestPath`, or undefined when none was recorded. */
   take(requestPath: string): CompiledScript | undefined {
     const folder = sessionFolder(this.fixturesDir, requestPath);

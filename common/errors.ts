@@ -186,7 +186,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_BUILD_MISSING: 'there is no build where one is expected',
   MOCK_ERR_BUILD_TAMPERED: 'a generated file does not match the hash in its manifest',
   MOCK_ERR_BUILD_NAME: 'a build name is not a plain folder name',
-  MOCK_ERR_PATH_OUTSIDE_PROJECT: 'a folder or file mock.yaml names for writing (build.out_dir, logging.file) leads outside the project, and no flag gives it',
+  MOCK_ERR_PATH_OUTSIDE_PROJECT: 'a folder or file mock.yaml names (for writing: build.out_dir, logging.file; for reading: WebSocket scripts, websocket.replay_file, a jwks_file) leads outside the project, and no flag or variable gives it',
   MOCK_ERR_BUILD_FOLDER_FOREIGN: 'the build folder holds files that are not a previous build',
   MOCK_ERR_NO_SPEC: 'no API description is configured (nor, for mock build and serve, a GraphQL schema)',
   MOCK_ERR_OVERRIDES_INVALID: 'override rules from the environment or a file are invalid',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { GRPC, grpcStatusName } from '../grpc-status.js';
 import { numberedFileName } from '../fixtures/numbered-files.js';
+import { jsonSyntaxError } from '../json-syntax.js';
 
 /**
  * A recorded gRPC call (docs/grpc.md, "Recording and replay"): one JSON Lines file per call under
@@ -100,7 +101,7 @@ export function parseRecording(text: string): { recording?: GrpcRecording; probl
     try {
       lines.push({ line: index + 1, value: JSON.parse(raw) as unknown });
     } catch (e) {
-      problems.push({ line: index + 1, message: `is not JSON (${(e as Error).message})` });
+      problems.push({ line: index + 1, message: `is not JSON (${jsonSyntaxError(e)})` });
     }
   });
   if (lines.length === 0) {

@@ -5,7 +5,7 @@
 // suite runs on uWebSockets.js and on the node:http + ws fallback.
 import t from 'tap';
 import net from 'node:net';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildOnce, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 import { clientFrame, connect, rawClient } from '../helpers/websocket.js';
@@ -264,6 +264,33 @@ t.test('bad WebSocket settings stop mock serve with one line naming the input', 
   const pattern = await serve('websocket:\n  routes: [{ path: /x, messages: [{ match: "(a+)+\\\\1", reply: r }] }]\n');
   t.equal(pattern.code, 1);
   t.match(pattern.stderr, /websocket\.routes\[0\]\.messages\[0\]\.match: .*backreference/, 'a backtracking pattern is refused');
+
+  // replay scripts mock.yaml names are confined to the project, and no error shows what a file holds
+  const outside = tmpdir();
+  writeFileSync(path.join(outside, 'secret.jsonl'), 'SECRET-LINE-ONE:x:0:0\nSECRET-LINE-TWO\n');
+  const project = path.join(dir, 'project');
+  mkdirSync(project, { recursive: true });
+  symlinkSync(path.join(outside, 'secret.jsonl'), path.join(project, 'linked.jsonl'));
+  const confined = async (t, yaml, key) => {
+    writeFileSync(path.join(project, 'mock.yaml'), `specs: [${JSON.stringify(spec)}]\n${yaml}`);
+    const res = await runMock(['serve', '-c', path.join(project, 'mock.yaml'), '--out', out, '--http-port', '0', '--host', '127.0.0.1'], { cwd: project, timeoutMs: 30_000 });
+    t.equal(res.code, 1, `${key}: the start stops`);
+    const lines = res.stderr.trim().split('\n');
+    t.equal(lines.length, 1, `${key}: one line`);
+    t.match(lines[0], new RegExp(`${key.replace(/[[\].]/g, '\\$&')} in \\S*mock\\.yaml leads outside the project`), `${key}: the line names the key`);
+    t.notMatch(res.stdout + res.stderr, /SECRET|root:x:0|daemon:/, `${key}: nothing of the file is shown`);
+  };
+  await confined(t, 'websocket:\n  routes: [{ path: /x, script: /etc/passwd }]\n', 'websocket.routes[0].script');
+  await confined(t, `websocket:\n  routes: [{ path: /x, echo: true }, { path: /y, script: ../${path.relative(dir, outside)}/secret.jsonl }]\n`, 'websocket.routes[1].script');
+  await confined(t, 'websocket: { replay_file: linked.jsonl }\n', 'websocket.replay_file');
+  await confined(t, 'auth:\n  schemes:\n    bearer: { jwt: { jwks_file: /etc/passwd } }\n', 'auth.schemes.bearer.jwt.jwks_file');
+  // the environment of whoever starts the server may name a file elsewhere: it is read, and its malformed lines are reported without their text
+  writeFileSync(path.join(project, 'mock.yaml'), `specs: [${JSON.stringify(spec)}]\n`);
+  const fromEnv = await runMock(['serve', '-c', path.join(project, 'mock.yaml'), '--out', out, '--http-port', '0', '--host', '127.0.0.1'], { cwd: project, timeoutMs: 30_000, env: { MOCK_WS_REPLAY_FILE: path.join(outside, 'secret.jsonl') } });
+  t.equal(fromEnv.code, 1);
+  t.match(fromEnv.stderr, /websocket\.replay_file: 2 malformed line\(s\): \S*secret\.jsonl:1: is not JSON \(unexpected character\)/, 'MOCK_WS_REPLAY_FILE is not confined; the parse error says where, not what');
+  t.notMatch(fromEnv.stdout + fromEnv.stderr, /SECRET/, 'nothing of the file is shown');
+
   // the ports below come from flags alone
   rmSync(path.join(dir, 'mock.yaml'));
   const clash = await runMock(['serve', '--spec', spec, '--out', out, '--http-port', '4577', '--ws-port', '4577'], { cwd: dir, timeoutMs: 30_000 });

@@ -116,6 +116,10 @@ export const PROBLEMS = {
     `${p.machine}: resource ${JSON.stringify(p.resource)} is in state ${p.state}, and ${p.request} moves a resource only from ${p.from.join(', ')}; ` +
     (p.allowed.length === 0 ? `no transition leaves ${p.state}` : `from ${p.state}: ${p.allowed.join('; ')}`),
   ),
+  /** A resource whose id alone is larger than the whole store of core.stateful (max_store_mb): refused rather than stored. */
+  MOCK_ERR_STATE_TOO_LARGE: entry<{ machine: string; bytes: number; budgetMb: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Content Too Large', ({ machine, bytes, budgetMb }) =>
+    `${machine}: the request's resource id takes ${bytes} bytes of the state store, more than all of core.stateful.max_store_mb (${budgetMb}); send a shorter id, or raise max_store_mb in mock.yaml`,
+  ),
   /** Checked before the path is joined to the upstream's: a dot segment would climb out of its path. */
   /** The WebSocket server's own refusals and closes (docs/websocket.md): an upgrade refused with the status, a session closed with wsCloseOf's code. */
   MOCK_ERR_WS_CONNECTION_LIMIT: entry<{ max: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ max }) =>

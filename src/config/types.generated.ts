@@ -571,7 +571,7 @@ export interface StatefulConfig {
   enabled: boolean;
   state_machines: StateMachine[];
   /**
-   * Mebibytes the resources' states of every machine may hold together (about 300 bytes plus twice the id's length each): past it the least recently used resources are forgotten (they start again in initial_state), with one warning a minute; a resource id larger than the whole budget is refused with 413 MOCK_ERR_STATE_TOO_LARGE.
+   * Mebibytes the resources' states of every machine may hold together (256 bytes plus four per character of its id each): past it the least recently used resources are forgotten (they start again in initial_state), with one warning a minute; a resource id larger than the whole budget is refused with 413 MOCK_ERR_STATE_TOO_LARGE.
    */
   max_store_mb: number;
 }

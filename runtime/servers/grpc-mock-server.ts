@@ -100,7 +100,6 @@ export class GrpcMockServer implements RegisteredServer {
       recordings: this.recordings,
       redaction: this.options.requestLog.redaction,
       now: this.options.live.clock.read,
-      warn: (message: string) => logger.warn(message),
     };
     // reflection answers itself when on, even where the protos declare its service (the corpus's reflection.proto)
     const served = this.build.services.filter((service) => !(settings.reflection && REFLECTION_SERVICES.includes(service.name)));
@@ -143,20 +142,22 @@ export class GrpcMockServer implements RegisteredServer {
     const server = this.server;
     this.server = undefined;
     this.unregister();
-    this.recordings?.close();
     await this.bridge?.close();
     this.bridge = undefined;
-    if (server === undefined) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        server.forceShutdown();
-        resolve();
-      }, 2000);
-      server.tryShutdown(() => {
-        clearTimeout(timer);
-        resolve();
+    if (server !== undefined) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, 2000);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
-    });
+    }
+    // after the calls: those that ended are saved whole, those cut off are not recorded
+    await this.recordings?.close();
   }
 
   info(): ServerInfo {

@@ -340,6 +340,7 @@ export function fixtureOptions(config: EffectiveConfig): NonNullable<MockOptions
     sequenceEnd: f.sequence_end,
     maxSequence: f.max_sequence,
     watch: f.watch,
+    maxRecordingBytes: f.max_recording_mb * 1024 * 1024,
   };
 }
 

@@ -508,6 +508,10 @@ export interface FixturesConfig {
    * Pick up fixture files added, changed or removed while serving.
    */
   watch: boolean;
+  /**
+   * Mebibytes one recorded WebSocket session or gRPC call may write (recordings go to disk as they happen): past it the session's recording stops with one warning, its file keeping what came before (a unary or client-streaming gRPC call is then not recorded).
+   */
+  max_recording_mb: number;
 }
 export interface RouteChaosConfig {
   path: string;

@@ -7,7 +7,7 @@ import type { FixtureStore } from '../../chain/fixtures/index.js';
 import { upstreamTarget } from '../../chain/proxy/index.js';
 import type { RequestLog } from '../../control/logging/index.js';
 import { createTemplateRuntime } from '../../template/index.js';
-import { MAX_RECORDED_LINES, WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
+import { WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
 import type { WebSocketOptions } from './ws-options.js';
 
 /** What an adapter does with an upgrade request: accept it, answer it over HTTP, or drop the connection (chaos). */
@@ -41,7 +41,7 @@ export const libraryMessageLimit = (maxMessageBytes: number): number => maxMessa
  * connection errors), opens a session per connection with the behaviour its path gets (a recorded
  * session when replaying, a route, websocket.replay_file, else an echo), keeps peers alive with
  * pings (websocket.heartbeat_interval: a peer that has not answered the last ping is dropped), and
- * logs, counts and records each session when it ends.
+ * records each session as it goes, and logs and counts it when it ends.
  */
 export class WsService {
   readonly stats = new WsStats();
@@ -55,7 +55,7 @@ export class WsService {
   constructor(private readonly options: WsServiceOptions) {
     const { settings, fixtures, logger, live } = options;
     this.routes = WsRoutes.compile(settings.routes, settings.replayFile);
-    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, logger);
+    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, fixtures.settings.maxRecordingBytes, logger);
     this.templates = createTemplateRuntime({ seed: options.seed, now: live.clock.read });
   }
 
@@ -102,7 +102,7 @@ export class WsService {
       limits: { messageTimeoutMs: settings.messageTimeoutMs, maxBufferedBytes: settings.maxBufferedBytes },
       templates: this.templates,
       latency: () => this.latency(),
-      record: store?.record === true && replayed === undefined,
+      tape: store?.record === true && replayed === undefined ? this.recordings?.start(handshake.path) : undefined,
       onEnd: (report) => this.ended(session, report),
     });
     this.sessions.add(session);
@@ -146,10 +146,15 @@ export class WsService {
     return !(this.options.fixtures?.settings.replay === true && this.recordings?.has(handshake.path) === true);
   }
 
-  /** Ends every session (the server is closing). */
+  /** Stops the heartbeat (the server is closing, or no session is left). */
   close(): void {
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
+  }
+
+  /** Resolves once every recorded session is on disk (WsRecordings.close); sessions still open are saved as they stand. */
+  closeRecordings(): Promise<void> {
+    return this.recordings?.close() ?? Promise.resolve();
   }
 
   private ended(session: WsSession, report: WsSessionReport): void {
@@ -166,9 +171,6 @@ export class WsService {
         played: report.behaviour,
       },
     });
-    if (report.recorded === undefined || report.recorded.length === 0) return;
-    if (report.truncated === true) this.options.logger.warn({ path: handshake.path }, `websocket: the recording of a session of ${handshake.path} keeps its first ${MAX_RECORDED_LINES} lines only`);
-    void this.recordings?.save(handshake.path, report.recorded);
   }
 
   /** Upgrades answered over HTTP are requests of the log too. */

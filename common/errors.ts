@@ -116,6 +116,10 @@ export const PROBLEMS = {
     `${p.machine}: resource ${JSON.stringify(p.resource)} is in state ${p.state}, and ${p.request} moves a resource only from ${p.from.join(', ')}; ` +
     (p.allowed.length === 0 ? `no transition leaves ${p.state}` : `from ${p.state}: ${p.allowed.join('; ')}`),
   ),
+  /** A resource whose id alone is larger than the whole store of core.stateful (max_store_mb): refused rather than stored. */
+  MOCK_ERR_STATE_TOO_LARGE: entry<{ machine: string; bytes: number; budgetMb: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Content Too Large', ({ machine, bytes, budgetMb }) =>
+    `${machine}: the request's resource id takes ${bytes} bytes of the state store, more than all of core.stateful.max_store_mb (${budgetMb}); send a shorter id, or raise max_store_mb in mock.yaml`,
+  ),
   /** Checked before the path is joined to the upstream's: a dot segment would climb out of its path. */
   /** The WebSocket server's own refusals and closes (docs/websocket.md): an upgrade refused with the status, a session closed with wsCloseOf's code. */
   MOCK_ERR_WS_CONNECTION_LIMIT: entry<{ max: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ max }) =>
@@ -227,7 +231,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_BUILD_MISSING: 'there is no build where one is expected',
   MOCK_ERR_BUILD_TAMPERED: 'a generated file does not match the hash in its manifest',
   MOCK_ERR_BUILD_NAME: 'a build name is not a plain folder name',
-  MOCK_ERR_PATH_OUTSIDE_PROJECT: 'a folder or file mock.yaml names for writing (build.out_dir, logging.file) leads outside the project, and no flag gives it',
+  MOCK_ERR_PATH_OUTSIDE_PROJECT: 'a folder or file mock.yaml names (for writing: build.out_dir, logging.file; for reading: WebSocket scripts, websocket.replay_file, a jwks_file) leads outside the project, and no flag or variable gives it',
   MOCK_ERR_BUILD_FOLDER_FOREIGN: 'the build folder holds files that are not a previous build',
   MOCK_ERR_NO_SPEC: 'no API description is configured (nor, for mock build and serve, a GraphQL schema)',
   MOCK_ERR_OVERRIDES_INVALID: 'override rules from the environment or a file are invalid',

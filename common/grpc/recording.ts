@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { GRPC, grpcStatusName } from '../grpc-status.js';
-import { numberedFileName } from '../fixtures/numbered-files.js';
+import { jsonSyntaxError } from '../json-syntax.js';
 
 /**
  * A recorded gRPC call (docs/grpc.md, "Recording and replay"): one JSON Lines file per call under
@@ -60,25 +60,23 @@ export function callFolder(fixturesDir: string, method: string): string {
   return path.join(fixturesDir, GRPC_FIXTURES, safeName(method.slice(0, slash)), safeName(method.slice(slash + 1)));
 }
 
-/** `call-0001.jsonl` for 1. */
-export const callFileName = (n: number): string => numberedFileName(CALL_PREFIX, n);
+/** The first line of a recording: what was called. Each line ends with a newline, fields in the documented order. */
+export const recordingHeadLine = (head: GrpcRecordingHead): string =>
+  `${JSON.stringify({ method: head.method, mode: head.mode, metadata: head.metadata, ...(head.recorded_at === undefined ? {} : { recorded_at: head.recorded_at }) })}\n`;
 
-/** A recording as its file: one JSON object per line, fields in the documented order. */
-export function recordingText(head: GrpcRecordingHead, frames: readonly GrpcFrame[], end: GrpcEnd): string {
-  const lines: unknown[] = [
-    { method: head.method, mode: head.mode, metadata: head.metadata, ...(head.recorded_at === undefined ? {} : { recorded_at: head.recorded_at }) },
-    ...frames.map(({ ts, dir, message }) => ({ ts, dir, message })),
-    {
-      ts: end.ts,
-      status: end.status,
-      code: end.code,
-      message: end.message,
-      ...(end.trailers === undefined || Object.keys(end.trailers).length === 0 ? {} : { trailers: end.trailers }),
-      ...(end.details === undefined ? {} : { details: end.details }),
-    },
-  ];
-  return lines.map((line) => `${JSON.stringify(line)}\n`).join('');
-}
+/** One message's line. */
+export const recordingFrameLine = ({ ts, dir, message }: GrpcFrame): string => `${JSON.stringify({ ts, dir, message })}\n`;
+
+/** The last line: how the call ended. */
+export const recordingEndLine = (end: GrpcEnd): string =>
+  `${JSON.stringify({
+    ts: end.ts,
+    status: end.status,
+    code: end.code,
+    message: end.message,
+    ...(end.trailers === undefined || Object.keys(end.trailers).length === 0 ? {} : { trailers: end.trailers }),
+    ...(end.details === undefined ? {} : { details: end.details }),
+  })}\n`;
 
 /** `file:line: reason`, as start-up and `mock validate-fixtures` report a problem. */
 export const recordingProblemLine = (file: string, problem: RecordingProblem): string => `${file}:${problem.line}: ${problem.message}`;
@@ -100,7 +98,7 @@ export function parseRecording(text: string): { recording?: GrpcRecording; probl
     try {
       lines.push({ line: index + 1, value: JSON.parse(raw) as unknown });
     } catch (e) {
-      problems.push({ line: index + 1, message: `is not JSON (${(e as Error).message})` });
+      problems.push({ line: index + 1, message: `is not JSON (${jsonSyntaxError(e)})` });
     }
   });
   if (lines.length === 0) {

@@ -8,4 +8,4 @@ export { CAPTURE_NAME, compileMessageMatcher, type MessageMatcher } from './mess
 export { MAX_CLOSE_REASON_BYTES, ScriptLineError, readScriptLine, sendableCloseCode, templateEscapeOf, type ScriptLineJson, type ScriptStep } from './script-line.js';
 export { SCRIPT_VARS, parseScript, scriptProblemLine, type ReplayScript, type ScriptProblem } from './script.js';
 export { scriptText } from './script-text.js';
-export { WEBSOCKET_FIXTURES, addSession, highestSession, scriptFilesBelow, sessionFileName, sessionFiles, sessionFolder } from './session-files.js';
+export { SESSION_PREFIX, WEBSOCKET_FIXTURES, addSession, highestSession, scriptFilesBelow, sessionFileName, sessionFiles, sessionFolder } from './session-files.js';

@@ -1,5 +1,6 @@
 import { CAPTURE_NAME } from './message-matcher.js';
 import { ScriptLineError, readScriptLine, type ScriptStep } from './script-line.js';
+import { jsonSyntaxError } from '../json-syntax.js';
 
 /** A malformed line: where and why, for a one-line report. */
 export interface ScriptProblem {
@@ -30,7 +31,7 @@ export function parseScript(text: string): { script: ReplayScript; problems: Scr
     try {
       parsed.push({ line, value: JSON.parse(raw) as unknown });
     } catch (e) {
-      problems.push({ line, message: `is not JSON (${(e as Error).message})` });
+      problems.push({ line, message: `is not JSON (${jsonSyntaxError(e)})` });
     }
   });
   const vars = [...new Set([...SCRIPT_VARS, ...parsed.flatMap(({ value }) => capturedNames(value))])];

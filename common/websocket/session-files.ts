@@ -4,7 +4,8 @@ import { highestNumber, jsonlFilesBelow, numberedFileName, numberedFiles } from 
 
 /** `<core.fixtures.dir>/websocket/`: one folder per request path, one replay script per session. */
 export const WEBSOCKET_FIXTURES = 'websocket';
-const SESSION = 'session';
+/** Session files are `session-0001.jsonl`, … */
+export const SESSION_PREFIX = 'session';
 
 /**
  * The folder of a request path's sessions (`websocket/chat/room-1` for `/chat/room-1`), the same
@@ -17,16 +18,16 @@ export function sessionFolder(fixturesDir: string, requestPath: string): string 
 }
 
 /** `session-0001.jsonl` for 1: sessions are numbered from 1 in the order they were recorded. */
-export const sessionFileName = (n: number): string => numberedFileName(SESSION, n);
+export const sessionFileName = (n: number): string => numberedFileName(SESSION_PREFIX, n);
 
 /** The session files of a folder in number order; none when it is missing. */
 export function sessionFiles(folder: string): string[] {
-  return numberedFiles(folder, SESSION);
+  return numberedFiles(folder, SESSION_PREFIX);
 }
 
 /** The highest session number in a folder, 0 when it has none. */
 export function highestSession(folder: string): number {
-  return highestNumber(folder, SESSION);
+  return highestNumber(folder, SESSION_PREFIX);
 }
 
 /**

@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
+/** Saves in flight per journal: every writer of one project in this process shares its journal. */
+const inFlight = new Map<string, number>();
+
 /**
  * Atomic saves (write-file-atomic: a temporary file beside the target, fsync, rename) that leave
  * nothing behind even when the process is killed mid-save. Before a save starts, its target is
@@ -11,13 +14,13 @@ import writeFileAtomic from 'write-file-atomic';
  * the next server started on the project removes, beside each target of a journal whose process
  * is gone, the files named as write-file-atomic names its temporary files (`<file>.<number>`).
  * Recording the target first leaves no moment in which a temporary file exists unrecorded.
+ * Recordings written as they go (RecordingFile) keep their temporary file in the same journal.
  */
 export class AtomicWriter {
   private readonly dir: string;
   private readonly journal: string;
   /** Real path: temporary files are made beside the real target. */
   private readonly root: string;
-  private inFlight = 0;
 
   constructor(projectDir: string, cacheDir: string = defaultCacheDir()) {
     this.root = realOrSelf(path.resolve(projectDir));
@@ -26,14 +29,30 @@ export class AtomicWriter {
   }
 
   async write(file: string, content: string): Promise<void> {
-    this.inFlight++;
+    this.begin(realOrSelf(file));
     try {
-      this.record(realOrSelf(file));
       await writeFileAtomic(file, content, { encoding: 'utf8' });
     } finally {
-      // nothing in flight: every temporary file is renamed into place or removed
-      if (--this.inFlight === 0) rmSync(this.journal, { force: true });
+      this.done();
     }
+  }
+
+  /** A temporary file (`<target>.<number>`) is about to exist beside `target` (a real path): journaled first. */
+  begin(target: string): void {
+    inFlight.set(this.journal, (inFlight.get(this.journal) ?? 0) + 1);
+    this.record(target);
+  }
+
+  /** A temporary file begun is renamed into place or removed. */
+  done(): void {
+    const left = (inFlight.get(this.journal) ?? 1) - 1;
+    if (left > 0) {
+      inFlight.set(this.journal, left);
+      return;
+    }
+    // nothing in flight: every temporary file is renamed into place or removed
+    inFlight.delete(this.journal);
+    rmSync(this.journal, { force: true });
   }
 
   /** Removes the temporary files that saves of processes no longer running left in the project; returns their paths. */

@@ -1,1 +1,2 @@
 export { AtomicWriter } from './atomic-writer.js';
+export { RecordingFile } from './recording-file.js';

@@ -102,7 +102,6 @@ export class GrpcMockServer implements RegisteredServer {
       recordings: this.recordings,
       redaction: this.options.requestLog.redaction,
       now: this.options.live.clock.read,
-      warn: (message: string) => logger.warn(message),
     };
     // reflection answers itself when on, even where the protos declare its service (the corpus's reflection.proto)
     const served = this.build.services.filter((service) => !(settings.reflection && REFLECTION_SERVICES.includes(service.name)));
@@ -158,21 +157,23 @@ export class GrpcMockServer implements RegisteredServer {
     const server = this.server;
     this.server = undefined;
     this.unregister();
-    this.recordings?.close();
     await this.bridge?.close(graceMs);
     this.bridge = undefined;
-    if (server === undefined) return;
-    await new Promise<void>((resolve) => {
-      // calls in progress (streams) finish within the grace period, then end
-      const timer = setTimeout(() => {
-        server.forceShutdown();
-        resolve();
-      }, graceMs);
-      server.tryShutdown(() => {
-        clearTimeout(timer);
-        resolve();
+    if (server !== undefined) {
+      await new Promise<void>((resolve) => {
+        // calls in progress (streams) finish within the grace period, then end
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
-    });
+    }
+    // after the calls: those that ended are saved whole, those cut off are not recorded
+    await this.recordings?.close();
   }
 
   info(): ServerInfo {

@@ -16,7 +16,7 @@ import { projectWriter } from './project-writer.js';
 import { SERVERS, type MockServer } from './mock-server.js';
 import { metricsHandler } from './metrics-server.js';
 import { FixtureRecorder, FixtureStore, secretsOf } from '../chain/fixtures/index.js';
-import { StatefulService } from '../chain/stateful/index.js';
+import { MemoryStateStore, StatefulService } from '../chain/stateful/index.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -61,7 +61,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
   const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog, live.clock.read);
   // timed transitions run on the virtual clock
-  const stateful = options.stateful?.enabled === true ? new StatefulService(options.stateful, undefined, live.clock.read) : undefined;
+  const stateful = options.stateful?.enabled === true ? statefulService(options.stateful, live.clock.read, logger) : undefined;
   // opened before anything listens: a database path that cannot be used stops the start in one line
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
   let mockServers: MockServer[];
@@ -164,4 +164,10 @@ function startFixtures(options: MockOptions, requestLog: RequestLog, clock: () =
   if (settings.replay) options.logger.info(`replaying ${store.size} fixture(s) from ${store.root}`);
   if (settings.record) options.logger.info(`recording fixtures to ${store.root}`);
   return { store, recorder: new FixtureRecorder(store, redaction, options.logger, clock) };
+}
+
+/** core.stateful's machines over the memory store, under max_store_mb. */
+function statefulService(config: NonNullable<MockOptions['stateful']>, clock: () => number, logger: MockOptions['logger']): StatefulService {
+  const store = new MemoryStateStore({ maxBytes: config.max_store_mb === undefined ? undefined : config.max_store_mb * 1024 * 1024, warn: (message) => logger.warn(message) });
+  return new StatefulService(config, store, clock);
 }

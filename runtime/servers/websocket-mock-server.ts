@@ -56,6 +56,8 @@ export class WebSocketMockServer implements RegisteredServer {
     this.unregister();
     this.service.close();
     await adapter?.close();
+    // after the adapter: the sessions it closed are saved whole
+    await this.service.closeRecordings();
   }
 
   info(): ServerInfo {

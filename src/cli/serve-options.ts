@@ -4,11 +4,13 @@ import type { Logger } from 'pino';
 import { MockError } from '../../common/errors.js';
 import { SEEDED_NOW, parseInstant } from '../../common/instant.js';
 import { parseDuration } from '../../common/duration.js';
+import { jsonSyntaxError } from '../../common/json-syntax.js';
 import type { ApiAuthOptions, MockOptions, OverrideRule, SchemePins, ServeOptions } from '../../runtime/index.js';
 import { ENV_VARIABLES, displayPath, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
 import { GRAPHQL_SCHEMA_FILE, GRPC_BUILD_FILE } from '../../compiler/serving.js';
 import { protoDirInUse } from './build-options.js';
 import { chaosStart, wantsTcpReset } from './chaos-options.js';
+import { readablePath } from './project-paths.js';
 
 /** mock.yaml's `…_mb` settings are mebibytes. */
 const MB = 1024 * 1024;
@@ -83,9 +85,9 @@ function corsOptions(config: EffectiveConfig): ServeOptions['cors'] {
   return { allowedOrigins: cors.allowed_origins, allowedMethods: cors.allowed_methods.map((m) => m.toUpperCase()), allowedHeaders: cors.allowed_headers };
 }
 
-/** A JWKS file of auth.schemes.<name>.jwt, read once at start; a one-line error names the key and the file. */
-function readJwks(file: string, key: string, projectDir: string): { keys: object[] } {
-  const full = path.resolve(projectDir, file);
+/** A JWKS file of auth.schemes.<name>.jwt (mock.yaml only: confined to the project), read once at start; a one-line error names the key and the file, never what it holds. */
+function readJwks(resolved: ResolvedConfig, file: string, key: string): { keys: object[] } {
+  const full = readablePath(resolved, key, path.resolve(resolved.projectDir, file), 'file');
   let text: string;
   try {
     text = readFileSync(full, 'utf8');
@@ -96,7 +98,7 @@ function readJwks(file: string, key: string, projectDir: string): { keys: object
   try {
     jwks = JSON.parse(text);
   } catch (e) {
-    throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}: ${displayPath(full)} is not JSON (${(e as Error).message}); it must hold a JSON Web Key Set {"keys": [...]}`);
+    throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}: ${displayPath(full)} is not JSON (${jsonSyntaxError(e)}); it must hold a JSON Web Key Set {"keys": [...]}`);
   }
   const keys = (jwks as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(keys) || keys.length === 0 || keys.some((k) => k === null || typeof k !== 'object')) {
@@ -106,8 +108,8 @@ function readJwks(file: string, key: string, projectDir: string): { keys: object
 }
 
 /** mock.yaml `auth` as the runtime takes it; undefined when nothing is configured. */
-export function apiAuthOptions(config: EffectiveConfig, projectDir: string): ApiAuthOptions | undefined {
-  const { schemes, token_endpoint } = config.auth;
+export function apiAuthOptions(resolved: ResolvedConfig): ApiAuthOptions | undefined {
+  const { schemes, token_endpoint } = resolved.config.auth;
   if (Object.keys(schemes).length === 0 && token_endpoint === undefined) return undefined;
   const pins: Record<string, SchemePins> = {};
   for (const [name, scheme] of Object.entries(schemes)) {
@@ -121,7 +123,7 @@ export function apiAuthOptions(config: EffectiveConfig, projectDir: string): Api
           ? undefined
           : {
               secret: jwt.secret,
-              jwks: jwt.jwks_file === undefined ? undefined : readJwks(jwt.jwks_file, `auth.schemes.${name}.jwt.jwks_file`, projectDir),
+              jwks: jwt.jwks_file === undefined ? undefined : readJwks(resolved, jwt.jwks_file, `auth.schemes.${name}.jwt.jwks_file`),
               issuer: jwt.issuer,
               audience: jwt.audience,
               requireExpiry: jwt.require_expiry,
@@ -197,7 +199,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
   const { config } = resolved;
   return {
     ...toServeOptions(config, buildDir, logger),
-    apiAuth: apiAuthOptions(config, resolved.projectDir),
+    apiAuth: apiAuthOptions(resolved),
     rebuild: extras.rebuild,
     specPath: config.specs[0]?.path ?? null,
     // a GraphQL schema or .proto files alone: the build holds no HTTP mock
@@ -319,14 +321,19 @@ export function refuseEmbeddedAdminWithoutHttp(resolved: ResolvedConfig): void {
  * file, routes) or a port set anywhere. A port at its default alone starts nothing, so that
  * `mock serve` for an HTTP API does not take port 3001 as well.
  */
-export function websocketOptions({ config, sources }: ResolvedConfig): MockOptions['websocket'] {
+export function websocketOptions(resolved: ResolvedConfig): MockOptions['websocket'] {
+  const { config, sources } = resolved;
   const ws = config.websocket;
-  const routes = ws.routes ?? [];
-  const wanted = ws.enabled ?? (ws.replay_file !== undefined || routes.length > 0 || sources['server.ws_port'] !== 'default');
+  const wanted = ws.enabled ?? (ws.replay_file !== undefined || (ws.routes ?? []).length > 0 || sources['server.ws_port'] !== 'default');
   if (!wanted) return undefined;
+  // replay scripts are confined as every file mock.yaml names
+  const routes = (ws.routes ?? []).map((route, i) =>
+    route.script === undefined ? route : { ...route, script: readablePath(resolved, `websocket.routes[${i}].script`, route.script, sources['websocket.routes'] ?? 'file') },
+  );
+  const replayFile = ws.replay_file === undefined ? undefined : readablePath(resolved, 'websocket.replay_file', ws.replay_file, sources['websocket.replay_file'], ' (or give it with MOCK_WS_REPLAY_FILE)');
   return {
     port: config.server.ws_port,
-    replayFile: ws.replay_file,
+    replayFile,
     routes,
     maxConnections: ws.max_connections,
     messageTimeoutMs: ws.message_timeout,
@@ -350,6 +357,7 @@ export function fixtureOptions(config: EffectiveConfig): NonNullable<MockOptions
     sequenceEnd: f.sequence_end,
     maxSequence: f.max_sequence,
     watch: f.watch,
+    maxRecordingBytes: f.max_recording_mb * 1024 * 1024,
   };
 }
 

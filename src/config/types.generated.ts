@@ -512,6 +512,10 @@ export interface FixturesConfig {
    * Pick up fixture files added, changed or removed while serving.
    */
   watch: boolean;
+  /**
+   * Mebibytes one recorded WebSocket session or gRPC call may write (recordings go to disk as they happen): past it the session's recording stops with one warning, its file keeping what came before (a unary or client-streaming gRPC call is then not recorded).
+   */
+  max_recording_mb: number;
 }
 export interface RouteChaosConfig {
   path: string;
@@ -574,6 +578,10 @@ export interface RouteLatency {
 export interface StatefulConfig {
   enabled: boolean;
   state_machines: StateMachine[];
+  /**
+   * Mebibytes the resources' states of every machine may hold together (256 bytes plus four per character of its id each): past it the least recently used resources are forgotten (they start again in initial_state), with one warning a minute; a resource id larger than the whole budget is refused with 413 MOCK_ERR_STATE_TOO_LARGE.
+   */
+  max_store_mb: number;
 }
 export interface StateMachine {
   name: string;

@@ -11,7 +11,7 @@ import { samplePins } from '../requests/index.js';
  * that a positive probe passes and a bad-credentials probe is refused.
  */
 export function selfTestAuth(resolved: ResolvedConfig, operations: IrOperation[], auth: string | undefined, headers: Record<string, string>): ApiAuthOptions | undefined {
-  const configured = apiAuthOptions(resolved.config, resolved.projectDir);
+  const configured = apiAuthOptions(resolved);
   if (configured !== undefined) return configured;
   if (auth !== undefined || headers.authorization !== undefined) return undefined;
   const keyHeaders = operations.flatMap((op) => op.security).filter((s) => s.type === 'apiKey' && s.detail === 'header' && s.name !== undefined);

@@ -51,6 +51,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
         sequence_end: 'repeat_last',
         max_sequence: 100,
         watch: true,
+        max_recording_mb: 64,
       },
       routes: [],
     },

@@ -1,10 +1,11 @@
 // Recording and replay of gRPC calls through the real CLI and a real @grpc/grpc-js client: a
 // recording server writes every call of the four modes as grpc/<Service>/<Method>/call-NNNN.jsonl
-// (every frame in order, credentials redacted), then a replaying server whose engine would answer
+// (every frame in order, credentials redacted; written as the call goes, under
+// core.fixtures.max_recording_mb), then a replaying server whose engine would answer
 // otherwise (another seed, an error rule) answers from those files, the bidirectional one as a
 // script; mock validate-fixtures reports a malformed line.
 import t from 'tap';
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
@@ -21,7 +22,7 @@ writeFileSync(
   path.join(recordDir, 'mock.yaml'),
   `seed: 11
 server: { grpc_port: 0, bind: 127.0.0.1 }
-core: { fixtures: { dir: fixtures } }
+core: { fixtures: { dir: fixtures, max_recording_mb: 1 } }
 grpc:
   proto_dir: proto
   stream: { count: 3, interval_ms: 20 }
@@ -169,6 +170,40 @@ t.test('recording: every call of every mode, each frame in order, credentials re
   t.same(bidi[3].message, NOTES[1]);
   t.equal(bidi[2].message.message, recorded.chat.replies[0].message);
   t.match(bidi[5], { status: 'OK', code: 0 });
+
+  await t.test('a call is written as it goes, under core.fixtures.max_recording_mb (1)', async (t) => {
+    const folder = path.join(recordDir, 'fixtures', 'grpc', 'routeguide.RouteGuide', 'RouteChat');
+    const call = routes.RouteChat();
+    const replies = [];
+    call.on('data', (m) => replies.push(m));
+    const ended = new Promise((resolve) => call.on('end', resolve));
+    const note = (n) => ({ message: `${n}:`.padEnd(200_000, 'n'), location: { latitude: n, longitude: n } });
+    call.write(note(0));
+    await until(async () => replies.length >= 1, 5000, 'the first answer');
+    const partial = await until(() => readdirSync(folder).find((name) => name.startsWith('.recording-')), 5000, 'the call on disk while it goes');
+    t.ok(statSync(path.join(folder, partial)).size >= 200_000, 'the first message written before the call ends');
+    for (let n = 1; n < 8; n++) {
+      call.write(note(n));
+      await until(async () => replies.length >= n + 1, 5000, `the answer to note ${n}`);
+    }
+    call.end();
+    await ended;
+    const [, cut] = await until(async () => (callsOf(recordDir, 'routeguide.RouteGuide/RouteChat').length === 2 ? callsOf(recordDir, 'routeguide.RouteGuide/RouteChat') : undefined), 5000, 'the cut recording');
+    t.ok(statSync(cut).size <= 1024 * 1024 + 200, 'at most the budget, and its status line');
+    const lines = jsonl(cut);
+    t.equal(lines[0].mode, 'bidi_streaming');
+    t.same(lines[1].message.location, { latitude: 0, longitude: 0 }, 'the messages before the budget');
+    t.ok(lines.length < 18, `the rest left out (${lines.length} lines of 18)`);
+    t.match(lines[lines.length - 1], { status: 'OK', code: 0 }, 'ended by its status: a valid recording');
+    t.equal((server.stdout + server.stderr).split('\n').filter((l) => l.includes('RouteChat stopped at core.fixtures.max_recording_mb (1)')).length, 1, 'one warning');
+
+    // a unary call whose request alone passes the budget: its answer would be missing, so it is not recorded
+    const big = await unary(greeter, 'SayHello', { name: 'b'.repeat(1_100_000) });
+    t.error(big.error);
+    await until(async () => /SayHello is not recorded: its messages pass core\.fixtures\.max_recording_mb \(1\)/.test(server.stdout + server.stderr), 5000, 'the warning');
+    t.equal(callsOf(recordDir, 'helloworld.Greeter/SayHello').length, 1, 'no recording of it');
+    t.same(readdirSync(path.join(recordDir, 'fixtures', 'grpc', 'helloworld.Greeter', 'SayHello')), ['call-0001.jsonl'], 'and nothing left of it');
+  });
 });
 
 t.test('replay: a second server answers from the recordings, not from its engine', async (t) => {
@@ -235,7 +270,7 @@ t.test('replay: a second server answers from the recordings, not from its engine
 t.test('mock validate-fixtures checks grpc/**/*.jsonl line by line', async (t) => {
   const good = await runMock(['validate-fixtures', '--dir', path.join(recordDir, 'fixtures')], { cwd: recordDir });
   t.equal(good.code, 0, good.stdout + good.stderr);
-  t.match(good.stdout, /4 gRPC recordings, no problems/);
+  t.match(good.stdout, /5 gRPC recordings, no problems/);
   const broken = path.join(recordDir, 'fixtures', 'grpc', 'helloworld.Greeter', 'SayHello', 'call-0002.jsonl');
   writeFileSync(broken, `${JSON.stringify({ method: 'helloworld.Greeter/SayHello', mode: 'unary' })}\n{"ts": 1, "dir": "sideways", "message": {}}\nnot json\n${JSON.stringify({ ts: 2, status: 'OK', code: 0, message: 'OK' })}\n`);
   const bad = await runMock(['validate-fixtures', '--dir', path.join(recordDir, 'fixtures')], { cwd: recordDir });

@@ -1,7 +1,8 @@
 // State machines through the real CLI (docs/stateful.md): the spec's orders example as it writes
 // it, the 409 of an impossible transition, a timed transition crossed by time/advance, 1,000
-// resources moved at once without cross-talk, the admin endpoints, bad configurations refused,
-// and the ecommerce blueprint's machine walked end to end.
+// resources moved at once without cross-talk, the admin endpoints, the store's byte budget
+// (max_store_mb: 1, filled by long ids), bad configurations refused, and the ecommerce
+// blueprint's machine walked end to end.
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,7 @@ const machines = `
 core:
   stateful:
     enabled: true
+    max_store_mb: 1
     state_machines:
       - name: orders
         initial_state: initial
@@ -232,6 +234,32 @@ t.test('admin endpoints: list, read, set (a state the machine lacks refused), re
     (await admin('GET', 'state')).body.data.map((m) => m.resources),
     [0, 0],
   );
+});
+
+t.test('the store holds max_store_mb: the least recently used resources are forgotten with one warning; an id larger than the whole store is refused', async (t) => {
+  // about 240 KB of the store each (UTF-16 key and id): four fit in 1 MB
+  const idOf = (n) => `big-${n}-`.padEnd(60_000, 'x');
+  for (let n = 0; n < 12; n++) {
+    const res = await send('POST', '/api/orders', { body: { order_id: idOf(n) } });
+    t.equal(res.status, 201, `order ${n} created`);
+  }
+  const kept = (await admin('GET', 'state/orders')).body.data.resources.map((r) => r.resource_id);
+  t.ok(kept.length > 0 && kept.length <= 4, `at most 1 MB of resources kept (${kept.length} of 12)`);
+  t.ok(kept.includes(idOf(11)), 'the most recent is kept');
+  t.notOk(kept.includes(idOf(0)), 'the least recently used was forgotten');
+  t.equal((await send('GET', '/api/orders/x')).status, 200, 'the server goes on');
+  const warnings = (server.stdout + server.stderr).split('\n').filter((line) => line.includes('core.stateful.max_store_mb'));
+  t.equal(warnings.length, 1, 'one warning for 8 or more forgotten resources, not one each');
+  t.match(warnings[0], /least recently used were forgotten .*raise max_store_mb/);
+
+  const huge = await send('POST', '/api/orders', { body: { order_id: 'h'.padEnd(600_000, 'h') } });
+  t.equal(huge.status, 413, 'an id larger than the whole store is refused');
+  t.equal(huge.json?.code, 'MOCK_ERR_STATE_TOO_LARGE');
+  t.match(huge.json?.detail, /orders: the request's resource id takes \d+ bytes of the state store, more than all of core\.stateful\.max_store_mb \(1\)/);
+  t.ok((await admin('GET', 'state/orders')).body.data.resources.some((r) => r.resource_id === idOf(11)), 'and nothing was evicted for it');
+  const afterwards = await send('POST', '/api/orders', { body: { order_id: 'small-one' } });
+  t.equal(afterwards.status, 201, 'smaller ids are still taken');
+  t.equal((await admin('DELETE', 'state')).status, 200);
 });
 
 t.test('bad configurations are refused with one line per key', async (t) => {

@@ -5,7 +5,7 @@
 // suite runs on uWebSockets.js and on the node:http + ws fallback.
 import t from 'tap';
 import net from 'node:net';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildOnce, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 import { clientFrame, connect, rawClient } from '../helpers/websocket.js';
@@ -41,7 +41,7 @@ function project(backend) {
     path.join(dir, 'mock.yaml'),
     `specs: [${JSON.stringify(spec)}]
 server: { http_backend: ${backend}, ws_port: 0 }
-core: { fixtures: { dir: ./fixtures, record_enabled: true, replay_enabled: true } }
+core: { fixtures: { dir: ./fixtures, record_enabled: true, replay_enabled: true, max_recording_mb: 1 } }
 websocket:
   max_connections: 6
   message_timeout: 1000
@@ -224,6 +224,41 @@ for (const backend of ['uws', 'node']) {
       t.same(readdirSync(folder), ['session-0001.jsonl'], 'a replayed session is not recorded again');
     });
 
+    t.test('recording goes to disk as the session goes, and stops at core.fixtures.max_recording_mb with one warning', async (t) => {
+      const folder = path.join(dir, 'fixtures', 'websocket', 'echo', 'budget');
+      const c = await connect(`${ws}/echo/budget`);
+      const message = (n) => `${n}:`.padEnd(60_000, 'm');
+      for (let n = 0; n < 2; n++) {
+        c.send(message(n));
+        await c.next();
+      }
+      const partial = await until(() => (existsSync(folder) ? readdirSync(folder).find((name) => name.startsWith('.recording-')) : undefined), 5000, 'the session on disk while it is open');
+      t.ok(statSync(path.join(folder, partial)).size >= 64 * 1024, 'lines written as they go, in a hidden file no reader lists');
+      t.notOk(readdirSync(folder).some((name) => name.endsWith('.jsonl')), 'no session file before the session ends');
+      for (let n = 2; n < 12; n++) {
+        c.send(message(n));
+        await c.next();
+      }
+      c.close(1000, 'done');
+      await c.closed;
+      const file = path.join(folder, 'session-0001.jsonl');
+      await until(() => existsSync(file), 5000, 'the session file');
+      t.same(readdirSync(folder), ['session-0001.jsonl'], 'the hidden file became the session file');
+      const size = statSync(file).size;
+      t.ok(size <= 1024 * 1024 && size > 900 * 1024, `at most 1 MiB (${size} bytes)`);
+      const recorded = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      t.same(recorded.slice(0, 2).map((l) => [l.dir, l.text.slice(0, 2)]), [['in', '0:'], ['out', '0:']], 'the lines before the budget, whole');
+      t.ok(recorded.length < 24, `the rest left out (${recorded.length} of 24 lines)`);
+      const warnings = (server.stdout + server.stderr).split('\n').filter((l) => l.includes('/echo/budget stopped at core.fixtures.max_recording_mb (1)'));
+      t.equal(warnings.length, 1, 'one warning, not one per message left out');
+
+      const again = await connect(`${ws}/echo/budget`);
+      again.send('anything');
+      t.equal((await again.next()).text, message(0), 'the cut recording replays');
+      again.close();
+      await again.closed;
+    });
+
     t.test('admin: servers[], server-info, health, the session log and per-path statistics', async (t) => {
       await idle();
       const servers = await admin('dashboard');
@@ -264,6 +299,33 @@ t.test('bad WebSocket settings stop mock serve with one line naming the input', 
   const pattern = await serve('websocket:\n  routes: [{ path: /x, messages: [{ match: "(a+)+\\\\1", reply: r }] }]\n');
   t.equal(pattern.code, 1);
   t.match(pattern.stderr, /websocket\.routes\[0\]\.messages\[0\]\.match: .*backreference/, 'a backtracking pattern is refused');
+
+  // replay scripts mock.yaml names are confined to the project, and no error shows what a file holds
+  const outside = tmpdir();
+  writeFileSync(path.join(outside, 'secret.jsonl'), 'SECRET-LINE-ONE:x:0:0\nSECRET-LINE-TWO\n');
+  const project = path.join(dir, 'project');
+  mkdirSync(project, { recursive: true });
+  symlinkSync(path.join(outside, 'secret.jsonl'), path.join(project, 'linked.jsonl'));
+  const confined = async (t, yaml, key) => {
+    writeFileSync(path.join(project, 'mock.yaml'), `specs: [${JSON.stringify(spec)}]\n${yaml}`);
+    const res = await runMock(['serve', '-c', path.join(project, 'mock.yaml'), '--out', out, '--http-port', '0', '--host', '127.0.0.1'], { cwd: project, timeoutMs: 30_000 });
+    t.equal(res.code, 1, `${key}: the start stops`);
+    const lines = res.stderr.trim().split('\n');
+    t.equal(lines.length, 1, `${key}: one line`);
+    t.match(lines[0], new RegExp(`${key.replace(/[[\].]/g, '\\$&')} in \\S*mock\\.yaml leads outside the project`), `${key}: the line names the key`);
+    t.notMatch(res.stdout + res.stderr, /SECRET|root:x:0|daemon:/, `${key}: nothing of the file is shown`);
+  };
+  await confined(t, 'websocket:\n  routes: [{ path: /x, script: /etc/passwd }]\n', 'websocket.routes[0].script');
+  await confined(t, `websocket:\n  routes: [{ path: /x, echo: true }, { path: /y, script: ../${path.relative(dir, outside)}/secret.jsonl }]\n`, 'websocket.routes[1].script');
+  await confined(t, 'websocket: { replay_file: linked.jsonl }\n', 'websocket.replay_file');
+  await confined(t, 'auth:\n  schemes:\n    bearer: { jwt: { jwks_file: /etc/passwd } }\n', 'auth.schemes.bearer.jwt.jwks_file');
+  // the environment of whoever starts the server may name a file elsewhere: it is read, and its malformed lines are reported without their text
+  writeFileSync(path.join(project, 'mock.yaml'), `specs: [${JSON.stringify(spec)}]\n`);
+  const fromEnv = await runMock(['serve', '-c', path.join(project, 'mock.yaml'), '--out', out, '--http-port', '0', '--host', '127.0.0.1'], { cwd: project, timeoutMs: 30_000, env: { MOCK_WS_REPLAY_FILE: path.join(outside, 'secret.jsonl') } });
+  t.equal(fromEnv.code, 1);
+  t.match(fromEnv.stderr, /websocket\.replay_file: 2 malformed line\(s\): \S*secret\.jsonl:1: is not JSON \(unexpected character\)/, 'MOCK_WS_REPLAY_FILE is not confined; the parse error says where, not what');
+  t.notMatch(fromEnv.stdout + fromEnv.stderr, /SECRET/, 'nothing of the file is shown');
+
   // the ports below come from flags alone
   rmSync(path.join(dir, 'mock.yaml'));
   const clash = await runMock(['serve', '--spec', spec, '--out', out, '--http-port', '4577', '--ws-port', '4577'], { cwd: dir, timeoutMs: 30_000 });
@@ -308,4 +370,29 @@ t.test('--proxy-target relays paths no route claims to the real WebSocket API; -
   t.equal((await again.next()).text, 'PING');
   again.send('anything else');
   t.same(await again.closed, { code: 4002, reason: 'upstream done' }, 'the recorded close');
+});
+
+t.test('a recording cut by SIGKILL leaves the fixtures valid and is removed at the next start; SIGTERM saves the sessions still open', async (t) => {
+  const dir = tmpdir();
+  const folder = (name) => path.join(dir, 'fixtures', 'websocket', 'echo', name);
+  const killed = await startMock(['--spec', spec, '--out', out, '--ws-port', '0', '--record'], { cwd: dir });
+  const c = await connect(`${killed.wsUrl}/echo/killed`);
+  c.send('k'.repeat(40_000));
+  await c.next();
+  const partial = await until(() => (existsSync(folder('killed')) ? readdirSync(folder('killed')).find((name) => name.startsWith('.recording-')) : undefined), 5000, 'the session on disk');
+  killed.child.kill('SIGKILL');
+  await killed.stop();
+  t.same(readdirSync(folder('killed')), [partial], 'no session file: the killed session only left its hidden file');
+  const check = await runMock(['validate-fixtures', '--dir', path.join(dir, 'fixtures')], { cwd: dir, timeoutMs: 30_000 });
+  t.equal(check.code, 0, `the fixtures stay valid: ${check.stdout}${check.stderr}`);
+
+  const next = await startMock(['--spec', spec, '--out', out, '--ws-port', '0', '--record'], { cwd: dir });
+  t.same(readdirSync(folder('killed')), [], 'the next start removed what the killed recording left');
+  const open = await connect(`${next.wsUrl}/echo/open`);
+  open.send('still open');
+  t.equal((await open.next()).text, 'still open');
+  await next.stop();
+  const saved = path.join(folder('open'), 'session-0001.jsonl');
+  t.ok(existsSync(saved), 'SIGTERM: the session still open was saved before the process ended');
+  t.match(readFileSync(saved, 'utf8').trim().split('\n').map((l) => JSON.parse(l)), [{ dir: 'in', text: 'still open' }, { dir: 'out', text: 'still open' }]);
 });

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { problem } from '../exchange/index.js';
 import type { Answer, Exchange } from '../exchange/index.js';
 import { isAdminCredential } from './admin-credentials.js';
-import { hasDotSegment } from './dot-segments.js';
+import { upstreamTarget } from './upstream-target.js';
 
 /**
  * Headers of one connection, not of the message (RFC 9110 7.6.1), plus `accept-encoding`: the
@@ -20,17 +20,13 @@ const TEXTUAL = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-f
  * Forwards a request to `upstream` (its path prefixes the request's) and returns the answer.
  * node:http rather than fetch: fetch refuses "bad ports" (6000, 10080 …) that a local upstream
  * may well use. Failures become problem answers: 504 on timeout, 502 when the upstream cannot be
- * reached, 400 for a path with dot segments (the URL parser would resolve them while joining,
- * and the request would leave the upstream's path: /api/../../etc/passwd reach /etc/passwd), 502
+ * reached, 400 for a path with dot segments (upstream-target.ts), 502
  * for an answer larger than `maxBodyBytes` (http.max_body_bytes). Hop-by-hop headers and the
  * mock's own admin credentials (admin-credentials.ts) are not forwarded.
  */
 export function forward(ex: Exchange, upstream: string, timeoutSeconds: number, maxBodyBytes: number): Promise<Answer> {
-  if (hasDotSegment(ex.path)) return Promise.resolve(problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: ex.path }, { logged: true }));
-  const base = new URL(upstream);
-  const target = new URL(base.href);
-  target.pathname = base.pathname.replace(/\/$/, '') + ex.path;
-  target.search = ex.rawQuery === '' ? '' : `?${ex.rawQuery}`;
+  const target = upstreamTarget(upstream, ex.path, ex.rawQuery);
+  if (target === undefined) return Promise.resolve(problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: ex.path }, { logged: true }));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(ex.headers)) if (!HOP_BY_HOP.has(name) && !isAdminCredential(name, value)) headers[name] = value;
   const body = ex.body !== undefined && ex.body.length > 0 ? ex.body : undefined;

@@ -49,10 +49,14 @@ function refusedByDescription(ex: Exchange, engine: Engine): boolean {
   return checked.issues.length > 0 || checked.unsupportedType !== undefined;
 }
 
-/** The state's answer; a conflict as the catalogue's 409 (refused by mock.yaml, not by a description: the problem body); otherwise the rest of the chain. */
+/** The state's answer; a conflict as the catalogue's 409, a resource too large for the store as its 413 (refused by mock.yaml, not by a description: the problem body); otherwise the rest of the chain. */
 function answerOf(result: StatefulResult, ex: Exchange, next: Next): Answer | Promise<Answer> {
   if (result === undefined) return next(ex);
   if ('answer' in result) return result.answer;
+  if ('tooLarge' in result) {
+    const { machine, bytes, budgetBytes } = result.tooLarge;
+    return ownAnswer(refusal('MOCK_ERR_STATE_TOO_LARGE', { machine, bytes, budgetMb: budgetBytes / (1024 * 1024) }, { logged: true }));
+  }
   const { machine, resource, state, request, from, exits } = result.conflict;
   const params = { machine, resource, state, request, from, allowed: exits.map(describeExit) };
   const extra = { machine, resource_id: resource, current_state: state, allowed_transitions: exits };

@@ -2,6 +2,8 @@
 export interface StatefulOptions {
   enabled: boolean;
   state_machines: StateMachineConfig[];
+  /** The byte budget of every machine's resources together; DEFAULT_STATE_STORE_MB when absent. */
+  max_store_mb?: number;
 }
 
 export interface StateMachineConfig {

@@ -9,7 +9,7 @@ import type { StatefulOptions } from './config.js';
 import type { IdSource } from './extractor.js';
 import { Machine, type MatchedTransitions, type RequestTransition, type TransitionView } from './machine.js';
 import { RESOURCE_ID } from './state-response.js';
-import { MemoryStateStore, andThen, type Awaitable, type StateRecord, type StateStore } from './state-store.js';
+import { MemoryStateStore, StateTooLarge, andThen, type Awaitable, type StateRecord, type StateStore } from './state-store.js';
 
 /** The machine whose transitions a request matched (found synchronously, before anything is read or stored). */
 export interface StatefulMatch {
@@ -32,8 +32,11 @@ export interface StateConflict {
   exits: TransitionView[];
 }
 
-/** The answer of the state the request moved the resource to, a conflict, or undefined: the rest of the chain answers. */
-export type StatefulResult = { answer: Answer } | { conflict: StateConflict } | undefined;
+/**
+ * The answer of the state the request moved the resource to, a conflict, a resource too large for
+ * the whole store (its id alone: refused, nothing stored), or undefined: the rest of the chain answers.
+ */
+export type StatefulResult = { answer: Answer } | { conflict: StateConflict } | { tooLarge: StateTooLarge } | undefined;
 
 /** One resource as the admin API shows it. */
 export interface ResourceView {
@@ -93,13 +96,19 @@ export class StatefulService {
     const id = match.id ?? templates.uuid();
     const { transitions, params } = match.matched;
     const step: { current?: StateRecord; chosen?: RequestTransition } = {};
-    const stored = this.store.update(machine.name, id, (record) => {
-      const current = (step.current = machine.settle(record, now));
-      const state = current?.state ?? machine.initial;
-      step.chosen = transitions.find((t) => t.from === state);
-      if (step.chosen === undefined) return current !== record ? current : undefined;
-      return current !== undefined && step.chosen.to === current.state ? current : { state: step.chosen.to, enteredAt: now };
-    });
+    let stored: Awaitable<StateRecord | undefined>;
+    try {
+      stored = this.store.update(machine.name, id, (record) => {
+        const current = (step.current = machine.settle(record, now));
+        const state = current?.state ?? machine.initial;
+        step.chosen = transitions.find((t) => t.from === state);
+        if (step.chosen === undefined) return current !== record ? current : undefined;
+        return current !== undefined && step.chosen.to === current.state ? current : { state: step.chosen.to, enteredAt: now };
+      });
+    } catch (e) {
+      if (e instanceof StateTooLarge) return { tooLarge: e };
+      throw e;
+    }
     const moved = (): StatefulResult => {
       if (step.chosen !== undefined) return this.answer(machine, step.chosen.to, id, params, ex, templates);
       if (ex.method === 'GET' || ex.method === 'HEAD') return undefined;
@@ -107,7 +116,8 @@ export class StatefulService {
       const [first] = transitions;
       return { conflict: { machine: machine.name, resource: id, state, request: `${first.method} ${first.path}`, from: [...new Set(transitions.map((t) => t.from))], exits: machine.exits(state) } };
     };
-    return andThen(stored, moved);
+    if (stored instanceof Promise) return stored.then(moved, (e: unknown) => (e instanceof StateTooLarge ? { tooLarge: e } : Promise.reject(e)));
+    return moved();
   }
 
   /** The machine's resources with their current states (timed transitions due applied and kept). */
@@ -128,7 +138,7 @@ export class StatefulService {
     return current === undefined ? undefined : view(id, current);
   }
 
-  /** Puts the resource in `state` (a state of the machine: the caller checks), entered now. */
+  /** Puts the resource in `state` (a state of the machine: the caller checks), entered now; throws StateTooLarge for an id larger than the whole store. */
   async setState(machine: Machine, id: string, state: string): Promise<ResourceView> {
     const record = { state, enteredAt: this.clock() };
     await this.store.set(machine.name, id, record);

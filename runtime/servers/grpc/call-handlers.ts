@@ -4,7 +4,7 @@ import { GRPC } from '../../../common/grpc-status.js';
 import type { Dispatch } from '../../chain/index.js';
 import type { Redaction } from '../../control/logging/index.js';
 import type { BidiSession, Metadata as RequestMetadata, MethodMock, StreamPlan } from '../../terminal/grpc/index.js';
-import { CallRun, MAX_RECORDED_FRAMES, type CallFailure, type SurfaceCall, type TapeEnd } from './call-run.js';
+import { CallRun, type CallFailure, type SurfaceCall } from './call-run.js';
 import type { ConcurrencyGate } from './concurrency-gate.js';
 import type { GrpcRecordings } from './recordings.js';
 
@@ -40,7 +40,6 @@ export interface CallContext {
   redaction: Redaction;
   /** The process's clock (virtual while time travel is on): recordings are stamped with it. */
   now: () => number;
-  warn: (message: string) => void;
 }
 
 /** Trailers of a status, with the rich error details as grpc-status-details-bin. */
@@ -58,15 +57,11 @@ const modeOf = (mock: MethodMock): GrpcMode => (mock.clientStreaming ? (mock.ser
 /** The run of a call as it starts (synchronously: messages may arrive before it is admitted), recorded when recording is on. */
 function open(context: CallContext, call: SurfaceCall, path: string, mock: MethodMock): CallRun {
   const { recordings } = context;
-  let recorded: TapeEnd | undefined;
-  if (recordings?.recording === true) {
-    const head = { method: mock.path, mode: modeOf(mock), metadata: recordedMetadata(call, context.redaction), recorded_at: new Date(context.now()).toISOString() };
-    recorded = (frames, end, truncated) => {
-      if (truncated) context.warn(`grpc: the recording of a call of ${mock.path} keeps its first ${MAX_RECORDED_FRAMES} messages only`);
-      void recordings.save(mock, head, frames, end);
-    };
-  }
-  return new CallRun(context.dispatch, call, path, recorded);
+  const tape =
+    recordings?.recording === true
+      ? recordings.start(mock, { method: mock.path, mode: modeOf(mock), metadata: recordedMetadata(call, context.redaction), recorded_at: new Date(context.now()).toISOString() })
+      : undefined;
+  return new CallRun(context.dispatch, call, path, tape);
 }
 
 /** Admits a call: the concurrency limit, then the call stages (chaos). False when the call already ended with `fail`. */

@@ -1,8 +1,8 @@
 import type { Deadline, Metadata } from '@grpc/grpc-js';
 import { GRPC, grpcStatusName, httpOfGrpc } from '../../../common/grpc-status.js';
-import type { GrpcEnd } from '../../../common/grpc/recording.js';
 import { Exchange, grpcStatusOf, type Answer } from '../../chain/exchange/index.js';
 import type { Dispatch } from '../../chain/index.js';
+import type { GrpcTape } from './recordings.js';
 
 /** What every grpc-js server call has, whatever its mode (grpc-js does not export its own name for it). */
 export interface SurfaceCall {
@@ -21,19 +21,6 @@ export interface CallFailure {
   details?: Buffer;
   trailers?: Record<string, string>;
 }
-
-/** A frame as recording keeps it until the call ends: the message in the object form, made JSON when saved. */
-export interface TapeFrame {
-  ts: number;
-  dir: 'in' | 'out';
-  message: object;
-}
-
-/** Most frames one recorded call keeps; a longer stream's recording stops there (a warning says so). */
-export const MAX_RECORDED_FRAMES = 10_000;
-
-/** What recording is told when a recorded call ends: its frames, its end, and whether frames were left out. */
-export type TapeEnd = (frames: TapeFrame[], end: GrpcEnd, truncated: boolean) => void;
 
 /** Metadata as the chain reads headers: lower-case keys, text values (binary keys left out), repeats joined. */
 function headersOf(metadata: Metadata): Record<string, string> {
@@ -63,9 +50,6 @@ export class CallRun {
   /** Pending sleeps: a cancel ends them at once. */
   private readonly sleeping = new Map<NodeJS.Timeout, () => void>();
   private cancelledFlag = false;
-  /** Recording: every frame as it went, or undefined when the call is not recorded. */
-  private tape: TapeFrame[] | undefined;
-  private truncated = false;
   private readonly startedAt = performance.now();
   /** The fixture file a replayed call was answered from (below core.fixtures.dir). */
   private fixture: string | undefined;
@@ -74,15 +58,14 @@ export class CallRun {
     private readonly dispatch: Dispatch,
     readonly call: SurfaceCall,
     path: string,
-    /** Given when the call is recorded: told the frames and the end once the call ends. */
-    private readonly recorded?: TapeEnd,
+    /** Given when the call is recorded: told every frame as it goes, and the end. */
+    private tape?: GrpcTape,
   ) {
     this.ex = new Exchange({ method: 'POST', path, headers: headersOf(call.metadata), client: peerAddress(call.getPeer()) });
-    if (recorded !== undefined) this.tape = [];
     call.on('cancelled', () => {
       this.cancelledFlag = true;
       // the call's end was the client's (or its deadline's), not an answer: not recorded
-      this.tape = undefined;
+      this.unrecorded();
       for (const [timer, wake] of this.sleeping) {
         clearTimeout(timer);
         wake();
@@ -113,21 +96,17 @@ export class CallRun {
   /** The call is answered from a recording: the request log says which, and it is not recorded again. */
   replayed(fixture: string): void {
     this.fixture = fixture;
-    this.tape = undefined;
+    this.unrecorded();
   }
 
-  /** The call is not recorded (refused before it was answered). */
+  /** The call is not recorded (refused before it was answered, cancelled, replayed). */
   unrecorded(): void {
+    this.tape?.abandon();
     this.tape = undefined;
   }
 
   private keep(dir: 'in' | 'out', message: object): void {
-    if (this.tape === undefined) return;
-    if (this.tape.length >= MAX_RECORDED_FRAMES) {
-      this.truncated = true;
-      return;
-    }
-    this.tape.push({ ts: Math.round(performance.now() - this.startedAt), dir, message });
+    this.tape?.frame(Math.round(performance.now() - this.startedAt), dir, message);
   }
 
   /** The call stages: undefined to go on (with latency to hold), or the failure a stage answered (after its hold). */
@@ -167,19 +146,19 @@ export class CallRun {
     this.ex.locals.grpc = { status: grpcStatusName(code), messages_in: this.messagesIn, messages_out: this.messagesOut, ...(this.fixture === undefined ? {} : { fixture: this.fixture }) };
     const answer: Answer = this.refusal ?? { status: httpOfGrpc(code), headers: [], body: '', ...(code === GRPC.OK ? {} : { error: message }) };
     this.dispatch.written(this.ex, answer);
+    // what the call stages refused (chaos, limits) is not the API's answer: not recorded, as HTTP fixtures
+    if (this.refusal !== undefined) this.unrecorded();
     const tape = this.tape;
     this.tape = undefined;
-    // what the call stages refused (chaos, limits) is not the API's answer: not recorded, as HTTP fixtures
-    if (tape === undefined || this.recorded === undefined || this.refusal !== undefined) return;
+    if (tape === undefined) return;
     const trailers = status?.trailers === undefined || Object.keys(status.trailers).length === 0 ? undefined : status.trailers;
-    const end: GrpcEnd = {
+    tape.end({
       ts: Math.round(performance.now() - this.startedAt),
       status: grpcStatusName(code),
       code,
       message,
       ...(trailers === undefined ? {} : { trailers }),
       ...(status?.details === undefined ? {} : { details: status.details.toString('base64') }),
-    };
-    this.recorded(tape, end, this.truncated);
+    });
   }
 }

@@ -1,13 +1,27 @@
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import protobuf from 'protobufjs';
 import type { Logger } from 'pino';
-import { highestNumber, jsonlFilesBelow, numberOfFile } from '../../../common/fixtures/numbered-files.js';
-import { CALL_PREFIX, GRPC_FIXTURES, callFileName, callFolder, parseRecording, recordingProblemLine, recordingText, type GrpcEnd, type GrpcFrame, type GrpcMode, type GrpcRecording, type GrpcRecordingHead } from '../../../common/grpc/recording.js';
+import { jsonlFilesBelow, numberOfFile } from '../../../common/fixtures/numbered-files.js';
+import {
+  CALL_PREFIX,
+  GRPC_FIXTURES,
+  callFolder,
+  parseRecording,
+  recordingEndLine,
+  recordingFrameLine,
+  recordingHeadLine,
+  recordingProblemLine,
+  type GrpcEnd,
+  type GrpcMode,
+  type GrpcRecording,
+  type GrpcRecordingHead,
+} from '../../../common/grpc/recording.js';
 import { GRPC } from '../../../common/grpc-status.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import { watchFolder } from '../../chain/fixtures/index.js';
-import { AtomicWriter } from '../../files/index.js';
+import { AtomicWriter, RecordingFile } from '../../files/index.js';
 import type { BidiSession, GrpcFailure, MethodMock, Outgoing, Reply, StreamPlan } from '../../terminal/grpc/index.js';
 import { fromJson, toJson } from './bridge/json-mapping.js';
 
@@ -24,6 +38,8 @@ interface Playable {
   mode: GrpcMode;
   /** The recorded request messages as a key (stable proto3 JSON). */
   inKey: string;
+  /** digestOf the method and inKey. */
+  digest: string;
   /** Frames in order: `in` by key, `out` in the object form grpc-js sends. */
   steps: Array<{ dir: 'in'; key: string; ts: number } | { dir: 'out'; message: object; ts: number }>;
   end: { ts: number; code: number; message: string; trailers?: Record<string, string>; details?: Buffer };
@@ -31,16 +47,19 @@ interface Playable {
   size: number;
 }
 
+/** Recordings in recorded order, and how many were served: per method and request messages, and per bidirectional method. */
 interface Sequence {
   items: Playable[];
   served: number;
 }
 
-/** Recorded and being recorded, for core.fixtures.max_sequence. */
-interface Group {
-  items: Playable[];
-  served: number;
-  unsaved: number;
+/** Where a recorded call's frames go as they happen (GrpcRecordings.start). */
+export interface GrpcTape {
+  frame(ts: number, dir: 'in' | 'out', message: object): void;
+  /** The call ended with this status: the recording is put in place. */
+  end(end: GrpcEnd): void;
+  /** The call is not to be recorded after all (cancelled, refused, replayed): what was written is removed. */
+  abandon(): void;
 }
 
 const OBJECT_OPTIONS: protobuf.IConversionOptions = { longs: String, enums: String, bytes: Buffer, defaults: true, oneofs: true };
@@ -68,6 +87,9 @@ function objectOf(type: protobuf.Type, json: unknown, where: string): object {
 
 const joinKeys = (keys: readonly string[]): string => keys.join('\n');
 
+/** What max_sequence counts recordings by: the method and the request messages' keys, hashed (a call being recorded keeps no copy of them). */
+const digestOf = (method: string, inKey: string): string => createHash('sha256').update(`${method}\n`).update(inKey).digest('hex');
+
 /** Per-frame delays of outgoing messages from the ts of the line before each. */
 function plan(steps: Playable['steps'], from: number, startTs: number): { messages: Outgoing[]; next: number; lastTs: number } {
   const messages: Outgoing[] = [];
@@ -86,23 +108,29 @@ const failureOf = (end: Playable['end']): GrpcFailure => ({ code: end.code, mess
 
 /**
  * Recorded gRPC calls under core.fixtures.dir (`grpc/<package.Service>/<Method>/call-0001.jsonl`,
- * common/grpc/recording.ts): recording saves each call when it ends, atomically, numbered after
- * those in its folder; replay answers a call from the recording whose request messages equal the
- * call's (unary, server and client streaming; bidirectional calls play their method's recordings
- * in recorded order as scripts). Read at start, kept in step with the folder by its watcher (when
+ * common/grpc/recording.ts): recording writes each call as it goes and puts it in place whole
+ * when it ends (RecordingFile), numbered after those in its folder; replay answers a call from the
+ * recording whose request messages equal the call's (unary, server and client streaming;
+ * bidirectional calls play their method's recordings in recorded order as scripts). Read at start, kept in step with the folder by its watcher (when
  * core.fixtures.watch) and read again on POST /__mock/fixtures/reload.
  */
 export class GrpcRecordings {
   readonly root: string;
   private readonly writer: AtomicWriter;
   private readonly byFile = new Map<string, Playable>();
-  private readonly groups = new Map<string, Group>();
+  private readonly groups = new Map<string, Sequence>();
   private readonly bidi = new Map<string, Sequence>();
   /** Recordings per method: a call of a method without any is not looked up further. */
   private readonly perMethod = new Map<string, number>();
-  /** Next number per folder, for saves still in flight when the next call ends. */
-  private readonly next = new Map<string, number>();
+  /** Recordings, and finished calls being saved, per digestOf: for max_sequence. */
+  private readonly recorded = new Map<string, number>();
+  private readonly unsaved = new Map<string, number>();
   private readonly capped = new Set<string>();
+  /** Calls being recorded: close() abandons them. */
+  private readonly open = new Set<GrpcTape>();
+  /** Saves in flight: close() waits for them. */
+  private readonly saving = new Set<Promise<void>>();
+  private closed = false;
   private stopWatching: (() => void) | undefined;
 
   constructor(
@@ -140,6 +168,7 @@ export class GrpcRecordings {
     this.groups.clear();
     this.bidi.clear();
     this.perMethod.clear();
+    this.recorded.clear();
     let files: string[];
     try {
       files = jsonlFilesBelow(this.root);
@@ -158,9 +187,18 @@ export class GrpcRecordings {
     }
   }
 
-  close(): void {
+  /**
+   * Stops watching the folder and recording, and resolves once every call that ended is on disk
+   * (synced, in place). Calls still in flight are not recorded (their files are removed), as a
+   * cancelled call is not: a call without its status is no recording. Never rejects (a file
+   * that cannot be written is logged).
+   */
+  async close(): Promise<void> {
     this.stopWatching?.();
     this.stopWatching = undefined;
+    this.closed = true;
+    for (const tape of [...this.open]) tape.abandon();
+    await Promise.all([...this.saving]);
   }
 
   // ---- replay
@@ -259,47 +297,87 @@ export class GrpcRecordings {
 
   // ---- recording
 
-  /** A call to record: whether max_sequence still lets recordings of these request messages be written, counted as pending when it does. */
-  private admit(method: string, inKey: string): string | undefined {
-    const key = `${method}\n${inKey}`;
-    const group = this.groups.get(key) ?? { items: [], served: 0, unsaved: 0 };
-    this.groups.set(key, group);
+  /**
+   * Starts recording a call: its head now, each message as it goes (in proto3 JSON), its status
+   * when it ends, at most core.fixtures.max_recording_mb a call. Past the budget, messages are
+   * left out (one warning): a server or bidirectional stream keeps the messages before and its
+   * status (a valid recording, cut there); a unary or client-streaming call, whose answer would
+   * be missing, is not recorded. Undefined once close() was called.
+   */
+  start(mock: MethodMock, head: GrpcRecordingHead): GrpcTape | undefined {
+    if (this.closed) return undefined;
+    const { maxRecordingBytes } = this.store.settings;
+    const file = new RecordingFile(this.writer, callFolder(this.store.dir, head.method), CALL_PREFIX, maxRecordingBytes);
+    file.append(recordingHeadLine(head), true);
+    const digest = createHash('sha256').update(`${head.method}\n`);
+    let ins = 0;
+    let cut = false;
+    const budget = `core.fixtures.max_recording_mb (${maxRecordingBytes / (1024 * 1024)})`;
+    const tape: GrpcTape = {
+      frame: (ts, dir, message) => {
+        if (cut || !this.open.has(tape)) return;
+        const json = toJson(dir === 'in' ? mock.requestType : mock.responseType, message);
+        if (!file.append(recordingFrameLine({ ts, dir, message: json }))) {
+          cut = true;
+          if (file.full) this.logger.warn({ method: head.method }, `grpc: the recording of a call of ${head.method} stopped at ${budget}`);
+          return;
+        }
+        if (dir === 'in') digest.update(`${ins++ === 0 ? '' : '\n'}${stable(json)}`);
+      },
+      end: (end) => {
+        if (!this.open.delete(tape)) return;
+        const whole = !cut || head.mode === 'bidi_streaming' || (head.mode === 'server_streaming' && ins === 1);
+        if (!whole) this.logger.warn({ method: head.method }, `grpc: a ${head.mode} call of ${head.method} is not recorded: its messages pass ${budget}, and its answer would be missing`);
+        const key = digest.digest('hex');
+        if (!whole || !file.append(recordingEndLine(end), true) || !this.admit(head.method, key)) {
+          this.track(file.abandon());
+          return;
+        }
+        this.track(
+          file
+            .finish()
+            .then(
+              (saved) => saved !== undefined && this.load(saved),
+              (e: unknown) => this.logger.warn({ err: e, method: head.method }, `grpc: a recorded call of ${head.method} could not be saved (${(e as Error).message})`),
+            )
+            .finally(() => this.count(this.unsaved, key, -1)),
+        );
+      },
+      abandon: () => {
+        if (this.open.delete(tape)) this.track(file.abandon());
+      },
+    };
+    this.open.add(tape);
+    return tape;
+  }
+
+  /** Whether max_sequence still lets a call with these request messages be saved; counted as unsaved until it is. */
+  private admit(method: string, key: string): boolean {
     const max = this.store.settings.maxSequence;
-    if (max > 0 && group.items.length + group.unsaved >= max) {
+    if (max > 0 && (this.recorded.get(key) ?? 0) + (this.unsaved.get(key) ?? 0) >= max) {
       if (!this.capped.has(key)) {
         this.capped.add(key);
         this.logger.info(`recording: ${method} has ${max} recorded calls with these request messages (core.fixtures.max_sequence); its repeats are not recorded`);
       }
-      return undefined;
+      return false;
     }
-    group.unsaved++;
-    return key;
+    this.count(this.unsaved, key, 1);
+    return true;
   }
 
-  /** Saves a finished call (off the call's path); resolves with the file, or undefined when it was not written. */
-  async save(mock: MethodMock, head: GrpcRecordingHead, frames: ReadonlyArray<{ ts: number; dir: 'in' | 'out'; message: object }>, end: GrpcEnd): Promise<string | undefined> {
-    await new Promise((resolve) => setImmediate(resolve));
-    const json: GrpcFrame[] = frames.map(({ ts, dir, message }) => ({ ts, dir, message: toJson(dir === 'in' ? mock.requestType : mock.responseType, message) }));
-    const inKey = joinKeys(frames.filter((f) => f.dir === 'in').map((f) => messageKey(mock.requestType, f.message)));
-    const key = this.admit(head.method, inKey);
-    if (key === undefined) return undefined;
-    const folder = callFolder(this.store.dir, head.method);
-    try {
-      mkdirSync(folder, { recursive: true });
-      // the folder is read again: files may have been added by hand meanwhile
-      const n = Math.max(this.next.get(folder) ?? 1, highestNumber(folder, CALL_PREFIX) + 1);
-      this.next.set(folder, n + 1);
-      const file = path.join(folder, callFileName(n));
-      await this.writer.write(file, recordingText(head, json, end));
-      this.load(file);
-      return file;
-    } catch (e) {
-      this.logger.warn({ err: e, method: head.method }, `grpc: a recorded call of ${head.method} could not be saved (${(e as Error).message})`);
-      return undefined;
-    } finally {
-      const group = this.groups.get(key);
-      if (group !== undefined) group.unsaved--;
-    }
+  private count(counts: Map<string, number>, key: string, by: number): void {
+    const n = (counts.get(key) ?? 0) + by;
+    if (n > 0) counts.set(key, n);
+    else counts.delete(key);
+  }
+
+  private track(saving: Promise<unknown>): void {
+    const settled = saving.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.saving.add(settled);
+    void settled.finally(() => this.saving.delete(settled));
   }
 
   // ---- files
@@ -345,8 +423,9 @@ export class GrpcRecordings {
     this.byFile.set(file, compiled);
     this.perMethod.set(compiled.method, (this.perMethod.get(compiled.method) ?? 0) + 1);
     const key = `${compiled.method}\n${compiled.inKey}`;
-    const group = this.groups.get(key) ?? { items: [], served: 0, unsaved: 0 };
+    const group = this.groups.get(key) ?? { items: [], served: 0 };
     this.groups.set(key, group);
+    this.count(this.recorded, compiled.digest, 1);
     group.items.push(compiled);
     group.items.sort(byOrder);
     if (compiled.mode === 'bidi_streaming') {
@@ -361,6 +440,7 @@ export class GrpcRecordings {
     const known = this.byFile.get(file);
     if (known === undefined) return;
     this.byFile.delete(file);
+    this.count(this.recorded, known.digest, -1);
     const left = (this.perMethod.get(known.method) ?? 1) - 1;
     if (left > 0) this.perMethod.set(known.method, left);
     else this.perMethod.delete(known.method);
@@ -400,6 +480,7 @@ export class GrpcRecordings {
       method: head.method,
       mode,
       inKey: joinKeys(keys),
+      digest: digestOf(head.method, joinKeys(keys)),
       steps,
       end: { ts: end.ts, code: end.code, message: end.message, ...(end.trailers === undefined ? {} : { trailers: end.trailers }), ...(end.details === undefined ? {} : { details: Buffer.from(end.details, 'base64') }) },
       mtimeMs: stat.mtimeMs,

@@ -4,9 +4,10 @@ import { chance, type ChaosState } from '../../chain/chaos/index.js';
 import { problem, type Answer } from '../../chain/exchange/index.js';
 import type { LiveState } from '../../chain/settings/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
+import { upstreamTarget } from '../../chain/proxy/index.js';
 import type { RequestLog } from '../../control/logging/index.js';
 import { createTemplateRuntime } from '../../template/index.js';
-import { MAX_RECORDED_LINES, WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
+import { WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
 import type { WebSocketOptions } from './ws-options.js';
 
 /** What an adapter does with an upgrade request: accept it, answer it over HTTP, or drop the connection (chaos). */
@@ -40,7 +41,7 @@ export const libraryMessageLimit = (maxMessageBytes: number): number => maxMessa
  * connection errors), opens a session per connection with the behaviour its path gets (a recorded
  * session when replaying, a route, websocket.replay_file, else an echo), keeps peers alive with
  * pings (websocket.heartbeat_interval: a peer that has not answered the last ping is dropped), and
- * logs, counts and records each session when it ends.
+ * records each session as it goes, and logs and counts it when it ends.
  */
 export class WsService {
   readonly stats = new WsStats();
@@ -54,7 +55,7 @@ export class WsService {
   constructor(private readonly options: WsServiceOptions) {
     const { settings, fixtures, logger, live } = options;
     this.routes = WsRoutes.compile(settings.routes, settings.replayFile);
-    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, logger);
+    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, fixtures.settings.maxRecordingBytes, logger);
     this.templates = createTemplateRuntime({ seed: options.seed, now: live.clock.read });
   }
 
@@ -77,6 +78,7 @@ export class WsService {
     if (this.connections >= settings.maxConnections) return this.refused(handshake, problem('MOCK_ERR_WS_CONNECTION_LIMIT', { max: settings.maxConnections }, { logged: true }));
     const chaos = connectionChaos(live.chaos, handshake);
     if (chaos !== undefined) return 'drop' in chaos ? chaos : this.refused(handshake, chaos.answer);
+    if (this.escapesUpstream(handshake)) return this.refused(handshake, problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: handshake.path }, { logged: true }));
     this.pending++;
     return { accept: true };
   }
@@ -100,7 +102,7 @@ export class WsService {
       limits: { messageTimeoutMs: settings.messageTimeoutMs, maxBufferedBytes: settings.maxBufferedBytes },
       templates: this.templates,
       latency: () => this.latency(),
-      record: store?.record === true && replayed === undefined,
+      tape: store?.record === true && replayed === undefined ? this.recordings?.start(handshake.path) : undefined,
       onEnd: (report) => this.ended(session, report),
     });
     this.sessions.add(session);
@@ -128,13 +130,31 @@ export class WsService {
   private relay(claimed: boolean): WsBehaviour | undefined {
     const { proxy } = this.options.live;
     if (claimed || !proxy.enabled || proxy.upstream_url === null) return undefined;
-    return upstreamRelay(proxy.upstream_url.replace(/^http/i, 'ws'), proxy.timeout_seconds * 1000);
+    return upstreamRelay(proxy.upstream_url, proxy.timeout_seconds * 1000);
   }
 
-  /** Ends every session (the server is closing). */
+  /**
+   * An upgrade the relay would take to the upstream, on a path with dot segments: refused with the
+   * HTTP proxy's 400 before the handshake completes, so the client sees why (a path joined to the
+   * upstream's must not climb out of it). Routes and recorded sessions that would play instead
+   * answer it as they answer any path.
+   */
+  private escapesUpstream(handshake: WsHandshake): boolean {
+    const { proxy } = this.options.live;
+    if (!proxy.enabled || proxy.upstream_url === null || upstreamTarget(proxy.upstream_url, handshake.path, '') !== undefined) return false;
+    if (this.routes.find(handshake.path).claimed) return false;
+    return !(this.options.fixtures?.settings.replay === true && this.recordings?.has(handshake.path) === true);
+  }
+
+  /** Stops the heartbeat (the server is closing, or no session is left). */
   close(): void {
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
+  }
+
+  /** Resolves once every recorded session is on disk (WsRecordings.close); sessions still open are saved as they stand. */
+  closeRecordings(): Promise<void> {
+    return this.recordings?.close() ?? Promise.resolve();
   }
 
   private ended(session: WsSession, report: WsSessionReport): void {
@@ -151,9 +171,6 @@ export class WsService {
         played: report.behaviour,
       },
     });
-    if (report.recorded === undefined || report.recorded.length === 0) return;
-    if (report.truncated === true) this.options.logger.warn({ path: handshake.path }, `websocket: the recording of a session of ${handshake.path} keeps its first ${MAX_RECORDED_LINES} lines only`);
-    void this.recordings?.save(handshake.path, report.recorded);
   }
 
   /** Upgrades answered over HTTP are requests of the log too. */

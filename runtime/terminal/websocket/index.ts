@@ -10,7 +10,7 @@ export type { WsHandshake, WsPeer } from './peer.js';
 export { WsRecordings } from './recordings.js';
 export type { WsAnswerSpec, WsBinarySpec, WsRouteSpec } from './route-spec.js';
 export { WsRoutes, loadScript, type WsTarget } from './routes.js';
-export { MAX_RECORDED_LINES, WsSession, type WsBehaviour, type WsSessionOptions, type WsSessionReport } from './session.js';
+export { WsSession, type WsBehaviour, type WsSessionOptions, type WsSessionReport, type WsTape } from './session.js';
 export type { WsSessionLimits } from './session-limits.js';
 export { WsStats, type WsPathStats } from './ws-stats.js';
 export { UPSTREAM_FAILED_CLOSE, upstreamRelay } from './upstream-relay.js';

@@ -1,49 +1,85 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { WEBSOCKET_FIXTURES, highestSession, scriptText, sessionFileName, sessionFiles, sessionFolder, type ScriptLineJson } from '../../../common/websocket/index.js';
-import { AtomicWriter } from '../../files/index.js';
+import { SESSION_PREFIX, WEBSOCKET_FIXTURES, scriptText, sessionFiles, sessionFolder } from '../../../common/websocket/index.js';
+import { AtomicWriter, RecordingFile } from '../../files/index.js';
 import { loadScript } from './routes.js';
 import type { CompiledScript } from './script-player.js';
+import type { WsTape } from './session.js';
 
 /**
  * Recorded WebSocket sessions under core.fixtures.dir: recording writes each session as a replay
- * script (`websocket/chat/room-1/session-0001.jsonl` for `/chat/room-1`), atomically; replaying
- * plays a path's sessions in recorded order, one per connection, the last one again once all have
- * played (as HTTP fixture sequences repeat their last).
+ * script (`websocket/chat/room-1/session-0001.jsonl` for `/chat/room-1`) line by line as it goes,
+ * put in place whole when it ends (RecordingFile), at most `maxBytes` each; replaying plays a
+ * path's sessions in recorded order, one per connection, the last one again once all have played
+ * (as HTTP fixture sequences repeat their last).
  */
 export class WsRecordings {
   private readonly root: string;
   private readonly writer: AtomicWriter;
-  /** Next number per folder, for saves still in flight when the next session ends. */
-  private readonly next = new Map<string, number>();
   /** Connections replayed per folder. */
   private readonly played = new Map<string, number>();
   private readonly scripts = new Map<string, CompiledScript>();
+  /** Sessions being recorded: close() finishes them. */
+  private readonly open = new Set<() => void>();
+  /** Finishes in flight: close() waits for them. */
+  private readonly saving = new Set<Promise<void>>();
+  private closed = false;
 
   constructor(
     private readonly fixturesDir: string,
+    private readonly maxBytes: number,
     private readonly logger: Logger,
   ) {
     this.root = path.join(fixturesDir, WEBSOCKET_FIXTURES);
     this.writer = new AtomicWriter(fixturesDir);
   }
 
-  /** Saves a session; returns the file, or undefined when it could not be written (logged). */
-  async save(requestPath: string, lines: readonly ScriptLineJson[]): Promise<string | undefined> {
-    const folder = sessionFolder(this.fixturesDir, requestPath);
-    try {
-      mkdirSync(folder, { recursive: true });
-      // the folder is read again: mock fixtures import may have added sessions meanwhile
-      const n = Math.max(this.next.get(folder) ?? 1, highestSession(folder) + 1);
-      this.next.set(folder, n + 1);
-      const file = path.join(folder, sessionFileName(n));
-      await this.writer.write(file, scriptText(lines));
-      return file;
-    } catch (e) {
-      this.logger.warn({ err: e, path: requestPath }, `websocket: a recorded session of ${requestPath} could not be saved (${(e as Error).message})`);
-      return undefined;
-    }
+  /**
+   * Starts recording a session of `requestPath`: each line is written as it happens; past maxBytes
+   * the recording stops (one warning) and keeps the lines before, a valid script. A session
+   * without lines leaves no file. Undefined once close() was called.
+   */
+  start(requestPath: string): WsTape | undefined {
+    if (this.closed) return undefined;
+    const file = new RecordingFile(this.writer, sessionFolder(this.fixturesDir, requestPath), SESSION_PREFIX, this.maxBytes);
+    let ended = false;
+    const end = (): void => {
+      if (ended) return;
+      ended = true;
+      this.open.delete(end);
+      const saved = file.finish().then(
+        () => undefined,
+        (e: unknown) => this.logger.warn({ err: e, path: requestPath }, `websocket: a recorded session of ${requestPath} could not be saved (${(e as Error).message})`),
+      );
+      this.saving.add(saved);
+      void saved.finally(() => this.saving.delete(saved));
+    };
+    this.open.add(end);
+    return {
+      line: (line) => {
+        // one warning when the budget stops it; a write failure is said when the session ends
+        if (ended || file.full || file.append(scriptText([line])) || !file.full) return;
+        const mb = this.maxBytes / (1024 * 1024);
+        this.logger.warn({ path: requestPath }, `websocket: the recording of a session of ${requestPath} stopped at core.fixtures.max_recording_mb (${mb}): its file keeps the ${file.bytes} bytes before`);
+      },
+      end,
+    };
+  }
+
+  /**
+   * Resolves once everything recorded is on disk: sessions still open are finished with the lines
+   * they have (a valid script, cut there), every file is synced and in place. Later sessions are
+   * not recorded. Never rejects (a file that cannot be written is logged).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const end of [...this.open]) end();
+    await Promise.all([...this.saving]);
+  }
+
+  /** Whether `requestPath` has recorded sessions to replay. */
+  has(requestPath: string): boolean {
+    return sessionFiles(sessionFolder(this.fixturesDir, requestPath)).length > 0;
   }
 
   /** The session to replay for the next connection to `requestPath`, or undefined when none was recorded. */

@@ -16,7 +16,7 @@ export interface WsBehaviour {
   stop(): void;
 }
 
-/** How a session ended, for the request log, the statistics and the recording. */
+/** How a session ended, for the request log and the statistics. */
 export interface WsSessionReport {
   handshake: WsHandshake;
   /** The route's path pattern, or the path when no route claims it. */
@@ -31,14 +31,14 @@ export interface WsSessionReport {
   closeReason: string;
   /** Why the mock closed it, when it was not the script's or the client's choice. */
   error: string | null;
-  /** The conversation as replay-script lines, when recording. */
-  recorded?: ScriptLineJson[];
-  /** Recording stopped at MAX_RECORDED_LINES: the rest of the session is not in `recorded`. */
-  truncated?: boolean;
 }
 
-/** Lines one recorded session keeps: a session may last for days, its recording must not grow without bound. */
-export const MAX_RECORDED_LINES = 10_000;
+/** Where a recorded session's lines go as they happen (WsRecordings writes them to disk). */
+export interface WsTape {
+  line(line: ScriptLineJson): void;
+  /** The session is over. */
+  end(): void;
+}
 
 export interface WsSessionOptions {
   handshake: WsHandshake;
@@ -48,8 +48,8 @@ export interface WsSessionOptions {
   templates: TemplateRuntime;
   /** Milliseconds to hold the next outgoing message (latency chaos); 0 mostly. */
   latency: () => number;
-  /** Keep the conversation as replay-script lines. */
-  record: boolean;
+  /** Record the conversation as replay-script lines, as it goes. */
+  tape?: WsTape;
   onEnd: (report: WsSessionReport) => void;
 }
 
@@ -75,8 +75,7 @@ export class WsSession {
   /** When the last held message goes out: later ones never overtake it. */
   private heldUntil = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly recorded: ScriptLineJson[] | undefined;
-  private truncated = false;
+  private readonly tape: WsTape | undefined;
   private readonly context: TemplateContext;
 
   constructor(
@@ -85,7 +84,7 @@ export class WsSession {
     private readonly options: WsSessionOptions,
   ) {
     const { handshake, params } = options;
-    this.recorded = options.record ? [] : undefined;
+    this.tape = options.tape;
     this.context = { path: params, query: queryOf(handshake.rawQuery), headers: handshake.headers, body: undefined, vars: this.vars };
   }
 
@@ -130,7 +129,7 @@ export class WsSession {
     this.bytesIn += data.byteLength;
     if (this.behaviour.echoes === true) {
       const delay = this.options.latency();
-      if (delay <= 0 && this.heldUntil === 0 && this.recorded === undefined && this.open && !this.congested) {
+      if (delay <= 0 && this.heldUntil === 0 && this.tape === undefined && this.open && !this.congested) {
         this.messagesOut++;
         this.bytesOut += data.byteLength;
         this.peer.sendFrame(data, binary);
@@ -255,6 +254,7 @@ export class WsSession {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.behaviour.stop();
+    this.tape?.end();
     const { handshake, pathKey } = this.options;
     this.options.onEnd({
       handshake,
@@ -268,8 +268,6 @@ export class WsSession {
       closeCode: code,
       closeReason: reason,
       error: this.error,
-      recorded: this.recorded,
-      truncated: this.truncated,
     });
   }
 
@@ -282,15 +280,13 @@ export class WsSession {
   }
 
   private record(dir: 'in' | 'out', message: WsMessage): void {
-    if (this.recorded === undefined) return;
+    if (this.tape === undefined) return;
     const binary = typeof message !== 'string';
     this.keep({ ts: this.ts(), dir, text: messageText(message), ...(binary ? { encoding: 'base64' as const } : {}) });
   }
 
   private keep(line: ScriptLineJson): void {
-    if (this.recorded === undefined) return;
-    if (this.recorded.length < MAX_RECORDED_LINES) this.recorded.push(line);
-    else this.truncated = true;
+    this.tape?.line(line);
   }
 
   private ts(): number {

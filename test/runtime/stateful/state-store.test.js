@@ -43,3 +43,22 @@ t.test('10,000 resources changing at once never touch each other', async (t) => 
   const wrong = ids.filter((id, i) => store.get('m', id).state !== `${i % 2 === 0 ? 'even' : 'odd'}${i % 3 === 0 ? '+moved' : ''}` || store.get('m', id).enteredAt !== i);
   t.same(wrong, [], 'every resource holds its own state');
 });
+
+t.test('a byte budget: the least recently used go first, one warning a minute, a record larger than the budget refused', async (t) => {
+  const warnings = [];
+  // each record: 256 + 2 × (key + id) bytes; ids of 1,000 characters take about 4.3 KB
+  const store = new MemoryStateStore({ maxBytes: 20_000, warn: (message) => warnings.push(message) });
+  const id = (n) => `${n}`.padEnd(1000, '.');
+  for (let n = 0; n < 4; n++) store.set('m', id(n), { state: 's', enteredAt: n });
+  t.same(store.get('m', id(0)), { state: 's', enteredAt: 0 }, 'reading the oldest makes it the most recently used');
+  store.update('m', id(4), () => ({ state: 's', enteredAt: 4 }));
+  t.equal(store.get('m', id(1)), undefined, 'the least recently used went first');
+  t.ok(store.get('m', id(0)) !== undefined && store.get('m', id(4)) !== undefined, 'the recently used stay');
+  t.same(store.list('m').map(([key]) => key[0]), ['0', '2', '3', '4'], 'list and count follow');
+  t.equal(store.count('m'), 4);
+  for (let n = 5; n < 20; n++) store.set('m', id(n), { state: 's', enteredAt: n });
+  t.equal(warnings.length, 1, 'one warning for 16 evictions');
+  t.match(warnings[0], /max_store_mb .*the 1 least recently used were forgotten/);
+  t.throws(() => store.set('m', 'x'.repeat(10_000), { state: 's', enteredAt: 0 }), { name: 'Error', machine: 'm', budgetBytes: 20_000 }, 'larger than the whole budget: refused');
+  t.equal(store.count('m'), 4, 'and nothing forgotten for it');
+});

@@ -1,4 +1,4 @@
-import type { Machine, StatefulService } from '../../../chain/stateful/index.js';
+import { StateTooLarge, type Machine, type StatefulService } from '../../../chain/stateful/index.js';
 import { bodyChecker } from '../body-schema.js';
 import type { AdminContext } from '../context.js';
 import { AdminError, ok } from '../envelope.js';
@@ -90,7 +90,10 @@ export const stateRoutes: AdminRoute[] = [
       const { service, machine } = machineOf(call);
       const { state } = checkSet(call.json(), `PUT /__mock/state/${machine.name}/{id}`);
       if (!machine.states.has(state)) throw new AdminError(400, `${machine.name} has no state "${state}" (its states: ${[...machine.states.keys()].join(', ')})`);
-      const resource = await service.setState(machine, call.params.id, state);
+      const resource = await service.setState(machine, call.params.id, state).catch((e: unknown) => {
+        if (e instanceof StateTooLarge) throw new AdminError(413, `${e.message}: send a shorter id, or raise core.stateful.max_store_mb in mock.yaml`);
+        throw e;
+      });
       call.ctx.logger.info({ machine: machine.name, resource: call.params.id, state }, 'admin: resource state set');
       return ok({ ...resource, transitions: machine.exits(state) });
     },

@@ -102,6 +102,7 @@ export class GrpcMockServer implements RegisteredServer {
       recordings: this.recordings,
       redaction: this.options.requestLog.redaction,
       now: this.options.live.clock.read,
+      logger,
     };
     // reflection answers itself when on, even where the protos declare its service (the corpus's reflection.proto)
     const served = this.build.services.filter((service) => !(settings.reflection && REFLECTION_SERVICES.includes(service.name)));

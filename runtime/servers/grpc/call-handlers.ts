@@ -1,5 +1,7 @@
+import type { Logger } from 'pino';
 import { Metadata, type handleBidiStreamingCall, type handleClientStreamingCall, type handleServerStreamingCall, type handleUnaryCall, type MethodDefinition, type ServerErrorResponse, type UntypedHandleCall } from '@grpc/grpc-js';
 import type { GrpcMode } from '../../../common/grpc/recording.js';
+import { PROBLEMS } from '../../../common/errors.js';
 import { GRPC } from '../../../common/grpc-status.js';
 import type { Dispatch } from '../../chain/index.js';
 import type { Redaction } from '../../control/logging/index.js';
@@ -40,6 +42,8 @@ export interface CallContext {
   redaction: Redaction;
   /** The process's clock (virtual while time travel is on): recordings are stamped with it. */
   now: () => number;
+  /** Where a call whose answering threw is logged. */
+  logger: Pick<Logger, 'error'>;
 }
 
 /** Trailers of a status, with the rich error details as grpc-status-details-bin. */
@@ -90,6 +94,20 @@ async function started(context: CallContext, run: CallRun, fail: (failure: CallF
   return true;
 }
 
+/**
+ * Ends a call whose answering threw with INTERNAL (MOCK_ERR_INTERNAL), logged with its stack: a
+ * handler started with `void` must never leave a rejection behind, nor a client waiting for its deadline.
+ */
+function internalFailure(context: CallContext, run: CallRun, path: string, fail: (failure: CallFailure) => void): (e: unknown) => void {
+  return (e) => {
+    context.logger.error({ err: e, method: path }, 'gRPC call failed');
+    if (run.cancelled) return;
+    const failure = { code: PROBLEMS.MOCK_ERR_INTERNAL.grpc, message: PROBLEMS.MOCK_ERR_INTERNAL.detail({}) };
+    run.end(failure.code, failure.message);
+    fail(failure);
+  };
+}
+
 /** Sends messages in order, each after its delay and the latency chaos holds; false when the call was cancelled meanwhile. */
 async function play(run: CallRun, messages: readonly Timed[], write: (message: object) => void): Promise<boolean> {
   for (const { message, delayMs } of messages) {
@@ -122,8 +140,9 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
     const unary: handleUnaryCall<Message, object> = (call, callback) => {
       const run = open(context, call, path, mock);
       run.received(call.request);
+      const fail = (failure: CallFailure): void => callback(statusOf(failure));
       void (async () => {
-        if (!(await started(context, run, (failure) => callback(statusOf(failure))))) return;
+        if (!(await started(context, run, fail))) return;
         const recorded = replay()?.unary(mock, call.request);
         if (recorded !== undefined) run.replayed(recorded.fixture);
         const reply = recorded ?? mock.unary(call.request, metadataOf(call));
@@ -137,7 +156,7 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
         run.sent(reply.message);
         run.end(GRPC.OK, 'OK', { trailers: reply.trailers });
         callback(null, reply.message, trailersOf(reply.trailers));
-      })();
+      })().catch(internalFailure(context, run, path, fail));
     };
     return unary;
   }
@@ -145,15 +164,15 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
     const serverStream: handleServerStreamingCall<Message, object> = (call) => {
       const run = open(context, call, path, mock);
       run.received(call.request);
+      const fail = (failure: CallFailure): void => void call.emit('error', statusOf(failure));
       void (async () => {
-        const fail = (failure: CallFailure): void => void call.emit('error', statusOf(failure));
         if (!(await started(context, run, fail))) return;
         const recorded = replay()?.serverStream(mock, call.request);
         if (recorded !== undefined) run.replayed(recorded.fixture);
         if (!(await played(run, recorded ?? mock.serverStream(call.request, metadataOf(call)), (message) => call.write(message), fail))) return;
         run.end(GRPC.OK, 'OK');
         call.end();
-      })();
+      })().catch(internalFailure(context, run, path, fail));
     };
     return serverStream;
   }
@@ -161,7 +180,8 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
     const clientStream: handleClientStreamingCall<Message, object> = (call, callback) => {
       const received: Message[] = [];
       const run = open(context, call, path, mock);
-      const admitted = started(context, run, (failure) => callback(statusOf(failure)));
+      const fail = (failure: CallFailure): void => callback(statusOf(failure));
+      const admitted = started(context, run, fail);
       call.on('data', (message: Message) => {
         received.push(message);
         run.received(message);
@@ -182,7 +202,7 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
           run.sent(reply.message);
           run.end(GRPC.OK, 'OK', { trailers: reply.trailers });
           callback(null, reply.message, trailersOf(reply.trailers));
-        })();
+        })().catch(internalFailure(context, run, path, fail));
       });
     };
     return clientStream;
@@ -190,11 +210,19 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
   const bidi: handleBidiStreamingCall<Message, object> = (call) => {
     const fail = (failure: CallFailure): void => void call.emit('error', statusOf(failure));
     const run = open(context, call, path, mock);
-    const admitted = started(context, run, fail);
+    const failed = internalFailure(context, run, path, fail);
     let session: BidiSession | undefined;
     const write = (reply: object): void => void call.write(reply);
-    // once admitted, the session (a recording when one is replayed): its opening lines, then each client message's answer in the order they came, each after the previous went out
-    let queue: Promise<boolean> = admitted.then(async (ok) => {
+    // each step runs after the previous one went out; a step that throws ends the call, and the later ones see false
+    let queue: Promise<boolean> = started(context, run, fail);
+    const then = (step: (ok: boolean) => Promise<boolean>): void => {
+      queue = queue.then(step).catch((e: unknown) => {
+        failed(e);
+        return false;
+      });
+    };
+    // once admitted, the session (a recording when one is replayed): its opening lines, then each client message's answer in the order they came
+    then(async (ok) => {
       if (!ok) return false;
       const recorded = replay()?.bidiSession(mock);
       if (recorded !== undefined) run.replayed(recorded.fixture);
@@ -203,10 +231,10 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
     });
     call.on('data', (message: Message) => {
       run.received(message);
-      queue = queue.then(async (ok) => ok && session !== undefined && (await played(run, session.received(message), write, fail)));
+      then(async (ok) => ok && session !== undefined && (await played(run, session.received(message), write, fail)));
     });
     call.on('end', () => {
-      queue = queue.then(async (ok) => {
+      then(async (ok) => {
         if (!ok || session === undefined || !(await played(run, session.end(), write, fail))) return false;
         run.end(GRPC.OK, 'OK');
         call.end();

@@ -108,12 +108,27 @@ export class WsService {
     this.sessions.add(session);
     this.stats.opened(target.pathKey);
     this.startHeartbeat();
-    session.start();
+    // what a behaviour throws ends its session with 1011, logged; it never reaches the server's event loop
+    const failed = (e: unknown): void => {
+      this.options.logger.error({ err: e, path: handshake.path }, 'WebSocket session failed');
+      session.fail(1011, 'the mock failed to answer; see its log');
+    };
+    try {
+      session.start();
+    } catch (e) {
+      failed(e);
+    }
     return {
       received: (data, binary) => {
         const bytes = data.byteLength;
         if (bytes > settings.maxMessageBytes) session.fail(1009, `a message of ${bytes} bytes is larger than websocket.max_message_bytes (${settings.maxMessageBytes})`);
-        else session.receivedFrame(data, binary);
+        else {
+          try {
+            session.receivedFrame(data, binary);
+          } catch (e) {
+            failed(e);
+          }
+        }
       },
       pong: () => {
         session.alive = true;

@@ -128,6 +128,12 @@ export const PROBLEMS = {
   MOCK_ERR_WS_UPGRADE_REQUIRED: entry<{ method: string; path: string }>(426, GRPC.INVALID_ARGUMENT, 'Upgrade Required', ({ method, path }) =>
     `${method} ${path} is not a WebSocket handshake: this port serves WebSocket connections only (the HTTP mock has its own port)`,
   ),
+  MOCK_ERR_WS_HANDSHAKE: entry<{ method: string; path: string; key: string | undefined }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ method, path, key }) =>
+    `${method} ${path}: ${key === undefined ? 'Sec-WebSocket-Key is missing' : `Sec-WebSocket-Key ${JSON.stringify(key.slice(0, 64))} is not 16 bytes in base64`}; a WebSocket client sends 16 random bytes in base64 there (RFC 6455 4.1)`,
+  ),
+  MOCK_ERR_WS_VERSION: entry<{ method: string; path: string; version: string | undefined }>(426, GRPC.INVALID_ARGUMENT, 'Upgrade Required', ({ method, path, version }) =>
+    `${method} ${path}: ${version === undefined ? 'Sec-WebSocket-Version is missing' : `WebSocket version ${JSON.stringify(version.slice(0, 16))} is not spoken here`}; this server speaks version 13 (RFC 6455), as its Sec-WebSocket-Version header says`,
+  ),
   /**
    * The GraphQL mock's own refusals of a document, before anything runs: errors[].extensions.code
    * of a `{"errors": […]}` answer (graphql.max_depth, graphql.max_complexity, graphql.max_aliases, graphql.max_tokens).

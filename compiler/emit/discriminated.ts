@@ -34,16 +34,33 @@ function tagBranches(node: JsonSchema, definitions: Record<string, JsonSchema>):
   if (key === undefined || discriminator === undefined || typeof discriminator.propertyName !== 'string') return node;
   const property = discriminator.propertyName;
   const mapping = discriminator.mapping ?? {};
+  const tags: string[] = [];
+  let everyBranchTagged = true;
   const branches = (node[key] as JsonSchema[]).map((branch) => {
-    if (typeof branch.$ref !== 'string' || !branch.$ref.startsWith(DEF_PREFIX)) return branch;
-    // implicit mapping (the schema's name) only where the branch does not say its tag itself:
-    // descriptions that pin `type: {enum: [track]}` mean "track", whatever the schema is called
-    const values = tagValues(branch.$ref, mapping) ?? (pinsTag(branch, property, definitions) ? undefined : [branch.$ref.slice(DEF_PREFIX.length)]);
-    if (values === undefined) return branch;
-    return { allOf: [branch, { properties: { [property]: { enum: values } }, required: [property] }] };
+    const values = typeof branch.$ref === 'string' && branch.$ref.startsWith(DEF_PREFIX) ? branchTags(branch, branch.$ref, property, mapping, definitions) : undefined;
+    if (values === undefined) {
+      everyBranchTagged = false;
+      return branch;
+    }
+    tags.push(...values);
+    return { allOf: [branch, tagged(property, values)] };
   });
-  return { ...node, [key]: branches };
+  const union = { ...node, [key]: branches };
+  // the tag checked first on its own: a body with an unknown tag is told every value the union
+  // takes, not the values of whichever branch reported first
+  return everyBranchTagged ? { allOf: [tagged(property, tags), union] } : union;
 }
+
+/**
+ * The tag values of one `$ref` branch. The implicit mapping (the schema's name) only where the
+ * branch does not say its tag itself: descriptions that pin `type: {enum: [track]}` mean "track",
+ * whatever the schema is called.
+ */
+function branchTags(branch: JsonSchema, ref: string, property: string, mapping: Record<string, string>, definitions: Record<string, JsonSchema>): string[] | undefined {
+  return tagValues(ref, mapping) ?? (pinsTag(branch, property, definitions) ? undefined : [ref.slice(DEF_PREFIX.length)]);
+}
+
+const tagged = (property: string, values: string[]): JsonSchema => ({ properties: { [property]: { enum: values } }, required: [property] });
 
 /** `schema` with every discriminated union's branches told apart by their tag (validation only). */
 export const discriminated = (schema: JsonSchema, definitions: Record<string, JsonSchema>): JsonSchema => mapSchema(schema, (node) => tagBranches(node, definitions));

@@ -5,6 +5,7 @@ import t from 'tap';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, runMock, startCommand, startMock } from '../helpers/cli.js';
+import { until } from '../helpers/wait.js';
 
 const petstore = readFileSync(path.join(root, 'examples/petstore.yaml'), 'utf8');
 
@@ -37,9 +38,13 @@ t.test('a log file in the project is written as before', async (t) => {
   const server = await startMock([], { cwd: project, env: { MOCK_LOG_LEVEL: 'info' } });
   await (await fetch(`${server.url}/v1/health`)).arrayBuffer();
   await server.stop();
-  t.ok(existsSync(path.join(project, 'logs', 'mock.log')));
+  t.match(readFileSync(path.join(project, 'logs', 'mock.log'), 'utf8'), /GET \/v1\/health 200/, 'the request line is in the file');
   writeFileSync(path.join(project, 'mock.yaml'), 'specs: [api.yaml]\nlogging: {file: stderr}\n');
-  const streamed = await startMock([], { cwd: project });
-  await streamed.stop();
-  t.pass('stdout and stderr are streams, not paths');
+  const streamed = await startMock([], { cwd: project, env: { MOCK_LOG_LEVEL: 'info' } });
+  t.teardown(() => streamed.stop());
+  await (await fetch(`${streamed.url}/v1/health`)).arrayBuffer();
+  await until(() => /GET \/v1\/health 200/.test(streamed.stderr), 10_000, 'the request line on stderr');
+  t.equal(await streamed.stop(), 0, 'stopped cleanly');
+  t.notMatch(streamed.stdout, /GET \/v1\/health/, 'logging.file: stderr writes to stderr, not stdout');
+  t.notOk(existsSync(path.join(project, 'stderr')), 'stdout and stderr are streams, not paths: no file named stderr');
 });

@@ -466,6 +466,25 @@ function logEvents(es) {
   };
 }
 
+/** A log stream on a bare socket: resolves once the stream's first bytes arrived, with `closed` for when the server ends it. */
+function rawSse(base, target) {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n`));
+    const closed = new Promise((done) => socket.on('close', done));
+    let head = '';
+    socket.on('error', reject);
+    socket.on('data', (d) => {
+      head += d.toString('latin1');
+      if (!head.includes('retry:')) return;
+      if (!head.startsWith('HTTP/1.1 200')) reject(new Error(`no stream: ${head.split('\r\n')[0]}`));
+      socket.removeAllListeners('data');
+      socket.on('data', () => undefined);
+      resolve({ socket, closed });
+    });
+  });
+}
+
 function opened(es) {
   return new Promise((resolve, reject) => {
     es.onopen = () => resolve();
@@ -511,20 +530,28 @@ t.test('logs/sse streams log events as requests are answered', async (t) => {
   const logged = await get(t, 'logs?limit=3');
   t.same(entries, [...logged].reverse(), 'data is the same entry GET /__mock/logs returns');
 
-  const [onlyPost] = await posts.until(1);
-  t.match(JSON.parse(onlyPost.data), { method: 'POST', path: '/v1/pets', status_code: 201 });
-  await sleep(200);
-  t.equal(posts.events.length, 1, '?method=POST: the GET requests were not sent');
+  // a later POST is the sentinel: the stream is in order, so GETs sent to it would come before it
+  t.equal((await postPet(PET)).status, 201);
+  const filtered = await posts.until(2);
+  t.same(
+    filtered.map((e) => JSON.parse(e.data)).map((e) => `${e.method} ${e.path} ${e.status_code}`),
+    ['POST /v1/pets 201', 'POST /v1/pets 201'],
+    '?method=POST: the GET requests were not sent',
+  );
 
   await sleep(500);
   t.equal(es.readyState, EventSource.OPEN, 'the stream stays open while idle');
   t.equal((await mock('/v1/pets/1')).status, 200);
-  const [, , , fourth] = await all.until(4);
-  t.match(JSON.parse(fourth.data), { method: 'GET', path: '/v1/pets/1' }, 'later requests still arrive');
+  const [, , , , fifth] = await all.until(5);
+  t.match(JSON.parse(fifth.data), { method: 'GET', path: '/v1/pets/1' }, 'later requests still arrive');
 
   es.close();
   postsOnly.close();
-  await sleep(200);
+  // a client that leaves on a bare socket: the server ends its side once it has seen it go, the
+  // sentinel that it dropped the subscription (the EventSources above give no such signal)
+  const leaving = await rawSse(server.adminUrl, '/__mock/logs/sse');
+  leaving.socket.end();
+  await leaving.closed;
   // answered requests would be written to the closed streams if they were still subscribed
   for (let i = 0; i < 3; i++) t.equal((await postPet(PET)).status, 201, 'the mock answers after the clients left');
   const health = await admin('/__mock/health');

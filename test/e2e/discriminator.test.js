@@ -39,19 +39,27 @@ const server = await startMock(['--spec', path.join(dir, 'pets.json'), '--out', 
 t.teardown(() => server.stop());
 const post = (target, body) => fetch(server.url + target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+/** A 400 problem whose detail (the first issue, what a user reads) is `detail`. */
+async function refused(t, response, detail, what) {
+  t.equal(response.status, 400, `${what}: 400`);
+  t.match(response.headers.get('content-type'), /^application\/problem\+json/);
+  const body = await response.json();
+  t.equal(body.code, 'MOCK_ERR_REQUEST_INVALID', `${what}: the request-validation problem`);
+  t.equal(body.detail, detail, `${what}: the detail names the input`);
+}
+
 t.test('the discriminator picks the branch', async (t) => {
   t.equal((await post('/mapped', { petType: 'cat', name: 'Tom' })).status, 204, 'mapped value');
   t.equal((await post('/mapped', { petType: 'kitten', name: 'Tom', purrs: true })).status, 204, 'a second value mapped to the same branch');
   t.equal((await post('/mapped', { petType: 'dog', name: 'Rex' })).status, 204, 'a mapping value written as a bare name');
   t.equal((await post('/implicit', { petType: 'Lizard', name: 'Liz' })).status, 204, 'implicit mapping: the schema name');
-  const unknown = await post('/mapped', { petType: 'fish', name: 'Nemo' });
-  t.equal(unknown.status, 400, 'a tag naming no branch');
-  const missing = await post('/mapped', { name: 'Tom' });
-  t.equal(missing.status, 400, 'no tag');
-  const wrongShape = await post('/mapped', { petType: 'cat', name: 7 });
-  t.equal(wrongShape.status, 400, "the chosen branch's schema still applies");
+  // every value the union takes, not only those of the branch that happened to report first
+  await refused(t, await post('/mapped', { petType: 'fish', name: 'Nemo' }), 'body /petType must be one of "cat", "kitten", "dog"', 'a tag naming no branch');
+  await refused(t, await post('/implicit', { petType: 'Dog', name: 'Rex' }), 'body /petType must be one of "Cat", "Lizard"', 'implicit mapping: a schema name outside the union');
+  await refused(t, await post('/mapped', { name: 'Tom' }), "body must have required property 'petType'", 'no tag');
+  await refused(t, await post('/mapped', { petType: 'cat', name: 7 }), 'body /name must be string', "the chosen branch's schema still applies");
 });
 
 t.test('without a discriminator, overlapping oneOf branches stay ambiguous (what JSON Schema says)', async (t) => {
-  t.equal((await post('/plain', { petType: 'cat', name: 'Tom' })).status, 400);
+  await refused(t, await post('/plain', { petType: 'cat', name: 'Tom' }), 'body must match exactly one schema in oneOf', 'both branches match');
 });

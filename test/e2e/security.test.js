@@ -5,6 +5,7 @@ import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildOnce, startMock, tmpdir } from '../helpers/cli.js';
+import { until } from '../helpers/wait.js';
 
 const ok = { 200: { description: 'ok', content: { 'application/json': { example: { ok: true } } } } };
 const description = {
@@ -54,11 +55,13 @@ function built(doc) {
   return builds.get(doc);
 }
 
-async function serve(t, extra = [], doc = description) {
+async function serve(t, extra = [], doc = description, options = {}) {
   const { spec, out } = await built(doc);
-  const server = await startMock(['--spec', spec, '--out', out, ...extra]);
+  const server = await startMock(['--spec', spec, '--out', out, ...extra], options);
   t.teardown(() => server.stop());
-  return (target, headers = {}) => fetch(server.url + target, { headers });
+  const get = (target, headers = {}) => fetch(server.url + target, { headers });
+  get.server = server;
+  return get;
 }
 
 t.test('enforce: each scheme, OR and AND, optional and off', async (t) => {
@@ -108,12 +111,27 @@ t.test('enforce: each scheme, OR and AND, optional and off', async (t) => {
 });
 
 t.test('warn mode logs and answers; --no-security accepts anything', async (t) => {
-  // side by side, on the build of the first test
-  const [warn, off, noValidation] = await Promise.all([serve(t, ['--validation', 'warn']), serve(t, ['--no-security']), serve(t, ['--validation', 'off'])]);
-  t.equal((await warn('/basic')).status, 200, 'warn: answered');
+  // side by side, on the build of the first test; at info level each answer is a log line, written
+  // after the stages ran: the sentinel after which a warning that was not written never will be
+  const info = { env: { MOCK_LOG_LEVEL: 'info' } };
+  const [warn, off, noValidation] = await Promise.all([serve(t, ['--validation', 'warn'], description, info), serve(t, ['--no-security'], description, info), serve(t, ['--validation', 'off'], description, info)]);
+  const WARNING = "WARN: request credentials do not satisfy the operation's security (warn mode: request accepted)";
+  const count = (text, line) => text.split('\n').filter((l) => l.includes(line)).length;
+  /** The log once it holds `n` lines with `line` (the answers' lines come after what their stages logged). */
+  const logWith = (get, line, n = 1) => until(() => (count(get.server.stdout, line) >= n ? get.server.stdout : undefined), 10_000, `${n} × ${line}`);
+
+  t.equal((await warn('/basic', { authorization: `Basic ${b64('user:pass')}` })).status, 200, 'warn: credentials that satisfy it');
+  t.equal((await warn('/basic')).status, 200, 'warn: answered without them');
+  const warned = await logWith(warn, 'GET /basic 200', 2);
+  t.equal(count(warned, WARNING), 1, 'warn: one warning, for the request without credentials only');
+  const [, detail] = warned.split(WARNING);
+  t.match(detail, /^\n\s+operation: "GET \/basic"\n\s+expected: "HTTP Basic credentials in Authorization: Basic base64\(user:password\) \(basic\)"\n/, 'naming the operation and the credentials it expects');
+
   t.equal((await off('/basic')).status, 200, '--no-security: answered');
   t.equal((await off('/jwt', { authorization: 'Bearer x' })).status, 200);
+  t.equal(count(await logWith(off, 'GET /jwt 200'), WARNING), 0, '--no-security: no warning either');
   t.equal((await noValidation('/default')).status, 200, 'validation off: security is not checked either');
+  t.equal(count(await logWith(noValidation, 'GET /default 200'), WARNING), 0, 'validation off: no warning');
 });
 
 t.test('Swagger 2.0 securityDefinitions are honoured the same way', async (t) => {

@@ -7,6 +7,7 @@ import t from 'tap';
 import { startMock } from '../helpers/cli.js';
 import { exactRequest as request } from '../helpers/admin.js';
 import { CHROMIUM_MISSING, launchChromium } from '../helpers/chromium.js';
+import { until } from '../helpers/wait.js';
 
 const streamText = async (stream) => {
   let text = '';
@@ -43,6 +44,15 @@ if (CHROMIUM_MISSING) {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // the admin stream's messages as the page sends and gets them, each with when it was seen
+    const stream = { sent: [], received: [] };
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith('/__mock/ws')) return;
+      ws.on('framesent', (f) => stream.sent.push({ at: Date.now(), message: JSON.parse(String(f.payload)) }));
+      ws.on('framereceived', (f) => stream.received.push({ at: Date.now(), message: JSON.parse(String(f.payload)) }));
+    });
+    /** Resolves once the server sends metrics it made after `since` (the ticks carry their time: one clock, one machine). */
+    const metricsAfter = (since) => until(() => stream.received.find(({ message }) => message.type === 'metrics' && Date.parse(message.data.ts) > since), 10_000, 'a metrics tick');
 
     const logIn = async (username, on = page, fragment = '') => {
       await on.goto(`${adminUrl}/${fragment}`);
@@ -85,10 +95,17 @@ if (CHROMIUM_MISSING) {
           document.dispatchEvent(new Event('visibilitychange'));
         }, hidden);
       await setHidden(true);
-      await page.waitForTimeout(300);
+      // the page unsubscribes; a tick made after that message left is made after the server read it
+      const unsubscribed = await until(() => stream.sent.find(({ message }) => message.type === 'subscribe' && message.logs === false), 10_000, 'the page unsubscribing');
+      await metricsAfter(unsubscribed.at);
       t.equal((await fetch(`${mockUrl}/while-hidden/1`)).status, 404);
-      await page.waitForTimeout(500);
-      t.equal(await page.locator('.log-row', { hasText: '/while-hidden/1' }).count(), 0, 'nothing streamed while hidden');
+      // the sentinel: a tick made after the request was answered; a log batch for the request is
+      // flushed in the turn the request is logged, before any later tick, so it would have come first
+      const answered = Date.now();
+      const tick = await metricsAfter(answered);
+      const streamed = stream.received.filter(({ at, message }) => at <= tick.at && message.type === 'logs' && message.entries.some((e) => e.path === '/while-hidden/1'));
+      t.same(streamed, [], 'nothing streamed while hidden');
+      t.equal(await page.locator('.log-row', { hasText: '/while-hidden/1' }).count(), 0, 'nor shown');
       await setHidden(false);
       await page.locator('.log-row', { hasText: '/while-hidden/1' }).waitFor();
       t.pass('shown again, the log is filled in');

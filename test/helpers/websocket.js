@@ -4,10 +4,10 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 
-/** Opens `url`; rejects with the HTTP status when the upgrade is refused. */
+/** Opens `url` (options: protocols, headers, protocolVersion); rejects with the HTTP status when the upgrade is refused. */
 export function connect(url, options = {}) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, options.protocols, { perMessageDeflate: false, headers: options.headers });
+    const ws = new WebSocket(url, options.protocols, { perMessageDeflate: false, headers: options.headers, ...(options.protocolVersion === undefined ? {} : { protocolVersion: options.protocolVersion }) });
     const queue = [];
     const waiters = [];
     const client = {

@@ -64,12 +64,18 @@ class DescriptorIndex {
   private readonly bytes = new Map<string, Buffer>();
   private readonly imports = new Map<string, string[]>();
   private readonly symbols = new Map<string, string>();
+  private readonly messages = new Set<string>();
 
   add(name: string, bytes: Buffer, symbols?: string[]): void {
     this.bytes.set(name, bytes);
     const file = descriptor.FileDescriptorProto.decode(bytes) as unknown as FileShape;
     this.imports.set(name, file.dependency ?? []);
     for (const symbol of symbols ?? symbolsOf(file)) this.symbols.set(symbol, name);
+    for (const message of messagesOf(file)) this.messages.add(message);
+  }
+
+  isMessage(symbol: string): boolean {
+    return this.messages.has(symbol);
   }
 
   fileOf(symbol: string): string | undefined {
@@ -125,6 +131,17 @@ function symbolsOf(file: FileShape): string[] {
   return out;
 }
 
+/** A file's message types by full name, nested ones included. */
+function messagesOf(file: FileShape): string[] {
+  const out: string[] = [];
+  const message = (m: MessageShape, scope: string): void => {
+    out.push(`${scope}${m.name}`);
+    for (const nested of m.nestedType ?? []) message(nested, `${scope}${m.name}.`);
+  };
+  for (const m of file.messageType ?? []) message(m, file.package ? `${file.package}.` : '');
+  return out;
+}
+
 type Request = { host?: string; message_request?: string } & Record<string, unknown>;
 
 /**
@@ -154,8 +171,12 @@ export function reflectionServices(files: Record<string, string>, services: read
         const file = index.fileOf(symbol);
         return files(file === undefined ? undefined : index.withImports(file), `symbol ${symbol}`);
       }
-      case 'all_extension_numbers_of_type':
-        return { ...base, all_extension_numbers_response: { base_type_name: String(request.all_extension_numbers_of_type), extension_number: [] } };
+      case 'all_extension_numbers_of_type': {
+        // proto3 declares no extensions: a message type has none; a name that is no message type is not found (as grpc-go answers)
+        const type = String(request.all_extension_numbers_of_type).replace(/^\./, '');
+        if (!index.isMessage(type)) return { ...base, error_response: { error_code: GRPC.NOT_FOUND, error_message: `type ${type} not found` } };
+        return { ...base, all_extension_numbers_response: { base_type_name: type, extension_number: [] } };
+      }
       default:
         return { ...base, error_response: { error_code: GRPC.UNIMPLEMENTED, error_message: `${request.message_request ?? 'an empty request'} is not supported` } };
     }

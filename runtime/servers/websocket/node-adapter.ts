@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { hostPort, problem, type ServerAdapter } from '../../chain/exchange/index.js';
 import type { WsPeer } from '../../terminal/websocket/index.js';
 import { closeNode, listenNode, rawHttpAnswer } from '../http/index.js';
-import { chosenProtocol, handshakeOf } from './handshake.js';
+import { chosenProtocol, handshakeOf, handshakeRefusal } from './handshake.js';
 import { libraryMessageLimit, type WsService } from './ws-service.js';
 
 /** How often a session waiting for a slow reader looks again (`ws` has no drain event of its own). */
@@ -112,6 +112,11 @@ export class NodeWebSocketAdapter implements ServerAdapter {
     const q = url.indexOf('?');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    const refusal = handshakeRefusal(req.method ?? 'GET', q === -1 ? url : url.slice(0, q), headers);
+    if (refusal !== undefined) {
+      socket.end(rawHttpAnswer(refusal));
+      return;
+    }
     const handshake = handshakeOf(q === -1 ? url : url.slice(0, q), q === -1 ? '' : url.slice(q + 1), headers, req.socket.remoteAddress ?? '');
     const admission = this.service.admit(handshake);
     if (!admission.accept) {

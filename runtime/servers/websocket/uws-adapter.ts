@@ -2,7 +2,7 @@ import { problem, type Answer, type ServerAdapter } from '../../chain/exchange/i
 import type { WsHandshake, WsPeer } from '../../terminal/websocket/index.js';
 import { statusLine } from '../http/index.js';
 import { UwsListener, uws, type HttpResponse, type TemplatedApp, type WebSocket } from '../uws/index.js';
-import { chosenProtocol, handshakeOf } from './handshake.js';
+import { chosenProtocol, handshakeOf, handshakeRefusal } from './handshake.js';
 import { libraryMessageLimit, type WsConnection, type WsService } from './ws-service.js';
 
 /** What uWS keeps per connection. */
@@ -110,6 +110,8 @@ export class UwsWebSocketAdapter implements ServerAdapter {
         req.forEach((key, value) => {
           headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
         });
+        const refusal = handshakeRefusal(req.getCaseSensitiveMethod().toUpperCase(), req.getUrl(), headers);
+        if (refusal !== undefined) return writeAnswer(res, refusal);
         const client = Buffer.from(res.getRemoteAddressAsText()).toString();
         const handshake = handshakeOf(req.getUrl(), req.getQuery() ?? '', headers, client);
         const admission = service.admit(handshake);
@@ -140,7 +142,13 @@ export class UwsWebSocketAdapter implements ServerAdapter {
       },
     });
     app.any('/*', (res, req) => {
-      writeAnswer(res, problem('MOCK_ERR_WS_UPGRADE_REQUIRED', { method: req.getCaseSensitiveMethod().toUpperCase(), path: req.getUrl() }, { headers: [['upgrade', 'websocket']] }));
+      const method = req.getCaseSensitiveMethod().toUpperCase();
+      // uWS takes an upgrade whose key is malformed or missing for a plain request: told what is wrong with it all the same
+      const upgrade = req.getHeader('upgrade').toLowerCase() === 'websocket' ? handshakeRefusal(method, req.getUrl(), {
+              'sec-websocket-key': req.getHeader('sec-websocket-key') || undefined,
+              'sec-websocket-version': req.getHeader('sec-websocket-version') || undefined,
+            }) : undefined;
+      writeAnswer(res, upgrade ?? problem('MOCK_ERR_WS_UPGRADE_REQUIRED', { method, path: req.getUrl() }, { headers: [['upgrade', 'websocket']] }));
     });
     return app;
   }

@@ -232,8 +232,9 @@ for (const backend of ['uws', 'node']) {
         c.send(message(n));
         await c.next();
       }
-      const partial = await until(() => (existsSync(folder) ? readdirSync(folder).find((name) => name.startsWith('.recording-')) : undefined), 5000, 'the session on disk while it is open');
-      t.ok(statSync(path.join(folder, partial)).size >= 64 * 1024, 'lines written as they go, in a hidden file no reader lists');
+      // the file appears with the first line; the writes behind it land shortly after
+      const written = () => (existsSync(folder) ? readdirSync(folder).find((name) => name.startsWith('.recording-') && statSync(path.join(folder, name)).size >= 64 * 1024) : undefined);
+      t.ok(await until(written, 5000, 'the session on disk while it is open'), 'lines written as they go, in a hidden file no reader lists');
       t.notOk(readdirSync(folder).some((name) => name.endsWith('.jsonl')), 'no session file before the session ends');
       for (let n = 2; n < 12; n++) {
         c.send(message(n));

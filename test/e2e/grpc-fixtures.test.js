@@ -180,8 +180,9 @@ t.test('recording: every call of every mode, each frame in order, credentials re
     const note = (n) => ({ message: `${n}:`.padEnd(200_000, 'n'), location: { latitude: n, longitude: n } });
     call.write(note(0));
     await until(async () => replies.length >= 1, 5000, 'the first answer');
-    const partial = await until(() => readdirSync(folder).find((name) => name.startsWith('.recording-')), 5000, 'the call on disk while it goes');
-    t.ok(statSync(path.join(folder, partial)).size >= 200_000, 'the first message written before the call ends');
+    // the file appears with the first line; the writes behind it land shortly after
+    const written = () => readdirSync(folder).find((name) => name.startsWith('.recording-') && statSync(path.join(folder, name)).size >= 200_000);
+    t.ok(await until(written, 5000, 'the call on disk while it goes'), 'the first message written before the call ends');
     for (let n = 1; n < 8; n++) {
       call.write(note(n));
       await until(async () => replies.length >= n + 1, 5000, `the answer to note ${n}`);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { bodyLength, problem, withoutContent, type Answer, type Exchange, type RouteRef } from './exchange/index.js';
-import type { RequestLog } from '../control/logging/index.js';
+import type { ProtocolLog, RequestLog } from '../control/logging/index.js';
 import type { RequestChain } from './request-chain.js';
 
 /** Counts answered requests (runtime/control/metrics TrafficStats). */
@@ -25,6 +25,8 @@ export interface DispatchOptions {
   stats?: TrafficRecorder;
   /** What the protocol's server counts per answered exchange besides the traffic statistics (GraphQL operations). */
   observe?: (ex: Exchange, answer: Answer, durationMs: number) => void;
+  /** A protocol other than HTTP: its part of an exchange's request-log entry (the operation, the call); undefined, or none given: HTTP's, the route and query. */
+  describe?: (ex: Exchange) => ProtocolLog | undefined;
 }
 
 /** What a server adapter hands a request to once it has read it, and tells once it has written the answer. */
@@ -42,7 +44,7 @@ export interface Dispatch {
 
 /** The protocol-neutral request path: route, run the route's compiled chain, account for the answer. */
 export function createDispatch(options: DispatchOptions): Dispatch {
-  const { chain, logger, requestLog, stats, observe } = options;
+  const { chain, logger, requestLog, stats, observe, describe } = options;
   /** An answer made outside the chain, as the stages of the exchange's route would leave it. */
   const decorated = (ex: Exchange, answer: Answer): Answer => {
     if (ex.chain === null) chain.enter(ex);
@@ -84,15 +86,25 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       if (observe !== undefined) observe(ex, answer, ms);
       ex.chain?.written(ex, answer);
       if (requestLog === undefined) return;
-      const size = withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body);
       const injected = answer.injected;
-      const chaos = injected === undefined ? undefined : { fault: injected.fault ?? null, latency_ms: injected.latency_ms ?? null };
-      const locals = ex.keptLocals;
-      const operation = locals?.graphql;
-      const protocol = operation !== undefined ? { graphql: { operation_name: operation.name, operation_type: operation.type } } : locals?.grpc !== undefined ? { grpc: locals.grpc } : undefined;
-      // the route and query are HTTP's; other protocols describe their requests in `protocol`
-      const http = protocol === undefined;
-      requestLog.record(ex.method, ex.path, answer.status, ms, ex.client, ex.headers, size, answer.error ?? null, chaos, protocol, http ? (ex.countedAs?.key ?? null) : undefined, http ? ex.rawQuery : undefined);
+      // the same shape for every protocol: HTTP's part is its route and query, another's its own (describe)
+      const part = describe?.(ex);
+      requestLog.record({
+        method: ex.method,
+        path: ex.path,
+        status: answer.status,
+        durationMs: ms,
+        client: ex.client,
+        headers: ex.headers,
+        responseBytes: withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body),
+        error: answer.error ?? null,
+        chaos: injected === undefined ? undefined : { fault: injected.fault ?? null, latency_ms: injected.latency_ms ?? null },
+        route: part === undefined ? (ex.countedAs?.key ?? null) : undefined,
+        query: part === undefined ? ex.rawQuery : undefined,
+        websocket: part?.websocket,
+        graphql: part?.graphql,
+        grpc: part?.grpc,
+      });
     },
   };
 }

@@ -11,7 +11,7 @@ import { GraphqlEngine } from '../terminal/graphql/index.js';
 import { withoutBuildComments } from '../../common/graphql/index.js';
 import type { CorsOptions, HttpBackend } from '../serve-options.js';
 import { createHttpAdapter } from './http/index.js';
-import { asGraphqlAnswer, GraphqlRouter, graphqlTerminal, OperationStats, SubscriptionEndpoint, type GraphqlOptions } from './graphql/index.js';
+import { asGraphqlAnswer, describeOperation, GraphqlRouter, graphqlTerminal, OperationStats, SubscriptionEndpoint, type GraphqlOptions } from './graphql/index.js';
 
 export interface GraphqlMockServerOptions {
   settings: GraphqlOptions;
@@ -101,7 +101,7 @@ export class GraphqlMockServer implements RegisteredServer {
 
   async listen(): Promise<void> {
     const { options } = this;
-    const inner = createDispatch({ router: () => this.router, chain: this.chain, maxBodyBytes: options.settings.maxBodyBytes, logger: options.logger, requestLog: options.requestLog, observe: this.stats.observe });
+    const inner = createDispatch({ router: () => this.router, chain: this.chain, maxBodyBytes: options.settings.maxBodyBytes, logger: options.logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeOperation });
     const adapter = await createHttpAdapter(options.backend, { dispatch: asGraphqlDispatch(inner), socket: this.subscriptions }, options.logger);
     await adapter.listen(options.host, options.settings.port, '--graphql-port');
     this.adapter = adapter;

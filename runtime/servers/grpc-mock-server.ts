@@ -12,7 +12,7 @@ import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { GrpcEngine } from '../terminal/grpc/index.js';
-import { ConcurrencyGate, GrpcHttpBridge, GrpcRecordings, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
+import { ConcurrencyGate, describeCall, GrpcHttpBridge, GrpcRecordings, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
 
 export interface GrpcMockServerOptions {
   settings: GrpcOptions;
@@ -65,7 +65,7 @@ export class GrpcMockServer implements RegisteredServer {
     const stages = createStages({ live, logger, openConnections: () => 0, settings: { maxBodyBytes: options.settings.maxMessageSize, maxConnections: options.maxConnections } }, CALL_STAGES);
     const chain = (this.chain = new RequestChain(stages, () => ADMITTED));
     chain.setRoutes(router.routes);
-    this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: options.settings.maxMessageSize, logger, requestLog: options.requestLog, observe: this.stats.observe });
+    this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: options.settings.maxMessageSize, logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeCall });
     const { fixtures } = options;
     this.recordings = fixtures === undefined ? undefined : new GrpcRecordings(fixtures.store, (method) => engine.method(method), logger, fixtures.watch);
     if (this.recordings !== undefined && fixtures?.store.settings.replay === true) logger.info(`replaying ${this.recordings.size} recorded gRPC call(s) from ${this.recordings.root}`);

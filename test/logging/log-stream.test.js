@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { LogStream, MAX_UNSENT_BYTES, RequestLog, RequestLogEntry, entryFilter } from '../../dist/runtime/control/logging/index.js';
 
 const ascii = (s) => new TextEncoder().encode(s).buffer;
-const record = (log, path = '/v1/pets', method = 'GET') => log.record(method, path, 200, 1, ascii('127.0.0.1'), {}, 2);
+const record = (log, path = '/v1/pets', method = 'GET') => log.record({ method, path, status: 200, durationMs: 1, client: ascii('127.0.0.1'), headers: {}, responseBytes: 2 });
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A sink that records what it is sent; `unsent` is what it reports as not taken yet. */

@@ -68,7 +68,7 @@ t.test('request log entries carry redacted headers everywhere they are read', as
   log.redaction.useKeys([{ in: 'header', name: 'x-api-key' }]);
   const streamed = [];
   log.subscribe((entry) => streamed.push(JSON.parse(JSON.stringify(entry))));
-  const entry = log.record('GET', '/v1/pets', 200, 0, '127.0.0.1', { authorization: 'Bearer s3cret', 'x-api-key': 'k3y', 'user-agent': 'ua' }, 10);
+  const entry = log.record({ method: 'GET', path: '/v1/pets', status: 200, durationMs: 0, client: '127.0.0.1', headers: { authorization: 'Bearer s3cret', 'x-api-key': 'k3y', 'user-agent': 'ua' }, responseBytes: 10 });
   for (const view of [entry.headers, entry.toJSON().headers, JSON.parse(JSON.stringify(log.recent()))[0].headers, streamed[0].headers]) {
     t.equal(view.authorization, REDACTED);
     t.equal(view['x-api-key'], REDACTED);

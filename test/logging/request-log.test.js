@@ -20,7 +20,7 @@ const capture = (level = 'info') => {
 };
 
 const record = (log, { method = 'GET', path = '/v1/pets', status = 200, ip = '127.0.0.1', headers = {}, size = 2, error = null } = {}) =>
-  log.record(method, path, status, 0, typeof ip === 'string' ? ascii(ip) : ip, headers, size, error);
+  log.record({ method, path, status, durationMs: 0, client: typeof ip === 'string' ? ascii(ip) : ip, headers, responseBytes: size, error });
 
 t.test('ring buffer: keeps the newest `capacity` items, newest first', (t) => {
   const ring = new RingBuffer(3);
@@ -56,7 +56,7 @@ t.test('request log: an entry carries the spec fields', (t) => {
   const log = new RequestLog();
   const headers = { 'user-agent': 'tap', accept: 'application/json' };
   const before = Date.now();
-  const entry = log.record('POST', '/v1/pets', 201, 12.4, ascii('10.0.0.7'), headers, 321, null);
+  const entry = log.record({ method: 'POST', path: '/v1/pets', status: 201, durationMs: 12.4, client: ascii('10.0.0.7'), headers, responseBytes: 321 });
   t.ok(entry instanceof RequestLogEntry);
   const json = JSON.parse(JSON.stringify(entry));
   t.same(Object.keys(json).sort(), [

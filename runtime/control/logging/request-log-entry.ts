@@ -1,68 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { readableAddress } from '../../chain/exchange/index.js';
+import type { ChaosLog, GraphqlOperationLog, GrpcCallLog, ProtocolLog, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
 import { Redaction } from './redaction.js';
 
-/** The spec's "Request log entry" resource, as the admin API and the JSON log lines carry it. */
-export interface RequestLogEntryJson {
-  id: string;
-  /** ISO 8601, when the response was written. */
-  timestamp: string;
+export type { ChaosLog, GraphqlOperationLog, GrpcCallLog, ProtocolLog, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
+
+/**
+ * What a server tells the request log of a request it answered, by name: the fields every
+ * protocol has, then the part of its own protocol (an HTTP request's route and query, a WebSocket
+ * session, a GraphQL operation, a gRPC call).
+ */
+export interface RequestRecord extends ProtocolLog {
   method: string;
-  /** Path without the query string, as received. */
+  /** Without the query string, as received. */
   path: string;
-  status_code: number;
-  response_time_ms: number;
-  client_ip: string;
-  user_agent: string | null;
-  /** Request headers, lower-case names; credentials show as `[redacted]` (see Redaction). */
+  status: number;
+  /** From arrival to the answer written (a session's or a call's whole length). */
+  durationMs: number;
+  /** uWS's raw address text, or a readable address. */
+  client: ArrayBuffer | string;
+  /** As received, lower-case names: redacted when first read. */
   headers: Record<string, string>;
-  response_size_bytes: number;
-  error_message: string | null;
-  /** What chaos did to the answer; present only when it did something. */
-  chaos?: { fault: string | null; latency_ms: number | null };
-  /** HTTP requests: the route that answered (`GET /v1/pets/{petId}`, a runtime mock's `METHOD path`), null when none matched. */
+  responseBytes: number;
+  error?: string | null;
+  chaos?: ChaosLog;
+  /** HTTP requests: the route that answered, null when none matched. */
   route?: string | null;
-  /** HTTP requests: the query string without `?`, secret parameters' values redacted. */
+  /** HTTP requests: the raw query string (redacted when first read). */
   query?: string;
-  /** A WebSocket session (status 101): its messages and how it closed; response_time_ms is its duration. */
-  websocket?: WebSocketSessionLog;
-  /** A GraphQL operation: which one ran (a subscription's entry is written when it ends). */
-  graphql?: GraphqlOperationLog;
-  /** A gRPC call, written when it ends. */
-  grpc?: GrpcCallLog;
-}
-
-export interface GraphqlOperationLog {
-  operation_name: string | null;
-  operation_type: 'query' | 'mutation' | 'subscription';
-  /** Events a subscription sent. */
-  events?: number;
-}
-
-/** A gRPC call: path is /<package.Service>/<Method>, status_code its status mapped to HTTP. */
-export interface GrpcCallLog {
-  /** The gRPC status name: OK, NOT_FOUND, … */
-  status: string;
-  messages_in: number;
-  messages_out: number;
-  /** A call answered from a recording: its file below core.fixtures.dir. */
-  fixture?: string;
-}
-
-/** What a protocol adds to its entries. */
-export interface ProtocolLog {
-  websocket?: WebSocketSessionLog;
-  graphql?: GraphqlOperationLog;
-  grpc?: GrpcCallLog;
-}
-
-export interface WebSocketSessionLog {
-  messages_in: number;
-  messages_out: number;
-  close_code: number;
-  close_reason: string;
-  /** What played: echo, answers, script <file>, fixture <file>. */
-  played: string;
 }
 
 /** Distinguishes ids across restarts of the server; the per-request part is a counter. */
@@ -96,7 +61,7 @@ export class RequestLogEntry {
   readonly user_agent: string | null;
   readonly response_size_bytes: number;
   readonly error_message: string | null;
-  readonly chaos: RequestLogEntryJson['chaos'];
+  readonly chaos: ChaosLog | undefined;
   readonly websocket: WebSocketSessionLog | undefined;
   readonly graphql: GraphqlOperationLog | undefined;
   readonly grpc: GrpcCallLog | undefined;
@@ -111,40 +76,25 @@ export class RequestLogEntry {
   private queryRedacted = false;
   private readonly redaction: Redaction;
 
-  constructor(
-    method: string,
-    path: string,
-    statusCode: number,
-    responseTimeMs: number,
-    clientAddress: ArrayBuffer | string,
-    headers: Record<string, string>,
-    responseSizeBytes: number,
-    errorMessage: string | null,
-    redaction: Redaction = DEFAULT_REDACTION,
-    time = Date.now(),
-    chaos?: RequestLogEntryJson['chaos'],
-    protocol?: ProtocolLog,
-    route?: string | null,
-    query?: string,
-  ) {
-    this.chaos = chaos;
-    this.websocket = protocol?.websocket;
-    this.graphql = protocol?.graphql;
-    this.grpc = protocol?.grpc;
-    this.route = route;
-    this.rawQuery = query;
+  constructor(record: RequestRecord, redaction: Redaction = DEFAULT_REDACTION, time = Date.now()) {
     this.seq = ++sequence;
     this.time = time;
-    this.method = method;
-    this.path = path;
-    this.status_code = statusCode;
-    this.response_time_ms = responseTimeMs;
-    this.address = clientAddress;
-    this.received = headers;
+    this.method = record.method;
+    this.path = record.path;
+    this.status_code = record.status;
+    this.response_time_ms = Math.round(record.durationMs);
+    this.address = record.client;
+    this.received = record.headers;
     this.redaction = redaction;
-    this.user_agent = headers['user-agent'] ?? null;
-    this.response_size_bytes = responseSizeBytes;
-    this.error_message = errorMessage;
+    this.user_agent = record.headers['user-agent'] ?? null;
+    this.response_size_bytes = record.responseBytes;
+    this.error_message = record.error ?? null;
+    this.chaos = record.chaos;
+    this.route = record.route;
+    this.rawQuery = record.query;
+    this.websocket = record.websocket;
+    this.graphql = record.graphql;
+    this.grpc = record.grpc;
   }
 
   /** Short and unique: a per-process prefix and a base-36 sequence number (`3fa9c1-2k`). */

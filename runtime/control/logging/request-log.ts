@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { compileGlob, requestPath } from '../../match/index.js';
 import { turnClock } from '../metrics/index.js';
 import { Redaction } from './redaction.js';
-import { RequestLogEntry, type ProtocolLog, type RequestLogEntryJson } from './request-log-entry.js';
+import { RequestLogEntry, type RequestRecord } from './request-log-entry.js';
 import { DEFAULT_REQUEST_LINES_PER_SECOND, RequestLines } from './request-lines.js';
 import { RingBuffer } from './ring-buffer.js';
 
@@ -65,24 +65,9 @@ export class RequestLog {
     return this.ring.size;
   }
 
-  /**
-   * Records a request whose response has just been written, `responseTimeMs` after it arrived.
-   */
-  record(
-    method: string,
-    path: string,
-    statusCode: number,
-    responseTimeMs: number,
-    clientAddress: ArrayBuffer | string,
-    headers: Record<string, string>,
-    responseSizeBytes: number,
-    errorMessage: string | null = null,
-    chaos?: RequestLogEntryJson['chaos'],
-    protocol?: ProtocolLog,
-    route?: string | null,
-    query?: string,
-  ): RequestLogEntry {
-    const entry = new RequestLogEntry(method, path, statusCode, Math.round(responseTimeMs), clientAddress, headers, responseSizeBytes, errorMessage, this.redaction, turnClock(), chaos, protocol, route, query);
+  /** Records a request whose answer has just been written. */
+  record(record: RequestRecord): RequestLogEntry {
+    const entry = new RequestLogEntry(record, this.redaction, turnClock());
     this.ring.push(entry);
     const logger = this.logger;
     if (this.lines !== undefined && logger?.isLevelEnabled('info') === true) this.lines.write(entry);

@@ -3,10 +3,17 @@ import type { ProblemCode } from '../../../common/errors.js';
 import { PROBLEMS } from '../../../common/errors.js';
 import type { Answer, Exchange, GraphqlOperation } from '../../chain/exchange/index.js';
 import type { Next } from '../../chain/index.js';
+import type { ProtocolLog } from '../../control/logging/index.js';
 import type { GraphqlEngine, Refused } from '../../terminal/graphql/index.js';
 import { graphqlError, overBytes, requestErrorAnswer, responseAnswer } from './graphql-answer.js';
 import { ACCEPTED_TYPES, negotiate, type GraphqlMediaType } from './media-types.js';
 import { paramsOf } from './request-params.js';
+
+/** A GraphQL exchange's part of its request-log entry: the operation that ran; none (a request refused before one did): the HTTP part. */
+export function describeOperation(ex: Exchange): ProtocolLog | undefined {
+  const operation = ex.keptLocals?.graphql;
+  return operation === undefined ? undefined : { graphql: { operation_name: operation.name, operation_type: operation.type } };
+}
 
 const REFUSED_CODE: Record<Refused['stage'], ProblemCode> = {
   parse: 'MOCK_ERR_GRAPHQL_PARSE',

@@ -2,6 +2,6 @@
 export { asGraphqlAnswer } from './graphql-answer.js';
 export type { GraphqlOptions, SocketLimits } from './graphql-options.js';
 export { GraphqlRouter } from './graphql-router.js';
-export { graphqlTerminal } from './graphql-terminal.js';
+export { describeOperation, graphqlTerminal } from './graphql-terminal.js';
 export { OperationStats } from './operation-stats.js';
 export { SubscriptionEndpoint } from './subscriptions.js';

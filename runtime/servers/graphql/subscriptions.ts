@@ -179,7 +179,14 @@ export class SubscriptionEndpoint implements SocketEndpoint {
     const ms = performance.now() - running.startedAt;
     const { operationName, operationType } = running.prepared;
     this.options.stats.socketOperationEnded(operationName, operationType, running.failed, ms);
-    this.options.requestLog.record('GET', this.path, running.failed ? 500 : 200, ms, state.client, state.headers, 0, null, undefined, {
+    this.options.requestLog.record({
+      method: 'GET',
+      path: this.path,
+      status: running.failed ? 500 : 200,
+      durationMs: ms,
+      client: state.client,
+      headers: state.headers,
+      responseBytes: 0,
       graphql: { operation_name: operationName, operation_type: operationType, events: running.events },
     });
   }

@@ -2,6 +2,7 @@ import type { Deadline, Metadata } from '@grpc/grpc-js';
 import { GRPC, grpcStatusName, httpOfGrpc } from '../../../common/grpc-status.js';
 import { Exchange, grpcStatusOf, type Answer } from '../../chain/exchange/index.js';
 import type { Dispatch } from '../../chain/index.js';
+import type { ProtocolLog } from '../../control/logging/index.js';
 import type { GrpcTape } from './recordings.js';
 
 /** What every grpc-js server call has, whatever its mode (grpc-js does not export its own name for it). */
@@ -30,6 +31,12 @@ function headersOf(metadata: Metadata): Record<string, string> {
     headers[key] = (values as unknown[]).map(String).join(', ');
   }
   return headers;
+}
+
+/** A gRPC exchange's part of its request-log entry: the call as it ended (set by CallRun.end, or by the HTTP bridge). */
+export function describeCall(ex: Exchange): ProtocolLog | undefined {
+  const grpc = ex.keptLocals?.grpc;
+  return grpc === undefined ? undefined : { grpc };
 }
 
 /** `ipv4:127.0.0.1:5000`, `ipv6:[::1]:5000` or `127.0.0.1:5000` → the address without the port. */

@@ -1,5 +1,6 @@
 /** The gRPC server's parts: the call handlers of the four modes, the call as the chain sees it, reflection, the concurrency limit, per-method statistics. */
 export { handlerFor, type CallContext } from './call-handlers.js';
+export { describeCall } from './call-run.js';
 export { ConcurrencyGate } from './concurrency-gate.js';
 export type { GrpcOptions } from './grpc-options.js';
 export { GrpcRouter } from './grpc-router.js';

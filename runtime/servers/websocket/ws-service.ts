@@ -177,7 +177,15 @@ export class WsService {
     if (this.sessions.size === 0) this.close();
     this.stats.ended(report);
     const { handshake } = report;
-    this.options.requestLog.record('GET', handshake.path, 101, report.durationMs, handshake.client, handshake.headers, report.bytesOut, report.error, undefined, {
+    this.options.requestLog.record({
+      method: 'GET',
+      path: handshake.path,
+      status: 101,
+      durationMs: report.durationMs,
+      client: handshake.client,
+      headers: handshake.headers,
+      responseBytes: report.bytesOut,
+      error: report.error,
       websocket: {
         messages_in: report.messagesIn,
         messages_out: report.messagesOut,
@@ -190,8 +198,8 @@ export class WsService {
 
   /** Upgrades answered over HTTP are requests of the log too. */
   private refused(handshake: WsHandshake, answer: Answer): Admission {
-    const body = typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.byteLength;
-    this.options.requestLog.record('GET', handshake.path, answer.status, 0, handshake.client, handshake.headers, body, answer.error ?? null);
+    const responseBytes = typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.byteLength;
+    this.options.requestLog.record({ method: 'GET', path: handshake.path, status: answer.status, durationMs: 0, client: handshake.client, headers: handshake.headers, responseBytes, error: answer.error ?? null });
     return { accept: false, answer };
   }
 

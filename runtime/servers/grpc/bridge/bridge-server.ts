@@ -9,7 +9,7 @@ import { createDispatch, type Dispatch, type RequestChain, type Router } from '.
 import type { RequestLog } from '../../../control/logging/index.js';
 import type { GrpcEngine, MethodMock } from '../../../terminal/grpc/index.js';
 import { closeNode, listenNode } from '../../http/index.js';
-import type { CallFailure } from '../call-run.js';
+import { describeCall, type CallFailure } from '../call-run.js';
 import { httpBindings, type HttpBinding } from './http-rules.js';
 import { fromJson, toJson } from './json-mapping.js';
 import { BridgeRefusal, requestJson } from './request-json.js';
@@ -78,7 +78,7 @@ export class GrpcHttpBridge {
     this.bindings = httpBindings(options.services);
     for (const service of options.services) for (const m of service.methods) this.methods.set(`/${service.name}/${m.name}`, m);
     const { chain, limits, logger, requestLog, observe } = options;
-    this.dispatch = createDispatch({ router: () => ROUTED_BY_THE_BRIDGE, chain, maxBodyBytes: limits.maxBodyBytes, logger, requestLog, observe });
+    this.dispatch = createDispatch({ router: () => ROUTED_BY_THE_BRIDGE, chain, maxBodyBytes: limits.maxBodyBytes, logger, requestLog, observe, describe: describeCall });
     this.server = http.createServer((req, res) => {
       this.serve(req, res).catch((e: unknown) => {
         // serve answers every failure itself: this is what failed while answering one

@@ -1,22 +1,9 @@
+import type { RequestLogEntryJson } from '../../common/request-log.js';
+
 /** Shapes of the admin API's answers the dashboard reads (docs/admin.md, docs/dashboard.md). */
 
-export interface LogEntry {
-  id: string;
-  timestamp: string;
-  method: string;
-  path: string;
-  status_code: number;
-  response_time_ms: number;
-  client_ip: string;
-  user_agent: string;
-  headers: Record<string, string>;
-  response_size_bytes: number;
-  error_message: string | null;
-  /** The key of the route that answered (`GET /v1/pets/{petId}`; a runtime mock's `METHOD path`), null when nothing matched. */
-  route?: string | null;
-  query?: string;
-  body?: unknown;
-}
+/** A request-log entry, as the server declares it (common/request-log.ts). */
+export type LogEntry = RequestLogEntryJson;
 
 export interface StreamMetrics {
   /** ISO 8601 instant of the interval's end. */

@@ -16,35 +16,66 @@ export interface AdminTarget {
   token?: string;
 }
 
+/** An answer of the admin API: the status, the envelope's data, its error. */
+export interface AdminAnswer {
+  status: number;
+  data: unknown;
+  error?: string;
+}
+
 /**
- * One call of a running admin API; the envelope's data on success. Failures are one line naming
- * the URL and the fix: the server not running (or a URL with a password, which fetch refuses:
- * shown as [redacted]), the API disabled, the server's own error.
+ * The one client of a running admin API, for every command that talks to one (`mock chaos
+ * profile …`, `mock tui`): `<admin-url>/__mock/api/<endpoint>`, the token as Bearer. A server that
+ * cannot be reached is one line naming the URL and the fix (a URL with a password, which fetch
+ * refuses, shown as [redacted]).
  */
-export async function callAdmin(target: AdminTarget, method: string, endpoint: string, body?: unknown): Promise<{ data: unknown; raw: string }> {
-  const base = target['admin-url'].replace(/\/+$/, '');
-  const url = `${base}/__mock/api/${endpoint}`;
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (target.token !== undefined) headers.authorization = `Bearer ${target.token}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
-  } catch (e) {
-    // fetch's own message quotes the URL
-    const reason = (e as { cause?: { code?: string } }).cause?.code ?? redactUrlsInText((e as Error).message);
-    throw new MockError('MOCK_ERR_ADMIN_UNREACHABLE', `cannot reach the admin API at ${redactUrlCredentials(base)} (${reason}): start the server with mock serve --admin, or pass --admin-url`);
+export class AdminClient {
+  readonly base: string;
+  /** The base as messages show it: its password, if any, [redacted]. */
+  readonly shown: string;
+
+  constructor(
+    readonly target: AdminTarget,
+    private readonly timeoutMs = 10_000,
+  ) {
+    this.base = target['admin-url'].replace(/\/+$/, '');
+    this.shown = redactUrlCredentials(this.base);
   }
-  const raw = await response.text();
-  let parsed: { success?: boolean; data?: unknown; error?: string } | undefined;
-  try {
-    parsed = JSON.parse(raw) as typeof parsed;
-  } catch {
-    parsed = undefined;
+
+  /** One call, its status kept (a caller may show a refusal and go on); throws MOCK_ERR_ADMIN_UNREACHABLE when nothing answers. */
+  async request(method: string, endpoint: string, body?: unknown): Promise<AdminAnswer> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.target.token !== undefined) headers.authorization = `Bearer ${this.target.token}`;
+    let response: Response;
+    try {
+      response = await fetch(`${this.base}/__mock/api/${endpoint}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (e) {
+      // fetch's own message quotes the URL
+      const err = e as { name?: string; cause?: { code?: string }; message: string };
+      const reason = err.name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : (err.cause?.code ?? redactUrlsInText(err.message));
+      throw new MockError('MOCK_ERR_ADMIN_UNREACHABLE', `cannot reach the admin API at ${this.shown} (${reason}): start it with mock serve --admin, or pass --admin-url`);
+    }
+    const raw = await response.text();
+    let parsed: { success?: boolean; data?: unknown; error?: unknown } | undefined;
+    try {
+      parsed = JSON.parse(raw) as typeof parsed;
+    } catch {
+      parsed = undefined;
+    }
+    const enveloped = parsed !== undefined && parsed !== null && typeof parsed === 'object' && 'success' in parsed;
+    const error = response.ok ? undefined : typeof parsed?.error === 'string' ? parsed.error : `HTTP ${response.status}`;
+    return { status: response.status, data: enveloped ? parsed?.data : parsed, error };
   }
-  if (!response.ok) {
-    const why = parsed?.error ?? `HTTP ${response.status}`;
-    throw new MockError('MOCK_ERR_ADMIN_REFUSED', `${method} ${url}: ${why}`);
+
+  /** The data of a successful call; a refusal is one line (`GET /__mock/unmatched: HTTP 404 …`) thrown as MOCK_ERR_ADMIN_REFUSED. */
+  async call<T>(method: string, endpoint: string, body?: unknown): Promise<T> {
+    const answer = await this.request(method, endpoint, body);
+    if (answer.error !== undefined) throw new MockError('MOCK_ERR_ADMIN_REFUSED', `${method} /__mock/${endpoint.replace(/\?.*$/, '')}: ${answer.error}`);
+    return answer.data as T;
   }
-  return { data: parsed !== undefined && 'success' in parsed ? parsed.data : parsed, raw };
+
+  get<T>(endpoint: string): Promise<T> {
+    return this.call<T>('GET', endpoint);
+  }
 }

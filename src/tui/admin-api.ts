@@ -1,64 +1,15 @@
 import { MockError } from '../../common/errors.js';
-import { redactUrlCredentials, redactUrlsInText } from '../../common/redacted.js';
-import type { AdminTarget } from '../cli/admin-client.js';
+import { AdminClient, type AdminAnswer, type AdminTarget } from '../cli/admin-client.js';
 import type { ChaosProfile, ChaosStatus, Coverage, FixtureItem, FixtureSettings, LogEntry, RouteRow, UnmatchedItem } from './types.js';
 
-/** An answer of the admin API: the status, the envelope's data, its error. */
-export interface AdminAnswer {
-  status: number;
-  data: unknown;
-  error?: string;
-}
-
 /**
- * The admin API as the terminal dashboard calls it: the conventions of src/cli/admin-client.ts
- * (`<admin-url>/__mock/api/<endpoint>`, the token as Bearer, the same one line when the server
- * cannot be reached), but an answer keeps its status: the dashboard shows a refusal in its view and
- * goes on, and the start-up check tells a refused token (401/403) from auth being off (404).
+ * The admin API as the terminal dashboard calls it: the CLI's one client (src/cli/admin-client.ts),
+ * a shorter time-out, the start-up check that tells a refused token (401/403) from auth being off
+ * (404), and the reads of each view.
  */
-export class AdminApi {
-  readonly base: string;
-  readonly shown: string;
-
-  constructor(readonly target: AdminTarget, private readonly timeoutMs = 5000) {
-    this.base = target['admin-url'].replace(/\/+$/, '');
-    this.shown = redactUrlCredentials(this.base);
-  }
-
-  /** One call; throws MockError MOCK_ERR_ADMIN_UNREACHABLE (one line) when nothing answers. */
-  async request(method: string, endpoint: string, body?: unknown): Promise<AdminAnswer> {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (this.target.token !== undefined) headers.authorization = `Bearer ${this.target.token}`;
-    let response: Response;
-    try {
-      response = await fetch(`${this.base}/__mock/api/${endpoint}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (e) {
-      const err = e as { name?: string; cause?: { code?: string }; message: string };
-      const reason = err.name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : (err.cause?.code ?? redactUrlsInText(err.message));
-      throw new MockError('MOCK_ERR_ADMIN_UNREACHABLE', `cannot reach the admin API at ${this.shown} (${reason}): start it with mock serve --admin, or pass --admin-url`);
-    }
-    const raw = await response.text();
-    let parsed: { success?: boolean; data?: unknown; error?: unknown } | undefined;
-    try {
-      parsed = JSON.parse(raw) as typeof parsed;
-    } catch {
-      parsed = undefined;
-    }
-    const enveloped = parsed !== undefined && parsed !== null && typeof parsed === 'object' && 'success' in parsed;
-    const error = response.ok ? undefined : typeof parsed?.error === 'string' ? parsed.error : `HTTP ${response.status}`;
-    return { status: response.status, data: enveloped ? parsed?.data : parsed, error };
-  }
-
-  /** The data of a successful call; any failure as one line (`GET unmatched: HTTP 404 …`) thrown as MockError. */
-  async get<T>(endpoint: string): Promise<T> {
-    return this.call<T>('GET', endpoint);
-  }
-
-  async call<T>(method: string, endpoint: string, body?: unknown): Promise<T> {
-    const answer = await this.request(method, endpoint, body);
-    if (answer.error !== undefined) throw new MockError('MOCK_ERR_ADMIN_REFUSED', `${method} /__mock/${endpoint.replace(/\?.*$/, '')}: ${answer.error}`);
-    return answer.data as T;
+export class AdminApi extends AdminClient {
+  constructor(target: AdminTarget, timeoutMs = 5000) {
+    super(target, timeoutMs);
   }
 
   /**

@@ -1,17 +1,9 @@
+import type { RequestLogEntryJson } from '../../common/request-log.js';
+
 /** The shapes of the admin API the terminal dashboard reads (docs/admin.md, docs/dashboard.md), as far as it reads them. */
 
-export interface LogEntry {
-  id: string;
-  timestamp: string;
-  method: string;
-  path: string;
-  status_code: number;
-  response_time_ms: number;
-  client_ip?: string;
-  error_message?: string | null;
-  /** The key of the route that answered (a runtime mock's `METHOD path`), or null when nothing matched (servers that predate it leave it out). */
-  route?: string | null;
-}
+/** A request-log entry, as the server declares it. */
+export type LogEntry = RequestLogEntryJson;
 
 /** One metrics sample: the stream's `metrics` message, or one computed from polling. */
 export interface MetricsSample {

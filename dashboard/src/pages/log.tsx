@@ -126,7 +126,7 @@ export function LogPage() {
 }
 
 function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
-  const { headers, body, ...fields } = entry;
+  const { headers, ...fields } = entry;
   return (
     <aside class="detail card">
       <div class="row">
@@ -136,7 +136,7 @@ function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
         <button onClick={onClose}>Close</button>
       </div>
       <dl>
-        {Object.entries(fields).map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{v === null ? '–' : String(v)}</dd>])}
+        {Object.entries(fields).map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>])}
       </dl>
       <h4>Request headers</h4>
       <table>
@@ -149,12 +149,6 @@ function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
           ))}
         </tbody>
       </table>
-      {body !== undefined && (
-        <>
-          <h4>Body</h4>
-          <pre>{typeof body === 'string' ? body : JSON.stringify(body, null, 2)}</pre>
-        </>
-      )}
     </aside>
   );
 }

@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { MockCommand } from '../../../cli/mock-command.js';
-import { adminFlags, callAdmin } from '../../../cli/admin-client.js';
+import { AdminClient, adminFlags } from '../../../cli/admin-client.js';
 
 export default class ChaosProfileApply extends MockCommand {
   static summary = 'Apply a chaos profile to a running server, at once (its latency, bandwidth, losses and faults).';
@@ -15,7 +15,7 @@ export default class ChaosProfileApply extends MockCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(ChaosProfileApply);
-    await callAdmin(flags, 'POST', `chaos/profiles/${encodeURIComponent(args.name)}/apply`);
+    await new AdminClient(flags).call('POST', `chaos/profiles/${encodeURIComponent(args.name)}/apply`);
     this.log(`chaos profile ${args.name} applied`);
   }
 }

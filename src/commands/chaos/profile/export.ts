@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Args, Flags } from '@oclif/core';
 import { MockCommand } from '../../../cli/mock-command.js';
-import { adminFlags, callAdmin } from '../../../cli/admin-client.js';
+import { AdminClient, adminFlags } from '../../../cli/admin-client.js';
 
 export default class ChaosProfileExport extends MockCommand {
   static summary = 'Print (or save) a chaos profile of a running server as a JSON document that import takes back.';
@@ -19,7 +19,7 @@ export default class ChaosProfileExport extends MockCommand {
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(ChaosProfileExport);
-    const { data } = await callAdmin(flags, 'GET', `chaos/profiles/${encodeURIComponent(args.name)}/export?format=json`);
+    const data = await new AdminClient(flags).call<unknown>('GET', `chaos/profiles/${encodeURIComponent(args.name)}/export?format=json`);
     const text = `${JSON.stringify(data, null, 2)}\n`;
     if (flags.output === undefined) process.stdout.write(text);
     else {

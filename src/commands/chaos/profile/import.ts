@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Args } from '@oclif/core';
 import { MockError } from '../../../../common/errors.js';
 import { MockCommand } from '../../../cli/mock-command.js';
-import { adminFlags, callAdmin } from '../../../cli/admin-client.js';
+import { AdminClient, adminFlags } from '../../../cli/admin-client.js';
 
 export default class ChaosProfileImport extends MockCommand {
   static summary = 'Add a chaos profile document (from export, or written by hand) to a running server, replacing a custom one of the same name.';
@@ -24,7 +24,7 @@ export default class ChaosProfileImport extends MockCommand {
       const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
       throw new MockError('MOCK_ERR_FLAG_INVALID', `${args.file}: cannot read a JSON profile document (${why}); give a file written by mock chaos profile export`);
     }
-    const { data } = await callAdmin(flags, 'POST', 'chaos/profiles/import', document);
-    this.log(`chaos profile ${(data as { name: string }).name} imported`);
+    const data = await new AdminClient(flags).call<{ name: string }>('POST', 'chaos/profiles/import', document);
+    this.log(`chaos profile ${data.name} imported`);
   }
 }

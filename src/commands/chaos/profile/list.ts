@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { MockCommand } from '../../../cli/mock-command.js';
-import { adminFlags, callAdmin } from '../../../cli/admin-client.js';
+import { AdminClient, adminFlags } from '../../../cli/admin-client.js';
 
 interface ProfileRow {
   name: string;
@@ -20,8 +20,7 @@ export default class ChaosProfileList extends MockCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(ChaosProfileList);
-    const { data } = await callAdmin(flags, 'GET', 'chaos/profiles');
-    const profiles = data as ProfileRow[];
+    const profiles = await new AdminClient(flags).get<ProfileRow[]>('chaos/profiles');
     if (flags.json) {
       this.log(JSON.stringify(profiles, null, 2));
       return;

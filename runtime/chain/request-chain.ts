@@ -1,6 +1,5 @@
 import type { Answer, BuildRoute, ChainRun, Exchange } from './exchange/index.js';
-import { slotRank } from './slots.js';
-import { checkStage, type Next, type Stage } from './stage.js';
+import { checkStages, type Next, type Stage } from './stage.js';
 
 /** A route's compiled chain. An exchange keeps the one it ran through, so a recompile or a restart in flight never changes its hooks. */
 class Compiled implements ChainRun {
@@ -38,8 +37,7 @@ export class RequestChain {
 
   /** `terminal` answers what no stage answered (mock generation). */
   constructor(stages: readonly Stage[], terminal: Next) {
-    // stable: stages sharing a slot keep their registration order
-    this.stages = stages.map(checkStage).sort((a, b) => slotRank(a.slot) - slotRank(b.slot));
+    this.stages = checkStages(stages);
     this.bare = new Compiled([], terminal);
     this.unmatched = this.bare;
     const changed = (): void => {

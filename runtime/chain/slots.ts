@@ -1,8 +1,10 @@
 /**
- * The request chain's order, outermost first (DESIGN.md, "The request chain"). A stage takes one
- * slot; the terminal, mock generation from the description and mock.yaml's custom routes (spec
- * step 6), always comes last, and recording (7) is an afterAnswer hook. Slots of later features
- * are reserved here so that each is a new stage file:
+ * The request chain's order, outermost first (DESIGN.md, "The request chain"): the one place it
+ * lives. Each stage takes a slot of its own, so the slot alone orders the stages, whatever order
+ * they are registered in. The terminal, mock generation from the description and mock.yaml's
+ * custom routes (spec step 6), always comes last, and recording (7) is the afterAnswer hook of the
+ * record and recorder stages. The README's slot table names these slots in this order (a test
+ * holds it to this list):
  *
  * - sandbox: while the admin is embedded in the mock, every answer is marked as a sandboxed document
  * - circuit-breaker, bulkhead, rate-limit, connection-limit, packet-loss: protective chaos, in front so
@@ -11,11 +13,14 @@
  * - cors, token-endpoint, security: the mocked API's contract (issue 11); the mock OAuth 2.0
  *   token endpoint answers before security so that getting a token needs none
  * - latency, overrides: adjust every answer produced inside them (they wrap the rest)
- * - replay (1), stateful (2), route-chaos (3), faults (4): fixtures, state machines, per-route chaos
- *   (core.routes, /__mock/api/route-chaos), global faults (the admin's faults object, and
+ * - replay (1), then record and recorder, which only pass the request on and save the answer
+ *   after it is written (fixture files, the recorder database)
+ * - stateful (2), route-chaos (3), faults and fault-injection (4): state machines, per-route chaos
+ *   (core.routes, /__mock/api/route-chaos), global faults (the admin's faults object, then
  *   observability.chaos.fault_injection)
  * - mocks: runtime mocks, explicit answers a user created, before the proxy (as before this seam)
- * - proxy (5): the conditional proxy and the reality continuum
+ * - proxy-rules, continuum, proxy (5): the conditional proxy's rules select requests one by one,
+ *   the reality continuum owns its paths, then proxy.enabled forwards the rest
  */
 export const SLOTS = [
   'sandbox',
@@ -31,10 +36,15 @@ export const SLOTS = [
   'latency',
   'overrides',
   'replay',
+  'record',
+  'recorder',
   'stateful',
   'route-chaos',
   'faults',
+  'fault-injection',
   'mocks',
+  'proxy-rules',
+  'continuum',
   'proxy',
 ] as const;
 

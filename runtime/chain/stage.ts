@@ -8,7 +8,7 @@ import type { CorsOptions } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from './fixtures/index.js';
 import type { StatefulService } from './stateful/index.js';
 import type { ProxyRule } from './proxy/index.js';
-import { SLOTS, type Slot } from './slots.js';
+import { SLOTS, slotRank, type Slot } from './slots.js';
 
 /** The rest of the chain after a stage. */
 export type Next = (ex: Exchange) => Answer | Promise<Answer>;
@@ -87,6 +87,20 @@ export function checkStage(stage: Stage): Stage {
     if (stage[hook] !== undefined && typeof stage[hook] !== 'function') throw new TypeError(`${what}: ${hook} must be a function when given`);
   }
   return stage;
+}
+
+/**
+ * Checks each stage, and that no two claim one slot (the slot alone orders them): the stages in
+ * their slots' order, whatever order they came in.
+ */
+export function checkStages(stages: readonly Stage[]): Stage[] {
+  const bySlot = new Map<Slot, Stage>();
+  for (const stage of stages.map(checkStage)) {
+    const taken = bySlot.get(stage.slot);
+    if (taken !== undefined) throw new TypeError(`stage ${JSON.stringify(stage.name)}: slot ${stage.slot} is taken by stage ${JSON.stringify(taken.name)}; give it a slot of its own in SLOTS (runtime/chain/slots.ts)`);
+    bySlot.set(stage.slot, stage);
+  }
+  return [...bySlot.values()].sort((a, b) => slotRank(a.slot) - slotRank(b.slot));
 }
 
 /** `then` for a result that may or may not be a promise: synchronous answers stay synchronous. */

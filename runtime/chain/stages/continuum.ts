@@ -17,7 +17,7 @@ export function continuumStage({ live, engine, settings: { maxBodyBytes } }: Sta
   const continuum = live.continuum;
   return {
     name: 'continuum',
-    slot: 'proxy',
+    slot: 'continuum',
     appliesTo: (route) => continuum.mayApply(route),
     run(ex, next) {
       const path = requestPath(ex.path);

@@ -14,7 +14,7 @@ import { dropped, injected, marked, matchable } from './chaos-answers.js';
 export function faultInjectionStage({ live: { chaos } }: StageContext): Stage {
   return {
     name: 'fault-injection',
-    slot: 'faults',
+    slot: 'fault-injection',
     appliesTo: () => chaos.active('fault_injection'),
     run(ex, next) {
       const settings = chaos.settings.fault_injection;

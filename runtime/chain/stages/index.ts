@@ -25,7 +25,7 @@ import { trafficShapingStage } from './traffic-shaping.js';
 
 /**
  * Every stage of the request chain: a new behaviour is a file in this folder and a line here.
- * The slot decides where a stage runs; this order only breaks ties within a slot.
+ * The slot decides where a stage runs (one stage per slot).
  */
 export const STAGES: readonly StageFactory[] = [
   sandboxStage,
@@ -48,7 +48,6 @@ export const STAGES: readonly StageFactory[] = [
   faultsStage,
   faultInjectionStage,
   mocksStage,
-  // the proxy slot: rules select requests one by one, the continuum owns its paths, then proxy.enabled forwards the rest
   proxyRulesStage,
   continuumStage,
   proxyStage,

@@ -15,7 +15,7 @@ export function proxyRulesStage({ live, settings: { maxBodyBytes, proxyRules } }
   if (errors.length > 0) throw new MockError('MOCK_ERR_CONFIG_INVALID', errors.join('\n'));
   return {
     name: 'proxy-rules',
-    slot: 'proxy',
+    slot: 'proxy-rules',
     appliesTo: (route) => route === null || rulesMayReach(rules, templateSegments(route.path)),
     run(ex, next) {
       const rule = ruleFor(rules, requestPath(ex.path), ex);

@@ -10,7 +10,7 @@ export function recordStage({ fixtures }: StageContext): Stage | undefined {
   const { store, recorder } = fixtures;
   return {
     name: 'record',
-    slot: 'replay',
+    slot: 'record',
     appliesTo: () => store.settings.record,
     run: (ex, next) => next(ex),
     afterAnswer: (ex, answer) => recorder.capture(ex, answer),

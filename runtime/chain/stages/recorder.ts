@@ -9,7 +9,7 @@ export function recorderStage({ recorder }: StageContext): Stage | undefined {
   if (recorder === undefined) return undefined;
   return {
     name: 'recorder',
-    slot: 'replay',
+    slot: 'recorder',
     appliesTo: () => true,
     run: (ex, next) => next(ex),
     afterAnswer: (ex, answer) => recorder.capture(ex, answer),

@@ -70,6 +70,16 @@ t.test('a stage is checked when registered', async (t) => {
   t.throws(() => checkStage({ ...good, afterAnswer: 1 }), /afterAnswer must be a function/);
 });
 
+t.test('one stage per slot: a second stage claiming a slot is refused when registered', async (t) => {
+  const stage = (name, slot) => ({ name, slot, appliesTo: () => true, run: (ex, next) => next(ex) });
+  const terminal = () => ({ status: 200, headers: [], body: '' });
+  t.throws(() => new RequestChain([stage('a', 'faults'), stage('latency', 'latency'), stage('b', 'faults')], terminal), new TypeError('stage "b": slot faults is taken by stage "a"; give it a slot of its own in SLOTS (runtime/chain/slots.ts)'));
+  const forward = new RequestChain([stage('faults', 'faults'), stage('fault-injection', 'fault-injection')], terminal);
+  const backward = new RequestChain([stage('fault-injection', 'fault-injection'), stage('faults', 'faults')], terminal);
+  t.same(backward.stagesOf(null), forward.stagesOf(null), 'registration order is irrelevant');
+  t.same(forward.stagesOf(null), ['faults', 'fault-injection']);
+});
+
 t.test('stages run in slot order, per route, and a route with none answers synchronously', async (t) => {
   const order = [];
   let onFor = new Set();

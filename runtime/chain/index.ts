@@ -1,5 +1,5 @@
 export { createDispatch, type Dispatch, type DispatchOptions, type Router, type TrafficRecorder } from './dispatch.js';
 export { RequestChain } from './request-chain.js';
 export { SLOTS, type Slot } from './slots.js';
-export { afterNext, checkStage, type Next, type Stage, type StageContext, type StageFactory, type StageSettings } from './stage.js';
-export { CALL_STAGES, createStages, OVER_HTTP_STAGES, STAGES } from './stages/index.js';
+export { afterNext, checkStage, defineStage, type ExchangeKind, type Next, type Stage, type StageBody, type StageContext, type StageDeclaration, type StageFactory, type StageSettings } from './stage.js';
+export { createStages } from './stages/index.js';

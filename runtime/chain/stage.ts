@@ -57,7 +57,7 @@ export interface StageSettings {
 export interface StageContext {
   readonly live: LiveState;
   readonly logger: Logger;
-  /** The description's terminal being served now (a restart swaps it); absent on servers of other protocols, which leave out the stages that answer from it. */
+  /** The description's terminal being served now (a restart swaps it); absent on servers of other protocols, whose kind has none of the stages that answer from it. */
   readonly engine?: () => Engine;
   /** Connections open now on the server the chain runs for. */
   readonly openConnections: () => number;
@@ -72,8 +72,44 @@ export interface StageContext {
   readonly stateful?: StatefulService;
 }
 
-/** A stage file's export: its stage, or undefined when the configuration leaves it out for the server's life. */
-export type StageFactory = (context: StageContext) => Stage | undefined;
+/**
+ * The kinds of exchange a server runs through its chain, by what the server knows of a request:
+ * - description: an HTTP request answered from an API description (the OpenAPI servers), whose
+ *   routes are the description's operations and custom routes
+ * - http: an HTTP request of a protocol without a description (GraphQL over HTTP)
+ * - call: a gRPC call, or a request of the gRPC HTTP bridge, admitted by the chain when it starts
+ *   (an exchange without a body; its answer is made outside the chain)
+ */
+export type ExchangeKind = 'description' | 'http' | 'call';
+
+/** What a stage file declares of its stage: its place in the chain, and the kinds of exchange it acts on. */
+export interface StageDeclaration {
+  /** One stage per slot; the stage is named after it. */
+  readonly slot: Slot;
+  /** A server's chain holds the stages of its kind (createStages). */
+  readonly kinds: readonly ExchangeKind[];
+}
+
+/** A stage file's export: its declaration, and its stage for a server, or undefined when the configuration leaves it out for the server's life. */
+export interface StageFactory extends StageDeclaration {
+  create(context: StageContext): Stage | undefined;
+}
+
+/** What a stage file's factory makes: the stage but its name and slot, which its declaration gives. */
+export type StageBody = Omit<Stage, 'name' | 'slot'>;
+
+/** A stage file's export, from its declaration and the factory of its stage (run once per server, at start). */
+export function defineStage(declaration: StageDeclaration, create: (context: StageContext) => StageBody | undefined): StageFactory {
+  const { slot, kinds } = declaration;
+  return {
+    slot,
+    kinds,
+    create(context) {
+      const body = create(context);
+      return body === undefined ? undefined : { name: slot, slot, ...body };
+    },
+  };
+}
 
 /** Throws TypeError naming what is wrong with a stage. */
 export function checkStage(stage: Stage): Stage {

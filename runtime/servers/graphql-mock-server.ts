@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { afterNext, createDispatch, createStages, OVER_HTTP_STAGES, RequestChain, type Dispatch } from '../chain/index.js';
+import { afterNext, createDispatch, createStages, RequestChain, type Dispatch } from '../chain/index.js';
 import { hostPort, type ServerAdapter } from '../chain/exchange/index.js';
 import { PROBLEMS } from '../../common/errors.js';
 import type { LiveState } from '../chain/settings/index.js';
@@ -57,7 +57,7 @@ export class GraphqlMockServer implements RegisteredServer {
         settings: { cors: options.cors, maxBodyBytes, maxConnections: options.maxConnections },
         recorder: options.recorderDb,
       },
-      OVER_HTTP_STAGES,
+      'http',
     );
     this.chain = new RequestChain(stages, graphqlTerminal(() => this.engine, settings.path, settings.maxResponseBytes));
     this.chain.setRoutes(this.router.routes);

@@ -5,7 +5,7 @@ import protobuf from 'protobufjs';
 import type { Logger } from 'pino';
 import { MockError } from '../../common/errors.js';
 import type { GrpcBuildOutput } from '../../common/grpc/build-output.js';
-import { CALL_STAGES, createDispatch, createStages, RequestChain, type Dispatch } from '../chain/index.js';
+import { createDispatch, createStages, RequestChain, type Dispatch } from '../chain/index.js';
 import { hostPort, type Answer } from '../chain/exchange/index.js';
 import type { FixtureStore } from '../chain/fixtures/index.js';
 import type { LiveState } from '../chain/settings/index.js';
@@ -62,7 +62,7 @@ export class GrpcMockServer implements RegisteredServer {
     this.stats = new MethodStats(new Map(build.services.flatMap((service) => service.methods.map((method) => [`/${service.name}/${method.name}`, modeOf(method)] as const))));
     const router = (this.router = new GrpcRouter(paths));
     const { live, logger } = options;
-    const stages = createStages({ live, logger, openConnections: () => 0, settings: { maxBodyBytes: options.settings.maxMessageSize, maxConnections: options.maxConnections } }, CALL_STAGES);
+    const stages = createStages({ live, logger, openConnections: () => 0, settings: { maxBodyBytes: options.settings.maxMessageSize, maxConnections: options.maxConnections } }, 'call');
     const chain = (this.chain = new RequestChain(stages, () => ADMITTED));
     chain.setRoutes(router.routes);
     this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: options.settings.maxMessageSize, logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeCall });

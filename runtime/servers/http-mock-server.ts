@@ -74,24 +74,27 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     this.current = engine;
     this.specPath = options.specPath;
     const endpoint = options.apiAuth?.tokenEndpoint;
-    const stages = createStages({
-      live: options.live,
-      logger: options.logger,
-      engine: () => this.current,
-      openConnections: () => this.adapter?.connections ?? 0,
-      settings: {
-        sandboxAnswers: options.sandboxAnswers,
-        cors: options.cors,
-        apiAuth: options.apiAuth,
-        maxBodyBytes: options.maxBodyBytes,
-        maxConnections: options.maxConnections,
-        proxyRules: options.proxyRules,
+    const stages = createStages(
+      {
+        live: options.live,
+        logger: options.logger,
+        engine: () => this.current,
+        openConnections: () => this.adapter?.connections ?? 0,
+        settings: {
+          sandboxAnswers: options.sandboxAnswers,
+          cors: options.cors,
+          apiAuth: options.apiAuth,
+          maxBodyBytes: options.maxBodyBytes,
+          maxConnections: options.maxConnections,
+          proxyRules: options.proxyRules,
+        },
+        tokenIssuer: endpoint === undefined ? undefined : new TokenIssuer(endpoint),
+        fixtures: options.fixtureService,
+        recorder: options.recorderDb,
+        stateful: options.statefulService,
       },
-      tokenIssuer: endpoint === undefined ? undefined : new TokenIssuer(endpoint),
-      fixtures: options.fixtureService,
-      recorder: options.recorderDb,
-      stateful: options.statefulService,
-    });
+      'description',
+    );
     this.chain = new RequestChain(stages, (ex) => this.current.respond(ex));
     this.chain.setRoutes(engine.routes);
     // answers response.caching keeps hold date-times of the instant they were made

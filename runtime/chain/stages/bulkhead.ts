@@ -1,5 +1,5 @@
 import type { Answer, Exchange } from '../exchange/index.js';
-import type { Next, Stage, StageContext } from '../stage.js';
+import { defineStage, type Next } from '../stage.js';
 import { injected } from './chaos-answers.js';
 
 /**
@@ -8,14 +8,12 @@ import { injected } from './chaos-answers.js';
  * its answer is written (injected latency included), so slow answers fill the bulkhead as they
  * would a real server's.
  */
-export function bulkheadStage({ live: { chaos } }: StageContext): Stage {
+export const bulkheadStage = defineStage({ slot: 'bulkhead', kinds: ['description', 'http', 'call'] }, ({ live: { chaos } }) => {
   const enter = (ex: Exchange, release: () => void, next: Next): Answer | Promise<Answer> => {
     ex.locals.releaseBulkhead = release;
     return next(ex);
   };
   return {
-    name: 'bulkhead',
-    slot: 'bulkhead',
     appliesTo: () => chaos.active('bulkhead'),
     run(ex, next) {
       const { bulkhead } = chaos.machines;
@@ -32,4 +30,4 @@ export function bulkheadStage({ live: { chaos } }: StageContext): Stage {
     },
     watch: (changed) => chaos.watch(changed),
   };
-}
+});

@@ -1,5 +1,5 @@
 import type { Answer } from '../exchange/index.js';
-import { afterNext, type Stage, type StageContext } from '../stage.js';
+import { afterNext, defineStage } from '../stage.js';
 import { injected, retryAfter } from './chaos-answers.js';
 
 /** What the breaker counts as a failure: a server error, or a connection ended without an answer. */
@@ -10,10 +10,8 @@ const failed = (answer: Answer): boolean => answer.status >= 500 || answer.statu
  * everything behind it (injected faults included) and, once open, refuses with 503 before any
  * other stage runs, until its timeout lets probes through (half-open).
  */
-export function circuitBreakerStage({ live: { chaos } }: StageContext): Stage {
+export const circuitBreakerStage = defineStage({ slot: 'circuit-breaker', kinds: ['description', 'http', 'call'] }, ({ live: { chaos } }) => {
   return {
-    name: 'circuit-breaker',
-    slot: 'circuit-breaker',
     appliesTo: () => chaos.active('circuit_breaker'),
     run(ex, next) {
       const { breaker } = chaos.machines;
@@ -29,4 +27,4 @@ export function circuitBreakerStage({ live: { chaos } }: StageContext): Stage {
     },
     watch: (changed) => chaos.watch(changed),
   };
-}
+});

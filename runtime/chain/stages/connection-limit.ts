@@ -1,4 +1,4 @@
-import type { Stage, StageContext } from '../stage.js';
+import { defineStage } from '../stage.js';
 import { injected } from './chaos-answers.js';
 
 /**
@@ -6,7 +6,7 @@ import { injected } from './chaos-answers.js';
  * when chaos is on; the lower wins): a request on a connection beyond it gets 503 and the
  * connection is closed, so the client's next attempt opens a new one.
  */
-export function connectionLimitStage({ live: { chaos }, openConnections, settings }: StageContext): Stage {
+export const connectionLimitStage = defineStage({ slot: 'connection-limit', kinds: ['description', 'http', 'call'] }, ({ live: { chaos }, openConnections, settings }) => {
   const configured = settings.maxConnections;
   const limit = (): number => {
     const shaping = chaos.active('traffic_shaping') ? chaos.settings.traffic_shaping.max_connections : 0;
@@ -14,8 +14,6 @@ export function connectionLimitStage({ live: { chaos }, openConnections, setting
     return limits.length === 0 ? 0 : Math.min(...limits);
   };
   return {
-    name: 'connection-limit',
-    slot: 'connection-limit',
     appliesTo: () => limit() > 0,
     run(ex, next) {
       const max = limit();
@@ -25,4 +23,4 @@ export function connectionLimitStage({ live: { chaos }, openConnections, setting
     },
     watch: (changed) => chaos.watch(changed),
   };
-}
+});

@@ -3,7 +3,7 @@ import type { Engine } from '../../terminal/openapi/index.js';
 import { bytesOf, type Answer, type Exchange } from '../exchange/index.js';
 import { continuumAnswer } from '../continuum/index.js';
 import { forward } from '../proxy/index.js';
-import type { Stage, StageContext } from '../stage.js';
+import { defineStage } from '../stage.js';
 
 /**
  * The reality continuum (spec step 5 with the conditional proxy): requests on its paths are
@@ -12,12 +12,10 @@ import type { Stage, StageContext } from '../stage.js';
  * route), so a blanket proxy after this stage never stands in for it. Every answer says its
  * source in X-Mock-Source. On routes the continuum cannot reach the stage is not there at all.
  */
-export function continuumStage({ live, engine, settings: { maxBodyBytes } }: StageContext): Stage | undefined {
+export const continuumStage = defineStage({ slot: 'continuum', kinds: ['description'] }, ({ live, engine, settings: { maxBodyBytes } }) => {
   if (engine === undefined) return undefined;
   const continuum = live.continuum;
   return {
-    name: 'continuum',
-    slot: 'continuum',
     appliesTo: (route) => continuum.mayApply(route),
     run(ex, next) {
       const path = requestPath(ex.path);
@@ -38,7 +36,7 @@ export function continuumStage({ live, engine, settings: { maxBodyBytes } }: Sta
     },
     watch: (changed) => live.watch('continuum', changed),
   };
-}
+});
 
 /** Whether a blended answer holds to its operation's documented response; routes without one accept any. */
 function documented(engine: Engine, ex: Exchange, answer: Answer): boolean {

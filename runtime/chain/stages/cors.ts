@@ -1,7 +1,7 @@
 import { ownAnswer } from '../../terminal/openapi/index.js';
 import { refusal, type Answer, type Exchange } from '../exchange/index.js';
 import { OriginList, parseOrigin } from '../../match/index.js';
-import { afterNext, type Stage, type StageContext } from '../stage.js';
+import { afterNext, defineStage } from '../stage.js';
 
 /** Response headers a page may read without being told (CORS-safelisted), so never listed in Expose-Headers. */
 const SAFELISTED = new Set(['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma']);
@@ -13,7 +13,7 @@ const SAFELISTED = new Set(['cache-control', 'content-language', 'content-length
  * the headers it has. With `*`, the origin is `*` and no credentials are allowed (what browsers
  * accept); listed origins are echoed with Access-Control-Allow-Credentials: true.
  */
-export function corsStage({ settings: { cors: options } }: StageContext): Stage | undefined {
+export const corsStage = defineStage({ slot: 'cors', kinds: ['description', 'http'] }, ({ settings: { cors: options } }) => {
   if (options === undefined) return undefined;
   const origins = new OriginList(options.allowedOrigins, 'http.cors.allowed_origins');
   const methods = options.allowedMethods.join(', ');
@@ -45,8 +45,6 @@ export function corsStage({ settings: { cors: options } }: StageContext): Stage 
     return { ...answer, headers };
   };
   return {
-    name: 'cors',
-    slot: 'cors',
     appliesTo: () => true,
     run(ex, next) {
       const origin = ex.headers.origin;
@@ -55,4 +53,4 @@ export function corsStage({ settings: { cors: options } }: StageContext): Stage 
     },
     decorate,
   };
-}
+});

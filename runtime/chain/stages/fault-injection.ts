@@ -1,6 +1,6 @@
 import { chance, corrupt, pickOne, type ChaosState, type FaultInjectionSettings } from '../chaos/index.js';
 import { bodyLength, held, withoutContent, type Answer, type Exchange } from '../exchange/index.js';
-import { afterNext, type Stage, type StageContext } from '../stage.js';
+import { afterNext, defineStage } from '../stage.js';
 import { dropped, injected, marked, matchable } from './chaos-answers.js';
 
 /**
@@ -11,10 +11,8 @@ import { dropped, injected, marked, matchable } from './chaos-answers.js';
  * be cut short (partial response: the head and part of the body, then the connection closes) or
  * corrupted. Every injected answer says what it is in X-Mock-Fault.
  */
-export function faultInjectionStage({ live: { chaos } }: StageContext): Stage {
+export const faultInjectionStage = defineStage({ slot: 'fault-injection', kinds: ['description', 'http', 'call'] }, ({ live: { chaos } }) => {
   return {
-    name: 'fault-injection',
-    slot: 'fault-injection',
     appliesTo: () => chaos.active('fault_injection'),
     run(ex, next) {
       const settings = chaos.settings.fault_injection;
@@ -26,7 +24,7 @@ export function faultInjectionStage({ live: { chaos } }: StageContext): Stage {
     },
     watch: (changed) => chaos.watch(changed),
   };
-}
+});
 
 function before(chaos: ChaosState, s: FaultInjectionSettings): Answer | undefined {
   const { random } = chaos;

@@ -1,16 +1,14 @@
 import { problem } from '../exchange/index.js';
 import { chance, pickOne } from '../chaos/index.js';
-import type { Stage, StageContext } from '../stage.js';
+import { defineStage } from '../stage.js';
 
 /**
  * Global failure injection (spec step 4): with probability failure_rate, a status from status_codes.
  * Draws from chaos's stream, so `--seed` repeats these faults like every other chaos decision.
  */
-export function faultsStage({ live }: StageContext): Stage {
+export const faultsStage = defineStage({ slot: 'faults', kinds: ['description', 'http', 'call'] }, ({ live }) => {
   const on = (): boolean => live.faults.enabled && live.faults.status_codes.length > 0;
   return {
-    name: 'faults',
-    slot: 'faults',
     appliesTo: on,
     run(ex, next) {
       const faults = live.faults;
@@ -22,4 +20,4 @@ export function faultsStage({ live }: StageContext): Stage {
     },
     watch: (changed) => live.watch('faults', changed),
   };
-}
+});

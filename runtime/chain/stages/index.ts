@@ -1,4 +1,5 @@
-import type { Stage, StageContext, StageFactory } from '../stage.js';
+import { slotRank } from '../slots.js';
+import type { ExchangeKind, Stage, StageContext, StageFactory } from '../stage.js';
 import { bulkheadStage } from './bulkhead.js';
 import { circuitBreakerStage } from './circuit-breaker.js';
 import { connectionLimitStage } from './connection-limit.js';
@@ -24,63 +25,39 @@ import { tokenEndpointStage } from './token-endpoint.js';
 import { trafficShapingStage } from './traffic-shaping.js';
 
 /**
- * Every stage of the request chain: a new behaviour is a file in this folder and a line here.
- * The slot decides where a stage runs (one stage per slot).
+ * Every stage of the request chain: a new behaviour is a file in this folder and a line here, in
+ * any order. Each file declares its slot, which alone orders the stages, and the kinds of exchange
+ * its stage acts on, from which each server's list is derived.
  */
-export const STAGES: readonly StageFactory[] = [
-  sandboxStage,
-  circuitBreakerStage,
+const FACTORIES: readonly StageFactory[] = [
   bulkheadStage,
-  rateLimitStage,
+  circuitBreakerStage,
   connectionLimitStage,
-  packetLossStage,
-  trafficShapingStage,
+  continuumStage,
   corsStage,
-  tokenEndpointStage,
-  securityStage,
+  faultInjectionStage,
+  faultsStage,
   latencyStage,
+  mocksStage,
   overridesStage,
-  replayStage,
+  packetLossStage,
+  proxyRulesStage,
+  proxyStage,
+  rateLimitStage,
   recordStage,
   recorderStage,
-  statefulStage,
+  replayStage,
   routeChaosStage,
-  faultsStage,
-  faultInjectionStage,
-  mocksStage,
-  proxyRulesStage,
-  continuumStage,
-  proxyStage,
-];
-
-/**
- * The stages of a protocol served over HTTP without a description (GraphQL): protective chaos,
- * CORS, latency, global faults and the recorder database. Overrides, runtime mocks, fixtures and
- * the proxy select requests by path and method, which say nothing about a GraphQL operation.
- */
-export const OVER_HTTP_STAGES: readonly StageFactory[] = [
-  circuitBreakerStage,
-  bulkheadStage,
-  rateLimitStage,
-  connectionLimitStage,
-  packetLossStage,
+  sandboxStage,
+  securityStage,
+  statefulStage,
+  tokenEndpointStage,
   trafficShapingStage,
-  corsStage,
-  latencyStage,
-  recorderStage,
-  faultsStage,
-  faultInjectionStage,
 ];
 
-/**
- * The stages of a call that is not an HTTP request (a gRPC call, run through the chain as an
- * exchange without a body when it starts): protective chaos, latency (applied per message) and
- * faults, which the server maps to gRPC statuses. Bandwidth, CORS and the recorder database are
- * about HTTP bytes.
- */
-export const CALL_STAGES: readonly StageFactory[] = [circuitBreakerStage, bulkheadStage, rateLimitStage, connectionLimitStage, packetLossStage, latencyStage, faultsStage, faultInjectionStage];
-
-/** The stages a server's configuration calls for, of `factories` (every stage by default). */
-export function createStages(context: StageContext, factories: readonly StageFactory[] = STAGES): Stage[] {
-  return factories.flatMap((factory) => factory(context) ?? []);
+/** The stages of a server whose exchanges are of `kind`, as its configuration calls for them, in slot order. Run once per server, at start. */
+export function createStages(context: StageContext, kind: ExchangeKind): Stage[] {
+  return FACTORIES.filter((factory) => factory.kinds.includes(kind))
+    .sort((a, b) => slotRank(a.slot) - slotRank(b.slot))
+    .flatMap((factory) => factory.create(context) ?? []);
 }

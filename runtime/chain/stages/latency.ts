@@ -1,6 +1,6 @@
 import { chance } from '../chaos/index.js';
 import type { Exchange } from '../exchange/index.js';
-import { afterNext, type Stage, type StageContext } from '../stage.js';
+import { afterNext, defineStage } from '../stage.js';
 import { delayed } from './chaos-answers.js';
 
 /**
@@ -9,11 +9,9 @@ import { delayed } from './chaos-answers.js';
  * says so) and reported in X-Mock-Injected-Latency-Ms / -Jitter-Ms. Draws come from the chaos
  * state's generator, so --seed repeats them.
  */
-export function latencyStage({ live }: StageContext): Stage {
+export const latencyStage = defineStage({ slot: 'latency', kinds: ['description', 'http', 'call'] }, ({ live }) => {
   const { chaos } = live;
   return {
-    name: 'latency',
-    slot: 'latency',
     appliesTo: () => live.latency.enabled,
     run: (ex, next) => {
       const { base_ms, jitter_ms, tag_overrides, probability } = live.latency;
@@ -24,7 +22,7 @@ export function latencyStage({ live }: StageContext): Stage {
     },
     watch: (changed) => live.watch('latency', changed),
   };
-}
+});
 
 /** A tag override replaces the base; with several matching tags the largest wins. Runtime mocks have no tags. */
 function baseLatency(base: number, overrides: Record<string, number>, ex: Exchange): number {

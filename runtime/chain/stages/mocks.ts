@@ -1,16 +1,14 @@
 import { isStackOverflow } from '../../../common/json-depth.js';
 import { held, requestTooDeep, type Answer } from '../exchange/index.js';
-import type { Stage, StageContext } from '../stage.js';
+import { defineStage } from '../stage.js';
 
 /**
  * Runtime mocks created over the admin API: they answer before the proxy and the description.
  * A route only carries this stage while some enabled mock's path could reach it.
  */
-export function mocksStage({ live, engine }: StageContext): Stage | undefined {
+export const mocksStage = defineStage({ slot: 'mocks', kinds: ['description'] }, ({ live, engine }) => {
   if (engine === undefined) return undefined;
   return {
-    name: 'mocks',
-    slot: 'mocks',
     appliesTo: (route) => live.mocks.mayAnswer(route),
     run(ex, next) {
       const matched = live.mocks.match(ex);
@@ -30,4 +28,4 @@ export function mocksStage({ live, engine }: StageContext): Stage | undefined {
     },
     watch: (changed) => live.watch('mocks', changed),
   };
-}
+});

@@ -1,11 +1,9 @@
 import { held } from '../exchange/index.js';
-import { afterNext, type Stage, type StageContext } from '../stage.js';
+import { afterNext, defineStage } from '../stage.js';
 
 /** Override rules adjust whatever the stages inside them answered, and may delay it. */
-export function overridesStage({ live }: StageContext): Stage {
+export const overridesStage = defineStage({ slot: 'overrides', kinds: ['description'] }, ({ live }) => {
   return {
-    name: 'overrides',
-    slot: 'overrides',
     appliesTo: () => live.overrides.active,
     run: (ex, next) =>
       afterNext(next(ex), (answer) => {
@@ -14,4 +12,4 @@ export function overridesStage({ live }: StageContext): Stage {
       }),
     watch: (changed) => live.watch('overrides', changed),
   };
-}
+});

@@ -1,15 +1,13 @@
 import { chance } from '../chaos/index.js';
-import type { Stage, StageContext } from '../stage.js';
+import { defineStage } from '../stage.js';
 import { injected } from './chaos-answers.js';
 
 /**
  * Simulated packet loss (traffic_shaping.packet_loss_percent): the spec's 408, and the connection
  * closed after it, as a server does when a request never completes (RFC 9110, 408).
  */
-export function packetLossStage({ live: { chaos } }: StageContext): Stage {
+export const packetLossStage = defineStage({ slot: 'packet-loss', kinds: ['description', 'http', 'call'] }, ({ live: { chaos } }) => {
   return {
-    name: 'packet-loss',
-    slot: 'packet-loss',
     appliesTo: () => chaos.active('traffic_shaping') && chaos.settings.traffic_shaping.packet_loss_percent > 0,
     run(ex, next) {
       const percent = chaos.settings.traffic_shaping.packet_loss_percent;
@@ -18,4 +16,4 @@ export function packetLossStage({ live: { chaos } }: StageContext): Stage {
     },
     watch: (changed) => chaos.watch(changed),
   };
-}
+});

@@ -1,7 +1,7 @@
 import { MockError } from '../../../common/errors.js';
 import { requestPath, templateSegments } from '../../match/index.js';
 import { compileProxyRules, forward, ruleFor, rulesMayReach } from '../proxy/index.js';
-import type { Stage, StageContext } from '../stage.js';
+import { defineStage } from '../stage.js';
 
 /**
  * The conditional proxy (spec step 5, `ProxyConfig.rules`): the first rule whose pattern matches
@@ -9,13 +9,11 @@ import type { Stage, StageContext } from '../stage.js';
  * proxy.enabled forwards everything else. Compiled once at start; only on routes a rule's pattern
  * can reach, so other routes keep their speed.
  */
-export function proxyRulesStage({ live, settings: { maxBodyBytes, proxyRules } }: StageContext): Stage | undefined {
+export const proxyRulesStage = defineStage({ slot: 'proxy-rules', kinds: ['description'] }, ({ live, settings: { maxBodyBytes, proxyRules } }) => {
   if (proxyRules === undefined || proxyRules.length === 0) return undefined;
   const { rules, errors } = compileProxyRules(proxyRules, 'proxy.rules', live.proxy.upstream_url !== null);
   if (errors.length > 0) throw new MockError('MOCK_ERR_CONFIG_INVALID', errors.join('\n'));
   return {
-    name: 'proxy-rules',
-    slot: 'proxy-rules',
     appliesTo: (route) => route === null || rulesMayReach(rules, templateSegments(route.path)),
     run(ex, next) {
       const rule = ruleFor(rules, requestPath(ex.path), ex);
@@ -28,4 +26,4 @@ export function proxyRulesStage({ live, settings: { maxBodyBytes, proxyRules } }
       });
     },
   };
-}
+});

@@ -1,14 +1,12 @@
 import { forward } from '../proxy/index.js';
-import type { Stage, StageContext } from '../stage.js';
+import { defineStage } from '../stage.js';
 
 /**
  * The proxy (spec step 5): while on, requests go to the upstream; they count under the route they
  * reached. Upstream answers are held whole (override rules patch them), up to `maxBodyBytes`.
  */
-export function proxyStage({ live, settings: { maxBodyBytes } }: StageContext): Stage {
+export const proxyStage = defineStage({ slot: 'proxy', kinds: ['description'] }, ({ live, settings: { maxBodyBytes } }) => {
   return {
-    name: 'proxy',
-    slot: 'proxy',
     appliesTo: () => live.proxying,
     run(ex) {
       const { upstream_url, timeout_seconds } = live.proxy;
@@ -20,4 +18,4 @@ export function proxyStage({ live, settings: { maxBodyBytes } }: StageContext): 
     },
     watch: (changed) => live.watch('proxy', changed),
   };
-}
+});

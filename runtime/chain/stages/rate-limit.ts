@@ -1,7 +1,7 @@
 import type { RateLimitScope, RateLimitSettings } from '../chaos/index.js';
 import { rateLimited } from '../exchange/index.js';
 import type { Exchange } from '../exchange/index.js';
-import { afterNext, type Stage, type StageContext } from '../stage.js';
+import { afterNext, defineStage } from '../stage.js';
 import { headerMs, retryAfter, withHeaders } from './chaos-answers.js';
 
 const scopeOf = (s: RateLimitSettings): RateLimitScope => (s.per_ip ? 'per_ip' : s.per_endpoint ? 'per_endpoint' : 'global');
@@ -31,10 +31,8 @@ function ietfHeaders(s: RateLimitSettings, remaining: number): Array<[string, st
  * after burst_size; a refused request gets 429 `Rate limit exceeded` with Retry-After the time
  * until the next token (rounded up to whole seconds, as HTTP wants; exact in X-Mock-Retry-After-Ms).
  */
-export function rateLimitStage({ live: { chaos } }: StageContext): Stage {
+export const rateLimitStage = defineStage({ slot: 'rate-limit', kinds: ['description', 'http', 'call'] }, ({ live: { chaos } }) => {
   return {
-    name: 'rate-limit',
-    slot: 'rate-limit',
     appliesTo: () => chaos.active('rate_limit'),
     run(ex, next) {
       const settings = chaos.settings.rate_limit;
@@ -54,4 +52,4 @@ export function rateLimitStage({ live: { chaos } }: StageContext): Stage {
     },
     watch: (changed) => chaos.watch(changed),
   };
-}
+});

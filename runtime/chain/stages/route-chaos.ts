@@ -1,7 +1,7 @@
 import type { RouteFaultsMeta, RouteLatencyMeta } from '../../../common/contract/index.js';
 import { chance, latencySpec, pickOne, sampleLatency, type ChaosState } from '../chaos/index.js';
 import { held, type Answer, type BuildRoute, type Exchange } from '../exchange/index.js';
-import { afterNext, type Stage, type StageContext } from '../stage.js';
+import { afterNext, defineStage } from '../stage.js';
 import { delayed, dropped, injected } from './chaos-answers.js';
 
 /**
@@ -9,14 +9,12 @@ import { delayed, dropped, injected } from './chaos-answers.js';
  * /__mock/api/route-chaos set for the route (which replaces it). Faults first (one of
  * fault_types, with the block's probability), then latency sampled from its distribution.
  */
-export function routeChaosStage({ live: { chaos } }: StageContext): Stage {
+export const routeChaosStage = defineStage({ slot: 'route-chaos', kinds: ['description'] }, ({ live: { chaos } }) => {
   const configOf = (route: BuildRoute | null) => {
     if (route === null) return undefined;
     return chaos.routeChaos(route.key) ?? route.behaviour ?? undefined;
   };
   return {
-    name: 'route-chaos',
-    slot: 'route-chaos',
     appliesTo(route) {
       const config = configOf(route);
       return config?.latency?.enabled === true || config?.fault_injection?.enabled === true;
@@ -29,7 +27,7 @@ export function routeChaosStage({ live: { chaos } }: StageContext): Stage {
     },
     watch: (changed) => chaos.watch(changed),
   };
-}
+});
 
 function routeFault(chaos: ChaosState, faults: RouteFaultsMeta, ex: Exchange): Answer {
   const types = faults.fault_types ?? [];

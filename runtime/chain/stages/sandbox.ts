@@ -1,5 +1,5 @@
 import type { Answer } from '../exchange/index.js';
-import { afterNext, type Stage, type StageContext } from '../stage.js';
+import { afterNext, defineStage } from '../stage.js';
 
 /**
  * What every answer of the mock carries while the admin is embedded in it. Without
@@ -16,13 +16,11 @@ const sandboxed = (answer: Answer): Answer => ({ ...answer, headers: [...answer.
  * inside answer (and, through `decorate`, the 413 and 500 answers made outside the chain); a
  * server without the embedded admin never pays for it.
  */
-export function sandboxStage({ settings }: StageContext): Stage | undefined {
+export const sandboxStage = defineStage({ slot: 'sandbox', kinds: ['description'] }, ({ settings }) => {
   if (settings.sandboxAnswers !== true) return undefined;
   return {
-    name: 'sandbox',
-    slot: 'sandbox',
     appliesTo: () => true,
     run: (ex, next) => afterNext(next(ex), sandboxed),
     decorate: (_ex, answer) => sandboxed(answer),
   };
-}
+});

@@ -3,7 +3,7 @@ import { compileSecurity, type SecurityCheck, type SecurityFailure } from '../se
 import type { Engine } from '../../terminal/openapi/index.js';
 import { insufficientScope, unauthorized } from '../exchange/index.js';
 import type { Answer, BuildRoute, Exchange } from '../exchange/index.js';
-import type { Next, Stage, StageContext } from '../stage.js';
+import { defineStage, type Next } from '../stage.js';
 
 /**
  * The mocked API's security schemes (OpenAPI `security`): a request to an operation whose
@@ -12,7 +12,7 @@ import type { Next, Stage, StageContext } from '../stage.js';
  * warning in warn mode, nothing when validation or `validation.security` is off. Operations
  * without requirements never run it.
  */
-export function securityStage({ engine, logger, settings, tokenIssuer }: StageContext): Stage | undefined {
+export const securityStage = defineStage({ slot: 'security', kinds: ['description'] }, ({ engine, logger, settings, tokenIssuer }) => {
   if (engine === undefined) return undefined;
   const checks = new WeakMap<OperationMeta, SecurityCheck | null>();
   const contextOf = (scheme: string) => ({ pins: settings.apiAuth?.schemes[scheme], issuer: tokenIssuer });
@@ -37,8 +37,6 @@ export function securityStage({ engine, logger, settings, tokenIssuer }: StageCo
     return current.refuse(ex, index, refusal);
   };
   return {
-    name: 'security',
-    slot: 'security',
     appliesTo(route) {
       const op = operationOf(route);
       return op !== undefined && checkOf(op) !== null;
@@ -53,4 +51,4 @@ export function securityStage({ engine, logger, settings, tokenIssuer }: StageCo
       return judged(ex, next, current, route.index, mode === 'warn', failure);
     },
   };
-}
+});

@@ -1,7 +1,7 @@
 import { ownAnswer, type Engine } from '../../terminal/openapi/index.js';
 import { refusal, type Answer, type BuildRoute, type Exchange } from '../exchange/index.js';
 import { describeExit, type Machine, type StatefulResult } from '../stateful/index.js';
-import type { Next, Stage, StageContext } from '../stage.js';
+import { defineStage, type Next } from '../stage.js';
 
 /**
  * State machines (spec step 2, core.stateful): a request matching one of their transitions moves
@@ -12,7 +12,7 @@ import type { Next, Stage, StageContext } from '../stage.js';
  * case (a wrong one-time password, an expired coupon), which wins over the machines as runtime
  * mocks win over the proxy.
  */
-export function statefulStage({ stateful, engine }: StageContext): Stage | undefined {
+export const statefulStage = defineStage({ slot: 'stateful', kinds: ['description'] }, ({ stateful, engine }) => {
   if (stateful === undefined || stateful.machines.length === 0 || engine === undefined) return undefined;
   const all = stateful.machines;
   // per route of the build being served; a restart's new routes are new keys
@@ -28,8 +28,6 @@ export function statefulStage({ stateful, engine }: StageContext): Stage | undef
     return machines;
   };
   return {
-    name: 'stateful',
-    slot: 'stateful',
     appliesTo: (route) => machinesFor(route).length > 0,
     run(ex, next) {
       const match = stateful.match(ex, machinesFor(ex.route));
@@ -41,7 +39,7 @@ export function statefulStage({ stateful, engine }: StageContext): Stage | undef
       return result instanceof Promise ? result.then((settled) => answerOf(settled, ex, next)) : answerOf(result, ex, next);
     },
   };
-}
+});
 
 function refusedByDescription(ex: Exchange, engine: Engine): boolean {
   if (ex.match.kind !== 'operation' || engine.modeOf(ex.match.index) !== 'enforce') return false;

@@ -1,6 +1,6 @@
 import type { ChaosState } from '../chaos/index.js';
 import { bodyLength, type Answer } from '../exchange/index.js';
-import { afterNext, type Stage, type StageContext } from '../stage.js';
+import { afterNext, defineStage } from '../stage.js';
 import { marked } from './chaos-answers.js';
 
 /**
@@ -9,16 +9,14 @@ import { marked } from './chaos-answers.js';
  * the body's size; an answer that would take longer than connection_timeout_ms (held by latency,
  * or paced) is cut off at that time with the connection closed.
  */
-export function trafficShapingStage({ live: { chaos } }: StageContext): Stage {
+export const trafficShapingStage = defineStage({ slot: 'traffic-shaping', kinds: ['description', 'http'] }, ({ live: { chaos } }) => {
   const shaping = () => chaos.settings.traffic_shaping;
   return {
-    name: 'traffic-shaping',
-    slot: 'traffic-shaping',
     appliesTo: () => chaos.active('traffic_shaping') && (shaping().bandwidth_limit_bps > 0 || shaping().connection_timeout_ms > 0),
     run: (ex, next) => afterNext(next(ex), (answer) => shape(chaos, answer)),
     watch: (changed) => chaos.watch(changed),
   };
-}
+});
 
 function shape(chaos: ChaosState, answer: Answer): Answer {
   const { bandwidth_limit_bps: bps, connection_timeout_ms: timeout } = chaos.settings.traffic_shaping;

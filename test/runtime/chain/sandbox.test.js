@@ -8,7 +8,7 @@ import { LiveState } from '../../../dist/runtime/chain/settings/index.js';
 const POLICY = 'sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads';
 const route = { index: 0 };
 /** The stages of a server whose admin is embedded, as it registers them; only the sandbox is kept. */
-const sandboxStage = () => createStages({ live: new LiveState(), settings: { sandboxAnswers: true, maxBodyBytes: 1024 } }).filter((s) => s.name === 'sandbox');
+const sandboxStage = () => createStages({ live: new LiveState(), settings: { sandboxAnswers: true, maxBodyBytes: 1024 } }, 'description').filter((s) => s.name === 'sandbox');
 const planted = { status: 200, headers: [['content-type', 'text/html']], body: '<script>fetch("/__mock/mocks")</script>' };
 
 t.test('every answer carries the sandbox, with no allow-same-origin', async (t) => {

@@ -58,7 +58,7 @@ const options = {
 
 function chainOf(store) {
   const stateful = new StatefulService(options, store, () => 0);
-  const stages = createStages({ live: new LiveState(), logger, engine: () => engine, openConnections: () => 0, settings: { maxBodyBytes: 1 << 20 }, stateful }).filter((s) => s.name === 'stateful');
+  const stages = createStages({ live: new LiveState(), logger, engine: () => engine, openConnections: () => 0, settings: { maxBodyBytes: 1 << 20 }, stateful }, 'description').filter((s) => s.name === 'stateful');
   const chain = new RequestChain(stages, (ex) => engine.respond(ex));
   chain.setRoutes(engine.routes);
   const answer = async (method, p) => {
@@ -77,7 +77,7 @@ t.test('the stage rides only on operations a transition can reach', async (t) =>
   t.same(chain.stagesOf(route('* /legacy/**')), [], 'a custom route, though a transition shares its path: its answer wins');
   t.same(chain.stagesOf(null), ['stateful'], 'the unmatched chain: a transition may name a path or method no route has');
   t.same(
-    createStages({ live: new LiveState(), logger, engine: () => engine, openConnections: () => 0, settings: { maxBodyBytes: 1 } }).map((s) => s.name).includes('stateful'),
+    createStages({ live: new LiveState(), logger, engine: () => engine, openConnections: () => 0, settings: { maxBodyBytes: 1 } }, 'description').map((s) => s.name).includes('stateful'),
     false,
     'without core.stateful there is no stage at all',
   );

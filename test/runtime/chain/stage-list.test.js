@@ -1,0 +1,52 @@
+// runtime/chain: one stage list. Each stage file declares its slot and the kinds of exchange it
+// acts on; each server's list is derived from those declarations (createStages(context, kind)).
+import t from 'tap';
+import { createStages } from '../../../dist/runtime/chain/index.js';
+import { LiveState } from '../../../dist/runtime/chain/settings/index.js';
+
+/** A server's context with everything configured, so that no stage leaves itself out. */
+const everything = {
+  live: new LiveState(),
+  logger: { warn() {}, info() {}, error() {}, debug() {} },
+  engine: () => ({}),
+  openConnections: () => 0,
+  settings: {
+    sandboxAnswers: true,
+    cors: { allowedOrigins: ['*'], allowedMethods: ['GET'] },
+    maxBodyBytes: 1,
+    maxConnections: 1,
+    proxyRules: [{ pattern: '/api/**', upstream_url: 'http://upstream.test' }],
+  },
+  tokenIssuer: { options: { path: '/oauth/token' } },
+  fixtures: { store: {}, recorder: {} },
+  recorder: {},
+  stateful: { machines: [{}] },
+};
+
+// the lists servers were given by hand before the declarations (STAGES, OVER_HTTP_STAGES, CALL_STAGES), in their order
+const BEFORE = {
+  description: [
+    'sandbox', 'circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'cors', 'token-endpoint', 'security', 'latency', 'overrides',
+    'replay', 'record', 'recorder', 'stateful', 'route-chaos', 'faults', 'fault-injection', 'mocks', 'proxy-rules', 'continuum', 'proxy',
+  ],
+  http: ['circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'cors', 'latency', 'recorder', 'faults', 'fault-injection'],
+  call: ['circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'latency', 'faults', 'fault-injection'],
+};
+
+for (const [kind, names] of Object.entries(BEFORE)) {
+  t.test(`the ${kind} kind gets the stages it got before, stage for stage, in order`, async (t) => {
+    t.same(
+      createStages(everything, kind).map((stage) => stage.name),
+      names,
+    );
+  });
+}
+
+t.test('each stage is named after its slot', async (t) => {
+  for (const stage of createStages(everything, 'description')) t.equal(stage.name, stage.slot);
+});
+
+t.test('a server of another protocol has none of the stages that answer from a description, even when its context has an engine', async (t) => {
+  const names = createStages(everything, 'http').map((stage) => stage.name);
+  for (const name of ['security', 'stateful', 'mocks', 'continuum', 'overrides', 'replay', 'proxy']) t.notOk(names.includes(name), name);
+});

@@ -1,8 +1,12 @@
 // runtime/chain: one stage list. Each stage file declares its slot and the kinds of exchange it
-// acts on; each server's list is derived from those declarations (createStages(context, kind)).
+// acts on; each server's list is derived from those declarations (createStages(context, kind)),
+// and the README's slot table is held to them.
 import t from 'tap';
-import { createStages } from '../../../dist/runtime/chain/index.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SLOTS, createStages } from '../../../dist/runtime/chain/index.js';
 import { LiveState } from '../../../dist/runtime/chain/settings/index.js';
+import { root } from '../../helpers/cli.js';
 
 /** A server's context with everything configured, so that no stage leaves itself out. */
 const everything = {
@@ -49,4 +53,30 @@ t.test('each stage is named after its slot', async (t) => {
 t.test('a server of another protocol has none of the stages that answer from a description, even when its context has an engine', async (t) => {
   const names = createStages(everything, 'http').map((stage) => stage.name);
   for (const name of ['security', 'stateful', 'mocks', 'continuum', 'overrides', 'replay', 'proxy']) t.notOk(names.includes(name), name);
+});
+
+/** The README's slot table ("The request chain"): per row, the slots named in its first cell and the kinds in its second. */
+function readmeSlotTable() {
+  const lines = readFileSync(path.join(root, 'README.md'), 'utf8').split('\n');
+  const header = lines.indexOf('| slot | kinds | stage | status |');
+  const rows = [];
+  for (const line of lines.slice(header + 2)) {
+    if (!line.startsWith('|')) break;
+    const [slots, kinds] = line.split('|').slice(1, 3);
+    rows.push({ slots: [...slots.matchAll(/`([^`]+)`/g)].map((m) => m[1]), kinds: kinds.trim() });
+  }
+  return { header, rows };
+}
+
+t.test("the README's slot table names every slot, in SLOTS's order, with the kinds its stage declares", async (t) => {
+  const { header, rows } = readmeSlotTable();
+  t.not(header, -1, 'the table is there');
+  t.same(
+    rows.flatMap((row) => row.slots),
+    [...SLOTS],
+  );
+  const kindsOf = (slot) => ['description', 'http', 'call'].filter((kind) => createStages(everything, kind).some((stage) => stage.slot === slot));
+  for (const row of rows) {
+    for (const slot of row.slots) t.equal(row.kinds, kindsOf(slot).join(', '), `${slot}'s kinds`);
+  }
 });

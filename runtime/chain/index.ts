@@ -1,4 +1,5 @@
 export { createDispatch, type Dispatch, type DispatchOptions, type Router, type TrafficRecorder } from './dispatch.js';
+export type { Description } from './description.js';
 export { RequestChain } from './request-chain.js';
 export { SLOTS, type Slot } from './slots.js';
 export { afterNext, checkStage, defineStage, type ExchangeKind, type Next, type Stage, type StageBody, type StageContext, type StageDeclaration, type StageFactory, type StageSettings } from './stage.js';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ApiAuthOptions, TokenIssuer } from './security/index.js';
-import type { Engine } from '../terminal/openapi/index.js';
 import type { Answer, BuildRoute, Exchange } from './exchange/index.js';
+import type { Description } from './description.js';
 import type { LiveState } from './settings/index.js';
 import type { RecorderDb } from './recorder/index.js';
 import type { CorsOptions } from '../serve-options.js';
@@ -58,7 +58,7 @@ export interface StageContext {
   readonly live: LiveState;
   readonly logger: Logger;
   /** The description's terminal being served now (a restart swaps it); absent on servers of other protocols, whose kind has none of the stages that answer from it. */
-  readonly engine?: () => Engine;
+  readonly engine?: () => Description;
   /** Connections open now on the server the chain runs for. */
   readonly openConnections: () => number;
   readonly settings: StageSettings;

@@ -4,6 +4,9 @@ import type { Exchange } from './exchange.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 
+/** The detail header says what was refused; a few hundred characters do (validation details quote the request). */
+const MAX_DETAIL = 512;
+
 export interface ProblemOptions {
   /** Where the catalogue's status is a default: validation.status_code, an injected fault's. */
   status?: number;
@@ -22,6 +25,31 @@ export interface Refusal {
   code: ProblemCode;
   detail: string;
   answer: Answer;
+}
+
+/** mock's own answer to a refusal (its problem body), marked with its code and detail; `applied`: Prefer asked for it. */
+export function ownAnswer(refusal: Refusal, applied = false): Answer {
+  const own = refusal.answer;
+  const headers = [...own.headers, ...refusalMarks(refusal)];
+  if (applied) headers.push(['preference-applied', 'error-body=problem']);
+  return { ...own, headers };
+}
+
+/** The headers every refusal carries, whoever words its body: its code and (cut to a header's size) its detail. */
+export function refusalMarks(refusal: Refusal): Array<[string, string]> {
+  return [
+    ['x-mock-error-code', refusal.code],
+    ['x-mock-error-detail', cut(refusal.detail)],
+  ];
+}
+
+function cut(detail: string): string {
+  if (detail.length <= MAX_DETAIL) return detail;
+  let end = MAX_DETAIL - 3;
+  // never half a surrogate pair
+  const last = detail.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${detail.slice(0, end)}...`;
 }
 
 /** A refusal whose own answer is the catalogue's problem body. */

@@ -1,5 +1,5 @@
 import { requestPath } from '../../match/index.js';
-import type { Engine } from '../../terminal/openapi/index.js';
+import type { Description } from '../description.js';
 import { bytesOf, type Answer, type Exchange } from '../exchange/index.js';
 import { continuumAnswer } from '../continuum/index.js';
 import { forward } from '../proxy/index.js';
@@ -39,7 +39,7 @@ export const continuumStage = defineStage({ slot: 'continuum', kinds: ['descript
 });
 
 /** Whether a blended answer holds to its operation's documented response; routes without one accept any. */
-function documented(engine: Engine, ex: Exchange, answer: Answer): boolean {
+function documented(engine: Description, ex: Exchange, answer: Answer): boolean {
   if (ex.match.kind !== 'operation') return true;
   const type = answer.headers.find(([name]) => name === 'content-type')?.[1];
   return engine.checkAnswer(ex.match.index, answer.status, type, bytesOf(answer.body)).issues.length === 0;

@@ -1,5 +1,4 @@
-import { ownAnswer } from '../../terminal/openapi/index.js';
-import { refusal, type Answer, type Exchange } from '../exchange/index.js';
+import { ownAnswer, refusal, type Answer, type Exchange } from '../exchange/index.js';
 import { OriginList, parseOrigin } from '../../match/index.js';
 import { afterNext, defineStage } from '../stage.js';
 

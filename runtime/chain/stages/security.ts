@@ -1,6 +1,6 @@
 import type { OperationMeta } from '../../../common/contract/index.js';
 import { compileSecurity, type SecurityCheck, type SecurityFailure } from '../security/index.js';
-import type { Engine } from '../../terminal/openapi/index.js';
+import type { Description } from '../description.js';
 import { insufficientScope, unauthorized } from '../exchange/index.js';
 import type { Answer, BuildRoute, Exchange } from '../exchange/index.js';
 import { defineStage, type Next } from '../stage.js';
@@ -22,7 +22,7 @@ export const securityStage = defineStage({ slot: 'security', kinds: ['descriptio
     if (check === undefined) checks.set(op, (check = compileSecurity(op, contextOf)));
     return check;
   };
-  const judged = (ex: Exchange, next: Next, current: Engine, index: number, warn: boolean, failure: SecurityFailure | undefined): Answer | Promise<Answer> => {
+  const judged = (ex: Exchange, next: Next, current: Description, index: number, warn: boolean, failure: SecurityFailure | undefined): Answer | Promise<Answer> => {
     if (failure === undefined) return next(ex);
     const op = current.build.operations[index];
     const { expected, refused } = failure;

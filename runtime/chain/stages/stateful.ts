@@ -1,5 +1,5 @@
-import { ownAnswer, type Engine } from '../../terminal/openapi/index.js';
-import { refusal, type Answer, type BuildRoute, type Exchange } from '../exchange/index.js';
+import type { Description } from '../description.js';
+import { ownAnswer, refusal, type Answer, type BuildRoute, type Exchange } from '../exchange/index.js';
 import { describeExit, type Machine, type StatefulResult } from '../stateful/index.js';
 import { defineStage, type Next } from '../stage.js';
 
@@ -41,7 +41,7 @@ export const statefulStage = defineStage({ slot: 'stateful', kinds: ['descriptio
   };
 });
 
-function refusedByDescription(ex: Exchange, engine: Engine): boolean {
+function refusedByDescription(ex: Exchange, engine: Description): boolean {
   if (ex.match.kind !== 'operation' || engine.modeOf(ex.match.index) !== 'enforce') return false;
   const checked = ex.validated();
   return checked.issues.length > 0 || checked.unsupportedType !== undefined;

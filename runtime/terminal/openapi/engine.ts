@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ResponseCacheOptions, ValidationMode, ValidationOptions } from '../../serve-options.js';
 import type { BuildModule, ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry, RouteResponder, Validate } from '../../../common/contract/index.js';
 import { Exchange, type Answer, type BuildRoute, type Validated, type ValidationIssue } from '../../chain/exchange/index.js';
+import type { Description } from '../../chain/index.js';
 import { runtimeRequire } from './load-build.js';
 import { createGenRuntime } from '../../../common/generate/index.js';
 import { createTemplateRuntime, type TemplateContext, type TemplateRuntime } from '../../template/index.js';
@@ -52,7 +53,7 @@ export interface AnswerCheck {
  * Dispatches a request to the generated router, validators and responders. Protocol-free:
  * the HTTP server adapts its library's request into a MockRequest and writes the MockResponse.
  */
-export class Engine {
+export class Engine implements Description {
   readonly build: BuildModule;
   private readonly validators: Record<string, Validate>;
   private readonly responders: { operations: OperationResponders[]; routes: RouteResponder[] };

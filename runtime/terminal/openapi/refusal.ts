@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../serve-options.js';
 import { findResponse } from './find-response.js';
 import type { ContentNegotiation } from './negotiate.js';
 import { preferredErrorBody } from './prefer.js';
-import type { Refusal } from '../../chain/exchange/index.js';
+import { ownAnswer, refusalMarks, type Refusal } from '../../chain/exchange/index.js';
 
 /** Makes the answer of a documented response as a normal answer of it is made: its first valid example, else generated data (no content: no body). */
 export type RenderResponse = (ex: Exchange, status: number, response: ResponseEntry, content: ContentEntry | null) => Answer;
@@ -13,9 +13,6 @@ export type RenderResponse = (ex: Exchange, status: number, response: ResponseEn
 export type Conforms = (content: ContentEntry, value: unknown) => boolean;
 
 const PROBLEM_JSON = /^application\/problem\+json\s*(;|$)/i;
-
-/** The detail header says what was refused; a few hundred characters do (validation details quote the request). */
-const MAX_DETAIL = 512;
 
 /**
  * Refusals in the description's own words (validation.error_body: documented). A request refused
@@ -56,7 +53,7 @@ export class Refusals {
     }
     if (content !== null && this.speaksProblem(content, own)) return ownAnswer(refusal, false);
     const documented = this.render(ex, own.status, response, content);
-    const headers = [...documented.headers, ...own.headers.filter(([name]) => name !== 'content-type'), ...marks(refusal)];
+    const headers = [...documented.headers, ...own.headers.filter(([name]) => name !== 'content-type'), ...refusalMarks(refusal)];
     if (preferred === 'documented') headers.push(['preference-applied', 'error-body=documented']);
     return { ...documented, headers, code: refusal.code, ...(own.error === undefined ? {} : { error: own.error }) };
   }
@@ -71,28 +68,4 @@ export class Refusals {
     const type = own.headers.find(([name]) => name === 'content-type')?.[1];
     return type !== undefined && PROBLEM_JSON.test(type) && this.conforms(content, JSON.parse(own.body));
   }
-}
-
-/** mock's own answer to a refusal (its problem body), marked with its code and detail; `applied`: Prefer asked for it. */
-export function ownAnswer(refusal: Refusal, applied = false): Answer {
-  const own = refusal.answer;
-  const headers = [...own.headers, ...marks(refusal)];
-  if (applied) headers.push(['preference-applied', 'error-body=problem']);
-  return { ...own, headers };
-}
-
-function marks(refusal: Refusal): Array<[string, string]> {
-  return [
-    ['x-mock-error-code', refusal.code],
-    ['x-mock-error-detail', cut(refusal.detail)],
-  ];
-}
-
-function cut(detail: string): string {
-  if (detail.length <= MAX_DETAIL) return detail;
-  let end = MAX_DETAIL - 3;
-  // never half a surrogate pair
-  const last = detail.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${detail.slice(0, end)}...`;
 }

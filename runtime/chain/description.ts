@@ -1,0 +1,25 @@
+import type { OperationMeta, TemplateRuntime } from '../../common/contract/index.js';
+import type { ValidationMode, ValidationOptions } from '../serve-options.js';
+import type { Answer, Exchange, Refusal, ValidationIssue } from './exchange/index.js';
+
+/**
+ * What the stages of the `description` kind read of the API description being served: the OpenAPI
+ * engine implements it, and the chain never imports that terminal. Routes are the description's
+ * operations (by index), then its custom routes.
+ */
+export interface Description {
+  readonly build: { readonly operations: readonly OperationMeta[] };
+  /** The description's answer to a routed exchange (validate by the mode, then respond): the continuum's mock side. */
+  respond(ex: Exchange): Answer;
+  /** A refused request answered as validation.error_body says: the operation's documented response, else mock's problem body. */
+  refuse(ex: Exchange, index: number | undefined, refused: Refusal): Answer;
+  /** The validation mode of the operation at `index`. */
+  modeOf(index: number): ValidationMode;
+  readonly validationOptions: Pick<ValidationOptions, 'security'>;
+  /** What an answer (status, content type, body) of the operation at `index` breaks of its documented response. */
+  checkAnswer(index: number, status: number, contentType: string | undefined, body: Uint8Array): { readonly issues: readonly ValidationIssue[] };
+  /** Whether templates in answers expand (runtime mocks render as the description's answers do). */
+  readonly templateExpansion: boolean;
+  /** Template functions seeded like the description's own. */
+  readonly templateRuntime: TemplateRuntime;
+}

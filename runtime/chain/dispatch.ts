@@ -1,11 +1,16 @@
 import type { Logger } from 'pino';
-import { bodyLength, problem, withoutContent, type Answer, type Exchange, type RouteRef } from './exchange/index.js';
-import type { ProtocolLog, RequestLog } from '../control/logging/index.js';
+import type { ProtocolLog } from '../../common/request-log.js';
+import { bodyLength, problem, withoutContent, type Answer, type Exchange, type RequestRecord, type RouteRef } from './exchange/index.js';
 import type { RequestChain } from './request-chain.js';
 
 /** Counts answered requests (runtime/control/metrics TrafficStats). */
 export interface TrafficRecorder {
   record(route: RouteRef | null, method: string, status: number, durationMs: number): void;
+}
+
+/** Keeps answered requests (runtime/control/logging RequestLog: the ring buffer, subscribers, the info log line). */
+export interface RequestLogWriter {
+  record(record: RequestRecord): void;
 }
 
 /** Sets an exchange's route, path parameters and match (the OpenAPI engine for HTTP; a schema's or a service's router for the others). */
@@ -20,8 +25,8 @@ export interface DispatchOptions {
   chain: RequestChain;
   maxBodyBytes: number;
   logger: Logger;
-  /** Every answered request is recorded here (ring buffer, subscribers, info log line). */
-  requestLog?: RequestLog;
+  /** Every answered request is recorded here. */
+  requestLog?: RequestLogWriter;
   stats?: TrafficRecorder;
   /** What the protocol's server counts per answered exchange besides the traffic statistics (GraphQL operations). */
   observe?: (ex: Exchange, answer: Answer, durationMs: number) => void;

@@ -5,5 +5,6 @@ export { Exchange, type BuildRoute, type ChainRun, type ExchangeInit, type Excha
 export { insufficientScope, oauthError, ownAnswer, problem, PROBLEM_TYPE, rateLimited, refusal, refusalMarks, requestTooDeep, unauthorized, type Refusal } from './problem.js';
 export { decode, parseCookies, parseQuery } from './query.js';
 export { graphqlCodeOf, grpcStatusOf } from './protocol-status.js';
+export type { RequestRecord } from './request-record.js';
 export { hostPort, type ServerAdapter } from './server-adapter.js';
 export type { Validated, ValidationIssue } from './validated.js';

@@ -1,5 +1,4 @@
-import { BROWSER_TOKEN_HEADER } from '../../control/admin/browser-token.js';
-import { ACCESS_TOKEN_ISSUER, MANAGEMENT_TOKEN_HEADER } from '../../control/auth/credential-names.js';
+import { ACCESS_TOKEN_ISSUER, BROWSER_TOKEN_HEADER, MANAGEMENT_TOKEN_HEADER } from '../../../common/admin-credentials.js';
 
 const BEARER = /^Bearer\s+([\w-]+)\.([\w-]+)\.([\w-]*)$/i;
 

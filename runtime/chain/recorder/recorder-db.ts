@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { MockError } from '../../../common/errors.js';
 import { bodyLength, withoutContent, type Answer, type Exchange } from '../exchange/index.js';
-import type { Redaction } from '../../control/logging/index.js';
+import type { RecordingRedaction } from '../fixtures/index.js';
 import type { Recording } from './schema.js';
 import type { FromWriter, Listing, SentRow, ToWriter, WriterData } from './writer-messages.js';
 
@@ -12,7 +12,7 @@ export interface RecorderOptions {
   /** Where the path came from, for errors (`recorder.db_path`). */
   setting?: string;
   /** The request log's: recordings hide exactly what request logs hide. */
-  redaction: Redaction;
+  redaction: RecordingRedaction;
   logger: Logger;
   /** Longest a captured exchange waits before its batch goes to the writer. */
   flushMs?: number;
@@ -268,7 +268,7 @@ function ownBytes(body: string | Uint8Array | undefined): Uint8Array | string | 
 }
 
 /** Answer headers by lower-case name (a repeated one as a list), each value redacted as the request log would. */
-function responseHeaders(pairs: ReadonlyArray<[string, string]>, redaction: Redaction): Record<string, string | string[]> {
+function responseHeaders(pairs: ReadonlyArray<[string, string]>, redaction: RecordingRedaction): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   let repeated = false;
   for (const [name, value] of pairs) {

@@ -1,7 +1,8 @@
 import type { ControlHandler, ControlReply, ControlRequest, ControlResponse } from './control-types.js';
 import { PatternError } from '../../../common/patterns/index.js';
 import type { AccessPolicy } from './access-policy.js';
-import { BROWSER_TOKEN_HEADER, fromBrowser, type BrowserToken } from './browser-token.js';
+import { BROWSER_TOKEN_HEADER } from '../../../common/admin-credentials.js';
+import { fromBrowser, type BrowserToken } from './browser-token.js';
 import type { AdminContext } from './context.js';
 import { corsHeaders, PREFLIGHT_HEADERS } from './cors.js';
 import { authRoutes } from './endpoints/auth.js';

@@ -1,8 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** The request header that carries the token. */
-export const BROWSER_TOKEN_HEADER = 'x-mock-admin-token';
-
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /**

@@ -1,5 +1,5 @@
 export { ADMIN_ROUTES, MANAGEMENT_ROUTES, createAdminApi, type AdminApiOptions } from './admin-api.js';
-export { BROWSER_TOKEN_HEADER, BrowserToken } from './browser-token.js';
+export { BrowserToken } from './browser-token.js';
 export { AccessPolicy, DEFAULT_ACCESS, DEFAULT_ALLOWED_ORIGINS, type AccessPolicyOptions } from './access-policy.js';
 export type { AdminContext, EnvControl, RestartStatus, ServerControl } from './context.js';
 export { createEnvControl } from './env-control.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { JWTPayload } from 'jose';
 import { ROLES, type AuthUser, type Role } from './types.js';
 import { loadJose } from '../../../common/jose.js';
-import { ACCESS_TOKEN_ISSUER as ISSUER } from './credential-names.js';
+import { ACCESS_TOKEN_ISSUER as ISSUER } from '../../../common/admin-credentials.js';
 
 export interface AccessClaims {
   username: string;

@@ -6,7 +6,7 @@ import { loadConfiguredUsers } from './configured-users.js';
 import { DEV_USERS } from './dev-users.js';
 import { LoginThrottle } from './login-throttle.js';
 import { hashPasswordParts } from './password.js';
-import { MANAGEMENT_TOKEN_HEADER } from './credential-names.js';
+import { MANAGEMENT_TOKEN_HEADER } from '../../../common/admin-credentials.js';
 import { accessFor, isReadMethod, roleAllows, rolesAtLeast } from './permissions.js';
 import { RefreshTokens } from './refresh-tokens.js';
 import { ROLES, type AuthDecision, type AuthHeaders, type AuthOptions, type AuthRequest, type AuthResult, type AuthUser, type Role } from './types.js';

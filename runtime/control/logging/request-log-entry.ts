@@ -1,34 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readableAddress } from '../../chain/exchange/index.js';
-import type { ChaosLog, GraphqlOperationLog, GrpcCallLog, ProtocolLog, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
+import { readableAddress, type RequestRecord } from '../../chain/exchange/index.js';
+import type { ChaosLog, GraphqlOperationLog, GrpcCallLog, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
 import { Redaction } from './redaction.js';
 
 export type { ChaosLog, GraphqlOperationLog, GrpcCallLog, ProtocolLog, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
-
-/**
- * What a server tells the request log of a request it answered, by name: the fields every
- * protocol has, then the part of its own protocol (an HTTP request's route and query, a WebSocket
- * session, a GraphQL operation, a gRPC call).
- */
-export interface RequestRecord extends ProtocolLog {
-  method: string;
-  /** Without the query string, as received. */
-  path: string;
-  status: number;
-  /** From arrival to the answer written (a session's or a call's whole length). */
-  durationMs: number;
-  /** uWS's raw address text, or a readable address. */
-  client: ArrayBuffer | string;
-  /** As received, lower-case names: redacted when first read. */
-  headers: Record<string, string>;
-  responseBytes: number;
-  error?: string | null;
-  chaos?: ChaosLog;
-  /** HTTP requests: the route that answered, null when none matched. */
-  route?: string | null;
-  /** HTTP requests: the raw query string (redacted when first read). */
-  query?: string;
-}
 
 /** Distinguishes ids across restarts of the server; the per-request part is a counter. */
 const ID_PREFIX = randomBytes(3).toString('hex');

@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { compileGlob, requestPath } from '../../match/index.js';
 import { turnClock } from '../metrics/index.js';
 import { Redaction } from './redaction.js';
-import { RequestLogEntry, type RequestRecord } from './request-log-entry.js';
+import type { RequestRecord } from '../../chain/exchange/index.js';
+import { RequestLogEntry } from './request-log-entry.js';
 import { DEFAULT_REQUEST_LINES_PER_SECOND, RequestLines } from './request-lines.js';
 import { RingBuffer } from './ring-buffer.js';
 

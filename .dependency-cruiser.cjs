@@ -37,6 +37,20 @@ module.exports = {
       to: { path: '^runtime/servers/' },
     },
     {
+      name: 'chain-not-terminals',
+      comment: 'The chain is protocol-neutral: stages read the description through its interface in runtime/chain/description.ts, which the OpenAPI engine implements; no chain file imports a terminal.',
+      severity: 'error',
+      from: { path: '^runtime/chain/' },
+      to: { path: '^runtime/terminal/' },
+    },
+    {
+      name: 'chain-not-control',
+      comment: 'The chain never imports the control plane (admin, auth, logging, metrics): what both need lives in chain/ or common/, and control implements the interfaces the chain declares (the request log its RequestLogWriter).',
+      severity: 'error',
+      from: { path: '^runtime/chain/' },
+      to: { path: '^runtime/control/' },
+    },
+    {
       name: 'exchange-and-match-self-contained',
       comment: 'The Exchange and the one matching module import nothing else from the runtime.',
       severity: 'error',

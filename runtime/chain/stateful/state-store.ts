@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { WarningGate } from '../../../common/warning-gate.js';
 
 /** Where a resource stands: its state and the instant (epoch ms, on the process's clock) it entered it. */
 export interface StateRecord {
@@ -50,9 +51,6 @@ export class StateTooLarge extends Error {
 
 /** What a record costs besides its key and id: the LRU's entry, the record object, the machine's index entry. */
 const ENTRY_OVERHEAD = 256;
-/** Eviction warnings: at most one a minute per store. */
-const WARN_EVERY_MS = 60_000;
-
 /** core.stateful.max_store_mb's default. */
 export const DEFAULT_STATE_STORE_MB = 64;
 
@@ -81,13 +79,12 @@ export class MemoryStateStore implements StateStore {
   private readonly entries: LRUCache<string, Entry>;
   private readonly machines = new Map<string, Set<string>>();
   private readonly maxBytes: number;
-  private readonly warn: (message: string) => void;
-  private warnedAt = -Infinity;
+  private readonly warnings: WarningGate;
   private evicted = 0;
 
   constructor(options: MemoryStoreOptions = {}) {
     this.maxBytes = options.maxBytes ?? DEFAULT_STATE_STORE_MB * 1024 * 1024;
-    this.warn = options.warn ?? (() => undefined);
+    this.warnings = new WarningGate(options.warn ?? (() => undefined));
     this.entries = new LRUCache<string, Entry>({
       maxSize: this.maxBytes,
       dispose: (entry, _key, reason) => {
@@ -160,12 +157,11 @@ export class MemoryStateStore implements StateStore {
     if (this.evicted > 0) this.reportEvictions();
   }
 
+  /** The evictions since the last warning, summed up in the next one that is due. */
   private reportEvictions(): void {
-    const now = performance.now();
-    if (now - this.warnedAt < WARN_EVERY_MS) return;
-    this.warnedAt = now;
+    if (!this.warnings.due()) return;
     const mb = this.maxBytes / (1024 * 1024);
-    this.warn(`core.stateful: the resources' states fill core.stateful.max_store_mb (${mb}): the ${this.evicted} least recently used were forgotten and start again in their initial state; raise max_store_mb to keep more`);
+    this.warnings.warn(`core.stateful: the resources' states fill core.stateful.max_store_mb (${mb}): the ${this.evicted} least recently used were forgotten and start again in their initial state; raise max_store_mb to keep more`);
     this.evicted = 0;
   }
 }

@@ -12,4 +12,3 @@ export { DEFAULT_REQUEST_LINES_PER_SECOND } from './request-lines.js';
 export { RingBuffer } from './ring-buffer.js';
 export { LogStream, MAX_UNSENT_BYTES, type LogStreamOptions, type LogStreamSink } from './log-stream.js';
 export { RequestLogEntry, type ChaosLog, type GraphqlOperationLog, type GrpcCallLog, type ProtocolLog, type RequestLogEntryJson, type WebSocketSessionLog } from './request-log-entry.js';
-export { WarningGate, WARNING_INTERVAL_MS } from './warning-gate.js';

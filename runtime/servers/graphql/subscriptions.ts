@@ -2,7 +2,8 @@ import { GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql'
 import { handleProtocols, makeServer, type Server } from 'graphql-ws';
 import { PROBLEMS } from '../../../common/errors.js';
 import type { Answer } from '../../chain/exchange/index.js';
-import type { RequestLog, WarningGate } from '../../control/logging/index.js';
+import type { WarningGate } from '../../../common/warning-gate.js';
+import type { RequestLog } from '../../control/logging/index.js';
 import type { GraphqlEngine, Prepared } from '../../terminal/graphql/index.js';
 import type { EndpointConnection, EndpointSocket, SocketEndpoint } from '../http/index.js';
 import { graphqlError, overBytes } from './graphql-answer.js';

@@ -16,6 +16,11 @@ export class WarningGate {
     private readonly intervalMs = WARNING_INTERVAL_MS,
   ) {}
 
+  /** Whether a warning would be logged now (a caller that sums up what happened meanwhile asks first). */
+  due(): boolean {
+    return Date.now() - this.last >= this.intervalMs;
+  }
+
   warn(message: string): void {
     const now = Date.now();
     if (now - this.last < this.intervalMs) {

@@ -16,7 +16,8 @@ import { projectWriter } from './project-writer.js';
 import { SERVERS, type MockServer } from './mock-server.js';
 import { metricsHandler } from './metrics-server.js';
 import { FixtureRecorder, FixtureStore, secretsOf } from '../chain/fixtures/index.js';
-import { MemoryStateStore, StatefulService } from '../chain/stateful/index.js';
+import { StateStore, StatefulService, stateBudget } from '../chain/stateful/index.js';
+import { MemoryStores, type StoreFactory } from '../store/index.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -44,7 +45,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS, () => registry.ports());
   const token = new BrowserToken();
   const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
-  const live = new LiveState({ ...options.live, limits, clock: { pinned: options.now, timeTravel: options.timeTravel } });
+  // every piece of state a request or the admin changes lives in these (runtime/store)
+  const stores = new MemoryStores((message) => logger.warn(message));
+  const live = new LiveState({ ...options.live, limits, stores, clock: { pinned: options.now, timeTravel: options.timeTravel } });
   const prometheus = options.metrics === undefined ? undefined : await createPrometheusMetrics();
   const stats = new TrafficStats({ routes: [], prometheus });
   live.mocks.onForget((route) => stats.forget(route));
@@ -61,7 +64,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
   const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog, live.clock.read);
   // timed transitions run on the virtual clock
-  const stateful = options.stateful?.enabled === true ? statefulService(options.stateful, live.clock.read, logger) : undefined;
+  const stateful = options.stateful?.enabled === true ? statefulService(options.stateful, live.clock.read, stores) : undefined;
   // opened before anything listens: a database path that cannot be used stops the start in one line
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
   let mockServers: MockServer[];
@@ -167,7 +170,7 @@ function startFixtures(options: MockOptions, requestLog: RequestLog, clock: () =
 }
 
 /** core.stateful's machines over the memory store, under max_store_mb. */
-function statefulService(config: NonNullable<MockOptions['stateful']>, clock: () => number, logger: MockOptions['logger']): StatefulService {
-  const store = new MemoryStateStore({ maxBytes: config.max_store_mb === undefined ? undefined : config.max_store_mb * 1024 * 1024, warn: (message) => logger.warn(message) });
-  return new StatefulService(config, store, clock);
+function statefulService(config: NonNullable<MockOptions['stateful']>, clock: () => number, stores: StoreFactory): StatefulService {
+  const maxBytes = config.max_store_mb === undefined ? undefined : config.max_store_mb * 1024 * 1024;
+  return new StatefulService(config, new StateStore(stores.open('state-machines', stateBudget(maxBytes))), clock);
 }

@@ -250,7 +250,7 @@ t.test('the store holds max_store_mb: the least recently used resources are forg
   t.equal((await send('GET', '/api/orders/x')).status, 200, 'the server goes on');
   const warnings = (server.stdout + server.stderr).split('\n').filter((line) => line.includes('core.stateful.max_store_mb'));
   t.equal(warnings.length, 1, 'one warning for 8 or more forgotten resources, not one each');
-  t.match(warnings[0], /least recently used were forgotten .*raise max_store_mb/);
+  t.match(warnings[0], /least recently used were forgotten .*raise core\.stateful\.max_store_mb/);
 
   const huge = await send('POST', '/api/orders', { body: { order_id: 'h'.padEnd(600_000, 'h') } });
   t.equal(huge.status, 413, 'an id larger than the whole store is refused');

@@ -45,5 +45,5 @@
 export { describeInputError, show } from './input-error.js';
 export { Mock, type MethodFit } from './mock.js';
 export { MOCK_METHODS, type MockRecord } from './record.js';
-export { MockStore, type MockMatch, type MockResult } from './store.js';
+export { MockStore, type MockMatch, type MockResult, mocksBudget, type StoredMock } from './store.js';
 export { queryRecord } from './request-parts.js';

@@ -33,7 +33,8 @@ export class Mock {
   readonly route: RouteRef;
   /** Creation order; ties go to the later mock. */
   readonly seq: number;
-  private readonly record: MockRecord;
+  /** As checked when it was created: what the runtime-mocks store keeps. */
+  readonly record: MockRecord;
   private readonly pattern: PathPattern;
   private readonly query: ValueCondition[];
   private readonly headers: ValueCondition[];

@@ -4,8 +4,9 @@ import type { TemplateRuntime } from '../../template/index.js';
 import { InputError } from './input-error.js';
 import { Mock, type MethodFit } from './mock.js';
 import { PatternError, splitRequestPath, templateSegments } from '../../match/index.js';
-import { readMockRecord } from './record.js';
+import { readMockRecord, type MockRecord } from './record.js';
 import { DEFAULT_ADMIN_LIMITS } from '../../serve-options.js';
+import { MemoryStore, type Store, type StoreBudget, type StoreChange } from '../../store/index.js';
 
 export type MockFailure = { ok: false; status: 400 | 404 | 409 | 413; error: string };
 export type MockResult = { ok: true; mock: Mock } | MockFailure;
@@ -26,9 +27,37 @@ export interface MockMatch {
   params: Record<string, string>;
 }
 
-/** Mocks created at run time over `/__mock/api/mocks`. The caller skips the store while `size` is 0. */
+/** A runtime mock as the `runtime-mocks` store holds it: the checked record and its creation order. */
+export interface StoredMock {
+  readonly record: MockRecord;
+  readonly seq: number;
+}
+
+/**
+ * The `runtime-mocks` store's budget: admin.limits.max_mocks mocks of at most max_mock_bytes each
+ * (as UTF-16, with room for the record's own keys), refused past it; refusal() says which limit
+ * with its own message first, so this is the backstop.
+ */
+export const mocksBudget = (limits: MockLimits): StoreBudget<StoredMock> => ({
+  maxBytes: limits.maxMocks * (2 * limits.maxMockBytes + 1024),
+  past: 'refuse',
+  setting: 'admin.limits.max_mocks',
+  sizeOf: (key, value) => 2 * (key.length + JSON.stringify(value.record).length),
+});
+
+/**
+ * Mocks created at run time over `/__mock/api/mocks`, kept in the `runtime-mocks` store and
+ * compiled here from its changes (whichever instance made them). The caller skips the store while
+ * `size` is 0.
+ */
 export class MockStore {
+  private readonly store: Store<StoredMock>;
+  /** The compiled mocks, in creation order (a replacement keeps its place). */
   private readonly mocks = new Map<string, Mock>();
+  /** The mock a write of this instance compiled already, taken by the change it makes. */
+  private compiled: Mock | undefined;
+  /** While a clear runs: its listeners are told once, at the end. */
+  private clearing = false;
   /** Mocks by path segment count: a request only meets mocks of its own length. */
   private readonly byLength = new Map<number, Mock[]>();
   private created = 0;
@@ -36,7 +65,13 @@ export class MockStore {
   private listeners: Array<() => void> = [];
   private forgetters: Array<(route: RouteRef) => void> = [];
 
-  constructor(readonly limits: MockLimits = { maxMocks: DEFAULT_ADMIN_LIMITS.max_mocks, maxMockBytes: DEFAULT_ADMIN_LIMITS.max_mock_bytes }) {}
+  constructor(
+    readonly limits: MockLimits = { maxMocks: DEFAULT_ADMIN_LIMITS.max_mocks, maxMockBytes: DEFAULT_ADMIN_LIMITS.max_mock_bytes },
+    store?: Store<StoredMock>,
+  ) {
+    this.store = store ?? new MemoryStore('runtime-mocks', mocksBudget(limits));
+    this.store.subscribe((change) => this.apply(change));
+  }
 
   /** Called after every change (create, replace, delete, clear). */
   onChange(listener: () => void): void {
@@ -79,8 +114,7 @@ export class MockStore {
     if (!result.ok) return result;
     if (this.mocks.has(result.mock.id)) return { ok: false, status: 409, error: `a mock with id "${result.mock.id}" already exists; replace it with PUT or choose another id` };
     this.created++;
-    this.add(result.mock);
-    this.changed();
+    this.write(result.mock);
     return result;
   }
 
@@ -93,10 +127,7 @@ export class MockStore {
     const body = input !== null && typeof input === 'object' && !Array.isArray(input) ? { ...input, id } : input;
     const result = this.compile(body, id, old.seq);
     if (!result.ok) return result;
-    this.remove(old);
-    this.add(result.mock);
-    this.forgetUnused([old]);
-    this.changed();
+    this.write(result.mock);
     return result;
   }
 
@@ -110,24 +141,42 @@ export class MockStore {
   }
 
   delete(id: string): boolean {
-    const mock = this.mocks.get(id);
-    if (mock === undefined) return false;
-    this.remove(mock);
-    this.mocks.delete(id);
-    this.forgetUnused([mock]);
-    this.changed();
+    if (!this.mocks.has(id)) return false;
+    void this.store.delete(id);
     return true;
   }
 
   /** Returns how many mocks were deleted. */
   clear(): number {
-    const gone = [...this.mocks.values()];
-    this.mocks.clear();
-    this.byLength.clear();
-    this.enabled = 0;
-    this.forgetUnused(gone);
+    const count = this.mocks.size;
+    this.clearing = true;
+    try {
+      void this.store.clear();
+    } finally {
+      this.clearing = false;
+    }
     this.changed();
-    return gone.length;
+    return count;
+  }
+
+  /** Stores a mock this instance compiled; the change it makes installs it. */
+  private write(mock: Mock): void {
+    this.compiled = mock;
+    try {
+      void this.store.set(mock.id, { record: mock.record, seq: mock.seq });
+    } finally {
+      this.compiled = undefined;
+    }
+  }
+
+  /** A change of the store, made here or by another instance: the compiled mocks follow it. */
+  private apply({ key, value }: StoreChange<StoredMock>): void {
+    const old = this.mocks.get(key);
+    if (old !== undefined) this.remove(old);
+    if (value === undefined) this.mocks.delete(key);
+    else this.add(this.compiled?.id === key ? this.compiled : new Mock(value.record, value.seq));
+    if (old !== undefined) this.forgetUnused([old]);
+    if (!this.clearing) this.changed();
   }
 
   /** Tells the forgetters about each route key of `gone` that no remaining mock uses. */

@@ -6,6 +6,7 @@ import { compileRule, ruleMatches, type CompiledRule } from './compiled-rule.js'
 import { mergePatch } from './merge-patch.js';
 import { requestPath } from '../../match/index.js';
 import { readRuleSet, type OverrideRule, type RuleSetResult } from './rule.js';
+import { Cell, MemoryStore, settingsBudget, type Store } from '../../store/index.js';
 
 export interface OverrideOutcome {
   /** The input answer itself when no rule changed it. */
@@ -20,9 +21,12 @@ const JSON_TYPE = /^[^;]*[/+]json\s*(?:;|$)/i;
 /** A replacement refused: 413 when it holds more rules than admin.limits.max_override_rules, else 400. */
 export type OverrideSetResult = RuleSetResult | { ok: false; status: 413; error: string };
 
-/** The live override rules; the chain runs them only while `active`. */
+/**
+ * The live override rules, kept as the `overrides` key of the settings store and compiled here
+ * whenever it changes; the chain runs them only while `active`.
+ */
 export class OverrideSet {
-  private current: OverrideRule[] = [];
+  private readonly cell: Cell<OverrideRule[]>;
   private compiled: CompiledRule[] = [];
   private listeners: Array<() => void> = [];
 
@@ -33,15 +37,21 @@ export class OverrideSet {
   constructor(
     rules: OverrideRule[] = [],
     readonly maxRules = DEFAULT_ADMIN_LIMITS.max_override_rules,
+    settings: Store<unknown> = new MemoryStore('settings', settingsBudget),
   ) {
     const result = this.read(rules);
     if (!result.ok) throw new MockError('MOCK_ERR_OVERRIDES_INVALID', `${result.error} (fix the override rules)`);
-    this.install(result.rules);
+    this.cell = new Cell(settings as Store<OverrideRule[]>, 'overrides', result.rules);
+    this.install(this.cell.get());
+    this.cell.onChange((installed) => {
+      this.install(installed);
+      for (const listener of this.listeners) listener();
+    });
   }
 
   /** The wire shape, for GET /__mock/overrides. */
   get rules(): readonly OverrideRule[] {
-    return this.current;
+    return this.cell.get();
   }
 
   get active(): boolean {
@@ -51,10 +61,7 @@ export class OverrideSet {
   /** PUT /__mock/overrides: the whole set is checked first; on any error the previous rules stay. */
   replace(input: unknown): OverrideSetResult {
     const result = this.read(input);
-    if (result.ok) {
-      this.install(result.rules);
-      for (const listener of this.listeners) listener();
-    }
+    if (result.ok) void this.cell.set(result.rules);
     return result;
   }
 
@@ -96,7 +103,6 @@ export class OverrideSet {
   }
 
   private install(rules: OverrideRule[]): void {
-    this.current = rules;
     this.compiled = rules.filter((rule) => rule.enabled).map(compileRule);
   }
 }

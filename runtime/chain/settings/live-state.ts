@@ -1,11 +1,12 @@
 import { ChaosState, type ChaosProfile, type ChaosStateOptions } from '../chaos/index.js';
 import { MockError } from '../../../common/errors.js';
-import { MockStore } from '../mocks/index.js';
+import { MockStore, mocksBudget } from '../mocks/index.js';
 import { DEFAULT_ADMIN_LIMITS, type AdminLimits } from '../../serve-options.js';
 import { OverrideSet, type OverrideRule } from '../overrides/index.js';
 import { VirtualClock, type ClockOptions } from '../../clock/index.js';
 import { ContinuumState, type ContinuumOptions } from '../continuum/index.js';
 import { DEFAULT_FAULTS, DEFAULT_LATENCY, DEFAULT_PROXY, type FaultConfig, type LatencyConfig, type ProxyConfig } from './runtime-config.js';
+import { Cell, MemoryStores, settingsBudget, type Store, type StoreFactory } from '../../store/index.js';
 
 export interface LiveStateOptions {
   latency?: LatencyConfig;
@@ -19,6 +20,8 @@ export interface LiveStateOptions {
   clock?: ClockOptions;
   /** reality_continuum and the seed of its draws; absent: the continuum is off. */
   continuum?: Omit<ContinuumOptions, 'clock'>;
+  /** Where the settings and runtime mocks are kept (the process's stores); default: in memory. */
+  stores?: StoreFactory;
 }
 
 /** What a change touched; the request chain's stages watch their own. */
@@ -43,20 +46,25 @@ export class LiveState {
   requestsProxied = 0;
   /** Requests answered with an injected fault. */
   faultsInjected = 0;
-  private latencyConfig: LatencyConfig;
-  private faultConfig: FaultConfig;
-  private proxyConfig: ProxyConfig;
+  /** The `settings` store: every setting the admin API changes, one key each. */
+  readonly settings: Store<unknown>;
+  private readonly latencyCell: Cell<LatencyConfig>;
+  private readonly faultCell: Cell<FaultConfig>;
+  private readonly proxyCell: Cell<ProxyConfig>;
   private readonly watchers = new Map<LiveAspect, Array<() => void>>();
 
   constructor(options: LiveStateOptions = {}) {
-    this.latencyConfig = options.latency ?? DEFAULT_LATENCY;
-    this.faultConfig = options.faults ?? DEFAULT_FAULTS;
-    this.proxyConfig = options.proxy ?? DEFAULT_PROXY;
+    const stores = options.stores ?? new MemoryStores();
+    this.settings = stores.open('settings', settingsBudget);
+    this.latencyCell = this.cell('latency', options.latency ?? DEFAULT_LATENCY);
+    this.faultCell = this.cell('faults', options.faults ?? DEFAULT_FAULTS);
+    this.proxyCell = this.cell('proxy', options.proxy ?? DEFAULT_PROXY);
     const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
     this.clock = new VirtualClock(options.clock);
     this.continuum = new ContinuumState({ ...options.continuum, clock: this.clock.read });
-    this.mocks = new MockStore({ maxMocks: limits.max_mocks, maxMockBytes: limits.max_mock_bytes });
-    this.overrides = new OverrideSet(options.overrides ?? [], limits.max_override_rules);
+    const mockLimits = { maxMocks: limits.max_mocks, maxMockBytes: limits.max_mock_bytes };
+    this.mocks = new MockStore(mockLimits, stores.open('runtime-mocks', mocksBudget(mockLimits)));
+    this.overrides = new OverrideSet(options.overrides ?? [], limits.max_override_rules, this.settings);
     this.chaos = new ChaosState({ ...options.chaos, profileLimits: { count: limits.max_chaos_profiles, bytes: limits.max_chaos_profile_bytes } });
     const start = options.chaos?.profile;
     if (start !== undefined) {
@@ -76,35 +84,33 @@ export class LiveState {
   }
 
   get latency(): LatencyConfig {
-    return this.latencyConfig;
+    return this.latencyCell.get();
   }
 
   get faults(): FaultConfig {
-    return this.faultConfig;
+    return this.faultCell.get();
   }
 
   get proxy(): ProxyConfig {
-    return this.proxyConfig;
+    return this.proxyCell.get();
   }
 
   /** True when requests go to the upstream. */
   get proxying(): boolean {
-    return this.proxyConfig.enabled && this.proxyConfig.upstream_url !== null;
+    const proxy = this.proxyCell.get();
+    return proxy.enabled && proxy.upstream_url !== null;
   }
 
   setLatency(latency: LatencyConfig): void {
-    this.latencyConfig = latency;
-    this.announce('latency');
+    void this.latencyCell.set(latency);
   }
 
   setFaults(faults: FaultConfig): void {
-    this.faultConfig = faults;
-    this.announce('faults');
+    void this.faultCell.set(faults);
   }
 
   setProxy(proxy: ProxyConfig): void {
-    this.proxyConfig = proxy;
-    this.announce('proxy');
+    void this.proxyCell.set(proxy);
   }
 
   /** A chaos profile applied: the chaos blocks it names, and the global latency it sets (off when it has none). */
@@ -116,6 +122,13 @@ export class LiveState {
         ? { enabled: true, base_ms: latency.fixed_delay_ms ?? 0, jitter_ms: latency.jitter_ms ?? 0, tag_overrides: {}, probability: latency.probability }
         : { enabled: false, base_ms: 0, jitter_ms: 0, tag_overrides: {} },
     );
+  }
+
+  /** The setting `aspect` in the settings store, its watchers told of every change wherever it was made. */
+  private cell<T>(aspect: LiveAspect, initial: T): Cell<T> {
+    const cell = new Cell(this.settings as Store<T>, aspect, initial);
+    cell.onChange(() => this.announce(aspect));
+    return cell;
   }
 
   private announce(aspect: LiveAspect): void {

@@ -10,6 +10,6 @@ export { checkStateful } from './check.js';
 export type { ResourceIdExtract, StateConfig, StateMachineConfig, StatefulOptions, TransitionConfig } from './config.js';
 export { compileExtractor, type Extractor, type IdSource } from './extractor.js';
 export { Machine, describeExit, type TransitionView } from './machine.js';
-export { DEFAULT_STATE_STORE_MB, MemoryStateStore, StateTooLarge, type Awaitable, type MemoryStoreOptions, type StateRecord, type StateStore } from './state-store.js';
+export { DEFAULT_STATE_STORE_MB, StateStore, StateTooLarge, stateBudget, type StateRecord } from './state-store.js';
 export { StatefulService, type ResourceView, type StateConflict, type StatefulMatch, type StatefulResult } from './stateful-service.js';
 export { settle, type TimedTransition } from './timed-transitions.js';

@@ -1,41 +1,9 @@
-import { LRUCache } from 'lru-cache';
-import { WarningGate } from '../../../common/warning-gate.js';
+import { MemoryStore, StoreRefusal, andThen, type Awaitable, type Store, type StoreBudget } from '../../store/index.js';
 
 /** Where a resource stands: its state and the instant (epoch ms, on the process's clock) it entered it. */
 export interface StateRecord {
   readonly state: string;
   readonly enteredAt: number;
-}
-
-/** A value now, or later from a store that asks another process. */
-export type Awaitable<T> = T | Promise<T>;
-
-/** `next` of the value, synchronously when it is there already: the memory store never costs a tick. */
-export function andThen<T, R>(value: Awaitable<T>, next: (value: T) => R): Awaitable<R> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
-/**
- * The states of every machine's resources, keyed by machine name and resource id. Every method may
- * answer with a promise, so a store shared by several instances (Redis) can implement it; the
- * memory store answers at once, which keeps stateful routes on the synchronous path.
- */
-export interface StateStore {
-  get(machine: string, id: string): Awaitable<StateRecord | undefined>;
-  set(machine: string, id: string, record: StateRecord): Awaitable<void>;
-  /**
-   * Reads the resource's record, hands it to `decide` and stores what that returns (undefined:
-   * nothing changes), as one step: no other change to the same resource comes in between (a
-   * shared store makes this a transaction). Answers what `decide` returned.
-   */
-  update(machine: string, id: string, decide: (current: StateRecord | undefined) => StateRecord | undefined): Awaitable<StateRecord | undefined>;
-  /** Whether the resource had a state. */
-  delete(machine: string, id: string): Awaitable<boolean>;
-  /** The machine's resources, in the order they got their first state. */
-  list(machine: string): Awaitable<Array<[id: string, record: StateRecord]>>;
-  count(machine: string): Awaitable<number>;
-  /** Forgets the machine's resources; answers how many there were. */
-  clear(machine: string): Awaitable<number>;
 }
 
 /** A resource whose record alone is larger than the store's whole byte budget: refused, never stored. */
@@ -49,122 +17,89 @@ export class StateTooLarge extends Error {
   }
 }
 
-/** What a record costs besides its key and id: the LRU's entry, the record object, the machine's index entry. */
+/** What a record costs besides its key: the LRU's entry, the order's entry, the record object. */
 const ENTRY_OVERHEAD = 256;
 /** core.stateful.max_store_mb's default. */
 export const DEFAULT_STATE_STORE_MB = 64;
 
-export interface MemoryStoreOptions {
-  /** The byte budget of every machine's resources together (core.stateful.max_store_mb); DEFAULT_STATE_STORE_MB when absent. */
-  maxBytes?: number;
-  /** Told, at most once a minute, that least recently used resources were forgotten. */
-  warn?: (message: string) => void;
-}
-
-interface Entry {
-  readonly machine: string;
-  readonly id: string;
-  record: StateRecord;
-}
+/**
+ * The `state-machines` store's budget (core.stateful.max_store_mb): resources are made up by
+ * clients, so past it the least recently used are forgotten (they start again in initial_state).
+ * A record costs its key as UTF-16 twice (the LRU and the order of first states) plus ENTRY_OVERHEAD.
+ */
+export const stateBudget = (maxBytes = DEFAULT_STATE_STORE_MB * 1024 * 1024): StoreBudget<StateRecord> => ({
+  maxBytes,
+  past: 'evict',
+  setting: 'core.stateful.max_store_mb',
+  forgotten: "the resources' states",
+  afterwards: ' and start again in their initial state',
+  sizeOf: (key) => ENTRY_OVERHEAD + 4 * key.length,
+});
 
 /**
- * The default store, in this process, under a byte budget (core.stateful.max_store_mb): one LRU
- * (lru-cache, sized by what each record holds: its key and id as UTF-16, plus ENTRY_OVERHEAD) over
- * every machine's resources, so a client making up ids cannot grow it without bound; past the
- * budget the least recently used resources are forgotten (they start again in initial_state),
- * with one warning a minute. A record larger than the whole budget is refused (StateTooLarge).
- * Each machine keeps its ids in the order they got their first state, for list and count.
+ * The states of every machine's resources, keyed by machine name and resource id, in the
+ * `state-machines` store (runtime/store): in memory by default, shared when the store is. Every
+ * method may answer with a promise; the memory store answers at once, which keeps stateful routes
+ * on the synchronous path.
  */
-export class MemoryStateStore implements StateStore {
-  private readonly entries: LRUCache<string, Entry>;
-  private readonly machines = new Map<string, Set<string>>();
-  private readonly maxBytes: number;
-  private readonly warnings: WarningGate;
-  private evicted = 0;
+export class StateStore {
+  constructor(private readonly store: Store<StateRecord> = new MemoryStore('state-machines', stateBudget())) {}
 
-  constructor(options: MemoryStoreOptions = {}) {
-    this.maxBytes = options.maxBytes ?? DEFAULT_STATE_STORE_MB * 1024 * 1024;
-    this.warnings = new WarningGate(options.warn ?? (() => undefined));
-    this.entries = new LRUCache<string, Entry>({
-      maxSize: this.maxBytes,
-      dispose: (entry, _key, reason) => {
-        if (reason === 'set') return;
-        this.machines.get(entry.machine)?.delete(entry.id);
-        if (reason === 'evict') this.evicted++;
-      },
-    });
+  get(machine: string, id: string): Awaitable<StateRecord | undefined> {
+    return this.store.get(keyOf(machine, id));
   }
 
-  get(machine: string, id: string): StateRecord | undefined {
-    return this.entries.get(keyOf(machine, id))?.record;
-  }
-
-  set(machine: string, id: string, record: StateRecord): void {
-    this.put(machine, id, keyOf(machine, id), record);
-  }
-
-  /** Synchronous: nothing can run between the read and the write. */
-  update(machine: string, id: string, decide: (current: StateRecord | undefined) => StateRecord | undefined): StateRecord | undefined {
-    const key = keyOf(machine, id);
-    const entry = this.entries.get(key);
-    const next = decide(entry?.record);
-    if (next === undefined) return next;
-    if (entry !== undefined) entry.record = next;
-    else this.put(machine, id, key, next);
-    return next;
-  }
-
-  delete(machine: string, id: string): boolean {
-    return this.entries.delete(keyOf(machine, id));
-  }
-
-  list(machine: string): Array<[string, StateRecord]> {
-    const out: Array<[string, StateRecord]> = [];
-    for (const id of this.machines.get(machine) ?? []) {
-      // peek: listing is no use, it must not keep resources from being forgotten
-      const entry = this.entries.peek(keyOf(machine, id));
-      if (entry !== undefined) out.push([id, entry.record]);
+  /** Throws StateTooLarge for a record larger than the whole store. */
+  set(machine: string, id: string, record: StateRecord): Awaitable<void> {
+    try {
+      return caught(machine, this.store.set(keyOf(machine, id), record));
+    } catch (e) {
+      return tooLarge(machine, e);
     }
-    return out;
   }
 
-  count(machine: string): number {
-    return this.machines.get(machine)?.size ?? 0;
-  }
-
-  clear(machine: string): number {
-    const ids = this.machines.get(machine);
-    if (ids === undefined) return 0;
-    this.machines.delete(machine);
-    for (const id of ids) this.entries.delete(keyOf(machine, id));
-    return ids.size;
-  }
-
-  /** Stores a new resource's record; throws StateTooLarge for one larger than the whole budget. */
-  private put(machine: string, id: string, key: string, record: StateRecord): void {
-    const size = ENTRY_OVERHEAD + 2 * (key.length + id.length);
-    if (size > this.maxBytes) throw new StateTooLarge(machine, size, this.maxBytes);
-    const existing = this.entries.peek(key);
-    if (existing !== undefined) {
-      existing.record = record;
-      this.entries.get(key);
-      return;
+  /**
+   * Reads the resource's record, hands it to `decide` and stores what that returns (undefined:
+   * nothing changes), as one step (Store.update). Answers what `decide` returned.
+   */
+  update(machine: string, id: string, decide: (current: StateRecord | undefined) => StateRecord | undefined): Awaitable<StateRecord | undefined> {
+    try {
+      return caught(machine, this.store.update(keyOf(machine, id), decide));
+    } catch (e) {
+      return tooLarge(machine, e);
     }
-    this.entries.set(key, { machine, id, record }, { size });
-    let ids = this.machines.get(machine);
-    if (ids === undefined) this.machines.set(machine, (ids = new Set()));
-    ids.add(id);
-    if (this.evicted > 0) this.reportEvictions();
   }
 
-  /** The evictions since the last warning, summed up in the next one that is due. */
-  private reportEvictions(): void {
-    if (!this.warnings.due()) return;
-    const mb = this.maxBytes / (1024 * 1024);
-    this.warnings.warn(`core.stateful: the resources' states fill core.stateful.max_store_mb (${mb}): the ${this.evicted} least recently used were forgotten and start again in their initial state; raise max_store_mb to keep more`);
-    this.evicted = 0;
+  /** Whether the resource had a state. */
+  delete(machine: string, id: string): Awaitable<boolean> {
+    return this.store.delete(keyOf(machine, id));
+  }
+
+  /** The machine's resources, in the order they got their first state. */
+  list(machine: string): Awaitable<Array<[id: string, record: StateRecord]>> {
+    const prefix = machinePrefix(machine);
+    return andThen(this.store.entries(prefix), (entries) => entries.map(([key, record]): [string, StateRecord] => [key.slice(prefix.length), record]));
+  }
+
+  count(machine: string): Awaitable<number> {
+    return andThen(this.store.entries(machinePrefix(machine)), (entries) => entries.length);
+  }
+
+  /** Forgets the machine's resources; answers how many there were. */
+  clear(machine: string): Awaitable<number> {
+    return this.store.clear(machinePrefix(machine));
   }
 }
 
-/** One key per machine and id: the machine's name length-prefixed, so no pair can pass for another. */
-const keyOf = (machine: string, id: string): string => `${machine.length}:${machine}${id}`;
+/** The store's refusal of one record larger than the whole budget, told as StateTooLarge. */
+function tooLarge(machine: string, e: unknown): never {
+  if (e instanceof StoreRefusal) throw new StateTooLarge(machine, e.bytes, e.maxBytes);
+  throw e;
+}
+
+/** `done`, its later refusal told as StateTooLarge too. */
+const caught = <T>(machine: string, done: Awaitable<T>): Awaitable<T> => (done instanceof Promise ? done.catch((e: unknown) => tooLarge(machine, e)) : done);
+
+/** The machine's name length-prefixed: no machine's prefix is another's, so no pair of machine and id can pass for another. */
+const machinePrefix = (machine: string): string => `${machine.length}:${machine}`;
+const keyOf = (machine: string, id: string): string => machinePrefix(machine) + id;

@@ -9,7 +9,8 @@ import type { StatefulOptions } from './config.js';
 import type { IdSource } from './extractor.js';
 import { Machine, type MatchedTransitions, type RequestTransition, type TransitionView } from './machine.js';
 import { RESOURCE_ID } from './state-response.js';
-import { MemoryStateStore, StateTooLarge, andThen, type Awaitable, type StateRecord, type StateStore } from './state-store.js';
+import { StateStore, StateTooLarge, type StateRecord } from './state-store.js';
+import { andThen, type Awaitable } from '../../store/index.js';
 
 /** The machine whose transitions a request matched (found synchronously, before anything is read or stored). */
 export interface StatefulMatch {
@@ -56,7 +57,7 @@ export class StatefulService {
   /** Throws MockError MOCK_ERR_CONFIG_INVALID naming the keys of what cannot be compiled. */
   constructor(
     options: StatefulOptions,
-    readonly store: StateStore = new MemoryStateStore(),
+    readonly store: StateStore = new StateStore(),
     private readonly clock: () => number = Date.now,
   ) {
     const problems = checkStateful(options, 'core.stateful');

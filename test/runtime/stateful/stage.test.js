@@ -9,7 +9,7 @@ import { Engine, loadBuild } from '../../../dist/runtime/terminal/openapi/index.
 import { Exchange } from '../../../dist/runtime/chain/exchange/index.js';
 import { LiveState } from '../../../dist/runtime/chain/settings/index.js';
 import { RequestChain, createStages } from '../../../dist/runtime/chain/index.js';
-import { MemoryStateStore, StatefulService } from '../../../dist/runtime/chain/stateful/index.js';
+import { StateStore, StatefulService } from '../../../dist/runtime/chain/stateful/index.js';
 
 const spec = `openapi: 3.0.3
 info: {title: Shop, version: "1"}
@@ -70,7 +70,7 @@ function chainOf(store) {
 }
 
 t.test('the stage rides only on operations a transition can reach', async (t) => {
-  const { chain } = chainOf(new MemoryStateStore());
+  const { chain } = chainOf(new StateStore());
   t.same(chain.stagesOf(route('PUT /orders/{id}/process')), ['stateful']);
   t.same(chain.stagesOf(route('GET /orders/{id}')), ['stateful']);
   t.same(chain.stagesOf(route('GET /health')), [], 'a route no machine applies to answers straight from the terminal');
@@ -84,11 +84,11 @@ t.test('the stage rides only on operations a transition can reach', async (t) =>
 });
 
 t.test('a store that answers with promises gives the same answers', async (t) => {
-  const memory = new MemoryStateStore();
+  const memory = new StateStore();
   const later = (value) => new Promise((resolve) => setImmediate(() => resolve(value)));
   const async = Object.fromEntries(['get', 'set', 'update', 'delete', 'list', 'count', 'clear'].map((name) => [name, (...args) => later(memory[name](...args))]));
   for (const [what, store] of [
-    ['memory', new MemoryStateStore()],
+    ['memory', new StateStore()],
     ['async', async],
   ]) {
     const { answer } = chainOf(store);

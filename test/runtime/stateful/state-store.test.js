@@ -1,9 +1,12 @@
-// runtime/chain/stateful MemoryStateStore: one state per machine and resource id, update as one step.
+// runtime/chain/stateful StateStore over the memory store: one state per machine and resource id, update as one step.
 import t from 'tap';
-import { MemoryStateStore } from '../../../dist/runtime/chain/stateful/index.js';
+import { StateStore, stateBudget } from '../../../dist/runtime/chain/stateful/index.js';
+import { MemoryStore } from '../../../dist/runtime/store/index.js';
+
+const memoryStates = (o = {}) => new StateStore(new MemoryStore('state-machines', stateBudget(o.maxBytes), o.warn));
 
 t.test('get, set, delete, list, count and clear keep machines apart', async (t) => {
-  const store = new MemoryStateStore();
+  const store = memoryStates();
   t.equal(store.get('orders', 'a'), undefined, 'nothing before a state is set');
   store.set('orders', 'a', { state: 'pending', enteredAt: 1 });
   store.set('orders', 'b', { state: 'shipped', enteredAt: 2 });
@@ -22,7 +25,7 @@ t.test('get, set, delete, list, count and clear keep machines apart', async (t) 
 });
 
 t.test('update hands the current record to decide and stores what it answers', async (t) => {
-  const store = new MemoryStateStore();
+  const store = memoryStates();
   const seen = [];
   const moved = store.update('orders', 'a', (current) => {
     seen.push(current);
@@ -35,7 +38,7 @@ t.test('update hands the current record to decide and stores what it answers', a
 });
 
 t.test('10,000 resources changing at once never touch each other', async (t) => {
-  const store = new MemoryStateStore();
+  const store = memoryStates();
   const ids = Array.from({ length: 10_000 }, (_, i) => `r${i}`);
   await Promise.all(ids.map(async (id, i) => store.update('m', id, () => ({ state: i % 2 === 0 ? 'even' : 'odd', enteredAt: i }))));
   await Promise.all(ids.map(async (id, i) => i % 3 === 0 && store.update('m', id, (current) => ({ state: `${current.state}+moved`, enteredAt: current.enteredAt }))));
@@ -47,7 +50,7 @@ t.test('10,000 resources changing at once never touch each other', async (t) => 
 t.test('a byte budget: the least recently used go first, one warning a minute, a record larger than the budget refused', async (t) => {
   const warnings = [];
   // each record: 256 + 2 × (key + id) bytes; ids of 1,000 characters take about 4.3 KB
-  const store = new MemoryStateStore({ maxBytes: 20_000, warn: (message) => warnings.push(message) });
+  const store = memoryStates({ maxBytes: 20_000, warn: (message) => warnings.push(message) });
   const id = (n) => `${n}`.padEnd(1000, '.');
   for (let n = 0; n < 4; n++) store.set('m', id(n), { state: 's', enteredAt: n });
   t.same(store.get('m', id(0)), { state: 's', enteredAt: 0 }, 'reading the oldest makes it the most recently used');

@@ -140,6 +140,6 @@ export function checkStages(stages: readonly Stage[]): Stage[] {
 }
 
 /** `then` for a result that may or may not be a promise: synchronous answers stay synchronous. */
-export function afterNext(result: Answer | Promise<Answer>, adjust: (answer: Answer) => Answer): Answer | Promise<Answer> {
+export function afterNext(result: Answer | Promise<Answer>, adjust: (answer: Answer) => Answer | Promise<Answer>): Answer | Promise<Answer> {
   return result instanceof Promise ? result.then(adjust) : adjust(result);
 }

@@ -1,41 +1,55 @@
-import type { TokenBucket } from './token-bucket.js';
+import { andThen, MemoryStore, type Awaitable, type Store, type StoreBudget } from '../../store/index.js';
+import type { BucketRecord, Taken, TokenBucket } from './token-bucket.js';
+
+/** What one bucket costs besides its key: the record, the LRU's and the order's entries. */
+const BUCKET_OVERHEAD = 128;
+/** The most distinct keys (client addresses, routes) the rate limiter keeps a bucket for, about. */
+export const MAX_BUCKETS = 10_000;
 
 /**
- * One token bucket per key (client address for per_ip, route for per_endpoint), at most maxKeys of
- * them: the least recently used is evicted, so a million distinct addresses cannot grow memory
- * without bound. A Map iterates in insertion order, and a key is re-inserted on every use, so the
- * first key is always the least recently used. An evicted key that comes back starts with a full
- * bucket: eviction errs on the side of admitting.
+ * The `rate-limits` store's budget: buckets are made up by clients (one per address for per_ip), so
+ * past it the least recently used is forgotten, and comes back with a full bucket: eviction errs
+ * on the side of admitting. About MAX_BUCKETS buckets of short keys.
+ */
+export const bucketBudget = (maxBytes = MAX_BUCKETS * (BUCKET_OVERHEAD + 2 * 48)): StoreBudget<BucketRecord> => ({
+  maxBytes,
+  past: 'evict',
+  setting: 'the rate limiter (about 10,000 client addresses or routes)',
+  forgotten: 'the rate-limit buckets',
+  sizeOf: (key) => BUCKET_OVERHEAD + 2 * key.length,
+});
+
+/**
+ * One token bucket per key (client address for per_ip, route for per_endpoint), held in the
+ * `rate-limits` store, all moved by one policy. Taking is one Store.update, so instances sharing
+ * the store share the limit.
  */
 export class BucketTable {
-  private readonly buckets = new Map<string, TokenBucket>();
-  private readonly maxKeys: number;
-  private readonly make: () => TokenBucket;
+  constructor(
+    readonly policy: TokenBucket,
+    private readonly store: Store<BucketRecord> = new MemoryStore('rate-limits', bucketBudget()),
+  ) {}
 
-  constructor(o: { maxKeys: number; make: () => TokenBucket }) {
-    if (!(Number.isInteger(o.maxKeys) && o.maxKeys >= 1)) throw new RangeError(`a bucket table needs maxKeys >= 1 (got ${o.maxKeys})`);
-    this.maxKeys = o.maxKeys;
-    this.make = o.make;
+  take(key: string): Awaitable<Taken> {
+    let taken: Taken | undefined;
+    const stored = this.store.update(key, (record = { full: 0 }) => {
+      taken = this.policy.take(record);
+      return taken.ok ? record : undefined;
+    });
+    return andThen(stored, () => taken!);
   }
 
-  take(key: string): ReturnType<TokenBucket['take']> {
-    return this.bucket(key).take();
+  /** The key's bucket now (a key never seen: full). */
+  state(key: string): Awaitable<{ remaining: number; resetSeconds: number }> {
+    return andThen(this.store.get(key), (record = { full: 0 }) => this.policy.state(record));
   }
 
-  /** The key's bucket, created when missing and marked most recently used (for policy() and state()). */
-  bucket(key: string): TokenBucket {
-    let bucket = this.buckets.get(key);
-    if (bucket !== undefined) {
-      this.buckets.delete(key);
-    } else {
-      bucket = this.make();
-      if (this.buckets.size >= this.maxKeys) this.buckets.delete(this.buckets.keys().next().value!);
-    }
-    this.buckets.set(key, bucket);
-    return bucket;
+  /** Every bucket starts over (the settings changed). */
+  reset(): Awaitable<number> {
+    return this.store.clear();
   }
 
   get size(): number {
-    return this.buckets.size;
+    return this.store.usage().entries;
   }
 }

@@ -1,10 +1,11 @@
 import type { RouteBehaviourMeta } from '../../../common/contract/index.js';
 import { compileRequestMatcher, type MatchableRequest } from '../../match/index.js';
 import { DEFAULT_ADMIN_LIMITS } from '../../serve-options.js';
-import { BucketTable } from './bucket-table.js';
+import { BucketTable, bucketBudget } from './bucket-table.js';
+import { MemoryStores, type Store, type StoreFactory } from '../../store/index.js';
 import { Bulkhead } from './bulkhead.js';
 import { checkChaosPatch } from './check.js';
-import { CircuitBreaker } from './circuit-breaker.js';
+import { CircuitBreaker, breakerBudget, type BreakerRecord } from './circuit-breaker.js';
 import { FaultCounters } from './fault-counters.js';
 import { createFaultPattern } from './fault-pattern.js';
 import { LatencyRecorder } from './latency-recorder.js';
@@ -12,7 +13,7 @@ import { checkProfile } from './profile-check.js';
 import { BUILTIN_PROFILES, type ChaosProfile } from './profiles.js';
 import { seededRandom, type Random } from './random.js';
 import { DEFAULT_CHAOS, mergeChaos, type ChaosPatch, type ChaosSettings } from './settings.js';
-import { TokenBucket } from './token-bucket.js';
+import { TokenBucket, type BucketRecord } from './token-bucket.js';
 
 export type RateLimitScope = 'global' | 'per_ip' | 'per_endpoint';
 
@@ -52,13 +53,12 @@ export interface ChaosStateOptions {
   /** Caps on the custom profiles saveProfile adds (those of mock.yaml are the operator's and pass). */
   profileLimits?: ProfileLimits;
   now?: () => number;
+  /** Where the buckets and the breaker are kept (the process's stores); default: in memory. */
+  stores?: StoreFactory;
 }
 
 /** Per-route chaos set through /__mock/api/route-chaos: it replaces what core.routes says for that route. */
 export type RouteChaos = Pick<RouteBehaviourMeta, 'latency' | 'fault_injection'>;
-
-/** The most distinct keys (client addresses, routes) the rate limiter keeps a bucket for. */
-const MAX_BUCKETS = 10_000;
 
 /**
  * The chaos of one server: the settings (mock.yaml's observability.chaos, a profile, the Chaos
@@ -83,9 +83,14 @@ export class ChaosState {
   private readonly watchers: Array<() => void> = [];
   private readonly violationListeners: Array<(scope: RateLimitScope) => void> = [];
   private machinery!: Machinery;
+  private readonly buckets: Store<BucketRecord>;
+  private readonly breakers: Store<BreakerRecord>;
 
   constructor(options: ChaosStateOptions = {}) {
     this.now = options.now ?? Date.now;
+    const stores = options.stores ?? new MemoryStores();
+    this.buckets = stores.open('rate-limits', bucketBudget());
+    this.breakers = stores.open('circuit-breakers', breakerBudget);
     this.random = seededRandom(options.seed);
     this.latency = new LatencyRecorder({ keep: 100 });
     this.current = options.settings ?? DEFAULT_CHAOS;
@@ -211,7 +216,7 @@ export class ChaosState {
   }
 
   private rebuild(): void {
-    this.machinery = new Machinery(this.current, this.random, this.now);
+    this.machinery = new Machinery(this.current, this.random, this.now, { buckets: this.buckets, breakers: this.breakers });
   }
 
   private announce(): void {
@@ -219,7 +224,7 @@ export class ChaosState {
   }
 }
 
-/** What the settings build; built anew on every change (buckets and breaker start over). */
+/** What the settings build; built anew on every change (the buckets and the breaker start over). */
 export class Machinery {
   readonly matches: (req: MatchableRequest) => boolean;
   readonly errorPattern: { next(): boolean | number } | undefined;
@@ -227,7 +232,7 @@ export class Machinery {
   readonly breaker: CircuitBreaker;
   readonly bulkhead: Bulkhead;
 
-  constructor(settings: ChaosSettings, random: Random, now: () => number) {
+  constructor(settings: ChaosSettings, random: Random, now: () => number, stores: { buckets: Store<BucketRecord>; breakers: Store<BreakerRecord> }) {
     const faults = settings.fault_injection;
     this.matches = compileRequestMatcher(faults.request_matcher, 'observability.chaos.fault_injection.request_matcher');
     const pattern = faults.error_pattern;
@@ -243,9 +248,11 @@ export class Machinery {
             { random, now },
           );
     const { requests_per_second, burst_size } = settings.rate_limit;
-    this.limiter = new BucketTable({ maxKeys: MAX_BUCKETS, make: () => new TokenBucket({ ratePerSecond: requests_per_second, burst: burst_size, now }) });
+    this.limiter = new BucketTable(new TokenBucket({ ratePerSecond: requests_per_second, burst: burst_size, now }), stores.buckets);
+    void this.limiter.reset();
     const { failure_threshold, success_threshold, timeout_ms } = settings.circuit_breaker;
-    this.breaker = new CircuitBreaker({ failureThreshold: failure_threshold, successThreshold: success_threshold, timeoutMs: timeout_ms, now });
+    this.breaker = new CircuitBreaker({ failureThreshold: failure_threshold, successThreshold: success_threshold, timeoutMs: timeout_ms, now }, stores.breakers);
+    void this.breaker.reset();
     this.bulkhead = new Bulkhead({ maxConcurrent: settings.bulkhead.max_concurrent_requests, maxQueue: settings.bulkhead.max_queue_size });
   }
 }

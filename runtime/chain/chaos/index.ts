@@ -22,15 +22,15 @@
  * RangeError on values they cannot work with. The request matcher lives in runtime/match.
  */
 export { Bulkhead } from './bulkhead.js';
-export { BucketTable } from './bucket-table.js';
-export { CircuitBreaker, type BreakerSnapshot, type BreakerState } from './circuit-breaker.js';
+export { BucketTable, MAX_BUCKETS, bucketBudget } from './bucket-table.js';
+export { CircuitBreaker, breakerBudget, type BreakerRecord, type BreakerSnapshot, type BreakerState } from './circuit-breaker.js';
 export { corrupt, type CorruptionType } from './corruption.js';
 export { checkLatencySpec, LATENCY_DISTRIBUTIONS, sampleLatency, type LatencyDistribution, type LatencySpec } from './distributions.js';
 export { FAULT_KINDS, FaultCounters, type FaultKind } from './fault-counters.js';
 export { checkErrorPattern, createFaultPattern, ERROR_PATTERN_TYPES, type ErrorPattern, type FaultPattern } from './fault-pattern.js';
 export { LatencyRecorder, type LatencyStats } from './latency-recorder.js';
 export { chance, pickOne, seededRandom, type Random } from './random.js';
-export { TokenBucket } from './token-bucket.js';
+export { TokenBucket, type BucketRecord, type Taken } from './token-bucket.js';
 export { checkChaosPatch } from './check.js';
 export { checkProfile } from './profile-check.js';
 export { checkRouteChaos } from './route-check.js';

@@ -4,8 +4,9 @@
  * (spec, "Limits"). A request takes a token or is refused with the exact wait for the next one.
  *
  * Kept as its equivalent GCRA form: one number, the time at which the bucket will be full again
- * (`full`), instead of a token count refilled on each call; the tokens held at t are
- * capacity - (full - t) / interval.
+ * (BucketRecord.full), instead of a token count refilled on each call; the tokens held at t are
+ * capacity - (full - t) / interval. The number lives in the `rate-limits` store (BucketTable), so
+ * instances sharing the store share the bucket; this class is the policy that moves it.
  *
  * For the IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers), a bucket has no
  * fixed window, so policy() states its sustainable pace: `quota` requests per `windowSeconds`, the
@@ -13,13 +14,17 @@
  * gives the whole tokens held now (`remaining`) and the seconds until the bucket is full again
  * (`resetSeconds`).
  */
+/** A bucket's one changing number: the instant (ms on the bucket's clock) it will be full again; 0 for a new bucket (full). */
+export interface BucketRecord {
+  full: number;
+}
+
 export class TokenBucket {
   readonly ratePerSecond: number;
   readonly capacity: number;
   /** Milliseconds per token. */
   private readonly interval: number;
   private readonly now: () => number;
-  private full = -Infinity;
 
   /** `now` in milliseconds (a monotonic clock in a server, a fake one in tests). */
   constructor(o: { ratePerSecond: number; burst: number; now: () => number }) {
@@ -30,14 +35,15 @@ export class TokenBucket {
     this.now = o.now;
   }
 
-  take(): { ok: true; remaining: number } | { ok: false; retryAfterMs: number } {
+  /** Takes a token from the bucket `record` holds, moving it (the caller stores it) when one is taken. */
+  take(record: BucketRecord): Taken {
     const t = this.now();
-    const full = Math.max(this.full, t);
+    const full = Math.max(record.full, t);
     // Refused while less than one whole token is held, i.e. full - t > (capacity - 1) · interval.
     const retryAfterMs = full - t - (this.capacity - 1) * this.interval;
     if (retryAfterMs > SLACK_MS) return { ok: false, retryAfterMs };
-    this.full = full + this.interval;
-    return { ok: true, remaining: this.remainingAt(t) };
+    record.full = full + this.interval;
+    return { ok: true, remaining: this.remainingAt(record, t) };
   }
 
   policy(): { quota: number; windowSeconds: number } {
@@ -46,15 +52,17 @@ export class TokenBucket {
     return { quota: Math.floor(this.ratePerSecond * windowSeconds + 1e-9), windowSeconds };
   }
 
-  state(): { remaining: number; resetSeconds: number } {
+  state(record: BucketRecord): { remaining: number; resetSeconds: number } {
     const t = this.now();
-    return { remaining: this.remainingAt(t), resetSeconds: Math.max(0, Math.ceil((this.full - t - SLACK_MS) / 1000)) };
+    return { remaining: this.remainingAt(record, t), resetSeconds: Math.max(0, Math.ceil((record.full - t - SLACK_MS) / 1000)) };
   }
 
-  private remainingAt(t: number): number {
-    return Math.floor(this.capacity - Math.max(0, this.full - t) / this.interval + SLACK_MS / this.interval);
+  private remainingAt(record: BucketRecord, t: number): number {
+    return Math.floor(this.capacity - Math.max(0, record.full - t) / this.interval + SLACK_MS / this.interval);
   }
 }
+
+export type Taken = { ok: true; remaining: number } | { ok: false; retryAfterMs: number };
 
 // Sums of 1000/rate drift by a few ulps; a microsecond's slack keeps whole-millisecond boundaries
 // where arithmetic says they are.

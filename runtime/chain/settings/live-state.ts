@@ -65,7 +65,7 @@ export class LiveState {
     const mockLimits = { maxMocks: limits.max_mocks, maxMockBytes: limits.max_mock_bytes };
     this.mocks = new MockStore(mockLimits, stores.open('runtime-mocks', mocksBudget(mockLimits)));
     this.overrides = new OverrideSet(options.overrides ?? [], limits.max_override_rules, this.settings);
-    this.chaos = new ChaosState({ ...options.chaos, profileLimits: { count: limits.max_chaos_profiles, bytes: limits.max_chaos_profile_bytes } });
+    this.chaos = new ChaosState({ ...options.chaos, stores, profileLimits: { count: limits.max_chaos_profiles, bytes: limits.max_chaos_profile_bytes } });
     const start = options.chaos?.profile;
     if (start !== undefined) {
       const profile = this.chaos.profile(start);

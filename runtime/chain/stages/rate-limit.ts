@@ -1,7 +1,7 @@
-import type { RateLimitScope, RateLimitSettings } from '../chaos/index.js';
+import type { RateLimitScope, RateLimitSettings, Taken } from '../chaos/index.js';
 import { rateLimited } from '../exchange/index.js';
-import type { Exchange } from '../exchange/index.js';
-import { afterNext, defineStage } from '../stage.js';
+import type { Answer, Exchange } from '../exchange/index.js';
+import { afterNext, defineStage, type Next } from '../stage.js';
 import { headerMs, retryAfter, withHeaders } from './chaos-answers.js';
 
 const scopeOf = (s: RateLimitSettings): RateLimitScope => (s.per_ip ? 'per_ip' : s.per_endpoint ? 'per_endpoint' : 'global');
@@ -37,19 +37,23 @@ export const rateLimitStage = defineStage({ slot: 'rate-limit', kinds: ['descrip
     run(ex, next) {
       const settings = chaos.settings.rate_limit;
       const taken = chaos.machines.limiter.take(keyOf(settings, ex));
-      if (!taken.ok) {
-        chaos.counters.add('rate_limited');
-        chaos.countViolation(scopeOf(settings));
-        return rateLimited([
-          retryAfter(taken.retryAfterMs),
-          ['x-mock-retry-after-ms', String(headerMs(taken.retryAfterMs))],
-          ['x-mock-fault', 'rate_limited'],
-          ...(settings.headers ? ietfHeaders(settings, 0) : []),
-        ]);
-      }
-      if (!settings.headers) return next(ex);
-      return afterNext(next(ex), (answer) => withHeaders(answer, ietfHeaders(settings, taken.remaining)));
+      return taken instanceof Promise ? taken.then((t) => admit(settings, t, ex, next)) : admit(settings, taken, ex, next);
     },
     watch: (changed) => chaos.watch(changed),
   };
+
+  function admit(settings: RateLimitSettings, taken: Taken, ex: Exchange, next: Next): Answer | Promise<Answer> {
+    if (!taken.ok) {
+      chaos.counters.add('rate_limited');
+      chaos.countViolation(scopeOf(settings));
+      return rateLimited([
+        retryAfter(taken.retryAfterMs),
+        ['x-mock-retry-after-ms', String(headerMs(taken.retryAfterMs))],
+        ['x-mock-fault', 'rate_limited'],
+        ...(settings.headers ? ietfHeaders(settings, 0) : []),
+      ]);
+    }
+    if (!settings.headers) return next(ex);
+    return afterNext(next(ex), (answer) => withHeaders(answer, ietfHeaders(settings, taken.remaining)));
+  }
 });

@@ -39,13 +39,13 @@ function profileFrom(body: unknown): ChaosProfile {
   return { name, description: description ?? '', tags: tags ?? [], builtin: false, chaos_config };
 }
 
-function stats(ctx: AdminContext): Record<string, unknown> {
+async function stats(ctx: AdminContext): Promise<Record<string, unknown>> {
   const { chaos } = ctx.live;
   const { machines } = chaos;
   return {
     ...chaos.counters.snapshot(),
     rate_limit_violations: { ...chaos.violations },
-    circuit_breaker: { enabled: chaos.active('circuit_breaker'), ...machines.breaker.snapshot() },
+    circuit_breaker: { enabled: chaos.active('circuit_breaker'), ...(await machines.breaker.snapshot()) },
     bulkhead: { enabled: chaos.active('bulkhead'), active: machines.bulkhead.active, queued: machines.bulkhead.queued },
     active_profile: chaos.activeProfile,
   };
@@ -89,8 +89,8 @@ function clearRouteChaos(call: AdminCall) {
 export const chaosRoutes: AdminRoute[] = [
   { method: 'GET', path: 'chaos/metrics/latency', handler: ({ ctx }) => ok({ samples: ctx.live.chaos.latency.samples() }) },
   { method: 'GET', path: 'chaos/metrics/latency/stats', handler: ({ ctx }) => ok(ctx.live.chaos.latency.stats()) },
-  { method: 'GET', path: 'chaos/stats', handler: ({ ctx }) => ok(stats(ctx)) },
-  { method: 'POST', path: 'chaos/stats/reset', handler: ({ ctx }) => (ctx.live.chaos.resetStats(), ok(stats(ctx))) },
+  { method: 'GET', path: 'chaos/stats', handler: async ({ ctx }) => ok(await stats(ctx)) },
+  { method: 'POST', path: 'chaos/stats/reset', handler: async ({ ctx }) => (ctx.live.chaos.resetStats(), ok(await stats(ctx))) },
   { method: 'GET', path: 'chaos/config', handler: ({ ctx }) => ok({ ...ctx.live.chaos.settings, active_profile: ctx.live.chaos.activeProfile }) },
   { method: 'PUT', path: 'chaos/config', handler: (call) => ok(change(() => call.ctx.live.chaos.update(patchOf(call), 'chaos'))) },
   { method: 'POST', path: 'chaos/config/reset', handler: ({ ctx }) => ok(ctx.live.chaos.reset()) },

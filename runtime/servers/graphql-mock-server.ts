@@ -78,8 +78,7 @@ export class GraphqlMockServer implements RegisteredServer {
   /** Loads the schema the build wrote and mocks it; a schema that no longer builds is a one-line error. */
   static async create(options: GraphqlMockServerOptions): Promise<GraphqlMockServer> {
     const sdl = withoutBuildComments(await readFile(options.settings.schemaFile, 'utf8'));
-    const storeWarnings = new WarningGate((message) => options.logger.warn(message));
-    const engine = new GraphqlEngine(sdl, { ...options.settings.mock, now: options.live.clock.read, warn: (message) => storeWarnings.warn(message) });
+    const engine = new GraphqlEngine(sdl, { ...options.settings.mock, now: options.live.clock.read, stores: options.live.stores, namespace: options.settings.schemaFile });
     return new GraphqlMockServer(options, engine);
   }
 

@@ -46,6 +46,8 @@ export class LiveState {
   requestsProxied = 0;
   /** Requests answered with an injected fault. */
   faultsInjected = 0;
+  /** The process's stores (runtime/store): every piece of state a request or the admin API changes. */
+  readonly stores: StoreFactory;
   /** The `settings` store: every setting the admin API changes, one key each. */
   readonly settings: Store<unknown>;
   private readonly latencyCell: Cell<LatencyConfig>;
@@ -54,7 +56,7 @@ export class LiveState {
   private readonly watchers = new Map<LiveAspect, Array<() => void>>();
 
   constructor(options: LiveStateOptions = {}) {
-    const stores = options.stores ?? new MemoryStores();
+    const stores = (this.stores = options.stores ?? new MemoryStores());
     this.settings = stores.open('settings', settingsBudget);
     this.latencyCell = this.cell('latency', options.latency ?? DEFAULT_LATENCY);
     this.faultCell = this.cell('faults', options.faults ?? DEFAULT_FAULTS);

@@ -26,7 +26,8 @@ import { MockModel } from './mock-model.js';
 import type { FieldPlan, MockObject } from './mock-object.js';
 import { ownVariables, readsInheritedNames } from './own-variables.js';
 import type { GraphqlMockSettings } from './settings.js';
-import { MockStore, type StoreStats } from './store.js';
+import { MockStore, graphqlObjectsBudget, type StoreStats } from './store.js';
+import { MemoryStores, settingsBudget } from '../../store/index.js';
 
 export type OperationType = 'query' | 'mutation' | 'subscription';
 
@@ -118,7 +119,8 @@ export class GraphqlEngine {
     this.sourceSdl = sourceSdl;
     this.settings = settings;
     this.cache = new LRUCache<string, Prepared | Refused>({ maxSize: settings.maxCacheBytes });
-    this.store = new MockStore({ maxBytes: settings.maxStoreBytes, warn: settings.warn ?? (() => {}) });
+    const stores = settings.stores ?? new MemoryStores(settings.warn);
+    this.store = new MockStore(stores.open('graphql-objects', graphqlObjectsBudget(settings.maxStoreBytes)), stores.open('settings', settingsBudget), settings.namespace);
     const assembled = assembleSchema(sourceSdl);
     this.schema = assembled.schema;
     const problems = checkOverrides(this.schema, settings.overrides);

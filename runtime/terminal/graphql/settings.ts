@@ -1,3 +1,5 @@
+import type { StoreFactory } from '../../store/index.js';
+
 /** What mock.yaml's graphql section sets for the mocked schema (src/cli/serve-options.ts fills it). */
 export interface GraphqlMockSettings {
   /** --seed: the same query answers the same bytes; undefined: a random seed per start. */
@@ -20,7 +22,11 @@ export interface GraphqlMockSettings {
   maxCacheBytes: number;
   /** graphql.max_store_mb in bytes: what mutations stored, by an estimate of its size. */
   maxStoreBytes: number;
-  /** Where the store's warnings go (kept to one a minute by the caller); absent: nowhere. */
+  /** The process's stores (the objects mutations write live in graphql-objects); absent: stores of the engine's own in memory. */
+  stores?: StoreFactory;
+  /** Keeps this schema's objects apart from another's in the same store (the schema file). */
+  namespace?: string;
+  /** Where the engine's own stores warn (no `stores` given); absent: nowhere. */
   warn?: (message: string) => void;
   /** graphql.introspection: __schema and __type answer. */
   introspection: boolean;

@@ -1,13 +1,14 @@
 import { GraphQLError } from 'graphql';
-import { LRUCache } from 'lru-cache';
 import { PROBLEMS } from '../../../common/errors.js';
+import { Cell, MemoryStore, settingsBudget, StoreRefusal, type Store, type StoreBudget, type StoreChange } from '../../store/index.js';
 import { GRAPHQL_CODES } from './codes.js';
 import { valueBytes } from './value-bytes.js';
 
 /**
  * What mutations changed, keyed by type and id (graphql-tools' MockStore idea): objects created,
  * fields set, objects deleted. Everything not in here is derived from (seed, type, id, field), so
- * the store only holds what clients wrote; empty, it costs one branch per object.
+ * the store only holds what clients wrote; empty, it costs one branch per object. Plain data, as
+ * the `graphql-objects` store holds it.
  */
 export interface StoreEntry {
   readonly type: string;
@@ -15,10 +16,8 @@ export interface StoreEntry {
   /** Fields written by mutations, as given (input values; `<field>Id` keys name related objects). A null-prototype object. */
   readonly fields: Record<string, unknown>;
   /** Created by a mutation (listed by root list fields), not only patched. */
-  created: boolean;
-  deleted: boolean;
-  /** Forgotten for the budget: listed no more. */
-  evicted: boolean;
+  readonly created: boolean;
+  readonly deleted: boolean;
 }
 
 export interface StoreStats {
@@ -30,131 +29,142 @@ export interface StoreStats {
   max_bytes: number;
 }
 
-export interface StoreOptions {
-  /** graphql.max_store_mb in bytes. */
-  maxBytes: number;
-  /** A warning line (the caller keeps it to one a minute). */
-  warn: (message: string) => void;
-}
-
 /** An entry's own objects besides its fields: the entry, its fields object, the LRU's slots. */
 const ENTRY_OVERHEAD = 256;
 
 /**
- * The store counts bytes, not objects (an object of one 9 MB field is not one of 100,000 small
- * ones): lru-cache's maxSize with a size per entry (valueBytes, an estimate erring high), the least
- * recently read or written object forgotten first, with a warning; a write that would make one
- * object larger than the whole budget is refused with MOCK_ERR_GRAPHQL_STORE_OBJECT_TOO_LARGE and
- * changes nothing. Keys are strings in a Map and fields a null-prototype object, so no id or
- * field name (`__proto__`, `constructor`) reaches a prototype.
+ * The `graphql-objects` store's budget (graphql.max_store_mb): objects are made up by clients, so
+ * past it the least recently written are forgotten (mocked again from the seed).
+ */
+export const graphqlObjectsBudget = (maxBytes: number): StoreBudget<StoreEntry> => ({
+  maxBytes,
+  past: 'evict',
+  setting: 'graphql.max_store_mb',
+  forgotten: "the GraphQL mutation store's objects",
+  afterwards: ' and are mocked again',
+  sizeOf: (key, entry) => ENTRY_OVERHEAD + 2 * key.length + valueBytes(entry.fields),
+});
+
+/**
+ * The objects mutations wrote, in the `graphql-objects` store (runtime/store), which counts bytes,
+ * not objects (an object of one 9 MB field is not one of 100,000 small ones) and forgets the least
+ * recently written past graphql.max_store_mb; a write that would make one object larger than the
+ * whole budget is refused with MOCK_ERR_GRAPHQL_STORE_OBJECT_TOO_LARGE and changes nothing.
+ * Resolvers read synchronously, so the objects are also held here, kept in step with the store's
+ * changes (whichever instance made them), with each type's created objects in creation order.
+ * Keys are strings and fields a null-prototype object, so no id or field name (`__proto__`,
+ * `constructor`) reaches a prototype. `namespace` keeps the objects of one schema apart from
+ * another's in a shared store.
  */
 export class MockStore {
-  private readonly entries: LRUCache<string, StoreEntry>;
-  private readonly createdByType = new Map<string, StoreEntry[]>();
-  /** Types whose created list holds evicted entries, compacted when next listed. */
-  private readonly stale = new Set<string>();
+  private readonly objects = new Map<string, StoreEntry>();
+  /** Keys of each type's created objects, in creation order. */
+  private readonly createdByType = new Map<string, Set<string>>();
   /** True while nothing was ever written (the hot path checks this before any lookup). */
   empty = true;
   /** Counts writes: values computed before a write are not reused after it. */
   generation = 0;
-  private creations = 0;
+  /** Creations since the last reset (they seed created objects' ids), a key of the settings store. */
+  private readonly creations: Cell<number>;
 
-  constructor(private readonly options: StoreOptions) {
-    this.entries = new LRUCache<string, StoreEntry>({
-      maxSize: options.maxBytes,
-      dispose: (entry, _key, reason) => {
-        if (reason === 'evict') this.evicted(entry);
-      },
-    });
+  constructor(
+    private readonly store: Store<StoreEntry> = new MemoryStore('graphql-objects', graphqlObjectsBudget(64 * 1024 * 1024)),
+    settings: Store<unknown> = new MemoryStore('settings', settingsBudget),
+    private readonly namespace = '',
+  ) {
+    store.subscribe((change) => this.follow(change));
+    this.creations = new Cell(settings as Store<number>, `graphql-creations:${namespace}`, 0);
   }
 
-  private static key(type: string, id: unknown): string {
-    return `${type}\u0000${String(id)}`;
+  private key(type: string, id: unknown): string {
+    return `${this.namespace}\u0000${type}\u0000${String(id)}`;
   }
 
   get(type: string, id: unknown): StoreEntry | undefined {
-    return this.empty ? undefined : this.entries.get(MockStore.key(type, id));
+    return this.empty ? undefined : this.objects.get(this.key(type, id));
   }
 
   /** Merges `fields` into the object's stored fields (creating the entry); `created` marks it as made by a create mutation. */
   write(type: string, id: unknown, fields: Record<string, unknown>, created: boolean): StoreEntry {
-    const key = MockStore.key(type, id);
-    const existing = this.entries.get(key);
-    const merged = Object.assign(Object.create(null) as Record<string, unknown>, existing?.fields);
-    for (const name of Object.keys(fields)) merged[name] = fields[name];
-    const size = ENTRY_OVERHEAD + 2 * key.length + valueBytes(merged);
-    if (size > this.options.maxBytes) {
-      throw new GraphQLError(PROBLEMS.MOCK_ERR_GRAPHQL_STORE_OBJECT_TOO_LARGE.detail({ type, bytes: size, max: this.options.maxBytes }), {
-        extensions: { code: GRAPHQL_CODES.STORE_OBJECT_TOO_LARGE },
-      });
-    }
-    const entry: StoreEntry = existing ?? { type, id, fields: merged, created: false, deleted: false, evicted: false };
-    if (existing !== undefined) {
-      for (const name of Object.keys(fields)) (existing.fields as Record<string, unknown>)[name] = fields[name];
-    }
-    this.entries.set(key, entry, { size });
-    if (created && !entry.created) {
-      entry.created = true;
-      let list = this.createdByType.get(type);
-      if (list === undefined) this.createdByType.set(type, (list = []));
-      list.push(entry);
-    }
-    entry.deleted = false;
-    this.empty = false;
-    this.generation++;
-    return entry;
+    return this.put(type, id, fields, created, false);
   }
 
   delete(type: string, id: unknown): StoreEntry {
-    const entry = this.write(type, id, {}, false);
-    entry.deleted = true;
-    this.generation++;
-    return entry;
+    return this.put(type, id, {}, false, true);
   }
 
   /** Objects of `type` created by mutations and not deleted, oldest first. */
   createdOf(type: string): readonly StoreEntry[] {
     if (this.empty) return NONE;
-    let list = this.createdByType.get(type);
-    if (list === undefined) return NONE;
-    if (this.stale.delete(type)) {
-      list = list.filter((e) => !e.evicted);
-      this.createdByType.set(type, list);
+    const keys = this.createdByType.get(type);
+    if (keys === undefined) return NONE;
+    const out: StoreEntry[] = [];
+    for (const key of keys) {
+      const entry = this.objects.get(key);
+      if (entry !== undefined && !entry.deleted) out.push(entry);
     }
-    return list.some((e) => e.deleted) ? list.filter((e) => !e.deleted) : list;
+    return out;
   }
 
   /** A number for the next created object's id: counts creations since the last reset. */
   nextCreation(): number {
-    return ++this.creations;
+    const n = this.creations.get() + 1;
+    void this.creations.set(n);
+    return n;
   }
 
   clear(): void {
-    this.entries.clear();
-    this.createdByType.clear();
-    this.stale.clear();
+    void this.store.clear(`${this.namespace}\u0000`);
+    void this.creations.set(0);
     this.empty = true;
-    this.creations = 0;
     this.generation++;
   }
 
   stats(): StoreStats {
     let created = 0;
     let deleted = 0;
-    for (const entry of this.entries.values()) {
+    for (const entry of this.objects.values()) {
       if (entry.created) created++;
       if (entry.deleted) deleted++;
     }
-    return { objects: this.entries.size, created, deleted, bytes: this.entries.calculatedSize, max_bytes: this.options.maxBytes };
+    const { bytes, max_bytes } = this.store.usage();
+    return { objects: this.objects.size, created, deleted, bytes, max_bytes };
   }
 
-  private evicted(entry: StoreEntry): void {
-    entry.evicted = true;
-    if (entry.created) this.stale.add(entry.type);
-    const mb = Math.round(this.options.maxBytes / (1024 * 1024));
-    this.options.warn(
-      `GraphQL mutation store: ${mb} MB (graphql.max_store_mb) is full; forgot the least recently used object ${entry.type} ${JSON.stringify(String(entry.id)).slice(0, 80)} (raise graphql.max_store_mb in mock.yaml to keep more)`,
-    );
+  private put(type: string, id: unknown, fields: Record<string, unknown>, created: boolean, deleted: boolean): StoreEntry {
+    const key = this.key(type, id);
+    const existing = this.objects.get(key);
+    const merged = Object.assign(Object.create(null) as Record<string, unknown>, existing?.fields);
+    for (const name of Object.keys(fields)) merged[name] = fields[name];
+    const entry: StoreEntry = { type, id, fields: merged, created: created || existing?.created === true, deleted };
+    try {
+      void this.store.set(key, entry);
+    } catch (e) {
+      if (!(e instanceof StoreRefusal)) throw e;
+      throw new GraphQLError(PROBLEMS.MOCK_ERR_GRAPHQL_STORE_OBJECT_TOO_LARGE.detail({ type, bytes: e.bytes, max: e.maxBytes }), {
+        extensions: { code: GRAPHQL_CODES.STORE_OBJECT_TOO_LARGE },
+      });
+    }
+    return entry;
+  }
+
+  /** A change of the store, made here or by another instance: the objects held here follow it. */
+  private follow({ key, value }: StoreChange<StoreEntry>): void {
+    if (!key.startsWith(`${this.namespace}\u0000`)) return;
+    this.generation++;
+    const old = this.objects.get(key);
+    if (value === undefined) {
+      this.objects.delete(key);
+      if (old?.created) this.createdByType.get(old.type)?.delete(key);
+      return;
+    }
+    this.objects.set(key, value);
+    this.empty = false;
+    if (value.created && old?.created !== true) {
+      let keys = this.createdByType.get(value.type);
+      if (keys === undefined) this.createdByType.set(value.type, (keys = new Set()));
+      keys.add(key);
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import type { RouteBehaviourMeta } from '../../../common/contract/index.js';
 import { compileRequestMatcher, type MatchableRequest } from '../../match/index.js';
 import { DEFAULT_ADMIN_LIMITS } from '../../serve-options.js';
 import { BucketTable, bucketBudget } from './bucket-table.js';
-import { MemoryStores, type Store, type StoreFactory } from '../../store/index.js';
+import { Cell, MemoryStores, settingsBudget, type Store, type StoreFactory } from '../../store/index.js';
 import { Bulkhead } from './bulkhead.js';
 import { checkChaosPatch } from './check.js';
 import { CircuitBreaker, breakerBudget, type BreakerRecord } from './circuit-breaker.js';
@@ -57,6 +57,12 @@ export interface ChaosStateOptions {
   stores?: StoreFactory;
 }
 
+/** The chaos settings in force and the profile that made them (null: none, or changed since by hand). */
+interface ChosenChaos {
+  settings: ChaosSettings;
+  profile: string | null;
+}
+
 /** Per-route chaos set through /__mock/api/route-chaos: it replaces what core.routes says for that route. */
 export type RouteChaos = Pick<RouteBehaviourMeta, 'latency' | 'fault_injection'>;
 
@@ -73,12 +79,14 @@ export class ChaosState {
   readonly latency: LatencyRecorder;
   readonly random: Random;
   readonly now: () => number;
-  private current: ChaosSettings;
+  /** The settings and the profile applied last, the `chaos` key of the settings store. */
+  private readonly chosen: Cell<ChosenChaos>;
   /** What the server started with (mock.yaml, flags), for a reset. */
   private readonly initial: ChaosSettings;
-  private profileName: string | null = null;
-  private readonly custom = new Map<string, ChaosProfile>();
-  private readonly routeOverrides = new Map<string, RouteChaos>();
+  /** Custom profiles in the order they were first saved (`chaos-profiles`). */
+  private readonly custom: Cell<ChaosProfile[]>;
+  /** Chaos set per route over the admin API (`route-chaos`). */
+  private readonly routeOverrides: Cell<Array<[route: string, chaos: RouteChaos]>>;
   private readonly profileLimits: ProfileLimits;
   private readonly watchers: Array<() => void> = [];
   private readonly violationListeners: Array<(scope: RateLimitScope) => void> = [];
@@ -93,15 +101,22 @@ export class ChaosState {
     this.breakers = stores.open('circuit-breakers', breakerBudget);
     this.random = seededRandom(options.seed);
     this.latency = new LatencyRecorder({ keep: 100 });
-    this.current = options.settings ?? DEFAULT_CHAOS;
-    this.initial = this.current;
+    this.initial = options.settings ?? DEFAULT_CHAOS;
     this.profileLimits = options.profileLimits ?? { count: DEFAULT_ADMIN_LIMITS.max_chaos_profiles, bytes: DEFAULT_ADMIN_LIMITS.max_chaos_profile_bytes };
-    for (const profile of options.profiles ?? []) this.custom.set(profile.name, { ...profile, builtin: false });
+    const settings = stores.open('settings', settingsBudget);
+    this.chosen = new Cell(settings as Store<ChosenChaos>, 'chaos', { settings: this.initial, profile: null });
+    this.custom = new Cell(settings as Store<ChaosProfile[]>, 'chaos-profiles', (options.profiles ?? []).map((profile) => ({ ...profile, builtin: false })));
+    this.routeOverrides = new Cell(settings as Store<Array<[string, RouteChaos]>>, 'route-chaos', []);
     this.rebuild();
+    this.chosen.onChange(() => {
+      this.rebuild();
+      this.announce();
+    });
+    this.routeOverrides.onChange(() => this.announce());
   }
 
   get settings(): ChaosSettings {
-    return this.current;
+    return this.chosen.get().settings;
   }
 
   get machines(): Machinery {
@@ -110,12 +125,13 @@ export class ChaosState {
 
   /** The profile applied last (null: none, or settings changed since by hand). */
   get activeProfile(): string | null {
-    return this.profileName;
+    return this.chosen.get().profile;
   }
 
   /** Whether a block takes effect: its own switch and the master switch on. */
   active(block: Exclude<keyof ChaosSettings, 'enabled'>): boolean {
-    return this.current.enabled && this.current[block].enabled;
+    const { settings } = this.chosen.get();
+    return settings.enabled && settings[block].enabled;
   }
 
   watch(listener: () => void): void {
@@ -126,14 +142,14 @@ export class ChaosState {
   update(patch: unknown, where = 'chaos'): ChaosSettings {
     const problems = checkChaosPatch(patch, where);
     if (problems.length > 0) throw new ChaosSettingsError(problems);
-    this.replace(mergeChaos(this.current, patch as ChaosPatch), null);
-    return this.current;
+    this.replace(mergeChaos(this.settings, patch as ChaosPatch), null);
+    return this.settings;
   }
 
   /** Back to the settings the server started with (the profile applied at start is not applied again). */
   reset(): ChaosSettings {
     this.replace(this.initial, null);
-    return this.current;
+    return this.settings;
   }
 
   /** Settings as a profile makes them: the defaults and the profile's blocks, switched on. */
@@ -146,11 +162,11 @@ export class ChaosState {
   }
 
   profiles(): ChaosProfile[] {
-    return [...BUILTIN_PROFILES, ...this.custom.values()];
+    return [...BUILTIN_PROFILES, ...this.custom.get()];
   }
 
   profile(name: string): ChaosProfile | undefined {
-    return BUILTIN_PROFILES.find((p) => p.name === name) ?? this.custom.get(name);
+    return BUILTIN_PROFILES.find((p) => p.name === name) ?? this.custom.get().find((p) => p.name === name);
   }
 
   /**
@@ -166,30 +182,35 @@ export class ChaosState {
     if (bytes > this.profileLimits.bytes) {
       throw new ChaosLimitError('size', `chaos profile ${name} takes ${bytes} bytes as JSON, more than admin.limits.max_chaos_profile_bytes (${this.profileLimits.bytes}); make it smaller or raise the limit`);
     }
-    if (!this.custom.has(name) && this.custom.size >= this.profileLimits.count) {
-      throw new ChaosLimitError('count', `the server already keeps ${this.custom.size} custom chaos profiles, the most admin.limits.max_chaos_profiles (${this.profileLimits.count}) allows; delete one or raise the limit`);
+    const custom = this.custom.get();
+    const at = custom.findIndex((p) => p.name === name);
+    if (at < 0 && custom.length >= this.profileLimits.count) {
+      throw new ChaosLimitError('count', `the server already keeps ${custom.length} custom chaos profiles, the most admin.limits.max_chaos_profiles (${this.profileLimits.count}) allows; delete one or raise the limit`);
     }
-    this.custom.set(name, { ...profile, builtin: false });
+    void this.custom.set(at < 0 ? [...custom, { ...profile, builtin: false }] : custom.map((p, i) => (i === at ? { ...profile, builtin: false } : p)));
   }
 
   /** False when there is no such custom profile; throws for a built-in one. */
   deleteProfile(name: string): boolean {
     if (BUILTIN_PROFILES.some((p) => p.name === name)) throw new ChaosSettingsError([`profile ${name} is built in and cannot be deleted`]);
-    return this.custom.delete(name);
+    const custom = this.custom.get();
+    const kept = custom.filter((p) => p.name !== name);
+    if (kept.length === custom.length) return false;
+    void this.custom.set(kept);
+    return true;
   }
 
   routeChaos(key: string): RouteChaos | undefined {
-    return this.routeOverrides.get(key);
+    return this.routeOverrides.get().find(([route]) => route === key)?.[1];
   }
 
   routeChaosList(): Array<{ route: string } & RouteChaos> {
-    return [...this.routeOverrides].map(([route, chaos]) => ({ route, ...chaos }));
+    return this.routeOverrides.get().map(([route, chaos]) => ({ route, ...chaos }));
   }
 
   setRouteChaos(key: string, chaos: RouteChaos | null): void {
-    if (chaos === null) this.routeOverrides.delete(key);
-    else this.routeOverrides.set(key, chaos);
-    this.announce();
+    const kept = this.routeOverrides.get().filter(([route]) => route !== key);
+    void this.routeOverrides.set(chaos === null ? kept : [...kept, [key, chaos]]);
   }
 
   countViolation(scope: RateLimitScope): void {
@@ -209,14 +230,11 @@ export class ChaosState {
   }
 
   private replace(settings: ChaosSettings, profile: string | null): void {
-    this.current = settings;
-    this.profileName = profile;
-    this.rebuild();
-    this.announce();
+    void this.chosen.set({ settings, profile });
   }
 
   private rebuild(): void {
-    this.machinery = new Machinery(this.current, this.random, this.now, { buckets: this.buckets, breakers: this.breakers });
+    this.machinery = new Machinery(this.settings, this.random, this.now, { buckets: this.buckets, breakers: this.breakers });
   }
 
   private announce(): void {

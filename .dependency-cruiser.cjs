@@ -44,6 +44,13 @@ module.exports = {
       to: { path: '^runtime/terminal/' },
     },
     {
+      name: 'terminals-not-servers',
+      comment: 'A terminal answers without a transport: the servers carry bytes to the chain and write what its terminal answers (a gRPC call\'s answer too), never the other way round.',
+      severity: 'error',
+      from: { path: '^runtime/terminal/' },
+      to: { path: '^runtime/servers/' },
+    },
+    {
       name: 'chain-not-control',
       comment: 'The chain never imports the control plane (admin, auth, logging, metrics): what both need lives in chain/ or common/, and control implements the interfaces the chain declares (the request log its RequestLogWriter).',
       severity: 'error',

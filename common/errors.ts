@@ -196,6 +196,10 @@ export const PROBLEMS = {
   MOCK_ERR_FORBIDDEN_KEY: entry<{ key: string; where: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ key, where }) =>
     `${where}: ${JSON.stringify(key)} is not accepted as a name (__proto__, constructor and prototype never are); rename it`,
   ),
+  /** A gRPC call of a method the protos do not declare (grpc-js's own wording, which clients may match). */
+  MOCK_ERR_GRPC_UNKNOWN_METHOD: entry<{ method: string }>(404, GRPC.UNIMPLEMENTED, 'Not Found', ({ method }) => `The server does not implement the method ${method}`),
+  /** A gRPC request message that does not decode as its method's request type (grpc-js's own wording, which clients may match). */
+  MOCK_ERR_GRPC_UNDECODABLE: entry<Record<string, never>>(400, GRPC.INTERNAL, 'Bad Request', () => 'Error deserializing request'),
   /** The gRPC server's HTTP bridge (runtime/servers/grpc/bridge): google.rpc.Status JSON, the code as the reason of a google.rpc.ErrorInfo in details. */
   MOCK_ERR_GRPC_BRIDGE_ENCODING: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
     `the path ${path} has a malformed percent-encoding: write % as %25, and every escape as % and two hex digits of UTF-8`,

@@ -77,8 +77,8 @@ export interface StageContext {
  * - description: an HTTP request answered from an API description (the OpenAPI servers), whose
  *   routes are the description's operations and custom routes
  * - http: an HTTP request of a protocol without a description (GraphQL over HTTP)
- * - call: a gRPC call, or a request of the gRPC HTTP bridge, admitted by the chain when it starts
- *   (an exchange without a body; its answer is made outside the chain)
+ * - call: a gRPC call when it starts (an exchange without a body, answered by the gRPC terminal
+ *   with what the server then plays message by message), or a request of the gRPC HTTP bridge
  */
 export type ExchangeKind = 'description' | 'http' | 'call';
 

@@ -1,18 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { Server, ServerCredentials, type MethodDefinition, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
+import { Server, type MethodDefinition, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
 import { fromJSON } from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
 import type { Logger } from 'pino';
 import { MockError } from '../../common/errors.js';
 import type { GrpcBuildOutput } from '../../common/grpc/build-output.js';
 import { createDispatch, createStages, RequestChain, type Dispatch } from '../chain/index.js';
-import { hostPort, type Answer } from '../chain/exchange/index.js';
+import { hostPort } from '../chain/exchange/index.js';
 import type { FixtureStore } from '../chain/fixtures/index.js';
 import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
-import { GrpcEngine } from '../terminal/grpc/index.js';
-import { ConcurrencyGate, describeCall, GrpcHttpBridge, GrpcRecordings, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
+import { GrpcEngine, GrpcRecordings, grpcTerminal } from '../terminal/grpc/index.js';
+import { catchUnknownMethods, ConcurrencyGate, decodingLeniently, describeCall, GrpcConnections, GrpcHttpBridge, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
 
 export interface GrpcMockServerOptions {
   settings: GrpcOptions;
@@ -26,23 +26,22 @@ export interface GrpcMockServerOptions {
   fixtures?: { store: FixtureStore; watch: boolean };
 }
 
-/** The chain's terminal for a call: the call stages let it through; the handler answers. */
-const ADMITTED: Answer = Object.freeze({ status: 200, headers: [], body: '' }) as Answer;
-
 const modeOf = (m: { clientStreaming: boolean; serverStreaming: boolean }): string =>
   m.clientStreaming ? (m.serverStreaming ? 'bidi_streaming' : 'client_streaming') : m.serverStreaming ? 'server_streaming' : 'unary';
 
 /**
  * The gRPC mock server (port 50051 by default): @grpc/grpc-js serving every method of the build's
- * services in its streaming mode, answered by the engine (runtime/terminal/grpc), with reflection
- * (v1 and v1alpha), grpc.max_message_size and grpc.concurrency_limit. Each call runs the call
- * stages of the chain when it starts (protective chaos, latency, faults, mapped to gRPC statuses)
- * and is written to the request log and the per-method statistics when it ends.
+ * services in its streaming mode, with reflection (v1 and v1alpha), grpc.max_message_size and
+ * grpc.concurrency_limit. Each call enters the chain when it starts: the call stages (protective
+ * chaos, the connection limit, latency, faults, mapped to gRPC statuses), then the terminal
+ * (runtime/terminal/grpc: a recording when replay has one, else the engine's mock), whose answer the
+ * handlers write; it is written to the request log and the per-method statistics when it ends.
  */
 export class GrpcMockServer implements RegisteredServer {
   readonly kind = 'gRPC' as const;
   readonly stats: MethodStats;
   private server: Server | undefined;
+  private connections: GrpcConnections | undefined;
   private bridge: GrpcHttpBridge | undefined;
   private boundPort: number | undefined;
   private startTime = Date.now();
@@ -62,12 +61,13 @@ export class GrpcMockServer implements RegisteredServer {
     this.stats = new MethodStats(new Map(build.services.flatMap((service) => service.methods.map((method) => [`/${service.name}/${method.name}`, modeOf(method)] as const))));
     const router = (this.router = new GrpcRouter(paths));
     const { live, logger } = options;
-    const stages = createStages({ live, logger, openConnections: () => 0, settings: { maxBodyBytes: options.settings.maxMessageSize, maxConnections: options.maxConnections } }, 'call');
-    const chain = (this.chain = new RequestChain(stages, () => ADMITTED));
-    chain.setRoutes(router.routes);
-    this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: options.settings.maxMessageSize, logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeCall });
     const { fixtures } = options;
     this.recordings = fixtures === undefined ? undefined : new GrpcRecordings(fixtures.store, (method) => engine.method(method), logger, fixtures.watch);
+    const openConnections = (): number => this.connections?.open ?? 0;
+    const stages = createStages({ live, logger, openConnections, settings: { maxBodyBytes: options.settings.maxMessageSize, maxConnections: options.maxConnections } }, 'call');
+    const chain = (this.chain = new RequestChain(stages, grpcTerminal(engine, () => this.recordings)));
+    chain.setRoutes(router.routes);
+    this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: options.settings.maxMessageSize, logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeCall });
     if (this.recordings !== undefined && fixtures?.store.settings.replay === true) logger.info(`replaying ${this.recordings.size} recorded gRPC call(s) from ${this.recordings.root}`);
     this.unregister = options.registry.add(this);
   }
@@ -98,6 +98,7 @@ export class GrpcMockServer implements RegisteredServer {
     const definitions = fromJSON(this.build.root as protobuf.INamespace, LOADER_OPTIONS);
     const context = {
       dispatch: this.dispatch,
+      router: this.router,
       gate: new ConcurrencyGate(settings.concurrencyLimit),
       recordings: this.recordings,
       redaction: this.options.requestLog.redaction,
@@ -114,17 +115,15 @@ export class GrpcMockServer implements RegisteredServer {
         const mock = this.engine.method(path.slice(1));
         if (mock !== undefined) implementation[name] = handlerFor(method as MethodDefinition<object, object>, mock, path, context);
       }
-      server.addService(definition, implementation);
+      server.addService(Object.fromEntries(Object.entries(definition).map(([name, method]) => [name, decodingLeniently(method as MethodDefinition<object, object>)])), implementation);
     }
+    catchUnknownMethods(server, (path) => handlerFor({ requestStream: true, responseStream: true }, undefined, path, context));
     if (settings.reflection) {
       for (const { definition, implementation } of reflectionServices(this.build.files, served.map((s) => s.name))) server.addService(definition, implementation);
     }
-    this.boundPort = await new Promise<number>((resolve, reject) => {
-      server.bindAsync(hostPort(this.options.host, settings.port), ServerCredentials.createInsecure(), (error, port) => {
-        if (error === null) resolve(port);
-        else reject(new MockError('MOCK_ERR_PORT_IN_USE', `gRPC port ${settings.port} on ${this.options.host}: ${error.message} (pick another with --grpc-port, or 0 for any free port)`));
-      });
-    });
+    const connections = new GrpcConnections(server);
+    this.boundPort = await connections.listen(this.options.host, settings.port);
+    this.connections = connections;
     this.server = server;
     this.startTime = Date.now();
     const methods = this.build.services.reduce((sum, s) => sum + s.methods.length, 0);
@@ -156,7 +155,9 @@ export class GrpcMockServer implements RegisteredServer {
 
   async close(graceMs = 0): Promise<void> {
     const server = this.server;
+    const connections = this.connections;
     this.server = undefined;
+    this.connections = undefined;
     this.unregister();
     await this.bridge?.close(graceMs);
     this.bridge = undefined;
@@ -173,6 +174,7 @@ export class GrpcMockServer implements RegisteredServer {
         });
       });
     }
+    await connections?.close();
     // after the calls: those that ended are saved whole, those cut off are not recorded
     await this.recordings?.close();
   }

@@ -259,7 +259,7 @@ export const serveFlags = {
   }),
   'max-connections': Flags.integer({
     helpGroup: 'OTHER',
-    description: describe('Most concurrent HTTP connections', 'core.max_connections', 'unlimited'),
+    description: describe('Most concurrent connections of each server (HTTP, GraphQL, gRPC)', 'core.max_connections', 'unlimited'),
     helpValue: '<n>',
   }),
   'ai-enabled': Flags.boolean({

@@ -464,7 +464,7 @@ export interface CoreConfig {
   routes: RouteChaosConfig[];
   stateful?: StatefulConfig;
   /**
-   * Most concurrent HTTP connections; a request on a connection beyond it gets 503 and the connection is closed (--max-connections). Unlimited when absent.
+   * Most concurrent connections each server holds (HTTP, GraphQL, gRPC): an HTTP request on a connection beyond it gets 503 and the connection is closed; a gRPC call on one ends with RESOURCE_EXHAUSTED (--max-connections). Unlimited when absent.
    */
   max_connections?: number;
 }

@@ -1,7 +1,8 @@
 // The gRPC mock server's answers to calls it cannot serve as asked, through the real CLI: a method
 // or service it does not have, a payload that does not decode, compressed messages (gzip from
 // @grpc/grpc-js, an encoding it lacks, a compressed frame without an encoding), a request that is
-// not gRPC, and reflection asked about what it does not know. After each, it serves on.
+// not gRPC, and reflection asked about what it does not know. After each, it serves on. Calls of
+// unknown methods and undecodable messages are in the request log and the metrics like every call.
 import t from 'tap';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import http2 from 'node:http2';
@@ -11,14 +12,24 @@ import grpc from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import { corpus, startCommand, tmpdir } from '../helpers/cli.js';
 import { reflect } from '../helpers/grpc.js';
+import { until } from '../helpers/wait.js';
 
 const dir = tmpdir();
 mkdirSync(path.join(dir, 'proto'));
 cpSync(path.join(corpus, 'proto', 'examples', 'helloworld.proto'), path.join(dir, 'proto', 'helloworld.proto'));
+cpSync(path.join(corpus, 'proto', 'examples', 'route_guide.proto'), path.join(dir, 'proto', 'route_guide.proto'));
 writeFileSync(path.join(dir, 'mock.yaml'), 'seed: 5\nserver: { grpc_port: 0, bind: 127.0.0.1 }\ngrpc: { proto_dir: proto }\n');
-const server = await startCommand(['serve'], /gRPC on (\S+)/, { cwd: dir });
+const server = await startCommand(['serve', '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0'], /gRPC on (\S+)/, { cwd: dir });
 t.teardown(() => server.stop());
 const address = server.url;
+const adminUrl = /admin on (http:\/\/\S+)/.exec(server.stdout)?.[1];
+const metricsUrl = /metrics on (http:\/\/\S+)\/metrics/.exec(server.stdout)?.[1];
+const admin = async (p) => (await (await fetch(`${adminUrl}/__mock/${p}`)).json()).data;
+/** The request-log entries of `path`, once there are `count` of them (a call is logged when it ends, after the client heard its status). */
+const logged = (path, count) => until(async () => {
+  const entries = (await admin('logs?limit=200')).filter((e) => e.path === path);
+  return entries.length >= count ? entries : undefined;
+});
 
 const types = protobuf.loadSync(path.join(corpus, 'proto', 'examples', 'helloworld.proto'));
 const HelloRequest = types.lookupType('helloworld.HelloRequest');
@@ -76,6 +87,24 @@ t.test('a method or service the protos do not declare: UNIMPLEMENTED naming it',
     t.equal(error?.code, grpc.status.UNIMPLEMENTED, `${method}: UNIMPLEMENTED`);
     t.equal(error?.details, `The server does not implement the method ${method}`);
   }
+  const streamed = await new Promise((resolve) => {
+    const call = plain.makeBidiStreamRequest('/helloworld.Greeter/SayHelloForever', (b) => b, (b) => b);
+    call.on('data', () => {});
+    call.on('error', resolve);
+    call.write(hello('a'));
+    call.write(hello('b'));
+    call.end();
+  });
+  t.equal(streamed.code, grpc.status.UNIMPLEMENTED, 'a stream to an unknown method: UNIMPLEMENTED');
+  for (const method of ['/helloworld.Greeter/SayGoodbye', '/helloworld.Nobody/SayHello', '/helloworld.Greeter/SayHelloForever']) {
+    const [entry] = await logged(method, 1);
+    t.match(entry, { method: 'POST', status_code: 404, error_message: `The server does not implement the method ${method}`, grpc: { status: 'UNIMPLEMENTED' } }, `${method}: in the request log`);
+  }
+  const { grpc_by_method: byMethod } = await admin('metrics');
+  t.match(byMethod.unknown, { type: 'unknown', count: 3, errors: 3 }, 'counted under one key, whatever the paths');
+  t.notOk('/helloworld.Greeter/SayGoodbye' in byMethod, 'a path a client made up is no metric of its own');
+  const prometheus = await (await fetch(`${metricsUrl}/metrics`)).text();
+  t.match(prometheus, /mock_grpc_calls_total\{method="unknown",outcome="error"\} 3/);
   await servesOn(t, 'after unknown methods');
 });
 
@@ -84,6 +113,24 @@ t.test('a payload that does not decode as the request type: INTERNAL', async (t)
   const { error } = await unary(plain, SAY_HELLO, Buffer.from([0x0f, 0xff]));
   t.equal(error?.code, grpc.status.INTERNAL);
   t.equal(error?.details, 'Error deserializing request');
+  const [entry] = await logged(SAY_HELLO, 1);
+  t.match(entry, { status_code: 400, error_message: 'Error deserializing request', grpc: { status: 'INTERNAL', messages_in: 0 } }, 'in the request log, under its method');
+
+  // a stream whose second message does not decode: ended there, with what went before
+  const Point = protobuf.loadSync(path.join(corpus, 'proto', 'examples', 'route_guide.proto')).lookupType('routeguide.Point');
+  const streamed = await new Promise((resolve) => {
+    const call = plain.makeClientStreamRequest('/routeguide.RouteGuide/RecordRoute', (b) => b, (b) => b, (error) => resolve(error));
+    call.write(Buffer.from(Point.encode({ latitude: 1, longitude: 2 }).finish()));
+    call.write(Buffer.from([0x0f, 0xff]));
+    call.end();
+  });
+  t.equal(streamed?.code, grpc.status.INTERNAL);
+  t.equal(streamed?.details, 'Error deserializing request');
+  const [recorded] = await logged('/routeguide.RouteGuide/RecordRoute', 1);
+  t.match(recorded, { status_code: 400, grpc: { status: 'INTERNAL', messages_in: 1 } }, 'the stream in the request log, with the message before');
+  const { grpc_by_method: byMethod } = await admin('metrics');
+  t.match(byMethod[SAY_HELLO], { errors: 1 }, 'counted as a failed call of its method');
+  t.match(byMethod['/routeguide.RouteGuide/RecordRoute'], { type: 'client_streaming', count: 1, errors: 1 });
   await servesOn(t, 'after an undecodable payload');
 });
 

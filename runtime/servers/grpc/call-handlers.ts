@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
-import { Metadata, type handleBidiStreamingCall, type handleClientStreamingCall, type handleServerStreamingCall, type handleUnaryCall, type MethodDefinition, type ServerErrorResponse, type UntypedHandleCall } from '@grpc/grpc-js';
+import { Metadata, type handleBidiStreamingCall, type handleClientStreamingCall, type handleServerStreamingCall, type handleUnaryCall, type MethodDefinition, type sendUnaryData, type ServerErrorResponse, type UntypedHandleCall } from '@grpc/grpc-js';
 import type { GrpcMode } from '../../../common/grpc/recording.js';
 import { PROBLEMS } from '../../../common/errors.js';
 import { GRPC } from '../../../common/grpc-status.js';
-import type { Dispatch } from '../../chain/index.js';
+import { problem } from '../../chain/exchange/index.js';
+import type { Dispatch, Router } from '../../chain/index.js';
 import type { Redaction } from '../../control/logging/index.js';
-import type { BidiSession, Metadata as RequestMetadata, MethodMock, StreamPlan } from '../../terminal/grpc/index.js';
+import { CallAnswer, type Answered, type BidiSession, type GrpcRecordings, type Metadata as RequestMetadata, type MethodMock, type Reply, type StreamPlan } from '../../terminal/grpc/index.js';
 import { CallRun, type CallFailure, type SurfaceCall } from './call-run.js';
 import type { ConcurrencyGate } from './concurrency-gate.js';
-import type { GrpcRecordings } from './recordings.js';
+import { UNDECODABLE } from './undecodable.js';
 
 type Message = Record<string, unknown>;
 type Timed = { message: object; delayMs: number };
@@ -36,8 +37,10 @@ function recordedMetadata(call: SurfaceCall, redaction: Redaction): Record<strin
 
 export interface CallContext {
   dispatch: Dispatch;
+  /** Routes a call refused before it entered the chain (a message that does not decode): statistics count it under its method. */
+  router: Router;
   gate: ConcurrencyGate;
-  /** core.fixtures: recording and replay of calls; absent without a fixtures folder. */
+  /** core.fixtures: calls are recorded here while recording is on (replay is the terminal's); absent without a fixtures folder. */
   recordings?: GrpcRecordings;
   redaction: Redaction;
   /** The process's clock (virtual while time travel is on): recordings are stamped with it. */
@@ -58,18 +61,18 @@ const statusOf = (failure: CallFailure): ServerErrorResponse => Object.assign(ne
 
 const modeOf = (mock: MethodMock): GrpcMode => (mock.clientStreaming ? (mock.serverStreaming ? 'bidi_streaming' : 'client_streaming') : mock.serverStreaming ? 'server_streaming' : 'unary');
 
-/** The run of a call as it starts (synchronously: messages may arrive before it is admitted), recorded when recording is on. */
-function open(context: CallContext, call: SurfaceCall, path: string, mock: MethodMock): CallRun {
+/** The run of a call as it starts (synchronously: messages may arrive before it is admitted), recorded when recording is on. A call of no method (`mock` undefined) is not recorded. */
+function open(context: CallContext, call: SurfaceCall, path: string, mock: MethodMock | undefined): CallRun {
   const { recordings } = context;
   const tape =
-    recordings?.recording === true
+    mock !== undefined && recordings?.recording === true
       ? recordings.start(mock, { method: mock.path, mode: modeOf(mock), metadata: recordedMetadata(call, context.redaction), recorded_at: new Date(context.now()).toISOString() })
       : undefined;
   return new CallRun(context.dispatch, call, path, tape);
 }
 
-/** Admits a call: the concurrency limit, then the call stages (chaos). False when the call already ended with `fail`. */
-async function started(context: CallContext, run: CallRun, fail: (failure: CallFailure) => void): Promise<boolean> {
+/** Admits a call: the concurrency limit, then the chain (its stages, then the terminal). What answers the call, or undefined when it already ended with `fail`. */
+async function started(context: CallContext, run: CallRun, fail: (failure: CallFailure) => void): Promise<CallAnswer | undefined> {
   const { call } = run;
   const release = context.gate.enter(call.getPeer());
   if (release === undefined) {
@@ -77,7 +80,7 @@ async function started(context: CallContext, run: CallRun, fail: (failure: CallF
     run.unrecorded();
     run.end(failure.code, failure.message);
     fail(failure);
-    return false;
+    return undefined;
   }
   call.once('cancelled', release);
   const finish = run.end.bind(run);
@@ -85,12 +88,29 @@ async function started(context: CallContext, run: CallRun, fail: (failure: CallF
     release();
     finish(code, message, status);
   };
-  const refused = await run.admit();
-  if (refused !== undefined) {
-    run.end(refused.code, refused.message);
-    fail(refused);
-    return false;
+  const admitted = await run.admit();
+  if (!(admitted instanceof CallAnswer)) {
+    run.end(admitted.code, admitted.message);
+    fail(admitted);
+    return undefined;
   }
+  return admitted;
+}
+
+/**
+ * A message that did not decode as the method's request type ends the call with INTERNAL, as
+ * grpc-js would (MOCK_ERR_GRPC_UNDECODABLE), logged and counted under its method like every call.
+ * True when `message` was such a message.
+ */
+function undecodable(context: CallContext, run: CallRun, message: unknown, fail: (failure: CallFailure) => void): boolean {
+  if (message !== UNDECODABLE) return false;
+  if (run.over) return true;
+  const answer = problem('MOCK_ERR_GRPC_UNDECODABLE', {}, { logged: true });
+  if (run.ex.route === null) context.router.route(run.ex);
+  run.refused(answer);
+  const failure = { code: PROBLEMS.MOCK_ERR_GRPC_UNDECODABLE.grpc, message: answer.error as string };
+  run.end(failure.code, failure.message);
+  fail(failure);
   return true;
 }
 
@@ -130,32 +150,37 @@ async function played(run: CallRun, plan: StreamPlan, write: (message: object) =
   return false;
 }
 
+/** The end of a unary or client-streaming call: after the reply's delay and the latency hold, its message and OK, or its failure. */
+async function replied(run: CallRun, reply: Answered<Reply>, callback: sendUnaryData<object>): Promise<void> {
+  if (reply.fixture !== undefined) run.replayed(reply.fixture);
+  await run.sleep(reply.delayMs + run.holdMs);
+  if (run.cancelled) return;
+  if ('failure' in reply) {
+    run.end(reply.failure.code, reply.failure.message, reply.failure);
+    callback(statusOf(reply.failure));
+    return;
+  }
+  run.sent(reply.message);
+  run.end(GRPC.OK, 'OK', { trailers: reply.trailers });
+  callback(null, reply.message, trailersOf(reply.trailers));
+}
+
 /**
- * The grpc-js handler of one method, by its streaming mode: answered from a recording when replay
- * is on and one fits the call (core.fixtures), else from the engine's mock of it.
+ * The grpc-js handler of one method, by its streaming mode: the call enters the chain when it
+ * starts, and what the terminal gives (a recording when replay has one, else the method's mock)
+ * answers it, written here message by message. `mock` undefined: a method the protos do not
+ * declare (a bidirectional handler, which takes whatever the client sends), refused by the terminal.
  */
-export function handlerFor(definition: MethodDefinition<object, object>, mock: MethodMock, path: string, context: CallContext): UntypedHandleCall {
-  const replay = (): GrpcRecordings | undefined => (context.recordings?.replaying === true ? context.recordings : undefined);
+export function handlerFor(definition: Pick<MethodDefinition<object, object>, 'requestStream' | 'responseStream'>, mock: MethodMock | undefined, path: string, context: CallContext): UntypedHandleCall {
   if (!definition.requestStream && !definition.responseStream) {
     const unary: handleUnaryCall<Message, object> = (call, callback) => {
       const run = open(context, call, path, mock);
-      run.received(call.request);
       const fail = (failure: CallFailure): void => callback(statusOf(failure));
+      if (undecodable(context, run, call.request, fail)) return;
+      run.received(call.request);
       void (async () => {
-        if (!(await started(context, run, fail))) return;
-        const recorded = replay()?.unary(mock, call.request);
-        if (recorded !== undefined) run.replayed(recorded.fixture);
-        const reply = recorded ?? mock.unary(call.request, metadataOf(call));
-        await run.sleep(reply.delayMs + run.holdMs);
-        if (run.cancelled) return;
-        if ('failure' in reply) {
-          run.end(reply.failure.code, reply.failure.message, reply.failure);
-          callback(statusOf(reply.failure));
-          return;
-        }
-        run.sent(reply.message);
-        run.end(GRPC.OK, 'OK', { trailers: reply.trailers });
-        callback(null, reply.message, trailersOf(reply.trailers));
+        const answer = await started(context, run, fail);
+        if (answer !== undefined) await replied(run, answer.unary(call.request, metadataOf(call)), callback);
       })().catch(internalFailure(context, run, path, fail));
     };
     return unary;
@@ -163,13 +188,15 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
   if (!definition.requestStream) {
     const serverStream: handleServerStreamingCall<Message, object> = (call) => {
       const run = open(context, call, path, mock);
-      run.received(call.request);
       const fail = (failure: CallFailure): void => void call.emit('error', statusOf(failure));
+      if (undecodable(context, run, call.request, fail)) return;
+      run.received(call.request);
       void (async () => {
-        if (!(await started(context, run, fail))) return;
-        const recorded = replay()?.serverStream(mock, call.request);
-        if (recorded !== undefined) run.replayed(recorded.fixture);
-        if (!(await played(run, recorded ?? mock.serverStream(call.request, metadataOf(call)), (message) => call.write(message), fail))) return;
+        const answer = await started(context, run, fail);
+        if (answer === undefined) return;
+        const plan = answer.serverStream(call.request, metadataOf(call));
+        if (plan.fixture !== undefined) run.replayed(plan.fixture);
+        if (!(await played(run, plan, (message) => call.write(message), fail))) return;
         run.end(GRPC.OK, 'OK');
         call.end();
       })().catch(internalFailure(context, run, path, fail));
@@ -183,25 +210,15 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
       const fail = (failure: CallFailure): void => callback(statusOf(failure));
       const admitted = started(context, run, fail);
       call.on('data', (message: Message) => {
+        if (undecodable(context, run, message, fail) || run.over) return;
         received.push(message);
         run.received(message);
       });
       call.on('end', () => {
         void (async () => {
-          if (!(await admitted) || run.cancelled) return;
-          const recorded = replay()?.clientStream(mock, received);
-          if (recorded !== undefined) run.replayed(recorded.fixture);
-          const reply = recorded ?? mock.clientStream(received, metadataOf(call));
-          await run.sleep(reply.delayMs + run.holdMs);
-          if (run.cancelled) return;
-          if ('failure' in reply) {
-            run.end(reply.failure.code, reply.failure.message, reply.failure);
-            callback(statusOf(reply.failure));
-            return;
-          }
-          run.sent(reply.message);
-          run.end(GRPC.OK, 'OK', { trailers: reply.trailers });
-          callback(null, reply.message, trailersOf(reply.trailers));
+          const answer = await admitted;
+          if (answer === undefined || run.cancelled || run.over) return;
+          await replied(run, answer.clientStream(received, metadataOf(call)), callback);
         })().catch(internalFailure(context, run, path, fail));
       });
     };
@@ -214,7 +231,7 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
     let session: BidiSession | undefined;
     const write = (reply: object): void => void call.write(reply);
     // each step runs after the previous one went out; a step that throws ends the call, and the later ones see false
-    let queue: Promise<boolean> = started(context, run, fail);
+    let queue: Promise<boolean> = Promise.resolve(true);
     const then = (step: (ok: boolean) => Promise<boolean>): void => {
       queue = queue.then(step).catch((e: unknown) => {
         failed(e);
@@ -222,20 +239,22 @@ export function handlerFor(definition: MethodDefinition<object, object>, mock: M
       });
     };
     // once admitted, the session (a recording when one is replayed): its opening lines, then each client message's answer in the order they came
-    then(async (ok) => {
-      if (!ok) return false;
-      const recorded = replay()?.bidiSession(mock);
-      if (recorded !== undefined) run.replayed(recorded.fixture);
-      session = recorded?.session ?? mock.bidi(metadataOf(call));
+    then(async () => {
+      const answer = await started(context, run, fail);
+      if (answer === undefined) return false;
+      const opened = answer.bidi(metadataOf(call));
+      if (opened.fixture !== undefined) run.replayed(opened.fixture);
+      session = opened.session;
       return played(run, session.start(), write, fail);
     });
     call.on('data', (message: Message) => {
+      if (undecodable(context, run, message, fail)) return;
       run.received(message);
-      then(async (ok) => ok && session !== undefined && (await played(run, session.received(message), write, fail)));
+      then(async (ok) => ok && !run.over && session !== undefined && (await played(run, session.received(message), write, fail)));
     });
     call.on('end', () => {
       then(async (ok) => {
-        if (!ok || session === undefined || !(await played(run, session.end(), write, fail))) return false;
+        if (!ok || run.over || session === undefined || !(await played(run, session.end(), write, fail))) return false;
         run.end(GRPC.OK, 'OK');
         call.end();
         return false;

@@ -1,9 +1,9 @@
 import type { Deadline, Metadata } from '@grpc/grpc-js';
 import { GRPC, grpcStatusName, httpOfGrpc } from '../../../common/grpc-status.js';
-import { Exchange, grpcStatusOf, type Answer } from '../../chain/exchange/index.js';
+import { grpcStatusOf, type Answer, type Exchange } from '../../chain/exchange/index.js';
 import type { Dispatch } from '../../chain/index.js';
 import type { ProtocolLog } from '../../control/logging/index.js';
-import type { GrpcTape } from './recordings.js';
+import { CallExchange, type CallAnswer, type GrpcTape } from '../../terminal/grpc/index.js';
 
 /** What every grpc-js server call has, whatever its mode (grpc-js does not export its own name for it). */
 export interface SurfaceCall {
@@ -43,12 +43,13 @@ export function describeCall(ex: Exchange): ProtocolLog | undefined {
 const peerAddress = (peer: string): string => peer.replace(/^ipv[46]:/, '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
 
 /**
- * One gRPC call as the chain sees it: an exchange (POST /<Service>/<Method>, the metadata as
- * headers, no body) that runs the call stages once when the call starts, and is written (the
+ * One gRPC call on the wire and as the chain sees it: an exchange (POST /<Service>/<Method>, the
+ * metadata as headers, no body) that enters the chain once when the call starts (the stages, then
+ * the terminal, runtime/terminal/grpc, which gives what answers the call), and is written (the
  * request log, statistics, the stages' hooks) once when it ends, however it ends.
  */
 export class CallRun {
-  readonly ex: Exchange;
+  readonly ex: CallExchange;
   messagesIn = 0;
   messagesOut = 0;
   /** Latency chaos: held before every message the mock sends. */
@@ -68,7 +69,7 @@ export class CallRun {
     /** Given when the call is recorded: told every frame as it goes, and the end. */
     private tape?: GrpcTape,
   ) {
-    this.ex = new Exchange({ method: 'POST', path, headers: headersOf(call.metadata), client: peerAddress(call.getPeer()) });
+    this.ex = new CallExchange({ method: 'POST', path, headers: headersOf(call.metadata), client: peerAddress(call.getPeer()) });
     call.on('cancelled', () => {
       this.cancelledFlag = true;
       // the call's end was the client's (or its deadline's), not an answer: not recorded
@@ -86,6 +87,11 @@ export class CallRun {
 
   get cancelled(): boolean {
     return this.cancelledFlag;
+  }
+
+  /** The call has ended (end was called): later events of it change nothing. */
+  get over(): boolean {
+    return this.ended;
   }
 
   /** A message from the client. */
@@ -116,19 +122,26 @@ export class CallRun {
     this.tape?.frame(Math.round(performance.now() - this.startedAt), dir, message);
   }
 
-  /** The call stages: undefined to go on (with latency to hold), or the failure a stage answered (after its hold). */
-  async admit(): Promise<CallFailure | undefined> {
+  /** The chain: what answers the call (with latency to hold), or the failure a stage or the terminal answered (after its hold). */
+  async admit(): Promise<CallAnswer | CallFailure> {
     const answer = await this.dispatch.answer(this.ex);
     const hold = answer.delivery?.holdMs ?? 0;
     const end = answer.delivery?.end;
-    if (answer.status < 400 && end === undefined) {
+    const answerer = this.ex.answer;
+    if (answer.status < 400 && end === undefined && answerer !== undefined) {
       this.holdMs = hold;
-      return undefined;
+      return answerer;
     }
-    this.refusal = answer;
+    this.refused(answer);
     await this.sleep(hold);
     if (end === 'drop' || end === 'reset') return { code: GRPC.UNAVAILABLE, message: answer.error ?? 'the connection was dropped by the mock (chaos)' };
     return { code: grpcStatusOf(answer), message: answer.error ?? `HTTP ${answer.status}` };
+  }
+
+  /** The call is refused with `answer` (a stage's, the terminal's, the server's), written as it is to the request log; not the API's answer, so not recorded (as HTTP fixtures). */
+  refused(answer: Answer): void {
+    this.refusal = answer;
+    this.unrecorded();
   }
 
   /** Resolves after `ms` (at once for 0), early when the call is cancelled. */
@@ -153,8 +166,6 @@ export class CallRun {
     this.ex.locals.grpc = { status: grpcStatusName(code), messages_in: this.messagesIn, messages_out: this.messagesOut, ...(this.fixture === undefined ? {} : { fixture: this.fixture }) };
     const answer: Answer = this.refusal ?? { status: httpOfGrpc(code), headers: [], body: '', ...(code === GRPC.OK ? {} : { error: message }) };
     this.dispatch.written(this.ex, answer);
-    // what the call stages refused (chaos, limits) is not the API's answer: not recorded, as HTTP fixtures
-    if (this.refusal !== undefined) this.unrecorded();
     const tape = this.tape;
     this.tape = undefined;
     if (tape === undefined) return;

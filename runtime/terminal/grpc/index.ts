@@ -1,6 +1,8 @@
 /**
- * The gRPC mock engine: what every call of the mocked services answers, without a transport (no
- * @grpc/grpc-js here; runtime/servers/grpc* carries the calls).
+ * What answers gRPC calls, without a transport (no @grpc/grpc-js here; runtime/servers/grpc* carries
+ * the calls): the chain's terminal (`grpcTerminal`, which leaves a CallAnswer on the CallExchange
+ * the server made), recorded calls under core.fixtures.dir (GrpcRecordings: record and replay),
+ * the proto3 JSON mapping, and the mock engine.
  *
  * `new GrpcEngine(root, settings)` takes the protobufjs Root of the build's grpc.json (its field
  * names as the .proto spells them: the compiler parses with `keepCase: true`) and compiles
@@ -23,3 +25,6 @@ export { GrpcEngine, GrpcRuleError, jsonView, type BidiSession, type GrpcFailure
 export { MAX_DEPTH, enumNames } from './generate.js';
 export { DETAIL_TYPES, RPC_ROOT, STATUS_TYPE, decodeStatus, encodeStatus, statusCode } from './status.js';
 export type { GrpcMockSettings } from './settings.js';
+export { CallAnswer, CallExchange, grpcTerminal, type Answered } from './call-terminal.js';
+export { fromJson, toJson } from './json-mapping.js';
+export { GrpcRecordings, type GrpcTape } from './recordings.js';

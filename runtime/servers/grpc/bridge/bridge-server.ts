@@ -7,11 +7,10 @@ import { GRPC, grpcStatusName, httpOfGrpc } from '../../../../common/grpc-status
 import { Exchange, grpcStatusOf, hostPort, type Answer, type BuildRoute, type ExchangeInit } from '../../../chain/exchange/index.js';
 import { createDispatch, type Dispatch, type RequestChain, type Router } from '../../../chain/index.js';
 import type { RequestLog } from '../../../control/logging/index.js';
-import type { GrpcEngine, MethodMock } from '../../../terminal/grpc/index.js';
+import { fromJson, toJson, type GrpcEngine, type MethodMock } from '../../../terminal/grpc/index.js';
 import { closeNode, listenNode } from '../../http/index.js';
 import { describeCall, type CallFailure } from '../call-run.js';
 import { httpBindings, type HttpBinding } from './http-rules.js';
-import { fromJson, toJson } from './json-mapping.js';
 import { BridgeRefusal, requestJson } from './request-json.js';
 import { catalogueAnswer, chaosAnswer, statusAnswer } from './status-answer.js';
 

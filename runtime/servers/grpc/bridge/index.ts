@@ -1,3 +1,2 @@
 /** The gRPC server's HTTP bridge: google.api.http bindings and POST /<Service>/<Method>, JSON by the proto3 mapping. */
 export { GrpcHttpBridge, type BridgeOptions } from './bridge-server.js';
-export { fromJson, toJson } from './json-mapping.js';

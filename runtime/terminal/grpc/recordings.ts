@@ -22,8 +22,8 @@ import { GRPC } from '../../../common/grpc-status.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import { watchFolder } from '../../chain/fixtures/index.js';
 import { AtomicWriter, RecordingFile } from '../../files/index.js';
-import type { BidiSession, GrpcFailure, MethodMock, Outgoing, Reply, StreamPlan } from '../../terminal/grpc/index.js';
-import { fromJson, toJson } from './bridge/json-mapping.js';
+import type { BidiSession, GrpcFailure, MethodMock, Outgoing, Reply, StreamPlan } from './engine.js';
+import { fromJson, toJson } from './json-mapping.js';
 
 /** What a replayed call answers: the engine's kinds of answer, and the file they came from. */
 export type Replayed<T> = T & { fixture: string };

@@ -1,0 +1,49 @@
+import net from 'node:net';
+import { ServerCredentials, type Server } from '@grpc/grpc-js';
+import { MockError } from '../../../common/errors.js';
+
+/**
+ * The gRPC server's listening socket, held here rather than by grpc-js (bindAsync) so that its
+ * connections can be counted (core.max_connections): each accepted connection is handed to grpc-js
+ * through its connection injector (Server.createConnectionInjector), which serves it as it serves
+ * the connections of a port it bound.
+ */
+export class GrpcConnections {
+  private readonly sockets = new Set<net.Socket>();
+  private readonly listener: net.Server;
+
+  constructor(server: Server) {
+    const injector = server.createConnectionInjector(ServerCredentials.createInsecure());
+    this.listener = net.createServer((socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+      injector.injectConnection(socket);
+    });
+  }
+
+  /** Connections open now. */
+  get open(): number {
+    return this.sockets.size;
+  }
+
+  /** Listens on host:port; the port bound (port 0: a free one). */
+  listen(host: string, port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (e: NodeJS.ErrnoException): void => {
+        reject(new MockError('MOCK_ERR_PORT_IN_USE', `gRPC port ${port} on ${host}: ${e.code === 'EADDRINUSE' ? 'already in use' : (e.code ?? e.message)} (pick another with --grpc-port, or 0 for any free port)`));
+      };
+      this.listener.once('error', onError);
+      this.listener.listen(port, host, () => {
+        this.listener.off('error', onError);
+        resolve((this.listener.address() as net.AddressInfo).port);
+      });
+    });
+  }
+
+  /** Stops accepting connections, and ends those grpc-js's shutdown left open. */
+  close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.listener.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    return closed;
+  }
+}

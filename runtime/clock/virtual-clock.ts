@@ -1,4 +1,5 @@
 import { isDateInstant, MAX_INSTANT_MS } from '../../common/instant.js';
+import { Cell, MemoryStore, settingsBudget, type Store } from '../store/index.js';
 
 /** One step of time_travel.schedule: at a virtual instant, jump to another or advance by a duration. */
 export interface ScheduledStep {
@@ -26,52 +27,64 @@ export interface ClockStatus {
   pending_schedule: Array<{ at: string; jump_to?: string; advance_by_ms?: number }>;
 }
 
+/** Where the clock stands, as the `clock` key of the settings store keeps it. */
+interface ClockRecord {
+  on: boolean;
+  /** Virtual epoch ms at anchorReal. */
+  anchorVirtual: number;
+  /** Real epoch ms of the last anchoring. */
+  anchorReal: number;
+  scale: number;
+  /** Schedule steps not reached yet, earliest first. */
+  steps: ScheduledStep[];
+}
+
 /**
  * The one clock of the process: `{{now}}` tokens, generated date-times, timed state transitions,
  * time-based continuum ratios and fixture timestamps all read it. Off, it is the real clock (or
  * the pinned instant of --now / --seed). On, virtual time runs from an anchor at scale_factor times
  * the real pace; set and advance move the anchor, and schedule steps apply once virtual time
- * reaches them (read lazily, so no timer runs).
+ * reaches them (read lazily, so no timer runs). Where it stands lives in the settings store (the
+ * `clock` key), so every instance sharing the store reads the same virtual time.
  */
 export class VirtualClock {
-  private on = false;
-  private anchorVirtual = 0;
-  private anchorReal = 0;
-  private scale: number;
-  private steps: ScheduledStep[];
+  private readonly cell: Cell<ClockRecord>;
   private readonly listeners: Array<() => void> = [];
+  /** While a schedule step moves the clock as it is read: not announced, as before the store. */
+  private stepping = false;
   /** Bound once: handed to the generators and templates as their clock. */
   readonly read = (): number => this.now();
 
-  constructor(private readonly options: ClockOptions = {}) {
+  constructor(
+    private readonly options: ClockOptions = {},
+    settings: Store<unknown> = new MemoryStore('settings', settingsBudget),
+  ) {
     const travel = options.timeTravel;
-    this.scale = travel?.scaleFactor ?? 1;
-    this.steps = [...(travel?.schedule ?? [])].sort((a, b) => a.at - b.at);
-    if (travel?.enabled === true) this.start(travel.initialTime ?? options.pinned ?? Date.now());
+    const initial: ClockRecord = { on: false, anchorVirtual: 0, anchorReal: 0, scale: travel?.scaleFactor ?? 1, steps: [...(travel?.schedule ?? [])].sort((a, b) => a.at - b.at) };
+    if (travel?.enabled === true) Object.assign(initial, { on: true }, anchored(travel.initialTime ?? options.pinned ?? Date.now()));
+    this.cell = new Cell(settings as Store<ClockRecord>, 'clock', initial);
+    this.cell.onChange(() => {
+      if (!this.stepping) this.announce();
+    });
   }
 
   get enabled(): boolean {
-    return this.on;
+    return this.cell.get().on;
   }
 
   /** Epoch ms: virtual while time travel is on. */
   now(): number {
-    if (!this.on) return this.options.pinned ?? Date.now();
-    let virtual = this.virtualAt(Date.now());
-    while (this.steps.length > 0 && virtual >= this.steps[0].at) {
-      const step = this.steps.shift() as ScheduledStep;
-      this.anchor(step.jumpTo ?? step.at + (step.advanceBy ?? 0) + (virtual - step.at));
-      virtual = this.anchorVirtual;
-    }
-    return virtual;
+    const clock = this.cell.get();
+    if (!clock.on) return this.options.pinned ?? Date.now();
+    const virtual = virtualAt(clock, Date.now());
+    return clock.steps.length > 0 && virtual >= clock.steps[0].at ? this.step(clock, virtual) : virtual;
   }
 
   /** Turns time travel on (from the current instant, or where it stood) or off (the real clock again). */
   enable(on: boolean): void {
-    if (on === this.on) return;
-    if (on) this.start(this.options.pinned ?? Date.now());
-    else this.on = false;
-    this.announce();
+    const clock = this.cell.get();
+    if (on === clock.on) return;
+    this.write(on ? { ...clock, on, ...anchored(this.options.pinned ?? Date.now()) } : { ...clock, on });
   }
 
   /**
@@ -80,9 +93,7 @@ export class VirtualClock {
    */
   set(instant: number): void {
     if (!isDateInstant(instant)) throw new RangeError(`${instant} ms from 1970 is past the last instant a date holds (${new Date(MAX_INSTANT_MS).toISOString()})`);
-    if (!this.on) this.on = true;
-    this.anchor(instant);
-    this.announce();
+    this.write({ ...this.cell.get(), on: true, ...anchored(instant) });
   }
 
   /** Virtual time forward by `ms` (turns time travel on); RangeError, changing nothing, past the last instant a date holds. */
@@ -91,9 +102,8 @@ export class VirtualClock {
   }
 
   setScale(factor: number): void {
-    this.anchor(this.now());
-    this.scale = factor;
-    this.announce();
+    const now = this.now();
+    this.write({ ...this.cell.get(), ...anchored(now), scale: factor });
   }
 
   /** Called after every jump of virtual time (caches of answers made at another instant drop them). */
@@ -103,12 +113,13 @@ export class VirtualClock {
 
   status(): ClockStatus {
     const now = this.now();
+    const clock = this.cell.get();
     return {
-      enabled: this.on,
+      enabled: clock.on,
       virtual_time: new Date(now).toISOString(),
       real_time: new Date().toISOString(),
-      scale_factor: this.scale,
-      pending_schedule: this.steps.map((s) => ({
+      scale_factor: clock.scale,
+      pending_schedule: clock.steps.map((s) => ({
         at: new Date(s.at).toISOString(),
         ...(s.jumpTo === undefined ? {} : { jump_to: new Date(s.jumpTo).toISOString() }),
         ...(s.advanceBy === undefined ? {} : { advance_by_ms: s.advanceBy }),
@@ -116,19 +127,27 @@ export class VirtualClock {
     };
   }
 
-  private start(instant: number): void {
-    this.on = true;
-    this.anchor(instant);
+  /** Applies the schedule's steps virtual time has reached, once: they leave the schedule. */
+  private step(clock: ClockRecord, reached: number): number {
+    const steps = [...clock.steps];
+    let virtual = reached;
+    let anchor = { anchorVirtual: clock.anchorVirtual, anchorReal: clock.anchorReal };
+    while (steps.length > 0 && virtual >= steps[0].at) {
+      const step = steps.shift() as ScheduledStep;
+      anchor = anchored(step.jumpTo ?? step.at + (step.advanceBy ?? 0) + (virtual - step.at));
+      virtual = anchor.anchorVirtual;
+    }
+    this.stepping = true;
+    try {
+      this.write({ ...clock, ...anchor, steps });
+    } finally {
+      this.stepping = false;
+    }
+    return virtual;
   }
 
-  private anchor(virtual: number): void {
-    this.anchorVirtual = clamp(virtual);
-    this.anchorReal = Date.now();
-  }
-
-  private virtualAt(real: number): number {
-    // a fast clock left running (or a schedule's jump) may run past what a date holds: it stops there
-    return clamp(this.anchorVirtual + (real - this.anchorReal) * this.scale);
+  private write(clock: ClockRecord): void {
+    void this.cell.set(clock);
   }
 
   private announce(): void {
@@ -137,3 +156,9 @@ export class VirtualClock {
 }
 
 const clamp = (ms: number): number => Math.max(-MAX_INSTANT_MS, Math.min(MAX_INSTANT_MS, ms));
+
+/** Virtual time anchored at `virtual` now. */
+const anchored = (virtual: number): Pick<ClockRecord, 'anchorVirtual' | 'anchorReal'> => ({ anchorVirtual: clamp(virtual), anchorReal: Date.now() });
+
+// a fast clock left running (or a schedule's jump) may run past what a date holds: it stops there
+const virtualAt = (clock: ClockRecord, real: number): number => clamp(clock.anchorVirtual + (real - clock.anchorReal) * clock.scale);

@@ -3,6 +3,7 @@ import { createFastRandomizer } from '../../../common/generate/fast-randomizer.j
 import { compileGlob, globMayReach, templateSegments } from '../../match/index.js';
 import { DEFAULT_CONTINUUM, type ContinuumConfig, type MergeStrategy, type TimeSchedule, type TransitionMode } from './config.js';
 import { readSchedule, scheduleRatio, type Schedule } from './schedule.js';
+import { Cell, MemoryStore, settingsBudget, type Store } from '../../store/index.js';
 
 /** Which level of the precedence gave a path its ratio, highest first. */
 export type RatioLevel = 'manual' | 'route' | 'group' | 'schedule' | 'default';
@@ -14,6 +15,18 @@ export interface ContinuumOptions {
   seed?: number;
   /** The process's clock (virtual while time travel is on): time-based ratios read it. */
   clock: () => number;
+  /** The settings store, which keeps what the admin API changes (the `continuum` key); default: one of its own in memory. */
+  settings?: Store<unknown>;
+}
+
+/** What the admin API changes, as the settings store keeps it; the rest is mock.yaml's and fixed. */
+interface Steered {
+  on: boolean;
+  default_ratio: number;
+  schedule: Partial<TimeSchedule> | null;
+  /** Newest first. */
+  manual: Array<{ pattern: string; ratio: number }>;
+  groups: Record<string, number>;
 }
 
 /** What GET /__mock/continuum/ratio answers. */
@@ -56,13 +69,15 @@ const clamp = (ratio: number): number => Math.min(1, Math.max(0, ratio));
  * are read per request.
  */
 export class ContinuumState {
-  private on: boolean;
-  private defaultRatio: number;
+  /** The `continuum` key of the settings store; what follows is compiled from it on every change. */
+  private readonly steered: Cell<Steered>;
+  private on = false;
+  private defaultRatio = 0;
   private readonly mode: TransitionMode;
   private readonly strategy: MergeStrategy;
   private schedule: Schedule | undefined;
   private readonly rules: RouteRule[];
-  private readonly groups: Map<string, number>;
+  private groups = new Map<string, number>();
   /** Newest first: the newest override whose glob matches wins. */
   private manual: Manual[] = [];
   private readonly random: { next(): number };
@@ -73,17 +88,21 @@ export class ContinuumState {
 
   constructor(options: ContinuumOptions) {
     const config = options.config ?? DEFAULT_CONTINUUM;
-    this.on = config.enabled;
-    this.defaultRatio = config.default_ratio;
     this.mode = config.transition_mode;
     this.strategy = config.merge_strategy;
-    this.schedule = config.time_schedule === undefined ? undefined : readSchedule(config.time_schedule);
     this.rules = (config.routes ?? [])
       .filter((route) => route.enabled !== false)
       .map((route) => ({ pattern: route.pattern, glob: compileGlob(route.pattern), ratio: route.ratio, group: route.group }));
-    this.groups = new Map(Object.entries(config.groups ?? {}));
     this.random = createFastRandomizer(options.seed);
     this.clock = options.clock;
+    const initial: Steered = { on: config.enabled, default_ratio: config.default_ratio, schedule: config.time_schedule ?? null, manual: [], groups: { ...config.groups } };
+    this.steered = new Cell((options.settings ?? new MemoryStore('settings', settingsBudget)) as Store<Steered>, 'continuum', initial);
+    this.compile(this.steered.get());
+    this.steered.onChange((steered) => {
+      const scope = this.on !== steered.on || this.manual.length !== steered.manual.length || this.manual.some((m, i) => m.pattern !== steered.manual[i].pattern);
+      this.compile(steered);
+      if (scope) this.announce();
+    });
   }
 
   get enabled(): boolean {
@@ -104,28 +123,28 @@ export class ContinuumState {
   }
 
   setEnabled(on: boolean): void {
-    if (on === this.on) return;
-    this.on = on;
-    this.announce();
+    if (on !== this.on) this.steer({ on });
   }
 
   /** The manual override of a path glob; null removes it. */
   setPathRatio(pattern: string, ratio: number | null): void {
-    const others = this.manual.filter((m) => m.pattern !== pattern);
-    this.manual = ratio === null ? others : [{ pattern, glob: compileGlob(pattern), ratio: clamp(ratio) }, ...others];
-    this.announce();
+    const others = this.steered.get().manual.filter((m) => m.pattern !== pattern);
+    this.steer({ manual: ratio === null ? others : [{ pattern, ratio: clamp(ratio) }, ...others] });
   }
 
   /** A group's override; null removes it. */
   setGroupRatio(group: string, ratio: number | null): void {
-    if (ratio === null) this.groups.delete(group);
-    else this.groups.set(group, clamp(ratio));
+    const groups = { ...this.steered.get().groups };
+    if (ratio === null) delete groups[group];
+    else groups[group] = clamp(ratio);
+    this.steer({ groups });
   }
 
   /** The manual step: moves the default ratio by `increment` (negative steps back), kept within 0..1. */
   advance(increment: number): number {
-    this.defaultRatio = clamp(this.defaultRatio + increment);
-    return this.defaultRatio;
+    const default_ratio = clamp(this.defaultRatio + increment);
+    this.steer({ default_ratio });
+    return default_ratio;
   }
 
   get timeSchedule(): TimeSchedule | null {
@@ -134,7 +153,8 @@ export class ContinuumState {
 
   /** A checked schedule (config.ts, checkSchedule). */
   setSchedule(schedule: Partial<TimeSchedule>): void {
-    this.schedule = readSchedule(schedule);
+    readSchedule(schedule);
+    this.steer({ schedule });
   }
 
   /** Whether the continuum may answer requests routed to `route` (null: no route matched). */
@@ -173,6 +193,18 @@ export class ContinuumState {
   view(path: string): RatioView {
     const { ratio, level } = this.ratioFor(path);
     return { path, blend_ratio: ratio, enabled: this.on, transition_mode: this.mode, merge_strategy: this.strategy, default_ratio: this.defaultRatio, level };
+  }
+
+  private steer(change: Partial<Steered>): void {
+    void this.steered.set({ ...this.steered.get(), ...change });
+  }
+
+  private compile(steered: Steered): void {
+    this.on = steered.on;
+    this.defaultRatio = steered.default_ratio;
+    this.schedule = steered.schedule === null ? undefined : readSchedule(steered.schedule);
+    this.manual = steered.manual.map(({ pattern, ratio }) => ({ pattern, glob: compileGlob(pattern), ratio }));
+    this.groups = new Map(Object.entries(steered.groups));
   }
 
   private announce(): void {

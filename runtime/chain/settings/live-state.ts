@@ -62,8 +62,8 @@ export class LiveState {
     this.faultCell = this.cell('faults', options.faults ?? DEFAULT_FAULTS);
     this.proxyCell = this.cell('proxy', options.proxy ?? DEFAULT_PROXY);
     const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
-    this.clock = new VirtualClock(options.clock);
-    this.continuum = new ContinuumState({ ...options.continuum, clock: this.clock.read });
+    this.clock = new VirtualClock(options.clock, this.settings);
+    this.continuum = new ContinuumState({ ...options.continuum, clock: this.clock.read, settings: this.settings });
     const mockLimits = { maxMocks: limits.max_mocks, maxMockBytes: limits.max_mock_bytes };
     this.mocks = new MockStore(mockLimits, stores.open('runtime-mocks', mocksBudget(mockLimits)));
     this.overrides = new OverrideSet(options.overrides ?? [], limits.max_override_rules, this.settings);

@@ -15,7 +15,7 @@ import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
 import { projectWriter } from './project-writer.js';
 import { SERVERS, type MockServer } from './mock-server.js';
 import { metricsHandler } from './metrics-server.js';
-import { FixtureRecorder, FixtureStore, secretsOf } from '../chain/fixtures/index.js';
+import { FixtureRecorder, FixtureStore, secretsOf, sequencesBudget } from '../chain/fixtures/index.js';
 import { StateStore, StatefulService, stateBudget } from '../chain/stateful/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
 
@@ -62,7 +62,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const embedded = admin !== undefined && !admin.standalone;
   const auth = createAuth(options.auth);
   if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
-  const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog, live.clock.read);
+  const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog, live.clock.read, stores);
   // timed transitions run on the virtual clock
   const stateful = options.stateful?.enabled === true ? statefulService(options.stateful, live.clock.read, stores) : undefined;
   // opened before anything listens: a database path that cannot be used stops the start in one line
@@ -160,10 +160,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 }
 
 /** The fixture folder, read once for every server of the process, and its recorder. */
-function startFixtures(options: MockOptions, requestLog: RequestLog, clock: () => number): { store: FixtureStore; recorder: FixtureRecorder } {
+function startFixtures(options: MockOptions, requestLog: RequestLog, clock: () => number, stores: StoreFactory): { store: FixtureStore; recorder: FixtureRecorder } {
   const settings = options.fixtures as NonNullable<MockOptions['fixtures']>;
   const redaction = requestLog.redaction;
-  const store = new FixtureStore(settings, secretsOf(redaction), options.logger);
+  const store = new FixtureStore(settings, secretsOf(redaction), options.logger, stores.open('fixture-sequences', sequencesBudget));
   if (settings.replay) options.logger.info(`replaying ${store.size} fixture(s) from ${store.root}`);
   if (settings.record) options.logger.info(`recording fixtures to ${store.root}`);
   return { store, recorder: new FixtureRecorder(store, redaction, options.logger, clock) };

@@ -1,3 +1,6 @@
+import type { Answer, Exchange } from '../exchange/index.js';
+import type { Replayed } from '../fixtures/index.js';
+import type { Awaitable } from '../../store/index.js';
 import { defineStage } from '../stage.js';
 
 /**
@@ -11,11 +14,17 @@ export const replayStage = defineStage({ slot: 'replay', kinds: ['description'] 
   return {
     appliesTo: () => store.settings.replay && store.size > 0,
     run(ex, next) {
-      const replayed = store.take(store.keyOf(ex)) ?? (ex.method === 'HEAD' ? store.take(store.keyOf(ex, 'GET')) : undefined);
-      if (replayed === undefined) return next(ex);
-      ex.locals.replayed = replayed.id;
-      return replayed.answer;
+      const otherwise = ex.method === 'HEAD' ? () => settle(store.take(store.keyOf(ex, 'GET')), ex, () => next(ex)) : () => next(ex);
+      return settle(store.take(store.keyOf(ex)), ex, otherwise);
     },
     watch: (changed) => store.onChange(changed),
   };
 });
+
+/** The fixture's answer once the sequence's position is taken, or what `otherwise` answers when none is left. */
+function settle(taken: Awaitable<Replayed | undefined>, ex: Exchange, otherwise: () => Answer | Promise<Answer>): Answer | Promise<Answer> {
+  if (taken instanceof Promise) return taken.then((replayed) => settle(replayed, ex, otherwise));
+  if (taken === undefined) return otherwise();
+  ex.locals.replayed = taken.id;
+  return taken.answer;
+}

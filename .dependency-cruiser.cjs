@@ -2,7 +2,7 @@
  * The architecture's boundaries, checked by test/architecture/boundaries.test.js with
  * dependency-cruiser over the TypeScript sources (type-only imports included, parsed by swc).
  */
-const RUNTIME_FACES = '^(runtime/index\\.ts|runtime/config-checks\\.ts)$';
+const RUNTIME_FACES = '^(runtime/index\\.ts|runtime/config-checks\\.ts|runtime/store/index\\.ts)$';
 
 module.exports = {
   forbidden: [
@@ -17,7 +17,7 @@ module.exports = {
     { name: 'compiler-and-runtime-apart', severity: 'error', from: { path: '^common/' }, to: { path: '^(compiler|runtime|src)/' } },
     {
       name: 'src-through-faces',
-      comment: 'The CLI reaches the compiler and the runtime through their faces: index.ts, and the light faces compiler/serving.ts (staleness and rebuilds) and the runtime\'s configuration checks.',
+      comment: 'The CLI reaches the compiler and the runtime through their faces: index.ts, and the light faces compiler/serving.ts (staleness and rebuilds), the runtime\'s configuration checks and its store interface (runtime/store, which the SDK exports).',
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^(compiler|runtime)/', pathNot: `^compiler/(index|serving)\\.ts$|${RUNTIME_FACES}` },
@@ -63,6 +63,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^runtime/(chain/exchange|match)/' },
       to: { path: '^runtime/', pathNot: '^runtime/$1/' },
+    },
+    {
+      name: 'store-self-contained',
+      comment: 'The store interface and its memory implementation import nothing else from the runtime: a shared implementation (Redis) replaces them without reaching into the rest.',
+      severity: 'error',
+      from: { path: '^runtime/store/' },
+      to: { path: '^runtime/', pathNot: '^runtime/store/' },
+    },
+    {
+      name: 'state-in-stores',
+      comment: 'State a request or the admin API changes lives in the stores (runtime/store): no other runtime file keeps an LRU of its own, save the caches of answers and prepared documents, which hold nothing a client could not have again.',
+      severity: 'error',
+      from: { path: '^runtime/', pathNot: '^runtime/(store/|terminal/openapi/response-cache\\.ts$|terminal/graphql/engine\\.ts$)' },
+      to: { path: '(^|node_modules/)lru-cache(/|$)' },
     },
     {
       name: 'no-cycles',

@@ -10,6 +10,7 @@ export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogF
 export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';
 export { hashPassword, type AuthOptions } from './control/auth/index.js';
 export { httpUrl } from './servers/index.js';
+export { MemoryStores, STORE_NAMES, type Awaitable, type Store, type StoreBudget, type StoreChange, type StoreFactory, type StoreName, type StoreUsage } from './store/index.js';
 export { CONVERT_FORMATS, RecordingsFile, convertRecording, toFixtures, toRoutesYaml, type ConvertFormat, type Recording } from './chain/recorder/index.js';
 
 /** The HTTP mock server alone (with its /__mock management router), as the conformance self-test serves it. */

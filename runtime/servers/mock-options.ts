@@ -1,3 +1,4 @@
+import type { StoreFactory } from '../store/index.js';
 import type { AccessPolicyOptions } from '../control/admin/index.js';
 import type { AuthOptions } from '../control/auth/index.js';
 import type { LiveStateOptions } from '../chain/settings/index.js';
@@ -30,6 +31,8 @@ export interface MockOptions extends ServeOptions {
    */
   httpMock?: boolean;
   live?: LiveStateOptions;
+  /** Where every piece of state a request or the admin API changes is kept; default: this process's memory (MemoryStores). */
+  stores?: StoreFactory;
   admin?: AdminServerOptions;
   metrics?: { port: number; host: string };
   auth: AuthOptions;

@@ -46,7 +46,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const token = new BrowserToken();
   const limits = options.limits ?? DEFAULT_ADMIN_LIMITS;
   // every piece of state a request or the admin changes lives in these (runtime/store)
-  const stores = new MemoryStores((message) => logger.warn(message));
+  const stores = options.stores ?? new MemoryStores((message) => logger.warn(message));
   const live = new LiveState({ ...options.live, limits, stores, clock: { pinned: options.now, timeTravel: options.timeTravel } });
   const prometheus = options.metrics === undefined ? undefined : await createPrometheusMetrics();
   const stats = new TrafficStats({ routes: [], prometheus });

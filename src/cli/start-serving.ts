@@ -1,3 +1,4 @@
+import type { StoreFactory } from '../../runtime/store/index.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -23,6 +24,8 @@ export interface StartServingOptions {
   allowRefs: string[];
   /** Where `mock: rebuilt …` goes (the command's output); nothing when absent. */
   say?: (line: string) => void;
+  /** The SDK's `stores`: where the servers keep what requests and the admin API change; default: in memory. */
+  stores?: StoreFactory;
 }
 
 /**
@@ -74,7 +77,7 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
       overrides,
       version: compiler.TOOL_VERSION,
     });
-    const running = await startMock(mockOptions);
+    const running = await startMock({ ...mockOptions, stores: options.stores });
     return {
       running,
       logger,

@@ -6,3 +6,4 @@
 export { startMockServer } from './start-mock-server.js';
 export type { DeepPartial, MockServer, MockServerOptions, ProxyOptions, ProxyRule } from './options.js';
 export { MockError, isMockError } from '../../common/errors.js';
+export { MemoryStores, STORE_NAMES, type Awaitable, type Store, type StoreBudget, type StoreChange, type StoreFactory, type StoreName, type StoreUsage } from '../../runtime/store/index.js';

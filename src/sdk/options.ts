@@ -1,4 +1,5 @@
 import type { MockConfig } from '../config/index.js';
+import type { StoreFactory } from '../../runtime/store/index.js';
 
 /** Every key optional, at any depth: what a configuration written by hand may leave to the defaults. */
 export type DeepPartial<T> = T extends ReadonlyArray<infer U> ? Array<DeepPartial<U>> : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
@@ -43,6 +44,13 @@ export interface MockServerOptions extends Omit<DeepPartial<MockConfig>, 'proxy'
   /** Folders (or http(s) URL prefixes) the descriptions' external $refs may read besides the project (--allow-ref). */
   allowRefs?: string[];
   proxy?: ProxyOptions;
+  /**
+   * Where every piece of state a request or the admin API changes is kept (state machines,
+   * GraphQL's objects, rate-limit buckets, the breaker, runtime mocks, the live settings, replay
+   * positions); default: this process's memory. Servers started with the same factory share all
+   * of it, as instances sharing one Redis will.
+   */
+  stores?: StoreFactory;
 }
 
 /** A running mock. */

@@ -24,10 +24,10 @@ const reachable = (host: string): string => (host === '0.0.0.0' ? '127.0.0.1' : 
  * await mock.close();
  */
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
-  const { spec, configFile, cwd, allowRefs, ...config } = options;
+  const { spec, configFile, cwd, allowRefs, stores, ...config } = options;
   const values = spec === undefined ? config : { ...config, specs: Array.isArray(spec) ? spec : [spec] };
   const resolved = loadConfig({ cwd, env: {}, configPath: configFile, search: false, given: { label: LABEL, values } });
-  const { running, close } = await startServing(resolved, { allowRefs: allowedRefs(allowRefs, cwd) });
+  const { running, close } = await startServing(resolved, { allowRefs: allowedRefs(allowRefs, cwd), stores });
   // with a GraphQL schema (or .proto files) alone no HTTP mock runs: url and port are then the first server's
   const http = running.servers.find((server) => server.kind === 'HTTP') ?? running.servers[0];
   const base = (scheme: string, server: { host: string; port: number }): string => {

@@ -10,7 +10,7 @@ const failed = (answer: Answer): boolean => answer.status >= 500 || answer.statu
  * everything behind it (injected faults included) and, once open, refuses with 503 before any
  * other stage runs, until its timeout lets probes through (half-open).
  */
-export const circuitBreakerStage = defineStage({ slot: 'circuit-breaker', kinds: ['description', 'http', 'call'] }, ({ live: { chaos } }) => {
+export const circuitBreakerStage = defineStage({ slot: 'circuit-breaker', kinds: ['description', 'http', 'call', 'upgrade'] }, ({ live: { chaos } }) => {
   return {
     appliesTo: () => chaos.active('circuit_breaker'),
     run(ex, next) {

@@ -3,6 +3,9 @@ import type { ProtocolLog } from '../../common/request-log.js';
 import { bodyLength, problem, withoutContent, type Answer, type Exchange, type RequestRecord, type RouteRef } from './exchange/index.js';
 import type { RequestChain } from './request-chain.js';
 
+/** A protocol's part of a request-log entry; `sentBytes`: what it sent after the answer (a WebSocket session's messages), the entry's response size. */
+export type ProtocolPart = ProtocolLog & { sentBytes?: number };
+
 /** Counts answered requests (runtime/control/metrics TrafficStats). */
 export interface TrafficRecorder {
   record(route: RouteRef | null, method: string, status: number, durationMs: number): void;
@@ -31,7 +34,7 @@ export interface DispatchOptions {
   /** What the protocol's server counts per answered exchange besides the traffic statistics (GraphQL operations). */
   observe?: (ex: Exchange, answer: Answer, durationMs: number) => void;
   /** A protocol other than HTTP: its part of an exchange's request-log entry (the operation, the call); undefined, or none given: HTTP's, the route and query. */
-  describe?: (ex: Exchange) => ProtocolLog | undefined;
+  describe?: (ex: Exchange) => ProtocolPart | undefined;
 }
 
 /** What a server adapter hands a request to once it has read it, and tells once it has written the answer. */
@@ -87,7 +90,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     },
     written(ex, answer) {
       const ms = performance.now() - ex.startedAt;
-      if (stats !== undefined) stats.record(ex.countedAs, ex.method, answer.status, ms);
+      if (stats !== undefined) stats.record(ex.countedAs, ex.method, answer.status, ex.answeredAt === undefined ? ms : ex.answeredAt - ex.startedAt);
       if (observe !== undefined) observe(ex, answer, ms);
       ex.chain?.written(ex, answer);
       if (requestLog === undefined) return;
@@ -101,7 +104,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         durationMs: ms,
         client: ex.client,
         headers: ex.headers,
-        responseBytes: withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body),
+        responseBytes: part?.sentBytes ?? (withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body)),
         error: answer.error ?? null,
         chaos: injected === undefined ? undefined : { fault: injected.fault ?? null, latency_ms: injected.latency_ms ?? null },
         route: part === undefined ? (ex.countedAs?.key ?? null) : undefined,

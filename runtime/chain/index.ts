@@ -1,4 +1,4 @@
-export { createDispatch, type Dispatch, type DispatchOptions, type RequestLogWriter, type Router, type TrafficRecorder } from './dispatch.js';
+export { createDispatch, type Dispatch, type DispatchOptions, type ProtocolPart, type RequestLogWriter, type Router, type TrafficRecorder } from './dispatch.js';
 export type { Description } from './description.js';
 export { RequestChain } from './request-chain.js';
 export { SLOTS, type Slot } from './slots.js';

@@ -47,8 +47,10 @@ export interface StageSettings {
   apiAuth?: ApiAuthOptions;
   /** Largest body held (proxied answers). */
   maxBodyBytes: number;
-  /** core.max_connections. */
+  /** core.max_connections, or the server's own limit (websocket.max_connections). */
   maxConnections?: number;
+  /** The problem a request beyond maxConnections gets when the server's limit is a key of its own that the problem names; chaos's own otherwise. */
+  connectionLimitProblem?: 'MOCK_ERR_WS_CONNECTION_LIMIT';
   /** The conditional proxy's rules (proxy.rules, or the SDK), compiled by their stage. */
   proxyRules?: readonly ProxyRule[];
 }
@@ -79,8 +81,10 @@ export interface StageContext {
  * - http: an HTTP request of a protocol without a description (GraphQL over HTTP)
  * - call: a gRPC call when it starts (an exchange without a body, answered by the gRPC terminal
  *   with what the server then plays message by message), or a request of the gRPC HTTP bridge
+ * - upgrade: a WebSocket upgrade request, admitted by the chain before the handshake (an exchange
+ *   without a body; a refusal is its HTTP answer, an admission opens the session)
  */
-export type ExchangeKind = 'description' | 'http' | 'call';
+export type ExchangeKind = 'description' | 'http' | 'call' | 'upgrade';
 
 /** What a stage file declares of its stage: its place in the chain, and the kinds of exchange it acts on. */
 export interface StageDeclaration {

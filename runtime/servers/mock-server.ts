@@ -52,11 +52,11 @@ const httpServer: ServerFactory = async ({ options, live, stats, requestLog, reg
     : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful });
 
 /** The WebSocket mock server, when the configuration asks for one (MockOptions.websocket). */
-const websocketServer: ServerFactory = async ({ options, live, requestLog, registry, fixtures }) => {
+const websocketServer: ServerFactory = async ({ options, live, stats, requestLog, registry, fixtures }) => {
   const settings = options.websocket;
   if (settings === undefined) return undefined;
   const { host, logger, seed, httpBackend } = options;
-  return new WebSocketMockServer({ settings, host, live, requestLog, logger, seed, registry, backend: settings.backend ?? httpBackend, fixtures: fixtures?.store });
+  return new WebSocketMockServer({ settings, host, live, stats, requestLog, logger, seed, registry, backend: settings.backend ?? httpBackend, fixtures: fixtures?.store });
 };
 
 /** The GraphQL mock server, when a schema is given (MockOptions.graphql); graphql and graphql-jit load only then. */

@@ -1,4 +1,5 @@
 import type { RouteBehaviourMeta } from '../../../common/contract/index.js';
+import type { WebSocketSessionLog } from '../../../common/request-log.js';
 import type { Answer } from './answer.js';
 import { parseQuery } from './query.js';
 import type { Validated } from './validated.js';
@@ -70,6 +71,8 @@ export interface ExchangeLocals {
   graphql?: GraphqlOperation;
   /** The gRPC call the exchange stands for: how it ended and what went each way. */
   grpc?: GrpcCall;
+  /** The WebSocket session an upgrade opened, once it ended: its part of the request log, and the bytes of the messages the mock sent. */
+  websocket?: { log: WebSocketSessionLog; bytesOut: number };
 }
 
 export interface GrpcCall {
@@ -113,6 +116,11 @@ export class Exchange {
   answeredBy: RouteRef | null = null;
   /** Set by the router for requests its terminal validates (the operations of a description). */
   validator: ((ex: Exchange) => Validated) | null = null;
+  /**
+   * performance.now() when the answer was written, for an exchange that goes on after it (a
+   * WebSocket session after its 101): statistics time the answer, the request log the whole exchange.
+   */
+  answeredAt: number | undefined = undefined;
   /** The compiled chain the request entered; null until it did. */
   chain: ChainRun | null = null;
   /** The client's address as the server library gave it (uWS: raw text, decoded when first read). */

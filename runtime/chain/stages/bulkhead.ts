@@ -8,7 +8,7 @@ import { injected } from './chaos-answers.js';
  * its answer is written (injected latency included), so slow answers fill the bulkhead as they
  * would a real server's.
  */
-export const bulkheadStage = defineStage({ slot: 'bulkhead', kinds: ['description', 'http', 'call'] }, ({ live: { chaos } }) => {
+export const bulkheadStage = defineStage({ slot: 'bulkhead', kinds: ['description', 'http', 'call', 'upgrade'] }, ({ live: { chaos } }) => {
   const enter = (ex: Exchange, release: () => void, next: Next): Answer | Promise<Answer> => {
     ex.locals.releaseBulkhead = release;
     return next(ex);

@@ -12,7 +12,7 @@ const failed = (answer: Answer): boolean => answer.status >= 500 || answer.statu
  * everything behind it (injected faults included) and, once open, refuses with 503 before any
  * other stage runs, until its timeout lets probes through (half-open).
  */
-export const circuitBreakerStage = defineStage({ slot: 'circuit-breaker', kinds: ['description', 'http', 'call'] }, ({ live: { chaos } }) => {
+export const circuitBreakerStage = defineStage({ slot: 'circuit-breaker', kinds: ['description', 'http', 'call', 'upgrade'] }, ({ live: { chaos } }) => {
   /** The answer of the rest of the chain, its outcome told to the breaker. */
   const pass = (breaker: CircuitBreaker, ex: Exchange, next: Next): Awaitable<Answer> => afterNext(next(ex), (answer) => andThen(breaker.record(failed(answer)), () => answer));
   const refuse = (breaker: CircuitBreaker): Awaitable<Answer> =>

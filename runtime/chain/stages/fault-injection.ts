@@ -11,7 +11,7 @@ import { dropped, injected, marked, matchable } from './chaos-answers.js';
  * be cut short (partial response: the head and part of the body, then the connection closes) or
  * corrupted. Every injected answer says what it is in X-Mock-Fault.
  */
-export const faultInjectionStage = defineStage({ slot: 'fault-injection', kinds: ['description', 'http', 'call'] }, ({ live: { chaos } }) => {
+export const faultInjectionStage = defineStage({ slot: 'fault-injection', kinds: ['description', 'http', 'call', 'upgrade'] }, ({ live: { chaos } }) => {
   return {
     appliesTo: () => chaos.active('fault_injection'),
     run(ex, next) {

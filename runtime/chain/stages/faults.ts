@@ -6,7 +6,7 @@ import { defineStage } from '../stage.js';
  * Global failure injection (spec step 4): with probability failure_rate, a status from status_codes.
  * Draws from chaos's stream, so `--seed` repeats these faults like every other chaos decision.
  */
-export const faultsStage = defineStage({ slot: 'faults', kinds: ['description', 'http', 'call'] }, ({ live }) => {
+export const faultsStage = defineStage({ slot: 'faults', kinds: ['description', 'http', 'call', 'upgrade'] }, ({ live }) => {
   const on = (): boolean => live.faults.enabled && live.faults.status_codes.length > 0;
   return {
     appliesTo: on,

@@ -9,7 +9,7 @@ import { delayed } from './chaos-answers.js';
  * says so) and reported in X-Mock-Injected-Latency-Ms / -Jitter-Ms. Draws come from the chaos
  * state's generator, so --seed repeats them.
  */
-export const latencyStage = defineStage({ slot: 'latency', kinds: ['description', 'http', 'call'] }, ({ live }) => {
+export const latencyStage = defineStage({ slot: 'latency', kinds: ['description', 'http', 'call', 'upgrade'] }, ({ live }) => {
   const { chaos } = live;
   return {
     appliesTo: () => live.latency.enabled,

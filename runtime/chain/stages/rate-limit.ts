@@ -31,7 +31,7 @@ function ietfHeaders(s: RateLimitSettings, remaining: number): Array<[string, st
  * after burst_size; a refused request gets 429 `Rate limit exceeded` with Retry-After the time
  * until the next token (rounded up to whole seconds, as HTTP wants; exact in X-Mock-Retry-After-Ms).
  */
-export const rateLimitStage = defineStage({ slot: 'rate-limit', kinds: ['description', 'http', 'call'] }, ({ live: { chaos } }) => {
+export const rateLimitStage = defineStage({ slot: 'rate-limit', kinds: ['description', 'http', 'call', 'upgrade'] }, ({ live: { chaos } }) => {
   return {
     appliesTo: () => chaos.active('rate_limit'),
     run(ex, next) {

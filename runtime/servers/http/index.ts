@@ -5,5 +5,6 @@ export { createHttpAdapter, NODE_HTTP_THROUGHPUT } from './backend.js';
 export { loadUws, type UwsLoad } from '../uws/index.js';
 export { statusLine } from './status-line.js';
 export { rawHttpAnswer } from './raw-answer.js';
+export { handshakeRefusal, refusedPlainUpgrade } from './handshake-check.js';
 export { mountSocketNode } from './node-socket.js';
 export type { EndpointConnection, EndpointSocket, SocketEndpoint } from './socket-endpoint.js';

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { handshakeRefusal } from './handshake-check.js';
 import { rawHttpAnswer } from './raw-answer.js';
 import type { SocketEndpoint } from './socket-endpoint.js';
 
@@ -17,6 +18,11 @@ export function mountSocketNode(server: http.Server, endpoint: SocketEndpoint): 
     }
     if (path !== endpoint.path) {
       socket.end(rawHttpAnswer({ status: 404, headers: [['content-type', 'text/plain; charset=utf-8']], body: `no WebSocket endpoint at ${path}` }));
+      return;
+    }
+    const refusal = handshakeRefusal(req.method ?? 'GET', path, headers);
+    if (refusal !== undefined) {
+      socket.end(rawHttpAnswer(refusal));
       return;
     }
     const verdict = endpoint.accept(headers);

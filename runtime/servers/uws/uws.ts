@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import './uws-limits.js';
 
-export type { HttpRequest, HttpResponse, TemplatedApp, WebSocket, us_listen_socket } from 'uWebSockets.js';
+export type { HttpRequest, HttpResponse, TemplatedApp, us_socket_context_t, WebSocket, us_listen_socket } from 'uWebSockets.js';
 export type Uws = typeof import('uWebSockets.js');
 
 /** Why the addon did not load, in words for a log line: "uWebSockets.js has no build for Node 24 (ABI 137) on this system". */

@@ -6,4 +6,4 @@ export { createWebSocketAdapter } from './backend.js';
 export { NodeWebSocketAdapter } from './node-adapter.js';
 export { UwsWebSocketAdapter } from './uws-adapter.js';
 export type { WebSocketOptions } from './ws-options.js';
-export { WsService, type Admission, type WsConnection, type WsServiceOptions } from './ws-service.js';
+export { WsService, type WsConnection, type WsServiceOptions } from './ws-service.js';

@@ -1,11 +1,13 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { hostPort, problem, type ServerAdapter } from '../../chain/exchange/index.js';
+import type { Socket } from 'node:net';
+import { Exchange, hostPort, problem, readableAddress, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
 import type { WsPeer } from '../../terminal/websocket/index.js';
-import { closeNode, listenNode, rawHttpAnswer } from '../http/index.js';
-import { chosenProtocol, handshakeOf, handshakeRefusal } from './handshake.js';
-import { libraryMessageLimit, type WsService } from './ws-service.js';
+import { closeNode, handshakeRefusal, listenNode, rawHttpAnswer } from '../http/index.js';
+import { chosenProtocol } from './handshake.js';
+import { closeOfError } from './protocol-error.js';
+import { admits, libraryMessageLimit, type WsService } from './ws-service.js';
 
 /** How often a session waiting for a slow reader looks again (`ws` has no drain event of its own). */
 const DRAIN_POLL_MS = 5;
@@ -110,30 +112,58 @@ export class NodeWebSocketAdapter implements ServerAdapter {
   private upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const method = req.method ?? 'GET';
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    const refusal = handshakeRefusal(req.method ?? 'GET', q === -1 ? url : url.slice(0, q), headers);
+    const refusal = handshakeRefusal(method, path, headers);
     if (refusal !== undefined) {
       socket.end(rawHttpAnswer(refusal));
       return;
     }
-    const handshake = handshakeOf(q === -1 ? url : url.slice(0, q), q === -1 ? '' : url.slice(q + 1), headers, req.socket.remoteAddress ?? '');
-    const admission = this.service.admit(handshake);
-    if (!admission.accept) {
-      if ('drop' in admission) socket.destroy();
-      else socket.end(rawHttpAnswer(admission.answer));
+    const ex = new Exchange({ method, path, rawQuery: q === -1 ? '' : url.slice(q + 1), headers, client: readableAddress(req.socket.remoteAddress ?? '') });
+    const answer = this.service.admit(ex);
+    if (answer instanceof Promise) void answer.then((a) => this.answered(req, socket, head, ex, a));
+    else this.answered(req, socket, head, ex, answer);
+  }
+
+  private answered(req: http.IncomingMessage, socket: Duplex, head: Buffer, ex: Exchange, answer: Answer): void {
+    if (!admits(answer)) {
+      refuse(socket, answer, () => this.service.refused(ex, answer));
+      return;
+    }
+    // the client left while a stage held the upgrade (a bulkhead's queue)
+    if (socket.destroyed) {
+      this.service.abandoned(ex, answer);
       return;
     }
     let opened = false;
-    // a handshake the library refuses (a bad key or version) never opens
-    socket.once('close', () => opened || this.service.abandoned());
+    socket.once('close', () => opened || this.service.abandoned(ex, answer));
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       opened = true;
-      const connection = this.service.open(new NodePeer(ws), handshake);
+      const connection = this.service.open(new NodePeer(ws), ex, answer);
+      // `ws` fails a connection that breaks the protocol with a close frame of its own, then reports the close as 1006 without a reason
+      let failure: { code: number; reason: string } | undefined;
       ws.on('message', (data: Buffer, isBinary: boolean) => connection.received(data, isBinary));
       ws.on('pong', () => connection.pong());
-      ws.on('close', (code: number, reason: Buffer) => connection.closed(code, reason.toString('utf8')));
-      ws.on('error', () => undefined);
+      ws.on('close', (code: number, reason: Buffer) => (failure !== undefined && code === 1006 ? connection.closed(failure.code, failure.reason) : connection.closed(code, reason.toString('utf8'))));
+      ws.on('error', (e: Error) => {
+        failure ??= closeOfError(e);
+      });
     });
   }
+}
+
+/** Writes a refusal on the socket the upgrade came on, as its delivery asks (held, dropped, reset), then `written`. */
+function refuse(socket: Duplex, answer: Answer, written: () => void): void {
+  const write = (): void => {
+    const end = answer.delivery?.end;
+    if (end === 'reset') (socket as Socket).resetAndDestroy();
+    else if (end === 'drop') socket.destroy();
+    else socket.end(rawHttpAnswer(answer));
+    written();
+  };
+  const hold = answer.delivery?.holdMs ?? 0;
+  if (hold > 0) setTimeout(write, hold);
+  else write();
 }

@@ -1,13 +1,15 @@
-import { problem, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
-import type { WsHandshake, WsPeer } from '../../terminal/websocket/index.js';
-import { statusLine } from '../http/index.js';
-import { UwsListener, uws, type HttpResponse, type TemplatedApp, type WebSocket } from '../uws/index.js';
-import { chosenProtocol, handshakeOf, handshakeRefusal } from './handshake.js';
-import { libraryMessageLimit, type WsConnection, type WsService } from './ws-service.js';
+import { Exchange, problem, readableAddress, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
+import type { WsPeer } from '../../terminal/websocket/index.js';
+import { handshakeRefusal, refusedPlainUpgrade, statusLine } from '../http/index.js';
+import { UwsListener, uws, type HttpResponse, type TemplatedApp, type us_socket_context_t, type WebSocket } from '../uws/index.js';
+import { chosenProtocol } from './handshake.js';
+import { admits, libraryMessageLimit, type WsConnection, type WsService } from './ws-service.js';
 
 /** What uWS keeps per connection. */
 interface UserData {
-  handshake: WsHandshake;
+  ex: Exchange;
+  /** The chain's answer that admitted the upgrade. */
+  admitted: Answer;
   connection?: WsConnection;
   peer?: UwsPeer;
 }
@@ -110,25 +112,33 @@ export class UwsWebSocketAdapter implements ServerAdapter {
         req.forEach((key, value) => {
           headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
         });
-        const refusal = handshakeRefusal(req.getCaseSensitiveMethod().toUpperCase(), req.getUrl(), headers);
+        const method = req.getCaseSensitiveMethod().toUpperCase();
+        const path = req.getUrl();
+        const refusal = handshakeRefusal(method, path, headers);
         if (refusal !== undefined) return writeAnswer(res, refusal);
-        const client = Buffer.from(res.getRemoteAddressAsText()).toString();
-        const handshake = handshakeOf(req.getUrl(), req.getQuery() ?? '', headers, client);
-        const admission = service.admit(handshake);
-        if (!admission.accept) {
-          if ('drop' in admission) res.close();
-          else writeAnswer(res, admission.answer);
-          return;
-        }
-        const data: UserData = { handshake };
-        res.upgrade(data, headers['sec-websocket-key'] ?? '', chosenProtocol(headers['sec-websocket-protocol']), headers['sec-websocket-extensions'] ?? '', context);
+        const ex = new Exchange({ method, path, rawQuery: req.getQuery() ?? '', headers, client: readableAddress(Buffer.from(res.getRemoteAddressAsText()).toString()) });
+        const answer = service.admit(ex);
+        // hot path: admitted at once, upgraded before the handler returns
+        if (!(answer instanceof Promise) && admits(answer)) return upgrade(res, ex, answer, context);
+        // uWS needs an abort handler before the response outlives this call
+        const state = { aborted: false };
+        res.onAborted(() => {
+          state.aborted = true;
+        });
+        const answered = (a: Answer): void => {
+          if (!admits(a)) return refuse(res, state, a, () => service.refused(ex, a));
+          if (state.aborted) return service.abandoned(ex, a);
+          res.cork(() => upgrade(res, ex, a, context));
+        };
+        if (answer instanceof Promise) void answer.then(answered);
+        else answered(answer);
       },
       open: (ws) => {
         const data = ws.getUserData();
         const peer = new UwsPeer(ws);
         data.peer = peer;
         open.add(ws);
-        data.connection = service.open(peer, data.handshake);
+        data.connection = service.open(peer, data.ex, data.admitted);
       },
       // the ArrayBuffer is uWS's and reused after the callback: the session copies what it keeps
       message: (ws, message, isBinary) => ws.getUserData().connection?.received(new Uint8Array(message), isBinary),
@@ -143,15 +153,33 @@ export class UwsWebSocketAdapter implements ServerAdapter {
     });
     app.any('/*', (res, req) => {
       const method = req.getCaseSensitiveMethod().toUpperCase();
-      // uWS takes an upgrade whose key is malformed or missing for a plain request: told what is wrong with it all the same
-      const upgrade = req.getHeader('upgrade').toLowerCase() === 'websocket' ? handshakeRefusal(method, req.getUrl(), {
-              'sec-websocket-key': req.getHeader('sec-websocket-key') || undefined,
-              'sec-websocket-version': req.getHeader('sec-websocket-version') || undefined,
-            }) : undefined;
-      writeAnswer(res, upgrade ?? problem('MOCK_ERR_WS_UPGRADE_REQUIRED', { method, path: req.getUrl() }, { headers: [['upgrade', 'websocket']] }));
+      const path = req.getUrl();
+      writeAnswer(res, refusedPlainUpgrade(method, path, (name) => req.getHeader(name)) ?? problem('MOCK_ERR_WS_UPGRADE_REQUIRED', { method, path }, { headers: [['upgrade', 'websocket']] }));
     });
     return app;
   }
+}
+
+/** Completes the handshake of an upgrade the chain admitted. */
+function upgrade(res: HttpResponse, ex: Exchange, admitted: Answer, context: us_socket_context_t): void {
+  const { headers } = ex;
+  const data: UserData = { ex, admitted };
+  res.upgrade(data, headers['sec-websocket-key'] ?? '', chosenProtocol(headers['sec-websocket-protocol']), headers['sec-websocket-extensions'] ?? '', context);
+}
+
+/** Writes a refusal as its delivery asks (held, or the connection closed without an answer: uWS cannot send a reset), then `written`. */
+function refuse(res: HttpResponse, state: { aborted: boolean }, answer: Answer, written: () => void): void {
+  const write = (): void => {
+    if (!state.aborted) {
+      const end = answer.delivery?.end;
+      if (end === 'drop' || end === 'reset') res.close();
+      else writeAnswer(res, answer);
+    }
+    written();
+  };
+  const hold = answer.delivery?.holdMs ?? 0;
+  if (hold > 0) setTimeout(write, hold);
+  else write();
 }
 
 function writeAnswer(res: HttpResponse, answer: Answer): void {

@@ -1,17 +1,16 @@
 import type { Logger } from 'pino';
 import type { TemplateRuntime } from '../../../common/contract/index.js';
-import { chance, type ChaosState } from '../../chain/chaos/index.js';
-import { problem, type Answer } from '../../chain/exchange/index.js';
+import { createDispatch, createStages, RequestChain, type Dispatch, type ProtocolPart, type TrafficRecorder } from '../../chain/index.js';
+import { problem, type Answer, type Exchange } from '../../chain/exchange/index.js';
 import type { LiveState } from '../../chain/settings/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import { upstreamTarget } from '../../chain/proxy/index.js';
 import type { RequestLog } from '../../control/logging/index.js';
 import { createTemplateRuntime } from '../../template/index.js';
-import { WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type WsBehaviour, type WsHandshake, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
+import { WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type WsBehaviour, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
+import { handshakeOf } from './handshake.js';
 import type { WebSocketOptions } from './ws-options.js';
-
-/** What an adapter does with an upgrade request: accept it, answer it over HTTP, or drop the connection (chaos). */
-export type Admission = { accept: true } | { accept: false; answer: Answer } | { accept: false; drop: true };
+import { WsRouter } from './ws-router.js';
 
 /** What an adapter tells the service about an accepted connection. */
 export interface WsConnection {
@@ -25,9 +24,23 @@ export interface WsServiceOptions {
   settings: WebSocketOptions;
   live: LiveState;
   requestLog: RequestLog;
+  /** The traffic statistics every server's exchanges are counted in (/__mock/stats, the metrics). */
+  stats?: TrafficRecorder;
   logger: Logger;
   seed?: number;
   fixtures?: FixtureStore;
+}
+
+/** The admission terminal's answer: the chain lets the upgrade through, the adapter completes the handshake. */
+const ADMITTED: Answer = Object.freeze({ status: 101, headers: [], body: '' }) as Answer;
+
+/** Whether the chain's answer to an upgrade admits it (the latency it holds becomes the session's, per message). */
+export const admits = (answer: Answer): boolean => answer.status === 101 && answer.delivery?.end === undefined;
+
+/** A session's part of its request-log entry, set when it ended. */
+function describeSession(ex: Exchange): ProtocolPart | undefined {
+  const session = ex.keptLocals?.websocket;
+  return session === undefined ? undefined : { websocket: session.log, sentBytes: session.bytesOut };
 }
 
 /**
@@ -37,15 +50,19 @@ export interface WsServiceOptions {
 export const libraryMessageLimit = (maxMessageBytes: number): number => maxMessageBytes + Math.min(maxMessageBytes, 16 * 1024 * 1024);
 
 /**
- * The WebSocket server whatever its library: admits upgrades (websocket.max_connections, chaos
- * connection errors), opens a session per connection with the behaviour its path gets (a recorded
- * session when replaying, a route, websocket.replay_file, else an echo), keeps peers alive with
- * pings (websocket.heartbeat_interval: a peer that has not answered the last ping is dropped), and
- * records each session as it goes, and logs and counts it when it ends.
+ * The WebSocket server whatever its library: each upgrade is one exchange through the chain's
+ * upgrade stages (the protective ones, with websocket.max_connections as the connection limit;
+ * latency; faults), answered by the admission terminal; an admitted upgrade opens a session with
+ * the behaviour its path gets (a recorded session when replaying, a route, websocket.replay_file,
+ * else an echo), kept alive with pings (websocket.heartbeat_interval: a peer that has not answered
+ * the last ping is dropped) and recorded as it goes. The exchange is written (request log, traffic
+ * statistics, the stages' hooks) once: when its refusal is, or when its session ends.
  */
 export class WsService {
   readonly stats = new WsStats();
   private readonly routes: WsRoutes;
+  private readonly router: WsRouter;
+  private readonly dispatch: Dispatch;
   private readonly recordings: WsRecordings | undefined;
   private readonly templates: TemplateRuntime;
   private readonly sessions = new Set<WsSession>();
@@ -55,15 +72,29 @@ export class WsService {
   constructor(private readonly options: WsServiceOptions) {
     const { settings, fixtures, logger, live } = options;
     this.routes = WsRoutes.compile(settings.routes, settings.replayFile);
+    const router = (this.router = new WsRouter(this.routes, settings.routes.map((route) => route.path)));
     this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, fixtures.settings.maxRecordingBytes, logger);
     this.templates = createTemplateRuntime({ seed: options.seed, now: live.clock.read });
+    const stages = createStages(
+      {
+        live,
+        logger,
+        // the connection the upgrade came on counts too, as an HTTP request's does
+        openConnections: () => this.connections + 1,
+        settings: { maxBodyBytes: 0, maxConnections: settings.maxConnections, connectionLimitProblem: 'MOCK_ERR_WS_CONNECTION_LIMIT' },
+      },
+      'upgrade',
+    );
+    const chain = new RequestChain(stages, (ex) => this.admission(ex));
+    chain.setRoutes(router.routes);
+    this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: 0, logger, requestLog: options.requestLog, stats: options.stats, describe: describeSession });
   }
 
   get settings(): WebSocketOptions {
     return this.options.settings;
   }
 
-  /** Connections open now, and upgrades accepted but not open yet. */
+  /** Connections open now, and upgrades admitted but not open yet. */
   get connections(): number {
     return this.sessions.size + this.pending;
   }
@@ -73,37 +104,54 @@ export class WsService {
     return this.routes.scripts;
   }
 
-  admit(handshake: WsHandshake): Admission {
-    const { settings, live } = this.options;
-    if (this.connections >= settings.maxConnections) return this.refused(handshake, problem('MOCK_ERR_WS_CONNECTION_LIMIT', { max: settings.maxConnections }, { logged: true }));
-    const chaos = connectionChaos(live.chaos, handshake);
-    if (chaos !== undefined) return 'drop' in chaos ? chaos : this.refused(handshake, chaos.answer);
-    if (this.escapesUpstream(handshake)) return this.refused(handshake, problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: handshake.path }, { logged: true }));
-    this.pending++;
-    return { accept: true };
+  /** Runs an upgrade through the chain. Admitted, it counts as a connection until its session ends or it never opens. Never rejects. */
+  admit(ex: Exchange): Answer | Promise<Answer> {
+    const answer = this.dispatch.answer(ex);
+    return answer instanceof Promise ? answer.then((a) => this.counted(a)) : this.counted(answer);
+  }
+
+  private counted(answer: Answer): Answer {
+    if (admits(answer)) this.pending++;
+    return answer;
+  }
+
+  /** An upgrade answered over HTTP (or dropped), once written: logged and counted as every exchange. */
+  refused(ex: Exchange, answer: Answer): void {
+    this.dispatch.written(ex, answer);
   }
 
   /** An admitted upgrade that never opened (the client left during the handshake). */
-  abandoned(): void {
+  abandoned(ex: Exchange, admitted: Answer): void {
     this.pending--;
+    this.dispatch.written(ex, { ...admitted, status: 0, delivery: undefined, error: 'the client left before the handshake completed' });
   }
 
-  open(peer: WsPeer, handshake: WsHandshake): WsConnection {
+  /** The chain's terminal: admits what no stage refused, but for an upgrade the relay may not take to the upstream. */
+  private admission(ex: Exchange): Answer {
+    if (this.escapesUpstream(ex)) return problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: ex.path }, { logged: true });
+    return ADMITTED;
+  }
+
+  /** `admitted`: the chain's answer; the latency it holds is held before every message the session sends. */
+  open(peer: WsPeer, ex: Exchange, admitted: Answer): WsConnection {
     this.pending--;
-    const target = this.routes.find(handshake.path);
+    ex.answeredAt = performance.now();
+    const handshake = handshakeOf(ex);
+    const target = this.router.targetOf(ex);
     const store = this.options.fixtures?.settings;
     const replayed = store?.replay === true ? this.recordings?.take(handshake.path) : undefined;
     const behaviour: WsBehaviour = replayed !== undefined ? scriptPlayer(replayed) : (this.relay(target.claimed) ?? target.behaviour());
     const { settings } = this.options;
+    const hold = admitted.delivery?.holdMs ?? 0;
     const session = new WsSession(peer, behaviour, {
       handshake,
       pathKey: target.pathKey,
       params: target.params,
       limits: { messageTimeoutMs: settings.messageTimeoutMs, maxBufferedBytes: settings.maxBufferedBytes },
       templates: this.templates,
-      latency: () => this.latency(),
+      latency: () => hold,
       tape: store?.record === true && replayed === undefined ? this.recordings?.start(handshake.path) : undefined,
-      onEnd: (report) => this.ended(session, report),
+      onEnd: (report) => this.ended(session, ex, admitted, report),
     });
     this.sessions.add(session);
     this.stats.opened(target.pathKey);
@@ -154,11 +202,11 @@ export class WsService {
    * upstream's must not climb out of it). Routes and recorded sessions that would play instead
    * answer it as they answer any path.
    */
-  private escapesUpstream(handshake: WsHandshake): boolean {
+  private escapesUpstream(ex: Exchange): boolean {
     const { proxy } = this.options.live;
-    if (!proxy.enabled || proxy.upstream_url === null || upstreamTarget(proxy.upstream_url, handshake.path, '') !== undefined) return false;
-    if (this.routes.find(handshake.path).claimed) return false;
-    return !(this.options.fixtures?.settings.replay === true && this.recordings?.has(handshake.path) === true);
+    if (!proxy.enabled || proxy.upstream_url === null || upstreamTarget(proxy.upstream_url, ex.path, '') !== undefined) return false;
+    if (this.router.targetOf(ex).claimed) return false;
+    return !(this.options.fixtures?.settings.replay === true && this.recordings?.has(ex.path) === true);
   }
 
   /** Stops the heartbeat (the server is closing, or no session is left). */
@@ -172,47 +220,15 @@ export class WsService {
     return this.recordings?.close() ?? Promise.resolve();
   }
 
-  private ended(session: WsSession, report: WsSessionReport): void {
+  private ended(session: WsSession, ex: Exchange, admitted: Answer, report: WsSessionReport): void {
     this.sessions.delete(session);
     if (this.sessions.size === 0) this.close();
     this.stats.ended(report);
-    const { handshake } = report;
-    this.options.requestLog.record({
-      method: 'GET',
-      path: handshake.path,
-      status: 101,
-      durationMs: report.durationMs,
-      client: handshake.client,
-      headers: handshake.headers,
-      responseBytes: report.bytesOut,
-      error: report.error,
-      websocket: {
-        messages_in: report.messagesIn,
-        messages_out: report.messagesOut,
-        close_code: report.closeCode,
-        close_reason: report.closeReason,
-        played: report.behaviour,
-      },
-    });
-  }
-
-  /** Upgrades answered over HTTP are requests of the log too. */
-  private refused(handshake: WsHandshake, answer: Answer): Admission {
-    const responseBytes = typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.byteLength;
-    this.options.requestLog.record({ method: 'GET', path: handshake.path, status: answer.status, durationMs: 0, client: handshake.client, headers: handshake.headers, responseBytes, error: answer.error ?? null });
-    return { accept: false, answer };
-  }
-
-  /** Latency chaos per outgoing message: the global latency (admin API, chaos profiles), drawn from the chaos generator. */
-  private latency(): number {
-    const { live } = this.options;
-    const { enabled, base_ms, jitter_ms, probability } = live.latency;
-    if (!enabled) return 0;
-    const { chaos } = live;
-    if (probability !== undefined && !chance(chaos.random, probability)) return 0;
-    const ms = base_ms + (jitter_ms > 0 ? Math.round(chaos.random.next() * jitter_ms) : 0);
-    if (ms > 0) chaos.counters.add('latency');
-    return ms;
+    ex.locals.websocket = {
+      log: { messages_in: report.messagesIn, messages_out: report.messagesOut, close_code: report.closeCode, close_reason: report.closeReason, played: report.behaviour },
+      bytesOut: report.bytesOut,
+    };
+    this.dispatch.written(ex, { ...admitted, delivery: undefined, error: report.error ?? undefined });
   }
 
   private startHeartbeat(): void {
@@ -232,20 +248,4 @@ export class WsService {
     }, every);
     this.heartbeat.unref();
   }
-}
-
-/** observability.chaos.fault_injection's connection errors, for the upgrades its request_matcher selects. */
-function connectionChaos(chaos: ChaosState, handshake: WsHandshake): { accept: false; answer: Answer } | { accept: false; drop: true } | undefined {
-  if (!chaos.active('fault_injection')) return undefined;
-  const s = chaos.settings.fault_injection;
-  if (!s.connection_errors || !chaos.machines.matches({ client: handshake.client, headers: handshake.headers, bodyBytes: 0, chunked: false, json: undefined })) return undefined;
-  if (!chance(chaos.random, s.connection_error_probability)) return undefined;
-  if (s.connection_error_kind !== 'http_503') {
-    chaos.counters.add(s.connection_error_kind);
-    return { accept: false, drop: true };
-  }
-  chaos.counters.add('connection_error');
-  const why = `connection_error_probability ${s.connection_error_probability}`;
-  const answer = problem('MOCK_ERR_CHAOS_CONNECTION', { why }, { headers: [['x-mock-fault', 'connection_error;kind=http_503']], logged: true });
-  return { accept: false, answer };
 }

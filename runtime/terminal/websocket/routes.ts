@@ -15,12 +15,15 @@ import type { WsBehaviour } from './session.js';
 export interface WsTarget {
   /** A route of websocket.routes took the path (false: the fallback plays). */
   claimed: boolean;
+  /** The route's position in websocket.routes; -1 when none claims the path. */
+  index: number;
   pathKey: string;
   params: Record<string, string>;
   behaviour: () => WsBehaviour;
 }
 
 interface CompiledRoute {
+  index: number;
   pattern: PathPattern;
   key: string;
   behaviour: () => WsBehaviour;
@@ -55,7 +58,7 @@ export class WsRoutes {
         const answers = compileAnswers(spec, where);
         behaviour = () => messageAnswers(answers);
       }
-      return { pattern, key: spec.path, behaviour };
+      return { index: i, pattern, key: spec.path, behaviour };
     });
     let fallback: () => WsBehaviour = echo;
     if (replayFile !== undefined) {
@@ -70,9 +73,9 @@ export class WsRoutes {
   find(requestPath: string): WsTarget {
     const segments = splitRequestPath(requestPath);
     for (const route of this.routes) {
-      if (matchesPath(route.pattern, segments)) return { claimed: true, pathKey: route.key, params: pathParams(route.pattern, segments), behaviour: route.behaviour };
+      if (matchesPath(route.pattern, segments)) return { claimed: true, index: route.index, pathKey: route.key, params: pathParams(route.pattern, segments), behaviour: route.behaviour };
     }
-    return { claimed: false, pathKey: requestPath, params: {}, behaviour: this.fallback };
+    return { claimed: false, index: -1, pathKey: requestPath, params: {}, behaviour: this.fallback };
   }
 }
 

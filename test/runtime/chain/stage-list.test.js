@@ -37,6 +37,13 @@ const BEFORE = {
   call: ['circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'latency', 'faults', 'fault-injection'],
 };
 
+t.test('a WebSocket upgrade gets the protective stages, latency and the faults, none that needs an HTTP body or answer', async (t) => {
+  t.same(
+    createStages(everything, 'upgrade').map((stage) => stage.name),
+    ['circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'latency', 'faults', 'fault-injection'],
+  );
+});
+
 for (const [kind, names] of Object.entries(BEFORE)) {
   t.test(`the ${kind} kind gets the stages it got before, stage for stage, in order`, async (t) => {
     t.same(
@@ -75,7 +82,7 @@ t.test("the README's slot table names every slot, in SLOTS's order, with the kin
     rows.flatMap((row) => row.slots),
     [...SLOTS],
   );
-  const kindsOf = (slot) => ['description', 'http', 'call'].filter((kind) => createStages(everything, kind).some((stage) => stage.slot === slot));
+  const kindsOf = (slot) => ['description', 'http', 'call', 'upgrade'].filter((kind) => createStages(everything, kind).some((stage) => stage.slot === slot));
   for (const row of rows) {
     for (const slot of row.slots) t.equal(row.kinds, kindsOf(slot).join(', '), `${slot}'s kinds`);
   }

@@ -23,9 +23,8 @@ import {
 } from 'graphql';
 import { PROBLEMS } from '../../../common/errors.js';
 import { overrideVars } from '../../../common/graphql/overrides-check.js';
-import { decodeUuid, decodedA, decodedB, decodedTag, Fakes, uuidOf, type Gen } from './fakes.js';
-import { between, hashString, hashValue, mix } from './hash.js';
-import { leafGen, scalarShape } from './leaf-kinds.js';
+import { between, decodeUuid, decodedA, decodedB, decodedTag, Fakes, hashString, hashValue, mix, uuidOf, type Gen } from '../fake-data/index.js';
+import { leafGen, scalarShape } from './leaf-gen.js';
 import { examplesGen, fakeGen, listLengthOf, valueDirectives } from './mock-directives.js';
 import { mutationPlan, type MutationPlan } from './mutations.js';
 import { MockObject, type Args, type FieldPlan, type Identity, type Impl, type ListExtras, type ObjectPlan } from './mock-object.js';

@@ -1,4 +1,4 @@
-import type { FakeKind, Fakes, Gen, NumberSpec } from './fakes.js';
+import type { FakeKind, Fakes, Gen } from './fakes.js';
 
 /**
  * Which fake value a leaf field gets, decided once per field from its name, its type and its

@@ -88,7 +88,7 @@ export function customScalarGen(fakes: Fakes, shape: ScalarShape, field: LeafFie
 /** The default generator of a leaf field: by its type, then its name. */
 export function leafGen(fakes: Fakes, type: GraphQLLeafType, field: LeafField, identityField: boolean): Gen {
   if (type instanceof GraphQLEnumType) {
-    // by hash; lists of enums take consecutive values instead (mock-model.ts)
+    // by hash; lists of enums take consecutive values instead (field-values.ts)
     return fakes.pick(type.getValues().map((v) => v.name));
   }
   switch (type.name) {

@@ -58,6 +58,13 @@ module.exports = {
       to: { path: '^runtime/control/' },
     },
     {
+      name: 'terminals-apart',
+      comment: 'A terminal answers one protocol: it imports no other protocol\'s terminal folder; what two share (the fake data GraphQL and gRPC generate) is a folder of its own, reached through its index.',
+      severity: 'error',
+      from: { path: '^runtime/terminal/([^/]+)/' },
+      to: { path: '^runtime/terminal/', pathNot: ['^runtime/terminal/$1/', '^runtime/terminal/fake-data/index\\.ts$'] },
+    },
+    {
       name: 'exchange-and-match-self-contained',
       comment: 'The Exchange and the one matching module import nothing else from the runtime.',
       severity: 'error',

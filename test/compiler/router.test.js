@@ -32,7 +32,7 @@ const router = async (list) => {
   return { source, entries, match: (url) => run(mod.match, url) };
 };
 
-/** As runtime/terminal/openapi/engine.ts splitPath does (without percent-decoding). */
+/** As runtime/terminal/openapi/router.ts splitPath does (without percent-decoding). */
 const split = (url) => (url === '/' || url === '' ? [''] : (url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url).split('/'));
 
 const run = (match, url) => {

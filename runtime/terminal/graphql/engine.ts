@@ -20,7 +20,7 @@ import { assembleSchema } from '../../../common/graphql/assemble.js';
 import { checkOverrides } from '../../../common/graphql/overrides-check.js';
 import { GRAPHQL_CODES, withCode } from './codes.js';
 import { eventStream } from './event-stream.js';
-import { hashValue } from './hash.js';
+import { hashValue } from '../fake-data/index.js';
 import { operationCost, type OperationCost } from './limits.js';
 import { MockModel } from './mock-model.js';
 import type { FieldPlan, MockObject } from './mock-object.js';

@@ -6,8 +6,7 @@ import {
   type GraphQLLeafType,
   type GraphQLNamedType,
 } from 'graphql';
-import type { FakeKind, Fakes, Gen } from './fakes.js';
-import { between, mix, unit } from './hash.js';
+import { between, mix, unit, type FakeKind, type Fakes, type Gen } from '../fake-data/index.js';
 
 /**
  * The SDL's own say on values: GraphQL Faker's `@fake(type:, options:, locale:)` and

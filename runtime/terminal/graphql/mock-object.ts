@@ -60,3 +60,16 @@ export interface FieldPlan {
   /** The field's value on an object (arguments hashed by the caller; 0 without arguments). */
   value: Impl;
 }
+
+/** An object's id (made from its generation lanes on first read). */
+export function idOf(obj: MockObject): unknown {
+  if (obj.$id !== undefined) return obj.$id;
+  const identity = obj.$p.identity;
+  if (identity === undefined) return undefined;
+  return (obj.$id = identity.make(obj.$ga, obj.$gb));
+}
+
+/** An abstract type's resolveType: the mock object's own type. */
+export function resolveType(value: unknown): string | undefined {
+  return value instanceof MockObject ? value.$t : undefined;
+}

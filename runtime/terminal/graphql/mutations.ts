@@ -1,5 +1,5 @@
 import { getNamedType, isAbstractType, isInputObjectType, isLeafType, isListType, isNonNullType, isObjectType, type GraphQLOutputType, type GraphQLSchema } from 'graphql';
-import { hashString, mix } from './hash.js';
+import { hashString, mix } from '../fake-data/index.js';
 import type { FieldPlan, MockObject, ObjectPlan } from './mock-object.js';
 
 /** What the plans read of the model. */

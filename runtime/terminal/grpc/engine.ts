@@ -5,7 +5,7 @@ import type { GrpcErrorRule, GrpcMethodRule } from '../../../common/grpc/method-
 import { GRPC } from '../../../common/grpc-status.js';
 import { PatternError, compileJsonPathConditions, compileValueConditions, holdsForAny, jsonPathHolds, type JsonPathCondition, type ValueCondition } from '../../match/index.js';
 import { createTemplateRuntime } from '../../template/index.js';
-import { hashString, mix } from '../graphql/hash.js';
+import { hashMessage, hashString, mix } from '../fake-data/index.js';
 import { CoerceError, MessageCompiler, compileJson, type Compiled } from './coerce.js';
 import { MessageGenerator } from './generate.js';
 import { encodeStatus, statusCode, type PackedDetail } from './status.js';
@@ -100,41 +100,6 @@ export function jsonView(value: unknown): unknown {
     return out;
   }
   return value;
-}
-
-/** A request folded into h: the same message gives the same hash in every process (bytes by content). */
-function hashMessage(h: number, value: unknown): number {
-  switch (typeof value) {
-    case 'string':
-      return hashString(mix(h, 1), value);
-    case 'number':
-      return hashString(mix(h, 2), String(value));
-    case 'boolean':
-      return mix(h, value ? 5 : 6);
-    case 'object': {
-      if (value === null) return mix(h, 8);
-      if (value instanceof Uint8Array) {
-        let x = mix(h, 11);
-        for (let i = 0; i < value.length; i++) x = mix(x, value[i]!);
-        return mix(x, value.length);
-      }
-      if (Array.isArray(value)) {
-        let x = mix(h, 9);
-        for (const item of value) x = hashMessage(x, item);
-        return mix(x, value.length);
-      }
-      let x = mix(h, 10);
-      // keys sorted: proto-loader's objects and hand-written ones list fields in different orders
-      for (const key of Object.keys(value).sort()) {
-        const item = (value as Record<string, unknown>)[key];
-        if (item === undefined) continue;
-        x = hashMessage(hashString(x, key), item);
-      }
-      return x;
-    }
-    default:
-      return h;
-  }
 }
 
 function firstValues(metadata: Metadata): Record<string, string> {

@@ -1,14 +1,12 @@
 import protobuf from 'protobufjs';
-import { Fakes, type Gen } from '../graphql/fakes.js';
-import { hashString, mix } from '../graphql/hash.js';
-import { booleanGen, dateKind, floatGen, intGen, stringGen, wordsOf } from '../graphql/leaf-kinds.js';
+import { booleanGen, dateKind, Fakes, floatGen, hashString, intGen, mix, stringGen, wordsOf, type Gen } from '../fake-data/index.js';
 
 /**
  * Generated messages: every value is a function of a 32-bit hash that folds in (seed, method,
  * request, message index) and then each field's name on the way down, so a field's value never
  * depends on how many values came before it. The field-name heuristics (an `email` field an
  * address, `created_at` a past instant, `age` 18–90, `price` money) are the GraphQL engine's
- * (runtime/terminal/graphql/leaf-kinds.ts, fakes.ts), shared rather than copied.
+ * (runtime/terminal/fake-data/), shared rather than copied.
  *
  * Output is protobufjs' object form as @grpc/proto-loader hands it to a handler with
  * `{ keepCase, longs: String, enums: String, bytes: Buffer, defaults, oneofs }`: 64-bit integers

@@ -1,4 +1,5 @@
-import type { AjvError } from '../../../common/contract/index.js';
+import type { AjvError, Validate } from '../../../common/contract/index.js';
+import { isStackOverflow } from '../../../common/json-depth.js';
 import type { ValidationIssue } from '../../chain/exchange/index.js';
 
 /** Parameter errors: instancePath is /<location>/<name>/... */
@@ -11,6 +12,20 @@ export function paramIssues(errors: AjvError[]): ValidationIssue[] {
     const what = e.keyword === 'required' && name === '' ? 'is required' : describe(e);
     return { location, name: param, message: `${location} parameter '${param}'${inner ? ` at ${inner}` : ''} ${what}`, keyword: e.keyword };
   });
+}
+
+/**
+ * Validates a body into `issues`. The validators of a schema that references itself recurse once
+ * per level of the value: one nested deeper than the stack holds is an issue of its own (400 in
+ * enforce mode), not a 500.
+ */
+export function validateBody(validate: Validate, value: unknown, issues: ValidationIssue[], what = 'request body'): void {
+  try {
+    if (!validate(value)) issues.push(...bodyIssues(validate.errors ?? []));
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    issues.push({ location: 'body', name: '', message: `${what} nests too deeply to validate; send a flatter one`, keyword: 'depth' });
+  }
 }
 
 export function bodyIssues(errors: AjvError[]): ValidationIssue[] {

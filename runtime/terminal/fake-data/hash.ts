@@ -21,33 +21,55 @@ export function hashString(h: number, s: string): number {
 
 /** Any JSON-like value (field arguments, representations) folded into h; object keys in their order. */
 export function hashValue(h: number, value: unknown): number {
+  return fold(h, value, false);
+}
+
+/**
+ * A protobuf message (in protobufjs' object form) folded into h: the same message gives the same
+ * hash in every process (bytes by content); keys sorted, as proto-loader's objects and hand-written
+ * ones list fields in different orders.
+ */
+export function hashMessage(h: number, value: unknown): number {
+  return fold(h, value, true);
+}
+
+/** One walk for both: a message hashes every number as text, bytes by content, and no bigints (proto-loader gives longs as strings). */
+function fold(h: number, value: unknown, message: boolean): number {
   switch (typeof value) {
     case 'string':
       return hashString(mix(h, 1), value);
     case 'number':
+      if (message) return hashString(mix(h, 2), String(value));
       return Number.isInteger(value) && Math.abs(value) < 2 ** 31 ? mix(mix(h, 2), value | 0) : hashString(mix(h, 3), String(value));
     case 'boolean':
       return mix(h, value ? 5 : 6);
     case 'bigint':
-      return hashString(mix(h, 7), value.toString());
+      return message ? h : hashString(mix(h, 7), value.toString());
     case 'object': {
       if (value === null) return mix(h, 8);
+      if (message && value instanceof Uint8Array) {
+        let x = mix(h, 11);
+        for (let i = 0; i < value.length; i++) x = mix(x, value[i]!);
+        return mix(x, value.length);
+      }
       if (Array.isArray(value)) {
         let x = mix(h, 9);
-        for (const item of value) x = hashValue(x, item);
+        for (const item of value) x = fold(x, item, message);
         return mix(x, value.length);
       }
       let x = mix(h, 10);
-      for (const key in value) {
-        const item = (value as Record<string, unknown>)[key];
-        if (item === undefined) continue;
-        x = hashValue(hashString(x, key), item);
-      }
+      if (message) for (const key of Object.keys(value).sort()) x = foldEntry(x, value as Record<string, unknown>, key, true);
+      else for (const key in value) x = foldEntry(x, value as Record<string, unknown>, key, false);
       return x;
     }
     default:
       return h;
   }
+}
+
+function foldEntry(h: number, record: Record<string, unknown>, key: string, message: boolean): number {
+  const item = record[key];
+  return item === undefined ? h : fold(hashString(h, key), item, message);
 }
 
 /** A float in [0, 1) from a hash. */

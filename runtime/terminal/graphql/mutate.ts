@@ -1,0 +1,42 @@
+import { mix } from '../fake-data/index.js';
+import type { FieldContext } from './field-context.js';
+import type { Args, Impl, MockObject } from './mock-object.js';
+import type { MutationPlan } from './mutations.js';
+import type { MockStore } from './store.js';
+
+/** A mutation run: the store written (created, updated or deleted), then the mutation's answer from the object it touched. */
+export function mutate(cx: FieldContext, store: MockStore, seed: number, plan: MutationPlan, obj: MockObject, args: Args, argsHash: number, generic: Impl): unknown {
+  const entity = plan.entity;
+  const input = plan.input(args);
+  let id = plan.id(args, input);
+  let target: MockObject | null = null;
+  switch (plan.verb) {
+    case 'create':
+    case 'upsert': {
+      // an upsert naming an id updates that object (it may be one the mock lists already); without one it creates
+      const creates = plan.verb === 'create' || id === undefined;
+      if (id === undefined) {
+        const n = store.nextCreation();
+        const h = mix(mix(seed, entity.hash), n);
+        id = entity.identity!.make(h, mix(h, entity.hash2));
+      }
+      store.write(entity.name, id, plan.fields(input, id), creates);
+      target = cx.objects.objectWithId(entity, id, true);
+      break;
+    }
+    case 'update': {
+      if (id === undefined) return generic(obj, args, argsHash);
+      store.write(entity.name, id, plan.fields(input, id), false);
+      target = cx.objects.objectWithId(entity, id, true);
+      break;
+    }
+    case 'delete': {
+      if (id === undefined) return generic(obj, args, argsHash);
+      target = cx.objects.objectWithId(entity, id, true);
+      if (target !== null) target.$s = { ...target.$s };
+      store.delete(entity.name, id);
+      break;
+    }
+  }
+  return plan.answer(target, id, obj, args, input, argsHash, generic);
+}

@@ -8,6 +8,8 @@ import type { Awaitable, Store } from './store.js';
 export class Cell<T> {
   private current: T;
   private readonly listeners: Array<(value: T) => void> = [];
+  /** Stops following the store (the owner is replaced: an engine after a restart). */
+  readonly close: () => void;
 
   /** `initial`: the value while the store holds none (and after the key is deleted). */
   constructor(
@@ -16,7 +18,7 @@ export class Cell<T> {
     initial: T,
   ) {
     this.current = initial;
-    store.subscribe((change) => {
+    this.close = store.subscribe((change) => {
       if (change.key === key) this.replace(change.value ?? initial);
     });
     const held = store.get(key);

@@ -89,8 +89,10 @@ export class MemoryStore<V> implements Store<V> {
   }
 
   subscribe(listener: (change: StoreChange<V>) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    // a wrapper of its own: the same function subscribed twice is two subscriptions
+    const own = (change: StoreChange<V>): void => listener(change);
+    this.listeners.add(own);
+    return () => void this.listeners.delete(own);
   }
 
   usage(): StoreUsage {

@@ -15,6 +15,7 @@ import { ResponseCache } from './response-cache.js';
 import { AnswerChecks, type AnswerCheck } from './answer-check.js';
 import { customRouteAnswer } from './custom-routes.js';
 import type { LiveSettings } from './live-settings.js';
+import { Cell, MemoryStore, settingsBudget, type Store } from '../../store/index.js';
 import { queryObject, requestContext } from './request-context.js';
 import { RequestValidation } from './request-validation.js';
 import { Responses } from './responses.js';
@@ -30,6 +31,8 @@ export interface EngineOptions {
   logger: Logger;
   /** response.caching when enabled; absent: answers are made for each request. */
   responseCache?: ResponseCacheOptions;
+  /** The settings store, which keeps what the admin API changes (validation, template expansion) across restarts; default: one of its own in memory. */
+  settings?: Store<unknown>;
 }
 
 /** One route of the build (an operation or a custom route), made once: statistics key maps by it. */
@@ -48,6 +51,8 @@ export class Engine implements Description {
   /** Operations first, then custom routes, in build order. */
   readonly routes: EngineRoute[];
   private readonly live: LiveSettings;
+  private readonly validation: Cell<ValidationOptions>;
+  private readonly templateExpand: Cell<boolean>;
   private readonly templates: TemplateRuntime;
   private readonly cache: ResponseCache | null;
   private readonly router: Router;
@@ -59,7 +64,10 @@ export class Engine implements Description {
 
   constructor(build: BuildModule, options: EngineOptions) {
     this.build = build;
-    this.live = { validation: options.validation, templateExpand: options.templateExpand };
+    const settings = options.settings ?? new MemoryStore('settings', settingsBudget);
+    this.validation = new Cell(settings as Store<ValidationOptions>, 'validation', options.validation);
+    this.templateExpand = new Cell(settings as Store<boolean>, 'template-expand', options.templateExpand);
+    this.live = { validation: this.validation.get(), templateExpand: this.templateExpand.get() };
     const validators = build.createValidators(runtimeRequire);
     const clock = options.clock;
     const responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock }));
@@ -85,6 +93,20 @@ export class Engine implements Description {
       ...build.customRoutes.map((route) => ({ key: `${route.method} ${route.path}`, method: route.method, path: route.path, tags: [] as string[] })),
     ].map((route, index) => ({ ...route, index, behaviour: behaviours.get(index) ?? null }));
     this.router = new Router(build, this.routes, this.requests.check);
+    this.validation.onChange((validation) => {
+      this.live.validation = validation;
+      this.requests.resolve(validation);
+    });
+    this.templateExpand.onChange((on) => {
+      this.live.templateExpand = on;
+      this.cache?.clear();
+    });
+  }
+
+  /** Stops following the settings store: a restart replaced this engine. */
+  close(): void {
+    this.validation.close();
+    this.templateExpand.close();
   }
 
   get validationOptions(): ValidationOptions {
@@ -101,8 +123,7 @@ export class Engine implements Description {
   }
 
   setTemplateExpansion(on: boolean): void {
-    this.live.templateExpand = on;
-    this.cache?.clear();
+    void this.templateExpand.set(on);
   }
 
   /** Template functions seeded like the engine's own, for runtime-created mocks. */
@@ -117,8 +138,7 @@ export class Engine implements Description {
 
   /** Applies new validation settings to every operation at once. */
   setValidation(validation: ValidationOptions): void {
-    this.live.validation = validation;
-    this.requests.resolve(validation);
+    void this.validation.set(validation);
   }
 
   /**

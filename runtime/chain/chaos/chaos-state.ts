@@ -3,14 +3,13 @@ import { compileRequestMatcher, type MatchableRequest } from '../../match/index.
 import { DEFAULT_ADMIN_LIMITS } from '../../serve-options.js';
 import { BucketTable } from './bucket-table.js';
 import { Bulkhead } from './bulkhead.js';
-import { checkChaosPatch } from './check.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { FaultCounters } from './fault-counters.js';
 import { createFaultPattern } from './fault-pattern.js';
 import { LatencyRecorder } from './latency-recorder.js';
-import { checkProfile } from './profile-check.js';
 import { BUILTIN_PROFILES, type ChaosProfile } from './profiles.js';
 import { seededRandom, type Random } from './random.js';
+import { checkChaosPatch, checkProfile } from './settings-check.js';
 import { DEFAULT_CHAOS, mergeChaos, type ChaosPatch, type ChaosSettings } from './settings.js';
 import { TokenBucket } from './token-bucket.js';
 

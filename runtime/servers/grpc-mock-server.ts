@@ -27,7 +27,7 @@ export interface GrpcMockServerOptions {
 }
 
 /** The chain's terminal for a call: the call stages let it through; the handler answers. */
-const ADMITTED: Answer = Object.freeze({ status: 200, headers: [], body: '' }) as Answer;
+const ADMITTED: Answer = Object.freeze({ status: 200, headers: [], body: '', source: 'generated' }) as Answer;
 
 const modeOf = (m: { clientStreaming: boolean; serverStreaming: boolean }): string =>
   m.clientStreaming ? (m.serverStreaming ? 'bidi_streaming' : 'client_streaming') : m.serverStreaming ? 'server_streaming' : 'unary';

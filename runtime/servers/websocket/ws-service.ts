@@ -181,6 +181,7 @@ export class WsService {
       method: 'GET',
       path: handshake.path,
       status: 101,
+      source: report.source,
       durationMs: report.durationMs,
       client: handshake.client,
       headers: handshake.headers,
@@ -199,7 +200,7 @@ export class WsService {
   /** Upgrades answered over HTTP are requests of the log too. */
   private refused(handshake: WsHandshake, answer: Answer): Admission {
     const responseBytes = typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.byteLength;
-    this.options.requestLog.record({ method: 'GET', path: handshake.path, status: answer.status, durationMs: 0, client: handshake.client, headers: handshake.headers, responseBytes, error: answer.error ?? null });
+    this.options.requestLog.record({ method: 'GET', path: handshake.path, status: answer.status, source: answer.source, durationMs: 0, client: handshake.client, headers: handshake.headers, responseBytes, error: answer.error ?? null });
     return { accept: false, answer };
   }
 

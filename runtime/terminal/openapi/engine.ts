@@ -293,7 +293,7 @@ export class Engine implements Description {
       }
       status = Number(pref.code);
     }
-    if (ri === -1) return { status: 204, headers: [], body: '' };
+    if (ri === -1) return { status: 204, headers: [], body: '', source: 'example' };
     const response = table.responses[ri];
     status ??= response.status;
     if (response.contents.length === 0) return this.documentedResponse(status, response, null, context);
@@ -317,10 +317,10 @@ export class Engine implements Description {
 
   /** A response as documented: its first valid example, else generated data; no content, no body. Refusals pass no cache. */
   private documentedResponse(status: number, response: ResponseEntry, content: ContentEntry | null, context: () => TemplateContext, cache: ResponseCache | null = null): Answer {
-    if (content === null) return { status, headers: responseHeaders(response), body: '' };
+    if (content === null) return { status, headers: responseHeaders(response), body: '', source: 'example' };
     if (content.preferred >= 0) return this.fromSource(status, response, content, content.examples[content.preferred], context, cache);
     if (content.generate !== null) return this.fromSource(status, response, content, null, context, cache);
-    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: '' };
+    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: '', source: 'example' };
   }
 
   /**
@@ -339,25 +339,25 @@ export class Engine implements Description {
     if (example.template !== null && this.templateExpand) {
       const body = example.template(this.templates, context());
       this.checkResponse(content, body);
-      return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body };
+      return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body, source: 'example' };
     }
     this.checkResponse(content, example.body);
     // a documented example without per-request parts is one object, built once
     if (response.headers.length === 0 && status === response.status) {
       let cached = this.staticResponses.get(example);
       if (cached === undefined) {
-        cached = { status, headers: [['content-type', content.type]], body: example.body };
+        cached = { status, headers: [['content-type', content.type]], body: example.body, source: 'example' };
         this.staticResponses.set(example, cached);
       }
       return cached;
     }
-    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: example.body };
+    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: example.body, source: 'example' };
   }
 
   private generatedResponse(status: number, response: ResponseEntry, content: ContentEntry): Answer {
     const value = (content.generate as (d: number) => unknown)(0);
     if (this.validation.validate_responses) this.checkValue(content, value);
-    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: formatBody(value, content) };
+    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: formatBody(value, content), source: 'generated' };
   }
 
   private respondRoute(index: number, ex: Exchange): Answer {
@@ -368,7 +368,7 @@ export class Engine implements Description {
     const headers: Array<[string, string]> = route.headers.map(([name, value, template]) => [name, expand && template !== null ? template(this.templates, (ctx ??= context())) : value]);
     if (route.type !== null) headers.push(['content-type', route.type]);
     const text = expand && route.template !== null ? route.template(this.templates, (ctx ??= context())) : route.body;
-    return { status: route.status, headers, body: text };
+    return { status: route.status, headers, body: text, source: 'custom_route' };
   }
 
   /** --validate-responses: warn-only, never changes the answer. */
@@ -407,7 +407,7 @@ export class Engine implements Description {
   }
 
   private methodNotAllowed(ex: Exchange, allow: string): Answer {
-    if (ex.method === 'OPTIONS') return { status: 204, headers: [['allow', allow]], body: '' };
+    if (ex.method === 'OPTIONS') return { status: 204, headers: [['allow', allow]], body: '', source: 'builtin' };
     return this.refuse(ex, undefined, refusal('MOCK_ERR_METHOD_NOT_ALLOWED', { method: ex.method, path: ex.path, allow }, { headers: [['allow', allow]] }));
   }
 }

@@ -1,3 +1,5 @@
+import type { AnswerSource } from './answer-source.js';
+
 /**
  * The spec's "Request log entry" resource, as the admin API, the log stream and the JSON log lines
  * carry it: declared once, for the server that writes it and the clients that read it (the web
@@ -11,6 +13,8 @@ export interface RequestLogEntryJson {
   /** Path without the query string, as received. */
   path: string;
   status_code: number;
+  /** What made the answer (common/answer-source.ts): example, generated, runtime_mock, fixture, proxy, chaos, refusal … */
+  source: AnswerSource;
   response_time_ms: number;
   client_ip: string;
   user_agent: string | null;

@@ -10,12 +10,6 @@ export const fmtTime = (iso: string): string => iso.slice(11, 23);
 
 export const statusClass = (status: number): string => (status >= 500 || status === 0 ? 's5' : status >= 400 ? 's4' : status >= 300 ? 's3' : 's2');
 
-/** Where a log entry's answer came from: nothing (unmatched), a runtime mock (its `METHOD path` among `mockKeys`), or a route. */
-export function sourceOf(route: string | null | undefined, mockKeys: ReadonlySet<string>): 'mock' | 'unmatched' | 'route' {
-  if (route === null) return 'unmatched';
-  return route !== undefined && mockKeys.has(route) ? 'mock' : 'route';
-}
-
 /** Saves `text` as a file through a temporary object URL (no server round trip). */
 export function download(name: string, text: string, type = 'application/json'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AnswerSource } from '../../common/answer-source.js';
 import type { ProtocolLog } from '../../common/request-log.js';
 import { bodyLength, problem, withoutContent, type Answer, type Exchange, type RequestRecord, type RouteRef } from './exchange/index.js';
 import type { RequestChain } from './request-chain.js';
@@ -8,7 +9,7 @@ export type ProtocolPart = ProtocolLog & { sentBytes?: number };
 
 /** Counts answered requests (runtime/control/metrics TrafficStats). */
 export interface TrafficRecorder {
-  record(route: RouteRef | null, method: string, status: number, durationMs: number): void;
+  record(route: RouteRef | null, method: string, status: number, durationMs: number, source: AnswerSource): void;
 }
 
 /** Keeps answered requests (runtime/control/logging RequestLog: the ring buffer, subscribers, the info log line). */
@@ -90,7 +91,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     },
     written(ex, answer) {
       const ms = performance.now() - ex.startedAt;
-      if (stats !== undefined) stats.record(ex.countedAs, ex.method, answer.status, ex.answeredAt === undefined ? ms : ex.answeredAt - ex.startedAt);
+      if (stats !== undefined) stats.record(ex.countedAs, ex.method, answer.status, ex.answeredAt === undefined ? ms : ex.answeredAt - ex.startedAt, answer.source);
       if (observe !== undefined) observe(ex, answer, ms);
       ex.chain?.written(ex, answer);
       if (requestLog === undefined) return;
@@ -101,6 +102,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         method: ex.method,
         path: ex.path,
         status: answer.status,
+        source: answer.source,
         durationMs: ms,
         client: ex.client,
         headers: ex.headers,

@@ -1167,6 +1167,9 @@ export interface FaultInjectionConfig {
 }
 export interface ErrorPattern {
   type: 'burst' | 'random' | 'sequential';
+  /**
+   * burst: errors per window; 0 fails none.
+   */
   count?: number;
   /**
    * Milliseconds, at most one hour.
@@ -1218,6 +1221,9 @@ export interface TrafficShapingConfig {
    */
   bandwidth_limit_bps?: number;
   packet_loss_percent?: number;
+  /**
+   * Open connections at most; 0: unlimited (the lower of this and core.max_connections wins).
+   */
   max_connections?: number;
   /**
    * Milliseconds, at most one hour.

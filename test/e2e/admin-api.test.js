@@ -394,7 +394,7 @@ t.test('logs: entry shape, filters, limit, bad filters, clear', async (t) => {
     const i = sent.length - 1 - j;
     t.same(
       Object.keys(entry).sort(),
-      ['client_ip', 'error_message', 'headers', 'id', 'method', 'path', 'query', 'response_size_bytes', 'response_time_ms', 'route', 'status_code', 'timestamp', 'user_agent'],
+      ['client_ip', 'error_message', 'headers', 'id', 'method', 'path', 'query', 'response_size_bytes', 'response_time_ms', 'route', 'source', 'status_code', 'timestamp', 'user_agent'],
       "the spec's fields, and HTTP's route and query (docs/dashboard.md)",
     );
     t.type(entry.id, 'string');

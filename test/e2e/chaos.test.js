@@ -314,6 +314,8 @@ t.test('bad chaos input over the API: 400 naming the key, nothing changed', asyn
     [{ request_matcher: { json_path: { '$[': 'x' } } }, /request_matcher\.json_path/],
     [{ connection_error_kind: 'explode' }, /connection_error_kind: expected one of http_503, tcp_reset, tcp_close/],
     [{ surprise: true }, /surprise: unknown setting/],
+    // the schema's words for a list item and a required key (issue 36: one schema for the Chaos API and mock.yaml)
+    [{ http_errors: [503, 700] }, /^chaos\.fault_injection\.http_errors\[1\]: expected an HTTP status \(100-599\), got 700$/],
   ];
   for (const [body, message] of cases) {
     const answer = await send('PUT', 'chaos/config/faults', body);
@@ -321,6 +323,10 @@ t.test('bad chaos input over the API: 400 naming the key, nothing changed', asyn
     t.match(answer.body.error, message);
   }
   t.equal((await send('GET', 'chaos/config')).body.data.fault_injection.http_error_probability, 0, 'nothing was applied');
+  const fault = await send('PUT', 'route-chaos', { route: 'GET /v1/pets', fault_injection: { enabled: true, fault_types: [{ type: 'http_error' }] } });
+  t.equal(fault.status, 400, 'an http_error fault needs its status_code, as in mock.yaml');
+  t.equal(fault.body.error, 'fault_injection.fault_types[0].status_code: expected an HTTP status (100-599)');
+  t.equal((await send('PUT', 'chaos/config', { traffic_shaping: { max_connections: 0 } })).status, 200, 'max_connections 0 (unlimited, the default) is taken');
   const empty = await fetch(api('chaos/config/faults'), { method: 'PUT' });
   t.equal(empty.status, 400, 'an update without a body says what to send');
 });

@@ -85,6 +85,18 @@ if (CHROMIUM_MISSING) {
       await page.locator('input[aria-label=path]').fill('/no-such-path');
       await page.locator('[data-testid=log-count]', { hasText: /^0 shown/ }).waitFor();
       t.pass('the filter hides what does not match');
+      await page.locator('input[aria-label=path]').fill('');
+      t.equal((await fetch(`${mockUrl}/v1/pets/1`)).status, 200);
+      await page.locator('.log-row', { hasText: '/v1/pets/1' }).waitFor({ timeout: 10_000 });
+      const source = page.locator('select[aria-label=source]');
+      await source.selectOption('example');
+      await page.locator('[data-testid=log-count]', { hasText: /^1 shown/ }).waitFor();
+      t.equal(await page.locator('.log-row', { hasText: '/v1/pets/1' }).count(), 1, 'the source filter keeps the description example');
+      t.match(await page.locator('.log-row').first().textContent(), /description example/, 'the row names its source');
+      await source.selectOption('unmatched');
+      await page.locator('.log-row', { hasText: '/live-check/1' }).waitFor();
+      t.equal(await page.locator('.log-row', { hasText: '/v1/pets/1' }).count(), 0, 'and the unmatched requests without it');
+      await source.selectOption('');
     });
 
     t.test('a hidden tab stops the entries and fills them in when shown again', async (t) => {

@@ -35,7 +35,7 @@ t.test('json: every request is one line carrying the request log entry', alone, 
   t.equal(get.level, 30, 'info');
   t.match(get.msg, /^GET \/v1\/pets\/1 200 \d+ms$/);
   t.same(Object.keys(get.request).sort(), [
-    'client_ip', 'error_message', 'headers', 'id', 'method', 'path', 'query', 'response_size_bytes', 'response_time_ms', 'route', 'status_code', 'timestamp', 'user_agent',
+    'client_ip', 'error_message', 'headers', 'id', 'method', 'path', 'query', 'response_size_bytes', 'response_time_ms', 'route', 'source', 'status_code', 'timestamp', 'user_agent',
   ], "the spec's fields, and HTTP's route and query");
   t.match(get.request, {
     id: /^[0-9a-f]{6}-[0-9a-z]+$/,

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'preact/hooks';
+import { ANSWER_SOURCE_LABELS, ANSWER_SOURCES } from '../../../common/answer-source.js';
 import { VirtualList } from '../components/virtual-list';
-import { download, fmtMs, fmtTime, sourceOf, statusClass } from '../format';
+import { download, fmtMs, fmtTime, statusClass } from '../format';
 import { toHar } from '../har';
 import { clearLog, LOG_CAPACITY, logs, skipped } from '../live';
 import { useFrameThrottled } from '../observable';
-import { useResource } from '../resource';
-import type { LogEntry, MockRecord } from '../types';
+import type { LogEntry } from '../types';
 
 const ROW = 24;
 /** New entries are drawn ten times a second: enough to watch, cheap to paint under a flood. */
@@ -20,11 +20,11 @@ interface Filter {
 }
 
 /** `404` is that status, `4xx` its class; the path filter is a substring. */
-function matcher(f: Filter, mockKeys: ReadonlySet<string>): ((e: LogEntry) => boolean) | undefined {
+function matcher(f: Filter): ((e: LogEntry) => boolean) | undefined {
   if (f.method === '' && f.path === '' && f.status === '' && f.source === '') return undefined;
   const status = f.status.trim().toLowerCase();
   const statusOk = status === '' ? () => true : /^\dxx$/.test(status) ? (s: number) => Math.floor(s / 100) === Number(status[0]) : (s: number) => String(s) === status;
-  return (e) => (f.method === '' || e.method === f.method) && (f.path === '' || e.path.includes(f.path)) && statusOk(e.status_code) && (f.source === '' || sourceOf(e.route, mockKeys) === f.source);
+  return (e) => (f.method === '' || e.method === f.method) && (f.path === '' || e.path.includes(f.path)) && statusOk(e.status_code) && (f.source === '' || e.source === f.source);
 }
 
 /**
@@ -38,11 +38,7 @@ export function LogPage() {
   const buffer = useFrameThrottled(logs, REDRAW_MS, frozen !== null);
   const left = useFrameThrottled(skipped, REDRAW_MS, frozen !== null);
   const seen = useRef(buffer.pushed);
-  // a runtime mock's entries carry its `METHOD path` as their route: the mock list tells them apart
-  const mocks = useResource<MockRecord[]>('mocks', 5000);
-  const mockKeys = new Set((mocks.data ?? []).map((m) => `${m.method} ${m.path}`));
-
-  const test = matcher(filter, mockKeys);
+  const test = matcher(filter);
   const size = frozen?.length ?? buffer.size;
   const at = (i: number): LogEntry => (frozen === null ? buffer.at(i) : frozen[i]);
   let indices: number[] | null = null;
@@ -75,9 +71,11 @@ export function LogPage() {
         <input aria-label="status" placeholder="status: 404, 5xx" size={10} value={filter.status} onInput={set('status')} />
         <select aria-label="source" value={filter.source} onChange={set('source')}>
           <option value="">any source</option>
-          <option value="route">route</option>
-          <option value="mock">runtime mock</option>
-          <option value="unmatched">unmatched</option>
+          {ANSWER_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {ANSWER_SOURCE_LABELS[source]}
+            </option>
+          ))}
         </select>
         <button onClick={() => setFrozen(frozen === null ? buffer.toArray() : null)}>{frozen === null ? 'Pause' : 'Resume'}</button>
         <button title="Empties this page's log; the server keeps its own" onClick={() => (clearLog(), setFrozen(null))}>
@@ -99,6 +97,7 @@ export function LogPage() {
             <span>path</span>
             <span>ms</span>
             <span>route</span>
+            <span>source</span>
           </div>
           <VirtualList
             count={count}
@@ -114,6 +113,7 @@ export function LogPage() {
                   <span class="path">{e.path}</span>
                   <span>{fmtMs(e.response_time_ms)}</span>
                   <span class="muted">{e.route === null ? 'unmatched' : (e.route ?? '')}</span>
+                  <span class="muted">{ANSWER_SOURCE_LABELS[e.source] ?? e.source}</span>
                 </div>
               );
             }}

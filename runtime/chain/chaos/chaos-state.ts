@@ -4,14 +4,13 @@ import { DEFAULT_ADMIN_LIMITS } from '../../serve-options.js';
 import { BucketTable, bucketBudget } from './bucket-table.js';
 import { Cell, MemoryStores, settingsBudget, type Store, type StoreFactory } from '../../store/index.js';
 import { Bulkhead } from './bulkhead.js';
-import { checkChaosPatch } from './check.js';
 import { CircuitBreaker, breakerBudget, type BreakerRecord } from './circuit-breaker.js';
 import { FaultCounters } from './fault-counters.js';
 import { createFaultPattern } from './fault-pattern.js';
 import { LatencyRecorder } from './latency-recorder.js';
-import { checkProfile } from './profile-check.js';
 import { BUILTIN_PROFILES, type ChaosProfile } from './profiles.js';
 import { seededRandom, type Random } from './random.js';
+import { checkChaosPatch, checkProfile } from './settings-check.js';
 import { DEFAULT_CHAOS, mergeChaos, type ChaosPatch, type ChaosSettings } from './settings.js';
 import { TokenBucket, type BucketRecord } from './token-bucket.js';
 

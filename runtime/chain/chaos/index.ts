@@ -9,10 +9,10 @@
  * - Protection (token-bucket.ts, bucket-table.ts, circuit-breaker.ts, bulkhead.ts): rate limits
  *   with per-key buckets bounded by LRU, the circuit breaker, the bulkhead.
  * - Figures (latency-recorder.ts, fault-counters.ts): what the Chaos API and Prometheus report.
- * - Settings (settings.ts, check.ts, profiles.ts, profile-check.ts, route-check.ts,
- *   route-latency.ts): observability.chaos as the runtime holds it, its checks, the built-in
- *   profiles and the check of a profile document, the check of a route's chaos (core.routes[] or
- *   the route-chaos API), core.routes latency as a LatencySpec.
+ * - Settings (settings.ts, settings-check.ts, profiles.ts, route-latency.ts): observability.chaos
+ *   as the runtime holds it; the checks of chaos settings, profile documents and a route's chaos
+ *   (core.routes[] or the route-chaos API) by the definitions of mock.yaml's schema, then the rules
+ *   across keys; the built-in profiles; core.routes latency as a LatencySpec.
  * - State (chaos-state.ts): one server's settings, the machinery built from them, the counters;
  *   the chain's chaos stages read it and watch it.
  *
@@ -31,9 +31,7 @@ export { checkErrorPattern, createFaultPattern, ERROR_PATTERN_TYPES, type ErrorP
 export { LatencyRecorder, type LatencyStats } from './latency-recorder.js';
 export { chance, pickOne, seededRandom, type Random } from './random.js';
 export { TokenBucket, type BucketRecord, type Taken } from './token-bucket.js';
-export { checkChaosPatch } from './check.js';
-export { checkProfile } from './profile-check.js';
-export { checkRouteChaos } from './route-check.js';
+export { checkChaosPatch, checkProfile, checkRouteChaos } from './settings-check.js';
 export { ChaosLimitError, ChaosSettingsError, ChaosState, Machinery, type ChaosStateOptions, type ProfileLimits, type RateLimitScope, type RouteChaos } from './chaos-state.js';
 export { BUILTIN_PROFILES, type ChaosProfile, type ProfileLatency } from './profiles.js';
 export { latencySpec } from './route-latency.js';

@@ -54,7 +54,7 @@ export async function continuumAnswer(sources: ContinuumSources, settings: Blend
   if (mockJson === undefined || upstreamJson === undefined) return draw() < ratio ? { answer: upstream, source: 'upstream' } : { answer: mock, source: 'mock' };
   const merged = (strategy === 'body_blend' ? bodyBlendMerge : fieldLevelMerge)(mockJson.value, upstreamJson.value, ratio, draw);
   const head = draw() < ratio ? upstream : mock;
-  const blended: Answer = { status: head.status, headers: head.headers, body: JSON.stringify(merged) };
+  const blended: Answer = { status: head.status, headers: head.headers, body: JSON.stringify(merged), source: 'continuum' };
   if (settings.valid(blended)) return { answer: blended, source: 'blend' };
   return ratio >= 0.5 ? { answer: upstream, source: 'upstream' } : { answer: mock, source: 'mock' };
 }

@@ -1,3 +1,4 @@
+import type { AnswerSource } from '../../../common/answer-source.js';
 import type { ProblemCode } from '../../../common/errors.js';
 
 /**
@@ -28,6 +29,8 @@ export interface Answer {
   delivery?: Delivery;
   /** What chaos did to it, for the request log: the X-Mock-Fault value, the injected delay. */
   injected?: Injected;
+  /** Which stage or terminal made it (common/answer-source.ts), for the request log, its filters and the metrics. */
+  source: AnswerSource;
 }
 
 export interface Injected {

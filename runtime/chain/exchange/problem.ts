@@ -1,3 +1,4 @@
+import { sourceOfCode } from '../../../common/answer-source.js';
 import { PROBLEMS, type ProblemCode, type ProblemParams } from '../../../common/errors.js';
 import type { Answer } from './answer.js';
 import type { Exchange } from './exchange.js';
@@ -71,6 +72,7 @@ export function unauthorized(params: ProblemParams<'MOCK_ERR_UNAUTHORIZED'>, cha
     body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_UNAUTHORIZED' }),
     code: 'MOCK_ERR_UNAUTHORIZED',
     error: message,
+    source: 'refusal',
   };
   return { code: 'MOCK_ERR_UNAUTHORIZED', detail: message, answer };
 }
@@ -85,6 +87,7 @@ export function insufficientScope(params: ProblemParams<'MOCK_ERR_INSUFFICIENT_S
     body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_INSUFFICIENT_SCOPE' }),
     code: 'MOCK_ERR_INSUFFICIENT_SCOPE',
     error: message,
+    source: 'refusal',
   };
   return { code: 'MOCK_ERR_INSUFFICIENT_SCOPE', detail: message, answer };
 }
@@ -97,7 +100,7 @@ export function oauthError<C extends OAuthCode>(code: C, params: ProblemParams<C
   const description = (entry.detail as (p: ProblemParams<C>) => string)(params);
   const headers: Array<[string, string]> = [['content-type', 'application/json'], ['cache-control', 'no-store']];
   if (entry.status === 401) headers.push(['www-authenticate', 'Basic realm="token endpoint"']);
-  return { status: entry.status, headers, body: JSON.stringify({ error: entry.title, error_description: description, code }), code, error: description };
+  return { status: entry.status, headers, body: JSON.stringify({ error: entry.title, error_description: description, code }), code, error: description, source: 'refusal' };
 }
 
 /** A problem answer of the catalogue (RFC 9457); the body carries its code. */
@@ -114,6 +117,7 @@ function problemAnswer(code: ProblemCode, detail: string, options: ProblemOption
     body: JSON.stringify({ type: 'about:blank', title: entry.title, status, detail, code, ...options.extra }),
     code,
     ...(options.logged === true ? { error: detail } : {}),
+    source: sourceOfCode(code),
   };
 }
 
@@ -129,6 +133,7 @@ export function rateLimited(headers: Array<[string, string]>): Answer {
     body: text,
     code: 'MOCK_ERR_RATE_LIMITED',
     error: text,
+    source: 'refusal',
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AnswerSource } from '../../../common/answer-source.js';
 import type { ChaosLog, ProtocolLog } from '../../../common/request-log.js';
 
 /**
@@ -10,6 +11,8 @@ export interface RequestRecord extends ProtocolLog {
   /** Without the query string, as received. */
   path: string;
   status: number;
+  /** Which stage or terminal made the answer. */
+  source: AnswerSource;
   /** From arrival to the answer written (a session's or a call's whole length). */
   durationMs: number;
   /** uWS's raw address text, or a readable address. */

@@ -67,7 +67,7 @@ export class Mock {
       named.unshift(['content-type', typeof body === 'string' ? 'text/plain' : 'application/json']);
       headerTemplates.unshift(null);
     }
-    this.literal = { status: record.status_code, headers: named, body: text };
+    this.literal = { status: record.status_code, headers: named, body: text, source: 'runtime_mock' };
     this.headerTemplates = headerTemplates;
     this.bodyTemplate = compileField(text, typeof body === 'string' ? 'none' : 'json', 'response.body');
     this.templated = this.bodyTemplate !== null || this.headerTemplates.some((t) => t !== null);
@@ -169,7 +169,7 @@ export class Mock {
       return [name, template === null ? value : template(templates, ctx())];
     });
     const body = this.bodyTemplate === null ? this.literal.body : this.bodyTemplate(templates, ctx());
-    return { status: this.literal.status, headers, body };
+    return { status: this.literal.status, headers, body, source: 'runtime_mock' };
   }
 
   /** The wire shape, without compiled parts. */

@@ -93,7 +93,7 @@ export class OverrideSet {
       if (rule.delayMs !== undefined) delayMs = rule.delayMs;
     }
     const changed = status !== response.status || headers !== response.headers || body !== response.body;
-    return { response: changed ? { ...response, status, headers, body } : response, delayMs, applied };
+    return { response: changed ? { ...response, status, headers, body, source: 'override' } : response, delayMs, applied };
   }
 
   private read(input: unknown): OverrideSetResult {

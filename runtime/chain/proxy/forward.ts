@@ -58,7 +58,7 @@ export function forward(ex: Exchange, upstream: string, timeoutSeconds: number, 
         const type = response.headers['content-type'] ?? '';
         const encoded = response.headers['content-encoding'] !== undefined && response.headers['content-encoding'] !== 'identity';
         // text stays text, so override rules can patch it; anything else travels as the bytes it was
-        resolve({ status, headers: out, body: bytes.length === 0 || (!encoded && TEXTUAL.test(type)) ? bytes.toString('utf8') : new Uint8Array(bytes) });
+        resolve({ status, headers: out, body: bytes.length === 0 || (!encoded && TEXTUAL.test(type)) ? bytes.toString('utf8') : new Uint8Array(bytes), source: 'proxy' });
       });
     });
     request.on('timeout', () => {

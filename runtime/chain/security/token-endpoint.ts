@@ -61,5 +61,6 @@ export async function tokenAnswer(ex: Exchange, issuer: TokenIssuer): Promise<An
     status: 200,
     headers: [['content-type', 'application/json'], ['cache-control', 'no-store'], ['pragma', 'no-cache']],
     body: JSON.stringify(body),
+    source: 'builtin',
   };
 }

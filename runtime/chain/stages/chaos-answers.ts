@@ -21,7 +21,7 @@ export function injected<C extends ProblemCode>(
 /** A connection ended without an answer (tcp_reset, tcp_close): nothing reaches the client but the end itself. */
 export function dropped(chaos: ChaosState, kind: 'tcp_reset' | 'tcp_close'): Answer {
   chaos.counters.add(kind);
-  return { status: 0, headers: [], body: '', error: `${kind} injected by the mock server`, delivery: { end: kind === 'tcp_reset' ? 'reset' : 'drop' }, injected: { fault: kind } };
+  return { status: 0, headers: [], body: '', error: `${kind} injected by the mock server`, delivery: { end: kind === 'tcp_reset' ? 'reset' : 'drop' }, injected: { fault: kind }, source: 'chaos' };
 }
 
 /**

@@ -31,7 +31,7 @@ export const continuumStage = defineStage({ slot: 'continuum', kinds: ['descript
       const settings = { ratio: continuum.ratioFor(path).ratio, strategy: continuum.mergeStrategy, draw: continuum.draw, valid: (answer: Answer) => documented(engine(), ex, answer) };
       return continuumAnswer(sources, settings).then(({ answer, source }) => {
         if (source === 'upstream') ex.locals.upstream = true;
-        return { ...answer, headers: [...answer.headers, ['x-mock-source', source]] };
+        return { ...answer, headers: [...answer.headers, ['x-mock-source', source]], source: 'continuum' };
       });
     },
     watch: (changed) => live.watch('continuum', changed),

@@ -33,7 +33,7 @@ export const corsStage = defineStage({ slot: 'cors', kinds: ['description', 'htt
     const allowHeaders = allowedHeaders ?? asked;
     if (allowHeaders !== undefined && allowHeaders !== '') headers.push(['access-control-allow-headers', allowHeaders]);
     headers.push(['vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers']);
-    return { status: 204, headers, body: '' };
+    return { status: 204, headers, body: '', source: 'builtin' };
   };
   const decorate = (ex: Exchange, answer: Answer): Answer => {
     const origin = ex.headers.origin;

@@ -23,19 +23,19 @@ export function compileStateAnswer(response: NonNullable<StateConfig['response']
   const status = response.status_code ?? 200;
   const template = response.body_template;
   if (template === undefined) {
-    const empty: Answer = { status, headers: [], body: '' };
+    const empty: Answer = { status, headers: [], body: '', source: 'state_machine' };
     return () => empty;
   }
   const text = typeof template === 'string' ? template : JSON.stringify(template);
   const json = typeof template !== 'string' || isJson(template);
   if (!text.includes('{{')) {
-    const literal: Answer = { status, headers: [json ? JSON_TYPE : TEXT_TYPE], body: text };
+    const literal: Answer = { status, headers: [json ? JSON_TYPE : TEXT_TYPE], body: text, source: 'state_machine' };
     return () => literal;
   }
   const render = templateRenderer(text, json ? 'json' : 'none', [RESOURCE_ID]);
   return (context, templates) => {
     const body = render(templates, context);
-    return { status, headers: [json || isJson(body) ? JSON_TYPE : TEXT_TYPE], body };
+    return { status, headers: [json || isJson(body) ? JSON_TYPE : TEXT_TYPE], body, source: 'state_machine' };
   };
 }
 

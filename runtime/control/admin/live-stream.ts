@@ -1,3 +1,4 @@
+import { ANSWER_SOURCES, isAnswerSource } from '../../../common/answer-source.js';
 import type { IntervalMark } from '../metrics/index.js';
 import { entryFilter, type RequestLogEntry, type RequestLogFilter } from '../logging/index.js';
 import type { AccessPolicy } from './access-policy.js';
@@ -252,7 +253,7 @@ function parseFilter(filter: unknown): RequestLogFilter | string {
   if (filter === undefined || filter === null) return {};
   if (typeof filter !== 'object' || Array.isArray(filter)) return 'subscribe: filter must be an object {method, path, status}';
   const out: RequestLogFilter = {};
-  const { method, path, status, unmatched } = filter as Record<string, unknown>;
+  const { method, path, status, source, unmatched } = filter as Record<string, unknown>;
   if (method !== undefined && method !== '') {
     if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method)) return `subscribe: filter.method must be an HTTP method such as GET (got ${JSON.stringify(method)})`;
     out.method = method;
@@ -264,6 +265,10 @@ function parseFilter(filter: unknown): RequestLogFilter | string {
   if (status !== undefined && status !== '') {
     if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599) return `subscribe: filter.status must be an HTTP status such as 404 (got ${JSON.stringify(status)})`;
     out.status = status as number;
+  }
+  if (source !== undefined && source !== '') {
+    if (typeof source !== 'string' || !isAnswerSource(source)) return `subscribe: filter.source must be one of ${ANSWER_SOURCES.join(', ')} (got ${JSON.stringify(source)})`;
+    out.source = source;
   }
   if (unmatched !== undefined) {
     if (typeof unmatched !== 'boolean') return 'subscribe: filter.unmatched must be true or false';

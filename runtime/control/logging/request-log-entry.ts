@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AnswerSource } from '../../../common/answer-source.js';
 import { readableAddress, type RequestRecord } from '../../chain/exchange/index.js';
 import type { ChaosLog, GraphqlOperationLog, GrpcCallLog, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
 import { Redaction } from './redaction.js';
@@ -32,6 +33,7 @@ export class RequestLogEntry {
   readonly method: string;
   readonly path: string;
   readonly status_code: number;
+  readonly source: AnswerSource;
   readonly response_time_ms: number;
   readonly user_agent: string | null;
   readonly response_size_bytes: number;
@@ -57,6 +59,7 @@ export class RequestLogEntry {
     this.method = record.method;
     this.path = record.path;
     this.status_code = record.status;
+    this.source = record.source;
     this.response_time_ms = Math.round(record.durationMs);
     this.address = record.client;
     this.received = record.headers;
@@ -112,6 +115,7 @@ export class RequestLogEntry {
       method: this.method,
       path: this.path,
       status_code: this.status_code,
+      source: this.source,
       response_time_ms: this.response_time_ms,
       client_ip: this.client_ip,
       user_agent: this.user_agent,

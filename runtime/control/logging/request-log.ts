@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { AnswerSource } from '../../../common/answer-source.js';
 import { compileGlob, requestPath } from '../../match/index.js';
 import { turnClock } from '../metrics/index.js';
 import { Redaction } from './redaction.js';
@@ -13,6 +14,8 @@ export interface RequestLogFilter {
   /** A path glob (runtime/match): `*` within one segment, `**` any number of segments; no `*`: that path. */
   path?: string;
   status?: number;
+  /** What made the answer (common/answer-source.ts). */
+  source?: AnswerSource;
   /** Only HTTP requests nothing matched that got a 404 (the unmatched-request view). */
   unmatched?: boolean;
   /** Most entries returned (newest first); all by default. */
@@ -110,12 +113,13 @@ export class RequestLog {
 export function entryFilter(filter: RequestLogFilter): ((entry: RequestLogEntry) => boolean) | undefined {
   const method = filter.method?.toUpperCase();
   const path = filter.path === undefined ? undefined : pathMatcher(filter.path);
-  const status = filter.status;
+  const { status, source } = filter;
   const unmatched = filter.unmatched === true;
-  if (method === undefined && path === undefined && status === undefined && !unmatched) return undefined;
+  if (method === undefined && path === undefined && status === undefined && source === undefined && !unmatched) return undefined;
   return (entry) =>
     (method === undefined || entry.method === method) &&
     (status === undefined || entry.status_code === status) &&
+    (source === undefined || entry.source === source) &&
     (!unmatched || (entry.route === null && entry.status_code === 404)) &&
     (path === undefined || path(entry.path));
 }

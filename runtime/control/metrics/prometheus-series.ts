@@ -7,13 +7,13 @@ const BOUNDS_MS = Float64Array.from(DURATION_BUCKETS_SECONDS, (s) => s * 1000);
 
 /**
  * What one route adds to the Prometheus exposition beyond the dashboard counters: the duration
- * histogram (per bucket, not cumulative; the last slot is +Inf) and the status counts the admin
+ * histogram (per bucket, not cumulative; the last slot is +Inf) and the answer counts the admin
  * API cleared, so that clearing the dashboard never makes a Prometheus counter go backwards.
  */
 export class PrometheusSeries {
   readonly buckets = new Float64Array(BOUNDS_MS.length + 1);
   sumMs = 0;
-  /** Status counts from before the last `TrafficStats.reset()`. */
+  /** Counts per status and source (RouteTally.answers) from before the last `TrafficStats.reset()`. */
   readonly carried = new StatusCounts();
 
   observe(ms: number): void {

@@ -1,7 +1,8 @@
 import type { OperationCounts } from './operation-tally.js';
 import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import { DurationHistogram } from './duration-histogram.js';
-import type { RouteTally } from './route-tally.js';
+import { forEachAnswer, type RouteTally } from './route-tally.js';
+import type { AnswerSource } from '../../../common/answer-source.js';
 
 /** The `scope` label of `chaos_rate_limit_violations_total`: which limiter refused the request. */
 export type RateLimitScope = 'global' | 'per_ip' | 'per_endpoint';
@@ -36,23 +37,23 @@ export class PrometheusMetrics {
     const sources = this.sources;
     // Recomputed from the route tallies on each scrape: prom-client calls `collect` with the
     // counter as `this` just before rendering it.
-    const countStatuses = (counter: Counter<'method' | 'route' | 'status'>, errorsOnly: boolean): void => {
+    const countStatuses = (counter: Counter<'method' | 'route' | 'status' | 'source'>, errorsOnly: boolean): void => {
       counter.reset();
       for (const source of sources) {
         for (const tally of source()) {
-          const add = (status: number, count: number): void => {
-            if (!errorsOnly || status >= 400) counter.inc({ method: tally.method, route: tally.path, status }, count);
+          const add = (status: number, answered: AnswerSource, count: number): void => {
+            if (!errorsOnly || status >= 400) counter.inc({ method: tally.method, route: tally.path, status, source: answered }, count);
           };
           // Same labels add up, so the counts from before an admin reset join the current ones.
-          tally.prometheus?.carried.forEach(add);
-          tally.statuses.forEach(add);
+          if (tally.prometheus !== null) forEachAnswer(tally.prometheus.carried, add);
+          forEachAnswer(tally.answers, add);
         }
       }
     };
     new Counter({
       name: 'mock_http_requests_total',
-      help: 'Requests answered, per route and status',
-      labelNames: ['method', 'route', 'status'] as const,
+      help: 'Requests answered, per route, status and source (what made the answer: example, generated, runtime_mock, fixture, proxy, chaos, refusal …)',
+      labelNames: ['method', 'route', 'status', 'source'] as const,
       registers,
       collect() {
         countStatuses(this, false);
@@ -60,8 +61,8 @@ export class PrometheusMetrics {
     });
     new Counter({
       name: 'mock_http_request_errors_total',
-      help: 'Requests answered with a status of 400 or more, per route and status',
-      labelNames: ['method', 'route', 'status'] as const,
+      help: 'Requests answered with a status of 400 or more, per route, status and source',
+      labelNames: ['method', 'route', 'status', 'source'] as const,
       registers,
       collect() {
         countStatuses(this, true);

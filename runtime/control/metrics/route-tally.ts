@@ -1,5 +1,15 @@
+import { ANSWER_SOURCES, type AnswerSource } from '../../../common/answer-source.js';
 import type { PrometheusSeries } from './prometheus-series.js';
 import { StatusCounts } from './status-counts.js';
+
+/** Status and source as one count key, `status * SOURCE_SLOTS + the source's index`: one add per request, as for the status alone. */
+const SOURCE_SLOTS = 64;
+const SOURCE_INDEX = Object.fromEntries(ANSWER_SOURCES.map((source, i) => [source, i])) as Record<AnswerSource, number>;
+
+/** Each status and source of `answers` (counts keyed as above), with its count. */
+export function forEachAnswer(answers: StatusCounts, visit: (status: number, source: AnswerSource, count: number) => void): void {
+  answers.forEach((key, count) => visit(Math.floor(key / SOURCE_SLOTS), ANSWER_SOURCES[key % SOURCE_SLOTS]!, count));
+}
 
 /** The label and path that stand for requests no route matched. */
 export const UNMATCHED = '<unmatched>';
@@ -14,7 +24,8 @@ export class RouteTally {
   totalMs = 0;
   /** Epoch milliseconds of the last request; 0 before the first. */
   lastTime = 0;
-  readonly statuses = new StatusCounts();
+  /** Per status and source (forEachAnswer reads them). */
+  readonly answers = new StatusCounts();
   /** Set while a Prometheus exposition reads this route. */
   prometheus: PrometheusSeries | null = null;
 
@@ -28,19 +39,26 @@ export class RouteTally {
     return this.path !== UNMATCHED;
   }
 
-  hit(status: number, ms: number, now: number): void {
+  /** Per status, whatever the source. */
+  get statuses(): StatusCounts {
+    const statuses = new StatusCounts();
+    forEachAnswer(this.answers, (status, _source, count) => statuses.add(status, count));
+    return statuses;
+  }
+
+  hit(status: number, ms: number, now: number, source: AnswerSource): void {
     this.requests++;
     if (status >= 400) this.errors++;
     this.totalMs += ms;
     this.lastTime = now;
-    this.statuses.add(status);
+    this.answers.add(status * SOURCE_SLOTS + SOURCE_INDEX[source]);
     if (this.prometheus !== null) this.prometheus.observe(ms);
   }
 
   /** Zeroes the counters in place; Prometheus keeps the status counts as carried totals. */
   reset(): void {
-    if (this.prometheus !== null) this.prometheus.carried.addAll(this.statuses);
-    this.statuses.clear();
+    if (this.prometheus !== null) this.prometheus.carried.addAll(this.answers);
+    this.answers.clear();
     this.requests = 0;
     this.errors = 0;
     this.totalMs = 0;

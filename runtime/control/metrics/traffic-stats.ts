@@ -1,3 +1,4 @@
+import type { AnswerSource } from '../../../common/answer-source.js';
 import { coverageReport, isoOrNull, roundTo2, type CoverageReport } from './coverage.js';
 import { LatencyHistogram } from './latency-histogram.js';
 import type { PrometheusMetrics } from './prometheus.js';
@@ -90,11 +91,11 @@ export class TrafficStats {
   }
 
   /** Counts one answered request; `route` is null when no route matched (404/405). */
-  record(route: RouteRef | null, method: string, status: number, durationMs: number): void {
+  record(route: RouteRef | null, method: string, status: number, durationMs: number, source: AnswerSource): void {
     const tally = route === null ? (this.unmatchedByMethod.get(method) ?? this.unmatchedTally(method)) : (this.byRef.get(route) ?? this.adopt(route));
     // `> 0` also turns NaN into 0.
     const ms = durationMs > 0 ? (durationMs < MAX_MS ? durationMs : MAX_MS) : 0;
-    tally.hit(status, ms, this.now());
+    tally.hit(status, ms, this.now(), source);
     this.total++;
     this.latency.record(Math.round(ms * 1000));
   }

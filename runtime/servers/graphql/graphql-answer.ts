@@ -15,7 +15,7 @@ export const overBytes = (text: string, max: number): boolean => text.length > m
 
 /** A GraphQL response (`{errors}` or `{data, errors}`) as an answer in `type`. */
 export function responseAnswer(type: GraphqlMediaType, status: number, payload: unknown, headers: Array<[string, string]> = []): Answer {
-  return { status, headers: [['content-type', contentTypeOf(type)], ...headers], body: JSON.stringify(payload) };
+  return { status, headers: [['content-type', contentTypeOf(type)], ...headers], body: JSON.stringify(payload), source: 'generated' };
 }
 
 /**
@@ -25,7 +25,7 @@ export function responseAnswer(type: GraphqlMediaType, status: number, payload: 
  */
 export function requestErrorAnswer(type: GraphqlMediaType, code: ProblemCode, errors: readonly GraphQLFormattedError[]): Answer {
   const answer = responseAnswer(type, type === GRAPHQL_RESPONSE ? PROBLEMS[code].status : 200, { errors });
-  return { ...answer, code, error: errors[0]?.message };
+  return { ...answer, code, error: errors[0]?.message, source: 'refusal' };
 }
 
 /** Answers the GraphQL terminal writes are already GraphQL responses. */

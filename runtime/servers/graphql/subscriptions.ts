@@ -41,7 +41,7 @@ interface ConnectionState {
   cut: boolean;
 }
 
-const refusal = (status: number, text: string): Answer => ({ status, headers: [['content-type', 'text/plain; charset=utf-8']], body: text });
+const refusal = (status: number, text: string): Answer => ({ status, headers: [['content-type', 'text/plain; charset=utf-8']], body: text, source: 'refusal' });
 
 /** What graphql-ws sends with a payload starts so (JSON.stringify keeps the order id, type, payload). */
 const PAYLOAD_MESSAGE = /^\{"id":("(?:[^"\\]|\\.)*"),"type":"(next|error)"/;
@@ -103,7 +103,7 @@ export class SubscriptionEndpoint implements SocketEndpoint {
     const max = this.options.limits.maxConnections;
     if (this.sockets.size >= max) {
       const code = 'MOCK_ERR_GRAPHQL_CONNECTION_LIMIT';
-      return { refuse: { status: PROBLEMS[code].status, headers: [['content-type', 'application/json; charset=utf-8']], body: JSON.stringify({ errors: [graphqlError(PROBLEMS[code].detail({ max }), code)] }) } };
+      return { refuse: { status: PROBLEMS[code].status, headers: [['content-type', 'application/json; charset=utf-8']], body: JSON.stringify({ errors: [graphqlError(PROBLEMS[code].detail({ max }), code)] }), source: 'refusal' } };
     }
     return { protocol };
   }
@@ -184,6 +184,7 @@ export class SubscriptionEndpoint implements SocketEndpoint {
       method: 'GET',
       path: this.path,
       status: running.failed ? 500 : 200,
+      source: 'generated',
       durationMs: ms,
       client: state.client,
       headers: state.headers,

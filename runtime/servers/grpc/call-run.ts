@@ -164,7 +164,8 @@ export class CallRun {
     if (this.ended) return;
     this.ended = true;
     this.ex.locals.grpc = { status: grpcStatusName(code), messages_in: this.messagesIn, messages_out: this.messagesOut, ...(this.fixture === undefined ? {} : { fixture: this.fixture }) };
-    const answer: Answer = this.refusal ?? { status: httpOfGrpc(code), headers: [], body: '', ...(code === GRPC.OK ? {} : { error: message }) };
+    const source = this.fixture === undefined ? 'generated' : 'fixture';
+    const answer: Answer = this.refusal ?? { status: httpOfGrpc(code), headers: [], body: '', ...(code === GRPC.OK ? {} : { error: message }), source };
     this.dispatch.written(this.ex, answer);
     const tape = this.tape;
     this.tape = undefined;

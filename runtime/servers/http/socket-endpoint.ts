@@ -33,7 +33,7 @@ export interface SocketEndpoint {
    */
   readonly maxBackpressure?: number;
   /** The subprotocol to agree on, from Sec-WebSocket-Protocol; or the answer refusing the upgrade. */
-  accept(headers: Record<string, string>): { protocol: string } | { refuse: Answer };
+  accept(headers: Record<string, string>): { protocol: string } | { refuse: Omit<Answer, 'source'> };
   /** `client`: the peer's address. */
   open(socket: EndpointSocket, headers: Record<string, string>, client: string): EndpointConnection;
 }

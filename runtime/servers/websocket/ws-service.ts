@@ -32,7 +32,7 @@ export interface WsServiceOptions {
 }
 
 /** The admission terminal's answer: the chain lets the upgrade through, the adapter completes the handshake. */
-const ADMITTED: Answer = Object.freeze({ status: 101, headers: [], body: '' }) as Answer;
+const ADMITTED: Answer = Object.freeze({ status: 101, headers: [], body: '', source: 'script' }) as Answer;
 
 /** Whether the chain's answer to an upgrade admits it (the latency it holds becomes the session's, per message). */
 export const admits = (answer: Answer): boolean => answer.status === 101 && answer.delivery?.end === undefined;
@@ -228,7 +228,7 @@ export class WsService {
       log: { messages_in: report.messagesIn, messages_out: report.messagesOut, close_code: report.closeCode, close_reason: report.closeReason, played: report.behaviour },
       bytesOut: report.bytesOut,
     };
-    this.dispatch.written(ex, { ...admitted, delivery: undefined, error: report.error ?? undefined });
+    this.dispatch.written(ex, { ...admitted, source: report.source, delivery: undefined, error: report.error ?? undefined });
   }
 
   private startHeartbeat(): void {

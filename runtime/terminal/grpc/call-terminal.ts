@@ -45,7 +45,7 @@ export class CallExchange extends Exchange {
 }
 
 /** The call goes on to its answer (what the stages added, latency to hold, rides on it). */
-const ANSWERED: Answer = Object.freeze({ status: 200, headers: [], body: '' }) as Answer;
+const ANSWERED: Answer = Object.freeze({ status: 200, headers: [], body: '', source: 'generated' }) as Answer;
 
 /**
  * The chain's terminal for gRPC calls: a call of a served method is answered by its CallAnswer

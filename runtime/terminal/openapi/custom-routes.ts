@@ -10,5 +10,5 @@ export function customRouteAnswer(route: RouteResponder, ex: Exchange, templates
   const headers: Array<[string, string]> = route.headers.map(([name, value, template]) => [name, expand && template !== null ? template(templates, (ctx ??= context())) : value]);
   if (route.type !== null) headers.push(['content-type', route.type]);
   const text = expand && route.template !== null ? route.template(templates, (ctx ??= context())) : route.body;
-  return { status: route.status, headers, body: text };
+  return { status: route.status, headers, body: text, source: 'custom_route' };
 }

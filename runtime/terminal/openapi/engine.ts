@@ -221,7 +221,7 @@ export class Engine implements Description {
   }
 
   private methodNotAllowed(ex: Exchange, allow: string): Answer {
-    if (ex.method === 'OPTIONS') return { status: 204, headers: [['allow', allow]], body: '' };
+    if (ex.method === 'OPTIONS') return { status: 204, headers: [['allow', allow]], body: '', source: 'builtin' };
     return this.refuse(ex, undefined, refusal('MOCK_ERR_METHOD_NOT_ALLOWED', { method: ex.method, path: ex.path, allow }, { headers: [['allow', allow]] }));
   }
 }

@@ -42,7 +42,7 @@ export class Responses {
       }
       status = Number(pref.code);
     }
-    if (ri === -1) return { status: 204, headers: [], body: '' };
+    if (ri === -1) return { status: 204, headers: [], body: '', source: 'example' };
     const response = table.responses[ri];
     status ??= response.status;
     if (response.contents.length === 0) return this.documented(status, response, null, context);
@@ -66,10 +66,10 @@ export class Responses {
 
   /** A response as documented: its first valid example, else generated data; no content, no body. Refusals pass no cache. */
   documented(status: number, response: ResponseEntry, content: ContentEntry | null, context: () => TemplateContext, cache: ResponseCache | null = null): Answer {
-    if (content === null) return { status, headers: responseHeaders(response), body: '' };
+    if (content === null) return { status, headers: responseHeaders(response), body: '', source: 'example' };
     if (content.preferred >= 0) return this.fromSource(status, response, content, content.examples[content.preferred], context, cache);
     if (content.generate !== null) return this.fromSource(status, response, content, null, context, cache);
-    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: '' };
+    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: '', source: 'example' };
   }
 
   /**
@@ -88,25 +88,25 @@ export class Responses {
     if (example.template !== null && this.live.templateExpand) {
       const body = example.template(this.templates, context());
       this.checks.warnOnBody(content, body);
-      return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body };
+      return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body, source: 'example' };
     }
     this.checks.warnOnBody(content, example.body);
     // a documented example without per-request parts is one object, built once
     if (response.headers.length === 0 && status === response.status) {
       let cached = this.staticResponses.get(example);
       if (cached === undefined) {
-        cached = { status, headers: [['content-type', content.type]], body: example.body };
+        cached = { status, headers: [['content-type', content.type]], body: example.body, source: 'example' };
         this.staticResponses.set(example, cached);
       }
       return cached;
     }
-    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: example.body };
+    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: example.body, source: 'example' };
   }
 
   private generated(status: number, response: ResponseEntry, content: ContentEntry): Answer {
     const value = (content.generate as (d: number) => unknown)(0);
     if (this.live.validation.validate_responses) this.checks.warnOnValue(content, value);
-    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: formatBody(value, content) };
+    return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: formatBody(value, content), source: 'generated' };
   }
 }
 

@@ -37,6 +37,7 @@ export function messageAnswers(route: CompiledAnswers): WsBehaviour {
   };
   return {
     name: 'answers',
+    source: 'script',
     start: (session) => send(session, route.onOpen),
     message(session, message) {
       for (const answer of route.answers) {

@@ -93,7 +93,7 @@ export class WsRecordings {
     let script = this.scripts.get(file);
     if (script === undefined) {
       try {
-        script = { ...loadScript(file, 'core.fixtures.dir'), name: `fixture ${path.relative(this.root, file)}` };
+        script = { ...loadScript(file, 'core.fixtures.dir'), name: `fixture ${path.relative(this.root, file)}`, source: 'fixture' };
       } catch (e) {
         // a file edited by hand into something unplayable: said, and the path is served as if nothing was recorded
         this.logger.warn({ file }, (e as Error).message);

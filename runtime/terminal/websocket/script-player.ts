@@ -12,12 +12,15 @@ const INBOX_LIMIT = 1000;
 export interface CompiledScript {
   /** Where it came from, for the log: `script chat.jsonl`. */
   name: string;
+  /** script (a file of the project), fixture (a recorded session). */
+  source: 'script' | 'fixture';
   steps: ReadonlyArray<ScriptStep & { render?: Render }>;
 }
 
 export function compileScript(name: string, script: ReplayScript): CompiledScript {
   return {
     name,
+    source: 'script',
     steps: script.steps.map((step) =>
       step.dir === 'out' && step.text !== undefined && step.binary === undefined ? { ...step, render: templateRenderer(step.text, templateEscapeOf(step.text), script.vars) } : step,
     ),
@@ -94,6 +97,7 @@ export function scriptPlayer(script: CompiledScript): WsBehaviour {
 
   return {
     name: script.name,
+    source: script.source,
     start: (session) => advance(session),
     message(session, message) {
       if (inbox.length === INBOX_LIMIT) inbox.shift();

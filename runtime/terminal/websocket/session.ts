@@ -1,3 +1,4 @@
+import type { AnswerSource } from '../../../common/answer-source.js';
 import type { Render, TemplateContext, TemplateRuntime } from '../../../common/contract/index.js';
 import { messageBytes, messageJson, messageText, type ScriptLineJson, type WsMessage } from '../../../common/websocket/index.js';
 import { parseQuery } from '../../../common/query-string.js';
@@ -8,6 +9,8 @@ import type { WsSessionLimits } from './session-limits.js';
 export interface WsBehaviour {
   /** For the log: `echo`, `script <file>`, `answers`, `fixture <file>`. */
   readonly name: string;
+  /** For the log's source: echo, script (a script or a route's answers), fixture (a recorded session), proxy (an upstream relay). */
+  readonly source: AnswerSource;
   /** Sends every message back as it came: the session may do so with the frame's bytes, undecoded. */
   readonly echoes?: boolean;
   start(session: WsSession): void;
@@ -22,6 +25,7 @@ export interface WsSessionReport {
   /** The route's path pattern, or the path when no route claims it. */
   pathKey: string;
   behaviour: string;
+  source: AnswerSource;
   durationMs: number;
   messagesIn: number;
   messagesOut: number;
@@ -260,6 +264,7 @@ export class WsSession {
       handshake,
       pathKey,
       behaviour: this.behaviour.name,
+      source: this.behaviour.source,
       durationMs: performance.now() - this.openedAt,
       messagesIn: this.messagesIn,
       messagesOut: this.messagesOut,

@@ -27,6 +27,7 @@ export function upstreamRelay(upstream: string, timeoutMs: number): WsBehaviour 
   const pending: WsMessage[] = [];
   return {
     name: `upstream ${redactUrlCredentials(upstream.replace(/^http/i, 'ws'))}`,
+    source: 'proxy',
     start(session) {
       const { path, rawQuery, headers } = session.handshake;
       const joined = upstreamTarget(upstream, path, rawQuery);

@@ -14,7 +14,7 @@ t.test('bad documents: every problem, naming the key', async (t) => {
   t.same(checkProfile(profile('slow', { fault_injection: { timeout_ms: 2 ** 31 } }), 'p'), ['p.chaos_config.fault_injection.timeout_ms: expected a whole number from 0 to 3600000, got 2147483648']);
   t.same(checkProfile(profile('slow', { rate_limit: { requests_per_second: 1e-300 } }), ''), ['chaos_config.rate_limit.requests_per_second: expected a number from 0.001 to 1000000, got 1e-300']);
   t.same(checkProfile({ name: 'a b', chaos_config: { bandwidth: 1 }, extra: 1 }, '').length, 3);
-  t.same(checkProfile([], ''), ['the body: expected a chaos profile {"name": …, "chaos_config": {…}} (got [])']);
+  t.same(checkProfile([], ''), ['the body: expected a chaos profile {"name": …, "chaos_config": {…}}, got []']);
 });
 
 t.test('custom profiles are capped in number and size; replacing one is not one more', async (t) => {

@@ -52,14 +52,14 @@ t.test('no traffic: every documented route and method, all zero', async (t) => {
 t.test('traffic: counts, status codes and times per method; paths covered', async (t) => {
   let now = T0;
   const stats = new TrafficStats({ routes: documented, now: () => now });
-  stats.record(listPets, 'GET', 200, 1);
-  stats.record(listPets, 'GET', 200, 1);
+  stats.record(listPets, 'GET', 200, 1, 'example');
+  stats.record(listPets, 'GET', 200, 1, 'example');
   now += 2000;
-  stats.record(listPets, 'GET', 500, 1);
-  stats.record(getPet, 'GET', 404, 1);
+  stats.record(listPets, 'GET', 500, 1, 'example');
+  stats.record(getPet, 'GET', 404, 1, 'example');
   // Unmatched requests are not routes: they change nothing here.
-  stats.record(null, 'GET', 404, 1);
-  stats.record(null, 'POST', 405, 1);
+  stats.record(null, 'GET', 404, 1, 'example');
+  stats.record(null, 'POST', 405, 1, 'example');
 
   const report = stats.coverage();
   t.equal(report.total_routes, 3);
@@ -86,9 +86,9 @@ t.test('runtime routes with traffic are listed without changing the totals', asy
   const stats = new TrafficStats({ routes: [listPets, health], now: () => T0 });
   const mockOnNewPath = route('GET', '/v1/mocked');
   const mockOnDocumentedPath = route('PUT', '/v1/pets');
-  stats.record(mockOnNewPath, 'GET', 200, 1);
-  stats.record(mockOnDocumentedPath, 'PUT', 200, 1);
-  stats.record(route('GET', '/v1/unused-mock'), 'GET', 200, 1);
+  stats.record(mockOnNewPath, 'GET', 200, 1, 'example');
+  stats.record(mockOnDocumentedPath, 'PUT', 200, 1, 'example');
+  stats.record(route('GET', '/v1/unused-mock'), 'GET', 200, 1, 'example');
   stats.setRoutes([listPets, health]);
 
   const report = stats.coverage();
@@ -105,7 +105,7 @@ t.test('runtime routes with traffic are listed without changing the totals', asy
   t.equal(report.covered_routes, 0, 'traffic on an undocumented method covers nothing');
   t.equal(report.coverage_percentage, 0);
 
-  stats.record(health, 'GET', 200, 1);
+  stats.record(health, 'GET', 200, 1, 'example');
   t.equal(stats.coverage().coverage_percentage, 50);
 });
 

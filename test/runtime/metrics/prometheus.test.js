@@ -38,27 +38,27 @@ t.test('request counters, errors and the duration histogram per route', async (t
   const stats = new TrafficStats({ routes: [listPets, getPet], prometheus });
   t.match(prometheus.contentType, /^text\/plain; version=0\.0\.4/);
 
-  stats.record(listPets, 'GET', 200, 0.2);
-  stats.record(listPets, 'GET', 200, 3);
-  stats.record(listPets, 'GET', 500, 700);
-  stats.record(getPet, 'GET', 404, 1);
-  stats.record(null, 'POST', 405, 0.1);
+  stats.record(listPets, 'GET', 200, 0.2, 'example');
+  stats.record(listPets, 'GET', 200, 3, 'example');
+  stats.record(listPets, 'GET', 500, 700, 'example');
+  stats.record(getPet, 'GET', 404, 1, 'example');
+  stats.record(null, 'POST', 405, 0.1, 'example');
 
   const m = await scrape(prometheus);
   const requests = m.mock_http_requests_total;
   t.equal(requests.type, 'COUNTER');
-  t.equal(sample(requests, { method: 'GET', route: '/v1/pets', status: '200' }), 2);
-  t.equal(sample(requests, { method: 'GET', route: '/v1/pets', status: '500' }), 1);
-  t.equal(sample(requests, { method: 'GET', route: '/v1/pets/{petId}', status: '404' }), 1);
-  t.equal(sample(requests, { method: 'POST', route: '<unmatched>', status: '405' }), 1);
+  t.equal(sample(requests, { method: 'GET', route: '/v1/pets', status: '200', source: 'example' }), 2);
+  t.equal(sample(requests, { method: 'GET', route: '/v1/pets', status: '500', source: 'example' }), 1);
+  t.equal(sample(requests, { method: 'GET', route: '/v1/pets/{petId}', status: '404', source: 'example' }), 1);
+  t.equal(sample(requests, { method: 'POST', route: '<unmatched>', status: '405', source: 'example' }), 1);
   t.equal(requests.metrics.length, 4);
 
   const errors = m.mock_http_request_errors_total;
   t.equal(errors.type, 'COUNTER');
   t.equal(errors.metrics.length, 3, 'only statuses of 400 and more');
-  t.equal(sample(errors, { method: 'GET', route: '/v1/pets', status: '500' }), 1);
-  t.equal(sample(errors, { method: 'POST', route: '<unmatched>', status: '405' }), 1);
-  t.equal(sample(errors, { method: 'GET', route: '/v1/pets', status: '200' }), undefined);
+  t.equal(sample(errors, { method: 'GET', route: '/v1/pets', status: '500', source: 'example' }), 1);
+  t.equal(sample(errors, { method: 'POST', route: '<unmatched>', status: '405', source: 'example' }), 1);
+  t.equal(sample(errors, { method: 'GET', route: '/v1/pets', status: '200', source: 'example' }), undefined);
 
   t.equal(m.mock_http_request_duration_seconds.type, 'HISTOGRAM');
   const text = await prometheus.render();
@@ -95,19 +95,19 @@ t.test('default process metrics with the mock_ prefix', async (t) => {
 t.test('clearing the statistics does not make Prometheus counters go backwards', async (t) => {
   const prometheus = await createPrometheusMetrics();
   const stats = new TrafficStats({ routes: [listPets] });
-  stats.record(listPets, 'GET', 200, 1);
+  stats.record(listPets, 'GET', 200, 1, 'example');
   stats.attach(prometheus); // attaching later still exposes the counts so far
-  stats.record(listPets, 'GET', 200, 1);
+  stats.record(listPets, 'GET', 200, 1, 'example');
   stats.reset();
-  stats.record(listPets, 'GET', 200, 1);
-  stats.record(listPets, 'GET', 503, 1);
+  stats.record(listPets, 'GET', 200, 1, 'example');
+  stats.record(listPets, 'GET', 503, 1, 'example');
   t.equal(stats.totalRequests, 2);
   const m = await scrape(prometheus);
-  t.equal(sample(m.mock_http_requests_total, { method: 'GET', route: '/v1/pets', status: '200' }), 3);
-  t.equal(sample(m.mock_http_requests_total, { method: 'GET', route: '/v1/pets', status: '503' }), 1);
+  t.equal(sample(m.mock_http_requests_total, { method: 'GET', route: '/v1/pets', status: '200', source: 'example' }), 3);
+  t.equal(sample(m.mock_http_requests_total, { method: 'GET', route: '/v1/pets', status: '503', source: 'example' }), 1);
   t.equal(durationSeries(await prometheus.render(), 'GET', '/v1/pets').count, 3, 'observed since attaching');
   const again = await scrape(prometheus);
-  t.equal(sample(again.mock_http_requests_total, { method: 'GET', route: '/v1/pets', status: '200' }), 3, 'a scrape changes nothing');
+  t.equal(sample(again.mock_http_requests_total, { method: 'GET', route: '/v1/pets', status: '200', source: 'example' }), 3, 'a scrape changes nothing');
 });
 
 t.test('two instances in one process keep their own registries', async (t) => {
@@ -115,10 +115,10 @@ t.test('two instances in one process keep their own registries', async (t) => {
   const b = await createPrometheusMetrics();
   const statsA = new TrafficStats({ routes: [listPets], prometheus: a });
   new TrafficStats({ routes: [listPets], prometheus: b });
-  statsA.record(listPets, 'GET', 200, 1);
+  statsA.record(listPets, 'GET', 200, 1, 'example');
   a.rateLimitViolation('global');
   const [ma, mb] = [await scrape(a), await scrape(b)];
-  t.equal(sample(ma.mock_http_requests_total, { method: 'GET', route: '/v1/pets', status: '200' }), 1);
+  t.equal(sample(ma.mock_http_requests_total, { method: 'GET', route: '/v1/pets', status: '200', source: 'example' }), 1);
   t.equal(mb.mock_http_requests_total.metrics.length, 0);
   t.equal(sample(ma.chaos_rate_limit_violations_total, { scope: 'global' }), 1);
   t.equal(sample(mb.chaos_rate_limit_violations_total, { scope: 'global' }), 0);

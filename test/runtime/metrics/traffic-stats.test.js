@@ -14,12 +14,12 @@ function fixedClock(start = Date.parse('2024-05-01T12:00:00.000Z')) {
 
 t.test('counts requests and error rates per endpoint, unmatched requests in one bucket per method', async (t) => {
   const stats = new TrafficStats({ routes: [listPets, createPet, getPet] });
-  for (const status of [200, 200, 200, 500]) stats.record(listPets, 'GET', status, 1);
-  stats.record(createPet, 'POST', 201, 2);
-  stats.record(createPet, 'POST', 400, 2);
-  for (const path of ['/nope', '/nope/2', '/other']) stats.record(null, 'GET', 404, 0.1);
-  stats.record(null, 'get', 404, 0.1);
-  stats.record(null, 'DELETE', 405, 0.1);
+  for (const status of [200, 200, 200, 500]) stats.record(listPets, 'GET', status, 1, 'example');
+  stats.record(createPet, 'POST', 201, 2, 'example');
+  stats.record(createPet, 'POST', 400, 2, 'example');
+  for (const path of ['/nope', '/nope/2', '/other']) stats.record(null, 'GET', 404, 0.1, 'example');
+  stats.record(null, 'get', 404, 0.1, 'example');
+  stats.record(null, 'DELETE', 405, 0.1, 'example');
 
   t.equal(stats.totalRequests, 11);
   t.same(stats.requestsByEndpoint(), {
@@ -38,17 +38,17 @@ t.test('counts requests and error rates per endpoint, unmatched requests in one 
 
 t.test('memory stays bounded whatever methods arrive for unmatched requests', async (t) => {
   const stats = new TrafficStats({ routes: [] });
-  for (let i = 0; i < 500; i++) stats.record(null, `FUZZ${i}`, 404, 0.1);
-  stats.record(null, 'PATCH', 404, 0.1);
+  for (let i = 0; i < 500; i++) stats.record(null, `FUZZ${i}`, 404, 0.1, 'example');
+  stats.record(null, 'PATCH', 404, 0.1, 'example');
   t.same(stats.requestsByEndpoint(), { 'OTHER <unmatched>': 500, 'PATCH <unmatched>': 1 });
 });
 
 t.test('RouteRefs with the same key share counters (new build after a restart)', async (t) => {
   const stats = new TrafficStats({ routes: [listPets] });
-  stats.record(listPets, 'GET', 200, 1);
+  stats.record(listPets, 'GET', 200, 1, 'example');
   const rebuilt = route('GET', '/v1/pets');
   stats.setRoutes([rebuilt]);
-  stats.record(rebuilt, 'GET', 200, 3);
+  stats.record(rebuilt, 'GET', 200, 3, 'example');
   t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 2 });
   t.equal(stats.routeSummary(rebuilt).request_count, 2);
   t.equal(stats.routeSummary(listPets).request_count, 2, 'an old ref still finds its route by key');
@@ -59,7 +59,7 @@ t.test('percentiles come from every response time, in milliseconds', async (t) =
   t.same(stats.percentiles(), { p50: 0, p95: 0, p99: 0 }, 'zero before any request');
   // 1..100 ms, shuffled so order does not matter.
   const values = Array.from({ length: 100 }, (_, i) => i + 1).sort(() => Math.random() - 0.5);
-  for (const ms of values) stats.record(listPets, 'GET', 200, ms);
+  for (const ms of values) stats.record(listPets, 'GET', 200, ms, 'example');
   const { p50, p95, p99 } = stats.percentiles();
   // Three significant digits: within 0.1 % of the exact value.
   t.ok(Math.abs(p50 - 50) <= 0.05, `p50 ${p50}`);
@@ -67,13 +67,13 @@ t.test('percentiles come from every response time, in milliseconds', async (t) =
   t.ok(Math.abs(p99 - 99) <= 0.1, `p99 ${p99}`);
 
   const fast = new TrafficStats({ routes: [] });
-  for (let i = 0; i < 99; i++) fast.record(null, 'GET', 404, 0.25);
-  fast.record(null, 'GET', 404, 40);
+  for (let i = 0; i < 99; i++) fast.record(null, 'GET', 404, 0.25, 'example');
+  fast.record(null, 'GET', 404, 40, 'example');
   t.ok(Math.abs(fast.percentiles().p50 - 0.25) <= 0.001, 'sub-millisecond times keep microsecond resolution');
   t.ok(Math.abs(fast.percentiles().p99 - 0.25) <= 0.001);
 
   const odd = new TrafficStats({ routes: [] });
-  for (const ms of [Number.NaN, -5, Infinity, 1e12]) odd.record(null, 'GET', 200, ms);
+  for (const ms of [Number.NaN, -5, Infinity, 1e12]) odd.record(null, 'GET', 200, ms, 'example');
   t.equal(odd.totalRequests, 4, 'odd durations are counted, not thrown on');
   t.ok(Math.abs(odd.percentiles().p99 - 3_600_000) <= 3600, 'beyond an hour counts as an hour');
 });
@@ -82,10 +82,10 @@ t.test('route summaries for the dashboard rows', async (t) => {
   const clock = fixedClock();
   const stats = new TrafficStats({ routes: [listPets, getPet], now: clock.now });
   t.same(stats.routeSummary(getPet), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 });
-  stats.record(getPet, 'GET', 200, 1);
-  stats.record(getPet, 'GET', 404, 2);
+  stats.record(getPet, 'GET', 200, 1, 'example');
+  stats.record(getPet, 'GET', 404, 2, 'example');
   clock.ms += 1500;
-  stats.record(getPet, 'GET', 200, 1.333);
+  stats.record(getPet, 'GET', 200, 1.333, 'example');
   t.same(stats.routeSummary(getPet), {
     request_count: 3,
     error_count: 1,
@@ -96,8 +96,8 @@ t.test('route summaries for the dashboard rows', async (t) => {
 
 t.test('reset clears the counts and keeps the routes', async (t) => {
   const stats = new TrafficStats({ routes: [listPets] });
-  stats.record(listPets, 'GET', 200, 5);
-  stats.record(null, 'GET', 404, 5);
+  stats.record(listPets, 'GET', 200, 5, 'example');
+  stats.record(null, 'GET', 404, 5, 'example');
   stats.reset();
   t.equal(stats.totalRequests, 0);
   t.same(stats.requestsByEndpoint(), {});
@@ -105,7 +105,7 @@ t.test('reset clears the counts and keeps the routes', async (t) => {
   t.same(stats.percentiles(), { p50: 0, p95: 0, p99: 0 });
   t.same(stats.routeSummary(listPets), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 });
   t.same(Object.keys(stats.coverage().routes), ['/v1/pets']);
-  stats.record(listPets, 'GET', 201, 1);
+  stats.record(listPets, 'GET', 201, 1, 'example');
   t.same(stats.coverage().routes['/v1/pets'].methods.GET.response_codes, { 201: 1 }, 'old status codes are gone');
 });
 
@@ -114,11 +114,11 @@ t.test('the default clock stamps the last request with the time of the current e
   // The clock is read once per turn, and earlier tests ran in this one.
   await new Promise((resolve) => setImmediate(resolve));
   const before = Date.now();
-  stats.record(listPets, 'GET', 200, 1);
+  stats.record(listPets, 'GET', 200, 1, 'example');
   const last = Date.parse(stats.routeSummary(listPets).last_request);
   t.ok(last >= before && last <= Date.now(), stats.routeSummary(listPets).last_request);
   await new Promise((resolve) => setTimeout(resolve, 20));
-  stats.record(listPets, 'GET', 200, 1);
+  stats.record(listPets, 'GET', 200, 1, 'example');
   t.ok(Date.parse(stats.routeSummary(listPets).last_request) >= last + 15, 'a later turn reads the clock again');
 });
 
@@ -126,18 +126,18 @@ t.test('forget: a deleted runtime route leaves nothing behind, a documented one 
   const stats = new TrafficStats({ routes: [listPets] });
   const mocked = route('GET', '/m/1');
   const shadow = route('GET', '/v1/pets');
-  stats.record(listPets, 'GET', 200, 1);
-  stats.record(mocked, 'GET', 200, 1);
-  stats.record(shadow, 'GET', 200, 1);
+  stats.record(listPets, 'GET', 200, 1, 'example');
+  stats.record(mocked, 'GET', 200, 1, 'example');
+  stats.record(shadow, 'GET', 200, 1, 'example');
   t.same(Object.keys(stats.requestsByEndpoint()).sort(), ['GET /m/1', 'GET /v1/pets']);
   stats.forget(mocked);
   stats.forget(shadow);
   t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 2 }, 'a mock on a documented key keeps its counts');
   t.same(Object.keys(stats.coverage().routes), ['/v1/pets']);
-  stats.record(mocked, 'GET', 200, 1);
+  stats.record(mocked, 'GET', 200, 1, 'example');
   t.same(Object.keys(stats.requestsByEndpoint()), ['GET /v1/pets'], 'a late answer of the deleted mock does not bring it back');
   t.equal(stats.totalRequests, 4, 'but counts in the totals');
   const again = route('GET', '/m/1');
-  stats.record(again, 'GET', 201, 1);
+  stats.record(again, 'GET', 201, 1, 'example');
   t.same(stats.requestsByEndpoint()['GET /m/1'], 1, 'a new mock on the key starts from zero');
 });

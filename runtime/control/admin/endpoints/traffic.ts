@@ -1,3 +1,4 @@
+import { ANSWER_SOURCES, isAnswerSource } from '../../../../common/answer-source.js';
 import type { ControlStream } from '../control-types.js';
 import { entryFilter, type LogStream, type RequestLogFilter } from '../../logging/index.js';
 import { AdminError, ok } from '../envelope.js';
@@ -18,6 +19,11 @@ function logFilter(query: URLSearchParams): RequestLogFilter {
   if (status !== null && status !== '') {
     if (!/^[1-5]\d\d$/.test(status)) throw new AdminError(400, `logs: status must be an HTTP status code such as 404 (got "${status}")`);
     filter.status = Number(status);
+  }
+  const source = query.get('source');
+  if (source !== null && source !== '') {
+    if (!isAnswerSource(source)) throw new AdminError(400, `logs: source must be one of ${ANSWER_SOURCES.join(', ')} (got "${source}")`);
+    filter.source = source;
   }
   const unmatched = query.get('unmatched');
   if (unmatched !== null && unmatched !== '') {

@@ -53,7 +53,7 @@ interface Target {
 /** The bridge routes each request itself before the chain runs (it needs the binding to read the request): the dispatch finds it routed. */
 const ROUTED_BY_THE_BRIDGE: Router = { route: () => undefined };
 
-const CLIENT_LEFT: Answer = Object.freeze({ status: httpOfGrpc(GRPC.CANCELLED), headers: [], body: '', error: 'the client went away' }) as Answer;
+const CLIENT_LEFT: Answer = Object.freeze({ status: httpOfGrpc(GRPC.CANCELLED), headers: [], body: '', error: 'the client went away', source: 'error' }) as Answer;
 
 /**
  * The gRPC server's HTTP bridge (grpc.http_bridge): every method as `POST /<package.Service>/<Method>`
@@ -199,13 +199,13 @@ export class GrpcHttpBridge {
         return call.written(failed, reply.failure.code);
       }
       call.out = 1;
-      const answer: Answer = { status: 200, headers: [['content-type', 'application/json'], ...admitted.headers], body: JSON.stringify(answerOf(reply.message)), injected };
+      const answer: Answer = { status: 200, headers: [['content-type', 'application/json'], ...admitted.headers], body: JSON.stringify(answerOf(reply.message)), injected, source: 'generated' };
       send(res, answer);
       return call.written(answer, GRPC.OK);
     }
     const plan = this.streamOf(target, requests);
     const sse = (call.ex.headers.accept ?? '').includes('text/event-stream');
-    const head: Answer = { status: 200, headers: [['content-type', sse ? 'text/event-stream' : 'application/x-ndjson'], ['cache-control', 'no-store'], ...admitted.headers], body: '', injected };
+    const head: Answer = { status: 200, headers: [['content-type', sse ? 'text/event-stream' : 'application/x-ndjson'], ['cache-control', 'no-store'], ...admitted.headers], body: '', injected, source: 'generated' };
     res.writeHead(200, headersOf(head));
     for (const { message, delayMs } of plan.messages) {
       await sleep(delayMs + holdMs);

@@ -1,3 +1,4 @@
+import { sourceOfCode } from '../../../../common/answer-source.js';
 import { PROBLEMS, type ProblemCode } from '../../../../common/errors.js';
 import { httpOfGrpc } from '../../../../common/grpc-status.js';
 import { grpcStatusOf, type Answer } from '../../../chain/exchange/index.js';
@@ -16,6 +17,7 @@ export function catalogueAnswer(code: ProblemCode, message: string): Answer {
     body: JSON.stringify({ code: entry.grpc, message, details: [errorInfo(code)] }),
     code,
     error: message,
+    source: sourceOfCode(code),
   };
 }
 
@@ -32,5 +34,5 @@ export function chaosAnswer(refused: Answer): Answer {
 
 /** A status the mock's rules answered with (google.rpc.Status JSON): its HTTP equivalent. */
 export function statusAnswer(code: number, status: object, message: string): Answer {
-  return { status: httpOfGrpc(code), headers: [JSON_TYPE], body: JSON.stringify(status), error: message };
+  return { status: httpOfGrpc(code), headers: [JSON_TYPE], body: JSON.stringify(status), error: message, source: 'generated' };
 }

@@ -187,8 +187,8 @@ for (const backend of ['uws', 'node']) {
       }, 5000, 'the session counted');
       t.equal(after.requests_by_endpoint['WS /echo/{any}'], (before.requests_by_endpoint['WS /echo/{any}'] ?? 0) + 1, 'counted under its route');
       const prometheus = await (await fetch(`${server.metricsUrl}/metrics`)).text();
-      t.match(prometheus, /mock_http_requests_total\{method="WS",route="\/echo\/\{any\}",status="101"\} [1-9]/, 'Prometheus: upgrades per route and status');
-      t.match(prometheus, /mock_http_requests_total\{method="WS",route="\/echo\/\{any\}",status="503"\} [1-9]/, 'and the refused ones');
+      t.match(prometheus, /mock_http_requests_total\{method="WS",route="\/echo\/\{any\}",status="101",source="echo"\} [1-9]/, 'Prometheus: upgrades per route and status');
+      t.match(prometheus, /mock_http_requests_total\{method="WS",route="\/echo\/\{any\}",status="503",source="refusal"\} [1-9]/, 'and the refused ones');
     });
 
     t.test('a session `ws` or uWS fails for a protocol error is logged with its close code and reason', async (t) => {

@@ -21,13 +21,13 @@ t.test('JSON bodies: application/json, status_code, mock headers after the conte
     { method: 'POST', path: '/users', status_code: 201, response: { body: { id: 1, tags: ['a'] }, headers: { 'X-Trace': 'abc' } } },
     { method: 'POST', url: '/users' },
   );
-  t.same(response, { status: 201, headers: [['content-type', 'application/json'], ['x-trace', 'abc']], body: '{"id":1,"tags":["a"]}' });
+  t.same(response, { status: 201, headers: [['content-type', 'application/json'], ['x-trace', 'abc']], body: '{"id":1,"tags":["a"]}', source: 'runtime_mock' });
 });
 
 t.test('string bodies are text/plain; null is JSON; no body is empty with no content type', async (t) => {
-  t.same(answer({ method: 'GET', path: '/t', response: { body: 'hello' } }, { method: 'GET', url: '/t' }), { status: 200, headers: [['content-type', 'text/plain']], body: 'hello' });
-  t.same(answer({ method: 'GET', path: '/n', response: { body: null } }, { method: 'GET', url: '/n' }), { status: 200, headers: [['content-type', 'application/json']], body: 'null' });
-  t.same(answer({ method: 'DELETE', path: '/d', status_code: 204, response: {} }, { method: 'DELETE', url: '/d' }), { status: 204, headers: [], body: '' });
+  t.same(answer({ method: 'GET', path: '/t', response: { body: 'hello' } }, { method: 'GET', url: '/t' }), { status: 200, headers: [['content-type', 'text/plain']], body: 'hello', source: 'runtime_mock' });
+  t.same(answer({ method: 'GET', path: '/n', response: { body: null } }, { method: 'GET', url: '/n' }), { status: 200, headers: [['content-type', 'application/json']], body: 'null', source: 'runtime_mock' });
+  t.same(answer({ method: 'DELETE', path: '/d', status_code: 204, response: {} }, { method: 'DELETE', url: '/d' }), { status: 204, headers: [], body: '', source: 'runtime_mock' });
 });
 
 t.test('a content type from the mock replaces the default', async (t) => {
@@ -66,7 +66,7 @@ t.test('templates expand when expansion is on', async (t) => {
 t.test('templates stay literal when expansion is off', async (t) => {
   const mock = { method: 'GET', path: '/users/{id}', response: { body: { id: '{{request.path.id}}' }, headers: { 'X-Id': '{{uuid}}' } } };
   const response = answer(mock, { method: 'GET', url: '/users/7' }, false);
-  t.same(response, { status: 200, headers: [['content-type', 'application/json'], ['x-id', '{{uuid}}']], body: '{"id":"{{request.path.id}}"}' });
+  t.same(response, { status: 200, headers: [['content-type', 'application/json'], ['x-id', '{{uuid}}']], body: '{"id":"{{request.path.id}}"}', source: 'runtime_mock' });
 });
 
 t.test('a string body template renders as text', async (t) => {

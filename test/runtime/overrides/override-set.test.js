@@ -63,7 +63,7 @@ t.test('status, headers and delay; the input response is not modified', async (t
   const response = json({ a: 1 });
   const outcome = set.apply(request('GET', '/x'), response);
   t.same(outcome, {
-    response: { status: 503, headers: [['retry-after', '5'], ['content-type', 'application/problem+json']], body: '{"a":1}' },
+    response: { status: 503, headers: [['retry-after', '5'], ['content-type', 'application/problem+json']], body: '{"a":1}', source: 'override' },
     delayMs: 200,
     applied: ['slow'],
   });
@@ -82,11 +82,11 @@ t.test('a delay-only rule keeps the response object', async (t) => {
 t.test('body replaces the body and sets the content type unless the rule names one', async (t) => {
   const text = { status: 200, headers: [['content-type', 'text/plain'], ['x-keep', '1']], body: 'hi' };
   const set = new OverrideSet([{ name: 'json', enabled: true, body: { down: true } }]);
-  t.same(set.apply(request('GET', '/'), text).response, { status: 200, headers: [['x-keep', '1'], ['content-type', 'application/json']], body: '{"down":true}' });
+  t.same(set.apply(request('GET', '/'), text).response, { status: 200, headers: [['x-keep', '1'], ['content-type', 'application/json']], body: '{"down":true}', source: 'override' });
   const plain = new OverrideSet([{ name: 'text', enabled: true, body: 'maintenance' }]);
-  t.same(plain.apply(request('GET', '/'), json({})).response, { status: 200, headers: [['content-type', 'text/plain']], body: 'maintenance' });
+  t.same(plain.apply(request('GET', '/'), json({})).response, { status: 200, headers: [['content-type', 'text/plain']], body: 'maintenance', source: 'override' });
   const own = new OverrideSet([{ name: 'xml', enabled: true, body: '<down/>', headers: { 'content-type': 'application/xml' } }]);
-  t.same(own.apply(request('GET', '/'), json({})).response, { status: 200, headers: [['content-type', 'application/xml']], body: '<down/>' });
+  t.same(own.apply(request('GET', '/'), json({})).response, { status: 200, headers: [['content-type', 'application/xml']], body: '<down/>', source: 'override' });
 });
 
 t.test('merge patches JSON bodies (RFC 7396) and leaves other bodies alone', async (t) => {
@@ -112,7 +112,7 @@ t.test('body then merge within a rule; later rules win', async (t) => {
     { name: 'second', enabled: true, status: 502, merge: { a: null }, delay_ms: 20 },
   ]);
   t.same(set.apply(request('GET', '/'), json({ z: 0 })), {
-    response: { status: 502, headers: [['content-type', 'application/json']], body: '{"b":2}' },
+    response: { status: 502, headers: [['content-type', 'application/json']], body: '{"b":2}', source: 'override' },
     delayMs: 20,
     applied: ['first', 'second'],
   });

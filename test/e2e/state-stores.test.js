@@ -1,0 +1,178 @@
+// The one store interface (runtime/store, issue 36 item 7) through the SDK as a user reaches it:
+// two servers started with the same StoreFactory share every piece of state a request or the admin
+// API changes, because the servers keep none of their own. A change made through server A is seen
+// through server B: a runtime mock, override rules, chaos settings, the virtual clock, validation,
+// the continuum, a state machine's resource, a GraphQL mutation's object, the global rate limit,
+// the circuit breaker, a fixture sequence's position. A spy around the factory shows that every
+// store the process opens was written through the interface.
+import t from 'tap';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { MemoryStores, STORE_NAMES, startMockServer } from 'mock-compiler';
+import { root, tmpdir } from '../helpers/cli.js';
+
+const example = (body) => ({ 200: { description: 'ok', content: { 'application/json': { example: body } } } });
+const api = {
+  openapi: '3.0.3',
+  info: { title: 'stores', version: '1' },
+  paths: {
+    '/orders': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { 201: { description: 'created' } } } },
+    '/orders/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: example({ from: 'description' }) } },
+    '/plain': { get: { responses: example({ from: 'description' }) } },
+    '/seq': { get: { responses: example({ from: 'description' }) } },
+    '/strict': { post: { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } }, responses: example({ ok: true }) } },
+  },
+};
+
+const dir = tmpdir();
+writeFileSync(path.join(dir, 'api.json'), JSON.stringify(api));
+mkdirSync(path.join(dir, 'fixtures', 'http'), { recursive: true });
+for (const n of [1, 2]) {
+  const fixture = { fingerprint: { method: 'GET', path: '/seq', query_params: {}, headers: {} }, status_code: 200, response_headers: { 'content-type': 'application/json' }, response_body: JSON.stringify({ n }), metadata: { sequence: String(n) } };
+  writeFileSync(path.join(dir, 'fixtures', 'http', `seq-${n}.json`), JSON.stringify(fixture));
+}
+
+/** A factory around the memory stores that counts the writes each store takes. */
+const writes = Object.fromEntries(STORE_NAMES.map((name) => [name, 0]));
+const memory = new MemoryStores();
+const stores = {
+  open(name, budget) {
+    const store = memory.open(name, budget);
+    return new Proxy(store, {
+      get(target, key) {
+        const value = target[key];
+        if (typeof value !== 'function') return value;
+        return (...args) => {
+          if (['set', 'update', 'delete', 'clear'].includes(key)) writes[name]++;
+          return value.apply(target, args);
+        };
+      },
+    });
+  },
+  opened: () => memory.opened(),
+};
+
+const options = {
+  spec: 'api.json',
+  cwd: dir,
+  stores,
+  seed: 1,
+  server: { http_port: 0, graphql_port: 0, bind: '127.0.0.1' },
+  logging: { level: 'warn' },
+  graphql: { schema: path.join(root, 'test', 'fixtures', 'graphql', 'shop.graphql') },
+  core: {
+    fixtures: { dir: './fixtures', replay_enabled: true },
+    stateful: {
+      enabled: true,
+      state_machines: [
+        {
+          name: 'orders',
+          initial_state: 'initial',
+          resource_id_extract: { type: 'composite', extractors: [{ type: 'path_param', param: 'id' }, { type: 'json_path', path: '$.id' }] },
+          states: [{ name: 'pending', response: { status_code: 201, body_template: { id: '{{resource_id}}', status: 'pending' } } }],
+          transitions: [
+            { method: 'POST', path_pattern: '/orders', from_state: 'initial', to_state: 'pending' },
+            { method: 'GET', path_pattern: '/orders/{id}', from_state: 'pending', to_state: 'pending' },
+          ],
+        },
+      ],
+    },
+  },
+  admin: { enabled: true, embedded: true },
+  observability: { chaos: { enabled: true } },
+};
+const a = await startMockServer(options);
+t.teardown(() => a.close());
+const b = await startMockServer(options);
+t.teardown(() => b.close());
+
+async function call(server, method, target, body) {
+  const response = await fetch(`${server.url}${target}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json, text, headers: response.headers };
+}
+const gql = async (server, query, variables) => (await (await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()).data;
+
+t.test('a runtime mock created through A answers on B; deleted through B, A answers from the description again', async (t) => {
+  const created = await call(a, 'POST', '/__mock/api/mocks', { method: 'GET', path: '/plain', status_code: 200, response: { body: { from: 'runtime mock' } } });
+  t.equal(created.status, 201);
+  t.same((await call(b, 'GET', '/plain')).json, { from: 'runtime mock' }, 'B answers with the mock A stored');
+  t.equal((await call(b, 'DELETE', `/__mock/api/mocks/${created.json.data.id}`)).status, 200);
+  t.same((await call(a, 'GET', '/plain')).json, { from: 'description' }, 'A follows the delete B made');
+});
+
+t.test('override rules, validation and the clock set through A hold on B', async (t) => {
+  t.equal((await call(a, 'PUT', '/__mock/overrides', [{ name: 'teapot', match: { path: '/plain' }, status: 418 }])).status, 200);
+  t.equal((await call(b, 'GET', '/plain')).status, 418, 'B applies the rule');
+  await call(b, 'PUT', '/__mock/overrides', []);
+  t.equal((await call(a, 'GET', '/plain')).status, 200, 'and A drops it when B clears them');
+
+  t.equal((await call(b, 'POST', '/strict', { n: 'x' })).status, 400, 'B validates requests as configured');
+  t.equal((await call(a, 'POST', '/__mock/validation', { mode: 'off' })).status, 200);
+  t.equal((await call(b, 'POST', '/strict', { n: 'x' })).status, 200, 'validation switched off through A holds on B');
+  await call(a, 'POST', '/__mock/validation', { mode: 'enforce' });
+
+  t.equal((await call(a, 'POST', '/__mock/time/set', { time: '2031-02-03T04:05:06Z' })).status, 200);
+  const time = (await call(b, 'GET', '/__mock/config')).json.data.time;
+  t.equal(time.enabled, true, 'time travel switched on through A is on in B');
+  t.match(time.virtual_time, /^2031-02-03T04:05/, 'B reads the virtual time A set');
+});
+
+t.test('chaos and the continuum steered through A hold on B', async (t) => {
+  t.equal((await call(a, 'PUT', '/__mock/api/chaos/config', { bulkhead: { max_concurrent_requests: 77 } })).status, 200);
+  t.equal((await call(b, 'GET', '/__mock/api/chaos/config')).json.data.bulkhead.max_concurrent_requests, 77, "B's chaos settings are A's");
+  await call(b, 'POST', '/__mock/api/chaos/config/reset');
+  t.not((await call(a, 'GET', '/__mock/api/chaos/config')).json.data.bulkhead.max_concurrent_requests, 77, 'a reset through B resets A');
+
+  t.equal((await call(a, 'PUT', '/__mock/continuum/ratio', { path: '/plain', ratio: 0.25 })).status, 200);
+  const ratio = (await call(b, 'GET', '/__mock/continuum/ratio?path=/plain')).json.data;
+  t.equal(ratio.blend_ratio, 0.25, "B's continuum ratio for the path is the one A set");
+  t.equal(ratio.level, 'manual');
+});
+
+t.test("a state machine's resource moved through A is read through B", async (t) => {
+  t.equal((await call(a, 'POST', '/orders', { id: 'o-1' })).status, 201, 'created through A: pending');
+  const read = await call(b, 'GET', '/orders/o-1');
+  t.same(read.json, { id: 'o-1', status: 'pending' }, 'B answers from the state A stored');
+  t.same((await call(b, 'GET', '/orders/o-2')).json, { from: 'description' }, 'a resource nobody created has no state there: the description answers');
+});
+
+t.test("a GraphQL mutation's object written through A is read through B", async (t) => {
+  const created = await gql(a, 'mutation ($n: String!) { createUser(input: {name: $n, email: "e@example.com"}) { id name } }', { n: 'Shared' });
+  const id = created.createUser.id;
+  t.same(await gql(b, 'query ($id: ID!) { user(id: $id) { name } }', { id }), { user: { name: 'Shared' } }, 'B reads the object A stored');
+});
+
+t.test('a fixture sequence goes on where the other server left it', async (t) => {
+  t.same((await call(a, 'GET', '/seq')).json, { n: 1 }, 'A serves the first recorded answer');
+  t.same((await call(b, 'GET', '/seq')).json, { n: 2 }, 'B the second');
+});
+
+t.test('the rate limit and the circuit breaker hold across both servers', async (t) => {
+  t.equal((await call(a, 'PUT', '/__mock/api/chaos/config', { rate_limit: { enabled: true, requests_per_second: 0.01, burst_size: 4 } })).status, 200);
+  const statuses = [];
+  for (const server of [a, b, a, b, a, b]) statuses.push((await call(server, 'GET', '/plain')).status);
+  t.same(statuses, [200, 200, 200, 200, 429, 429], 'one bucket of 4 for both servers together');
+  await call(b, 'POST', '/__mock/api/chaos/config/reset');
+
+  const breaker = { circuit_breaker: { enabled: true, failure_threshold: 2, success_threshold: 1, timeout_ms: 60_000 }, fault_injection: { enabled: true, http_errors: [500], http_error_probability: 1 } };
+  t.equal((await call(a, 'PUT', '/__mock/api/chaos/config', breaker)).status, 200);
+  t.equal((await call(a, 'GET', '/plain')).status, 500);
+  t.equal((await call(b, 'GET', '/plain')).status, 500, 'the second failure, through B');
+  const refused = await call(a, 'GET', '/plain');
+  t.equal(refused.status, 503, "the breaker the two failures opened refuses on A");
+  t.equal(refused.headers.get('x-mock-fault'), 'circuit_open');
+  t.equal((await call(b, 'GET', '/__mock/api/chaos/stats')).json.data.circuit_breaker.state, 'open', 'B reports it open');
+  await call(a, 'POST', '/__mock/api/chaos/config/reset');
+});
+
+t.test('every store the process keeps was written through the store interface', async (t) => {
+  t.same(memory.opened().map((store) => store.name).sort(), [...STORE_NAMES].sort(), 'the servers opened every store, once for both');
+  for (const name of STORE_NAMES) t.ok(writes[name] > 0, `${name}: ${writes[name]} writes`);
+});

@@ -180,7 +180,7 @@ export function handlerFor(definition: Pick<MethodDefinition<object, object>, 'r
       run.received(call.request);
       void (async () => {
         const answer = await started(context, run, fail);
-        if (answer !== undefined) await replied(run, answer.unary(call.request, metadataOf(call)), callback);
+        if (answer !== undefined) await replied(run, await answer.unary(call.request, metadataOf(call)), callback);
       })().catch(internalFailure(context, run, path, fail));
     };
     return unary;
@@ -194,7 +194,7 @@ export function handlerFor(definition: Pick<MethodDefinition<object, object>, 'r
       void (async () => {
         const answer = await started(context, run, fail);
         if (answer === undefined) return;
-        const plan = answer.serverStream(call.request, metadataOf(call));
+        const plan = await answer.serverStream(call.request, metadataOf(call));
         if (plan.fixture !== undefined) run.replayed(plan.fixture);
         if (!(await played(run, plan, (message) => call.write(message), fail))) return;
         run.end(GRPC.OK, 'OK');
@@ -218,7 +218,7 @@ export function handlerFor(definition: Pick<MethodDefinition<object, object>, 'r
         void (async () => {
           const answer = await admitted;
           if (answer === undefined || run.cancelled || run.over) return;
-          await replied(run, answer.clientStream(received, metadataOf(call)), callback);
+          await replied(run, await answer.clientStream(received, metadataOf(call)), callback);
         })().catch(internalFailure(context, run, path, fail));
       });
     };
@@ -242,7 +242,7 @@ export function handlerFor(definition: Pick<MethodDefinition<object, object>, 'r
     then(async () => {
       const answer = await started(context, run, fail);
       if (answer === undefined) return false;
-      const opened = answer.bidi(metadataOf(call));
+      const opened = await answer.bidi(metadataOf(call));
       if (opened.fixture !== undefined) run.replayed(opened.fixture);
       session = opened.session;
       return played(run, session.start(), write, fail);

@@ -7,10 +7,11 @@ import type { FixtureStore } from '../../chain/fixtures/index.js';
 import { upstreamTarget } from '../../chain/proxy/index.js';
 import type { RequestLog } from '../../control/logging/index.js';
 import { createTemplateRuntime } from '../../template/index.js';
-import { WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type WsBehaviour, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
+import { WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type CompiledScript, type WsBehaviour, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
 import { handshakeOf } from './handshake.js';
 import type { WebSocketOptions } from './ws-options.js';
 import { WsRouter } from './ws-router.js';
+import { andThen } from '../../store/index.js';
 
 /** What an adapter tells the service about an accepted connection. */
 export interface WsConnection {
@@ -67,13 +68,15 @@ export class WsService {
   private readonly templates: TemplateRuntime;
   private readonly sessions = new Set<WsSession>();
   private pending = 0;
+  /** The recorded session an admitted upgrade replays, chosen by the admission terminal. */
+  private readonly replays = new WeakMap<Exchange, CompiledScript>();
   private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: WsServiceOptions) {
     const { settings, fixtures, logger, live } = options;
     this.routes = WsRoutes.compile(settings.routes, settings.replayFile);
     const router = (this.router = new WsRouter(this.routes, settings.routes.map((route) => route.path)));
-    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, fixtures.settings.maxRecordingBytes, logger);
+    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, fixtures.settings.maxRecordingBytes, logger, (key) => fixtures.advance(key));
     this.templates = createTemplateRuntime({ seed: options.seed, now: live.clock.read });
     const stages = createStages(
       {
@@ -127,9 +130,14 @@ export class WsService {
   }
 
   /** The chain's terminal: admits what no stage refused, but for an upgrade the relay may not take to the upstream. */
-  private admission(ex: Exchange): Answer {
+  private admission(ex: Exchange): Answer | Promise<Answer> {
     if (this.escapesUpstream(ex)) return problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: ex.path }, { logged: true });
-    return ADMITTED;
+    if (this.options.fixtures?.settings.replay !== true || this.recordings === undefined) return ADMITTED;
+    // the recorded session to replay is chosen as the upgrade is admitted: the store answers the position now or later, the session opens at once
+    return andThen(this.recordings.take(ex.path), (script) => {
+      if (script !== undefined) this.replays.set(ex, script);
+      return ADMITTED;
+    });
   }
 
   /** `admitted`: the chain's answer; the latency it holds is held before every message the session sends. */
@@ -138,8 +146,7 @@ export class WsService {
     ex.answeredAt = performance.now();
     const handshake = handshakeOf(ex);
     const target = this.router.targetOf(ex);
-    const store = this.options.fixtures?.settings;
-    const replayed = store?.replay === true ? this.recordings?.take(handshake.path) : undefined;
+    const replayed = this.replays.get(ex);
     const behaviour: WsBehaviour = replayed !== undefined ? scriptPlayer(replayed) : (this.relay(target.claimed) ?? target.behaviour());
     const { settings } = this.options;
     const hold = admitted.delivery?.holdMs ?? 0;
@@ -150,7 +157,7 @@ export class WsService {
       limits: { messageTimeoutMs: settings.messageTimeoutMs, maxBufferedBytes: settings.maxBufferedBytes },
       templates: this.templates,
       latency: () => hold,
-      tape: store?.record === true && replayed === undefined ? this.recordings?.start(handshake.path) : undefined,
+      tape: this.options.fixtures?.settings.record === true && replayed === undefined ? this.recordings?.start(handshake.path) : undefined,
       onEnd: (report) => this.ended(session, ex, admitted, report),
     });
     this.sessions.add(session);

@@ -2,6 +2,7 @@ import { Exchange, problem, type Answer } from '../../chain/exchange/index.js';
 import type { Next } from '../../chain/index.js';
 import type { BidiSession, GrpcEngine, Metadata, MethodMock, Reply, StreamPlan } from './engine.js';
 import type { GrpcRecordings } from './recordings.js';
+import { andThen, type Awaitable } from '../../store/index.js';
 
 /** An answer and, when a recording gave it, its file below core.fixtures.dir (the request log names it). */
 export type Answered<T> = T & { fixture?: string };
@@ -17,21 +18,21 @@ export class CallAnswer {
     private readonly replay: GrpcRecordings | undefined,
   ) {}
 
-  unary(request: object, metadata: Metadata): Answered<Reply> {
-    return this.replay?.unary(this.mock, request) ?? this.mock.unary(request, metadata);
+  unary(request: object, metadata: Metadata): Awaitable<Answered<Reply>> {
+    return andThen(this.replay?.unary(this.mock, request), (replayed) => replayed ?? this.mock.unary(request, metadata));
   }
 
-  serverStream(request: object, metadata: Metadata): Answered<StreamPlan> {
-    return this.replay?.serverStream(this.mock, request) ?? this.mock.serverStream(request, metadata);
+  serverStream(request: object, metadata: Metadata): Awaitable<Answered<StreamPlan>> {
+    return andThen(this.replay?.serverStream(this.mock, request), (replayed) => replayed ?? this.mock.serverStream(request, metadata));
   }
 
   /** After the half-close, with every message the client sent. */
-  clientStream(requests: readonly object[], metadata: Metadata): Answered<Reply> {
-    return this.replay?.clientStream(this.mock, requests) ?? this.mock.clientStream(requests, metadata);
+  clientStream(requests: readonly object[], metadata: Metadata): Awaitable<Answered<Reply>> {
+    return andThen(this.replay?.clientStream(this.mock, requests), (replayed) => replayed ?? this.mock.clientStream(requests, metadata));
   }
 
-  bidi(metadata: Metadata): Answered<{ session: BidiSession }> {
-    return this.replay?.bidiSession(this.mock) ?? { session: this.mock.bidi(metadata) };
+  bidi(metadata: Metadata): Awaitable<Answered<{ session: BidiSession }>> {
+    return andThen(this.replay?.bidiSession(this.mock), (replayed) => replayed ?? { session: this.mock.bidi(metadata) });
   }
 }
 

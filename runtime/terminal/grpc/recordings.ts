@@ -1,3 +1,4 @@
+import { andThen, type Awaitable } from '../../store/index.js';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -47,11 +48,14 @@ interface Playable {
   size: number;
 }
 
-/** Recordings in recorded order, and how many were served: per method and request messages, and per bidirectional method. */
+/** Recordings in recorded order, per method and request messages, and per bidirectional method; how many were served is the fixture-sequences store's (under SERVED and `key`). */
 interface Sequence {
+  readonly key: string;
   items: Playable[];
-  served: number;
 }
+
+/** These recordings' keys in the fixture-sequences store. */
+const SERVED = 'grpc ';
 
 /** Where a recorded call's frames go as they happen (GrpcRecordings.start). */
 export interface GrpcTape {
@@ -160,10 +164,7 @@ export class GrpcRecordings {
 
   /** Reads every recording again; sequences start over unless `restart` is false (the watcher lost track). */
   reload(restart = true): void {
-    const served = new Map<string, number>();
-    if (!restart) for (const [key, group] of this.groups) served.set(key, group.served);
-    const bidiServed = new Map<string, number>();
-    if (!restart) for (const [key, sequence] of this.bidi) bidiServed.set(key, sequence.served);
+    if (restart) this.store.restartSequences(SERVED);
     this.byFile.clear();
     this.groups.clear();
     this.bidi.clear();
@@ -177,14 +178,6 @@ export class GrpcRecordings {
       return;
     }
     for (const file of files) this.load(file);
-    for (const [key, n] of served) {
-      const group = this.groups.get(key);
-      if (group !== undefined) group.served = n;
-    }
-    for (const [key, n] of bidiServed) {
-      const sequence = this.bidi.get(key);
-      if (sequence !== undefined) sequence.served = n;
-    }
   }
 
   /**
@@ -204,34 +197,32 @@ export class GrpcRecordings {
   // ---- replay
 
   /** A unary call's recorded answer, or undefined when none of its recordings has this request (then the engine answers). */
-  unary(mock: MethodMock, request: object): Replayed<Reply> | undefined {
-    const found = this.take(mock, () => [messageKey(mock.requestType, request)]);
-    if (found === undefined) return undefined;
+  unary(mock: MethodMock, request: object): Awaitable<Replayed<Reply> | undefined> {
+    return andThen(this.take(mock, () => [messageKey(mock.requestType, request)]), (found) => (found === undefined ? undefined : this.reply(found, 'in')));
+  }
+
+  /** A recorded call's one reply (unary, client stream), timed from its first (`in`) or last request message. */
+  private reply(found: Playable, from: 'in' | 'lastIn'): Replayed<Reply> {
     const { steps, end } = found;
-    const inTs = steps.find((s) => s.dir === 'in')?.ts ?? 0;
+    const inTs = from === 'in' ? (steps.find((s) => s.dir === 'in')?.ts ?? 0) : steps.reduce((ts, s) => (s.dir === 'in' ? s.ts : ts), 0);
     const out = steps.find((s) => s.dir === 'out');
     if (end.code !== GRPC.OK || out === undefined || out.dir !== 'out') return { failure: failureOf(end), delayMs: Math.max(0, end.ts - inTs), fixture: found.shown };
     return { message: out.message, delayMs: Math.max(0, out.ts - inTs), ...(end.trailers === undefined ? {} : { trailers: end.trailers }), fixture: found.shown };
   }
 
   /** A server stream's recorded messages at their recorded pace and its status, or undefined. */
-  serverStream(mock: MethodMock, request: object): Replayed<StreamPlan> | undefined {
-    const found = this.take(mock, () => [messageKey(mock.requestType, request)]);
-    if (found === undefined) return undefined;
-    const inAt = found.steps.findIndex((s) => s.dir === 'in');
-    const { messages, lastTs } = plan(found.steps, inAt + 1, found.steps[inAt]?.ts ?? 0);
-    return { messages, ...this.ending(found, lastTs), fixture: found.shown };
+  serverStream(mock: MethodMock, request: object): Awaitable<Replayed<StreamPlan> | undefined> {
+    return andThen(this.take(mock, () => [messageKey(mock.requestType, request)]), (found) => {
+      if (found === undefined) return undefined;
+      const inAt = found.steps.findIndex((s) => s.dir === 'in');
+      const { messages, lastTs } = plan(found.steps, inAt + 1, found.steps[inAt]?.ts ?? 0);
+      return { messages, ...this.ending(found, lastTs), fixture: found.shown };
+    });
   }
 
   /** A client stream's recorded answer for these messages (after the half-close), or undefined. */
-  clientStream(mock: MethodMock, requests: readonly object[]): Replayed<Reply> | undefined {
-    const found = this.take(mock, () => requests.map((r) => messageKey(mock.requestType, r)));
-    if (found === undefined) return undefined;
-    const { steps, end } = found;
-    const lastIn = steps.reduce((ts, s) => (s.dir === 'in' ? s.ts : ts), 0);
-    const out = steps.find((s) => s.dir === 'out');
-    if (end.code !== GRPC.OK || out === undefined || out.dir !== 'out') return { failure: failureOf(end), delayMs: Math.max(0, end.ts - lastIn), fixture: found.shown };
-    return { message: out.message, delayMs: Math.max(0, out.ts - lastIn), ...(end.trailers === undefined ? {} : { trailers: end.trailers }), fixture: found.shown };
+  clientStream(mock: MethodMock, requests: readonly object[]): Awaitable<Replayed<Reply> | undefined> {
+    return andThen(this.take(mock, () => requests.map((r) => messageKey(mock.requestType, r))), (found) => (found === undefined ? undefined : this.reply(found, 'lastIn')));
   }
 
   /**
@@ -240,10 +231,12 @@ export class GrpcRecordings {
    * message, once one equal to it arrives, the messages that followed it; client messages that
    * equal no awaited one are passed over. Undefined when the method has no recording.
    */
-  bidiSession(mock: MethodMock): Replayed<{ session: BidiSession }> | undefined {
+  bidiSession(mock: MethodMock): Awaitable<Replayed<{ session: BidiSession }> | undefined> {
     const sequence = this.bidi.get(mock.path);
-    const found = sequence === undefined ? undefined : this.pick(sequence);
-    if (found === undefined) return undefined;
+    return sequence === undefined ? undefined : andThen(this.pick(sequence), (found) => (found === undefined ? undefined : this.script(mock, found)));
+  }
+
+  private script(mock: MethodMock, found: Playable): Replayed<{ session: BidiSession }> {
     const { steps } = found;
     let at = 0;
     const session: BidiSession = {
@@ -275,24 +268,15 @@ export class GrpcRecordings {
   }
 
   /** The next recording of these request messages; their keys are made only for a method with recordings. */
-  private take(mock: MethodMock, keys: () => readonly string[]): Playable | undefined {
+  private take(mock: MethodMock, keys: () => readonly string[]): Awaitable<Playable | undefined> {
     if (!this.perMethod.has(mock.path)) return undefined;
     const group = this.groups.get(`${mock.path}\n${joinKeys(keys())}`);
     return group === undefined ? undefined : this.pick(group);
   }
 
   /** The next of a sequence, as core.fixtures.sequence_end says once it is used up (as HTTP fixtures). */
-  private pick(sequence: Sequence): Playable | undefined {
-    const count = sequence.items.length;
-    if (count === 0) return undefined;
-    let at = sequence.served;
-    if (at >= count) {
-      const end = this.store.settings.sequenceEnd;
-      if (end === 'fall_through') return undefined;
-      at = end === 'cycle' ? at % count : count - 1;
-    }
-    sequence.served++;
-    return sequence.items[at];
+  private pick(sequence: Sequence): Awaitable<Playable | undefined> {
+    return andThen(this.store.position(SERVED + sequence.key, sequence.items.length), (at) => (at === undefined ? undefined : sequence.items[at]));
   }
 
   // ---- recording
@@ -423,13 +407,13 @@ export class GrpcRecordings {
     this.byFile.set(file, compiled);
     this.perMethod.set(compiled.method, (this.perMethod.get(compiled.method) ?? 0) + 1);
     const key = `${compiled.method}\n${compiled.inKey}`;
-    const group = this.groups.get(key) ?? { items: [], served: 0 };
+    const group = this.groups.get(key) ?? { key, items: [] };
     this.groups.set(key, group);
     this.count(this.recorded, compiled.digest, 1);
     group.items.push(compiled);
     group.items.sort(byOrder);
     if (compiled.mode === 'bidi_streaming') {
-      const sequence = this.bidi.get(compiled.method) ?? { items: [], served: 0 };
+      const sequence = this.bidi.get(compiled.method) ?? { key: `bidi ${compiled.method}`, items: [] };
       this.bidi.set(compiled.method, sequence);
       sequence.items.push(compiled);
       sequence.items.sort(byOrder);

@@ -5,6 +5,10 @@ import { AtomicWriter, RecordingFile } from '../../files/index.js';
 import { loadScript } from './routes.js';
 import type { CompiledScript } from './script-player.js';
 import type { WsTape } from './session.js';
+import { andThen, type Awaitable } from '../../store/index.js';
+
+/** These sessions' keys in the fixture-sequences store. */
+const SERVED = 'websocket ';
 
 /**
  * Recorded WebSocket sessions under core.fixtures.dir: recording writes each session as a replay
@@ -16,8 +20,6 @@ import type { WsTape } from './session.js';
 export class WsRecordings {
   private readonly root: string;
   private readonly writer: AtomicWriter;
-  /** Connections replayed per folder. */
-  private readonly played = new Map<string, number>();
   private readonly scripts = new Map<string, CompiledScript>();
   /** Sessions being recorded: close() finishes them. */
   private readonly open = new Set<() => void>();
@@ -25,10 +27,15 @@ export class WsRecordings {
   private readonly saving = new Set<Promise<void>>();
   private closed = false;
 
+  /**
+   * `played`: how many connections a folder replayed before this one, counted in the
+   * fixture-sequences store (FixtureStore.advance).
+   */
   constructor(
     private readonly fixturesDir: string,
     private readonly maxBytes: number,
     private readonly logger: Logger,
+    private readonly played: (key: string) => Awaitable<number>,
   ) {
     this.root = path.join(fixturesDir, WEBSOCKET_FIXTURES);
     this.writer = new AtomicWriter(fixturesDir);
@@ -83,12 +90,15 @@ export class WsRecordings {
   }
 
   /** The session to replay for the next connection to `requestPath`, or undefined when none was recorded. */
-  take(requestPath: string): CompiledScript | undefined {
+  take(requestPath: string): Awaitable<CompiledScript | undefined> {
     const folder = sessionFolder(this.fixturesDir, requestPath);
     const files = sessionFiles(folder);
     if (files.length === 0) return undefined;
-    const n = this.played.get(folder) ?? 0;
-    this.played.set(folder, n + 1);
+    return andThen(this.played(SERVED + folder), (n) => this.script(files, folder, n));
+  }
+
+  /** The `n`th recorded session of the folder (the last once they are used up), compiled once. */
+  private script(files: string[], folder: string, n: number): CompiledScript | undefined {
     const file = path.join(folder, files[Math.min(n, files.length - 1)]);
     let script = this.scripts.get(file);
     if (script === undefined) {

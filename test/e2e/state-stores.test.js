@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MemoryStores, STORE_NAMES, startMockServer } from 'mock-compiler';
 import { root, tmpdir } from '../helpers/cli.js';
+import { jsonBody, readAnswer } from '../helpers/admin.js';
 
 const example = (body) => ({ 200: { description: 'ok', content: { 'application/json': { example: body } } } });
 const api = {
@@ -86,17 +87,7 @@ t.teardown(() => a.close());
 const b = await startMockServer(options);
 t.teardown(() => b.close());
 
-async function call(server, method, target, body) {
-  const response = await fetch(`${server.url}${target}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json, text, headers: response.headers };
-}
+const call = async (server, method, target, body) => readAnswer(await fetch(`${server.url}${target}`, { method, ...(body === undefined ? {} : jsonBody(body)) }));
 const gql = async (server, query, variables) => (await (await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()).data;
 
 t.test('a runtime mock created through A answers on B; deleted through B, A answers from the description again', async (t) => {

@@ -8,3 +8,10 @@ export async function onNodeHttp(file) {
   process.env.MOCK_HTTP_BACKEND = 'node';
   await import(new URL(`../e2e/${file}`, import.meta.url));
 }
+
+/**
+ * A subtest's `skip` in the node:http pass, for a subtest that would test nothing more there: one
+ * that compares node:http with uWS itself, or whose subject is not the server library. `why`
+ * says which.
+ */
+export const onceAcrossBackends = (why) => (process.env.MOCK_HTTP_BACKEND === 'node' ? `run once, in the uWS pass: ${why}` : false);

@@ -215,7 +215,7 @@ for (const [backend, server] of [
     await until(async () => (await server.details()).subscription_connections === 0, 30_000, 'the slow readers cut off');
     for (const socket of slow) {
       socket.resume();
-      t.equal(await socket.closed, 1006, 'cut without a closing handshake');
+      t.equal((await socket.closed).code, 1006, 'cut without a closing handshake');
     }
     const warnings = server.log().match(/cut off client .*graphql\.subscriptions\.max_buffered_bytes/g) ?? [];
     t.equal(warnings.length, 1, 'one warning line for both (one a minute)');
@@ -233,14 +233,10 @@ t.test('graphql-transport-ws protocol violations close with the codes the protoc
     const before = await rawSocket(server);
     before.send({ id: 'early', type: 'subscribe', payload: { query: '{ me { id } }' } });
 
-    const twice = await rawSocket(server);
-    twice.send({ type: 'connection_init' });
-    await twice.next((m) => m.type === 'connection_ack');
+    const twice = await connect(server);
     twice.send({ type: 'connection_init' });
 
-    const duplicate = await rawSocket(server);
-    duplicate.send({ type: 'connection_init' });
-    await duplicate.next((m) => m.type === 'connection_ack');
+    const duplicate = await connect(server);
     duplicate.send({ id: 'same', type: 'subscribe', payload: { query: 'subscription { userCreated { id } }' } });
     await duplicate.next((m) => m.id === 'same' && m.type === 'next');
     duplicate.send({ id: 'same', type: 'subscribe', payload: { query: 'subscription { userCreated { id } }' } });
@@ -248,12 +244,8 @@ t.test('graphql-transport-ws protocol violations close with the codes the protoc
     const shapes = ['not json', '[]', '{"type":"connection_init","payload":"not an object"}', '{"type":"shout"}', '{"id":"x","type":"subscribe"}', '{"id":"","type":"subscribe","payload":{"query":"{ me { id } }"}}'];
     const invalid = await Promise.all(
       shapes.map(async (text, i) => {
-        const socket = await rawSocket(server);
-        // the acknowledged ones: a subscribe message checked only once the connection is
-        if (i >= 4) {
-          socket.send({ type: 'connection_init' });
-          await socket.next((m) => m.type === 'connection_ack');
-        }
+        // the last two acknowledged: a subscribe message is checked only once the connection is
+        const socket = await (i >= 4 ? connect(server) : rawSocket(server));
         socket.send(text);
         return socket.closed;
       }),
@@ -285,7 +277,10 @@ t.test('graphql-transport-ws protocol violations close with the codes the protoc
   t.notMatch(logged, /bug|unhandled|uncaught/i, 'no violation reached past the protocol handler');
 });
 
-/** A graphql-transport-ws socket that sends nothing unasked: send(message), next(predicate), `closed` ({ code, reason }). */
+/**
+ * A graphql-transport-ws socket that sends nothing unasked: send(text or message), next(predicate)
+ * for a message, pause()/resume() reading, `closed` ({ code, reason }).
+ */
 async function rawSocket(server) {
   const ws = new WebSocket(server.wsUrl, PROTOCOL);
   const messages = [];
@@ -301,32 +296,6 @@ async function rawSocket(server) {
     ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
   });
   const next = async (predicate) => {
-    for (;;) {
-      const index = messages.findIndex(predicate);
-      if (index >= 0) return messages.splice(index, 1)[0];
-      await new Promise((resolve) => (waiting = resolve));
-    }
-  };
-  return { send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)), next, closed };
-}
-
-/** A graphql-transport-ws connection, acknowledged: send(), next(predicate) for a message, pause()/resume() reading, `closed` (the close code). */
-async function connect(server) {
-  const ws = new WebSocket(server.wsUrl, PROTOCOL);
-  const messages = [];
-  let waiting;
-  ws.on('message', (data) => {
-    messages.push(JSON.parse(data.toString()));
-    waiting?.();
-  });
-  const closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)));
-  ws.on('error', () => {});
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
-  });
-  ws.send(JSON.stringify({ type: 'connection_init' }));
-  const next = async (predicate) => {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const index = messages.findIndex(predicate);
@@ -339,9 +308,8 @@ async function connect(server) {
       });
     }
   };
-  await next((m) => m.type === 'connection_ack');
   return {
-    send: (text) => ws.send(text),
+    send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
     next,
     close: () => ws.close(),
     terminate: () => ws.terminate(),
@@ -350,4 +318,12 @@ async function connect(server) {
     resume: () => ws._socket.resume(),
     closed,
   };
+}
+
+/** A rawSocket whose connection_init is acknowledged. */
+async function connect(server) {
+  const socket = await rawSocket(server);
+  socket.send({ type: 'connection_init' });
+  await socket.next((m) => m.type === 'connection_ack');
+  return socket;
 }

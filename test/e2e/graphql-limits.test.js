@@ -3,6 +3,7 @@
 // (graphql.max_* and graphql.subscriptions.max_* unset) on uWS and, for the WebSocket, on node:http
 // too; a third server with small limits shows the refusals that need more data than a test should
 // send at the defaults. Caps are proven by counts and sizes the admin API reports, not by memory.
+// graphql-transport-ws protocol violations are sent on raw sockets to both backends (issue 36).
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

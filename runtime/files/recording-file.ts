@@ -12,8 +12,9 @@ let temporaries = 0;
 /**
  * A recording written as it goes (a WebSocket session, a gRPC call), one of a folder's numbered
  * files (`session-0003.jsonl`). Lines go to a hidden temporary file beside them
- * (`.recording-<pid>.<n>`, which no reader lists) in the background, at most FLUSH_BYTES waiting
- * in memory beyond what a write in progress holds; `finish` syncs it and links it into place
+ * (`.recording-<pid>.<n>`, which no reader lists) in the background, a write starting once
+ * FLUSH_BYTES wait; lines appended during a write wait for the next, so on a disk slower than the
+ * session up to `maxBytes` wait in memory. `finish` syncs the file and links it into place
  * under the first free number, so a recording appears whole or not at all and never replaces
  * another's (another process may record into the same folder). The temporary file is journaled
  * by the AtomicWriter: one a killed process leaves is removed by the next server started on the

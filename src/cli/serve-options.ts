@@ -358,6 +358,7 @@ export function fixtureOptions(config: EffectiveConfig): NonNullable<MockOptions
     maxSequence: f.max_sequence,
     watch: f.watch,
     maxRecordingBytes: f.max_recording_mb * 1024 * 1024,
+    maxUnsavedBytes: f.max_unsaved_mb * 1024 * 1024,
   };
 }
 

@@ -24,6 +24,7 @@ export interface EnvVariable {
 export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MOCK_HTTP_PORT', key: 'server.http_port', type: 'integer' },
   { name: 'MOCK_HTTP_HOST', key: 'server.bind', type: 'string' },
+  { name: 'MOCK_HTTP_BACKEND', key: 'server.http_backend', type: 'string' },
   { name: 'MOCK_WS_PORT', key: 'server.ws_port', type: 'integer' },
   { name: 'MOCK_GRPC_PORT', key: 'server.grpc_port', type: 'integer' },
   { name: 'MOCK_GRPC_PROTO_DIR', key: 'grpc.proto_dir', type: 'string' },

@@ -516,6 +516,10 @@ export interface FixturesConfig {
    * Mebibytes one recorded WebSocket session or gRPC call may write (recordings go to disk as they happen): past it the session's recording stops with one warning, its file keeping what came before (a unary or client-streaming gRPC call is then not recorded).
    */
   max_recording_mb: number;
+  /**
+   * Mebibytes of recorded HTTP exchanges held in memory until their fixture files are written (record mode saves after answering). When requests come faster than the disk takes them, the exchanges past it are not recorded, with one warning line (a minute at most) saying how many and of which routes; the files written stay whole.
+   */
+  max_unsaved_mb: number;
 }
 export interface RouteChaosConfig {
   path: string;

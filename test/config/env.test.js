@@ -18,6 +18,7 @@ t.test('the table maps every variable of the spec to its key and type', async (t
     [
       ['MOCK_HTTP_PORT', 'server.http_port', 'integer'],
       ['MOCK_HTTP_HOST', 'server.bind', 'string'],
+      ['MOCK_HTTP_BACKEND', 'server.http_backend', 'string'],
       ['MOCK_WS_PORT', 'server.ws_port', 'integer'],
       ['MOCK_GRPC_PORT', 'server.grpc_port', 'integer'],
       ['MOCK_GRPC_PROTO_DIR', 'grpc.proto_dir', 'string'],
@@ -77,6 +78,14 @@ const cases = {
       ['::1', '::1'],
     ],
     bad: [['local host', 'MOCK_HTTP_HOST: expected a host name or IP address without spaces, got "local host"']],
+  },
+  MOCK_HTTP_BACKEND: {
+    good: [
+      ['node', 'node'],
+      ['uws', 'uws'],
+      ['auto', 'auto'],
+    ],
+    bad: [['express', 'MOCK_HTTP_BACKEND: expected one of auto, uws, node, got "express"']],
   },
   MOCK_WS_PORT: {
     good: [['4001', 4001]],

@@ -52,6 +52,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
         max_sequence: 100,
         watch: true,
         max_recording_mb: 64,
+        max_unsaved_mb: 64,
       },
       routes: [],
     },

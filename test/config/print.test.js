@@ -95,6 +95,7 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '    max_sequence: 100 # from default',
       '    watch: true # from default',
       '    max_recording_mb: 64 # from default',
+      '    max_unsaved_mb: 64 # from default',
       '  routes: [] # from default',
       'grpc:',
       `  proto_dir: ${cwd}/proto # from default`,

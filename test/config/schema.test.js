@@ -87,7 +87,7 @@ const cases = [
   ['response:\n  template_expand: "on"\n', 'mock.yaml: response.template_expand: expected boolean, got "on"'],
   [
     'core:\n  fixtures: { directory: fx }\n',
-    'mock.yaml: core.fixtures.directory: unknown key; expected one of dir, record_enabled, replay_enabled, record_get_only, ignore_query_params, match_headers, match_body, sequence_end, max_sequence, watch, max_recording_mb',
+    'mock.yaml: core.fixtures.directory: unknown key; expected one of dir, record_enabled, replay_enabled, record_get_only, ignore_query_params, match_headers, match_body, sequence_end, max_sequence, watch, max_recording_mb, max_unsaved_mb',
   ],
   ['core:\n  max_connections: 0\n', 'mock.yaml: core.max_connections: expected integer >= 1, got 0'],
   ['core:\n  routes:\n    - { method: GET }\n', 'mock.yaml: core.routes[0].path: required key is missing'],

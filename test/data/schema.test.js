@@ -103,16 +103,14 @@ t.test('--seed repeats, --output writes', async (t) => {
   const dir = t.testdir({ 'person.json': JSON.stringify(PERSON) });
   const schema = path.join(dir, 'person.json');
   const out = path.join(dir, 'people.yaml');
-  const [a, b, c, written] = await Promise.all([
-    runData(['schema', '--schema', schema, '--count', '5', '--seed', '9']),
+  const [a, c, written] = await Promise.all([
     runData(['schema', '--schema', schema, '--count', '5', '--seed', '9']),
     runData(['schema', '--schema', schema, '--count', '5', '--seed', '10']),
     runData(['schema', '--schema', schema, '--count', '5', '--seed', '9', '--output', out]),
   ]);
-  t.equal(a.stdout, b.stdout, 'same seed, same output');
   t.not(a.stdout, c.stdout, 'another seed, other output');
   t.equal(written.stdout, '');
-  t.same(parseYaml(readFileSync(out, 'utf8')), JSON.parse(a.stdout), 'YAML from the .yaml extension, same values');
+  t.same(parseYaml(readFileSync(out, 'utf8')), JSON.parse(a.stdout), 'YAML from the .yaml extension; the same seed in another process, the same values');
 });
 
 t.test('bad input: one line naming the flag or file, non-zero exit', async (t) => {

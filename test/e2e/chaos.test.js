@@ -7,6 +7,7 @@ import net from 'node:net';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { curl, needsCurl, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { onceAcrossBackends } from '../helpers/node-http.js';
 
 const petstore = path.join(root, 'examples', 'petstore.yaml');
 
@@ -331,7 +332,7 @@ t.test('bad chaos input over the API: 400 naming the key, nothing changed', asyn
   t.equal(empty.status, 400, 'an update without a body says what to send');
 });
 
-t.test('bad chaos input in mock.yaml: serve stops naming the key', async (t) => {
+t.test('bad chaos input in mock.yaml: serve stops naming the key', { skip: onceAcrossBackends('mock config validate serves nothing') }, async (t) => {
   const bad = tmpdir();
   writeFileSync(
     path.join(bad, 'mock.yaml'),

@@ -3,6 +3,7 @@
 // (graphql.max_* and graphql.subscriptions.max_* unset) on uWS and, for the WebSocket, on node:http
 // too; a third server with small limits shows the refusals that need more data than a test should
 // send at the defaults. Caps are proven by counts and sizes the admin API reports, not by memory.
+// graphql-transport-ws protocol violations are sent on raw sockets to both backends (issue 36).
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -215,7 +216,7 @@ for (const [backend, server] of [
     await until(async () => (await server.details()).subscription_connections === 0, 30_000, 'the slow readers cut off');
     for (const socket of slow) {
       socket.resume();
-      t.equal(await socket.closed, 1006, 'cut without a closing handshake');
+      t.equal((await socket.closed).code, 1006, 'cut without a closing handshake');
     }
     const warnings = server.log().match(/cut off client .*graphql\.subscriptions\.max_buffered_bytes/g) ?? [];
     t.equal(warnings.length, 1, 'one warning line for both (one a minute)');
@@ -226,8 +227,62 @@ for (const [backend, server] of [
   });
 }
 
-/** A graphql-transport-ws connection, acknowledged: send(), next(predicate) for a message, pause()/resume() reading, `closed` (the close code). */
-async function connect(server) {
+// graphql-transport-ws (github.com/enisdenjo/graphql-ws, PROTOCOL.md) says how a server closes on
+// each violation; both backends, side by side (the initialisation timeout is the protocol's 3 s)
+t.test('graphql-transport-ws protocol violations close with the codes the protocol defines, on uWS and node:http', async (t) => {
+  const violations = async (server) => {
+    const before = await rawSocket(server);
+    before.send({ id: 'early', type: 'subscribe', payload: { query: '{ me { id } }' } });
+
+    const twice = await connect(server);
+    twice.send({ type: 'connection_init' });
+
+    const duplicate = await connect(server);
+    duplicate.send({ id: 'same', type: 'subscribe', payload: { query: 'subscription { userCreated { id } }' } });
+    await duplicate.next((m) => m.id === 'same' && m.type === 'next');
+    duplicate.send({ id: 'same', type: 'subscribe', payload: { query: 'subscription { userCreated { id } }' } });
+
+    const shapes = ['not json', '[]', '{"type":"connection_init","payload":"not an object"}', '{"type":"shout"}', '{"id":"x","type":"subscribe"}', '{"id":"","type":"subscribe","payload":{"query":"{ me { id } }"}}'];
+    const invalid = await Promise.all(
+      shapes.map(async (text, i) => {
+        // the last two acknowledged: a subscribe message is checked only once the connection is
+        const socket = await (i >= 4 ? connect(server) : rawSocket(server));
+        socket.send(text);
+        return socket.closed;
+      }),
+    );
+
+    const silent = await rawSocket(server);
+    silent.send({ type: 'ping' });
+    const pong = await silent.next((m) => m.type === 'pong');
+    return { before: await before.closed, twice: await twice.closed, duplicate: await duplicate.closed, invalid, silent: await silent.closed, pong, shapes };
+  };
+  const results = await Promise.all([violations(uws), violations(node)]);
+  for (const [backend, server, result] of [
+    ['uWS', uws, results[0]],
+    ['node:http', node, results[1]],
+  ]) {
+    t.same(result.before, { code: 4401, reason: 'Unauthorized' }, `${backend}: a subscribe before connection_init is 4401`);
+    t.same(result.twice, { code: 4429, reason: 'Too many initialisation requests' }, `${backend}: a second connection_init is 4429`);
+    t.same(result.duplicate, { code: 4409, reason: 'Subscriber for same already exists' }, `${backend}: a subscribe whose id is running is 4409`);
+    result.invalid.forEach((closed, i) => t.same(closed, { code: 4400, reason: 'Invalid message received' }, `${backend}: ${result.shapes[i]} is 4400`));
+    t.same(result.pong, { type: 'pong' }, `${backend}: a ping before connection_init is answered (the protocol allows it)`);
+    t.same(result.silent, { code: 4408, reason: 'Connection initialisation timeout' }, `${backend}: no connection_init within 3 s is 4408`);
+    await until(async () => (await server.details()).subscription_connections === 0, 10_000, `${backend}: every violating connection forgotten`);
+    const after = await connect(server);
+    t.teardown(() => after.terminate());
+    after.send(JSON.stringify({ id: 'q', type: 'subscribe', payload: { query: '{ me { id } }' } }));
+    t.match(await after.next((m) => m.id === 'q'), { type: 'next', payload: { data: { me: { id: String } } } }, `${backend}: the server serves the next client`);
+  }
+  const logged = uws.log() + node.log();
+  t.notMatch(logged, /bug|unhandled|uncaught/i, 'no violation reached past the protocol handler');
+});
+
+/**
+ * A graphql-transport-ws socket that sends nothing unasked: send(text or message), next(predicate)
+ * for a message, pause()/resume() reading, `closed` ({ code, reason }).
+ */
+async function rawSocket(server) {
   const ws = new WebSocket(server.wsUrl, PROTOCOL);
   const messages = [];
   let waiting;
@@ -235,13 +290,12 @@ async function connect(server) {
     messages.push(JSON.parse(data.toString()));
     waiting?.();
   });
-  const closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)));
+  const closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   ws.on('error', () => {});
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
   });
-  ws.send(JSON.stringify({ type: 'connection_init' }));
   const next = async (predicate) => {
     const deadline = Date.now() + 10_000;
     for (;;) {
@@ -255,9 +309,8 @@ async function connect(server) {
       });
     }
   };
-  await next((m) => m.type === 'connection_ack');
   return {
-    send: (text) => ws.send(text),
+    send: (message) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
     next,
     close: () => ws.close(),
     terminate: () => ws.terminate(),
@@ -266,4 +319,12 @@ async function connect(server) {
     resume: () => ws._socket.resume(),
     closed,
   };
+}
+
+/** A rawSocket whose connection_init is acknowledged. */
+async function connect(server) {
+  const socket = await rawSocket(server);
+  socket.send({ type: 'connection_init' });
+  await socket.next((m) => m.type === 'connection_ack');
+  return socket;
 }

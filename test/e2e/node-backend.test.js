@@ -3,9 +3,11 @@
 import t from 'tap';
 import net from 'node:net';
 import path from 'node:path';
-import { corpus, root, startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, corpus, root, startMock, tmpdir } from '../helpers/cli.js';
 
 const petstoreV3 = path.join(corpus, 'openapi', 'swagger-petstore-v3.yaml');
+const petstore = path.join(root, 'examples', 'petstore.yaml');
+const petstoreBuild = await buildOnce(petstore);
 
 /** One raw request, for headers fetch would not let us judge (HEAD, 204); resolves with the raw answer. */
 function raw(url, text) {
@@ -52,8 +54,8 @@ t.test('a description declaring api_key is served by uWebSockets.js, and such re
 t.test('forced by server.http_backend: node, with runtime mocks, SSE, 204 and 413', async (t) => {
   const dir = tmpdir();
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${path.join(root, 'examples', 'petstore.yaml')}]\nserver: { http_backend: node }\nhttp: { max_body_bytes: 1024 }\n`);
-  const server = await startMock(['--admin-embed', '--out', path.join(dir, 'out')], { cwd: dir });
+  writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${petstore}]\nserver: { http_backend: node }\nhttp: { max_body_bytes: 1024 }\n`);
+  const server = await startMock(['--admin-embed', '--out', petstoreBuild], { cwd: dir });
   t.teardown(() => server.stop());
 
   const pet = await fetch(`${server.url}/v1/pets/1`);
@@ -91,4 +93,19 @@ t.test('forced by server.http_backend: node, with runtime mocks, SSE, 204 and 41
   await reader.cancel();
   const after = await fetch(`${server.url}/v1/health`);
   t.equal(after.status, 200, 'a closed stream leaves the server answering');
+});
+
+t.test('MOCK_HTTP_BACKEND=node beats server.http_backend: uws in mock.yaml (the node:http pass of test/node-http/ relies on it)', async (t) => {
+  const dir = tmpdir();
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${petstore}]\nserver: { http_backend: uws }\n`);
+  const [file, env] = await Promise.all([
+    startMock(['--out', petstoreBuild], { cwd: dir }),
+    startMock(['--out', petstoreBuild], { cwd: dir, env: { MOCK_HTTP_BACKEND: 'node' } }),
+  ]);
+  t.teardown(() => Promise.all([file.stop(), env.stop()]));
+  // an HTTP/1.0 client tells them apart: uWS refuses it, node:http answers it
+  const request = 'GET /v1/pets/1 HTTP/1.0\r\n\r\n';
+  t.match(await raw(file.url, request), /^HTTP\/1\.1 505 /, 'mock.yaml alone: uWS');
+  t.match(await raw(env.url, request), /^HTTP\/1\.1 200 [^]*"id":1/, 'with the variable: node:http');
 });

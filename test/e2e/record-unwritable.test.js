@@ -3,11 +3,13 @@
 // path through a regular file (ENOTDIR). At start that is one line naming the setting and exit 1;
 // while serving (the folder swapped for a file) each exchange that cannot be saved is a warning
 // naming it, the folder's watcher says it cannot read it, and the server serves on, and records
-// again once the folder is back.
+// again once the folder is back. When requests come faster than fixtures can be written, what waits
+// in memory is bounded by core.fixtures.max_unsaved_mb: past it exchanges are not recorded, with
+// one warning line saying how many and of which routes, and the files written are whole.
 import t from 'tap';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildOnce, root, runCli, startMock, tmpdir } from '../helpers/cli.js';
+import { buildOnce, root, runCli, sideBySide, startMock, tmpdir } from '../helpers/cli.js';
 import { until } from '../helpers/wait.js';
 
 const spec = path.join(root, 'examples', 'petstore.yaml');
@@ -66,4 +68,42 @@ t.test('while serving: the folder swapped for a file; warnings, serving on, reco
   t.equal((await fetch(`${server.url}/v1/pets/2`)).status, 200);
   await until(() => saved() === 1, 10_000, 'the next exchange recorded');
   t.pass('recording goes on in the folder once it is back');
+});
+
+t.test('falling behind: a flood past core.fixtures.max_unsaved_mb is answered, its overflow not recorded with one warning line, every file written whole', async (t) => {
+  const project = tmpdir();
+  writeFileSync(path.join(project, 'mock.yaml'), `specs: [${JSON.stringify(spec)}]\ncore: { fixtures: { dir: fixtures, record_enabled: true, max_sequence: 0, max_unsaved_mb: 1 } }\n`);
+  const server = await startMock(['--out', out], { cwd: project });
+  t.teardown(() => server.stop());
+  // each exchange's fixture holds its 300 KB request body: the 1 MB budget holds three of them, so
+  // 20 clients at once outrun the disk (each save is a write, an fsync and a rename)
+  const REQUESTS = 200;
+  const note = 'n'.repeat(300 * 1024);
+  const statuses = await sideBySide(
+    Array.from({ length: REQUESTS }, (_, i) => async () => {
+      const res = await fetch(`${server.url}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `p${i}`, kind: 'cat', note }) });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+    20,
+  );
+  t.same(new Set(statuses), new Set([201]), 'every request answered as usual');
+  t.equal(await server.stop(), 0, 'a clean stop writes what was waiting');
+
+  const folder = path.join(project, 'fixtures', 'http');
+  const files = readdirSync(folder, { recursive: true }).filter((name) => name.endsWith('.json'));
+  const fixtures = files.map((name) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')));
+  t.ok(fixtures.every((f) => f.status_code === 201 && JSON.parse(f.request.body).note === note), `each of the ${files.length} files written is whole`);
+  t.same(
+    fixtures.map((f) => Number(f.metadata.sequence)).sort((a, b) => a - b),
+    Array.from({ length: files.length }, (_, i) => i + 1),
+    'numbered 1 to n without a gap: an exchange not recorded takes no number',
+  );
+  const lines = server.stdout.split('\n').filter((line) => line.includes('recording fell behind'));
+  const dropped = lines.map((line) => Number(/fell behind: (\d+) exchange\(s\) not recorded \(POST \/v1\/pets: \1\)/.exec(line)?.[1]));
+  t.ok(lines.length >= 1 && lines.length <= 2, `one warning line when it fell behind (and one more for the rest at the stop): ${lines.length}`);
+  t.match(lines[0], /WARN: recording fell behind: \d+ exchange\(s\) not recorded \(POST \/v1\/pets: \d+\): the fixtures waiting to be written reached core\.fixtures\.max_unsaved_mb \(1\) or 10000 exchanges; the disk is slower than the traffic$/);
+  t.ok(dropped.every((n) => n > 0), 'each line counts what it reports');
+  t.equal(files.length + dropped.reduce((a, b) => a + b, 0), REQUESTS, 'written and reported not recorded add up to every exchange');
+  t.ok(files.length < REQUESTS, `${REQUESTS - files.length} of ${REQUESTS} not recorded: the budget held`);
 });

@@ -78,7 +78,7 @@ export interface StoreBudget<V> {
 }
 
 /** Every store a process opens, once each; the README's "State" table lists the same names (a test holds it to this list). */
-export const STORE_NAMES = ['state-machines', 'graphql-objects', 'rate-limits', 'circuit-breakers', 'runtime-mocks', 'settings', 'fixture-sequences'] as const;
+export const STORE_NAMES = ['state-machines', 'graphql-objects', 'rate-limits', 'circuit-breakers', 'fault-patterns', 'runtime-mocks', 'settings', 'fixture-sequences'] as const;
 
 export type StoreName = (typeof STORE_NAMES)[number];
 

@@ -3,7 +3,7 @@
 // API changes, because the servers keep none of their own. A change made through server A is seen
 // through server B: a runtime mock, override rules, chaos settings, the virtual clock, validation,
 // the continuum, a state machine's resource, a GraphQL mutation's object, the global rate limit,
-// the circuit breaker, a fixture sequence's position. A spy around the factory shows that every
+// the circuit breaker, an error pattern's position, a fixture sequence's position. A spy around the factory shows that every
 // store the process opens was written through the interface.
 import t from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -145,7 +145,7 @@ t.test('a fixture sequence goes on where the other server left it', async (t) =>
   t.same((await call(b, 'GET', '/seq')).json, { n: 2 }, 'B the second');
 });
 
-t.test('the rate limit and the circuit breaker hold across both servers', async (t) => {
+t.test('the rate limit, the circuit breaker and an error pattern hold across both servers', async (t) => {
   t.equal((await call(a, 'PUT', '/__mock/api/chaos/config', { rate_limit: { enabled: true, requests_per_second: 0.01, burst_size: 4 } })).status, 200);
   const statuses = [];
   for (const server of [a, b, a, b, a, b]) statuses.push((await call(server, 'GET', '/plain')).status);
@@ -161,6 +161,13 @@ t.test('the rate limit and the circuit breaker hold across both servers', async 
   t.equal(refused.headers.get('x-mock-fault'), 'circuit_open');
   t.equal((await call(b, 'GET', '/__mock/api/chaos/stats')).json.data.circuit_breaker.state, 'open', 'B reports it open');
   await call(a, 'POST', '/__mock/api/chaos/config/reset');
+
+  const pattern = { fault_injection: { enabled: true, http_errors: [500], error_pattern: { type: 'sequential', sequence: [503, 200], repeat: true } } };
+  t.equal((await call(b, 'PUT', '/__mock/api/chaos/config', pattern)).status, 200);
+  const steps = [];
+  for (const server of [a, b, a, b]) steps.push((await call(server, 'GET', '/plain')).status);
+  t.same(steps, [503, 200, 503, 200], 'one sequential error pattern walked by both servers in turn');
+  await call(b, 'POST', '/__mock/api/chaos/config/reset');
 });
 
 t.test('every store the process keeps was written through the store interface', async (t) => {

@@ -6,7 +6,7 @@ import { Cell, MemoryStores, settingsBudget, type Store, type StoreFactory } fro
 import { Bulkhead } from './bulkhead.js';
 import { CircuitBreaker, breakerBudget, type BreakerRecord } from './circuit-breaker.js';
 import { FaultCounters } from './fault-counters.js';
-import { createFaultPattern } from './fault-pattern.js';
+import { createFaultPattern, patternBudget, type FaultPattern, type PatternRecord } from './fault-pattern.js';
 import { LatencyRecorder } from './latency-recorder.js';
 import { BUILTIN_PROFILES, type ChaosProfile } from './profiles.js';
 import { seededRandom, type Random } from './random.js';
@@ -92,12 +92,14 @@ export class ChaosState {
   private machinery!: Machinery;
   private readonly buckets: Store<BucketRecord>;
   private readonly breakers: Store<BreakerRecord>;
+  private readonly patterns: Store<PatternRecord>;
 
   constructor(options: ChaosStateOptions = {}) {
     this.now = options.now ?? Date.now;
     const stores = options.stores ?? new MemoryStores();
     this.buckets = stores.open('rate-limits', bucketBudget());
     this.breakers = stores.open('circuit-breakers', breakerBudget);
+    this.patterns = stores.open('fault-patterns', patternBudget);
     this.random = seededRandom(options.seed);
     this.latency = new LatencyRecorder({ keep: 100 });
     this.initial = options.settings ?? DEFAULT_CHAOS;
@@ -233,7 +235,7 @@ export class ChaosState {
   }
 
   private rebuild(): void {
-    this.machinery = new Machinery(this.settings, this.random, this.now, { buckets: this.buckets, breakers: this.breakers });
+    this.machinery = new Machinery(this.settings, this.random, this.now, { buckets: this.buckets, breakers: this.breakers, patterns: this.patterns });
   }
 
   private announce(): void {
@@ -244,12 +246,12 @@ export class ChaosState {
 /** What the settings build; built anew on every change (the buckets and the breaker start over). */
 export class Machinery {
   readonly matches: (req: MatchableRequest) => boolean;
-  readonly errorPattern: { next(): boolean | number } | undefined;
+  readonly errorPattern: FaultPattern | undefined;
   readonly limiter: BucketTable;
   readonly breaker: CircuitBreaker;
   readonly bulkhead: Bulkhead;
 
-  constructor(settings: ChaosSettings, random: Random, now: () => number, stores: { buckets: Store<BucketRecord>; breakers: Store<BreakerRecord> }) {
+  constructor(settings: ChaosSettings, random: Random, now: () => number, stores: { buckets: Store<BucketRecord>; breakers: Store<BreakerRecord>; patterns: Store<PatternRecord> }) {
     const faults = settings.fault_injection;
     this.matches = compileRequestMatcher(faults.request_matcher, 'observability.chaos.fault_injection.request_matcher');
     const pattern = faults.error_pattern;
@@ -262,8 +264,9 @@ export class Machinery {
               : pattern.type === 'burst'
                 ? { type: 'burst', count: pattern.count ?? 1, interval_ms: pattern.interval_ms ?? 1000 }
                 : { type: 'sequential', sequence: pattern.sequence ?? [], repeat: pattern.repeat },
-            { random, now },
+            { random, now, store: stores.patterns },
           );
+    this.errorPattern?.reset();
     const { requests_per_second, burst_size } = settings.rate_limit;
     this.limiter = new BucketTable(new TokenBucket({ ratePerSecond: requests_per_second, burst: burst_size, now }), stores.buckets);
     void this.limiter.reset();

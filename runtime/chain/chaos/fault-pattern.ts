@@ -2,6 +2,7 @@ import { describeBound, withinBound } from '../../../common/bounds.js';
 import { show } from '../../match/index.js';
 import { got, isNumber, isObject, unknownKind } from './messages.js';
 import { chance, type Random } from './random.js';
+import { andThen, MemoryStore, type Awaitable, type Store, type StoreBudget } from '../../store/index.js';
 
 /**
  * fault_injection.error_pattern: which requests get an injected HTTP error.
@@ -20,51 +21,86 @@ export const ERROR_PATTERN_TYPES: readonly ErrorPattern['type'][] = ['burst', 'r
 
 export interface FaultPattern {
   /** false: pass; true: fail with a status the caller picks (http_errors); a number: fail with it. */
-  next(): boolean | number;
+  next(): Awaitable<boolean | number>;
+  /** Starts over (the settings changed). */
+  reset(): void;
 }
 
-/** Expects a pattern checkErrorPattern passed. `now` in milliseconds. */
-export function createFaultPattern(pattern: ErrorPattern, o: { random: Random; now: () => number }): FaultPattern {
+/** Where a burst or sequential pattern stands, as the `fault-patterns` store holds it. */
+export interface PatternRecord {
+  /** burst: when the current window opened (null: before the first request); sequential: unused. */
+  windowStart: number | null;
+  /** burst: errors in the current window; sequential: the next entry. */
+  at: number;
+}
+
+/** The `fault-patterns` store's budget: one small record (one pattern per server today), refused past it. */
+export const patternBudget: StoreBudget<PatternRecord> = {
+  maxBytes: 1024 * 1024,
+  past: 'refuse',
+  setting: 'observability.chaos.fault_injection.error_pattern',
+  sizeOf: (key) => 128 + 2 * key.length,
+};
+
+const KEY = 'error-pattern';
+const fresh = (): PatternRecord => ({ windowStart: null, at: 0 });
+
+/**
+ * Expects a pattern checkErrorPattern passed. `now` in milliseconds. Where a burst or sequential
+ * pattern stands lives in the `fault-patterns` store, each request one Store.update, so instances
+ * sharing the store share the pattern.
+ */
+export function createFaultPattern(pattern: ErrorPattern, o: { random: Random; now: () => number; store?: Store<PatternRecord> }): FaultPattern {
+  const store = o.store ?? new MemoryStore('fault-patterns', patternBudget);
+  const reset = (): void => void store.delete(KEY);
   switch (pattern.type) {
     case 'random':
-      return { next: () => chance(o.random, pattern.probability) };
+      return { next: () => chance(o.random, pattern.probability), reset };
     case 'burst':
-      return burst(pattern.count, pattern.interval_ms, o.now);
+      return { next: stepped(store, burst(pattern.count, pattern.interval_ms, o.now)), reset };
     case 'sequential':
-      return sequential(pattern.sequence, pattern.repeat ?? true);
+      return { next: stepped(store, sequential(pattern.sequence, pattern.repeat ?? true)), reset };
   }
 }
 
-function burst(count: number, intervalMs: number, now: () => number): FaultPattern {
-  let windowStart: number | undefined;
-  let failed = 0;
-  return {
-    next() {
-      // count 0 may come with interval_ms 0: nothing to fail, no window to divide by.
-      if (count <= 0) return false;
-      const t = now();
-      if (windowStart === undefined) {
-        windowStart = t;
-      } else if (t - windowStart >= intervalMs) {
-        windowStart += Math.floor((t - windowStart) / intervalMs) * intervalMs;
-        failed = 0;
-      }
-      if (failed >= count) return false;
-      failed++;
-      return true;
-    },
+/** A step of the pattern: moves the record (in place) and answers the decision. */
+type Step = (record: PatternRecord) => boolean | number;
+
+/** `step` on the stored record, as one Store.update. */
+function stepped(store: Store<PatternRecord>, step: Step): () => Awaitable<boolean | number> {
+  return () => {
+    let decision: boolean | number = false;
+    const stored = store.update(KEY, (record = fresh()) => {
+      decision = step(record);
+      return record;
+    });
+    return andThen(stored, () => decision);
   };
 }
 
-function sequential(sequence: readonly number[], repeat: boolean): FaultPattern {
-  let index = 0;
-  return {
-    next() {
-      if (index >= sequence.length) return false;
-      const status = sequence[index]!;
-      index = repeat ? (index + 1) % sequence.length : index + 1;
-      return status >= 400 ? status : false;
-    },
+function burst(count: number, intervalMs: number, now: () => number): Step {
+  return (record) => {
+    // count 0 may come with interval_ms 0: nothing to fail, no window to divide by.
+    if (count <= 0) return false;
+    const t = now();
+    if (record.windowStart === null) {
+      record.windowStart = t;
+    } else if (t - record.windowStart >= intervalMs) {
+      record.windowStart += Math.floor((t - record.windowStart) / intervalMs) * intervalMs;
+      record.at = 0;
+    }
+    if (record.at >= count) return false;
+    record.at++;
+    return true;
+  };
+}
+
+function sequential(sequence: readonly number[], repeat: boolean): Step {
+  return (record) => {
+    if (record.at >= sequence.length) return false;
+    const status = sequence[record.at]!;
+    record.at = repeat ? (record.at + 1) % sequence.length : record.at + 1;
+    return status >= 400 ? status : false;
   };
 }
 

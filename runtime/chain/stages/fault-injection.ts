@@ -1,6 +1,7 @@
 import { chance, corrupt, pickOne, type ChaosState, type FaultInjectionSettings } from '../chaos/index.js';
 import { bodyLength, held, withoutContent, type Answer, type Exchange } from '../exchange/index.js';
 import { afterNext, defineStage } from '../stage.js';
+import { andThen, type Awaitable } from '../../store/index.js';
 import { dropped, injected, marked, matchable } from './chaos-answers.js';
 
 /**
@@ -18,15 +19,18 @@ export const faultInjectionStage = defineStage({ slot: 'fault-injection', kinds:
       const settings = chaos.settings.fault_injection;
       if (!chaos.machines.matches(matchable(ex))) return next(ex);
       const refused = before(chaos, settings);
-      if (refused !== undefined) return refused;
-      if (!(settings.partial_responses || settings.payload_corruption)) return next(ex);
-      return afterNext(next(ex), (answer) => after(chaos, settings, ex, answer));
+      const go = (refusal: Answer | undefined): Answer | Promise<Answer> => {
+        if (refusal !== undefined) return refusal;
+        if (!(settings.partial_responses || settings.payload_corruption)) return next(ex);
+        return afterNext(next(ex), (answer) => after(chaos, settings, ex, answer));
+      };
+      return refused instanceof Promise ? refused.then(go) : go(refused);
     },
     watch: (changed) => chaos.watch(changed),
   };
 });
 
-function before(chaos: ChaosState, s: FaultInjectionSettings): Answer | undefined {
+function before(chaos: ChaosState, s: FaultInjectionSettings): Awaitable<Answer | undefined> {
   const { random } = chaos;
   if (s.connection_errors && chance(random, s.connection_error_probability)) {
     if (s.connection_error_kind !== 'http_503') return dropped(chaos, s.connection_error_kind);
@@ -35,18 +39,23 @@ function before(chaos: ChaosState, s: FaultInjectionSettings): Answer | undefine
   if (s.timeout_errors && chance(random, s.timeout_probability)) {
     return held(injected(chaos, 'timeout', 'MOCK_ERR_CHAOS_TIMEOUT', { ms: s.timeout_ms }), s.timeout_ms);
   }
-  const status = httpError(chaos, s);
-  if (status === undefined) return undefined;
+  return andThen(httpError(chaos, s), (status) => (status === undefined ? undefined : httpErrorAnswer(chaos, s, status)));
+}
+
+function httpErrorAnswer(chaos: ChaosState, s: FaultInjectionSettings, status: number): Answer {
   return injected(chaos, 'http_error', 'MOCK_ERR_CHAOS_HTTP_ERROR', { why: s.error_pattern === undefined ? `http_error_probability ${s.http_error_probability}` : `${s.error_pattern.type} error pattern` }, { status, fault: `http_error;status=${status}` });
 }
 
 /** The status of an injected HTTP error, or undefined to let the request through. */
-function httpError(chaos: ChaosState, s: FaultInjectionSettings): number | undefined {
+function httpError(chaos: ChaosState, s: FaultInjectionSettings): Awaitable<number | undefined> {
   const pattern = chaos.machines.errorPattern;
-  const decision = pattern === undefined ? s.http_errors.length > 0 && chance(chaos.random, s.http_error_probability) : pattern.next();
-  if (typeof decision === 'number') return decision;
-  if (!decision || s.http_errors.length === 0) return undefined;
-  return pickOne(chaos.random, s.http_errors);
+  const decided = (decision: boolean | number): number | undefined => {
+    if (typeof decision === 'number') return decision;
+    if (!decision || s.http_errors.length === 0) return undefined;
+    return pickOne(chaos.random, s.http_errors);
+  };
+  if (pattern === undefined) return decided(s.http_errors.length > 0 && chance(chaos.random, s.http_error_probability));
+  return andThen(pattern.next(), decided);
 }
 
 function after(chaos: ChaosState, s: FaultInjectionSettings, ex: Exchange, answer: Answer): Answer {

@@ -17,13 +17,13 @@ export interface LogProps {
   skipped?: number;
 }
 
-/** The live request log, newest at the bottom: time, method, path, status, time taken, the route. */
+/** The live request log, newest at the bottom: time, method, path, status, time taken, what made the answer and the route. */
 export function LogView({ entries, paused, pending, offset, width, height, skipped = 0 }: LogProps): ReactElement {
   const rows = Math.max(0, height - 1);
   const end = Math.max(0, entries.length - offset);
   const shown = entries.slice(Math.max(0, end - rows), end);
-  // the path takes what the columns and the route (or the state, on the header) leave, up to 60
-  const pathWidth = Math.max(8, Math.min(60, width - 64));
+  // the path takes what the columns, the source and the route (or the state, on the header) leave, up to 60
+  const pathWidth = Math.max(8, Math.min(60, width - 77));
   const following = paused ? `PAUSED, ${pending} new` : offset > 0 ? `scrolled ${offset} up` : `following (${entries.length})`;
   // past the stream's rate (1,000 a second) entries are only counted: say so, the metrics have them
   const state = skipped > 0 ? `${following} · ${skipped} skipped` : following;
@@ -39,7 +39,8 @@ export function LogView({ entries, paused, pending, offset, width, height, skipp
           ` ${clock(e.timestamp).padEnd(9)}${fit(e.method, 7)} ${fit(e.path, pathWidth)} `,
           { text: String(e.status_code).padEnd(7), color: statusColor(e.status_code) },
           fitRight(ms(e.response_time_ms), 8),
-          e.route === null ? { text: '  unmatched', color: 'yellow' } : e.route ? { text: `  ${e.route}`, dim: true } : '',
+          // what made the answer (example, generated, runtime_mock, fixture, proxy, chaos …), then the route it came through
+          e.route === null ? { text: '  unmatched', color: 'yellow' } : { text: `  ${fit(e.source, 12)} ${e.route ?? ''}`, dim: true },
           e.error_message ? { text: `  ${e.error_message}`, color: 'red' } : '',
         ],
         width,

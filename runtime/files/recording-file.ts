@@ -3,6 +3,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { highestNumber, numberedFileName } from '../../common/fixtures/numbered-files.js';
 import type { AtomicWriter } from './atomic-writer.js';
+import type { WaitingBytes } from './waiting-bytes.js';
 
 /** Lines held in memory before the first write: a short recording (most unary calls) touches the disk once, when it ends. */
 const FLUSH_BYTES = 64 * 1024;
@@ -18,13 +19,16 @@ let temporaries = 0;
  * under the first free number, so a recording appears whole or not at all and never replaces
  * another's (another process may record into the same folder). The temporary file is journaled
  * by the AtomicWriter: one a killed process leaves is removed by the next server started on the
- * project. At most `maxBytes` are kept: `append` refuses what would pass them.
+ * project. At most `maxBytes` are kept: `append` refuses what would pass them, and what would pass
+ * the process's `waiting` budget of every recording's unwritten bytes (then `behind`).
  */
 export class RecordingFile {
   /** Bytes appended: written, or waiting to be. */
   bytes = 0;
   /** An append was refused because it would have passed maxBytes. */
   full = false;
+  /** An append was refused because the recordings waiting to be written filled `waiting`: the disk is slower than the traffic. */
+  behind = false;
   private readonly queue: string[] = [];
   private queued = 0;
   private temporary: string | undefined;
@@ -38,6 +42,7 @@ export class RecordingFile {
     private readonly folder: string,
     private readonly prefix: string,
     private readonly maxBytes: number,
+    private readonly waiting?: WaitingBytes,
   ) {}
 
   /**
@@ -49,6 +54,10 @@ export class RecordingFile {
     const size = Buffer.byteLength(text);
     if (!always && this.bytes + size > this.maxBytes) {
       this.full = true;
+      return false;
+    }
+    if (this.waiting !== undefined && !this.waiting.reserve(size, always)) {
+      this.behind = true;
       return false;
     }
     this.bytes += size;
@@ -84,8 +93,7 @@ export class RecordingFile {
   /** Drops the recording: what waits is forgotten, the temporary file removed. */
   async abandon(): Promise<void> {
     this.closed = true;
-    this.queue.length = 0;
-    this.queued = 0;
+    this.forget();
     await this.settled();
     await this.discard();
   }
@@ -100,17 +108,28 @@ export class RecordingFile {
       const handle = this.handle ?? (this.handle = await this.create());
       while (this.queue.length > 0) {
         const chunk = this.queue.join('');
+        const bytes = this.queued;
         this.queue.length = 0;
         this.queued = 0;
-        await handle.writeFile(chunk);
+        try {
+          await handle.writeFile(chunk);
+        } finally {
+          this.waiting?.release(bytes);
+        }
       }
     } catch (e) {
       this.failure = e;
-      this.queue.length = 0;
-      this.queued = 0;
+      this.forget();
     } finally {
       this.writing = undefined;
     }
+  }
+
+  /** What waits is dropped, and no longer counts as waiting. */
+  private forget(): void {
+    this.waiting?.release(this.queued);
+    this.queue.length = 0;
+    this.queued = 0;
   }
 
   private async settled(): Promise<void> {

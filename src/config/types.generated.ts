@@ -517,7 +517,7 @@ export interface FixturesConfig {
    */
   max_recording_mb: number;
   /**
-   * Mebibytes of recorded HTTP exchanges held in memory until their fixture files are written (record mode saves after answering). When requests come faster than the disk takes them, the exchanges past it are not recorded, with one warning line (a minute at most) saying how many and of which routes; the files written stay whole.
+   * Mebibytes of recordings held in memory until they are written, every recording of the process together: HTTP exchanges waiting for their fixture files (record mode saves after answering) and the lines of WebSocket sessions and gRPC calls not written yet. When traffic comes faster than the disk takes it, HTTP exchanges past it are not recorded, with one warning line (a minute at most) saying how many and of which routes, and a WebSocket or gRPC recording stops there as at max_recording_mb; the files written stay whole.
    */
   max_unsaved_mb: number;
 }

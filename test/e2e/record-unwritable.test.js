@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { buildOnce, root, runCli, sideBySide, startMock, tmpdir } from '../helpers/cli.js';
 import { until } from '../helpers/wait.js';
+import { connect } from '../helpers/websocket.js';
 
 const spec = path.join(root, 'examples', 'petstore.yaml');
 const out = await buildOnce(spec);
@@ -106,4 +107,39 @@ t.test('falling behind: a flood past core.fixtures.max_unsaved_mb is answered, i
   t.ok(dropped.every((n) => n > 0), 'each line counts what it reports');
   t.equal(files.length + dropped.reduce((a, b) => a + b, 0), REQUESTS, 'written and reported not recorded add up to every exchange');
   t.ok(files.length < REQUESTS, `${REQUESTS - files.length} of ${REQUESTS} not recorded: the budget held`);
+});
+
+t.test('falling behind on WebSocket: a line past core.fixtures.max_unsaved_mb stops its recording there with one warning; the next sessions record', async (t) => {
+  const project = tmpdir();
+  writeFileSync(
+    path.join(project, 'mock.yaml'),
+    `specs: [${JSON.stringify(spec)}]
+server: { ws_port: 0 }
+core: { fixtures: { dir: fixtures, record_enabled: true, max_unsaved_mb: 1 } }
+websocket: { max_message_bytes: 2097152, routes: [{ path: '/echo/{any}', echo: true }] }
+`,
+  );
+  const server = await startMock(['--out', out], { cwd: project });
+  t.teardown(() => server.stop());
+  // one message larger than what every recording together may hold unwritten (max_recording_mb, 64, would take it)
+  const big = await connect(`${server.wsUrl}/echo/big`);
+  big.send('b'.repeat(1200 * 1024));
+  t.equal((await big.next()).text.length, 1200 * 1024, 'the message is answered as usual');
+  big.send('small');
+  t.equal((await big.next()).text, 'small');
+  big.close(1000, 'done');
+  await big.closed;
+  const later = await connect(`${server.wsUrl}/echo/later`);
+  later.send('after');
+  await later.next();
+  later.close(1000, 'done');
+  await later.closed;
+  t.equal(await server.stop(), 0);
+
+  const warnings = server.stdout.split('\n').filter((line) => line.includes('/echo/big stopped at core.fixtures.max_unsaved_mb (1)'));
+  t.equal(warnings.length, 1, 'one warning naming the setting, not one per message left out');
+  const folder = (name) => path.join(project, 'fixtures', 'websocket', 'echo', name);
+  t.notOk(existsSync(path.join(folder('big'), 'session-0001.jsonl')), 'the session stopped before its first line: no recording');
+  const recorded = readFileSync(path.join(folder('later'), 'session-0001.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  t.match(recorded, [{ dir: 'in', text: 'after' }, { dir: 'out', text: 'after' }], 'a later session records: the budget was not left taken');
 });

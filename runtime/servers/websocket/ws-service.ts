@@ -76,7 +76,7 @@ export class WsService {
     const { settings, fixtures, logger, live } = options;
     this.routes = WsRoutes.compile(settings.routes, settings.replayFile);
     const router = (this.router = new WsRouter(this.routes, settings.routes.map((route) => route.path)));
-    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, fixtures.settings.maxRecordingBytes, logger, (key) => fixtures.advance(key));
+    this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, fixtures.settings.maxRecordingBytes, logger, (key) => fixtures.advance(key), fixtures.waiting);
     this.templates = createTemplateRuntime({ seed: options.seed, now: live.clock.read });
     const stages = createStages(
       {

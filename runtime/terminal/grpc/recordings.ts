@@ -291,19 +291,20 @@ export class GrpcRecordings {
   start(mock: MethodMock, head: GrpcRecordingHead): GrpcTape | undefined {
     if (this.closed) return undefined;
     const { maxRecordingBytes } = this.store.settings;
-    const file = new RecordingFile(this.writer, callFolder(this.store.dir, head.method), CALL_PREFIX, maxRecordingBytes);
+    const file = new RecordingFile(this.writer, callFolder(this.store.dir, head.method), CALL_PREFIX, maxRecordingBytes, this.store.waiting);
     file.append(recordingHeadLine(head), true);
     const digest = createHash('sha256').update(`${head.method}\n`);
     let ins = 0;
     let cut = false;
-    const budget = `core.fixtures.max_recording_mb (${maxRecordingBytes / (1024 * 1024)})`;
+    const budget = (): string =>
+      file.behind ? `core.fixtures.max_unsaved_mb (${this.store.waiting.maxBytes / (1024 * 1024)}): the recordings waiting to be written filled it, the disk is slower than the traffic` : `core.fixtures.max_recording_mb (${maxRecordingBytes / (1024 * 1024)})`;
     const tape: GrpcTape = {
       frame: (ts, dir, message) => {
         if (cut || !this.open.has(tape)) return;
         const json = toJson(dir === 'in' ? mock.requestType : mock.responseType, message);
         if (!file.append(recordingFrameLine({ ts, dir, message: json }))) {
           cut = true;
-          if (file.full) this.logger.warn({ method: head.method }, `grpc: the recording of a call of ${head.method} stopped at ${budget}`);
+          if (file.full || file.behind) this.logger.warn({ method: head.method }, `grpc: the recording of a call of ${head.method} stopped at ${budget()}`);
           return;
         }
         if (dir === 'in') digest.update(`${ins++ === 0 ? '' : '\n'}${stable(json)}`);
@@ -311,7 +312,7 @@ export class GrpcRecordings {
       end: (end) => {
         if (!this.open.delete(tape)) return;
         const whole = !cut || head.mode === 'bidi_streaming' || (head.mode === 'server_streaming' && ins === 1);
-        if (!whole) this.logger.warn({ method: head.method }, `grpc: a ${head.mode} call of ${head.method} is not recorded: its messages pass ${budget}, and its answer would be missing`);
+        if (!whole) this.logger.warn({ method: head.method }, `grpc: a ${head.mode} call of ${head.method} is not recorded: its messages pass ${budget()}, and its answer would be missing`);
         const key = digest.digest('hex');
         if (!whole || !file.append(recordingEndLine(end), true) || !this.admit(head.method, key)) {
           this.track(file.abandon());

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { SESSION_PREFIX, WEBSOCKET_FIXTURES, scriptText, sessionFiles, sessionFolder } from '../../../common/websocket/index.js';
-import { AtomicWriter, RecordingFile } from '../../files/index.js';
+import { AtomicWriter, RecordingFile, type WaitingBytes } from '../../files/index.js';
 import { loadScript } from './routes.js';
 import type { CompiledScript } from './script-player.js';
 import type { WsTape } from './session.js';
@@ -36,6 +36,8 @@ export class WsRecordings {
     private readonly maxBytes: number,
     private readonly logger: Logger,
     private readonly played: (key: string) => Awaitable<number>,
+    /** The process's budget of recordings waiting to be written (core.fixtures.max_unsaved_mb). */
+    private readonly waiting: WaitingBytes,
   ) {
     this.root = path.join(fixturesDir, WEBSOCKET_FIXTURES);
     this.writer = new AtomicWriter(fixturesDir);
@@ -48,7 +50,7 @@ export class WsRecordings {
    */
   start(requestPath: string): WsTape | undefined {
     if (this.closed) return undefined;
-    const file = new RecordingFile(this.writer, sessionFolder(this.fixturesDir, requestPath), SESSION_PREFIX, this.maxBytes);
+    const file = new RecordingFile(this.writer, sessionFolder(this.fixturesDir, requestPath), SESSION_PREFIX, this.maxBytes, this.waiting);
     let ended = false;
     const end = (): void => {
       if (ended) return;
@@ -65,9 +67,11 @@ export class WsRecordings {
     return {
       line: (line) => {
         // one warning when the budget stops it; a write failure is said when the session ends
-        if (ended || file.full || file.append(scriptText([line])) || !file.full) return;
-        const mb = this.maxBytes / (1024 * 1024);
-        this.logger.warn({ path: requestPath }, `websocket: the recording of a session of ${requestPath} stopped at core.fixtures.max_recording_mb (${mb}): its file keeps the ${file.bytes} bytes before`);
+        if (ended || file.full || file.behind || file.append(scriptText([line])) || !(file.full || file.behind)) return;
+        const why = file.behind
+          ? `core.fixtures.max_unsaved_mb (${this.waiting.maxBytes / (1024 * 1024)}): the recordings waiting to be written filled it, the disk is slower than the traffic`
+          : `core.fixtures.max_recording_mb (${this.maxBytes / (1024 * 1024)})`;
+        this.logger.warn({ path: requestPath }, `websocket: the recording of a session of ${requestPath} stopped at ${why}: its file keeps the ${file.bytes} bytes before`);
       },
       end,
     };

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { AtomicWriter, RecordingFile } from '../../../dist/runtime/files/index.js';
+import { AtomicWriter, RecordingFile, WaitingBytes } from '../../../dist/runtime/files/index.js';
 
 const journalsOf = (cache) => {
   const root = path.join(cache, 'mock', 'saves');
@@ -58,4 +58,22 @@ t.test("one writer's save does not drop the journal of another's recording in fl
   t.equal(journalsOf(cache).length, 1, 'the open recording is still journaled');
   await file.finish();
   t.same(journalsOf(cache), []);
+});
+
+t.test('recordings share one budget of bytes waiting to be written: past it an append is refused (behind), written bytes free it', async (t) => {
+  const dir = t.testdir({ project: {}, cache: {} });
+  const writer = new AtomicWriter(path.join(dir, 'project'), path.join(dir, 'cache'));
+  const waiting = new WaitingBytes(100_000);
+  const folder = path.join(dir, 'project', 'sessions');
+  const [a, b] = [0, 1].map(() => new RecordingFile(writer, folder, 'session', 1024 * 1024, waiting));
+  t.ok(a.append(`${'a'.repeat(80_000)}\n`), 'the first recording takes 80 KB of the 100 KB');
+  t.notOk(b.append(`${'b'.repeat(40_000)}\n`), 'the second would pass the budget: refused');
+  t.ok(b.behind && !b.full, 'behind, not full: its own max is far');
+  t.ok(b.append('end\n', true), 'a closing line always goes');
+  await a.finish();
+  t.equal(waiting.bytes, 4, 'what the first wrote no longer waits');
+  const c = new RecordingFile(writer, folder, 'session', 1024 * 1024, waiting);
+  t.ok(c.append(`${'c'.repeat(40_000)}\n`), 'a later recording has room again');
+  await Promise.all([b.finish(), c.abandon()]);
+  t.equal(waiting.bytes, 0, 'finished and abandoned recordings hold nothing');
 });

@@ -76,12 +76,12 @@ t.test('overview before the first sample says it waits', async (t) => {
 });
 
 t.test('log: newest at the bottom, statuses, routes, the unmatched marked; following, paused, scrolled', async (t) => {
-  const entries = Array.from({ length: 50 }, (_, i) => entry(i + 1, i === 49 ? { status_code: 404, path: '/nope', route: null } : { route: 'GET /v1/pets/{petId}' }));
+  const entries = Array.from({ length: 50 }, (_, i) => entry(i + 1, i === 49 ? { status_code: 404, path: '/nope', route: null, source: 'unmatched' } : { route: 'GET /v1/pets/{petId}', source: 'example' }));
   const { text, lines } = frame(t, h(LogView, { entries, paused: false, pending: 0, offset: 0, width: 100, height: 10 }));
   fits(t, lines, 100, 10);
   t.match(lines[0], /time\s+method\s+path\s+status\s+time\s+following \(50\)/);
   t.match(lines[9], /GET\s+\/nope\s+404\s+50 ms\s+unmatched/, 'the newest is the last line');
-  t.match(lines[8], /\/v1\/pets\/49\s+200\s+49 ms\s+GET \/v1\/pets\/\{petId\}/);
+  t.match(lines[8], /\/v1\/pets\/49\s+200\s+49 ms\s+example\s+GET \/v1\/pets\/\{petId\}/, 'what made the answer, then its route');
   t.notMatch(text, /\/v1\/pets\/40\b/, 'older entries scrolled out');
 
   const paused = frame(t, h(LogView, { entries, paused: true, pending: 7, offset: 0, width: 100, height: 10 })).lines;

@@ -23,7 +23,7 @@ export function LogView({ entries, paused, pending, offset, width, height, skipp
   const end = Math.max(0, entries.length - offset);
   const shown = entries.slice(Math.max(0, end - rows), end);
   // the path takes what the columns, the source and the route (or the state, on the header) leave, up to 60
-  const pathWidth = Math.max(8, Math.min(60, width - 77));
+  const pathWidth = Math.max(8, Math.min(60, width - 72));
   const following = paused ? `PAUSED, ${pending} new` : offset > 0 ? `scrolled ${offset} up` : `following (${entries.length})`;
   // past the stream's rate (1,000 a second) entries are only counted: say so, the metrics have them
   const state = skipped > 0 ? `${following} · ${skipped} skipped` : following;
@@ -40,7 +40,7 @@ export function LogView({ entries, paused, pending, offset, width, height, skipp
           { text: String(e.status_code).padEnd(7), color: statusColor(e.status_code) },
           fitRight(ms(e.response_time_ms), 8),
           // what made the answer (example, generated, runtime_mock, fixture, proxy, chaos …), then the route it came through
-          e.route === null ? { text: '  unmatched', color: 'yellow' } : { text: `  ${fit(e.source, 12)} ${e.route ?? ''}`, dim: true },
+          e.route === null ? { text: '  unmatched', color: 'yellow' } : { text: `  ${fit(e.source ?? '', 12)} ${e.route ?? ''}`, dim: true },
           e.error_message ? { text: `  ${e.error_message}`, color: 'red' } : '',
         ],
         width,

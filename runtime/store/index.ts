@@ -4,3 +4,4 @@ export { MemoryStore } from './memory-store.js';
 export { MemoryStores } from './memory-stores.js';
 export { StoreRefusal } from './store-refusal.js';
 export { settingsBudget } from './settings-budget.js';
+export { smallRecordsBudget } from './small-records-budget.js';

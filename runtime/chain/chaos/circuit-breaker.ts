@@ -1,4 +1,4 @@
-import { andThen, MemoryStore, type Awaitable, type Store, type StoreBudget } from '../../store/index.js';
+import { andThen, MemoryStore, smallRecordsBudget, type Awaitable, type Store } from '../../store/index.js';
 
 export type BreakerState = 'closed' | 'open' | 'half_open';
 
@@ -29,12 +29,7 @@ export interface BreakerRecord {
 }
 
 /** The `circuit-breakers` store's budget: one small record per breaker (one per server today), refused past it. */
-export const breakerBudget: StoreBudget<BreakerRecord> = {
-  maxBytes: 1024 * 1024,
-  past: 'refuse',
-  setting: 'observability.chaos.circuit_breaker',
-  sizeOf: (key) => 256 + 2 * key.length,
-};
+export const breakerBudget = smallRecordsBudget<BreakerRecord>('observability.chaos.circuit_breaker');
 
 const closed = (): BreakerRecord => ({ state: 'closed', failures: 0, successes: 0, probes: 0, openedAt: null, trips: 0, rejected: 0 });
 

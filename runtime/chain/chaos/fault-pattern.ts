@@ -2,7 +2,7 @@ import { describeBound, withinBound } from '../../../common/bounds.js';
 import { show } from '../../match/index.js';
 import { got, isNumber, isObject, unknownKind } from './messages.js';
 import { chance, type Random } from './random.js';
-import { andThen, MemoryStore, type Awaitable, type Store, type StoreBudget } from '../../store/index.js';
+import { andThen, MemoryStore, smallRecordsBudget, type Awaitable, type Store } from '../../store/index.js';
 
 /**
  * fault_injection.error_pattern: which requests get an injected HTTP error.
@@ -35,12 +35,7 @@ export interface PatternRecord {
 }
 
 /** The `fault-patterns` store's budget: one small record (one pattern per server today), refused past it. */
-export const patternBudget: StoreBudget<PatternRecord> = {
-  maxBytes: 1024 * 1024,
-  past: 'refuse',
-  setting: 'observability.chaos.fault_injection.error_pattern',
-  sizeOf: (key) => 128 + 2 * key.length,
-};
+export const patternBudget = smallRecordsBudget<PatternRecord>('observability.chaos.fault_injection.error_pattern');
 
 const KEY = 'error-pattern';
 const fresh = (): PatternRecord => ({ windowStart: null, at: 0 });

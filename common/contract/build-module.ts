@@ -98,7 +98,7 @@ export interface SpecMeta {
 }
 
 /**
- * A condition on a value (README, "Conditions"): {equals: <value>}, {matches: "<regex>"},
+ * A condition on a value (docs/configuration.md, "Conditions"): {equals: <value>}, {matches: "<regex>"},
  * {present: true|false}, a plain value (equals), or a string (in custom routes: the exact value,
  * or `/regex/flags` matching any part).
  */

@@ -64,7 +64,7 @@ function routeText(value: unknown, where: string): string {
 }
 
 /**
- * Query and header conditions (README, "Conditions"): a scalar is the text it reads as (an exact
+ * Query and header conditions (docs/configuration.md, "Conditions"): a scalar is the text it reads as (an exact
  * value, or `/regex/flags`), an object one of {equals}, {matches}, {present}; compiled here, so a
  * bad one fails the build rather than the server.
  */

@@ -159,7 +159,7 @@ export interface IrCustomRoute {
   /** Path template; `{name}` segments are parameters, a trailing `/**` matches the rest. */
   path: string;
   match: {
-    /** Conditions (README, "Conditions"); strings are exact values or `/regex/flags`. */
+    /** Conditions (docs/configuration.md, "Conditions"); strings are exact values or `/regex/flags`. */
     query?: Record<string, ConditionSpec>;
     headers?: Record<string, ConditionSpec>;
     /** Partial deep match against the JSON request body. */

@@ -23,7 +23,7 @@ const LITERAL_WORDS: Readonly<Record<string, boolean | null>> = { true: true, fa
 const GRAMMAR_HINT = "a comparison such as $.user.role == 'admin', header[x-debug] != '' or query[v] == '2', or AND(...), OR(...), NOT(...)";
 
 /**
- * Parses a condition expression (README, "Conditions", the conditional proxy):
+ * Parses a condition expression (docs/configuration.md, "Conditions", the conditional proxy):
  *
  *   expression := call | comparison
  *   call       := (AND | OR) "(" expression ("," expression)* ")" | NOT "(" expression ")"

@@ -4,7 +4,7 @@
  * - Path globs (glob.ts): one dialect for override rules, validation overrides and the log filter.
  * - Path patterns (path-pattern.ts): whole `{param}` segments, for runtime mocks and the admin
  *   API's endpoints; templateSegments/patternsOverlap tell whether a pattern can reach a route.
- * - The condition dialect (common/patterns/condition.ts, README "Conditions"): exact
+ * - The condition dialect (common/patterns/condition.ts, docs/configuration.md, "Conditions"): exact
  *   (`{equals}`), regex (`{matches}`, linear time), presence (`{present}`) on a header, a query
  *   value or the values a JSONPath (RFC 9535, bounded: common/patterns/json-path.ts) selects in a
  *   JSON body. Every feature that selects requests compiles its conditions with it; a bare string

@@ -9,14 +9,14 @@ export interface RequestMatcherSpec {
   /** Bare IPv4/IPv6 addresses or CIDR ranges. */
   source_ips?: string[];
   /**
-   * Names case-insensitive; `value` is a condition (README, "Conditions"; a bare string is the
+   * Names case-insensitive; `value` is a condition (docs/configuration.md, "Conditions"; a bare string is the
    * exact value); without one the header only has to be present.
    */
   headers?: Array<{ name: string; value?: ConditionSpec }>;
   min_body_size_bytes?: number;
   max_body_size_bytes?: number;
   chunked_only?: boolean;
-  /** JSONPaths into the JSON body, each mapped to a condition on a value it selects (README, "Conditions"). */
+  /** JSONPaths into the JSON body, each mapped to a condition on a value it selects (docs/configuration.md, "Conditions"). */
   json_path?: Record<string, ConditionSpec>;
 }
 

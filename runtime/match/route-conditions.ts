@@ -12,7 +12,7 @@ export interface RouteMatchSpec {
 }
 
 /**
- * A custom route's conditions compiled once (README, "Conditions"): a bare string is the exact
+ * A custom route's conditions compiled once (docs/configuration.md, "Conditions"): a bare string is the exact
  * value, or a linear-time pattern matching any part when written `/regex/flags`.
  */
 export interface RouteConditions {

@@ -8,7 +8,7 @@ export interface ValueCondition {
 }
 
 /**
- * A map of names to conditions (README, "Conditions"), compiled once; `shorthand` is what a bare
+ * A map of names to conditions (docs/configuration.md, "Conditions"), compiled once; `shorthand` is what a bare
  * string means where the map is written. Header names are lower-cased to meet the request's
  * header keys when `headers` is set. Throws PatternError naming the entry (`<where>.<name>: …`).
  */

@@ -12,7 +12,7 @@ export default class ValidateFixtures extends MockCommand {
   static summary = 'Lint fixture files, WebSocket replay scripts and recorded gRPC calls: one line per problem, exit 1 on any.';
 
   static description = [
-    'Check fixture files against the fixture format (README, "Fixture files"): JSON, required fields and their types, base64 bodies, timestamps,',
+    'Check fixture files against the fixture format (docs/fixtures.md, "Fixture files"): JSON, required fields and their types, base64 bodies, timestamps,',
     'and no two fixtures with the same fingerprint (under the core.fixtures rules of mock.yaml) and the same metadata.sequence.',
     'WebSocket replay scripts and recorded gRPC calls (*.jsonl) are checked line by line, as mock serve reads them (the messages of a gRPC',
     'recording are checked against their types when mock serve loads it, which needs the build).',

@@ -90,4 +90,4 @@ export function orderBySchema(value: unknown, node: SchemaNode = schema as Schem
 }
 
 /** The line `mock serve` logs and `mock config validate` prints for a planned feature that is set. */
-export const notImplementedNote = (key: string): string => `${key} is configured but not implemented yet (see README)`;
+export const notImplementedNote = (key: string): string => `${key} is configured but not implemented yet (see docs/configuration.md)`;

@@ -254,7 +254,7 @@ export interface RouteConfig {
   method?: string;
   path: string;
   /**
-   * Conditions, all of which must hold (README, "Conditions"): a string is the exact value or /regex/flags (any part); an object {equals}, {matches} (the whole value) or {present}.
+   * Conditions, all of which must hold (docs/configuration.md, "Conditions"): a string is the exact value or /regex/flags (any part); an object {equals}, {matches} (the whole value) or {present}.
    */
   match?: {
     query?: {
@@ -306,7 +306,7 @@ export interface CorsConfig {
  */
 export interface HttpOverridesConfig {
   /**
-   * Override rules (MOCK_HTTP_OVERRIDES, a JSON array): name, enabled, match {method, path, query, headers, json_path (conditions: README, "Conditions")}, status, headers, body, merge, delay_ms. Checked fully when the server starts.
+   * Override rules (MOCK_HTTP_OVERRIDES, a JSON array): name, enabled, match {method, path, query, headers, json_path (conditions: docs/configuration.md, "Conditions")}, status, headers, body, merge, delay_ms. Checked fully when the server starts.
    */
   rules?: OverrideRule[];
   /**
@@ -469,7 +469,7 @@ export interface CoreConfig {
   max_connections?: number;
 }
 /**
- * Record exchanges as fixture files and replay them (README, "Record and replay").
+ * Record exchanges as fixture files and replay them (docs/record-replay.md).
  */
 export interface FixturesConfig {
   /**
@@ -1065,7 +1065,7 @@ export interface ProxyConfig {
 }
 export interface ProxyRule {
   /**
-   * A path glob (README, "Path globs").
+   * A path glob (docs/configuration.md, "Path globs").
    */
   pattern: string;
   /**
@@ -1073,7 +1073,7 @@ export interface ProxyRule {
    */
   upstream_url?: string;
   /**
-   * A condition expression such as AND($.user.role == 'admin', header[x-beta] != '') (README, "Conditions"); absent: always.
+   * A condition expression such as AND($.user.role == 'admin', header[x-beta] != '') (docs/configuration.md, "Conditions"); absent: always.
    */
   condition?: string;
 }
@@ -1089,7 +1089,7 @@ export interface MetricsConfig {
   bind: string;
 }
 /**
- * Capture every exchange into an SQLite database (README, "Recorder database").
+ * Capture every exchange into an SQLite database (docs/recorder-database.md).
  */
 export interface RecorderConfig {
   /**
@@ -1202,7 +1202,7 @@ export interface RequestMatcher {
   max_body_size_bytes?: number;
   chunked_only?: boolean;
   /**
-   * RFC 9535 JSONPaths into the JSON body, each mapped to a condition on a value it selects (README, "Conditions").
+   * RFC 9535 JSONPaths into the JSON body, each mapped to a condition on a value it selects (docs/configuration.md, "Conditions").
    */
   json_path?: {
     [k: string]: unknown;
@@ -1214,7 +1214,7 @@ export interface HeaderMatcher {
    */
   name: string;
   /**
-   * A condition (README, "Conditions"): a string is the exact value; {equals}, {matches}, {present}. Omitted: the header only has to be present.
+   * A condition (docs/configuration.md, "Conditions"): a string is the exact value; {equals}, {matches}, {present}. Omitted: the header only has to be present.
    */
   value?: unknown;
 }
@@ -1337,7 +1337,7 @@ export interface ContinuumRoute {
   enabled?: boolean;
 }
 /**
- * The virtual clock (README, "Time travel"): {{now}}, generated date-times, timed state transitions and time-based continuum ratios read it; POST /api/v2/time/set, advance and enable steer it while serving.
+ * The virtual clock (docs/configuration.md, "Time travel"): {{now}}, generated date-times, timed state transitions and time-based continuum ratios read it; POST /api/v2/time/set, advance and enable steer it while serving.
  */
 export interface TimeTravelConfig {
   enabled: boolean;

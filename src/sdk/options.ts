@@ -30,7 +30,7 @@ export interface ProxyOptions {
 }
 
 /**
- * What startMockServer takes: the keys of mock.yaml (README, "Configuration"), every one optional,
+ * What startMockServer takes: the keys of mock.yaml (docs/configuration.md), every one optional,
  * plus where the description and the files are. Neither MOCK_* variables nor a mock.yaml found by
  * search are read: an embedded mock is configured by its caller alone.
  */

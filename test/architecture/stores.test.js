@@ -1,4 +1,4 @@
-// The README's "State" table lists the stores the runtime opens (runtime/store's STORE_NAMES), in
+// The "State" table of docs/configuration.md lists the stores the runtime opens (runtime/store's STORE_NAMES), in
 // the same order, and every store name in the code is opened somewhere by that name.
 import t from 'tap';
 import { readFileSync } from 'node:fs';
@@ -7,10 +7,10 @@ import path from 'node:path';
 import { STORE_NAMES } from '../../dist/runtime/store/index.js';
 import { root } from '../helpers/cli.js';
 
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('\n### State\n'), readme.indexOf('\n### Budgets\n'));
+const readme = readFileSync(path.join(root, 'docs/configuration.md'), 'utf8');
+const section = readme.slice(readme.indexOf('\n## State\n'), readme.indexOf('\n## Budgets\n'));
 
-t.test('the README names every store, in the order of STORE_NAMES', async (t) => {
+t.test('docs/configuration.md names every store, in the order of STORE_NAMES', async (t) => {
   const rows = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
   t.same(rows, [...STORE_NAMES]);
 });

@@ -43,7 +43,7 @@ t.test('serve accepts the full flag list; --print-config shows each value from f
   t.equal(code, 0);
   const shown = stdout.replaceAll(cwd, '<cwd>');
   for (const [flag, lines] of FLAGS) t.match(shown, `\n${lines.join('\n')}\n`, flag.join(' '));
-  t.match(shown, '\n# ai is configured but not implemented yet (see README)\n', 'features not built yet are noted');
+  t.match(shown, '\n# ai is configured but not implemented yet (see docs/configuration.md)\n', 'features not built yet are noted');
 
   const show = runCli(['config', 'show', ...args], { cwd });
   t.equal(show.code, 0);

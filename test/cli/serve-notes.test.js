@@ -10,7 +10,7 @@ t.test('mock serve logs one info line per configured feature that is not built y
   });
   const server = await startMock([], { cwd, env: { MOCK_LOG_LEVEL: 'info' } });
   t.teardown(() => server.stop());
-  const expected = ['ai'].map((key) => `${key} is configured but not implemented yet (see README)`);
+  const expected = ['ai'].map((key) => `${key} is configured but not implemented yet (see docs/configuration.md)`);
   // the log destination is asynchronous: the lines may follow "serving on"
   for (let i = 0; i < 50 && !expected.every((line) => server.stdout.includes(line)); i++) await sleep(100);
   const notes = server.stdout

@@ -182,7 +182,7 @@ t.test('settings of features not built yet and deprecated keys in use are listed
   t.ok(
     text.endsWith(
       [
-        '# ai is configured but not implemented yet (see README)',
+        '# ai is configured but not implemented yet (see docs/configuration.md)',
         '# response.template_expand is deprecated: use response_template_expand',
         '# chaos.failure_rate is deprecated: use observability.chaos.fault_injection.http_error_probability',
         '',

@@ -1,4 +1,4 @@
-// The recorder database end to end (README, "Recorder database"): `mock serve --recorder` writes
+// The recorder database end to end (docs/recorder-database.md): `mock serve --recorder` writes
 // every exchange into an SQLite file (credentials redacted as the request log redacts them), the
 // admin API lists, reads and converts recordings (the spec's POST /api/recorder/convert/{id}), and
 // `mock recorder convert` turns a file into fixtures or custom routes that `mock config validate`

@@ -83,7 +83,7 @@ for (const backend of ['uws', 'node']) {
 }
 
 // The parser of the pinned uWebSockets.js build never hands these to the server: it waits for more
-// bytes until its 10 s idle timeout (see README, "HTTP server library"). node:http answers each at once.
+// bytes until its 10 s idle timeout (see docs/architecture.md, "Node.js versions and the HTTP server library"). node:http answers each at once.
 const MALFORMED = {
   'a request line without a version': 'GET /v1/pets\r\n\r\n',
   'obs-fold in a header': 'GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nX-A: b\r\n c\r\n\r\n',

@@ -1,4 +1,4 @@
-// Request shapes the previous uWebSockets.js build never answered (README, "HTTP server library"),
+// Request shapes the previous uWebSockets.js build never answered (docs/architecture.md, "Node.js versions and the HTTP server library"),
 // sent on raw sockets to the default backend: each gets an answer within a second, and none holds
 // up another client.
 import t from 'tap';

@@ -24,7 +24,7 @@
  *     match_headers?: { [name]: condition }  header names case-insensitive
  *     match_query?:  { [name]: condition }  any one value, when repeated
  *     match_json_path?: { [JSONPath]: condition }  a value the path selects in the JSON body
- *                             A condition is the one dialect (README, "Conditions"): {equals},
+ *                             A condition is the one dialect (docs/configuration.md, "Conditions"): {equals},
  *                             {matches}, {present}, a plain value, or a bare string: a regex the
  *                             whole value must match (of a present header or query value)
  *   }

@@ -16,7 +16,7 @@ export interface MockRecord {
   status_code: number;
   priority: number;
   latency_ms?: number;
-  /** Conditions (README, "Conditions"); a bare string is a pattern the whole value must match. */
+  /** Conditions (docs/configuration.md, "Conditions"); a bare string is a pattern the whole value must match. */
   match_headers?: Record<string, ConditionSpec>;
   match_query?: Record<string, ConditionSpec>;
   /** JSONPaths into the JSON body, each with its condition. */

@@ -53,7 +53,7 @@ export function ruleMatches(rule: CompiledRule, ex: Exchange, path: () => string
 }
 
 /**
- * A rule's query, header and JSONPath conditions (README, "Conditions"): a bare string is the
+ * A rule's query, header and JSONPath conditions (docs/configuration.md, "Conditions"): a bare string is the
  * exact value; a query parameter given twice matches when any of its values does. Throws
  * PatternError naming the field (`match.headers.x-tenant: …`).
  */

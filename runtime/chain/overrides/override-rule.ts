@@ -4,7 +4,7 @@ import type { ConditionSpec } from '../../match/index.js';
 export interface OverrideRule {
   name: string;
   enabled: boolean;
-  /** query, headers, json_path: conditions (README, "Conditions"); a bare string is the exact value. */
+  /** query, headers, json_path: conditions (docs/configuration.md, "Conditions"); a bare string is the exact value. */
   match?: { method?: string; path?: string; query?: Record<string, ConditionSpec>; headers?: Record<string, ConditionSpec>; json_path?: Record<string, ConditionSpec> };
   status?: number;
   headers?: Record<string, string>;

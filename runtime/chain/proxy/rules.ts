@@ -4,11 +4,11 @@ import { checkUpstreamUrl } from './upstream.js';
 
 /** One rule of the conditional proxy (spec `ProxyConfig.rules[]`), as mock.yaml and the SDK write it. */
 export interface ProxyRule {
-  /** A path glob (README, "Path globs"). */
+  /** A path glob (docs/configuration.md, "Path globs"). */
   pattern: string;
   /** Where matching requests go; absent: proxy.upstream_url. */
   upstream_url?: string;
-  /** A condition expression (README, "Conditions"); absent: every request the pattern matches. */
+  /** A condition expression (docs/configuration.md, "Conditions"); absent: every request the pattern matches. */
   condition?: string;
 }
 

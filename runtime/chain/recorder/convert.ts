@@ -82,7 +82,7 @@ function parsedOr(text: string): unknown {
   }
 }
 
-/** `/…/` reads as a pattern in route conditions (README, "Conditions"): such values match by equality. */
+/** `/…/` reads as a pattern in route conditions (docs/configuration.md, "Conditions"): such values match by equality. */
 const SLASHED = /^\/.*\/[a-z]*$/s;
 
 /** The recorded query as conditions on the first value of each parameter (as routes compare); a redacted value matches by presence. */

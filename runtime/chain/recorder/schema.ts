@@ -1,5 +1,5 @@
 /**
- * The recordings table (README, "Recorder database"): one row per answered exchange, both
+ * The recordings table (docs/recorder-database.md): one row per answered exchange, both
  * directions, credentials redacted as the request log redacts them. `PRAGMA user_version` is the
  * table's version, so that a later change of columns can tell old files apart.
  */

@@ -17,7 +17,7 @@ export interface RouteInfo {
   source: 'description' | 'custom_route' | 'mock';
 }
 
-/** Priorities of the dashboard rows: higher is tried first (see README, "Admin API"). */
+/** Priorities of the dashboard rows: higher is tried first (see docs/admin.md). */
 export const PRIORITY = { mock: 1000, custom_route: 100, description: 0 } as const;
 
 interface Listed {

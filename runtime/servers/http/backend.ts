@@ -6,7 +6,7 @@ import { loadUws } from '../uws/index.js';
 
 /**
  * What node:http costs against uWebSockets.js on the mock's own routes, measured with wrk on
- * examples/petstore.yaml (README, "HTTP server library"); the config schema says the same.
+ * examples/petstore.yaml (docs/architecture.md, "Node.js versions and the HTTP server library"); the config schema says the same.
  */
 export const NODE_HTTP_THROUGHPUT = 'about 0.8x the throughput';
 

@@ -1,6 +1,6 @@
 // runtime/chain: one stage list. Each stage file declares its slot and the kinds of exchange it
 // acts on; each server's list is derived from those declarations (createStages(context, kind)),
-// and the README's slot table is held to them.
+// and the slot table of docs/architecture.md is held to them.
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -62,9 +62,9 @@ t.test('a server of another protocol has none of the stages that answer from a d
   for (const name of ['security', 'stateful', 'mocks', 'continuum', 'overrides', 'replay', 'proxy']) t.notOk(names.includes(name), name);
 });
 
-/** The README's slot table ("The request chain"): per row, the slots named in its first cell and the kinds in its second. */
+/** The slot table of docs/architecture.md ("The request chain"): per row, the slots named in its first cell and the kinds in its second. */
 function readmeSlotTable() {
-  const lines = readFileSync(path.join(root, 'README.md'), 'utf8').split('\n');
+  const lines = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8').split('\n');
   const header = lines.indexOf('| slot | kinds | stage | status |');
   const rows = [];
   for (const line of lines.slice(header + 2)) {
@@ -75,7 +75,7 @@ function readmeSlotTable() {
   return { header, rows };
 }
 
-t.test("the README's slot table names every slot, in SLOTS's order, with the kinds its stage declares", async (t) => {
+t.test("docs/architecture.md's slot table names every slot, in SLOTS's order, with the kinds its stage declares", async (t) => {
   const { header, rows } = readmeSlotTable();
   t.not(header, -1, 'the table is there');
   t.same(

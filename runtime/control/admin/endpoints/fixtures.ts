@@ -87,7 +87,7 @@ async function remove(ctx: AdminContext, id: string): Promise<FixtureFile> {
   return deleted as FixtureFile;
 }
 
-/** `/__mock/fixtures…`: the fixture folder's files (README, "Fixtures over the admin API"). */
+/** `/__mock/fixtures…`: the fixture folder's files (docs/record-replay.md, "The admin API"). */
 export const fixtureRoutes: AdminRoute[] = [
   {
     method: 'GET',

@@ -16,7 +16,7 @@ function ownTarget(ctx: AdminContext): string {
   return `http://${ANY.has(host) ? '127.0.0.1' : host}:${info.address.slice(at + 1)}`;
 }
 
-/** `/__mock/smoke/run`: replays the smoke-test fixtures against this process's HTTP mock server (README, "mock smoke"). */
+/** `/__mock/smoke/run`: replays the smoke-test fixtures against this process's HTTP mock server (docs/fixtures.md, "mock smoke"). */
 export const smokeRoutes: AdminRoute[] = [
   {
     method: 'GET',

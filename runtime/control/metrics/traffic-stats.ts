@@ -76,6 +76,8 @@ export class TrafficStats {
   private byRef = new WeakMap<RouteRef, RouteTally>();
   /** One tally per `METHOD path`, shared by every RouteRef with that key (a restart makes new ones). */
   private readonly byKey = new Map<string, RouteTally>();
+  /** One tally per RouteRef.id, counting into its key's: the routes a key shares (an operation and a mock.yaml route) each get their own numbers. */
+  private readonly byId = new Map<string, RouteTally>();
   /** Unmatched tallies by the method string as received. */
   private readonly unmatchedByMethod = new Map<string, RouteTally>();
   /** Every response time in microseconds, three significant digits, up to an hour. */
@@ -113,6 +115,7 @@ export class TrafficStats {
     for (const [key, tally] of this.byKey) {
       if (tally.matched && tally.requests === 0 && (tally.prometheus === null || tally.prometheus.count === 0)) this.byKey.delete(key);
     }
+    for (const [id, tally] of this.byId) if (tally.requests === 0) this.byId.delete(id);
   }
 
   /**
@@ -121,7 +124,14 @@ export class TrafficStats {
    * must not grow the statistics. A request to it still in flight is counted in the totals only.
    */
   forget(route: RouteRef): void {
-    if (this.documented.has(route.key)) return;
+    if (route.id !== undefined) this.byId.delete(route.id);
+    if (this.documented.has(route.key)) {
+      // what is still in flight counts under the key only
+      const endpoint = this.byKey.get(route.key);
+      if (endpoint === undefined) this.byRef.delete(route);
+      else this.byRef.set(route, endpoint);
+      return;
+    }
     this.byKey.delete(route.key);
     this.byRef.set(route, FORGOTTEN);
   }
@@ -165,8 +175,9 @@ export class TrafficStats {
     };
   }
 
+  /** The numbers of `route` itself when it has an id (not those of other routes of its key), else of its key. */
   routeSummary(route: RouteRef): RouteSummary {
-    const tally = this.byRef.get(route) ?? this.byKey.get(route.key);
+    const tally = this.byRef.get(route) ?? (route.id === undefined ? this.byKey.get(route.key) : this.byId.get(route.id));
     if (tally === undefined || tally.requests === 0) return { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 };
     return {
       request_count: tally.requests,
@@ -183,6 +194,7 @@ export class TrafficStats {
   /** Clears every count (the admin API's "clear stats"); the documented routes stay, Prometheus counters keep counting. */
   reset(): void {
     for (const tally of this.byKey.values()) tally.reset();
+    for (const tally of this.byId.values()) tally.reset();
     this.latency.reset();
     this.total = 0;
   }
@@ -197,7 +209,16 @@ export class TrafficStats {
   }
 
   private adopt(route: RouteRef): RouteTally {
-    const tally = this.tallyFor(route.key, route.method, route.path);
+    const endpoint = this.tallyFor(route.key, route.method, route.path);
+    let tally = endpoint;
+    if (route.id !== undefined) {
+      tally = this.byId.get(route.id) ?? endpoint;
+      // a key forgotten or emptied by a restart made a new tally of the key: count into that one
+      if (tally.parent !== endpoint) {
+        tally = new RouteTally(route.key, route.method, route.path, endpoint);
+        this.byId.set(route.id, tally);
+      }
+    }
     this.byRef.set(route, tally);
     return tally;
   }

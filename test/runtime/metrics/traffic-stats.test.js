@@ -54,6 +54,34 @@ t.test('RouteRefs with the same key share counters (new build after a restart)',
   t.equal(stats.routeSummary(listPets).request_count, 2, 'an old ref still finds its route by key');
 });
 
+t.test('routes that share a key (an operation, a mock.yaml route, runtime mocks) each count what they answered; the endpoint counts all', async (t) => {
+  const operation = { ...listPets, id: 'description GET /v1/pets' };
+  const custom = { ...listPets, id: 'custom_route GET /v1/pets {"query":{"kind":"cat"}}' };
+  const mock = { ...listPets, id: 'mock GET /v1/pets' };
+  const stats = new TrafficStats({ routes: [operation, custom] });
+  for (let i = 0; i < 3; i++) stats.record(operation, 'GET', 200, 1, 'example');
+  stats.record(custom, 'GET', 500, 1, 'custom_route');
+  stats.record(mock, 'GET', 200, 1, 'runtime_mock');
+  t.equal(stats.routeSummary(operation).request_count, 3, 'the operation: its own three');
+  t.same([stats.routeSummary(custom).request_count, stats.routeSummary(custom).error_count], [1, 1], 'the custom route: its one, an error');
+  t.equal(stats.routeSummary(mock).request_count, 1, 'the mock: its one');
+  t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 5 }, 'the endpoint: all five');
+  t.equal(stats.coverage().routes['/v1/pets'].methods.GET.request_count, 5);
+  // a restart makes new RouteRefs: each finds its own numbers by id
+  stats.setRoutes([{ ...operation }, { ...custom }]);
+  t.equal(stats.routeSummary({ ...custom }).request_count, 1, 'kept across a restart');
+  stats.record({ ...operation }, 'GET', 200, 1, 'example');
+  t.equal(stats.routeSummary({ ...operation }).request_count, 4);
+  t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 6 });
+  stats.record(mock, 'GET', 200, 1, 'runtime_mock');
+  t.equal(stats.routeSummary(mock).request_count, 2, 'a runtime mock outlives a restart, and so do its numbers');
+  stats.forget(mock);
+  t.equal(stats.routeSummary({ ...mock }).request_count, 0, 'a forgotten mock leaves nothing: a new one of the key starts at 0');
+  t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 7 }, 'the documented endpoint keeps its counts');
+  stats.reset();
+  t.equal(stats.routeSummary({ ...operation }).request_count, 0, 'reset clears them too');
+});
+
 t.test('percentiles come from every response time, in milliseconds', async (t) => {
   const stats = new TrafficStats({ routes: [listPets] });
   t.same(stats.percentiles(), { p50: 0, p95: 0, p99: 0 }, 'zero before any request');

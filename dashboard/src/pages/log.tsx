@@ -1,7 +1,9 @@
 import { useRef, useState } from 'preact/hooks';
 import { ANSWER_SOURCE_LABELS, ANSWER_SOURCES } from '../../../common/answer-source.js';
+import { routeLabel } from '../../../common/request-log-view.js';
+import { ProtocolFields } from '../components/protocol-fields';
 import { VirtualList } from '../components/virtual-list';
-import { download, fmtMs, fmtTime, statusClass } from '../format';
+import { download, fmtMs, fmtTime, fmtValue, statusClass } from '../format';
 import { toHar } from '../har';
 import { clearLog, LOG_CAPACITY, logs, skipped } from '../live';
 import { useFrameThrottled } from '../observable';
@@ -112,7 +114,7 @@ export function LogPage() {
                   <span class={statusClass(e.status_code)}>{e.status_code}</span>
                   <span class="path">{e.path}</span>
                   <span>{fmtMs(e.response_time_ms)}</span>
-                  <span class="muted">{e.route === null ? 'unmatched' : (e.route ?? '')}</span>
+                  <span class="muted">{routeLabel(e)}</span>
                   <span class="muted">{ANSWER_SOURCE_LABELS[e.source] ?? e.source}</span>
                 </div>
               );
@@ -126,7 +128,8 @@ export function LogPage() {
 }
 
 function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
-  const { headers, ...fields } = entry;
+  // a protocol's own fields have their section (ProtocolFields)
+  const { headers, graphql: _graphql, grpc: _grpc, websocket: _websocket, ...fields } = entry;
   return (
     <aside class="detail card">
       <div class="row">
@@ -136,8 +139,9 @@ function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
         <button onClick={onClose}>Close</button>
       </div>
       <dl>
-        {Object.entries(fields).map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>])}
+        {Object.entries(fields).map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{fmtValue(v)}</dd>])}
       </dl>
+      <ProtocolFields entry={entry} />
       <h4>Request headers</h4>
       <table>
         <tbody>

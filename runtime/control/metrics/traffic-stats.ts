@@ -24,6 +24,8 @@ export interface RouteSummary {
   last_request: string | null;
   /** Mean response time in milliseconds, two decimals; 0 before the first request. */
   latency_ms: number;
+  /** Status code to count, `{ "200": 3 }`: what this route answered. */
+  response_codes: Record<string, number>;
 }
 
 /** Percentiles of the response time over every request, in milliseconds. */
@@ -178,12 +180,13 @@ export class TrafficStats {
   /** The numbers of `route` itself when it has an id (not those of other routes of its key), else of its key. */
   routeSummary(route: RouteRef): RouteSummary {
     const tally = this.byRef.get(route) ?? (route.id === undefined ? this.byKey.get(route.key) : this.byId.get(route.id));
-    if (tally === undefined || tally.requests === 0) return { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 };
+    if (tally === undefined || tally.requests === 0) return { request_count: 0, error_count: 0, last_request: null, latency_ms: 0, response_codes: {} };
     return {
       request_count: tally.requests,
       error_count: tally.errors,
       last_request: isoOrNull(tally.lastTime),
       latency_ms: roundTo2(tally.totalMs / tally.requests),
+      response_codes: tally.statuses.toJSON(),
     };
   }
 

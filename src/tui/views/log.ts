@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { routeLabel } from '../../../common/request-log-view.js';
 import { clock, fit, fitRight, ms } from '../format.js';
 import type { LogEntry } from '../types.js';
 import { column, line, statusColor } from './line.js';
@@ -39,8 +40,8 @@ export function LogView({ entries, paused, pending, offset, width, height, skipp
           ` ${clock(e.timestamp).padEnd(9)}${fit(e.method, 7)} ${fit(e.path, pathWidth)} `,
           { text: String(e.status_code).padEnd(7), color: statusColor(e.status_code) },
           fitRight(ms(e.response_time_ms), 8),
-          // what made the answer (example, generated, runtime_mock, fixture, proxy, chaos …), then the route it came through
-          e.route === null ? { text: '  unmatched', color: 'yellow' } : { text: `  ${fit(e.source ?? '', 12)} ${e.route ?? ''}`, dim: true },
+          // what made the answer (example, generated, runtime_mock, fixture, proxy, chaos …), then the route, operation or method it came through
+          e.route === null ? { text: '  unmatched', color: 'yellow' } : { text: `  ${fit(e.source ?? '', 12)} ${routeLabel(e)}`, dim: true },
           e.error_message ? { text: `  ${e.error_message}`, color: 'red' } : '',
         ],
         width,

@@ -63,7 +63,7 @@ t.test('routes that share a key (an operation, a mock.yaml route, runtime mocks)
   stats.record(custom, 'GET', 500, 1, 'custom_route');
   stats.record(mock, 'GET', 200, 1, 'runtime_mock');
   t.equal(stats.routeSummary(operation).request_count, 3, 'the operation: its own three');
-  t.same([stats.routeSummary(custom).request_count, stats.routeSummary(custom).error_count], [1, 1], 'the custom route: its one, an error');
+  t.same([stats.routeSummary(custom).request_count, stats.routeSummary(custom).error_count, stats.routeSummary(custom).response_codes], [1, 1, { 500: 1 }], 'the custom route: its one, an error');
   t.equal(stats.routeSummary(mock).request_count, 1, 'the mock: its one');
   t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 5 }, 'the endpoint: all five');
   t.equal(stats.coverage().routes['/v1/pets'].methods.GET.request_count, 5);
@@ -109,7 +109,7 @@ t.test('percentiles come from every response time, in milliseconds', async (t) =
 t.test('route summaries for the dashboard rows', async (t) => {
   const clock = fixedClock();
   const stats = new TrafficStats({ routes: [listPets, getPet], now: clock.now });
-  t.same(stats.routeSummary(getPet), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 });
+  t.same(stats.routeSummary(getPet), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0, response_codes: {} });
   stats.record(getPet, 'GET', 200, 1, 'example');
   stats.record(getPet, 'GET', 404, 2, 'example');
   clock.ms += 1500;
@@ -119,6 +119,7 @@ t.test('route summaries for the dashboard rows', async (t) => {
     error_count: 1,
     last_request: '2024-05-01T12:00:01.500Z',
     latency_ms: 1.44,
+    response_codes: { 200: 2, 404: 1 },
   });
 });
 
@@ -131,7 +132,7 @@ t.test('reset clears the counts and keeps the routes', async (t) => {
   t.same(stats.requestsByEndpoint(), {});
   t.same(stats.errorRateByEndpoint(), {});
   t.same(stats.percentiles(), { p50: 0, p95: 0, p99: 0 });
-  t.same(stats.routeSummary(listPets), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 });
+  t.same(stats.routeSummary(listPets), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0, response_codes: {} });
   t.same(Object.keys(stats.coverage().routes), ['/v1/pets']);
   stats.record(listPets, 'GET', 201, 1, 'example');
   t.same(stats.coverage().routes['/v1/pets'].methods.GET.response_codes, { 201: 1 }, 'old status codes are gone');

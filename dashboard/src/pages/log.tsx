@@ -1,5 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { ANSWER_SOURCE_LABELS, ANSWER_SOURCES } from '../../../common/answer-source.js';
+import { logMatcher } from '../../../common/log-filter.js';
 import { routeLabel } from '../../../common/request-log-view.js';
 import { ProtocolFields } from '../components/protocol-fields';
 import { VirtualList } from '../components/virtual-list';
@@ -21,14 +22,6 @@ interface Filter {
   source: string;
 }
 
-/** `404` is that status, `4xx` its class; the path filter is a substring. */
-function matcher(f: Filter): ((e: LogEntry) => boolean) | undefined {
-  if (f.method === '' && f.path === '' && f.status === '' && f.source === '') return undefined;
-  const status = f.status.trim().toLowerCase();
-  const statusOk = status === '' ? () => true : /^\dxx$/.test(status) ? (s: number) => Math.floor(s / 100) === Number(status[0]) : (s: number) => String(s) === status;
-  return (e) => (f.method === '' || e.method === f.method) && (f.path === '' || e.path.includes(f.path)) && statusOk(e.status_code) && (f.source === '' || e.source === f.source);
-}
-
 /**
  * The live log: the newest 10,000 entries of the stream in a virtual list (only the rows in view are
  * rendered, at most ten times a second, in an animation frame), filtered, paused, opened, exported as HAR or JSON.
@@ -40,7 +33,7 @@ export function LogPage() {
   const buffer = useFrameThrottled(logs, REDRAW_MS, frozen !== null);
   const left = useFrameThrottled(skipped, REDRAW_MS, frozen !== null);
   const seen = useRef(buffer.pushed);
-  const test = matcher(filter);
+  const test = logMatcher(filter);
   const size = frozen?.length ?? buffer.size;
   const at = (i: number): LogEntry => (frozen === null ? buffer.at(i) : frozen[i]);
   let indices: number[] | null = null;

@@ -78,8 +78,14 @@ export class TrafficStats {
   private byRef = new WeakMap<RouteRef, RouteTally>();
   /** One tally per `METHOD path`, shared by every RouteRef with that key (a restart makes new ones). */
   private readonly byKey = new Map<string, RouteTally>();
-  /** One tally per RouteRef.id, counting into its key's: the routes a key shares (an operation and a mock.yaml route) each get their own numbers. */
+  /**
+   * Routes that share a key (an operation and a mock.yaml route, a runtime mock and the route it
+   * shadows) count apart: while one route (RouteRef.id) alone has counted under a key, the key's
+   * tally is that route's (`soleId`) and a request costs one tally; once another counts there, the
+   * key is split: each route gets a tally of its own (`byId`) that counts into the key's.
+   */
   private readonly byId = new Map<string, RouteTally>();
+  private readonly soleId = new Map<string, string>();
   /** Unmatched tallies by the method string as received. */
   private readonly unmatchedByMethod = new Map<string, RouteTally>();
   /** Every response time in microseconds, three significant digits, up to an hour. */
@@ -96,7 +102,9 @@ export class TrafficStats {
 
   /** Counts one answered request; `route` is null when no route matched (404/405). */
   record(route: RouteRef | null, method: string, status: number, durationMs: number, source: AnswerSource): void {
-    const tally = route === null ? (this.unmatchedByMethod.get(method) ?? this.unmatchedTally(method)) : (this.byRef.get(route) ?? this.adopt(route));
+    let tally = route === null ? (this.unmatchedByMethod.get(method) ?? this.unmatchedTally(method)) : (this.byRef.get(route) ?? this.adopt(route));
+    // the key was split since this route found its tally there
+    if (tally.split && route !== null) tally = this.adopt(route);
     // `> 0` also turns NaN into 0.
     const ms = durationMs > 0 ? (durationMs < MAX_MS ? durationMs : MAX_MS) : 0;
     tally.hit(status, ms, this.now(), source);
@@ -118,6 +126,7 @@ export class TrafficStats {
       if (tally.matched && tally.requests === 0 && (tally.prometheus === null || tally.prometheus.count === 0)) this.byKey.delete(key);
     }
     for (const [id, tally] of this.byId) if (tally.requests === 0) this.byId.delete(id);
+    for (const key of this.soleId.keys()) if (!this.byKey.has(key)) this.soleId.delete(key);
   }
 
   /**
@@ -128,13 +137,17 @@ export class TrafficStats {
   forget(route: RouteRef): void {
     if (route.id !== undefined) this.byId.delete(route.id);
     if (this.documented.has(route.key)) {
-      // what is still in flight counts under the key only
+      // the key keeps what the route counted; the routes that count there next start from 0
       const endpoint = this.byKey.get(route.key);
-      if (endpoint === undefined) this.byRef.delete(route);
-      else this.byRef.set(route, endpoint);
+      if (endpoint !== undefined && this.soleId.get(route.key) === route.id) {
+        this.soleId.delete(route.key);
+        endpoint.split = true;
+      }
+      this.byRef.set(route, FORGOTTEN);
       return;
     }
     this.byKey.delete(route.key);
+    this.soleId.delete(route.key);
     this.byRef.set(route, FORGOTTEN);
   }
 
@@ -179,7 +192,8 @@ export class TrafficStats {
 
   /** The numbers of `route` itself when it has an id (not those of other routes of its key), else of its key. */
   routeSummary(route: RouteRef): RouteSummary {
-    const tally = this.byRef.get(route) ?? (route.id === undefined ? this.byKey.get(route.key) : this.byId.get(route.id));
+    const endpoint = this.byKey.get(route.key);
+    const tally = route.id === undefined ? endpoint : endpoint?.split === true ? this.byId.get(route.id) : this.soleId.get(route.key) === route.id ? endpoint : undefined;
     if (tally === undefined || tally.requests === 0) return { request_count: 0, error_count: 0, last_request: null, latency_ms: 0, response_codes: {} };
     return {
       request_count: tally.requests,
@@ -214,7 +228,12 @@ export class TrafficStats {
   private adopt(route: RouteRef): RouteTally {
     const endpoint = this.tallyFor(route.key, route.method, route.path);
     let tally = endpoint;
-    if (route.id !== undefined) {
+    if (route.id !== undefined && !endpoint.split) {
+      const sole = this.soleId.get(route.key);
+      if (sole === undefined) this.soleId.set(route.key, route.id);
+      else if (sole !== route.id) this.split(endpoint, sole);
+    }
+    if (route.id !== undefined && endpoint.split) {
       tally = this.byId.get(route.id) ?? endpoint;
       // a key forgotten or emptied by a restart made a new tally of the key: count into that one
       if (tally.parent !== endpoint) {
@@ -224,6 +243,15 @@ export class TrafficStats {
     }
     this.byRef.set(route, tally);
     return tally;
+  }
+
+  /** A second route counts under the key: what the key counted so far was its sole route's, which gets a tally of its own from now on. */
+  private split(endpoint: RouteTally, sole: string): void {
+    const own = new RouteTally(endpoint.key, endpoint.method, endpoint.path, endpoint);
+    own.absorb(endpoint);
+    this.byId.set(sole, own);
+    this.soleId.delete(endpoint.key);
+    endpoint.split = true;
   }
 
   private unmatchedTally(method: string): RouteTally {

@@ -82,6 +82,30 @@ t.test('routes that share a key (an operation, a mock.yaml route, runtime mocks)
   t.equal(stats.routeSummary({ ...operation }).request_count, 0, 'reset clears them too');
 });
 
+t.test('a key counted by one route until another counts there: the first keeps what it counted, the second starts from 0', async (t) => {
+  const operation = { ...listPets, id: 'description GET /v1/pets' };
+  const mock = { ...listPets, id: 'mock GET /v1/pets' };
+  const stats = new TrafficStats({ routes: [operation] });
+  stats.record(operation, 'GET', 200, 1, 'example');
+  stats.record(operation, 'GET', 404, 3, 'example');
+  t.equal(stats.routeSummary(operation).request_count, 2);
+  t.equal(stats.routeSummary(mock).request_count, 0, 'a route of the key that answered nothing shows nothing');
+  stats.record(mock, 'GET', 200, 1, 'runtime_mock');
+  t.same(stats.routeSummary(operation), { request_count: 2, error_count: 1, last_request: stats.routeSummary(operation).last_request, latency_ms: 2, response_codes: { 200: 1, 404: 1 } }, 'the first route keeps its numbers');
+  t.same([stats.routeSummary(mock).request_count, stats.routeSummary(mock).response_codes], [1, { 200: 1 }], 'the second has its own');
+  stats.record(operation, 'GET', 200, 1, 'example');
+  t.equal(stats.routeSummary(operation).request_count, 3, 'a ref that found the key before the split finds its own tally');
+  t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 4 });
+
+  // the sole route of a documented key goes: the key keeps its counts, the next route starts from 0
+  const other = new TrafficStats({ routes: [operation] });
+  other.record(mock, 'GET', 200, 1, 'runtime_mock');
+  other.forget(mock);
+  other.record(operation, 'GET', 200, 1, 'example');
+  t.equal(other.routeSummary(operation).request_count, 1, 'not the forgotten mock\'s');
+  t.same(other.requestsByEndpoint(), { 'GET /v1/pets': 2 });
+});
+
 t.test('percentiles come from every response time, in milliseconds', async (t) => {
   const stats = new TrafficStats({ routes: [listPets] });
   t.same(stats.percentiles(), { p50: 0, p95: 0, p99: 0 }, 'zero before any request');

@@ -103,8 +103,8 @@ export class TrafficStats {
   /** Counts one answered request; `route` is null when no route matched (404/405). */
   record(route: RouteRef | null, method: string, status: number, durationMs: number, source: AnswerSource): void {
     let tally = route === null ? (this.unmatchedByMethod.get(method) ?? this.unmatchedTally(method)) : (this.byRef.get(route) ?? this.adopt(route));
-    // the key was split since this route found its tally there
-    if (tally.split && route !== null) tally = this.adopt(route);
+    // the key was split since this route found its tally there (a route without an id counts in the key alone)
+    if (tally.split && route?.id !== undefined) tally = this.adopt(route);
     // `> 0` also turns NaN into 0.
     const ms = durationMs > 0 ? (durationMs < MAX_MS ? durationMs : MAX_MS) : 0;
     tally.hit(status, ms, this.now(), source);

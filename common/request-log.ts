@@ -24,7 +24,7 @@ export interface RequestLogEntryJson {
   error_message: string | null;
   /** What chaos did to the answer; present only when it did something. */
   chaos?: ChaosLog;
-  /** HTTP requests: the route that answered (`GET /v1/pets/{petId}`, a runtime mock's `METHOD path`), null when none matched. */
+  /** The route that answered (`GET /v1/pets/{petId}`, a runtime mock's `METHOD path`, `WS /chat/{room}`, `POST /pkg.Service/Method`); HTTP requests: null when none matched. */
   route?: string | null;
   /** HTTP requests: the query string without `?`, secret parameters' values redacted. */
   query?: string;

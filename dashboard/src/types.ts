@@ -48,7 +48,7 @@ export interface MockRecord {
 export interface DashboardData {
   system: Record<string, unknown>;
   servers: Array<Record<string, unknown>>;
-  routes: Array<{ method: string; path: string; priority?: number; stages?: string[]; [field: string]: unknown }>;
+  routes: Array<{ method: string; path: string; priority?: number; stages?: string[]; response_codes?: Record<string, number>; [field: string]: unknown }>;
   latency_profile: Record<string, unknown>;
   fault_config: Record<string, unknown>;
   proxy_config: Record<string, unknown>;

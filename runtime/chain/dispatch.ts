@@ -109,7 +109,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         responseBytes: part?.sentBytes ?? (withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body)),
         error: answer.error ?? null,
         chaos: injected === undefined ? undefined : { fault: injected.fault ?? null, latency_ms: injected.latency_ms ?? null },
-        route: part === undefined ? (ex.countedAs?.key ?? null) : undefined,
+        // another protocol's route (`WS /chat/{room}`, `POST /pkg.Service/Method`) only when one answered: null marks HTTP's unmatched requests
+        route: part === undefined ? (ex.countedAs?.key ?? null) : ex.countedAs?.key,
         query: part === undefined ? ex.rawQuery : undefined,
         websocket: part?.websocket,
         graphql: part?.graphql,

@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { MockError } from '../../common/errors.js';
+import { MANAGEMENT_TOKEN_HEADER } from '../../common/admin-credentials.js';
 import { redactUrlCredentials, redactUrlsInText } from '../../common/redacted.js';
 
 export const adminFlags = {
@@ -9,11 +10,17 @@ export const adminFlags = {
     env: 'MOCK_ADMIN_URL',
   }),
   token: Flags.string({ description: 'Bearer token for an admin API with admin.auth enabled (see POST /__mock/auth/login).', env: 'MOCK_ADMIN_TOKEN' }),
+  'management-token': Flags.string({
+    description: 'The hosted-mode token (admin.management_token of the server) that writes need, sent as X-Mock-Management-Token.',
+    env: 'MOCK_MANAGEMENT_TOKEN',
+  }),
 };
 
 export interface AdminTarget {
   'admin-url': string;
   token?: string;
+  /** Sent on writes only: the server asks for it on nothing else. */
+  'management-token'?: string;
 }
 
 /** An answer of the admin API: the status, the envelope's data, its error. */
@@ -47,6 +54,8 @@ export class AdminClient {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.target.token !== undefined) headers.authorization = `Bearer ${this.target.token}`;
+    const management = this.target['management-token'];
+    if (management !== undefined && method !== 'GET' && method !== 'HEAD') headers[MANAGEMENT_TOKEN_HEADER] = management;
     let response: Response;
     try {
       response = await fetch(`${this.base}/__mock/api/${endpoint}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
@@ -64,7 +73,11 @@ export class AdminClient {
       parsed = undefined;
     }
     const enveloped = parsed !== undefined && parsed !== null && typeof parsed === 'object' && 'success' in parsed;
-    const error = response.ok ? undefined : typeof parsed?.error === 'string' ? parsed.error : `HTTP ${response.status}`;
+    let error = response.ok ? undefined : typeof parsed?.error === 'string' ? parsed.error : `HTTP ${response.status}`;
+    // a hosted server refused a write: say which flag carries the token it asks for
+    if (response.status === 401 && error?.includes('X-Mock-Management-Token') === true) {
+      error += management === undefined ? '; pass the server\'s admin.management_token as --management-token (or MOCK_MANAGEMENT_TOKEN)' : '; --management-token (or MOCK_MANAGEMENT_TOKEN) is not the server\'s admin.management_token';
+    }
     return { status: response.status, data: enveloped ? parsed?.data : parsed, error };
   }
 

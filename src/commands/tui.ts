@@ -7,7 +7,8 @@ export default class Tui extends MockCommand {
   static description = [
     'Reads nothing but the admin API of `mock serve --admin` (or `mock admin`) and its WebSocket stream /__mock/ws, polling GET /__mock/logs and /__mock/metrics every second where the stream is not available.',
     'Tabs: 1 Overview (requests/s, errors/s and p95 latency over time), 2 Log (live; space pauses), 3 Routes (with coverage), 4 Unmatched (each request and its closest routes), 5 Chaos (Enter applies a profile), 6 Fixtures. Tab/Shift-Tab switch tabs, arrows or j/k move, ? lists every key, q or Ctrl-C quits and gives the terminal back as it was.',
-    'Reads need no login; applying a profile on a server with admin auth on needs --token: the access_token of `POST /__mock/auth/login {"username", "password"}`. Needs an interactive terminal of at least 40×8.',
+    'Tab 2: / filters the log by words (a method, a status or 5xx, a protocol: http, graphql, grpc, ws; the rest a path substring), Esc clears it.',
+    'Reads need no login; applying a profile on a server with admin auth on needs --token: the access_token of `POST /__mock/auth/login {"username", "password"}`; a hosted server (admin.management_token) also needs --management-token. Needs an interactive terminal of at least 40×8.',
   ].join('\n');
 
   static examples = [

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { Box, useApp, useInput, useStdout, type Key } from 'ink';
+import { logMatcher, parseLogFilter } from '../../common/log-filter.js';
 import type { AdminApi } from './admin-api.js';
 import type { LiveStore } from './store.js';
 import type { LogEntry, Loaded } from './types.js';
@@ -91,6 +92,16 @@ export function App({ api, store, adminUrl, size: fixedSize, refreshMs = 2000, i
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const [frozen, setFrozen] = useState<{ logs: readonly LogEntry[]; received: number } | undefined>();
+  // the log's `/` filter: its words, and whether keys go to it (refs: keys of one chunk read them before a redraw)
+  const [filter, setFilterState] = useState({ text: '', editing: false });
+  const filterRef = useRef(filter);
+  const setFilter = (next: { text: string; editing: boolean }) => {
+    if (next.text !== filterRef.current.text) setOffset(0);
+    filterRef.current = next;
+    setFilterState(next);
+  };
+  const matches = useMemo(() => logMatcher(parseLogFilter(filter.text)), [filter.text]);
+  const logsOf = (all: readonly LogEntry[]): readonly LogEntry[] => (matches === undefined ? all : all.filter(matches));
 
   const name = TABS[tab];
   const fetched: Fetched | undefined = name === 'Overview' || name === 'Log' ? undefined : name;
@@ -127,7 +138,7 @@ export function App({ api, store, adminUrl, size: fixedSize, refreshMs = 2000, i
     const name = TABS[tabRef.current];
     const fetched: Fetched | undefined = name === 'Overview' || name === 'Log' ? undefined : name;
     if (name === 'Log') {
-      const logs = frozen?.logs ?? live.logs;
+      const logs = logsOf(frozen?.logs ?? live.logs);
       const next = Math.max(0, Math.min(Math.max(0, logs.length - 1), offset - delta));
       if (next > 0 && frozen === undefined) setFrozen({ logs: live.logs, received: live.received });
       if (next === 0 && !paused) setFrozen(undefined);
@@ -151,6 +162,14 @@ export function App({ api, store, adminUrl, size: fixedSize, refreshMs = 2000, i
 
   const onKey = (input: string, key: Key) => {
     const name = TABS[tabRef.current];
+    const typing = filterRef.current;
+    if (typing.editing && !(key.ctrl && input === 'c')) {
+      if (key.escape) setFilter({ text: '', editing: false });
+      else if (key.return) setFilter({ ...typing, editing: false });
+      else if (key.backspace || key.delete) setFilter({ ...typing, text: typing.text.slice(0, -1) });
+      else if (input !== '' && !key.ctrl && !key.meta) setFilter({ ...typing, text: typing.text + input });
+      return;
+    }
       if (input === 'q' || (key.ctrl && input === 'c')) {
         exit();
         return;
@@ -178,6 +197,14 @@ export function App({ api, store, adminUrl, size: fixedSize, refreshMs = 2000, i
       if (input === 'G') return move(1_000_000);
       if (input === 'r') {
         setTick((n) => n + 1);
+        return;
+      }
+      if (name === 'Log' && input === '/') {
+        setFilter({ ...filterRef.current, editing: true });
+        return;
+      }
+      if (name === 'Log' && key.escape) {
+        setFilter({ text: '', editing: false });
         return;
       }
       if (name === 'Log' && input === ' ') {
@@ -219,8 +246,8 @@ export function App({ api, store, adminUrl, size: fixedSize, refreshMs = 2000, i
   if (help) view = HelpView({ width, height: body });
   else if (name === 'Overview') view = OverviewView({ samples: live.samples, width, height: body });
   else if (name === 'Log') {
-    const logs = frozen?.logs ?? live.logs;
-    view = LogView({ entries: logs, paused, pending: frozen ? live.received - frozen.received : 0, offset, width, height: body, skipped: live.skipped });
+    const all = frozen?.logs ?? live.logs;
+    view = LogView({ entries: logsOf(all), paused, pending: frozen ? live.received - frozen.received : 0, offset, width, height: body, skipped: live.skipped, filter: { ...filter, total: all.length } });
   } else if (name === 'Routes') view = RoutesView({ loaded: data.Routes, selected: selected.Routes, width, height: body });
   else if (name === 'Unmatched') view = UnmatchedView({ loaded: data.Unmatched, selected: selected.Unmatched, width, height: body });
   else if (name === 'Chaos') view = ChaosView({ loaded: data.Chaos, selected: selected.Chaos, notice, width, height: body });

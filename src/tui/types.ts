@@ -27,6 +27,8 @@ export interface RouteRow {
   request_count: number;
   error_count: number;
   last_request: string | null;
+  /** What this route answered, status to count (others of its METHOD path count apart). */
+  response_codes?: Record<string, number>;
   /** The stages of the request chain that run for the route, in order (servers before them leave it out). */
   stages?: string[];
 }

@@ -230,7 +230,7 @@ t.test('before any traffic', async (t) => {
     PETSTORE_ROUTES.map((r) => `${r.method} ${r.path}`),
   );
   for (const row of dash.routes) {
-    t.same(row, { method: row.method, path: row.path, priority: 0, has_fixtures: false, latency_ms: 0, request_count: 0, last_request: null, error_count: 0, stages: [] }, `row ${row.method} ${row.path}`);
+    t.same(row, { method: row.method, path: row.path, priority: 0, has_fixtures: false, latency_ms: 0, request_count: 0, last_request: null, error_count: 0, response_codes: {}, stages: [] }, `row ${row.method} ${row.path}`);
   }
   t.same(dash.recent_logs, []);
   t.match(dash.latency_profile, { name: String, base_ms: 0, jitter_ms: Number, tag_overrides: {} });

@@ -1,5 +1,6 @@
 // `mock tui` as a user runs it: inside a detached tmux session of a fixed size, against one real
-// `mock serve --admin` (admin auth on, so the token is exercised too), asserting what the screen
+// `mock serve --admin` (admin auth on and a hosted-mode management token, so both tokens are
+// exercised: the chaos keys write), asserting what the screen
 // shows (capture-pane) as requests arrive and keys are pressed (send-keys): the traffic, the live
 // log and its pause, routes, unmatched requests, a chaos profile applied with Enter (checked
 // through the admin API), a resize, and q giving the shell's screen back. Then the one-line
@@ -34,7 +35,10 @@ const needsTmux = hasTmux || process.env.CI === 'true' ? false : 'tmux is missin
 
 const petstore = path.join(root, 'examples', 'petstore.yaml');
 // the tests decide the auth settings themselves
-const env = { MOCK_ADMIN_AUTH_ENABLED: 'true', JWT_SECRET: undefined, MOCK_DISABLE_DEV_SEED_USERS: undefined, MOCK_MANAGEMENT_TOKEN: undefined, MOCK_ADMIN_TOKEN: undefined, MOCK_ADMIN_URL: undefined };
+const management = 'tui-test-management-token';
+const env = { MOCK_ADMIN_AUTH_ENABLED: 'true', JWT_SECRET: undefined, MOCK_DISABLE_DEV_SEED_USERS: undefined, MOCK_MANAGEMENT_TOKEN: management, MOCK_ADMIN_TOKEN: undefined, MOCK_ADMIN_URL: undefined };
+// the clients started below get the management token from their flags only
+const clientEnv = { MOCK_MANAGEMENT_TOKEN: undefined };
 const server = await startMock(['--spec', petstore, '--out', path.join(tmpdir(), 'out'), '--admin', '--admin-port', '0'], { env });
 t.teardown(() => server.stop());
 const admin = server.adminUrl;
@@ -53,13 +57,14 @@ t.test('in a terminal: traffic, log, routes, unmatched, chaos, resize, quit', { 
   // its own tmux server (no user config), with the test's environment minus tap's loader
   const tmuxEnv = { ...process.env, NODE_OPTIONS: withoutRecorder(process.env.NODE_OPTIONS), TERM: 'xterm-256color' };
   delete tmuxEnv.TMUX;
+  delete tmuxEnv.MOCK_MANAGEMENT_TOKEN;
   const tmux = (...args) => {
     const r = spawnSync('tmux', ['-S', socket, '-f', '/dev/null', ...args], { env: tmuxEnv, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`tmux ${args.join(' ')}: ${r.stderr}`);
     return r.stdout;
   };
   const quote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = `printf 'shell before the tui\\n'; ${quote(process.execPath)} ${quote(bin)} tui --admin-url ${quote(admin)} --token ${quote(token)}; echo "tui exited with $?"; exec cat`;
+  const command = `printf 'shell before the tui\\n'; ${quote(process.execPath)} ${quote(bin)} tui --admin-url ${quote(admin)} --token ${quote(token)} --management-token ${quote(management)}; echo "tui exited with $?"; exec cat`;
   tmux('new-session', '-d', '-s', 'tui', '-x', '120', '-y', '40', 'sh', '-c', command);
   t.teardown(() => {
     try {
@@ -169,6 +174,16 @@ t.test('in a terminal: traffic, log, routes, unmatched, chaos, resize, quit', { 
   const termScreen = () => tmux('capture-pane', '-p', '-t', 'term');
   await until(() => /1 Overview/.test(termScreen()), 20_000, 'the dashboard in a second session');
   t.equal(pane('#{alternate_on}'), '1', 'it draws on the alternate screen');
+  // without --management-token a write (Enter applies a profile) is refused, and the screen says why
+  tmux('send-keys', '-t', 'term', '5');
+  await until(() => /›\s+slow_3g/.test(termScreen()), 20_000, 'the profiles in the second session');
+  tmux('send-keys', '-t', 'term', 'Enter');
+  try {
+    await until(() => /missing or wrong X-Mock-Management-Token/.test(termScreen()), 10_000, 'the refusal');
+  } catch (e) {
+    throw new Error(`${e.message}; the screen shows:\n${termScreen()}`);
+  }
+  t.equal((await adminGet('chaos/config')).body.data.active_profile, null, 'nothing applied without the management token');
   const dashboard = childOf(Number(pane('#{pane_pid}')));
   t.ok(dashboard, `the dashboard's process (${dashboard})`);
   process.kill(dashboard, 'SIGTERM');
@@ -180,6 +195,23 @@ t.test('in a terminal: traffic, log, routes, unmatched, chaos, resize, quit', { 
   t.match(termScreen(), /tui ended with 143/, 'exit 128 + 15');
   t.equal(pane('#{alternate_on}'), '0', 'the alternate screen is left');
   t.notMatch(termScreen(), /1 Overview/, 'no trace of the dashboard');
+});
+
+t.test('the one admin client: --management-token (or MOCK_MANAGEMENT_TOKEN) on writes, and a refusal that names it', async (t) => {
+  const target = ['--admin-url', admin, '--token', token];
+  const refused = await runMock(['chaos', 'profile', 'apply', 'slow_3g', ...target], { env: clientEnv });
+  t.equal(refused.code, 1);
+  t.match(refused.stderr, /missing or wrong X-Mock-Management-Token header .*; pass the server's admin\.management_token as --management-token \(or MOCK_MANAGEMENT_TOKEN\)/);
+  const wrong = await runMock(['chaos', 'profile', 'apply', 'slow_3g', ...target, '--management-token', 'not-the-token'], { env: clientEnv });
+  t.match(wrong.stderr, /--management-token \(or MOCK_MANAGEMENT_TOKEN\) is not the server's admin\.management_token/);
+  const applied = await runMock(['chaos', 'profile', 'apply', 'slow_3g', ...target, '--management-token', management], { env: clientEnv });
+  t.equal(applied.code, 0, applied.stderr);
+  t.equal((await adminGet('chaos/config')).body.data.active_profile, 'slow_3g');
+  const fromEnv = await runMock(['chaos', 'profile', 'apply', 'fast_3g', ...target], { env: { MOCK_MANAGEMENT_TOKEN: management } });
+  t.equal(fromEnv.code, 0, fromEnv.stderr);
+  t.equal((await adminGet('chaos/config')).body.data.active_profile, 'fast_3g', 'the variable works as the flag');
+  const reset = await fetch(`${admin}/__mock/api/chaos/config/reset`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-mock-management-token': management, connection: 'close' } });
+  t.equal(reset.status, 200);
 });
 
 t.test('an admin URL nobody answers: one line naming it and the fix, exit 1', async (t) => {

@@ -136,6 +136,61 @@ t.test('the live log: entries as they arrive, space pauses while they keep count
   await shows(/following \(45\)/);
 });
 
+t.test('the live log: / filters by path, status, method and protocol; Esc clears; the help bar says so', async (t) => {
+  const { store, shows, press, screen } = await start(t, { size: { columns: 140, rows: 24 } });
+  await press('2');
+  await shows(/\/ filter\s+esc clear\s+space pause/, 'the keys in the help bar');
+  store.addLogs([
+    entry(1),
+    { ...entry(2), path: '/v1/nope', status_code: 404, route: null },
+    { ...entry(3), method: 'POST', path: '/graphql', graphql: { operation_name: 'Me', operation_type: 'query' } },
+    { ...entry(4), method: 'POST', path: '/library.v1.Library/GetBook', status_code: 504, route: 'POST /library.v1.Library/GetBook', grpc: { status: 'DEADLINE_EXCEEDED', messages_in: 1, messages_out: 0 } },
+    { ...entry(5), path: '/echo/one', status_code: 101, route: 'WS /echo/{any}', websocket: { messages_in: 1, messages_out: 1, close_code: 1000, close_reason: '', played: 'echo' } },
+  ]);
+  await shows(/following \(5\)/);
+  t.match(screen(), /\/graphql\s+200.*query Me/, 'a GraphQL entry: its operation in the route column');
+  t.match(screen(), /504.*library\.v1\.Library\/GetBook/, 'a gRPC entry: its method');
+  t.match(screen(), /\/echo\/one\s+101.*WS \/echo\/\{any\}/, 'a WebSocket entry: its route');
+
+  const rows = () => screen().split('\n').filter((l) => /\d\d:\d\d:\d\d/.test(l));
+  await press('/');
+  await shows(/ \/▏/, 'the prompt');
+  await press('grpc');
+  await shows(/ \/grpc▏/);
+  t.same(rows().length, 1, 'as typed: only the gRPC call');
+  t.match(rows()[0], /GetBook/);
+  await press('\r');
+  await shows(/filter grpc · 1 of 5/, 'Enter keeps the filter, named above the log');
+  await press('j');
+  t.match(screen(), /filter grpc/, 'keys act again once the prompt is closed');
+
+  await press('\u001B');
+  await shows(/following \(5\)/);
+  t.notMatch(screen(), /filter grpc/, 'Esc clears it');
+  t.equal(rows().length, 5, 'every entry again');
+
+  // keys typed faster than they are read: one chunk, the words a filter of each kind
+  await press('/4xx nope\r');
+  await shows(/filter 4xx nope · 1 of 5/);
+  t.match(rows()[0], /\/v1\/nope\s+404/, 'a status class and a path substring');
+  await press('/');
+  for (let i = 0; i < 8; i++) await press('\u007F');
+  await press('POST\r');
+  await shows(/filter POST · 2 of 5/, 'backspace edits it; a method');
+  await press('/');
+  for (let i = 0; i < 4; i++) await press('\u007F');
+  await press('ws\r');
+  await shows(/filter ws · 1 of 5/, 'a protocol');
+  await press('/');
+  for (let i = 0; i < 2; i++) await press('\u007F');
+  await press('/none\r');
+  await shows(/no entry matches the filter: Esc clears it/);
+  await press('\u001B');
+  await shows(/following \(5\)/);
+  await press('?');
+  await shows(/\/\s+Log: filter by words/, 'the help lists the key');
+});
+
 t.test('? shows every key and hides it again; q quits', async (t) => {
   const { app, shows, press } = await start(t);
   await press('?');

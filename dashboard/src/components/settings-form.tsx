@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Action } from '../resource';
+import { fmtNum } from '../format';
 import { Note } from './note';
 
 export interface FieldSpec {
@@ -64,9 +65,9 @@ export function SettingsForm({ title, fields, values, disabled, action, onApply,
                 ))}
               </select>
             ) : f.kind === 'number' ? (
-              <input name={f.key} type="number" step="any" value={v === null || v === undefined ? '' : String(v)} disabled={disabled} onChange={change(f)} />
+              <input name={f.key} type="number" step="any" value={typeof v === 'number' ? fmtNum(v) : v === null || v === undefined ? '' : String(v)} disabled={disabled} onChange={change(f)} />
             ) : (
-              <input name={f.key} type="text" value={Array.isArray(v) ? v.join(', ') : v === null || v === undefined ? '' : String(v)} disabled={disabled} onChange={change(f)} />
+              <input name={f.key} type="text" value={Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? fmtNum(x) : String(x))).join(', ') : v === null || v === undefined ? '' : String(v)} disabled={disabled} onChange={change(f)} />
             )}
           </label>
         );

@@ -1,7 +1,10 @@
 import { useRef, useState } from 'preact/hooks';
 import { ANSWER_SOURCE_LABELS, ANSWER_SOURCES } from '../../../common/answer-source.js';
+import { logMatcher } from '../../../common/log-filter.js';
+import { routeLabel } from '../../../common/request-log-view.js';
+import { ProtocolFields } from '../components/protocol-fields';
 import { VirtualList } from '../components/virtual-list';
-import { download, fmtMs, fmtTime, statusClass } from '../format';
+import { download, fmtMs, fmtTime, fmtValue, statusClass } from '../format';
 import { toHar } from '../har';
 import { clearLog, LOG_CAPACITY, logs, skipped } from '../live';
 import { useFrameThrottled } from '../observable';
@@ -19,14 +22,6 @@ interface Filter {
   source: string;
 }
 
-/** `404` is that status, `4xx` its class; the path filter is a substring. */
-function matcher(f: Filter): ((e: LogEntry) => boolean) | undefined {
-  if (f.method === '' && f.path === '' && f.status === '' && f.source === '') return undefined;
-  const status = f.status.trim().toLowerCase();
-  const statusOk = status === '' ? () => true : /^\dxx$/.test(status) ? (s: number) => Math.floor(s / 100) === Number(status[0]) : (s: number) => String(s) === status;
-  return (e) => (f.method === '' || e.method === f.method) && (f.path === '' || e.path.includes(f.path)) && statusOk(e.status_code) && (f.source === '' || e.source === f.source);
-}
-
 /**
  * The live log: the newest 10,000 entries of the stream in a virtual list (only the rows in view are
  * rendered, at most ten times a second, in an animation frame), filtered, paused, opened, exported as HAR or JSON.
@@ -38,7 +33,7 @@ export function LogPage() {
   const buffer = useFrameThrottled(logs, REDRAW_MS, frozen !== null);
   const left = useFrameThrottled(skipped, REDRAW_MS, frozen !== null);
   const seen = useRef(buffer.pushed);
-  const test = matcher(filter);
+  const test = logMatcher(filter);
   const size = frozen?.length ?? buffer.size;
   const at = (i: number): LogEntry => (frozen === null ? buffer.at(i) : frozen[i]);
   let indices: number[] | null = null;
@@ -112,7 +107,7 @@ export function LogPage() {
                   <span class={statusClass(e.status_code)}>{e.status_code}</span>
                   <span class="path">{e.path}</span>
                   <span>{fmtMs(e.response_time_ms)}</span>
-                  <span class="muted">{e.route === null ? 'unmatched' : (e.route ?? '')}</span>
+                  <span class="muted">{routeLabel(e)}</span>
                   <span class="muted">{ANSWER_SOURCE_LABELS[e.source] ?? e.source}</span>
                 </div>
               );
@@ -126,7 +121,8 @@ export function LogPage() {
 }
 
 function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
-  const { headers, ...fields } = entry;
+  // a protocol's own fields have their section (ProtocolFields)
+  const { headers, graphql: _graphql, grpc: _grpc, websocket: _websocket, ...fields } = entry;
   return (
     <aside class="detail card">
       <div class="row">
@@ -136,8 +132,9 @@ function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
         <button onClick={onClose}>Close</button>
       </div>
       <dl>
-        {Object.entries(fields).map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>])}
+        {Object.entries(fields).map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{fmtValue(v)}</dd>])}
       </dl>
+      <ProtocolFields entry={entry} />
       <h4>Request headers</h4>
       <table>
         <tbody>

@@ -1,7 +1,7 @@
 import { Fragment } from 'preact';
 import { Chart } from '../components/chart';
 import { DataTable } from '../components/data-table';
-import { fmtInt, fmtMs, fmtPct } from '../format';
+import { fmtInt, fmtMs, fmtPct, fmtValue } from '../format';
 import { latest } from '../live';
 import { useObservable } from '../observable';
 import { useResource } from '../resource';
@@ -52,7 +52,7 @@ export function OverviewPage() {
             {Object.entries(system).map(([k, v]) => (
               <Fragment key={k}>
                 <dt>{k.replaceAll('_', ' ')}</dt>
-                <dd>{String(v)}</dd>
+                <dd>{fmtValue(v)}</dd>
               </Fragment>
             ))}
           </dl>

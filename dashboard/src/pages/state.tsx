@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { access, mayWrite } from '../access';
 import { Note } from '../components/note';
+import { fmtNum } from '../format';
 import { useObservable } from '../observable';
 import { useAction, useResource } from '../resource';
 
@@ -94,7 +95,7 @@ function Continuum({ canWrite }: { canWrite: boolean }) {
         <button disabled={!canWrite} onClick={() => void set.run('PUT', 'continuum/enabled', { enabled: !(ratio.data?.enabled ?? false) })}>
           {ratio.data?.enabled === true ? 'Turn off' : 'Turn on'}
         </button>
-        <span class="muted">{ratio.data !== undefined && `${ratio.data.enabled ? 'on' : 'off'}; default ${ratio.data.default_ratio}; decided by ${ratio.data.level}`}</span>
+        <span class="muted">{ratio.data !== undefined && `${ratio.data.enabled ? 'on' : 'off'}; default ${fmtNum(ratio.data.default_ratio)}; decided by ${ratio.data.level}`}</span>
         <Note action={set} />
       </div>
     </section>

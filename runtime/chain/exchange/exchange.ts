@@ -12,6 +12,8 @@ export interface RouteRef {
   method: string;
   /** The path pattern. */
   path: string;
+  /** Tells apart routes that share a key (an operation, mock.yaml routes with conditions, runtime mocks): each is counted on its own as well. */
+  id?: string;
 }
 
 /** A route of the build being served. */

@@ -48,7 +48,8 @@ export class Mock {
   constructor(record: MockRecord, seq: number) {
     this.record = record;
     this.seq = seq;
-    this.route = { key: `${record.method} ${record.path}`, method: record.method, path: record.path };
+    // the mocks of one key are counted together, apart from the route of the build they shadow
+    this.route = { key: `${record.method} ${record.path}`, id: `mock ${record.method} ${record.path}`, method: record.method, path: record.path };
     this.pattern = parsePathPattern(record.path);
     this.query = compileConditions(record.match_query, 'match_query');
     this.headers = compileConditions(record.match_headers, 'match_headers');

@@ -78,6 +78,7 @@ export function routeRows(ctx: AdminContext): Array<Record<string, unknown>> {
       request_count: summary.request_count,
       last_request: summary.last_request,
       error_count: summary.error_count,
+      response_codes: summary.response_codes,
       // a runtime mock answers inside the chain of the route it shadows, or of "no route matched"
       stages: servers.stagesOf(ref.key),
     };

@@ -10,4 +10,10 @@ export interface RouteRef {
   method: string;
   /** The pattern, `/v1/pets/{petId}`. */
   path: string;
+  /**
+   * Tells apart routes that share a key (`description GET /v1/pets`, a mock.yaml route with
+   * conditions, the runtime mocks of a key): the statistics count each on its own as well, so the
+   * Routes page shows what each answered. None: counted by its key only.
+   */
+  id?: string;
 }

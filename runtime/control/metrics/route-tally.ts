@@ -28,11 +28,16 @@ export class RouteTally {
   readonly answers = new StatusCounts();
   /** Set while a Prometheus exposition reads this route. */
   prometheus: PrometheusSeries | null = null;
+  /** The tally of the key when this one counts one route of it (RouteRef.id): every hit counts there too. */
+  readonly parent: RouteTally | null;
+  /** A key's tally whose routes count apart (each with a parent): a route that found this one looks again. */
+  split = false;
 
-  constructor(key: string, method: string, path: string) {
+  constructor(key: string, method: string, path: string, parent: RouteTally | null = null) {
     this.key = key;
     this.method = method;
     this.path = path;
+    this.parent = parent;
   }
 
   get matched(): boolean {
@@ -53,6 +58,16 @@ export class RouteTally {
     this.lastTime = now;
     this.answers.add(status * SOURCE_SLOTS + SOURCE_INDEX[source]);
     if (this.prometheus !== null) this.prometheus.observe(ms);
+    if (this.parent !== null) this.parent.hit(status, ms, now, source);
+  }
+
+  /** Adds the counts of `other` (a key's tally, when its sole route gets one of its own). */
+  absorb(other: RouteTally): void {
+    this.requests += other.requests;
+    this.errors += other.errors;
+    this.totalMs += other.totalMs;
+    this.lastTime = Math.max(this.lastTime, other.lastTime);
+    this.answers.addAll(other.answers);
   }
 
   /** Zeroes the counters in place; Prometheus keeps the status counts as carried totals. */

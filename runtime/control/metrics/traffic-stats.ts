@@ -24,6 +24,8 @@ export interface RouteSummary {
   last_request: string | null;
   /** Mean response time in milliseconds, two decimals; 0 before the first request. */
   latency_ms: number;
+  /** Status code to count, `{ "200": 3 }`: what this route answered. */
+  response_codes: Record<string, number>;
 }
 
 /** Percentiles of the response time over every request, in milliseconds. */
@@ -76,6 +78,14 @@ export class TrafficStats {
   private byRef = new WeakMap<RouteRef, RouteTally>();
   /** One tally per `METHOD path`, shared by every RouteRef with that key (a restart makes new ones). */
   private readonly byKey = new Map<string, RouteTally>();
+  /**
+   * Routes that share a key (an operation and a mock.yaml route, a runtime mock and the route it
+   * shadows) count apart: while one route (RouteRef.id) alone has counted under a key, the key's
+   * tally is that route's (`soleId`) and a request costs one tally; once another counts there, the
+   * key is split: each route gets a tally of its own (`byId`) that counts into the key's.
+   */
+  private readonly byId = new Map<string, RouteTally>();
+  private readonly soleId = new Map<string, string>();
   /** Unmatched tallies by the method string as received. */
   private readonly unmatchedByMethod = new Map<string, RouteTally>();
   /** Every response time in microseconds, three significant digits, up to an hour. */
@@ -92,7 +102,9 @@ export class TrafficStats {
 
   /** Counts one answered request; `route` is null when no route matched (404/405). */
   record(route: RouteRef | null, method: string, status: number, durationMs: number, source: AnswerSource): void {
-    const tally = route === null ? (this.unmatchedByMethod.get(method) ?? this.unmatchedTally(method)) : (this.byRef.get(route) ?? this.adopt(route));
+    let tally = route === null ? (this.unmatchedByMethod.get(method) ?? this.unmatchedTally(method)) : (this.byRef.get(route) ?? this.adopt(route));
+    // the key was split since this route found its tally there (a route without an id counts in the key alone)
+    if (tally.split && route?.id !== undefined) tally = this.adopt(route);
     // `> 0` also turns NaN into 0.
     const ms = durationMs > 0 ? (durationMs < MAX_MS ? durationMs : MAX_MS) : 0;
     tally.hit(status, ms, this.now(), source);
@@ -113,6 +125,8 @@ export class TrafficStats {
     for (const [key, tally] of this.byKey) {
       if (tally.matched && tally.requests === 0 && (tally.prometheus === null || tally.prometheus.count === 0)) this.byKey.delete(key);
     }
+    for (const [id, tally] of this.byId) if (tally.requests === 0) this.byId.delete(id);
+    for (const key of this.soleId.keys()) if (!this.byKey.has(key)) this.soleId.delete(key);
   }
 
   /**
@@ -121,8 +135,19 @@ export class TrafficStats {
    * must not grow the statistics. A request to it still in flight is counted in the totals only.
    */
   forget(route: RouteRef): void {
-    if (this.documented.has(route.key)) return;
+    if (route.id !== undefined) this.byId.delete(route.id);
+    if (this.documented.has(route.key)) {
+      // the key keeps what the route counted; the routes that count there next start from 0
+      const endpoint = this.byKey.get(route.key);
+      if (endpoint !== undefined && this.soleId.get(route.key) === route.id) {
+        this.soleId.delete(route.key);
+        endpoint.split = true;
+      }
+      this.byRef.set(route, FORGOTTEN);
+      return;
+    }
     this.byKey.delete(route.key);
+    this.soleId.delete(route.key);
     this.byRef.set(route, FORGOTTEN);
   }
 
@@ -165,14 +190,17 @@ export class TrafficStats {
     };
   }
 
+  /** The numbers of `route` itself when it has an id (not those of other routes of its key), else of its key. */
   routeSummary(route: RouteRef): RouteSummary {
-    const tally = this.byRef.get(route) ?? this.byKey.get(route.key);
-    if (tally === undefined || tally.requests === 0) return { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 };
+    const endpoint = this.byKey.get(route.key);
+    const tally = route.id === undefined ? endpoint : endpoint?.split === true ? this.byId.get(route.id) : this.soleId.get(route.key) === route.id ? endpoint : undefined;
+    if (tally === undefined || tally.requests === 0) return { request_count: 0, error_count: 0, last_request: null, latency_ms: 0, response_codes: {} };
     return {
       request_count: tally.requests,
       error_count: tally.errors,
       last_request: isoOrNull(tally.lastTime),
       latency_ms: roundTo2(tally.totalMs / tally.requests),
+      response_codes: tally.statuses.toJSON(),
     };
   }
 
@@ -183,6 +211,7 @@ export class TrafficStats {
   /** Clears every count (the admin API's "clear stats"); the documented routes stay, Prometheus counters keep counting. */
   reset(): void {
     for (const tally of this.byKey.values()) tally.reset();
+    for (const tally of this.byId.values()) tally.reset();
     this.latency.reset();
     this.total = 0;
   }
@@ -197,9 +226,32 @@ export class TrafficStats {
   }
 
   private adopt(route: RouteRef): RouteTally {
-    const tally = this.tallyFor(route.key, route.method, route.path);
+    const endpoint = this.tallyFor(route.key, route.method, route.path);
+    let tally = endpoint;
+    if (route.id !== undefined && !endpoint.split) {
+      const sole = this.soleId.get(route.key);
+      if (sole === undefined) this.soleId.set(route.key, route.id);
+      else if (sole !== route.id) this.split(endpoint, sole);
+    }
+    if (route.id !== undefined && endpoint.split) {
+      tally = this.byId.get(route.id) ?? endpoint;
+      // a key forgotten or emptied by a restart made a new tally of the key: count into that one
+      if (tally.parent !== endpoint) {
+        tally = new RouteTally(route.key, route.method, route.path, endpoint);
+        this.byId.set(route.id, tally);
+      }
+    }
     this.byRef.set(route, tally);
     return tally;
+  }
+
+  /** A second route counts under the key: what the key counted so far was its sole route's, which gets a tally of its own from now on. */
+  private split(endpoint: RouteTally, sole: string): void {
+    const own = new RouteTally(endpoint.key, endpoint.method, endpoint.path, endpoint);
+    own.absorb(endpoint);
+    this.byId.set(sole, own);
+    this.soleId.delete(endpoint.key);
+    endpoint.split = true;
   }
 
   private unmatchedTally(method: string): RouteTally {

@@ -89,8 +89,9 @@ export class Engine implements Description {
     );
     const behaviours = new Map(build.behaviours.map((b) => [b.route, b]));
     this.routes = [
-      ...build.operations.map((op) => ({ key: op.key, method: op.method, path: op.path, tags: op.tags })),
-      ...build.customRoutes.map((route) => ({ key: `${route.method} ${route.path}`, method: route.method, path: route.path, tags: [] as string[] })),
+      ...build.operations.map((op) => ({ key: op.key, id: `description ${op.key}`, method: op.method, path: op.path, tags: op.tags })),
+      // a custom route's conditions tell it from others of its key, and stay its own across a restart that reorders mock.yaml
+      ...build.customRoutes.map((route) => ({ key: `${route.method} ${route.path}`, id: `custom_route ${route.method} ${route.path} ${JSON.stringify(route.match)}`, method: route.method, path: route.path, tags: [] as string[] })),
     ].map((route, index) => ({ ...route, index, behaviour: behaviours.get(index) ?? null }));
     this.router = new Router(build, this.routes, this.requests.check);
     this.validation.onChange((validation) => {

@@ -38,7 +38,7 @@ export function TabBar({ current, width }: { current: number; width: number }): 
 const COMMON = ['1-6/Tab tabs', '↑↓/jk move', 'r refresh', '? help', 'q quit'];
 const BY_TAB: Record<TabName, string[]> = {
   Overview: [],
-  Log: ['space pause', 'G follow'],
+  Log: ['/ filter', 'esc clear', 'space pause', 'G follow'],
   Routes: [],
   Unmatched: [],
   Chaos: ['⏎ apply', 'x reset'],
@@ -62,6 +62,7 @@ const HELP: [string, string][] = [
   ['↑ ↓, j k', 'move the selection (Log: scroll)'],
   ['PgUp PgDn, g G', 'a page up or down; the top, the bottom (Log: follow the newest)'],
   ['space', 'Log: pause and resume (entries keep arriving meanwhile)'],
+  ['/', 'Log: filter by words: a method (GET), a status (404, 5xx), a protocol (http, graphql, grpc, ws), the rest a path substring; Enter keeps it, Esc clears it'],
   ['Enter', 'Chaos: apply the selected profile at once'],
   ['x', 'Chaos: reset chaos to the settings of the start, latency off'],
   ['r', 'fetch the tab again now (tabs refresh every 2 s while shown)'],

@@ -32,7 +32,7 @@ export function RoutesView({ loaded, selected, width, height }: RoutesProps): Re
   const room = Math.max(0, height - lines.length - 2);
   const first = windowStart(rows.length, selected, room);
   rows.slice(first, first + room).forEach((r, n) => {
-    const codes = Object.entries(coverage.routes[r.path]?.methods[r.method]?.response_codes ?? {})
+    const codes = Object.entries(r.response_codes ?? coverage.routes[r.path]?.methods[r.method]?.response_codes ?? {})
       .map(([code, count]) => `${code}×${count}`)
       .join(' ');
     const chosen = first + n === selected;

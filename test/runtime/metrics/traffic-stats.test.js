@@ -54,6 +54,58 @@ t.test('RouteRefs with the same key share counters (new build after a restart)',
   t.equal(stats.routeSummary(listPets).request_count, 2, 'an old ref still finds its route by key');
 });
 
+t.test('routes that share a key (an operation, a mock.yaml route, runtime mocks) each count what they answered; the endpoint counts all', async (t) => {
+  const operation = { ...listPets, id: 'description GET /v1/pets' };
+  const custom = { ...listPets, id: 'custom_route GET /v1/pets {"query":{"kind":"cat"}}' };
+  const mock = { ...listPets, id: 'mock GET /v1/pets' };
+  const stats = new TrafficStats({ routes: [operation, custom] });
+  for (let i = 0; i < 3; i++) stats.record(operation, 'GET', 200, 1, 'example');
+  stats.record(custom, 'GET', 500, 1, 'custom_route');
+  stats.record(mock, 'GET', 200, 1, 'runtime_mock');
+  t.equal(stats.routeSummary(operation).request_count, 3, 'the operation: its own three');
+  t.same([stats.routeSummary(custom).request_count, stats.routeSummary(custom).error_count, stats.routeSummary(custom).response_codes], [1, 1, { 500: 1 }], 'the custom route: its one, an error');
+  t.equal(stats.routeSummary(mock).request_count, 1, 'the mock: its one');
+  t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 5 }, 'the endpoint: all five');
+  t.equal(stats.coverage().routes['/v1/pets'].methods.GET.request_count, 5);
+  // a restart makes new RouteRefs: each finds its own numbers by id
+  stats.setRoutes([{ ...operation }, { ...custom }]);
+  t.equal(stats.routeSummary({ ...custom }).request_count, 1, 'kept across a restart');
+  stats.record({ ...operation }, 'GET', 200, 1, 'example');
+  t.equal(stats.routeSummary({ ...operation }).request_count, 4);
+  t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 6 });
+  stats.record(mock, 'GET', 200, 1, 'runtime_mock');
+  t.equal(stats.routeSummary(mock).request_count, 2, 'a runtime mock outlives a restart, and so do its numbers');
+  stats.forget(mock);
+  t.equal(stats.routeSummary({ ...mock }).request_count, 0, 'a forgotten mock leaves nothing: a new one of the key starts at 0');
+  t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 7 }, 'the documented endpoint keeps its counts');
+  stats.reset();
+  t.equal(stats.routeSummary({ ...operation }).request_count, 0, 'reset clears them too');
+});
+
+t.test('a key counted by one route until another counts there: the first keeps what it counted, the second starts from 0', async (t) => {
+  const operation = { ...listPets, id: 'description GET /v1/pets' };
+  const mock = { ...listPets, id: 'mock GET /v1/pets' };
+  const stats = new TrafficStats({ routes: [operation] });
+  stats.record(operation, 'GET', 200, 1, 'example');
+  stats.record(operation, 'GET', 404, 3, 'example');
+  t.equal(stats.routeSummary(operation).request_count, 2);
+  t.equal(stats.routeSummary(mock).request_count, 0, 'a route of the key that answered nothing shows nothing');
+  stats.record(mock, 'GET', 200, 1, 'runtime_mock');
+  t.same(stats.routeSummary(operation), { request_count: 2, error_count: 1, last_request: stats.routeSummary(operation).last_request, latency_ms: 2, response_codes: { 200: 1, 404: 1 } }, 'the first route keeps its numbers');
+  t.same([stats.routeSummary(mock).request_count, stats.routeSummary(mock).response_codes], [1, { 200: 1 }], 'the second has its own');
+  stats.record(operation, 'GET', 200, 1, 'example');
+  t.equal(stats.routeSummary(operation).request_count, 3, 'a ref that found the key before the split finds its own tally');
+  t.same(stats.requestsByEndpoint(), { 'GET /v1/pets': 4 });
+
+  // the sole route of a documented key goes: the key keeps its counts, the next route starts from 0
+  const other = new TrafficStats({ routes: [operation] });
+  other.record(mock, 'GET', 200, 1, 'runtime_mock');
+  other.forget(mock);
+  other.record(operation, 'GET', 200, 1, 'example');
+  t.equal(other.routeSummary(operation).request_count, 1, 'not the forgotten mock\'s');
+  t.same(other.requestsByEndpoint(), { 'GET /v1/pets': 2 });
+});
+
 t.test('percentiles come from every response time, in milliseconds', async (t) => {
   const stats = new TrafficStats({ routes: [listPets] });
   t.same(stats.percentiles(), { p50: 0, p95: 0, p99: 0 }, 'zero before any request');
@@ -81,7 +133,7 @@ t.test('percentiles come from every response time, in milliseconds', async (t) =
 t.test('route summaries for the dashboard rows', async (t) => {
   const clock = fixedClock();
   const stats = new TrafficStats({ routes: [listPets, getPet], now: clock.now });
-  t.same(stats.routeSummary(getPet), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 });
+  t.same(stats.routeSummary(getPet), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0, response_codes: {} });
   stats.record(getPet, 'GET', 200, 1, 'example');
   stats.record(getPet, 'GET', 404, 2, 'example');
   clock.ms += 1500;
@@ -91,6 +143,7 @@ t.test('route summaries for the dashboard rows', async (t) => {
     error_count: 1,
     last_request: '2024-05-01T12:00:01.500Z',
     latency_ms: 1.44,
+    response_codes: { 200: 2, 404: 1 },
   });
 });
 
@@ -103,7 +156,7 @@ t.test('reset clears the counts and keeps the routes', async (t) => {
   t.same(stats.requestsByEndpoint(), {});
   t.same(stats.errorRateByEndpoint(), {});
   t.same(stats.percentiles(), { p50: 0, p95: 0, p99: 0 });
-  t.same(stats.routeSummary(listPets), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0 });
+  t.same(stats.routeSummary(listPets), { request_count: 0, error_count: 0, last_request: null, latency_ms: 0, response_codes: {} });
   t.same(Object.keys(stats.coverage().routes), ['/v1/pets']);
   stats.record(listPets, 'GET', 201, 1, 'example');
   t.same(stats.coverage().routes['/v1/pets'].methods.GET.response_codes, { 201: 1 }, 'old status codes are gone');

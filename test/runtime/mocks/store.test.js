@@ -21,7 +21,7 @@ t.test('create fills defaults and toJSON gives exactly the wire shape', async (t
     status_code: 200,
     priority: 0,
   });
-  t.same(mock.route, { key: 'GET /users', method: 'GET', path: '/users' });
+  t.same(mock.route, { key: 'GET /users', id: 'mock GET /users', method: 'GET', path: '/users' });
   t.equal(mock.route, mock.route, 'one RouteRef per mock');
   t.equal(mock.latency_ms, undefined);
 });

@@ -49,9 +49,16 @@ export const DEFAULT_ADMIN_LIMITS: AdminLimits = {
 export interface CorsOptions {
   /** `*`, exact origins, `http://localhost:*` (any port), `https://*.example.com`. */
   allowedOrigins: readonly string[];
-  allowedMethods: readonly string[];
+  /** Pages may send credentials: the origin is echoed with Access-Control-Allow-Credentials: true (never `*`). */
+  credentials: boolean;
+  /** Absent: a preflight is allowed the method it asks for. */
+  allowedMethods?: readonly string[];
   /** Absent: a preflight is allowed the headers it asks for. */
   allowedHeaders?: readonly string[];
+  /** Access-Control-Max-Age of preflight answers. */
+  maxAgeSeconds: number;
+  /** Requests that may go to a real upstream (proxy, continuum) get CORS too; off: they pass as they are. */
+  proxied: boolean;
 }
 
 /** response.caching when enabled. */

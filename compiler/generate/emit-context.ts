@@ -38,4 +38,6 @@ export interface EmitContext {
   modeKey(schema: unknown, mode: GenMode): string;
   /** The variants of a union to generate. */
   unionPlan(s: JsonSchema, mode: GenMode): UnionPlan;
+  /** Whether `value` satisfies `schema` in `mode`, as the build's validators judge it. */
+  accepts(schema: unknown, mode: GenMode, value: unknown): boolean;
 }

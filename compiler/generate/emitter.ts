@@ -34,12 +34,14 @@ export class Emitter implements GeneratorEmitter, EmitContext, Fork {
   private readonly graph: SchemaGraph;
   private readonly objects: ObjectEmitter;
   private readonly unions: UnionEmitter;
+  private readonly judge: SchemaJudge;
   private nesting = 0;
 
   constructor(definitions: Record<string, JsonSchema>, shared?: Shared) {
     this.resolver = new SchemaResolver(definitions);
     this.graph = new SchemaGraph(definitions);
     const common = shared ?? { judge: new SchemaJudge(definitions), plans: new Map() };
+    this.judge = common.judge;
     this.objects = new ObjectEmitter(this);
     this.unions = new UnionEmitter(this, common, () => new Emitter(definitions, common));
   }
@@ -77,6 +79,10 @@ export class Emitter implements GeneratorEmitter, EmitContext, Fork {
 
   unionPlan(s: JsonSchema, mode: GenMode): UnionPlan {
     return this.unions.unionPlan(s, mode);
+  }
+
+  accepts(schema: unknown, mode: GenMode, value: unknown): boolean {
+    return this.judge.accepts(schema, mode, value);
   }
 
   value(schema: unknown, site: Site): string {

@@ -93,7 +93,10 @@ export class ObjectEmitter {
   /**
    * Whether no value the generator makes satisfies `schema`, from what the build knows anyway: a
    * false schema, a const or enum with no value of the declared type, a oneOf whose sampled variants
-   * never satisfy exactly one member, or an object requiring such a property.
+   * never satisfy exactly one member, a union beside `additionalProperties: false` and no properties
+   * (only `{}` passes that, and the union refuses it: Jira's JqlQueryClause, WorkflowCondition,
+   * CustomFieldContextDefaultValue), a list of such items (generated lists have items), or an
+   * object requiring such a property.
    */
   private admitsNoValue(schema: unknown, mode: GenMode, depth: number): boolean {
     if (isFalseSchema(schema)) return true;
@@ -106,7 +109,10 @@ export class ObjectEmitter {
     const types = explicitTypes(view);
     if ('const' in view) none = !typeMatches(view.const, types);
     else if (Array.isArray(view.enum) && view.enum.length > 0) none = !view.enum.some((value) => typeMatches(value, types));
-    else if (isUnion(view)) none = !unionConstants(view, resolver) && this.cx.unionPlan(view, mode).unsatisfied === true;
+    else if (isUnion(view)) {
+      none = (onlyEmptyObject(view) && !this.cx.accepts(view, mode, {})) || (!unionConstants(view, resolver) && this.cx.unionPlan(view, mode).unsatisfied === true);
+    }
+    else if (inferType(view) === 'array' && isSchemaObject(view.items)) none = nonNegativeInteger(view.maxItems) !== 0 && this.admitsNoValue(view.items, mode, depth + 1);
     else if (inferType(view) === 'object' && isSchemaObject(view.properties)) {
       const properties = view.properties;
       none = stringList(view.required).some(
@@ -157,4 +163,10 @@ export class ObjectEmitter {
     const schema = { allOf: [{ type: 'string' }, ...names, ...(pattern === undefined ? [] : [{ pattern }])] };
     return this.cx.itemFunction(schema, { ...site, name: undefined }, 'key');
   }
+}
+
+/** An object schema no key but none passes: closed, without properties or pattern properties of its own. */
+function onlyEmptyObject(s: JsonSchema): boolean {
+  const declared = (value: unknown): boolean => isSchemaObject(value) && Object.keys(value).length > 0;
+  return inferType(s) === 'object' && isClosed(s) && !declared(s.properties) && !declared(s.patternProperties);
 }

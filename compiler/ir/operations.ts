@@ -88,10 +88,19 @@ function lowerParameters(ctx: LowerContext, raw: unknown[]): IrParameter[] {
       schema: ctx.registry.normalize(p.schema ?? contentSchema ?? { type: 'string' }),
       style,
       explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
-      ...(location === 'query' && p.allowEmptyValue === true ? { allowEmptyValue: true as const } : {}),
+      ...(location === 'query' && (p.allowEmptyValue === true || emptyByDefault(ctx, p)) ? { allowEmptyValue: true as const } : {}),
     });
   }
   return [...byKey.values()];
+}
+
+/**
+ * An optional parameter whose schema's own default is "" (Jira's `queryString`): sending that value
+ * empty is sending the default, which allowEmptyValue (deprecated, and NOT RECOMMENDED in OpenAPI 3)
+ * does not refuse; the schema still judges it (minLength, pattern, enum).
+ */
+function emptyByDefault(ctx: LowerContext, p: Obj): boolean {
+  return p.required !== true && deref(ctx.document, p.schema as Obj | undefined)?.default === '';
 }
 
 function lowerRequestBody(ctx: LowerContext, raw: unknown, where: string): IrRequestBody | undefined {

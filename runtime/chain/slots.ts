@@ -7,10 +7,13 @@
  * holds it to this list):
  *
  * - sandbox: while the admin is embedded in the mock, every answer is marked as a sandboxed document
+ * - cors: the mocked API's CORS, outside protective chaos so that its refusals (429, 503) reach the
+ *   page with their reason rather than as a CORS error, and a browser's preflight is never refused
+ *   by chaos meant for the page's requests
  * - circuit-breaker, bulkhead, rate-limit, connection-limit, packet-loss: protective chaos, in front so
  *   that a refused request never pays for latency it was not going to get; traffic-shaping paces
  *   whatever the stages inside it answer (bandwidth) and cuts off answers slower than its timeout
- * - cors, token-endpoint, security: the mocked API's contract (issue 11); the mock OAuth 2.0
+ * - token-endpoint, security: the mocked API's contract (issue 11); the mock OAuth 2.0
  *   token endpoint answers before security so that getting a token needs none
  * - latency, overrides: adjust every answer produced inside them (they wrap the rest)
  * - replay (1), then record and recorder, which only pass the request on and save the answer
@@ -24,13 +27,13 @@
  */
 export const SLOTS = [
   'sandbox',
+  'cors',
   'circuit-breaker',
   'bulkhead',
   'rate-limit',
   'connection-limit',
   'packet-loss',
   'traffic-shaping',
-  'cors',
   'token-endpoint',
   'security',
   'latency',

@@ -88,6 +88,10 @@ export const serveFlags = {
   'grpc-port': Flags.integer({ description: describe('gRPC port, which starts the gRPC server (.proto files from grpc.proto_dir, proto/ by default); 0 picks a free one', 'server.grpc_port'), helpValue: '<port>' }),
   'graphql-port': Flags.integer({ description: describe('GraphQL port (the server runs when --graphql-schema or graphql.schema names a schema); 0 picks a free one', 'server.graphql_port'), helpValue: '<port>' }),
   host: Flags.string({ description: describe('Address the mock servers listen on', 'server.bind'), helpValue: '<address>' }),
+  cors: Flags.boolean({
+    description: describe("Answer browsers' CORS requests to the mocked API (any origin, credentials allowed; never the /__mock router); http.cors in mock.yaml for the detailed form", 'http.cors.enabled'),
+    allowNo: true,
+  }),
   validation: Flags.option({
     description: describe('Request validation mode', 'validation.mode'),
     options: ['off', 'warn', 'enforce'] as const,
@@ -291,6 +295,7 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   'grpc-port': 'server.grpc_port',
   'graphql-port': 'server.graphql_port',
   host: 'server.bind',
+  cors: 'http.cors.enabled',
   validation: 'validation.mode',
   'validation-status': 'validation.status_code',
   'aggregate-errors': 'validation.aggregate_errors',

@@ -81,8 +81,15 @@ function responseCacheOptions(config: EffectiveConfig): ServeOptions['responseCa
 
 function corsOptions(config: EffectiveConfig): ServeOptions['cors'] {
   const cors = config.http.cors;
-  if (cors?.enabled !== true) return undefined;
-  return { allowedOrigins: cors.allowed_origins, allowedMethods: cors.allowed_methods.map((m) => m.toUpperCase()), allowedHeaders: cors.allowed_headers };
+  if (!cors.enabled) return undefined;
+  return {
+    allowedOrigins: cors.allowed_origins,
+    credentials: cors.credentials,
+    allowedMethods: cors.allowed_methods?.map((m) => m.toUpperCase()),
+    allowedHeaders: cors.allowed_headers,
+    maxAgeSeconds: cors.max_age_seconds,
+    proxied: cors.proxied,
+  };
 }
 
 /** A JWKS file of auth.schemes.<name>.jwt (mock.yaml only: confined to the project), read once at start; a one-line error names the key and the file, never what it holds. */

@@ -48,6 +48,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MOCK_PROXY_UPSTREAM', key: 'proxy.upstream_url', type: 'string' },
   { name: 'MOCK_RATE_LIMIT_ENABLED', key: 'observability.chaos.rate_limit.enabled', type: 'boolean' },
   { name: 'MOCK_METRICS_HOST', key: 'metrics.bind', type: 'string' },
+  { name: 'MOCK_HTTP_CORS', key: 'http.cors.enabled', type: 'boolean' },
   { name: 'MOCK_HTTP_KEEPALIVE_HINT', key: 'http.keepalive_hint', type: 'boolean' },
   { name: 'MOCK_HTTP_OVERRIDES', key: 'http.overrides.rules', type: 'json', expected: 'a JSON array of override rules' },
   { name: 'MOCK_HTTP_OVERRIDES_GLOB', key: 'http.overrides.glob', type: 'string' },

@@ -243,7 +243,7 @@ export interface HttpConfig {
    * Custom routes; checked loosely here, fully by `mock build`.
    */
   routes: RouteConfig[];
-  cors?: CorsConfig;
+  cors: CorsConfig;
   /**
    * Add keep-alive hint headers to every HTTP/1.1 answer that keeps its connection: Connection: keep-alive and Keep-Alive: timeout=<the server's idle timeout in seconds> (MOCK_HTTP_KEEPALIVE_HINT=1). node:http sends them always.
    */
@@ -287,19 +287,37 @@ export interface RouteConfig {
   [k: string]: unknown;
 }
 /**
- * CORS of the mocked API (YAML only): preflights answered with 204 before the descriptions' OPTIONS operations, and Access-Control-Allow-Origin on every answer to an allowed origin.
+ * CORS of the mocked API (the HTTP mock's routes and the GraphQL endpoint; never the /__mock management router, whose origins are admin.cors.allowed_origins): preflights answered with 204 before the descriptions' OPTIONS operations, and Access-Control-Allow-Origin on every answer to an allowed origin, refusals included. On by default (docs/cors.md).
  */
 export interface CorsConfig {
+  /**
+   * Answer browsers' CORS requests (--cors / --no-cors, MOCK_HTTP_CORS).
+   */
   enabled: boolean;
   /**
-   * Origins whose pages may call the mock: * (any; answered with *, without credentials), https://app.example.com, http://localhost:* (any port), https://*.example.com (subdomains). Listed origins are echoed with Access-Control-Allow-Credentials: true.
+   * Origins whose pages may call the mock: * (any), https://app.example.com, http://localhost:* (any port), https://*.example.com (subdomains). An allowed origin is echoed (with Access-Control-Allow-Credentials: true unless credentials is false).
    */
   allowed_origins: string[];
-  allowed_methods: string[];
+  /**
+   * Pages may send credentials (cookies, HTTP authentication): the page's origin is echoed with Access-Control-Allow-Credentials: true, as the Fetch standard requires of a credentialed request. false: no credentials, and Access-Control-Allow-Origin: * when allowed_origins is *.
+   */
+  credentials: boolean;
+  /**
+   * Methods a page may use; absent: the method a preflight asks for.
+   */
+  allowed_methods?: string[];
   /**
    * Request headers a page may send; absent: whatever a preflight asks for.
    */
   allowed_headers?: string[];
+  /**
+   * How long a browser may cache a preflight's answer (Access-Control-Max-Age; Chromium caps it at 7200).
+   */
+  max_age_seconds: number;
+  /**
+   * Also answer CORS for requests the conditional proxy, proxy.upstream_url or the continuum may send to a real upstream. Off by default: the upstream may be reached with credentials mock.yaml holds, and CORS would let any allowed page use them and read the answers; off, such requests pass to the upstream as they are (its own CORS headers, if any, answer).
+   */
+  proxied: boolean;
 }
 /**
  * Live override rules (GET/PUT /__mock/overrides).

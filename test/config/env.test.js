@@ -42,6 +42,7 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_PROXY_UPSTREAM', 'proxy.upstream_url', 'string'],
       ['MOCK_RATE_LIMIT_ENABLED', 'observability.chaos.rate_limit.enabled', 'boolean'],
       ['MOCK_METRICS_HOST', 'metrics.bind', 'string'],
+      ['MOCK_HTTP_CORS', 'http.cors.enabled', 'boolean'],
       ['MOCK_HTTP_KEEPALIVE_HINT', 'http.keepalive_hint', 'boolean'],
       ['MOCK_HTTP_OVERRIDES', 'http.overrides.rules', 'json'],
       ['MOCK_HTTP_OVERRIDES_GLOB', 'http.overrides.glob', 'string'],
@@ -214,6 +215,14 @@ const cases = {
       ['0', false],
     ],
     bad: [['100', boolError('MOCK_RATE_LIMIT_ENABLED', '100')]],
+  },
+  MOCK_HTTP_CORS: {
+    good: [
+      ['false', false],
+      ['0', false],
+      ['1', true],
+    ],
+    bad: [['off', boolError('MOCK_HTTP_CORS', 'off')]],
   },
   MOCK_HTTP_KEEPALIVE_HINT: {
     good: [

@@ -61,7 +61,7 @@ const cases = [
   ],
   [
     'http:\n  cors: { allow_origins: [x] }\n',
-    'mock.yaml: http.cors.allow_origins: unknown key (did you mean allowed_origins?); expected one of enabled, allowed_origins, allowed_methods, allowed_headers',
+    'mock.yaml: http.cors.allow_origins: unknown key (did you mean allowed_origins?); expected one of enabled, allowed_origins, credentials, allowed_methods, allowed_headers, max_age_seconds, proxied',
   ],
   ['http:\n  keepalive_hint: 1\n', 'mock.yaml: http.keepalive_hint: expected boolean, got 1'],
   ['http:\n  overrides: { rules: [{ enabled: true }] }\n', 'mock.yaml: http.overrides.rules[0].name: required key is missing'],

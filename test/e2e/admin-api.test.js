@@ -229,8 +229,9 @@ t.test('before any traffic', async (t) => {
     dash.routes.map((r) => `${r.method} ${r.path}`),
     PETSTORE_ROUTES.map((r) => `${r.method} ${r.path}`),
   );
+  // CORS is on by default (docs/cors.md): the one stage every route runs
   for (const row of dash.routes) {
-    t.same(row, { method: row.method, path: row.path, priority: 0, has_fixtures: false, latency_ms: 0, request_count: 0, last_request: null, error_count: 0, response_codes: {}, stages: [] }, `row ${row.method} ${row.path}`);
+    t.same(row, { method: row.method, path: row.path, priority: 0, has_fixtures: false, latency_ms: 0, request_count: 0, last_request: null, error_count: 0, response_codes: {}, stages: ['cors'] }, `row ${row.method} ${row.path}`);
   }
   t.same(dash.recent_logs, []);
   t.match(dash.latency_profile, { name: String, base_ms: 0, jitter_ms: Number, tag_overrides: {} });

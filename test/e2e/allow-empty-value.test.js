@@ -2,11 +2,14 @@
 // formData field, sent empty (`?id=`, `?id`, curl's `--data "id"` or `-F "id="`) is refused like
 // any other invalid parameter, in the validation error shape and by the validation mode. The
 // form cases are Prism's own (test-harness allow-empty-value*.oas2), the query cases OpenAPI 3's.
+// An optional parameter whose schema's own default is "" may be sent empty (that is its default:
+// Jira's `queryString`, test/fixtures/openapi/jira-excerpt.json), unless the schema itself refuses
+// an empty string (minLength, pattern, enum).
 import t from 'tap';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { needsCurl, startMock, tmpdir } from '../helpers/cli.js';
+import { needsCurl, root, startMock, tmpdir } from '../helpers/cli.js';
 
 const ok = { 200: { description: 'ok', content: { 'application/json': { example: { ok: true } } } } };
 const openapi = {
@@ -20,6 +23,10 @@ const openapi = {
           { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
           { name: 'q', in: 'query', allowEmptyValue: true, schema: { type: 'string' } },
           { name: 'pipes', in: 'query', style: 'pipeDelimited', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+          { name: 'filter', in: 'query', schema: { type: 'string', default: '' } },
+          { name: 'code', in: 'query', schema: { type: 'string', default: '', minLength: 1 } },
+          { name: 'slug', in: 'query', schema: { type: 'string', default: '', pattern: '^[a-z]+$' } },
+          { name: 'order', in: 'query', schema: { type: 'string', default: '', enum: ['asc', 'desc'] } },
         ],
         responses: ok,
       },
@@ -55,7 +62,8 @@ const dir = tmpdir();
 writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(openapi));
 writeFileSync(path.join(dir, 'swagger.json'), JSON.stringify(swagger));
 const serve = (file, ...args) => startMock(['--spec', path.join(dir, file), '--out', path.join(dir, `out-${file}-${args.length}`), ...args]);
-const [v3, v2, warned] = await Promise.all([serve('openapi.json'), serve('swagger.json'), serve('swagger.json', '--validation', 'warn')]);
+const jira = path.join(root, 'test', 'fixtures', 'openapi', 'jira-excerpt.json');
+const [v3, v2, warned] = await Promise.all([serve('openapi.json', '--spec', jira, '--no-security'), serve('swagger.json'), serve('swagger.json', '--validation', 'warn')]);
 t.teardown(() => Promise.all([v3.stop(), v2.stop(), warned.stop()]));
 
 async function get(server, target) {
@@ -85,6 +93,18 @@ t.test('OpenAPI 3 query parameters', async (t) => {
   t.match(refused.body, { code: 'MOCK_ERR_REQUEST_INVALID', detail: "query parameter 'id' must not be empty (its allowEmptyValue is false)", errors: [{ location: 'query', name: 'id' }] });
   for (const target of ['/items?id=1', '/items?q=', '/items?q', '/items?id=1&q=', '/items?pipes=', '/items']) {
     t.equal((await get(v3, target)).status, 200, `${target} is accepted`);
+  }
+});
+
+t.test('a schema whose own default is "" accepts the parameter sent empty, unless the schema refuses ""', async (t) => {
+  for (const target of ['/rest/api/3/screens?queryString=', '/rest/api/3/screens?queryString', '/rest/api/3/screenscheme?queryString=&expand=', '/items?filter=']) {
+    const res = await get(v3, target);
+    t.equal(res.status, 200, `${target} is accepted: it sends the default (${res.text.slice(0, 200)})`);
+  }
+  for (const [target, keyword] of [['/items?code=', 'minLength'], ['/items?slug=', 'pattern'], ['/items?order=', 'enum']]) {
+    const res = await get(v3, target);
+    t.equal(res.status, 400, `${target} is refused by its schema`);
+    t.match(res.body?.errors?.[0], { location: 'query', keyword }, target);
   }
 });
 

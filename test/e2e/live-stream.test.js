@@ -234,7 +234,7 @@ t.test('GET /__mock/unmatched: each 404 with its closest routes and every field 
 
 t.test('dashboard route rows name the stages that run for each route', async (t) => {
   const rows = async () => (await (await fetch(`${admin}/__mock/dashboard`)).json()).data.routes;
-  t.same((await rows()).find((r) => r.path === '/v1/owners').stages, [], 'none while nothing is on');
+  t.same((await rows()).find((r) => r.path === '/v1/owners').stages, ['cors'], 'only CORS (on by default) while nothing else is on');
   const set = await fetch(`${admin}/__mock/config/latency`, { method: 'POST', ...jsonBody({ base_ms: 1, jitter_ms: 0 }) });
   t.equal(set.status, 200);
   t.teardown(() => fetch(`${admin}/__mock/config/latency`, { method: 'POST', ...jsonBody({ enabled: false, base_ms: 0, jitter_ms: 0 }) }));

@@ -48,6 +48,16 @@ const description = {
     },
     '/range': { get: { parameters: n, responses: { ...ok, '4XX': { description: 'client error', content: json({ from: '4XX' }) }, default: { description: 'anything', content: json({ from: 'default' }) } } } },
     '/default': { get: { parameters: n, responses: { ...ok, default: { description: 'error', content: { 'application/json': { schema: Problemish } } } } } },
+    // named examples on both sides: a refusal honours a name its own response documents (Prism's manually-select-examples AC-4)
+    '/named': {
+      get: {
+        parameters: n,
+        responses: {
+          200: { description: 'ok', content: { 'application/json': { examples: { one: { value: { ok: 1 } }, two: { value: { ok: 2 } } } } } },
+          400: { description: 'bad', content: { 'application/json': { examples: { first: { value: { error: 'first' } }, invalid_n: { value: { error: 'n is not a number' } } } } } },
+        },
+      },
+    },
     '/none': { get: { parameters: n, responses: { ...ok, 404: { description: 'missing', content: json({ missing: true }) } } } },
     '/empty': { get: { parameters: n, responses: { ...ok, 400: { description: 'bad request, no body' } } } },
     // RFC 9457 problem details documented without an example: mock's problem body fits, strict or not
@@ -130,6 +140,14 @@ t.test('validation refusals take the documented response: the exact code, then 4
   t.equal(await empty.text(), '');
   t.equal(empty.headers.get('x-mock-error-code'), 'MOCK_ERR_REQUEST_INVALID');
   t.equal((await get('/exact?n=1')).status, 200, 'a valid request is answered as before');
+});
+
+t.test('a refusal answers the example the request names (__example, Prefer: example=) when its response documents one by that name', async (t) => {
+  t.match(await read(await get('/named?n=x&__example=invalid_n')), { status: 400, code: 'MOCK_ERR_REQUEST_INVALID', detail: INVALID, body: { error: 'n is not a number' } }, '__example');
+  t.match(await read(await get('/named?n=x', { prefer: 'example=invalid_n' })), { status: 400, code: 'MOCK_ERR_REQUEST_INVALID', body: { error: 'n is not a number' } }, 'Prefer: example=');
+  t.match(await read(await get('/named?n=x&__example=two')), { status: 400, code: 'MOCK_ERR_REQUEST_INVALID', body: { error: 'first' } }, "a name only the success response has: the refusal's first example, not a 500 or an example-not-documented problem");
+  t.match(await read(await get('/named?n=x')), { status: 400, body: { error: 'first' } }, 'no name: the first example');
+  t.same(await (await get('/named?n=2&__example=two')).json(), { ok: 2 }, 'a valid request still gets the named success example');
 });
 
 t.test('documented RFC 9457 problem details without an example: mock\'s problem body, when it fits the schema', async (t) => {

@@ -84,7 +84,7 @@ export class Engine implements Description {
       responders.operations,
       offered,
       negotiation,
-      (ex, status, response, content) => this.responses.documented(status, response, content, () => requestContext(ex)),
+      (ex, status, response, content, example) => this.responses.documented(status, response, content, () => requestContext(ex), null, example),
       (content, value) => this.checks.conforms(content, value),
     );
     const behaviours = new Map(build.behaviours.map((b) => [b.route, b]));

@@ -3,11 +3,11 @@ import type { Answer, Exchange } from '../../chain/exchange/index.js';
 import type { ErrorBody } from '../../serve-options.js';
 import { findResponse } from './find-response.js';
 import type { ContentNegotiation } from './negotiate.js';
-import { preferredErrorBody } from './prefer.js';
+import { preferredErrorBody, readPreference } from './prefer.js';
 import { ownAnswer, refusalMarks, type Refusal } from '../../chain/exchange/index.js';
 
-/** Makes the answer of a documented response as a normal answer of it is made: its first valid example, else generated data (no content: no body). */
-export type RenderResponse = (ex: Exchange, status: number, response: ResponseEntry, content: ContentEntry | null) => Answer;
+/** Makes the answer of a documented response as a normal answer of it is made: the example named `example` when it has one, else its first valid example, else generated data (no content: no body). */
+export type RenderResponse = (ex: Exchange, status: number, response: ResponseEntry, content: ContentEntry | null, example: string | undefined) => Answer;
 
 /** Whether a value matches the schema of a documented content (true when it has none). */
 export type Conforms = (content: ContentEntry, value: unknown) => boolean;
@@ -19,7 +19,9 @@ const PROBLEM_JSON = /^application\/problem\+json\s*(;|$)/i;
  * by validation (400/422), security (401/403), content negotiation (406) or its content type (415)
  * is answered with the response its operation documents for that status (the exact code, then its
  * range such as `4XX`, then `default`), chosen like a normal answer of that response, because that
- * is the shape the API's clients parse; the status stays the refusal's. mock's own answer (the
+ * is the shape the API's clients parse; the status stays the refusal's. An example the request
+ * names (`Prefer: example=`, `__example`) is that response's when it documents one by the name
+ * (as Prism does), else the name is ignored: it is most likely a success example's. mock's own answer (the
  * problem body; the spec's shape for 401/403) goes out when nothing documented fits (no such
  * response, or none of its media types is acceptable), when no operation was matched (404, 405),
  * with error_body: problem, or when the request says `Prefer: error-body=problem`. Every refusal
@@ -52,7 +54,7 @@ export class Refusals {
       content = response.contents[ci];
     }
     if (content !== null && this.speaksProblem(content, own)) return ownAnswer(refusal, false);
-    const documented = this.render(ex, own.status, response, content);
+    const documented = this.render(ex, own.status, response, content, readPreference(ex.headers.prefer, ex.query).example);
     const headers = [...documented.headers, ...own.headers.filter(([name]) => name !== 'content-type'), ...refusalMarks(refusal)];
     if (preferred === 'documented') headers.push(['preference-applied', 'error-body=documented']);
     return { ...documented, headers, code: refusal.code, ...(own.error === undefined ? {} : { error: own.error }) };

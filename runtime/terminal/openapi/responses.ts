@@ -64,9 +64,11 @@ export class Responses {
     return this.documented(status, response, content, context, this.cache);
   }
 
-  /** A response as documented: its first valid example, else generated data; no content, no body. Refusals pass no cache. */
-  documented(status: number, response: ResponseEntry, content: ContentEntry | null, context: () => TemplateContext, cache: ResponseCache | null = null): Answer {
+  /** A response as documented: the example named `example` when it has one (refusals), else its first valid example, else generated data; no content, no body. Refusals pass no cache. */
+  documented(status: number, response: ResponseEntry, content: ContentEntry | null, context: () => TemplateContext, cache: ResponseCache | null = null, example?: string): Answer {
     if (content === null) return { status, headers: responseHeaders(response), body: '', source: 'example' };
+    const named = example === undefined ? undefined : content.examples.find((e) => e.name === example);
+    if (named !== undefined) return this.fromSource(status, response, content, named, context, cache);
     if (content.preferred >= 0) return this.fromSource(status, response, content, content.examples[content.preferred], context, cache);
     if (content.generate !== null) return this.fromSource(status, response, content, null, context, cache);
     return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: '', source: 'example' };

@@ -65,7 +65,7 @@ t.test('a stage is checked when registered', async (t) => {
   const good = { name: 'x', slot: 'faults', appliesTo: () => true, run: (ex, next) => next(ex), watch() {} };
   t.equal(checkStage(good), good);
   t.throws(() => checkStage({ ...good, name: '' }), /needs a name/);
-  t.throws(() => checkStage({ ...good, slot: 'somewhere' }), /stage "x": slot must be one of sandbox, circuit-breaker, .*, proxy \(got "somewhere"\)/);
+  t.throws(() => checkStage({ ...good, slot: 'somewhere' }), /stage "x": slot must be one of sandbox, cors, circuit-breaker, .*, proxy \(got "somewhere"\)/);
   t.throws(() => checkStage({ ...good, run: 'no' }), /stage "x": run must be a function/);
   t.throws(() => checkStage({ ...good, afterAnswer: 1 }), /afterAnswer must be a function/);
 });
@@ -131,7 +131,7 @@ t.test('a burst of changes recompiles once, when the chain is next read', async 
 });
 
 t.test('stages the configuration leaves out are not created; watch is optional', async (t) => {
-  const names = createStages({ ...contextOf(new LiveState()), settings: { maxBodyBytes: 1, sandboxAnswers: true, cors: { allowedOrigins: ['*'], allowedMethods: ['GET'] } } }, 'description').map((s) => s.name);
+  const names = createStages({ ...contextOf(new LiveState()), settings: { maxBodyBytes: 1, sandboxAnswers: true, cors: { allowedOrigins: ['*'], credentials: true, maxAgeSeconds: 600, proxied: false } } }, 'description').map((s) => s.name);
   t.ok(names.includes('sandbox') && names.includes('cors'), 'configured stages are created');
   t.notOk(createStages(contextOf(new LiveState()), 'description').some((s) => s.name === 'sandbox' || s.name === 'cors' || s.name === 'token-endpoint'), 'stages the configuration leaves out are not');
   const quiet = { name: 'q', slot: 'faults', appliesTo: () => true, run: (ex, next) => next(ex) };

@@ -16,7 +16,7 @@ const everything = {
   openConnections: () => 0,
   settings: {
     sandboxAnswers: true,
-    cors: { allowedOrigins: ['*'], allowedMethods: ['GET'] },
+    cors: { allowedOrigins: ['*'], credentials: true, maxAgeSeconds: 600, proxied: false },
     maxBodyBytes: 1,
     maxConnections: 1,
     proxyRules: [{ pattern: '/api/**', upstream_url: 'http://upstream.test' }],
@@ -27,13 +27,14 @@ const everything = {
   stateful: { machines: [{}] },
 };
 
-// the lists servers were given by hand before the declarations (STAGES, OVER_HTTP_STAGES, CALL_STAGES), in their order
+// the lists servers were given by hand before the declarations (STAGES, OVER_HTTP_STAGES, CALL_STAGES), in their order,
+// but cors, moved outside protective chaos (issue 37) so that a page reads their refusals
 const BEFORE = {
   description: [
-    'sandbox', 'circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'cors', 'token-endpoint', 'security', 'latency', 'overrides',
+    'sandbox', 'cors', 'circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'token-endpoint', 'security', 'latency', 'overrides',
     'replay', 'record', 'recorder', 'stateful', 'route-chaos', 'faults', 'fault-injection', 'mocks', 'proxy-rules', 'continuum', 'proxy',
   ],
-  http: ['circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'cors', 'latency', 'recorder', 'faults', 'fault-injection'],
+  http: ['cors', 'circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'latency', 'recorder', 'faults', 'fault-injection'],
   call: ['circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'latency', 'faults', 'fault-injection'],
 };
 

@@ -30,7 +30,7 @@ const operation = (mediaType) => ({
     responses: { 200: { description: 'OK', content: { 'application/json': { example: { ok: true } } } } },
   },
 });
-// RFC 7578's parts as clients other than browsers write them: a part's charset, a name as a bare token, a file name in filename* or holding ` name=`
+// RFC 7578's parts as clients other than browsers write them: a part's charset, a name as a bare token, a file name in filename*, a folded header
 const upload = {
   post: {
     requestBody: {
@@ -102,7 +102,7 @@ t.test('application/x-www-form-urlencoded follows the style in both versions, fo
   }
 });
 
-t.test('multipart parts as RFC 7578 allows them: charsets, token names, filename*, a file name holding name=', async (t) => {
+t.test('multipart parts as RFC 7578 allows them: charsets, token names, filename*, folded headers', async (t) => {
   const part = (disposition, content, type) => [`--XyZ\r\nContent-Disposition: form-data; ${disposition}\r\n${type === undefined ? '' : `Content-Type: ${type}\r\n`}\r\n`, content, '\r\n'];
   const send = async (parts) => {
     const body = Buffer.concat([...parts.flat(), '--XyZ--\r\n'].map((p) => (Buffer.isBuffer(p) ? p : Buffer.from(p))));
@@ -119,7 +119,7 @@ t.test('multipart parts as RFC 7578 allows them: charsets, token names, filename
   // RFC 2183's parameter value is a token or a quoted string (the hand-written parser knew quotes only)
   t.same(await send([city, part('name=count', '5'), doc]), { status: 200, detail: null }, 'a name as a bare token');
   t.same(await send([city, count, part("name=\"doc\"; filename*=UTF-8''na%C3%AFve.txt", 'notes', 'text/plain')]), { status: 200, detail: null }, 'filename* (RFC 5987)');
-  // ` name="` inside the quoted file name is no parameter (the hand-written parser took it for the part's name)
-  t.same(await send([city, count, part('filename="my name=.txt"; name="doc"', 'notes', 'text/plain')]), { status: 200, detail: null }, 'a file name holding name=');
+  // a part header folded onto a second line (the hand-written parser read one line only and dropped the part)
+  t.same(await send([city, count, part('\r\n name="doc"; filename="notes.txt"', 'notes', 'text/plain')]), { status: 200, detail: null }, 'a folded Content-Disposition');
   t.same(await send([city, count]), { status: 400, detail: "body must have required property 'doc'" }, 'a missing part is still refused');
 });

@@ -4,9 +4,10 @@ import { readMultipart } from '../../dist/runtime/chain/exchange/multipart.js';
 
 const CT = 'multipart/form-data; boundary=XyZ';
 const crlf = (s) => Buffer.from(s.replace(/\n/g, '\r\n'));
+// a refused body resolves its validation error: undefined here
 const parse = async (body, type = CT) => {
   const out = await readMultipart(typeof body === 'string' ? crlf(body) : body, type);
-  return out && Object.fromEntries(out);
+  return typeof out === 'string' ? undefined : Object.fromEntries(out);
 };
 
 const valid = `--XyZ
@@ -60,7 +61,7 @@ t.test('malformed bodies: undefined', async (t) => {
   t.equal(await parse(''), undefined, 'empty body');
   t.equal(await parse('name=Rex&tags=a'), undefined, 'a url-encoded body');
   t.equal(await parse('{"name":"Rex"}'), undefined, 'a JSON body');
-  t.equal(await readMultipart(Buffer.from(valid.replace('--XyZ--\n', '')), CT), undefined, 'LF line ends: no header/content separator');
+  t.equal(await readMultipart(Buffer.from(valid.replace('--XyZ--\n', '')), CT), 'malformed multipart body: parts do not follow the declared boundary', 'LF line ends: no header/content separator');
 });
 
 t.test('a part whose headers never end is left out (its field is missing, which validation names)', async (t) => {
@@ -71,4 +72,10 @@ t.test('a delimiter-like string inside a value', async (t) => {
   // RFC 2046: the delimiter is CRLF "--" boundary; "--XyZ" in the middle of a line is content.
   t.same(await parse('--XyZ\nContent-Disposition: form-data; name="a"\n\nvalue --XyZ inside\n--XyZ--'), { a: ['value --XyZ inside'] }, 'kept as content');
   t.same(await parse('preamble --XyZ not yet\n--XyZ\nContent-Disposition: form-data; name="a"\n\n1\n--XyZ--'), { a: ['1'] }, 'nor in a preamble');
+});
+
+t.test('at most MAX_FORM_PARTS parts, counted before parsing', async (t) => {
+  const body = (n) => crlf(`${Array.from({ length: n }, (_, i) => `--XyZ\nContent-Disposition: form-data; name="p${i}"\n\n${i}\n`).join('')}--XyZ--`);
+  t.equal(Object.keys(await parse(body(1000))).length, 1000, '1,000 parts are read');
+  t.equal(await readMultipart(body(1001), CT), 'multipart body refused: more than 1000 parts', 'one more is refused');
 });

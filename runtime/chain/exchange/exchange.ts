@@ -126,8 +126,8 @@ export class Exchange {
   chain: ChainRun | null = null;
   /** The client's address as the server library gave it (uWS: raw text, decoded when first read). */
   client: ArrayBuffer | string;
-  /** The parts of a multipart/form-data body, read by readParts() before the chain runs; null when malformed. */
-  formParts: FormParts | null | undefined = undefined;
+  /** The parts of a multipart body, read by readParts() before the chain runs, or the validation error that refuses it. */
+  formParts: FormParts | string | undefined = undefined;
   private ownLocals: ExchangeLocals | undefined;
   private checked: Validated | undefined;
   private parsedQuery: Map<string, string[]> | undefined;
@@ -171,7 +171,7 @@ export class Exchange {
     const type = this.headers['content-type'];
     if (this.body === undefined || this.body.length === 0 || !isMultipart(type)) return undefined;
     return readMultipart(this.body, type).then((parts) => {
-      this.formParts = parts ?? null;
+      this.formParts = parts;
     });
   }
 

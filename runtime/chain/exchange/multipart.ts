@@ -1,7 +1,19 @@
-import { Busboy } from '@fastify/busboy';
+import { MIMEType } from 'node:util';
 
-/** Parts by name, in the order they came; null when the body does not follow its boundary. */
+/** Loaded with the first multipart body: most mocks never see one. */
+let library: Promise<typeof import('@fastify/busboy').Busboy> | undefined;
+
+/** Parts by name, in the order they came. */
 export type FormParts = ReadonlyMap<string, string[]>;
+
+/**
+ * More parts than a form has: refused before parsing. The parser spends tens of microseconds a
+ * part, so a body of http.max_body_bytes (10 MB) cut into 200,000 empty parts held the event loop
+ * for seconds; 1,000 parts cost milliseconds.
+ */
+export const MAX_FORM_PARTS = 1000;
+
+const MALFORMED = 'malformed multipart body: parts do not follow the declared boundary';
 
 const MULTIPART = /^\s*multipart\/[^;\s]+/i;
 
@@ -14,15 +26,20 @@ export const isMultipart = (contentType: string | undefined): contentType is str
  * `format: binary` expects). Parsed by @fastify/busboy, which knows the RFC's edge cases (quoted
  * and token parameters, `filename*`, charsets, folded part headers) and bounds part headers (2000
  * pairs, 80 KB); the body itself is already bounded by http.max_body_bytes, so no field or name is
- * cut short. Resolves undefined when the body does not follow the boundary it declares.
+ * cut short, and a body of more than MAX_FORM_PARTS parts is refused unparsed. Resolves the
+ * parts, or the validation error that refuses the body.
  */
-export function readMultipart(raw: Buffer, contentType: string): Promise<FormParts | undefined> {
+export async function readMultipart(raw: Buffer, contentType: string): Promise<FormParts | string> {
+  const boundary = boundaryOf(contentType);
+  if (boundary === undefined) return MALFORMED;
+  if (delimiters(raw, boundary) > MAX_FORM_PARTS + 1) return `multipart body refused: more than ${MAX_FORM_PARTS} parts`;
+  const Busboy = await (library ??= import('@fastify/busboy').then((m) => m.Busboy));
   return new Promise((resolve) => {
     let parser: ReturnType<typeof Busboy>;
     try {
       parser = Busboy({ headers: { 'content-type': contentType.replace(MULTIPART, 'multipart/form-data') }, limits: { fieldNameSize: raw.length, fieldSize: raw.length } });
     } catch {
-      resolve(undefined); // no boundary parameter
+      resolve(MALFORMED);
       return;
     }
     const parts = new Map<string, string[]>();
@@ -48,11 +65,27 @@ export function readMultipart(raw: Buffer, contentType: string): Promise<FormPar
     });
     parser.on('error', () => {
       failed = true;
-      resolve(undefined);
+      resolve(MALFORMED);
     });
     parser.on('finish', () => {
       if (!failed) resolve(parts);
     });
     parser.end(raw);
   });
+}
+
+function boundaryOf(contentType: string): string | undefined {
+  try {
+    return new MIMEType(contentType).params.get('boundary') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How many delimiters the body holds (the parts and the close), counted without parsing. */
+function delimiters(raw: Buffer, boundary: string): number {
+  const delimiter = Buffer.from(`--${boundary}`);
+  let count = 0;
+  for (let at = raw.indexOf(delimiter); at !== -1 && count <= MAX_FORM_PARTS + 1; at = raw.indexOf(delimiter, at + delimiter.length)) count++;
+  return count;
 }

@@ -25,7 +25,7 @@ export function findContent(contents: ReadonlyArray<{ type: string }>, contentTy
 export type ParsedBody = { ok: true; value: unknown; issues?: ValidationIssue[] } | { ok: false; error: string };
 
 /** Parses a body for validation: JSON, or url-encoded or multipart fields (`parts`: Exchange.formParts) coerced to their schema kinds. */
-export function parseBody(meta: BodyMeta, raw: Buffer, parts?: FormParts | null): ParsedBody {
+export function parseBody(meta: BodyMeta, raw: Buffer, parts?: FormParts | string): ParsedBody {
   if (meta.format === 'json') {
     // RFC 8259 8.1: JSON exchanged between systems is UTF-8; toString would hide bad bytes as U+FFFD
     if (!isUtf8(raw)) return { ok: false, error: 'malformed JSON body: not valid UTF-8' };
@@ -37,7 +37,7 @@ export function parseBody(meta: BodyMeta, raw: Buffer, parts?: FormParts | null)
   }
   if (meta.format === 'form' || meta.format === 'multipart') {
     const fields = meta.format === 'form' ? parseQuery(raw.toString('utf8')) : parts;
-    if (!fields) return { ok: false, error: 'malformed multipart body: parts do not follow the declared boundary' };
+    if (typeof fields !== 'object') return { ok: false, error: fields ?? 'multipart body not read (Exchange.readParts)' };
     let value: Record<string, unknown>;
     try {
       value = decodeFields(fields, meta.shape ?? 'any', meta.encoding ?? {});

@@ -91,6 +91,24 @@ export function createResponders(g) {
           ],
         },
         {
+          code: "400",
+          status: 400,
+          headers: [],
+          contents: [
+            {
+              type: "application/json",
+              format: "json",
+              xmlRoot: "Error",
+              validator: "r0_1_0",
+              preferred: 0,
+              examples: [
+                { name: "example", valid: true, body: "{\"code\":400,\"message\":\"the request is not a valid pet\"}", template: null }
+              ],
+              generate: (d) => gen_Error(0),
+            }
+          ],
+        },
+        {
           code: "422",
           status: 422,
           headers: [],

@@ -72,16 +72,20 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     }
     return decorated(ex, answer);
   };
+  const run = (ex: Exchange): Answer | Promise<Answer> => {
+    try {
+      options.router().route(ex);
+      const result = chain.enter(ex)(ex);
+      return result instanceof Promise ? result.catch((e: unknown) => failed(ex, e)) : result;
+    } catch (e) {
+      return failed(ex, e);
+    }
+  };
   return {
     maxBodyBytes: options.maxBodyBytes,
     answer(ex) {
-      try {
-        options.router().route(ex);
-        const result = chain.enter(ex)(ex);
-        return result instanceof Promise ? result.catch((e: unknown) => failed(ex, e)) : result;
-      } catch (e) {
-        return failed(ex, e);
-      }
+      const reading = ex.readParts();
+      return reading === undefined ? run(ex) : reading.then(() => run(ex));
     },
     tooLarge(ex) {
       return refused(ex, problem('MOCK_ERR_PAYLOAD_TOO_LARGE', { limit: options.maxBodyBytes }, { logged: true }));

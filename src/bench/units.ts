@@ -1,18 +1,14 @@
+import { parseDuration as parseDurationMs } from '../../common/duration.js';
 import { MockError } from '../../common/errors.js';
 
 const invalid = (flag: string, message: string): MockError => new MockError('MOCK_ERR_FLAG_INVALID', `${flag}: ${message}`);
 
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** `60` (seconds), `30s`, `2m`, `1h`, `500ms`, `1m30s` → milliseconds (> 0). */
+/** `60` (seconds), or a duration of common/duration.ts (`30s`, `2m`, `1h`, `500ms`, `1m30s`) → milliseconds (> 0). */
 export function parseDuration(text: string, flag: string): number {
   const trimmed = text.trim().toLowerCase();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return positive(Number(trimmed) * 1000, flag, text);
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== trimmed) {
-    throw invalid(flag, `not a duration: ${JSON.stringify(text)} (e.g. 30, 30s, 2m, 1h, 500ms)`);
-  }
-  return positive(parts.reduce((ms, p) => ms + Number(p[1]) * DURATION_UNITS[p[2]], 0), flag, text);
+  const ms = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) * 1000 : parseDurationMs(trimmed);
+  if (ms === undefined) throw invalid(flag, `not a duration: ${JSON.stringify(text)} (e.g. 30, 30s, 2m, 1h, 500ms)`);
+  return positive(ms, flag, text);
 }
 
 function positive(ms: number, flag: string, text: string): number {

@@ -1,5 +1,6 @@
 import { MockCommand } from '../cli/mock-command.js';
 import { adminFlags } from '../cli/admin-client.js';
+import { MockError } from '../../common/errors.js';
 
 export default class Tui extends MockCommand {
   static summary = 'A full-screen terminal dashboard of a running server: traffic, the live log, routes, unmatched requests, chaos profiles and fixtures.';
@@ -21,11 +22,30 @@ export default class Tui extends MockCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Tui);
-    const { runTui } = await import('../tui/run.js');
+    const { runTui } = await loadTui();
     const code = await runTui(flags, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
     if (code === -1) {
       process.stderr.write('mock tui: needs an interactive terminal (stdin and stdout a TTY): run it in a terminal, not through a pipe or a file\n');
       this.exit(1);
     }
   }
+}
+
+/** ink and react are optional peers (a consumer install is smaller without them): say how to add them before anything else. */
+async function loadTui(): Promise<typeof import('../tui/run.js')> {
+  const missing = ['ink', 'react'].filter((name) => {
+    try {
+      import.meta.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length > 0) {
+    throw new MockError(
+      'MOCK_ERR_TUI_NOT_INSTALLED',
+      `mock tui needs the packages ink and react (not installed: ${missing.join(', ')}): npm install -g ink@5 react@18 beside a global mock-compiler, npm install ink@5 react@18 in a project that has it, or npx -p mock-compiler -p ink@5 -p react@18 mock tui`,
+    );
+  }
+  return import('../tui/run.js');
 }

@@ -1,5 +1,5 @@
 // What a plain `mock serve` loads: libraries that only some servers need (metrics, authentication,
-// admin/mock/override bodies to check) and the compiler stay out of its memory until used.
+// admin/mock/override bodies to check, multipart bodies) and the compiler stay out of its memory until used.
 import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +33,7 @@ t.test('the server answers, then its list of loaded modules leaves the optional 
   const loaded = [...readFileSync(cjsList(pid), 'utf8').split('\n'), ...readFileSync(esmList(pid), 'utf8').split('\n')].map((line) => line.replace(/^file:\/\//, ''));
   t.ok(loaded.some((file) => file.includes('/node_modules/uWebSockets.js/')), 'the lists are real: they hold the server library (ESM)');
   t.ok(loaded.some((file) => file.includes('/node_modules/pino/')), 'and the logger (CommonJS)');
-  for (const library of ['prom-client', 'jose', 'ajv/dist/ajv.js', '@opentelemetry', 'typescript', 'ts-morph', '@redocly', 'graphql', 'graphql-jit', '@grpc', 'protobufjs']) {
+  for (const library of ['prom-client', 'jose', 'ajv/dist/ajv.js', '@opentelemetry', 'typescript', 'ts-morph', '@redocly', 'graphql', 'graphql-jit', '@grpc', 'protobufjs', '@fastify/busboy']) {
     t.notOk(loaded.some((file) => file.includes(`/node_modules/${library}`)), `${library} is not loaded`);
   }
   t.ok(loaded.some((file) => file.endsWith('/dist/compiler/serving.js')), "the compiler's serving face checks the build");

@@ -34,6 +34,42 @@ t.test('the package has a name of its own and keeps the command mock', async (t)
   t.match(generated, `from '${pkg.name}/contract'`, 'the checked-in build imports the contract by the package name');
 });
 
+t.test('the package says where it lives, under which licence, and runs no script of its own at install', async (t) => {
+  t.match(fs.readFileSync(path.join(root, 'LICENSE'), 'utf8'), /^MIT License\n\nCopyright \(c\) \d{4} the mock authors\n/, 'LICENSE: MIT');
+  t.equal(pkg.license, 'MIT');
+  const home = /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/;
+  const repo = pkg.homepage.replace(/#readme$/, '');
+  t.match(repo, home, 'homepage is the repository page');
+  t.equal(pkg.repository.url, `git+${repo}.git`, 'repository: the same repository');
+  t.equal(pkg.bugs.url, `${repo}/issues`, 'bugs: its issues');
+  // npm 11.16+ lists a package's own `prepare` among the install scripts to review; prepack runs on pack only
+  t.notOk(pkg.scripts.prepare, 'no prepare script');
+  t.equal(pkg.scripts.prepack, 'npm run build', 'the build runs when packing');
+  t.match(pkg.scripts.start, /^npm run build && /, 'npm start builds first (npm install no longer does)');
+  t.match(pkg.scripts.test, /^npm run build && /, 'npm test builds first');
+  // every dependency with an install script is decided in allowScripts (approved or denied), so npm reports none
+  const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  const scripted = Object.entries(lock.packages).filter(([, p]) => p.hasInstallScript).map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 13));
+  t.ok(scripted.length > 0, 'the lockfile has dependencies with install scripts');
+  for (const name of scripted) t.type(pkg.allowScripts?.[name], 'boolean', `allowScripts decides ${name}`);
+  // the terminal dashboard's libraries serve nothing: optional peers, present in a clone
+  for (const name of ['ink', 'react']) {
+    t.notOk(pkg.dependencies[name], `${name} is not installed with the package`);
+    t.ok(pkg.peerDependenciesMeta?.[name]?.optional && pkg.devDependencies[name], `${name}: an optional peer, a development dependency`);
+  }
+});
+
+t.test('a clone not built yet says how to build it', async (t) => {
+  const dir = tmpdir();
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.cpSync(path.join(root, 'bin'), path.join(dir, 'bin'), { recursive: true });
+  fs.copyFileSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const result = await run(process.execPath, [path.join(dir, 'bin/run.js'), 'serve'], { cwd: dir });
+  t.equal(result.code, 1);
+  t.match(result.stderr, /^mock: not built yet \(no dist\/ in .*\): run `npm run build` there once/, result.stderr);
+});
+
 t.test('installed from the packed tarball, mock runs under the new name', async (t) => {
   const dir = tmpdir();
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -52,10 +88,22 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
     .sort();
   t.same(shipped, bundle, 'every file of dashboard/dist and no dashboard source');
   t.notOk(files.some((f) => f.path.startsWith('node_modules/')), 'no bundled dependency');
+  const paths = new Set(files.map((f) => f.path));
+  for (const file of ['LICENSE', 'README.md', 'package.json']) t.ok(paths.has(file), `${file} ships`);
+  // the README's and the docs' relative links resolve on the registry's page and in the installed copy
+  const linked = new Set();
+  for (const page of ['README.md', ...[...paths].filter((p) => /^docs\/[^/]+\.md$/.test(p))]) {
+    for (const [, target] of fs.readFileSync(path.join(root, page), 'utf8').matchAll(/\]\((?!https?:|#|mailto:)([^)#\s]+)/g)) {
+      linked.add(path.posix.normalize(path.posix.join(path.posix.dirname(page), target)));
+    }
+  }
+  t.ok([...linked].some((p) => p.startsWith('docs/screenshots/')), 'the README shows screenshots from docs/');
+  t.same([...linked].filter((p) => !paths.has(p)), [], 'every relative link of the README and docs/ is a packed file');
 
   const prefix = path.join(dir, 'global');
   const installed = await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', path.join(dir, filename)], { cwd: dir, env: npmEnv });
   succeeded(t, installed, 'npm install -g');
+  t.notMatch(installed.stderr, new RegExp(`install-scripts +${pkg.name}@`), 'npm lists no install script of the package itself');
   const binDir = path.join(prefix, 'bin');
   const pathEnv = { PATH: `${binDir}${path.delimiter}${process.env.PATH}` };
 
@@ -90,6 +138,11 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
   t.equal(sdk.stdout.trim(), 'function', `import { startMockServer } from '${pkg.name}' works where the package is installed`);
   const types = ts.resolveModuleName(pkg.name, path.join(demo, 'use.ts'), options, ts.sys).resolvedModule?.resolvedFileName;
   t.equal(types && fs.realpathSync(types), fs.realpathSync(path.join(installedDir, 'dist/src/sdk/index.d.ts')), 'its types ship in the package');
+
+  // mock tui's ink and react are not installed with the package: one line says how to add them
+  const tui = await run('mock', ['tui'], { cwd: demo, env: pathEnv });
+  t.equal(tui.code, 1);
+  t.match(tui.stderr, /^mock tui needs the packages ink and react \(not installed: ink, react\): npm install -g ink@5 react@18/, tui.stderr);
 
   // the installed mock finds its dashboard bundle: the admin page and its script are served
   const serve = spawn(path.join(binDir, 'mock'), ['serve', '--http-port', '0', '--host', '127.0.0.1', '--admin', '--admin-port', '0'], { cwd: demo, env: { ...shell, ...pathEnv } });

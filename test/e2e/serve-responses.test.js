@@ -107,7 +107,7 @@ t.test('status without content, HEAD, OPTIONS, 405 and 404', async (t) => {
 t.test('the server keeps serving after hostile requests', async (t) => {
   const bad = await fetch(url('/v1/pets'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": "x", ' });
   t.equal(bad.status, 400);
-  t.match((await bad.json()).detail, /malformed JSON/);
+  t.match(bad.headers.get('x-mock-error-detail'), /malformed JSON/);
   const utf8 = await fetch(url('/v1/pets'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) });
   t.equal(utf8.status, 400);
   const huge = await fetch(url('/v1/pets'), { headers: { 'x-big': 'a'.repeat(64 * 1024) } }).catch((e) => e);

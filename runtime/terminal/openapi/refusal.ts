@@ -57,7 +57,8 @@ export class Refusals {
     const documented = this.render(ex, own.status, response, content, readPreference(ex.headers.prefer, ex.query).example);
     const headers = [...documented.headers, ...own.headers.filter(([name]) => name !== 'content-type'), ...refusalMarks(refusal)];
     if (preferred === 'documented') headers.push(['preference-applied', 'error-body=documented']);
-    return { ...documented, headers, code: refusal.code, ...(own.error === undefined ? {} : { error: own.error }) };
+    // the documented body, but still a refusal for the log, its filters and the metrics
+    return { ...documented, headers, code: refusal.code, source: own.source, ...(own.error === undefined ? {} : { error: own.error }) };
   }
 
   /**

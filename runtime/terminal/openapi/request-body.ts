@@ -3,8 +3,7 @@ import type { BodyMeta, FieldEncoding, ValueShape } from '../../../common/contra
 import { bracketPath, coerceShape, setPath } from '../../../common/coerce.js';
 import { ownKey, ReservedKeyError } from '../../../common/reserved-keys.js';
 import { parseQuery } from '../../chain/exchange/index.js';
-import { parseMultipart } from './multipart.js';
-import type { ValidationIssue } from '../../chain/exchange/index.js';
+import type { FormParts, ValidationIssue } from '../../chain/exchange/index.js';
 
 /** Index of the declared request media type that accepts `contentType`, or -1 (415). */
 export function findContent(contents: ReadonlyArray<{ type: string }>, contentType: string | undefined): number {
@@ -25,8 +24,8 @@ export function findContent(contents: ReadonlyArray<{ type: string }>, contentTy
 /** `issues`: what parsing alone finds wrong (form fields sent empty that may not be). */
 export type ParsedBody = { ok: true; value: unknown; issues?: ValidationIssue[] } | { ok: false; error: string };
 
-/** Parses a body for validation: JSON, or url-encoded fields coerced to their schema kinds. */
-export function parseBody(meta: BodyMeta, raw: Buffer, contentType: string): ParsedBody {
+/** Parses a body for validation: JSON, or url-encoded or multipart fields (`parts`: Exchange.formParts) coerced to their schema kinds. */
+export function parseBody(meta: BodyMeta, raw: Buffer, parts?: FormParts | string): ParsedBody {
   if (meta.format === 'json') {
     // RFC 8259 8.1: JSON exchanged between systems is UTF-8; toString would hide bad bytes as U+FFFD
     if (!isUtf8(raw)) return { ok: false, error: 'malformed JSON body: not valid UTF-8' };
@@ -37,8 +36,8 @@ export function parseBody(meta: BodyMeta, raw: Buffer, contentType: string): Par
     }
   }
   if (meta.format === 'form' || meta.format === 'multipart') {
-    const fields = meta.format === 'form' ? parseQuery(raw.toString('utf8')) : parseMultipart(raw, contentType);
-    if (fields === undefined) return { ok: false, error: 'malformed multipart body: parts do not follow the declared boundary' };
+    const fields = meta.format === 'form' ? parseQuery(raw.toString('utf8')) : parts;
+    if (typeof fields !== 'object') return { ok: false, error: fields ?? 'multipart body not read (Exchange.readParts)' };
     let value: Record<string, unknown>;
     try {
       value = decodeFields(fields, meta.shape ?? 'any', meta.encoding ?? {});

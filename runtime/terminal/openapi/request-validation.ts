@@ -59,7 +59,7 @@ export class RequestValidation {
     const ci = findContent(op.body.contents, headers['content-type']);
     if (ci === -1) return { params, body: undefined, issues, unsupportedType: { given: headers['content-type'], accepted: op.body.contents.map((c) => c.type) } };
     const meta = op.body.contents[ci];
-    const parsed = parseBody(meta, ex.body as Buffer, headers['content-type'] ?? '');
+    const parsed = parseBody(meta, ex.body as Buffer, ex.formParts);
     if (!parsed.ok) {
       issues.push({ location: 'body', name: '', message: parsed.error, keyword: 'parse' });
       return { params, body: undefined, issues };

@@ -200,3 +200,49 @@ function nameKind(words: readonly string[], parent: string | undefined): TextKin
   if (prefix === 'display' || prefix === 'full' || PERSON_TYPES.test(prefix) || PERSON_WORDS.has(prefix)) return 'fullName';
   return 'thingName';
 }
+
+/** A realistic range for a number: inclusive bounds, `decimals` for a non-integer. */
+export interface NumberRange {
+  min: number;
+  max: number;
+  decimals?: number;
+}
+
+const INT_RANGES: Record<string, readonly [number, number]> = {
+  age: [18, 90], year: [1990, 2030], month: [1, 12], day: [1, 28], hour: [0, 23], hours: [0, 23],
+  minute: [0, 59], minutes: [0, 59], second: [0, 59], seconds: [0, 59], rating: [1, 5], stars: [1, 5],
+  score: [0, 100], percent: [0, 100], percentage: [0, 100], progress: [0, 100], port: [1024, 65535],
+  width: [100, 2000], height: [100, 2000], ms: [1, 60000], millis: [1, 60000], milliseconds: [1, 60000], duration: [1, 3600],
+  priority: [0, 10], rank: [0, 10], order: [0, 10], position: [0, 10], index: [0, 10], level: [0, 10], sort: [0, 10],
+  zip: [10000, 99999], zipcode: [10000, 99999], cents: [100, 100000],
+  count: [0, 100], total: [0, 100], quantity: [0, 100], qty: [0, 100], number: [0, 100], num: [0, 100], size: [0, 100],
+  latitude: [-90, 90], lat: [-90, 90], longitude: [-180, 180], lng: [-180, 180], lon: [-180, 180],
+};
+
+const FLOAT_RANGES: Record<string, NumberRange> = {
+  latitude: { min: -90, max: 90, decimals: 6 }, lat: { min: -90, max: 90, decimals: 6 },
+  longitude: { min: -180, max: 180, decimals: 6 }, lng: { min: -180, max: 180, decimals: 6 }, lon: { min: -180, max: 180, decimals: 6 },
+  rating: { min: 1, max: 5, decimals: 1 }, stars: { min: 1, max: 5, decimals: 1 },
+  age: { min: 18, max: 90, decimals: 1 }, year: { min: 1990, max: 2030, decimals: 0 }, port: { min: 1024, max: 65535, decimals: 0 },
+  ...Object.fromEntries(['score', 'percent', 'percentage', 'progress'].map((w) => [w, { min: 0, max: 100, decimals: 1 }])),
+  ...Object.fromEntries(['ratio', 'rate', 'probability', 'share', 'fraction', 'confidence'].map((w) => [w, { min: 0, max: 1, decimals: 4 }])),
+  temperature: { min: -20, max: 40, decimals: 1 }, temp: { min: -20, max: 40, decimals: 1 },
+  ...Object.fromEntries(['priority', 'rank', 'level', 'order', 'position', 'index', 'sort'].map((w) => [w, { min: 0, max: 10, decimals: 1 }])),
+  ...Object.fromEntries(['estimate', 'points', 'effort'].map((w) => [w, { min: 0, max: 20, decimals: 1 }])),
+  ...Object.fromEntries(['weight', 'height', 'width', 'length', 'distance', 'size', 'depth', 'area', 'volume', 'radius'].map((w) => [w, { min: 0.1, max: 100, decimals: 2 }])),
+};
+
+/**
+ * A realistic range for a number named `name` (`age` 18 to 90, `latitude` ±90, `price` 1 to
+ * 1000, `count` 0 to 100, `ratio` 0 to 1), by its last word; undefined: nothing known (each
+ * generator has its default). Dates by name (epoch seconds, milliseconds) are dateKind's.
+ */
+export function numberRange(name: string, integer: boolean): NumberRange | undefined {
+  const last = wordsOf(name).at(-1) ?? '';
+  if (MONEY_WORDS.has(last)) return integer ? { min: 1, max: 1000 } : { min: 1, max: 1000, decimals: 2 };
+  if (integer) {
+    const range = INT_RANGES[last];
+    return range === undefined ? undefined : { min: range[0], max: range[1] };
+  }
+  return FLOAT_RANGES[last];
+}

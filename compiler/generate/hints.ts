@@ -1,4 +1,4 @@
-import { textKind, type TextKind } from '../../common/field-kinds.js';
+import { numberRange, textKind, type TextKind } from '../../common/field-kinds.js';
 
 /**
  * Realistic values chosen from a property (or definition) name when the schema itself says
@@ -37,25 +37,8 @@ export function stringHint(name: string | undefined): string | undefined {
   return name === undefined ? undefined : hintOf(name);
 }
 
-const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-const NUMBER_RANGES = new Map<string, readonly [number, number]>([
-  ['age', [18, 90]],
-  ['year', [1990, 2030]],
-  ['lat', [-90, 90]],
-  ['latitude', [-90, 90]],
-  ['lng', [-180, 180]],
-  ['lon', [-180, 180]],
-  ['longitude', [-180, 180]],
-  ['port', [1024, 65535]],
-  ['percent', [0, 100]],
-  ['percentage', [0, 100]],
-  ['rating', [1, 5]],
-  ['price', [1, 500]],
-  ['amount', [1, 500]],
-]);
-
-/** A realistic range for an unbounded number named `name`. */
-export function numberHint(name: string | undefined): readonly [number, number] | undefined {
-  return name === undefined ? undefined : NUMBER_RANGES.get(normalise(name));
+/** A realistic range for an unbounded number named `name`, by the shared rules. */
+export function numberHint(name: string | undefined, integer: boolean): readonly [number, number] | undefined {
+  const range = name === undefined ? undefined : numberRange(name, integer);
+  return range === undefined ? undefined : [range.min, range.max];
 }

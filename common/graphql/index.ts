@@ -7,4 +7,4 @@ export { APPSYNC_SCALARS, FAKE_LOCALES, FAKE_TYPES, FEDERATION_SDL, MOCK_DIRECTI
 export { assembleSchema, GraphqlSchemaError, type AssembledSchema, type GraphqlSchemaProblem } from './assemble.js';
 export { introspectionToSdl } from './introspection.js';
 export { BUILD_COMMENT, withoutBuildComments } from './build-comments.js';
-export { checkOverrides, overrideVars, type GraphqlOverrides } from './overrides-check.js';
+export { checkOverrides, EMITS_KEY, overrideVars, type GraphqlOverrides } from './overrides-check.js';

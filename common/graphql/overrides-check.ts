@@ -26,6 +26,13 @@ import { hasTemplate, parseTemplate, TemplateSyntaxError, type TemplateNode } fr
  */
 export type GraphqlOverrides = Record<string, Record<string, unknown>>;
 
+/**
+ * graphql.overrides' one key that is not a type (`$` starts no GraphQL name): mutation field →
+ * the subscription fields that emit what it wrote (a name or a list; `[]`: none), instead of the
+ * naming convention (runtime/terminal/graphql/mutation-events.ts).
+ */
+export const EMITS_KEY = '$emits';
+
 const INPUT_DEPTH = 3;
 const VAR_TOKEN = /\{\{[^}]*\b(args|parent)\./;
 
@@ -87,6 +94,10 @@ export function checkOverrides(schema: GraphQLSchema, overrides: unknown): strin
   const typeNames = Object.keys(schema.getTypeMap()).filter((name) => !name.startsWith('__'));
   for (const [typeName, fields] of Object.entries(overrides as Record<string, unknown>)) {
     const at = `graphql.overrides.${typeName}`;
+    if (typeName === EMITS_KEY) {
+      checkEmits(schema, fields, problems);
+      continue;
+    }
     const type = schema.getType(typeName);
     if (type === undefined || typeName.startsWith('__')) {
       problems.push(`${at}: no type ${typeName} in the schema${suggest(typeName, typeNames)}`);
@@ -112,6 +123,28 @@ export function checkOverrides(schema: GraphQLSchema, overrides: unknown): strin
     }
   }
   return problems;
+}
+
+/** graphql.overrides.$emits: names of Mutation fields, each naming Subscription fields. */
+function checkEmits(schema: GraphQLSchema, pairs: unknown, problems: string[]): void {
+  const at = `graphql.overrides.${EMITS_KEY}`;
+  if (typeof pairs !== 'object' || pairs === null || Array.isArray(pairs)) {
+    problems.push(`${at}: expected a map of mutation fields to the subscription fields that emit what they wrote ({ issueOpen: [issueOpened] })`);
+    return;
+  }
+  const mutations = Object.keys(schema.getMutationType()?.getFields() ?? {});
+  const subscriptions = Object.keys(schema.getSubscriptionType()?.getFields() ?? {});
+  for (const [mutation, named] of Object.entries(pairs as Record<string, unknown>)) {
+    if (!mutations.includes(mutation)) problems.push(`${at}.${mutation}: no mutation ${mutation} in the schema${suggest(mutation, mutations)}`);
+    const names = [named].flat();
+    if (!names.every((name) => typeof name === 'string')) {
+      problems.push(`${at}.${mutation}: expected a subscription field's name or a list of them`);
+      continue;
+    }
+    for (const name of names as string[]) {
+      if (!subscriptions.includes(name)) problems.push(`${at}.${mutation}: no subscription ${name} in the schema${suggest(name, subscriptions)}`);
+    }
+  }
 }
 
 function describeKind(type: GraphQLNamedType): string {

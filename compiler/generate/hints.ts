@@ -1,87 +1,44 @@
+import { numberRange, textKind, type TextKind } from '../../common/field-kinds.js';
+
 /**
  * Realistic values chosen from a property (or definition) name when the schema itself says
- * nothing more specific. Callers still apply the schema's own bounds on top.
+ * nothing more specific, by the field-name rules the GraphQL and gRPC mocks share
+ * (common/field-kinds.ts). Callers still apply the schema's own bounds on top.
  */
 
-const STRING_NAMES = new Map<string, string>();
-const register = (call: string, names: string) => {
-  for (const name of names.split(' ')) STRING_NAMES.set(name, call);
+/** The runtime call for each kind of text; undefined: the default text (English words). */
+const CALLS: Record<TextKind, string | undefined> = {
+  email: 'g.email()', url: 'g.url()', imageUrl: 'g.url()', avatarUrl: 'g.url()', domainName: 'g.hostname()',
+  firstName: 'g.firstName()', lastName: 'g.lastName()', fullName: 'g.fullName()', userName: 'g.username()', jobTitle: 'g.title()', sex: undefined,
+  phone: 'g.phone()', city: 'g.city()', country: 'g.country()', countryCode: 'g.countryCode()', state: 'g.state()', stateAbbr: 'g.state()', county: 'g.state()', zipCode: 'g.postcode()',
+  streetAddress: 'g.street()', secondaryAddress: 'g.street()', fullAddress: 'g.street()', streetName: 'g.street()', timeZone: 'g.timeZone()', locale: 'g.locale()',
+  companyName: 'g.company()', catchPhrase: 'g.sentence()', productName: 'g.title()', productCategory: 'g.word()', productMaterial: 'g.word()', thingName: 'g.title()', bookTitle: 'g.title()', title: 'g.title()',
+  currencyCode: 'g.currency()', currencyName: undefined, currencySymbol: undefined, iban: undefined, bic: undefined, bitcoinAddress: undefined, creditCard: undefined,
+  hexColor: 'g.color()', colorName: 'g.word()', ipv4: 'g.ipv4()', ipv6: 'g.ipv6()', macAddress: undefined, userAgent: undefined, password: 'g.password()', hex: 'g.token()', jwt: 'g.token()',
+  slug: 'g.slug()', semver: 'g.version()', mimeType: 'g.mimeType()', fileName: undefined, fileExt: undefined, filePath: undefined,
+  uuid: 'g.uuid()', objectId: 'g.token()', cursor: 'g.token()', code: undefined, duration: undefined,
+  word: 'g.word()', words: undefined, sentence: 'g.sentence()', sentences: 'g.sentence()', paragraph: 'g.sentence()', paragraphs: 'g.sentence()',
+  pastDateTime: 'g.dateTime()', recentDateTime: 'g.dateTime()', futureDateTime: 'g.dateTime()', birthDate: 'g.date()', pastDate: 'g.date()', futureDate: 'g.date()',
+  identifier: 'g.shortId()', money: undefined, latitude: undefined, longitude: undefined, status: undefined,
 };
-register('g.email()', 'email emailaddress mail');
-register('g.url()', 'url uri href link website homepage webpage avatar image picture photo thumbnail icon logo');
-register('g.firstName()', 'firstname givenname forename');
-register('g.lastName()', 'lastname surname familyname');
-register('g.fullName()', 'name fullname displayname realname contactname ownername author');
-register('g.username()', 'username login handle nickname screenname');
-register('g.phone()', 'phone phonenumber mobile telephone tel cellphone fax');
-register('g.city()', 'city town');
-register('g.country()', 'country countryname');
-register('g.countryCode()', 'countrycode');
-register('g.state()', 'state province region');
-register('g.street()', 'street address streetaddress address1 addressline1 line1');
-register('g.postcode()', 'zip zipcode postcode postalcode');
-register('g.company()', 'company companyname organization organisation employer');
-register('g.sentence()', 'description summary bio about comment message note notes text body content details reason');
-register('g.title()', 'title subject headline caption');
-register('g.shortId()', 'id');
-register('g.uuid()', 'uuid guid');
-register('g.slug()', 'slug');
-register('g.token()', 'token accesstoken refreshtoken apikey secret hash sha checksum etag signature');
-register('g.password()', 'password passwd');
-register('g.color()', 'color colour');
-register('g.currency()', 'currency currencycode');
-register('g.locale()', 'locale language lang languagecode');
-register('g.timeZone()', 'timezone tz');
-register('g.ipv4()', 'ip ipaddress ipv4');
-register('g.ipv6()', 'ipv6');
-register('g.hostname()', 'host hostname domain');
-register('g.version()', 'version semver');
-register('g.mimeType()', 'mimetype contenttype mediatype');
-register('g.date()', 'date birthdate birthday dob');
-register('g.dateTime()', 'timestamp datetime');
 
-/** Suffix rules on the name as written (camelCase or snake_case). */
-const STRING_SUFFIXES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/(?:^|[_-])id$|[a-z0-9]Id$/, 'g.shortId()'],
-  [/(?:url|uri|href)$/i, 'g.url()'],
-  [/email$/i, 'g.email()'],
-  [/phone$/i, 'g.phone()'],
-  [/(?:_at|[a-z]At)$/, 'g.dateTime()'],
-  [/(?:_date|[a-z]Date)$/, 'g.date()'],
-  [/(?:description|summary)$/i, 'g.sentence()'],
-  [/(?:token|secret|hash)$/i, 'g.token()'],
-];
+/** `start_date`, `birthDate`: a date without a time, where the shared rules give an instant. */
+const DATE_ONLY = /(?:^|[_-]|[a-z0-9])(?:date|Date)$/;
 
-const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** The runtime call for a string named `name`; plurals (array items) count as their singular. */
-export function stringHint(name: string | undefined): string | undefined {
-  if (name === undefined) return undefined;
-  const singular = name.endsWith('s') ? name.slice(0, -1) : name;
-  for (const candidate of [name, singular]) {
-    const hint = STRING_NAMES.get(normalise(candidate)) ?? STRING_SUFFIXES.find(([suffix]) => suffix.test(candidate))?.[1];
-    if (hint !== undefined) return hint;
-  }
-  return undefined;
+function hintOf(name: string): string | undefined {
+  const kind = textKind(name);
+  if (kind === undefined) return undefined;
+  const call = CALLS[kind];
+  return call === 'g.dateTime()' && (DATE_ONLY.test(name) || name === 'date') ? 'g.date()' : call;
 }
 
-const NUMBER_RANGES = new Map<string, readonly [number, number]>([
-  ['age', [18, 90]],
-  ['year', [1990, 2030]],
-  ['lat', [-90, 90]],
-  ['latitude', [-90, 90]],
-  ['lng', [-180, 180]],
-  ['lon', [-180, 180]],
-  ['longitude', [-180, 180]],
-  ['port', [1024, 65535]],
-  ['percent', [0, 100]],
-  ['percentage', [0, 100]],
-  ['rating', [1, 5]],
-  ['price', [1, 500]],
-  ['amount', [1, 500]],
-]);
+/** The runtime call for a string named `name` (plurals, array items, count as their singular). */
+export function stringHint(name: string | undefined): string | undefined {
+  return name === undefined ? undefined : hintOf(name);
+}
 
-/** A realistic range for an unbounded number named `name`. */
-export function numberHint(name: string | undefined): readonly [number, number] | undefined {
-  return name === undefined ? undefined : NUMBER_RANGES.get(normalise(name));
+/** A realistic range for an unbounded number named `name`, by the shared rules. */
+export function numberHint(name: string | undefined, integer: boolean): readonly [number, number] | undefined {
+  const range = name === undefined ? undefined : numberRange(name, integer);
+  return range === undefined ? undefined : [range.min, range.max];
 }

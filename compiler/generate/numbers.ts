@@ -37,8 +37,8 @@ function bounds(schema: JsonSchema): Bounds {
 }
 
 /** A realistic sub-range of [low, high]: the declared range when it is narrow, else near 1..1000. */
-function realistic(low: number, high: number, name: string | undefined): [number, number] {
-  const [wantLow, wantHigh] = numberHint(name) ?? DEFAULT_RANGE;
+function realistic(low: number, high: number, name: string | undefined, integer: boolean): [number, number] {
+  const [wantLow, wantHigh] = numberHint(name, integer) ?? DEFAULT_RANGE;
   const span = wantHigh - wantLow;
   if (high - low <= WIDE) return [low, high];
   if (wantHigh >= low && wantLow <= high) return [Math.max(low, wantLow), Math.min(high, wantHigh)];
@@ -90,7 +90,7 @@ export function integerExpr(schema: JsonSchema, name: string | undefined, useExa
     ? exampleFor(schema, (v) => Number.isInteger(v) && v >= low && v <= high && isMultiple(v, step))
     : undefined;
   if (example !== undefined) return example;
-  let [from, to] = realistic(low, high, name);
+  let [from, to] = realistic(low, high, name, true);
   from = Math.ceil(from);
   to = Math.floor(to);
   if (step !== undefined) {
@@ -118,7 +118,7 @@ export function numberExpr(schema: JsonSchema, name: string | undefined, useExam
     (b.lowOpen ? v > b.low : v >= b.low) && (b.highOpen ? v < b.high : v <= b.high);
   const example = useExample ? exampleFor(schema, (v) => inRange(v) && isMultiple(v, step)) : undefined;
   if (example !== undefined) return example;
-  let [from, to] = realistic(b.low, b.high, name);
+  let [from, to] = realistic(b.low, b.high, name, false);
   if (step !== undefined) {
     const kFrom = Math.ceil(from / step) + (b.lowOpen && from === b.low && Number.isInteger(from / step) ? 1 : 0);
     const kTo = Math.floor(to / step) - (b.highOpen && to === b.high && Number.isInteger(to / step) ? 1 : 0);

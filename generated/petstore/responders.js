@@ -10,7 +10,7 @@ export function createResponders(g) {
     o.name = g.fit(g.fullName(), 1, 64);
     o.kind = g.pick(values_Pet_kind);
     if (d < 6) {
-      o.tag = g.text(0, 32);
+      o.tag = g.fit(g.word(), 0, 32);
       o.owner = gen_Owner(d + 1);
     }
     o.id = g.int(1, 1000);

@@ -12,7 +12,7 @@ import { GraphqlEngine } from '../terminal/graphql/index.js';
 import { withoutBuildComments } from '../../common/graphql/index.js';
 import type { CorsOptions, HttpBackend } from '../serve-options.js';
 import { createHttpAdapter } from './http/index.js';
-import { asGraphqlAnswer, describeOperation, GraphqlRouter, graphqlTerminal, OperationStats, SubscriptionEndpoint, type GraphqlOptions } from './graphql/index.js';
+import { asGraphqlAnswer, describeOperation, GraphiqlPage, GraphqlRouter, graphqlTerminal, OperationStats, SubscriptionEndpoint, type GraphqlOptions } from './graphql/index.js';
 
 export interface GraphqlMockServerOptions {
   settings: GraphqlOptions;
@@ -102,7 +102,7 @@ export class GraphqlMockServer implements RegisteredServer {
   async listen(): Promise<void> {
     const { options } = this;
     const inner = createDispatch({ router: () => this.router, chain: this.chain, maxBodyBytes: options.settings.maxBodyBytes, logger: options.logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeOperation });
-    const adapter = await createHttpAdapter(options.backend, { dispatch: asGraphqlDispatch(inner), socket: this.subscriptions }, options.logger);
+    const adapter = await createHttpAdapter(options.backend, { dispatch: asGraphqlDispatch(inner, new GraphiqlPage(options.settings.path)), socket: this.subscriptions }, options.logger);
     await adapter.listen(options.host, options.settings.port, '--graphql-port');
     this.adapter = adapter;
     this.startTime = Date.now();
@@ -178,15 +178,18 @@ const MB = 1024 * 1024;
 
 /**
  * The dispatch as the GraphQL edge answers: every answer, whoever made it, is a GraphQL response;
- * a body over graphql.max_body_bytes names that setting, not the HTTP mock's.
+ * a body over graphql.max_body_bytes names that setting, not the HTTP mock's. A browser's GET of the
+ * path gets GraphiQL instead.
  */
-function asGraphqlDispatch(inner: Dispatch): Dispatch {
+function asGraphqlDispatch(inner: Dispatch, graphiql: GraphiqlPage): Dispatch {
   return {
     maxBodyBytes: inner.maxBodyBytes,
-    answer: (ex) => afterNext(inner.answer(ex), (answer) => asGraphqlAnswer(ex, answer)),
+    answer: (ex) => graphiql.answer(ex) ?? afterNext(inner.answer(ex), (answer) => asGraphqlAnswer(ex, answer)),
     // the route's decorations (CORS) stay; the error, made into a GraphQL error by asGraphqlAnswer, is GraphQL's own
     tooLarge: (ex) => asGraphqlAnswer(ex, { ...inner.tooLarge(ex), code: 'MOCK_ERR_GRAPHQL_BODY_TOO_LARGE', error: PROBLEMS.MOCK_ERR_GRAPHQL_BODY_TOO_LARGE.detail({ limit: inner.maxBodyBytes }) }),
     badFraming: (ex, reason) => asGraphqlAnswer(ex, inner.badFraming(ex, reason)),
-    written: (ex, answer) => inner.written(ex, answer),
+    written: (ex, answer) => {
+      if (!graphiql.answered(ex)) inner.written(ex, answer);
+    },
   };
 }

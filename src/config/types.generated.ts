@@ -1052,7 +1052,7 @@ export interface GraphqlConfig {
     max_buffered_bytes: number;
   };
   /**
-   * Fixed values: type name -> field name -> value (Query: { me: { id: 1 } }, User: { name: Ann }); a string with {{...}} is a template over the field's args and its parent object ("{{args.id}}", "{{parent.name}}").
+   * Fixed values: type name -> field name -> value (Query: { me: { id: 1 } }, User: { name: Ann }); a string with {{...}} is a template over the field's args and its parent object ("{{args.id}}", "{{parent.name}}"). $emits: mutation field -> the subscription fields that emit the object it wrote ($emits: { issueOpen: [issueOpened] }; [] for none), instead of the naming convention (issueCreate -> issueCreated, docs/graphql.md).
    */
   overrides: {
     /**

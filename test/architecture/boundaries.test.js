@@ -4,7 +4,8 @@
 // never touch a server; terminals never touch a server; the chain imports no terminal and nothing
 // of control/; a terminal imports no other protocol's terminal (the fake data GraphQL and gRPC
 // share is terminal/fake-data/, through its index); the store stands alone and no other runtime
-// file keeps an LRU of state; the Exchange and the matching module stand alone; no import cycle anywhere.
+// file keeps an LRU of state; the Exchange and the matching module stand alone; no import cycle anywhere;
+// both data generators take field-name rules from one module.
 import t from 'tap';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -22,6 +23,13 @@ t.test('the sources were cruised, every kind of import seen', async (t) => {
   // `import type { Engine }`: erased by tsc, still a dependency of the design
   const registry = result.modules.find((m) => m.source === 'runtime/control/registry/server-info.ts');
   t.ok(registry.dependencies.some((d) => d.resolved === 'runtime/terminal/openapi/index.ts'), 'type-only imports count too');
+});
+
+t.test('one set of field-name rules: the OpenAPI generator and the GraphQL and gRPC mocks read names through common/field-kinds.ts', async (t) => {
+  for (const reader of ['compiler/generate/hints.ts', 'runtime/terminal/fake-data/name-kinds.ts']) {
+    const module = result.modules.find((m) => m.source === reader);
+    t.ok(module?.dependencies.some((d) => d.resolved === 'common/field-kinds.ts'), `${reader} imports common/field-kinds.ts`);
+  }
 });
 
 for (const name of [...new Set(config.forbidden.map((rule) => rule.name))]) {

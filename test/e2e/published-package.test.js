@@ -79,14 +79,16 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
   succeeded(t, packed, 'npm pack');
   const [{ filename, name, files }] = JSON.parse(packed.stdout);
   t.equal(name, pkg.name, 'packed under the package name');
-  // the built web dashboard ships (mock serve --admin needs no build step), its sources do not
-  const shipped = files.map((f) => f.path).filter((p) => p.startsWith('dashboard/')).sort();
-  const bundle = fs
-    .readdirSync(path.join(root, 'dashboard', 'dist'), { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.relative(root, path.join(d.parentPath, d.name)))
-    .sort();
-  t.same(shipped, bundle, 'every file of dashboard/dist and no dashboard source');
+  // the built web dashboard and GraphiQL ship (mock serve needs no build step), their sources do not
+  for (const page of ['dashboard', 'graphiql']) {
+    const shipped = files.map((f) => f.path).filter((p) => p.startsWith(`${page}/`)).sort();
+    const bundle = fs
+      .readdirSync(path.join(root, page, 'dist'), { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => path.relative(root, path.join(d.parentPath, d.name)))
+      .sort();
+    t.same(shipped, bundle, `every file of ${page}/dist and no ${page} source`);
+  }
   t.notOk(files.some((f) => f.path.startsWith('node_modules/')), 'no bundled dependency');
   const paths = new Set(files.map((f) => f.path));
   for (const file of ['LICENSE', 'README.md', 'package.json']) t.ok(paths.has(file), `${file} ships`);

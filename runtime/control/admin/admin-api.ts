@@ -26,7 +26,7 @@ import { grpcRoutes } from './endpoints/grpc.js';
 import { trafficRoutes } from './endpoints/traffic.js';
 import { unmatchedRoutes } from './endpoints/unmatched.js';
 import { AdminError, fail, ok } from './envelope.js';
-import { dashboardBundle } from './dashboard-bundle.js';
+import { webBundle } from '../../files/index.js';
 import { dashboardAsset, dashboardPage } from './dashboard-page.js';
 import { AdminRouter, endpointOf, jsonBody, notFound, type AdminRoute } from './router.js';
 
@@ -87,7 +87,7 @@ export interface AdminApiOptions {
 export function createAdminApi(ctx: AdminContext, options: AdminApiOptions): ControlHandler {
   const router = new AdminRouter(options.routes);
   // the bundle's files are read now, so the allowlist is fixed before the first request
-  if (options.pagePath !== undefined) dashboardBundle();
+  if (options.pagePath !== undefined) webBundle('dashboard');
   return async (req) => {
     const origin = req.headers.origin;
     const refused = refuseForeign(options.access, options.embedded, req);

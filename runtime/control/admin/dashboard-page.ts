@@ -1,29 +1,7 @@
 import type { ControlReply } from './control-types.js';
-import { dashboardBundle } from './dashboard-bundle.js';
+import { assetReply, pagePolicy, webBundle } from '../../files/index.js';
 
 const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
-
-/** A Host header fit to go into the policy (the Host guard has run; this keeps stray characters out of the header). */
-const HOST = /^[A-Za-z0-9.:[\]-]+$/;
-
-/**
- * Scripts and styles only from the page's own files (no inline script), the API and its streams on
- * this host only; never framed.
- */
-function policy(host: string | undefined): string {
-  const sockets = host !== undefined && HOST.test(host) ? ` ws://${host} wss://${host}` : '';
-  return [
-    "default-src 'self'",
-    `connect-src 'self'${sockets}`,
-    "img-src 'self' data:",
-    "style-src 'self'",
-    "script-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 /**
  * The web dashboard at the admin server's root (and at admin.mount_path when embedded): the built
@@ -31,7 +9,7 @@ function policy(host: string | undefined): string {
  * its relative assets resolve under the mount path. It carries the token, so it is never cached nor framed.
  */
 export function dashboardPage(pagePath: string, token: string, host: string | undefined, apiDisabled: boolean): ControlReply {
-  const bundle = dashboardBundle();
+  const bundle = webBundle('dashboard');
   const head = `<head><base href="${escape(pagePath)}/"><meta name="mock-admin-token" content="${escape(token)}">`;
   // said by the server, so it shows before (and without) the script
   const notice = apiDisabled ? '<body><p class="banner">The admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false).</p>' : '<body>';
@@ -42,23 +20,12 @@ export function dashboardPage(pagePath: string, token: string, host: string | un
   const headers: Array<[string, string]> = [
     ['content-type', 'text/html; charset=utf-8'],
     ['cache-control', 'no-store'],
-    ['content-security-policy', policy(host)],
+    ['content-security-policy', pagePolicy(host)],
   ];
   return { status: 200, headers, body };
 }
 
-/**
- * `<page>/assets/<name>`: a file of the bundle, looked up by its exact name among those read at
- * start (so nothing else, and no other path, is reachable); revalidated by ETag, since names carry no hash.
- */
+/** `<page>/assets/<name>`: a file of the bundle, looked up by its exact name among those read at start (so nothing else, and no other path, is reachable). */
 export function dashboardAsset(name: string, ifNoneMatch: string | undefined): ControlReply | undefined {
-  const file = dashboardBundle()?.assets.get(name);
-  if (file === undefined) return undefined;
-  const headers: Array<[string, string]> = [
-    ['cache-control', 'no-cache'],
-    ['etag', file.etag],
-    ['x-content-type-options', 'nosniff'],
-  ];
-  if (ifNoneMatch === file.etag) return { status: 304, headers, body: '' };
-  return { status: 200, headers: [['content-type', file.type], ...headers], body: file.body };
+  return assetReply(webBundle('dashboard'), name, ifNoneMatch);
 }

@@ -62,15 +62,22 @@ const POOLED = {
   macAddress: (f) => f.internet.mac(),
   ipv6: (f) => f.internet.ipv6(),
   password: (f) => f.internet.password(),
-  word: (f) => f.lorem.word(),
-  words: (f) => f.lorem.words({ min: 2, max: 4 }),
+  // free text in English words (lorem ipsum read as Latin in answers); the lorem kinds are for @fake(type: lorem)
+  word: (f) => f.word.noun(),
+  words: (f) => `${f.word.adjective()} ${f.word.noun()}${f.datatype.boolean() ? ` ${f.word.preposition()} ${f.word.noun()}` : ''}`,
   thingName: (f) => capitalizeWords(`${f.word.adjective()} ${f.word.noun()}`),
-  title: (f) => capitalize(f.lorem.words({ min: 2, max: 6 })),
-  sentence: (f) => f.lorem.sentence(),
-  sentences: (f) => f.lorem.sentences({ min: 2, max: 4 }),
-  paragraph: (f) => f.lorem.paragraph(),
-  paragraphs: (f) => f.lorem.paragraphs({ min: 2, max: 3 }),
-  slug: (f) => f.lorem.slug(),
+  title: (f) => capitalizeWords(`${f.word.adjective()} ${f.word.noun()}`),
+  sentence: (f) => f.hacker.phrase(),
+  sentences: (f) => phrases(f, 2, 4),
+  paragraph: (f) => phrases(f, 3, 5),
+  paragraphs: (f) => `${phrases(f, 3, 5)}\n\n${phrases(f, 3, 5)}`,
+  slug: (f) => `${f.word.adjective()}-${f.word.noun()}`.toLowerCase().replace(/[^a-z0-9-]/g, ''),
+  loremWord: (f) => f.lorem.word(),
+  loremWords: (f) => f.lorem.words({ min: 2, max: 4 }),
+  loremSentence: (f) => f.lorem.sentence(),
+  loremSentences: (f) => f.lorem.sentences({ min: 2, max: 4 }),
+  loremParagraph: (f) => f.lorem.paragraph(),
+  loremParagraphs: (f) => f.lorem.paragraphs({ min: 2, max: 3 }),
   semver: (f) => f.system.semver(),
   fileName: (f) => f.system.fileName(),
   commonFileName: (f) => f.system.commonFileName(),
@@ -318,8 +325,11 @@ function base62Of(h: number, length: number): string {
   return out;
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** English sentences: faker's hacker phrases, which read as plain English, `min` to `max` of them. */
+function phrases(f: Faker, min: number, max: number): string {
+  const out: string[] = [];
+  for (let i = f.number.int({ min, max }); i > 0; i--) out.push(f.hacker.phrase());
+  return out.join(' ');
 }
 
 function capitalizeWords(text: string): string {

@@ -17,9 +17,10 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import { PROBLEMS } from '../../../common/errors.js';
 import { assembleSchema } from '../../../common/graphql/assemble.js';
-import { checkOverrides } from '../../../common/graphql/overrides-check.js';
+import { checkOverrides, EMITS_KEY } from '../../../common/graphql/overrides-check.js';
 import { GRAPHQL_CODES, withCode } from './codes.js';
 import { eventStream } from './event-stream.js';
+import { MutationEvents } from './mutation-events.js';
 import { hashValue } from '../fake-data/index.js';
 import { operationCost, type OperationCost } from './limits.js';
 import { MockModel } from './mock-model.js';
@@ -113,6 +114,7 @@ export class GraphqlEngine {
   private readonly model: MockModel;
   private readonly roots: Partial<Record<OperationType, MockObject>> = {};
   private readonly cache: LRUCache<string, Prepared | Refused>;
+  private readonly mutationEvents: MutationEvents;
   private interpreted = 0;
 
   constructor(sourceSdl: string, settings: GraphqlMockSettings) {
@@ -132,7 +134,10 @@ export class GraphqlEngine {
       this.store,
       assembled.entities,
     );
+    this.mutationEvents = new MutationEvents(this.schema, this.model, emitsOf(settings.overrides));
+    if (this.mutationEvents.problems.length > 0) throw new GraphqlOverridesError(this.mutationEvents.problems);
     this.model.subscribeHook = (field, root, args) => this.events(field, root, args);
+    this.model.mutatedHook = (mutation, what, target) => this.mutationEvents.publish(mutation, what, target);
     const query = this.schema.getQueryType();
     const mutation = this.schema.getMutationType();
     const subscription = this.schema.getSubscriptionType();
@@ -313,10 +318,14 @@ export class GraphqlEngine {
     };
   }
 
-  /** A subscription field's source: its n-th event is a Subscription root whose lanes include n. */
+  /**
+   * A subscription field's source: its n-th event is a Subscription root whose lanes include n;
+   * between them, what the mutations it follows wrote (mutation-events.ts), as the field's value.
+   */
   private events(field: FieldPlan, root: MockObject, args: Record<string, unknown>): AsyncIterableIterator<MockObject> {
     const argsHash = field.field.args.length > 0 ? hashValue(0, args) : 0;
-    return eventStream(
+    let written = 0;
+    const stream = eventStream(
       (n) => {
         // the event's answer is computed right after it is produced
         this.model.beginAnswer();
@@ -325,6 +334,13 @@ export class GraphqlEngine {
       this.settings.subscriptionIntervalMs,
       this.settings.subscriptionMaxEvents,
     );
+    stream.onEnd = this.mutationEvents.follow(field.name, (payload) => {
+      this.model.beginAnswer();
+      const event = this.model.event(root, field, argsHash, -1 - written++);
+      event.$s = { [field.name]: payload };
+      stream.push(event);
+    });
+    return stream;
   }
 }
 
@@ -334,6 +350,11 @@ function finish(result: ExecutionResult): ExecutionAnswer {
   if (errors === undefined || errors.length === 0) return result;
   if (!('data' in result)) return { errors: errors.map((e) => withCode(e, GRAPHQL_CODES.BAD_USER_INPUT)), variablesRejected: true };
   return { ...result, errors: errors.map((e) => withCode(e, GRAPHQL_CODES.INTERNAL_SERVER_ERROR, true)) };
+}
+
+/** graphql.overrides.$emits, checked with the rest of the overrides before the engine is made. */
+function emitsOf(overrides: Record<string, Record<string, unknown>> | undefined): Record<string, unknown> {
+  return overrides?.[EMITS_KEY] ?? {};
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {

@@ -23,7 +23,7 @@ import { lookupImpl, relatedIdImpl } from './lookups.js';
 import { examplesGen, fakeGen, listLengthOf, valueDirectives } from './mock-directives.js';
 import { idOf, type FieldPlan, type Impl, type ListExtras, type MockObject, type ObjectPlan } from './mock-object.js';
 import type { ModelSettings } from './model-settings.js';
-import { mutate } from './mutate.js';
+import { mutate, type Written } from './mutate.js';
 import { mutationPlan, type MutationModel } from './mutations.js';
 import type { MockObjects } from './objects.js';
 import { EMPTY_ARGS, type OverrideValues } from './override-values.js';
@@ -114,7 +114,8 @@ export class FieldValues implements FieldContext {
       const plan = mutationPlan(fp, this.mutationModel);
       if (plan !== undefined) {
         const generic = this.slotImpl(fp, false);
-        return (obj, args, argsHash) => mutate(this, this.store, this.settings.seed, plan, obj, args ?? EMPTY_ARGS, argsHash, generic);
+        const written = (what: Written, target: MockObject): void => this.mutationModel.mutated(name, what, target);
+        return (obj, args, argsHash) => mutate(this, this.store, this.settings.seed, plan, obj, args ?? EMPTY_ARGS, argsHash, generic, written);
       }
     }
     const identity = owner.identity;

@@ -80,7 +80,8 @@ const FAKE_KINDS: Record<string, FakeKind> = {
   pastDate: 'pastDateTime', futureDate: 'futureDateTime', recentDate: 'recentDateTime', date: 'pastDate', dateTime: 'pastDateTime',
 };
 
-const LOREM: Record<string, FakeKind> = { word: 'word', words: 'words', sentence: 'sentence', sentences: 'sentences', paragraph: 'paragraph', paragraphs: 'paragraphs' };
+// @fake(type: lorem) asks for lorem ipsum: the other text kinds are English
+const LOREM: Record<string, FakeKind> = { word: 'loremWord', words: 'loremWords', sentence: 'loremSentence', sentences: 'loremSentences', paragraph: 'loremParagraph', paragraphs: 'loremParagraphs' };
 
 const num = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 
@@ -119,7 +120,7 @@ export function fakeGen(fakes: Fakes, args: Args, leaf: GraphQLLeafType): Gen | 
       gen = fakes.gen(options.useFullAddress === true ? 'fullAddress' : 'streetAddress', locale);
       break;
     case 'lorem':
-      gen = fakes.gen(LOREM[String(options.loremSize)] ?? 'sentence', locale);
+      gen = fakes.gen(LOREM[String(options.loremSize)] ?? 'loremSentence', locale);
       break;
     case 'imageUrl': {
       const width = Math.max(1, Math.floor(num(options.imageWidth, 640)));

@@ -189,6 +189,13 @@ export class MockModel {
     throw new Error('subscriptions are not wired');
   };
 
+  /** Set by the engine: told what each mutation wrote (subscriptions that follow it emit it). */
+  mutatedHook: (mutation: string, what: 'create' | 'update' | 'delete', target: MockObject) => void = () => {};
+
+  mutated(mutation: string, what: 'create' | 'update' | 'delete', target: MockObject): void {
+    this.mutatedHook(mutation, what, target);
+  }
+
   /** The object type a mutation's noun names (`deleteUser` → User), if any. */
   typeByNoun(noun: string): ObjectPlan | undefined {
     const lower = noun.toLowerCase().replace(/_/g, '');

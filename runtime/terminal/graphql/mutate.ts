@@ -4,8 +4,24 @@ import type { Args, Impl, MockObject } from './mock-object.js';
 import type { MutationPlan } from './mutations.js';
 import type { MockStore } from './store.js';
 
-/** A mutation run: the store written (created, updated or deleted), then the mutation's answer from the object it touched. */
-export function mutate(cx: FieldContext, store: MockStore, seed: number, plan: MutationPlan, obj: MockObject, args: Args, argsHash: number, generic: Impl): unknown {
+/** What a mutation did to which object (an upsert either creates or updates). */
+export type Written = 'create' | 'update' | 'delete';
+
+/**
+ * A mutation run: the store written (created, updated or deleted), `written` told what it did to
+ * which object (the object a delete removed as it was), then the mutation's answer from that object.
+ */
+export function mutate(
+  cx: FieldContext,
+  store: MockStore,
+  seed: number,
+  plan: MutationPlan,
+  obj: MockObject,
+  args: Args,
+  argsHash: number,
+  generic: Impl,
+  written: (what: Written, target: MockObject) => void,
+): unknown {
   const entity = plan.entity;
   const input = plan.input(args);
   let id = plan.id(args, input);
@@ -22,12 +38,14 @@ export function mutate(cx: FieldContext, store: MockStore, seed: number, plan: M
       }
       store.write(entity.name, id, plan.fields(input, id), creates);
       target = cx.objects.objectWithId(entity, id, true);
+      if (target !== null) written(creates ? 'create' : 'update', target);
       break;
     }
     case 'update': {
       if (id === undefined) return generic(obj, args, argsHash);
       store.write(entity.name, id, plan.fields(input, id), false);
       target = cx.objects.objectWithId(entity, id, true);
+      if (target !== null) written('update', target);
       break;
     }
     case 'delete': {
@@ -35,6 +53,7 @@ export function mutate(cx: FieldContext, store: MockStore, seed: number, plan: M
       target = cx.objects.objectWithId(entity, id, true);
       if (target !== null) target.$s = { ...target.$s };
       store.delete(entity.name, id);
+      if (target !== null) written('delete', target);
       break;
     }
   }

@@ -7,6 +7,8 @@ export interface MutationModel {
   readonly schema: GraphQLSchema;
   readonly objects: ReadonlyMap<string, ObjectPlan>;
   typeByNoun(noun: string): ObjectPlan | undefined;
+  /** Told after a mutation field wrote the store: what it did to which object (subscriptions that follow it emit it). */
+  mutated(mutation: string, what: 'create' | 'update' | 'delete', target: MockObject): void;
 }
 
 /**
@@ -41,6 +43,9 @@ export type Verb = 'create' | 'update' | 'delete' | 'upsert';
 
 export interface MutationPlan {
   readonly verb: Verb;
+  /** The verb as the name says it (`add` of addTodo, `Create` of issueCreate) and the noun (`Todo`, `issue`): which subscriptions follow it (mutation-events.ts). */
+  readonly verbWord: string;
+  readonly noun: string;
   readonly entity: ObjectPlan;
   /** The fields the arguments give, flattened. */
   input(args: Record<string, unknown>): Record<string, unknown>;
@@ -132,6 +137,8 @@ export function mutationPlan(fp: FieldPlan, model: MutationModel): MutationPlan 
 
   const plan: MutationPlan = {
     verb,
+    verbWord: pattern.exec(name)?.[1] ?? verb,
+    noun,
     entity,
     input(values) {
       // null prototypes here and below: a field named like an Object.prototype property (`constructor`) reads as absent unless given

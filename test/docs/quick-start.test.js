@@ -89,7 +89,7 @@ t.test('GraphQL: the README serves the example schema and its query is answered'
   const curl = sectionLines('GraphQL').find((l) => l.startsWith('curl '));
   const query = JSON.parse(/-d '([^']+)'/.exec(curl)[1]);
   const answer = await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(query) })).json();
-  t.equal(answer.data.films.length, 3);
+  t.ok(answer.data.films.length > 0, 'a list of films');
   for (const film of answer.data.films) t.ok(film.title && film.director, JSON.stringify(film));
   const page = await fetch(url, { headers: { accept: 'text/html' } });
   t.equal(page.status, 200, 'a browser opening the URL gets GraphiQL');

@@ -55,7 +55,7 @@ export class Refusals {
     const documented = this.render(ex, own.status, response, content);
     const headers = [...documented.headers, ...own.headers.filter(([name]) => name !== 'content-type'), ...refusalMarks(refusal)];
     if (preferred === 'documented') headers.push(['preference-applied', 'error-body=documented']);
-    return { ...documented, headers, code: refusal.code, ...(own.error === undefined ? {} : { error: own.error }) };
+    return { ...documented, headers, code: refusal.code, detail: refusal.detail, ...(own.error === undefined ? {} : { error: own.error }) };
   }
 
   /**

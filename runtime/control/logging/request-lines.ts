@@ -53,7 +53,7 @@ export class RequestLines {
     const session = ws === undefined ? '' : ` websocket: ${ws.messages_in} in, ${ws.messages_out} out, close ${ws.close_code}`;
     const status = entry.grpc === undefined ? entry.status_code : entry.grpc.status;
     const reason = entry.code === undefined ? '' : ` ${entry.code}: ${entry.error_message ?? ''}`;
-    this.logger.info({ request: entry }, `${entry.method} ${entry.path} ${status} ${entry.response_time_ms}ms${session}${reason}`);
+    this.logger.info({ request: entry.withoutBodies() }, `${entry.method} ${entry.path} ${status} ${entry.response_time_ms}ms${session}${reason}`);
   }
 
   /** Writes the summary of the window that ended (or is ending: at shutdown). */

@@ -132,9 +132,17 @@ export class RequestLogEntry {
   }
 
   toJSON(): RequestLogEntryJson {
-    const error = this.error;
     const requestBody = this.request_body;
     const responseBody = this.response_body;
+    const json = this.withoutBodies();
+    if (requestBody !== undefined) json.request_body = requestBody;
+    if (responseBody !== undefined) json.response_body = responseBody;
+    return json;
+  }
+
+  /** The entry as a log line carries it: everything but the bodies, which would make a line up to twice logging.bodies.max_body_bytes long. */
+  withoutBodies(): RequestLogEntryJson {
+    const error = this.error;
     return {
       id: this.id,
       timestamp: this.timestamp,
@@ -149,8 +157,6 @@ export class RequestLogEntry {
       response_size_bytes: this.response_size_bytes,
       error_message: this.error_message,
       ...(error === undefined ? {} : { error }),
-      ...(requestBody === undefined ? {} : { request_body: requestBody }),
-      ...(responseBody === undefined ? {} : { response_body: responseBody }),
       ...(this.chaos === undefined ? {} : { chaos: this.chaos }),
       ...(this.route === undefined ? {} : { route: this.route, query: this.query }),
       ...(this.websocket === undefined ? {} : { websocket: this.websocket }),

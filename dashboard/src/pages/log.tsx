@@ -1,5 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { ANSWER_SOURCE_LABELS, ANSWER_SOURCES } from '../../../common/answer-source.js';
+import { EntryBodies, EntryReason, statusText } from '../components/entry-parts';
 import { VirtualList } from '../components/virtual-list';
 import { download, fmtMs, fmtTime, statusClass } from '../format';
 import { toHar } from '../har';
@@ -19,12 +20,13 @@ interface Filter {
   source: string;
 }
 
-/** `404` is that status, `4xx` its class; the path filter is a substring. */
+/** `404` is that status, `4xx` its class, `NOT_FOUND` a gRPC status (any case); the path filter is a substring. */
 function matcher(f: Filter): ((e: LogEntry) => boolean) | undefined {
   if (f.method === '' && f.path === '' && f.status === '' && f.source === '') return undefined;
   const status = f.status.trim().toLowerCase();
   const statusOk = status === '' ? () => true : /^\dxx$/.test(status) ? (s: number) => Math.floor(s / 100) === Number(status[0]) : (s: number) => String(s) === status;
-  return (e) => (f.method === '' || e.method === f.method) && (f.path === '' || e.path.includes(f.path)) && statusOk(e.status_code) && (f.source === '' || e.source === f.source);
+  const grpcOk = (e: LogEntry): boolean => e.grpc !== undefined && e.grpc.status.toLowerCase() === status;
+  return (e) => (f.method === '' || e.method === f.method) && (f.path === '' || e.path.includes(f.path)) && (statusOk(e.status_code) || grpcOk(e)) && (f.source === '' || e.source === f.source);
 }
 
 /**
@@ -68,7 +70,7 @@ export function LogPage() {
           ))}
         </select>
         <input aria-label="path" placeholder="path contains" value={filter.path} onInput={set('path')} />
-        <input aria-label="status" placeholder="status: 404, 5xx" size={10} value={filter.status} onInput={set('status')} />
+        <input aria-label="status" placeholder="status: 404, 5xx, NOT_FOUND" size={14} value={filter.status} onInput={set('status')} />
         <select aria-label="source" value={filter.source} onChange={set('source')}>
           <option value="">any source</option>
           {ANSWER_SOURCES.map((source) => (
@@ -109,7 +111,7 @@ export function LogPage() {
                 <div class={`log-row${open?.id === e.id ? ' selected' : ''}`} onClick={() => setOpen(e)}>
                   <span>{fmtTime(e.timestamp)}</span>
                   <span>{e.method}</span>
-                  <span class={statusClass(e.status_code)}>{e.status_code}</span>
+                  <span class={statusClass(e.status_code)}>{statusText(e)}</span>
                   <span class="path">{e.path}</span>
                   <span>{fmtMs(e.response_time_ms)}</span>
                   <span class="muted">{e.route === null ? 'unmatched' : (e.route ?? '')}</span>
@@ -126,7 +128,8 @@ export function LogPage() {
 }
 
 function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
-  const { headers, ...fields } = entry;
+  // the reason and the bodies have sections of their own (components/entry-parts)
+  const { headers, error: _error, request_body: _request, response_body: _response, ...fields } = entry;
   return (
     <aside class="detail card">
       <div class="row">
@@ -135,6 +138,7 @@ function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
         </h3>
         <button onClick={onClose}>Close</button>
       </div>
+      <EntryReason entry={entry} />
       <dl>
         {Object.entries(fields).map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>])}
       </dl>
@@ -149,6 +153,7 @@ function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
           ))}
         </tbody>
       </table>
+      <EntryBodies entry={entry} />
     </aside>
   );
 }

@@ -28,6 +28,13 @@ t.test('forms: fields named like credentials; other media types as they are', as
   t.equal(redaction.bodyText('{"password":"p"}', undefined), '{"password":"p"}', 'no media type: left alone');
 });
 
+t.test('multipart form data: secret fields, the rest as sent', async (t) => {
+  const type = 'multipart/form-data; boundary=XyZ';
+  const body = ['--XyZ', 'Content-Disposition: form-data; name="user"', '', 'tom', '--XyZ', 'Content-Disposition: form-data; name="password"', 'Content-Type: text/plain', '', 'hunter2', '--XyZ--', ''].join('\r\n');
+  t.equal(redaction.bodyText(body, type), body.replace('hunter2', '[redacted]'));
+  t.equal(redaction.bodyText(body.slice(0, body.indexOf('hunter2') + 3), type), `${body.slice(0, body.indexOf('hunter2'))}[redacted]`, 'cut short inside the secret');
+});
+
 t.test('the scan is linear: an adversarial body costs what a plain one of its size does', async (t) => {
   const size = 64 * 1024;
   // the best of seven runs: a loaded machine's pauses fall in the others

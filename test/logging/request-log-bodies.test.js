@@ -38,6 +38,18 @@ t.test('bodies are kept, redacted, bounded and told apart from binary', async (t
   await form.text();
   t.equal((await entryFor(server, '/login')).request_body.text, 'user=tom&access_token=%5Bredacted%5D&Password=%5Bredacted%5D', 'form fields too');
 
+  const multipart = new FormData();
+  multipart.append('user', 'tom');
+  multipart.append('password', 'hunter2');
+  multipart.append('file', new Blob([Buffer.from([0xff, 0xfe, 0x00])], { type: 'application/octet-stream' }), 'a.bin');
+  await (await fetch(`${server.url}/upload-form`, { method: 'POST', body: multipart })).text();
+  const parts = (await entryFor(server, '/upload-form')).request_body;
+  t.equal(parts.encoding, 'base64', 'multipart data with a binary file: base64');
+  const decoded = Buffer.from(parts.text, 'base64').toString('latin1');
+  t.match(decoded, /name="password"\r\n\r\n\[redacted\]\r\n--/, 'its password field redacted all the same');
+  t.match(decoded, /name="user"\r\n\r\ntom\r\n/, 'the other fields as sent');
+  t.ok(decoded.includes('\xff\xfe\x00'), 'the file\'s bytes untouched');
+
   const bytes = Buffer.from([0xff, 0x00, 0x01, 0xfe]);
   await (await fetch(`${server.url}/upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes })).text();
   t.match((await entryFor(server, '/upload')).request_body, { text: bytes.toString('base64'), encoding: 'base64', size: 4 }, 'binary as base64, marked');

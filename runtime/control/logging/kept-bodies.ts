@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { storedBody } from '../../../common/fixtures/index.js';
 import type { LoggedBody } from '../../../common/request-log.js';
 import { WarningGate } from '../../../common/warning-gate.js';
-import type { Redaction } from './redaction.js';
+import { MULTIPART_TYPE, type Redaction } from './redaction.js';
 
 /** logging.bodies, as the request log takes it. */
 export interface BodyLogOptions {
@@ -96,12 +96,30 @@ export class KeptBodies {
 
 /** A kept body as an entry shows it: text (credentials redacted) or base64. */
 export function shownBody(kept: KeptBody, redaction: Redaction): LoggedBody {
-  const stored = storedBody(kept.data, kept.contentType);
-  const shown: LoggedBody =
-    stored.encoding === undefined ? { text: redaction.bodyText(stored.text, kept.contentType), size: kept.size } : { text: stored.text, encoding: 'base64', size: kept.size };
+  const type = kept.contentType;
+  const { text, encoding } = type !== undefined && MULTIPART_TYPE.test(type) ? multipartBody(kept.data, type, redaction) : plainBody(kept.data, type, redaction);
+  const shown: LoggedBody = encoding === undefined ? { text, size: kept.size } : { text, encoding: 'base64', size: kept.size };
   if (kept.truncated) shown.truncated = true;
-  if (kept.contentType !== undefined) shown.content_type = kept.contentType;
+  if (type !== undefined) shown.content_type = type;
   return shown;
+}
+
+type Shown = ReturnType<typeof storedBody>;
+
+/** Text when its media type is textual and its bytes UTF-8 (redacted), else base64 (as fixtures store bodies). */
+function plainBody(data: string | Uint8Array, type: string | undefined, redaction: Redaction): Shown {
+  const stored = storedBody(data, type);
+  return stored.encoding === undefined ? { text: redaction.bodyText(stored.text, type) } : stored;
+}
+
+/**
+ * Multipart form data, whose file parts may be bytes while its fields are text: redacted as
+ * latin1 (one character a byte, so nothing is lost), then shown as text when it is UTF-8, else as
+ * base64 of the redacted bytes. A credential field never reaches the log, even beside a file.
+ */
+function multipartBody(data: string | Uint8Array, type: string, redaction: Redaction): Shown {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return storedBody(Buffer.from(redaction.bodyText(bytes.toString('latin1'), type), 'latin1'), 'text/plain');
 }
 
 /** Its first `max` bytes, copied (a reference would hold the whole body), never ending inside a UTF-8 character. */

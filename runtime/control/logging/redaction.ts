@@ -95,8 +95,8 @@ export class Redaction {
   }
 
   /**
-   * A body's text with the values of secret members (JSON) or fields (forms) replaced; other media
-   * types as they are. Works on a truncated prefix too (no parse): one pass over the JSON's string
+   * A body's text with the values of secret members (JSON) or fields (forms, multipart form data)
+   * replaced; other media types as they are. Works on a truncated prefix too (no parse): one pass over the JSON's string
    * tokens, each consumed whole, so it runs in linear time whatever the client sent.
    */
   bodyText(text: string, contentType: string | undefined): string {
@@ -115,6 +115,9 @@ export class Redaction {
         })
         .join('&');
     }
+    if (MULTIPART_TYPE.test(contentType)) {
+      return text.replace(MULTIPART_FIELD, (whole: string, head: string, name: string) => (this.isSecretField(name) ? `${head}${REDACTED}` : whole));
+    }
     return text;
   }
 
@@ -129,6 +132,9 @@ export class Redaction {
 
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
+export const MULTIPART_TYPE = /^multipart\/form-data\b/i;
+/** A multipart part's headers (its name) and its content up to the next boundary line; each line is read once. */
+const MULTIPART_FIELD = /(content-disposition:[^\r\n]*?;\s*name="([^"\r\n]*)"[^\r\n]*(?:\r?\n[^\r\n]+)*\r?\n\r?\n)[^]*?(?=\r?\n--|$)/gi;
 /**
  * A JSON string token (a lone backslash or the text's end close it too: a truncated body), and,
  * when a colon follows, the member's scalar value. The alternatives inside a token start with

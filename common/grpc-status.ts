@@ -92,4 +92,7 @@ export function httpOfGrpc(code: number): number {
 }
 
 /** The name of a status code (NOT_FOUND), or its number as text when it has none. */
+/** Whether `name` is a gRPC status name (OK, NOT_FOUND, …): the request log's filters take one. */
+export const isGrpcStatusName = (name: string): name is keyof typeof GRPC => Object.hasOwn(GRPC, name);
+
 export const grpcStatusName = (code: number): string => Object.entries(GRPC).find(([, value]) => value === code)?.[0] ?? String(code);

@@ -21,7 +21,14 @@ export interface RequestLogEntryJson {
   /** Request headers, lower-case names; credentials show as `[redacted]`. */
   headers: Record<string, string>;
   response_size_bytes: number;
+  /** Why it was refused or failed: the reason's detail (the problem's detail, X-Mock-Error-Detail uncut); null for an answer. */
   error_message: string | null;
+  /** A refusal's or failure's catalogue code and detail; present only for such an answer. */
+  error?: ErrorLog;
+  /** What the client sent (logging.bodies); present when it sent a body and the log keeps it. */
+  request_body?: LoggedBody;
+  /** What the mock answered (logging.bodies); present when the answer had content and the log keeps it. */
+  response_body?: LoggedBody;
   /** What chaos did to the answer; present only when it did something. */
   chaos?: ChaosLog;
   /** The route that answered (`GET /v1/pets/{petId}`, a runtime mock's `METHOD path`, `WS /chat/{room}`, `POST /pkg.Service/Method`); HTTP requests: null when none matched. */
@@ -36,6 +43,26 @@ export interface RequestLogEntryJson {
   grpc?: GrpcCallLog;
 }
 
+export interface ErrorLog {
+  /** The catalogue code (MOCK_ERR_…), as X-Mock-Error-Code carries it. */
+  code: string;
+  detail: string;
+}
+
+/**
+ * A body as the log keeps it, credentials redacted (JSON members and form fields named like
+ * secrets). Text when it is text, else base64 with `encoding`; past logging.bodies.max_body_bytes
+ * its first bytes, `truncated` set. `size` is the whole body's, in bytes.
+ */
+export interface LoggedBody {
+  text: string;
+  encoding?: 'base64';
+  size: number;
+  truncated?: true;
+  /** Its media type, when it said one. */
+  content_type?: string;
+}
+
 export interface ChaosLog {
   fault: string | null;
   latency_ms: number | null;
@@ -48,10 +75,12 @@ export interface GraphqlOperationLog {
   events?: number;
 }
 
-/** A gRPC call: path is /<package.Service>/<Method>, status_code its status mapped to HTTP. */
+/** A gRPC call: path is /<package.Service>/<Method>, status_code its status mapped to HTTP (the spec's integer); its own status is here. */
 export interface GrpcCallLog {
-  /** The gRPC status name: OK, NOT_FOUND, … */
+  /** The gRPC status name: OK, NOT_FOUND, … (what the console line, the dashboards and the metrics show, and `?status=` filters on). */
   status: string;
+  /** Its number (grpc/doc/statuscodes.md): 0 OK, 5 NOT_FOUND, … */
+  code: number;
   messages_in: number;
   messages_out: number;
   /** A call answered from a recording: its file below core.fixtures.dir. */

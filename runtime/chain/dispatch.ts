@@ -102,6 +102,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
       const injected = answer.injected;
       // the same shape for every protocol: HTTP's part is its route and query, another's its own (describe)
       const part = describe?.(ex);
+      const overHttp = part === undefined || part.graphql !== undefined;
       requestLog.record({
         method: ex.method,
         path: ex.path,
@@ -111,7 +112,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         client: ex.client,
         headers: ex.headers,
         responseBytes: part?.sentBytes ?? (withoutContent(ex.method, answer.status) ? 0 : bodyLength(answer.body)),
-        error: answer.error ?? null,
+        error: answer.error ?? answer.detail ?? null,
+        code: answer.code,
         chaos: injected === undefined ? undefined : { fault: injected.fault ?? null, latency_ms: injected.latency_ms ?? null },
         // another protocol's route (`WS /chat/{room}`, `POST /pkg.Service/Method`) only when one answered: null marks HTTP's unmatched requests
         route: part === undefined ? (ex.countedAs?.key ?? null) : ex.countedAs?.key,
@@ -119,6 +121,10 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         websocket: part?.websocket,
         graphql: part?.graphql,
         grpc: part?.grpc,
+        // references, not copies: the log keeps (a prefix of) them only when logging.bodies is on; HTTP's and GraphQL's (a call or session has none)
+        requestBody: overHttp ? ex.body : undefined,
+        responseBody: overHttp ? answer.body : undefined,
+        responseHeaders: overHttp ? answer.headers : undefined,
       });
     },
   };

@@ -2,7 +2,7 @@ import type { StoreFactory } from '../store/index.js';
 import type { AccessPolicyOptions } from '../control/admin/index.js';
 import type { AuthOptions } from '../control/auth/index.js';
 import type { LiveStateOptions } from '../chain/settings/index.js';
-import type { RedactionOptions } from '../control/logging/index.js';
+import type { BodyLogOptions, RedactionOptions } from '../control/logging/index.js';
 import type { AdminLimits, ServeOptions } from '../serve-options.js';
 import type { FixtureOptions } from '../chain/fixtures/index.js';
 import type { StatefulOptions } from '../chain/stateful/index.js';
@@ -42,6 +42,8 @@ export interface MockOptions extends ServeOptions {
   redaction?: RedactionOptions;
   /** logging.request_lines_per_second: most info lines of single requests a second (0: every request). */
   requestLinesPerSecond?: number;
+  /** logging.bodies: the request log keeps bodies within these bounds; undefined keeps none. */
+  logBodies?: BodyLogOptions;
   /** MOCK_ variables the configuration reads (GET /__mock/env). */
   envVariables: readonly string[];
   /** Where files/content and files/save may read and write. */

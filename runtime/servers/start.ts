@@ -40,7 +40,7 @@ export interface RunningMock {
  */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const { logger } = options;
-  const requestLog = options.requestLog ?? new RequestLog({ logger, redaction: new Redaction(options.redaction), linesPerSecond: options.requestLinesPerSecond });
+  const requestLog = options.requestLog ?? new RequestLog({ logger, redaction: new Redaction(options.redaction), linesPerSecond: options.requestLinesPerSecond, bodies: options.logBodies });
   const registry = new ServerRegistry();
   const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS, () => registry.ports());
   const token = new BrowserToken();

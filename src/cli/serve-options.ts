@@ -224,6 +224,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     access: accessOptions(config),
     redaction: redactionOptions(config),
     requestLinesPerSecond: config.logging.request_lines_per_second,
+    logBodies: config.logging.bodies.enabled ? { maxBodyBytes: config.logging.bodies.max_body_bytes, maxStoreMb: config.logging.bodies.max_store_mb } : undefined,
     envVariables: ENV_VARIABLES.map((v) => v.name),
     projectDir: resolved.projectDir,
     configFile: resolved.file?.file,

@@ -358,6 +358,24 @@ export interface LoggingConfig {
    * At info, at most this many lines of single requests each second; the others are summed up in one line a second (the request log, its stream and the metrics keep every request). 0 writes a line for every request.
    */
   request_lines_per_second: number;
+  bodies: LoggingBodiesConfig;
+}
+/**
+ * Request and response bodies kept with their request-log entries (GET /__mock/logs, the log stream, both dashboards, the HAR export), credentials redacted as in headers.
+ */
+export interface LoggingBodiesConfig {
+  /**
+   * Keep bodies in the request log; false keeps none and costs nothing per request.
+   */
+  enabled: boolean;
+  /**
+   * Most bytes kept of one body; a longer one keeps its first max_body_bytes, marked truncated, with its full size.
+   */
+  max_body_bytes: number;
+  /**
+   * Budget of every body kept, in MB; past it the bodies of the least recently used entries are forgotten (one warning a minute).
+   */
+  max_store_mb: number;
 }
 export interface BuildConfig {
   /**

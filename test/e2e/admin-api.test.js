@@ -395,10 +395,29 @@ t.test('logs: entry shape, filters, limit, bad filters, clear', async (t) => {
   for (let i = 1; i < all.length; i++) t.ok(Date.parse(all[i - 1].timestamp) >= Date.parse(all[i].timestamp), 'timestamps do not increase');
   for (const [j, entry] of all.entries()) {
     const i = sent.length - 1 - j;
+    const unrouted = sent[i][1] === '/nope/here';
     t.same(
       Object.keys(entry).sort(),
-      ['client_ip', 'error_message', 'headers', 'id', 'method', 'path', 'query', 'response_size_bytes', 'response_time_ms', 'route', 'source', 'status_code', 'timestamp', 'user_agent'],
-      "the spec's fields, and HTTP's route and query (docs/dashboard.md)",
+      [
+        'client_ip',
+        ...(unrouted ? ['error'] : []),
+        'error_message',
+        'headers',
+        'id',
+        'method',
+        'path',
+        'query',
+        ...(sent[i][4] === undefined ? [] : ['request_body']),
+        ...(sizes[i] === 0 ? [] : ['response_body']),
+        'response_size_bytes',
+        'response_time_ms',
+        'route',
+        'source',
+        'status_code',
+        'timestamp',
+        'user_agent',
+      ],
+      "the spec's fields, HTTP's route and query, the bodies sent and answered, a refusal's reason (docs/dashboard.md)",
     );
     t.type(entry.id, 'string');
     isRecentIso(t, entry.timestamp);
@@ -409,7 +428,8 @@ t.test('logs: entry shape, filters, limit, bad filters, clear', async (t) => {
     t.equal(entry.headers['x-trace'], `logs-${i}`, 'request headers, lower-case names');
     t.equal(entry.headers.host, hostPort(server.url));
     t.equal(entry.response_size_bytes, sizes[i], `response_size_bytes = ${sizes[i]} bytes received`);
-    t.equal(entry.error_message, null);
+    if (unrouted) t.match(entry, { error: { code: 'MOCK_ERR_ROUTE_NOT_FOUND', detail: /GET \/nope\/here/ }, error_message: /GET \/nope\/here/ }, 'no route: the reason');
+    else t.equal(entry.error_message, null);
   }
 
   const query = async (q) => (await get(t, `logs?${q}`)).map((e) => `${e.method} ${e.path} ${e.status_code}`);

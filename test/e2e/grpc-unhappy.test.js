@@ -104,7 +104,7 @@ t.test('a method or service the protos do not declare: UNIMPLEMENTED naming it',
   t.match(byMethod.unknown, { type: 'unknown', count: 3, errors: 3 }, 'counted under one key, whatever the paths');
   t.notOk('/helloworld.Greeter/SayGoodbye' in byMethod, 'a path a client made up is no metric of its own');
   const prometheus = await (await fetch(`${metricsUrl}/metrics`)).text();
-  t.match(prometheus, /mock_grpc_calls_total\{method="unknown",outcome="error"\} 3/);
+  t.match(prometheus, /mock_grpc_calls_total\{method="unknown",status="UNIMPLEMENTED",outcome="error"\} 3/, 'counted under the status name');
   await servesOn(t, 'after unknown methods');
 });
 

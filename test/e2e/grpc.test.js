@@ -51,7 +51,7 @@ grpc:
 `,
 );
 
-const server = await startCommand(['serve', '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0'], /gRPC on (\S+)/, { cwd: dir });
+const server = await startCommand(['serve', '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0'], /gRPC on (\S+)/, { cwd: dir, env: { MOCK_LOG_LEVEL: 'info' } });
 t.teardown(() => server.stop());
 const address = server.url;
 const adminUrl = /admin on (http:\/\/\S+)/.exec(server.stdout)?.[1];
@@ -208,7 +208,15 @@ t.test('admin, request log, metrics and chaos', async (t) => {
   const metrics = await admin('metrics');
   t.match(metrics.grpc_by_method['/helloworld.Greeter/SayHello'], { type: 'unary', count: Number });
   const prometheus = await (await fetch(`${metricsUrl}/metrics`)).text();
-  t.match(prometheus, /mock_grpc_calls_total\{method="\/helloworld\.Greeter\/SayHello",outcome="error"\} [1-9]/);
+  t.match(prometheus, /mock_grpc_calls_total\{method="\/helloworld\.Greeter\/SayHello",status="PERMISSION_DENIED",outcome="error"\} [1-9]/, 'the status label is the gRPC status name');
+  t.match(prometheus, /mock_grpc_calls_total\{method="\/helloworld\.Greeter\/SayHello",status="OK",outcome="ok"\} [1-9]/);
+  t.notMatch(prometheus, /mock_grpc_calls_total\{[^}]*status="\d+"/, 'never an HTTP code');
+  t.match(metrics.grpc_by_method['/helloworld.Greeter/SayHello'].statuses, { OK: Number, PERMISSION_DENIED: Number }, 'the admin API counts calls per status name');
+  const denied = await admin('logs?status=PERMISSION_DENIED');
+  t.ok(denied.length > 0 && denied.every((e) => e.grpc?.status === 'PERMISSION_DENIED' && e.grpc.code === grpc.status.PERMISSION_DENIED), 'the log filters on a gRPC status name; entries carry its name and number');
+  t.same(await admin('logs?status=not_found&path=/helloworld.Greeter/SayHello'), [], 'any case; no call ended NOT_FOUND');
+  t.match(server.stdout, /POST \/helloworld\.Greeter\/SayHello PERMISSION_DENIED \d+ms/, 'the console line names the status');
+  t.notMatch(server.stdout, /POST \/helloworld\.Greeter\/SayHello 403 /, 'not its HTTP mapping');
 
   const post = (p, body) => fetch(`${adminUrl}/__mock/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   for (const [status, code] of [

@@ -132,12 +132,14 @@ t.test('bad messages get an error message naming what is wrong; the stream stays
   client.ws.send('not json');
   client.ws.send(JSON.stringify({ type: 'watch' }));
   client.ws.send(JSON.stringify({ type: 'subscribe', logs: true, filter: { status: 'teapot' } }));
+  // a gRPC status name is a filter (no error of its own: the next error is the next message's)
+  client.ws.send(JSON.stringify({ type: 'subscribe', logs: true, filter: { status: 'not_found' } }));
   client.ws.send(JSON.stringify({ type: 'subscribe', logs: true, max_per_second: 0 }));
   await until(() => client.of('error').length >= 4, 5000, 'four errors');
   const errors = client.of('error').map((m) => m.message);
   t.match(errors[0], /JSON objects/);
   t.match(errors[1], /one message type: \{"type":"subscribe"/);
-  t.match(errors[2], /filter\.status must be an HTTP status/);
+  t.match(errors[2], /filter\.status must be an HTTP status such as 404 or a gRPC status name such as NOT_FOUND/);
   t.match(errors[3], /max_per_second must be an integer from 1 to 10000/);
   t.equal(client.ws.readyState, WebSocket.OPEN, 'still open');
 });

@@ -99,6 +99,38 @@ if (CHROMIUM_MISSING) {
       await source.selectOption('');
     });
 
+    t.test('the log detail shows what was sent and answered, redacted, and why a request was refused; the HAR export carries the bodies', async (t) => {
+      await open('Live log');
+      await page.locator('input[aria-label=path]').fill('');
+      const pet = { name: 'Rex', kind: 'dog', password: 'hunter2' };
+      const created = await fetch(`${mockUrl}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pet) });
+      const answered = await created.text();
+      const refused = await fetch(`${mockUrl}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"kind":"dog"}' });
+      await refused.text();
+      t.equal(refused.status, 400, 'refused by validation');
+      const rows = page.locator('.log-row', { hasText: '/v1/pets' });
+      await rows.filter({ hasText: '400' }).first().click();
+      const detail = page.locator('aside.detail');
+      await detail.getByTestId('entry-reason').waitFor();
+      t.equal(await detail.getByTestId('entry-reason').textContent(), `MOCK_ERR_REQUEST_INVALID ${refused.headers.get('x-mock-error-detail')}`, 'the refusal: code and detail');
+      t.equal(await detail.getByTestId('request-body').locator('pre').textContent(), '{"kind":"dog"}', 'what was sent');
+
+      await rows.filter({ hasText: '201' }).first().click();
+      await detail.getByTestId('request-body').waitFor();
+      t.same(JSON.parse(await detail.getByTestId('request-body').locator('pre').textContent()), { ...pet, password: '[redacted]' }, 'the request body, its password redacted');
+      t.equal(await detail.getByTestId('response-body').locator('pre').textContent(), answered, 'the response body');
+      t.equal(await detail.getByTestId('entry-reason').count(), 0, 'an answer has no reason');
+      t.notMatch(await detail.textContent(), /hunter2/);
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export HAR' }).click()]);
+      let text = '';
+      for await (const chunk of await download.createReadStream()) text += chunk;
+      const har = JSON.parse(text).log.entries.find((e) => e.request.method === 'POST' && e.response.status === 201 && e.request.url.endsWith('/v1/pets'));
+      t.match(har.request.postData, { mimeType: 'application/json', text: JSON.stringify({ ...pet, password: '[redacted]' }) }, 'HAR postData.text');
+      t.match(har.response.content, { text: answered, size: Buffer.byteLength(answered) }, 'HAR content.text');
+      t.notMatch(text, /hunter2/, 'no credential in the HAR');
+    });
+
     t.test('a hidden tab stops the entries and fills them in when shown again', async (t) => {
       await page.locator('input[aria-label=path]').fill('');
       const setHidden = (hidden) =>

@@ -56,7 +56,7 @@ t.test('json: every request is one line carrying the request log entry', alone, 
   t.equal(notFound.msg.startsWith('GET /nowhere 404 '), true, 'the path is logged without the query string');
   t.equal(head.status, 200);
   t.match(headLine.request, { method: 'HEAD', status_code: 200, response_size_bytes: 0 });
-  t.match(rejected.request, { status_code: 413, error_message: /request body exceeds 64 bytes/ }, 'a refused request carries why');
+  t.match(rejected.request, { status_code: 413, error_message: /request body exceeds 64 bytes/, error: { code: 'MOCK_ERR_PAYLOAD_TOO_LARGE' } }, 'a refused request carries why');
   t.equal(new Set(lines.map((l) => l.request.id)).size, 5, 'unique ids');
 });
 

@@ -96,6 +96,26 @@ t.test('log: newest at the bottom, statuses, routes, the unmatched marked; follo
   t.match(empty, /no requests yet/);
 });
 
+t.test('log: a gRPC call shows its status name, a refusal its code and detail', async (t) => {
+  const entries = [
+    entry(1, { method: 'POST', path: '/routeguide.RouteGuide/GetFeature', status_code: 504, source: 'chaos', grpc: { status: 'DEADLINE_EXCEEDED', code: 4, messages_in: 1, messages_out: 0 } }),
+    entry(2, {
+      method: 'POST',
+      path: '/v1/pets',
+      status_code: 400,
+      route: 'POST /v1/pets',
+      source: 'refusal',
+      error_message: "body must have required property 'name'",
+      error: { code: 'MOCK_ERR_REQUEST_INVALID', detail: "body must have required property 'name'" },
+    }),
+  ];
+  const { lines } = frame(t, h(LogView, { entries, paused: false, pending: 0, offset: 0, width: 200, height: 3 }));
+  fits(t, lines, 200, 3);
+  t.match(lines[1], /\/routeguide\.RouteGuide\/GetFeature\s+DEADLINE_EXCEEDED\s+1 ms/, 'the gRPC status name, not 504');
+  t.notMatch(lines[1], / 504 /);
+  t.match(lines[2], /POST\s+\/v1\/pets\s+400 .*MOCK_ERR_REQUEST_INVALID: body must have required property 'name'/, 'the code, then the detail');
+});
+
 const routes = {
   rows: [
     { method: 'GET', path: '/v1/pets', priority: 0, has_fixtures: true, latency_ms: 6.13, request_count: 3, error_count: 0, last_request: null },

@@ -3,6 +3,7 @@ import { ANSWER_SOURCE_LABELS, ANSWER_SOURCES } from '../../../common/answer-sou
 import { logMatcher } from '../../../common/log-filter.js';
 import { routeLabel } from '../../../common/request-log-view.js';
 import { ProtocolFields } from '../components/protocol-fields';
+import { EntryBodies, EntryReason, statusText } from '../components/entry-parts';
 import { VirtualList } from '../components/virtual-list';
 import { download, fmtMs, fmtTime, fmtValue, statusClass } from '../format';
 import { toHar } from '../har';
@@ -63,7 +64,7 @@ export function LogPage() {
           ))}
         </select>
         <input aria-label="path" placeholder="path contains" value={filter.path} onInput={set('path')} />
-        <input aria-label="status" placeholder="status: 404, 5xx" size={10} value={filter.status} onInput={set('status')} />
+        <input aria-label="status" placeholder="status: 404, 5xx, NOT_FOUND" size={14} value={filter.status} onInput={set('status')} />
         <select aria-label="source" value={filter.source} onChange={set('source')}>
           <option value="">any source</option>
           {ANSWER_SOURCES.map((source) => (
@@ -104,7 +105,7 @@ export function LogPage() {
                 <div class={`log-row${open?.id === e.id ? ' selected' : ''}`} onClick={() => setOpen(e)}>
                   <span>{fmtTime(e.timestamp)}</span>
                   <span>{e.method}</span>
-                  <span class={statusClass(e.status_code)}>{e.status_code}</span>
+                  <span class={statusClass(e.status_code)}>{statusText(e)}</span>
                   <span class="path">{e.path}</span>
                   <span>{fmtMs(e.response_time_ms)}</span>
                   <span class="muted">{routeLabel(e)}</span>
@@ -121,8 +122,8 @@ export function LogPage() {
 }
 
 function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
-  // a protocol's own fields have their section (ProtocolFields)
-  const { headers, graphql: _graphql, grpc: _grpc, websocket: _websocket, ...fields } = entry;
+  // a protocol's own fields (ProtocolFields), the reason and the bodies (components/entry-parts) have sections of their own
+  const { headers, graphql: _graphql, grpc: _grpc, websocket: _websocket, error: _error, request_body: _request, response_body: _response, ...fields } = entry;
   return (
     <aside class="detail card">
       <div class="row">
@@ -131,6 +132,7 @@ function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
         </h3>
         <button onClick={onClose}>Close</button>
       </div>
+      <EntryReason entry={entry} />
       <dl>
         {Object.entries(fields).map(([k, v]) => [<dt key={`t${k}`}>{k}</dt>, <dd key={`d${k}`}>{fmtValue(v)}</dd>])}
       </dl>
@@ -146,6 +148,7 @@ function EntryDetail({ entry, onClose }: { entry: LogEntry; onClose(): void }) {
           ))}
         </tbody>
       </table>
+      <EntryBodies entry={entry} />
     </aside>
   );
 }

@@ -26,6 +26,8 @@ export interface Answer {
   code?: ProblemCode;
   /** Why it failed, for the request log (problem answers set their detail). */
   error?: string;
+  /** The catalogue code's detail (what X-Mock-Error-Detail says, uncut): the request log's reason for a refusal that is not a failure (`error` unset). */
+  detail?: string;
   delivery?: Delivery;
   /** What chaos did to it, for the request log: the X-Mock-Fault value, the injected delay. */
   injected?: Injected;

@@ -81,6 +81,8 @@ export interface ExchangeLocals {
 export interface GrpcCall {
   /** The status name it ended with: OK, NOT_FOUND, … */
   status: string;
+  /** The status's number. */
+  code: number;
   messages_in: number;
   messages_out: number;
   /** A call answered from a recording: its file below core.fixtures.dir (grpc/pkg.Service/Method/call-0001.jsonl). */

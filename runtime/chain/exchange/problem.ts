@@ -14,7 +14,7 @@ export interface ProblemOptions {
   headers?: Array<[string, string]>;
   /** More members of the body, such as the validation errors. */
   extra?: Record<string, unknown>;
-  /** The detail becomes the request log's error_message: for requests refused or failed, not for answers such as a 404. */
+  /** The detail is also the answer's `error` (a failure's message: GraphQL's and gRPC's answers carry it), not only its logged reason. */
   logged?: boolean;
 }
 
@@ -116,6 +116,7 @@ function problemAnswer(code: ProblemCode, detail: string, options: ProblemOption
     headers: [['content-type', PROBLEM_TYPE], ...(options.headers ?? [])],
     body: JSON.stringify({ type: 'about:blank', title: entry.title, status, detail, code, ...options.extra }),
     code,
+    detail,
     ...(options.logged === true ? { error: detail } : {}),
     source: sourceOfCode(code),
   };

@@ -21,6 +21,14 @@ export interface RequestRecord extends ProtocolLog {
   headers: Record<string, string>;
   responseBytes: number;
   error?: string | null;
+  /** The catalogue code of a refusal or failure; `error` is then its detail. */
+  code?: string;
+  /** The body as received (a reference: the log copies only what it keeps of a long one). */
+  requestBody?: Buffer;
+  /** The answer's body as written (a reference; a precomputed example's shared buffer stays shared). */
+  responseBody?: string | Uint8Array;
+  /** The answer's headers, for its media type (read only when the body is shown). */
+  responseHeaders?: ReadonlyArray<[string, string]>;
   chaos?: ChaosLog;
   /** HTTP requests: the route that answered, null when none matched. */
   route?: string | null;

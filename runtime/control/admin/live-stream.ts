@@ -1,3 +1,4 @@
+import { isGrpcStatusName } from '../../../common/grpc-status.js';
 import { ANSWER_SOURCES, isAnswerSource } from '../../../common/answer-source.js';
 import type { IntervalMark } from '../metrics/index.js';
 import { entryFilter, type RequestLogEntry, type RequestLogFilter } from '../logging/index.js';
@@ -263,8 +264,10 @@ function parseFilter(filter: unknown): RequestLogFilter | string {
     out.path = path;
   }
   if (status !== undefined && status !== '') {
-    if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599) return `subscribe: filter.status must be an HTTP status such as 404 (got ${JSON.stringify(status)})`;
-    out.status = status as number;
+    if (typeof status === 'string' && isGrpcStatusName(status.toUpperCase())) out.status = status.toUpperCase();
+    else if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599)
+      return `subscribe: filter.status must be an HTTP status such as 404 or a gRPC status name such as NOT_FOUND (got ${JSON.stringify(status)})`;
+    else out.status = status as number;
   }
   if (source !== undefined && source !== '') {
     if (typeof source !== 'string' || !isAnswerSource(source)) return `subscribe: filter.source must be one of ${ANSWER_SOURCES.join(', ')} (got ${JSON.stringify(source)})`;

@@ -47,10 +47,13 @@ export class RequestLines {
     this.timer ??= setTimeout(() => this.summarise(), Math.max(0, this.windowEnd - Date.now())).unref();
   }
 
+  /** `GET /v1/pets 200 3ms`; a gRPC call with its status name (`POST /routeguide.RouteGuide/GetFeature DEADLINE_EXCEEDED 501ms`); a refusal with its code and detail. */
   private line(entry: RequestLogEntry): void {
     const ws = entry.websocket;
     const session = ws === undefined ? '' : ` websocket: ${ws.messages_in} in, ${ws.messages_out} out, close ${ws.close_code}`;
-    this.logger.info({ request: entry }, `${entry.method} ${entry.path} ${entry.status_code} ${entry.response_time_ms}ms${session}`);
+    const status = entry.grpc === undefined ? entry.status_code : entry.grpc.status;
+    const reason = entry.code === undefined ? '' : ` ${entry.code}: ${entry.error_message ?? ''}`;
+    this.logger.info({ request: entry.withoutBodies() }, `${entry.method} ${entry.path} ${status} ${entry.response_time_ms}ms${session}${reason}`);
   }
 
   /** Writes the summary of the window that ended (or is ending: at shutdown). */

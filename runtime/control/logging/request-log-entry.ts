@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AnswerSource } from '../../../common/answer-source.js';
 import { readableAddress, type RequestRecord } from '../../chain/exchange/index.js';
-import type { ChaosLog, GraphqlOperationLog, GrpcCallLog, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
+import type { ChaosLog, ErrorLog, GraphqlOperationLog, GrpcCallLog, LoggedBody, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
+import { shownBody, type EntryBodies } from './kept-bodies.js';
 import { Redaction } from './redaction.js';
 
-export type { ChaosLog, GraphqlOperationLog, GrpcCallLog, ProtocolLog, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
+export type { ChaosLog, ErrorLog, GraphqlOperationLog, GrpcCallLog, LoggedBody, ProtocolLog, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
 
 /** Distinguishes ids across restarts of the server; the per-request part is a counter. */
 const ID_PREFIX = randomBytes(3).toString('hex');
@@ -38,6 +39,8 @@ export class RequestLogEntry {
   readonly user_agent: string | null;
   readonly response_size_bytes: number;
   readonly error_message: string | null;
+  /** A refusal's or failure's catalogue code (its detail is error_message). */
+  readonly code: string | undefined;
   readonly chaos: ChaosLog | undefined;
   readonly websocket: WebSocketSessionLog | undefined;
   readonly graphql: GraphqlOperationLog | undefined;
@@ -52,8 +55,10 @@ export class RequestLogEntry {
   private rawQuery: string | undefined;
   private queryRedacted = false;
   private readonly redaction: Redaction;
+  /** What logging.bodies keeps of its bodies (emptied when its budget forgets them); redacted when read. */
+  readonly bodies: EntryBodies | undefined;
 
-  constructor(record: RequestRecord, redaction: Redaction = DEFAULT_REDACTION, time = Date.now()) {
+  constructor(record: RequestRecord, redaction: Redaction = DEFAULT_REDACTION, time = Date.now(), bodies?: EntryBodies) {
     this.seq = ++sequence;
     this.time = time;
     this.method = record.method;
@@ -67,6 +72,8 @@ export class RequestLogEntry {
     this.user_agent = record.headers['user-agent'] ?? null;
     this.response_size_bytes = record.responseBytes;
     this.error_message = record.error ?? null;
+    this.code = record.code;
+    this.bodies = bodies;
     this.chaos = record.chaos;
     this.route = record.route;
     this.rawQuery = record.query;
@@ -108,7 +115,34 @@ export class RequestLogEntry {
     return this.address;
   }
 
+  /** A refusal's or failure's code and detail; undefined for an answer. */
+  get error(): ErrorLog | undefined {
+    return this.code === undefined ? undefined : { code: this.code, detail: this.error_message ?? '' };
+  }
+
+  /** The request's body as the log shows it, credentials redacted; undefined when none was kept. */
+  get request_body(): LoggedBody | undefined {
+    const kept = this.bodies?.request;
+    return kept === undefined ? undefined : shownBody(kept, this.redaction);
+  }
+
+  get response_body(): LoggedBody | undefined {
+    const kept = this.bodies?.response;
+    return kept === undefined ? undefined : shownBody(kept, this.redaction);
+  }
+
   toJSON(): RequestLogEntryJson {
+    const requestBody = this.request_body;
+    const responseBody = this.response_body;
+    const json = this.withoutBodies();
+    if (requestBody !== undefined) json.request_body = requestBody;
+    if (responseBody !== undefined) json.response_body = responseBody;
+    return json;
+  }
+
+  /** The entry as a log line carries it: everything but the bodies, which would make a line up to twice logging.bodies.max_body_bytes long. */
+  withoutBodies(): RequestLogEntryJson {
+    const error = this.error;
     return {
       id: this.id,
       timestamp: this.timestamp,
@@ -122,6 +156,7 @@ export class RequestLogEntry {
       headers: this.headers,
       response_size_bytes: this.response_size_bytes,
       error_message: this.error_message,
+      ...(error === undefined ? {} : { error }),
       ...(this.chaos === undefined ? {} : { chaos: this.chaos }),
       ...(this.route === undefined ? {} : { route: this.route, query: this.query }),
       ...(this.websocket === undefined ? {} : { websocket: this.websocket }),

@@ -5,6 +5,7 @@ import { turnClock } from '../metrics/index.js';
 import { Redaction } from './redaction.js';
 import type { RequestRecord } from '../../chain/exchange/index.js';
 import { RequestLogEntry } from './request-log-entry.js';
+import { KeptBodies, type BodyLogOptions } from './kept-bodies.js';
 import { DEFAULT_REQUEST_LINES_PER_SECOND, RequestLines } from './request-lines.js';
 import { RingBuffer } from './ring-buffer.js';
 
@@ -13,7 +14,8 @@ export interface RequestLogFilter {
   method?: string;
   /** A path glob (runtime/match): `*` within one segment, `**` any number of segments; no `*`: that path. */
   path?: string;
-  status?: number;
+  /** An HTTP status (every entry's status_code), or a gRPC status name (OK, NOT_FOUND …: gRPC calls that ended with it). */
+  status?: number | string;
   /** What made the answer (common/answer-source.ts). */
   source?: AnswerSource;
   /** Only HTTP requests nothing matched that got a 404 (the unmatched-request view). */
@@ -33,6 +35,8 @@ export interface RequestLogOptions {
   redaction?: Redaction;
   /** Most info lines of single requests per second (logging.request_lines_per_second); 0: no limit. */
   linesPerSecond?: number;
+  /** logging.bodies: keep request and response bodies within these bounds; undefined keeps none. */
+  bodies?: BodyLogOptions;
 }
 
 export const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
@@ -53,12 +57,15 @@ export class RequestLog {
   /** Shared by every entry; the servers give it the apiKey parameters of their descriptions. */
   readonly redaction: Redaction;
   private listeners: RequestLogListener[] = [];
+  private readonly bodies: KeptBodies | undefined;
 
   constructor(options: RequestLogOptions = {}) {
     this.ring = new RingBuffer(options.capacity ?? DEFAULT_REQUEST_LOG_CAPACITY);
     this.logger = options.logger;
     this.lines = options.logger === undefined ? undefined : new RequestLines(options.logger, options.linesPerSecond ?? DEFAULT_REQUEST_LINES_PER_SECOND);
     this.redaction = options.redaction ?? new Redaction();
+    const logger = options.logger;
+    this.bodies = options.bodies === undefined ? undefined : new KeptBodies(options.bodies, (message) => logger?.warn(message));
   }
 
   get capacity(): number {
@@ -71,8 +78,11 @@ export class RequestLog {
 
   /** Records a request whose answer has just been written. */
   record(record: RequestRecord): RequestLogEntry {
-    const entry = new RequestLogEntry(record, this.redaction, turnClock());
-    this.ring.push(entry);
+    const kept = this.bodies;
+    const bodies = kept === undefined ? undefined : kept.keep(record.requestBody, record.headers['content-type'], record.responseBody, record.responseBytes, record.responseHeaders);
+    const entry = new RequestLogEntry(record, this.redaction, turnClock(), bodies);
+    const dropped = this.ring.push(entry);
+    if (dropped?.bodies !== undefined) kept?.forget(dropped.bodies);
     const logger = this.logger;
     if (this.lines !== undefined && logger?.isLevelEnabled('info') === true) this.lines.write(entry);
     const listeners = this.listeners;
@@ -106,6 +116,7 @@ export class RequestLog {
 
   clear(): void {
     this.ring.clear();
+    this.bodies?.clear();
   }
 }
 
@@ -118,7 +129,7 @@ export function entryFilter(filter: RequestLogFilter): ((entry: RequestLogEntry)
   if (method === undefined && path === undefined && status === undefined && source === undefined && !unmatched) return undefined;
   return (entry) =>
     (method === undefined || entry.method === method) &&
-    (status === undefined || entry.status_code === status) &&
+    (status === undefined || (typeof status === 'number' ? entry.status_code === status : entry.grpc?.status === status)) &&
     (source === undefined || entry.source === source) &&
     (!unmatched || (entry.route === null && entry.status_code === 404)) &&
     (path === undefined || path(entry.path));

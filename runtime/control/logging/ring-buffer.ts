@@ -19,10 +19,13 @@ export class RingBuffer<T> {
     return this.count;
   }
 
-  push(item: T): void {
+  /** Adds `item`; returns the oldest one it overwrote, if the ring was full. */
+  push(item: T): T | undefined {
+    const dropped = this.count === this.capacity ? this.items[this.next] : undefined;
     this.items[this.next] = item;
     this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
     if (this.count < this.capacity) this.count++;
+    return dropped;
   }
 
   /**

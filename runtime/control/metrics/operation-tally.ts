@@ -11,12 +11,16 @@ export interface OperationCounts {
   p50_ms: number;
   p95_ms: number;
   p99_ms: number;
+  /** gRPC calls per status name (OK, NOT_FOUND, …). */
+  statuses?: Record<string, number>;
 }
 
 class Tally {
   count = 0;
   errors = 0;
   readonly latency = new LatencyHistogram(60_000_000);
+  /** Per status name, for operations that have one (gRPC); a method ends with a handful of them. */
+  statuses: Map<string, number> | undefined;
 
   constructor(readonly type: string) {}
 }
@@ -25,7 +29,8 @@ class Tally {
 export class OperationTally {
   private readonly byKey = new Map<string, Tally>();
 
-  add(key: string, type: string, failed: boolean, durationMs: number): void {
+  /** `status`: the name the call ended with (gRPC). */
+  add(key: string, type: string, failed: boolean, durationMs: number, status?: string): void {
     let tally = this.byKey.get(key);
     if (tally === undefined) {
       tally = new Tally(type);
@@ -34,6 +39,10 @@ export class OperationTally {
     tally.count++;
     if (failed) tally.errors++;
     tally.latency.record(Math.round(durationMs * 1000));
+    if (status !== undefined) {
+      const statuses = (tally.statuses ??= new Map());
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
   }
 
   get total(): number {
@@ -48,7 +57,18 @@ export class OperationTally {
     return Object.fromEntries(
       [...this.byKey.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([key, tally]) => [key, { type: tally.type, count: tally.count, errors: tally.errors, p50_ms: ms(tally, 50), p95_ms: ms(tally, 95), p99_ms: ms(tally, 99) }]),
+        .map(([key, tally]) => [
+          key,
+          {
+            type: tally.type,
+            count: tally.count,
+            errors: tally.errors,
+            p50_ms: ms(tally, 50),
+            p95_ms: ms(tally, 95),
+            p99_ms: ms(tally, 99),
+            ...(tally.statuses === undefined ? {} : { statuses: Object.fromEntries([...tally.statuses].sort(([a], [b]) => a.localeCompare(b))) }),
+          },
+        ]),
     );
   }
 }

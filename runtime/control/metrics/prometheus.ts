@@ -144,15 +144,14 @@ export class PrometheusMetrics {
     const grpcSources = this.grpcSources;
     new Counter({
       name: 'mock_grpc_calls_total',
-      help: 'gRPC calls that ended, per method (/package.Service/Method) and outcome (ok: status OK)',
-      labelNames: ['method', 'outcome'] as const,
+      help: 'gRPC calls that ended, per method (/package.Service/Method), status name (OK, NOT_FOUND, DEADLINE_EXCEEDED …) and outcome (ok: status OK)',
+      labelNames: ['method', 'status', 'outcome'] as const,
       registers,
       collect() {
         this.reset();
         for (const source of grpcSources) {
           for (const [method, counts] of Object.entries(source())) {
-            this.inc({ method, outcome: 'ok' }, counts.count - counts.errors);
-            this.inc({ method, outcome: 'error' }, counts.errors);
+            for (const [status, count] of Object.entries(counts.statuses ?? {})) this.inc({ method, status, outcome: status === 'OK' ? 'ok' : 'error' }, count);
           }
         }
       },

@@ -163,7 +163,7 @@ export class CallRun {
   end(code: number, message: string, status?: { trailers?: Record<string, string>; details?: Buffer }): void {
     if (this.ended) return;
     this.ended = true;
-    this.ex.locals.grpc = { status: grpcStatusName(code), messages_in: this.messagesIn, messages_out: this.messagesOut, ...(this.fixture === undefined ? {} : { fixture: this.fixture }) };
+    this.ex.locals.grpc = { status: grpcStatusName(code), code, messages_in: this.messagesIn, messages_out: this.messagesOut, ...(this.fixture === undefined ? {} : { fixture: this.fixture }) };
     const source = this.fixture === undefined ? 'generated' : 'fixture';
     const answer: Answer = this.refusal ?? { status: httpOfGrpc(code), headers: [], body: '', ...(code === GRPC.OK ? {} : { error: message }), source };
     this.dispatch.written(this.ex, answer);

@@ -16,6 +16,6 @@ export class MethodStats extends OperationTally {
     const method = ex.route?.path ?? (ex instanceof CallExchange ? UNKNOWN_METHOD : undefined);
     if (method === undefined) return;
     const status = ex.keptLocals?.grpc?.status ?? 'UNKNOWN';
-    this.add(method, this.modes.get(method) ?? 'unknown', status !== 'OK', durationMs);
+    this.add(method, this.modes.get(method) ?? 'unknown', status !== 'OK', durationMs, status);
   };
 }

@@ -58,7 +58,7 @@ export class Refusals {
     const headers = [...documented.headers, ...own.headers.filter(([name]) => name !== 'content-type'), ...refusalMarks(refusal)];
     if (preferred === 'documented') headers.push(['preference-applied', 'error-body=documented']);
     // the documented body, but still a refusal for the log, its filters and the metrics
-    return { ...documented, headers, code: refusal.code, source: own.source, ...(own.error === undefined ? {} : { error: own.error }) };
+    return { ...documented, headers, code: refusal.code, detail: refusal.detail, source: own.source, ...(own.error === undefined ? {} : { error: own.error }) };
   }
 
   /**

@@ -49,11 +49,12 @@ export function LogView({ entries, paused, pending, offset, width, height, skipp
         e.id,
         [
           ` ${clock(e.timestamp).padEnd(9)}${fit(e.method, 7)} ${fit(e.path, pathWidth)} `,
-          { text: String(e.status_code).padEnd(7), color: statusColor(e.status_code) },
+          // a gRPC call's own status (DEADLINE_EXCEEDED), not the HTTP code it maps to
+          { text: (e.grpc?.status ?? String(e.status_code)).padEnd(7), color: statusColor(e.status_code) },
           fitRight(ms(e.response_time_ms), 8),
           // what made the answer (example, generated, runtime_mock, fixture, proxy, chaos …), then the route, operation or method it came through
           e.route === null ? { text: '  unmatched', color: 'yellow' } : { text: `  ${fit(e.source ?? '', 12)} ${routeLabel(e)}`, dim: true },
-          e.error_message ? { text: `  ${e.error_message}`, color: 'red' } : '',
+          e.error_message ? { text: `  ${e.error === undefined ? '' : `${e.error.code}: `}${e.error_message}`, color: 'red' } : '',
         ],
         width,
       ),

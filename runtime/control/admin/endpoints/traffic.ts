@@ -1,4 +1,5 @@
 import { ANSWER_SOURCES, isAnswerSource } from '../../../../common/answer-source.js';
+import { isGrpcStatusName } from '../../../../common/grpc-status.js';
 import type { ControlStream } from '../control-types.js';
 import { entryFilter, type LogStream, type RequestLogFilter } from '../../logging/index.js';
 import { AdminError, ok } from '../envelope.js';
@@ -17,8 +18,7 @@ function logFilter(query: URLSearchParams): RequestLogFilter {
   if (path !== null && path !== '') filter.path = path;
   const status = query.get('status');
   if (status !== null && status !== '') {
-    if (!/^[1-5]\d\d$/.test(status)) throw new AdminError(400, `logs: status must be an HTTP status code such as 404 (got "${status}")`);
-    filter.status = Number(status);
+    filter.status = statusFilter(status);
   }
   const source = query.get('source');
   if (source !== null && source !== '') {
@@ -36,6 +36,14 @@ function logFilter(query: URLSearchParams): RequestLogFilter {
     filter.limit = Number(limit);
   }
   return filter;
+}
+
+/** An HTTP status code, or a gRPC status name (in any case) for gRPC calls. */
+function statusFilter(status: string): number | string {
+  if (/^[1-5]\d\d$/.test(status)) return Number(status);
+  const name = status.toUpperCase();
+  if (isGrpcStatusName(name)) return name;
+  throw new AdminError(400, `logs: status must be an HTTP status code such as 404 or a gRPC status name such as NOT_FOUND (got "${status}")`);
 }
 
 /**

@@ -153,7 +153,7 @@ export class GrpcHttpBridge {
       written: (answer, code) => {
         if (ended) return;
         ended = true;
-        ex.locals.grpc = { status: grpcStatusName(code), messages_in: call.in, messages_out: call.out };
+        ex.locals.grpc = { status: grpcStatusName(code), code, messages_in: call.in, messages_out: call.out };
         this.dispatch.written(ex, answer);
       },
     };

@@ -1,0 +1,144 @@
+import { LRUCache } from 'lru-cache';
+import { storedBody } from '../../../common/fixtures/index.js';
+import type { LoggedBody } from '../../../common/request-log.js';
+import { WarningGate } from '../../../common/warning-gate.js';
+import { MULTIPART_TYPE, type Redaction } from './redaction.js';
+
+/** logging.bodies, as the request log takes it. */
+export interface BodyLogOptions {
+  /** Most bytes kept of one body (a longer one keeps a prefix, marked truncated). */
+  maxBodyBytes: number;
+  /** Budget of every body kept, in MB. */
+  maxStoreMb: number;
+}
+
+/** What the cache counts per entry besides its bytes: the two objects that hold them. */
+const OVERHEAD_BYTES = 64;
+
+/** One body as kept: a reference to it when it is short enough, else a copy of its first bytes. */
+interface KeptBody {
+  data: string | Uint8Array;
+  /** The whole body's size in bytes. */
+  size: number;
+  truncated: boolean;
+  contentType: string | undefined;
+}
+
+/** An entry's bodies; emptied when the budget forgets them. */
+export interface EntryBodies {
+  request: KeptBody | undefined;
+  response: KeptBody | undefined;
+}
+
+/**
+ * The request log's bodies, under one byte budget (logging.bodies.max_store_mb): an LRU cache
+ * (lru-cache's maxSize) of each entry's bodies, whose eviction empties them, with one warning a
+ * minute. An entry the ring buffer drops gives its bytes back at once.
+ *
+ * Hot path: keeping a body stores a reference (a precomputed example's shared text or buffer is
+ * not copied); only a body longer than max_body_bytes is copied, its prefix, which is less than
+ * the answer's write costs. Redacting and decoding wait until the entry is read.
+ */
+export class KeptBodies {
+  private readonly cache: LRUCache<EntryBodies, EntryBodies>;
+  private readonly maxBodyBytes: number;
+  private readonly gate: WarningGate;
+
+  constructor(options: BodyLogOptions, warn: (message: string) => void) {
+    const maxSize = options.maxStoreMb * 1024 * 1024;
+    // two bodies of an entry must fit the budget, whatever max_body_bytes says
+    this.maxBodyBytes = Math.min(options.maxBodyBytes, Math.floor((maxSize - OVERHEAD_BYTES) / 2));
+    this.gate = new WarningGate(warn);
+    this.cache = new LRUCache<EntryBodies, EntryBodies>({
+      maxSize,
+      sizeCalculation: (bodies) => OVERHEAD_BYTES + keptBytes(bodies.request) + keptBytes(bodies.response),
+      dispose: (bodies, _key, reason) => {
+        bodies.request = bodies.response = undefined;
+        if (reason === 'evict') {
+          this.gate.warn(
+            `request log: bodies of older entries forgotten to stay within logging.bodies.max_store_mb (${options.maxStoreMb} MB); raise it to keep more, or lower logging.bodies.max_body_bytes`,
+          );
+        }
+      },
+    });
+  }
+
+  /** Keeps what an entry shows of its bodies; undefined when it has none. `responseBytes`: the answer's content length (0: none, as for HEAD). */
+  keep(
+    requestBody: Buffer | undefined,
+    requestType: string | undefined,
+    responseBody: string | Uint8Array | undefined,
+    responseBytes: number,
+    responseHeaders: ReadonlyArray<[string, string]> | undefined,
+  ): EntryBodies | undefined {
+    const request = requestBody === undefined || requestBody.byteLength === 0 ? undefined : this.kept(requestBody, requestBody.byteLength, requestType);
+    const response = responseBody === undefined || responseBytes === 0 ? undefined : this.kept(responseBody, responseBytes, contentTypeOf(responseHeaders));
+    if (request === undefined && response === undefined) return undefined;
+    const bodies: EntryBodies = { request, response };
+    this.cache.set(bodies, bodies);
+    return bodies;
+  }
+
+  /** The ring buffer dropped the entry: its bytes are free. */
+  forget(bodies: EntryBodies): void {
+    this.cache.delete(bodies);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private kept(body: string | Uint8Array, size: number, contentType: string | undefined): KeptBody {
+    if (size <= this.maxBodyBytes) return { data: body, size, truncated: false, contentType };
+    return { data: prefix(body, this.maxBodyBytes), size, truncated: true, contentType };
+  }
+}
+
+/** A kept body as an entry shows it: text (credentials redacted) or base64. */
+export function shownBody(kept: KeptBody, redaction: Redaction): LoggedBody {
+  const type = kept.contentType;
+  const { text, encoding } = type !== undefined && MULTIPART_TYPE.test(type) ? multipartBody(kept.data, type, redaction) : plainBody(kept.data, type, redaction);
+  const shown: LoggedBody = encoding === undefined ? { text, size: kept.size } : { text, encoding: 'base64', size: kept.size };
+  if (kept.truncated) shown.truncated = true;
+  if (type !== undefined) shown.content_type = type;
+  return shown;
+}
+
+type Shown = ReturnType<typeof storedBody>;
+
+/** Text when its media type is textual and its bytes UTF-8 (redacted), else base64 (as fixtures store bodies). */
+function plainBody(data: string | Uint8Array, type: string | undefined, redaction: Redaction): Shown {
+  const stored = storedBody(data, type);
+  return stored.encoding === undefined ? { text: redaction.bodyText(stored.text, type) } : stored;
+}
+
+/**
+ * Multipart form data, whose file parts may be bytes while its fields are text: redacted as
+ * latin1 (one character a byte, so nothing is lost), then shown as text when it is UTF-8, else as
+ * base64 of the redacted bytes. A credential field never reaches the log, even beside a file.
+ */
+function multipartBody(data: string | Uint8Array, type: string, redaction: Redaction): Shown {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return storedBody(Buffer.from(redaction.bodyText(bytes.toString('latin1'), type), 'latin1'), 'text/plain');
+}
+
+/** Its first `max` bytes, copied (a reference would hold the whole body), never ending inside a UTF-8 character. */
+function prefix(body: string | Uint8Array, max: number): Uint8Array {
+  // a character is at most 3 bytes per UTF-16 unit: encode no more than can matter
+  const bytes = typeof body === 'string' ? Buffer.from(body.slice(0, max)) : body;
+  let end = Math.min(max, bytes.byteLength);
+  // back off over continuation bytes to the start of the character cut in two, and drop it
+  if (end < bytes.byteLength && (bytes[end] & 0xc0) === 0x80) {
+    while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
+  }
+  return new Uint8Array(bytes.subarray(0, end));
+}
+
+/** Bytes a kept body holds: a truncated one its copied prefix, another the whole body (counted even when shared: the budget errs on the safe side). */
+const keptBytes = (kept: KeptBody | undefined): number => (kept === undefined ? 0 : kept.truncated ? (kept.data as Uint8Array).byteLength : kept.size);
+
+function contentTypeOf(headers: ReadonlyArray<[string, string]> | undefined): string | undefined {
+  if (headers === undefined) return undefined;
+  for (let i = 0; i < headers.length; i++) if (headers[i][0] === 'content-type') return headers[i][1];
+  return undefined;
+}

@@ -88,6 +88,13 @@ export const serveFlags = {
   'grpc-port': Flags.integer({ description: describe('gRPC port, which starts the gRPC server (.proto files from grpc.proto_dir, proto/ by default); 0 picks a free one', 'server.grpc_port'), helpValue: '<port>' }),
   'graphql-port': Flags.integer({ description: describe('GraphQL port (the server runs when --graphql-schema or graphql.schema names a schema); 0 picks a free one', 'server.graphql_port'), helpValue: '<port>' }),
   host: Flags.string({ description: describe('Address the mock servers listen on', 'server.bind'), helpValue: '<address>' }),
+  'http-backend': Flags.option({
+    description: describe(
+      'HTTP server library: uws (uWebSockets.js, the fastest; answers every HTTP/1.0 request 505, so nginx without proxy_http_version 1.1, HAProxy httpchk and ab fail), node (node:http: serves HTTP/1.0) or auto (uws where it loads, else node); see docs/backends.md',
+      'server.http_backend',
+    ),
+    options: ['auto', 'uws', 'node'] as const,
+  })(),
   validation: Flags.option({
     description: describe('Request validation mode', 'validation.mode'),
     options: ['off', 'warn', 'enforce'] as const,
@@ -291,6 +298,7 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   'grpc-port': 'server.grpc_port',
   'graphql-port': 'server.graphql_port',
   host: 'server.bind',
+  'http-backend': 'server.http_backend',
   validation: 'validation.mode',
   'validation-status': 'validation.status_code',
   'aggregate-errors': 'validation.aggregate_errors',

@@ -92,6 +92,7 @@ export const serveFlags = {
     description: describe(
       'HTTP server library: uws (uWebSockets.js, the fastest; answers every HTTP/1.0 request 505, so nginx without proxy_http_version 1.1, HAProxy httpchk and ab fail), node (node:http: serves HTTP/1.0) or auto (uws where it loads, else node); see docs/backends.md',
       'server.http_backend',
+      'auto',
     ),
     options: ['auto', 'uws', 'node'] as const,
   })(),

@@ -34,6 +34,8 @@ export interface MockServer extends RegisteredServer {
   readonly host: string;
   /** The bound port once it listens (the asked one before). */
   readonly port: number;
+  /** The HTTP server library answering (uws or node), for servers that choose one. */
+  readonly backend?: string;
   listen(): Promise<void>;
   /** Stops accepting, lets what it is answering finish for up to `graceMs` (0: not at all), then ends every connection. */
   close(graceMs?: number): Promise<void>;

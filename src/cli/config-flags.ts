@@ -92,6 +92,14 @@ export const serveFlags = {
     description: describe("Answer browsers' CORS requests to the mocked API (any origin, credentials allowed; never the /__mock router); http.cors in mock.yaml for the detailed form", 'http.cors.enabled'),
     allowNo: true,
   }),
+  'http-backend': Flags.option({
+    description: describe(
+      'HTTP server library: uws (uWebSockets.js, the fastest; answers every HTTP/1.0 request 505, so nginx without proxy_http_version 1.1, HAProxy httpchk and ab fail), node (node:http: serves HTTP/1.0) or auto (uws where it loads, else node); see docs/backends.md',
+      'server.http_backend',
+      'auto',
+    ),
+    options: ['auto', 'uws', 'node'] as const,
+  })(),
   validation: Flags.option({
     description: describe('Request validation mode', 'validation.mode'),
     options: ['off', 'warn', 'enforce'] as const,
@@ -296,6 +304,7 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   'graphql-port': 'server.graphql_port',
   host: 'server.bind',
   cors: 'http.cors.enabled',
+  'http-backend': 'server.http_backend',
   validation: 'validation.mode',
   'validation-status': 'validation.status_code',
   'aggregate-errors': 'validation.aggregate_errors',

@@ -13,6 +13,12 @@ function hostPort(host: string, port: number): string {
   return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/** The start line names the HTTP server library, and what uWS refuses: its 505 to HTTP/1.0 is otherwise a mystery. */
+const BACKEND_NOTE: Readonly<Record<string, string>> = {
+  uws: '(uWebSockets.js; HTTP/1.0 clients get 505: serve them with --http-backend node)',
+  node: '(node:http)',
+};
+
 export default class Serve extends MockCommand {
   static description =
     'Serve mocks of API descriptions over HTTP, rebuilding the generated mock first when it is out of date, WebSocket mocks when asked (--ws-port, or websocket in mock.yaml: replay scripts, routes, echo), a GraphQL mock of a schema (--graphql-schema, or graphql.schema in mock.yaml), and a gRPC mock of the .proto files in proto/ (--proto-dir, --grpc-port); a schema or .proto files alone serve without the HTTP mock. Runs until interrupted (SIGINT/SIGTERM).';
@@ -61,7 +67,7 @@ export default class Serve extends MockCommand {
     // 2 x 8 MB: as fast as V8's default 2 x 16 MB here, 16 MB less resident memory
     const uncap = youngGenerationSetByUser() ? () => {} : capYoungGeneration(16 * 1024 * 1024);
     // one write, so that whoever reads the output sees every address at once
-    const lines = http === undefined ? [] : [`mock: serving on ${httpUrl(http.host, http.port)}`];
+    const lines = http === undefined ? [] : [`mock: serving on ${httpUrl(http.host, http.port)} ${BACKEND_NOTE[http.backend ?? 'uws']}`];
     const websocket = running.servers.find((server) => server.kind === 'WebSocket');
     if (websocket !== undefined) lines.push(`mock: WebSocket on ${httpUrl(websocket.host, websocket.port).replace(/^http/, 'ws')}`);
     const graphql = running.servers.find((server) => server.kind === 'GraphQL');

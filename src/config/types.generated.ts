@@ -114,7 +114,7 @@ export interface ServerConfig {
    */
   bind: string;
   /**
-   * Server library of the HTTP mock: uws (uWebSockets.js; an error where its addon does not load on this Node.js and system), node (node:http, which also serves HTTP/1.0 clients; about 0.8x the throughput), or auto, the default: uws where its addon loads, else node with one info line saying why.
+   * Server library of the HTTP mock: uws (uWebSockets.js; an error where its addon does not load on this Node.js and system), node (node:http, which also serves HTTP/1.0 clients and answers malformed requests at once; about 0.4x the throughput, docs/backends.md), or auto, the default: uws where its addon loads, else node with one info line saying why. Also --http-backend and MOCK_HTTP_BACKEND.
    */
   http_backend?: 'auto' | 'uws' | 'node';
   /**

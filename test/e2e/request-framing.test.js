@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { buildOnce, root, startMock, tmpdir } from '../helpers/cli.js';
+import { MALFORMED_REQUESTS } from '../helpers/malformed-requests.js';
 
 const petstore = path.join(root, 'examples', 'petstore.yaml');
 
@@ -82,20 +83,9 @@ for (const backend of ['uws', 'node']) {
   });
 }
 
-// The parser of the pinned uWebSockets.js build never hands these to the server: it waits for more
-// bytes until its 10 s idle timeout (see docs/architecture.md, "Node.js versions and the HTTP server library"). node:http answers each at once.
-const MALFORMED = {
-  'a request line without a version': 'GET /v1/pets\r\n\r\n',
-  'obs-fold in a header': 'GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nX-A: b\r\n c\r\n\r\n',
-  'CR inside a header value': 'GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nX-A: b\rc\r\n\r\n',
-  'NUL inside a header value': 'GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nX-A: b\u0000c\r\n\r\n',
-  'a space before the colon': 'POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n',
-  'no header at all': 'GET /v1/pets HTTP/1.1\r\n\r\n',
-};
-
 t.test('the node:http backend answers malformed requests at once and closes the connection', async (t) => {
   const server = servers.node;
-  for (const [name, request] of Object.entries(MALFORMED)) {
+  for (const [name, request] of Object.entries(MALFORMED_REQUESTS)) {
     const { text, closedMs } = await send(server.url, request);
     const [status] = statuses(text);
     t.ok(status === 400 || status === 200, `${name}: answered ${status}`);

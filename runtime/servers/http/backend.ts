@@ -5,10 +5,11 @@ import { UwsHttpAdapter, type HttpAdapterOptions } from './server.js';
 import { loadUws } from '../uws/index.js';
 
 /**
- * What node:http costs against uWebSockets.js on the mock's own routes, measured with wrk on
- * examples/petstore.yaml (docs/architecture.md, "Node.js versions and the HTTP server library"); the config schema says the same.
+ * What node:http costs against uWebSockets.js on the mock's own routes: `npm run bench:http`'s
+ * `node:` rows against the uWS rows of the same run (0.35x to 0.41x on examples/petstore.yaml,
+ * docs/backends.md); the config schema says the same.
  */
-export const NODE_HTTP_THROUGHPUT = 'about 0.8x the throughput';
+export const NODE_HTTP_THROUGHPUT = 'about 0.4x the throughput';
 
 /** The fallback is said once per process, however many HTTP servers (the mock, GraphQL) fall back. */
 let fallbackSaid = false;

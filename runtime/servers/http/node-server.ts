@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { MockError } from '../../../common/errors.js';
 import { Exchange, hostPort, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
 import { answerClientError } from './client-error.js';
@@ -80,23 +81,40 @@ function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): ht
       onControl(req, res);
       return;
     }
-    const client = clientAddress(req);
-    // answered or not, a request is over once its response closes
+    const client = clientAddress(req.socket);
+    const length = headers['content-length'];
+    if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
+      // no body to read: node:http drops the (empty) request stream itself once the answer is written
+      const ex = new Exchange({ method, path, rawQuery: query, headers, client, startedAt });
+      const result = dispatch.answer(ex);
+      // hot path: a synchronous answer written whole within this turn is never in flight when a close runs
+      if (!(result instanceof Promise) && result.delivery === undefined) {
+        if (!res.destroyed) writeNode(res, method, result, flight.draining, (written) => dispatch.written(ex, written));
+        return;
+      }
+      // answered or not, a request is over once its response closes
+      res.once('close', flight.begin());
+      if (result instanceof Promise) result.then((answer) => sendNode(res, ex, answer, false, flight, dispatch));
+      else sendNode(res, ex, result, false, flight, dispatch);
+      return;
+    }
     res.once('close', flight.begin());
-    readBody(req, dispatch.maxBodyBytes, (body, oversized) => {
+    readBody(req, headers, dispatch.maxBodyBytes, (body, oversized) => {
       const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, startedAt });
-      const send = (answer: Answer): void => {
-        if (!res.destroyed) writeNode(res, method, answer, oversized || flight.draining, (written) => dispatch.written(ex, written));
-      };
       if (oversized) {
-        send(dispatch.tooLarge(ex));
+        sendNode(res, ex, dispatch.tooLarge(ex), true, flight, dispatch);
         return;
       }
       const result = dispatch.answer(ex);
-      if (result instanceof Promise) result.then(send);
-      else send(result);
+      if (result instanceof Promise) result.then((answer) => sendNode(res, ex, answer, false, flight, dispatch));
+      else sendNode(res, ex, result, false, flight, dispatch);
     });
   });
+}
+
+/** Writes an answer made later than its turn (unless the client left), then records it; `close`: the connection cannot carry another request. */
+function sendNode(res: http.ServerResponse, ex: Exchange, answer: Answer, close: boolean, flight: InFlight, dispatch: HttpAdapterOptions['dispatch']): void {
+  if (!res.destroyed) writeNode(res, ex.method, answer, close || flight.draining, (written) => dispatch.written(ex, written));
 }
 
 /**
@@ -112,8 +130,8 @@ export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: n
 function controlListener(handler: ControlHandler, maxBodyBytes: number): http.RequestListener {
   return (req, res) => {
     const head = requestHead(req);
-    readBody(req, maxBodyBytes, (body, oversized) => {
-      handler({ ...head, body, oversized: oversized ? maxBodyBytes : undefined, clientIp: clientAddress(req) }).then(
+    readBody(req, head.headers, maxBodyBytes, (body, oversized) => {
+      handler({ ...head, body, oversized: oversized ? maxBodyBytes : undefined, clientIp: clientAddress(req.socket) }).then(
         (response) => writeControl(res, response, oversized),
         (e: unknown) => writeControl(res, controlFailure(e), oversized),
       );
@@ -140,13 +158,26 @@ function originForm(target: string): string {
   return url === null ? target : `${url.pathname}${url.search}`;
 }
 
-/** Dual-stack sockets report IPv4 clients as ::ffff:a.b.c.d. */
-const clientAddress = (req: http.IncomingMessage): string => (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+/** Each connection's client address, worked out on its first request rather than on every one. */
+const addresses = new WeakMap<Socket, string>();
 
-/** Calls back with the body (undefined when there is none) or, past the limit, with `oversized` (the rest is not read). */
-function readBody(req: http.IncomingMessage, limit: number, done: (body: Buffer | undefined, oversized: boolean) => void): void {
-  const length = req.headers['content-length'];
-  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+/** Dual-stack sockets report IPv4 clients as ::ffff:a.b.c.d. */
+function clientAddress(socket: Socket): string {
+  let address = addresses.get(socket);
+  if (address === undefined) {
+    address = (socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
+    addresses.set(socket, address);
+  }
+  return address;
+}
+
+/**
+ * Calls back with the body (undefined when there is none) or, past the limit, with `oversized` (the
+ * rest is not read). `headers`: the request's, as requestHead read them (req.headers would read them again).
+ */
+function readBody(req: http.IncomingMessage, headers: Record<string, string>, limit: number, done: (body: Buffer | undefined, oversized: boolean) => void): void {
+  const length = headers['content-length'];
+  if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
     req.resume();
     done(undefined, false);
     return;

@@ -28,16 +28,17 @@ export function writeNode(res: http.ServerResponse, method: string, answer: Answ
 }
 
 /** The head as node:http takes it: `close` ends the connection after the answer; bodies say their length. */
-function headOf(method: string, answer: Answer, close: boolean): { head: http.OutgoingHttpHeaders; wide: boolean } {
+function headOf(method: string, answer: Answer, close: boolean): { head: http.OutgoingHttpHeaders; wide: boolean; empty: boolean } {
   const { headers, wide } = nodeHeaders(answer.headers);
   if (close) headers.connection = 'close';
-  if (!withoutContent(method, answer.status)) headers['content-length'] = bodyLength(answer.body);
-  return { head: headers, wide };
+  const empty = withoutContent(method, answer.status);
+  if (!empty) headers['content-length'] = bodyLength(answer.body);
+  return { head: headers, wide, empty };
 }
 
 function writeWhole(res: http.ServerResponse, method: string, answer: Answer, close: boolean): void {
-  const { head, wide } = headOf(method, answer, close);
-  if (withoutContent(method, answer.status)) res.writeHead(answer.status, head).end();
+  const { head, wide, empty } = headOf(method, answer, close);
+  if (empty) res.writeHead(answer.status, head).end();
   // a text body sent with the head makes node:http encode the head as UTF-8, bytes keep it Latin-1
   else res.writeHead(answer.status, head).end(wide ? bytesOf(answer.body) : answer.body);
 }

@@ -1,6 +1,8 @@
 // What a folder asks `mock serve` to start: a WebSocket configuration alone is a project, and a port
 // set in the environment or mock.yaml says where a server listens, not whether one starts.
+import { writeFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { runCli, startCommand } from '../helpers/cli.js';
@@ -30,36 +32,52 @@ function listening(port) {
   });
 }
 
+// every run of the file side by side: each is a separate project
+const dirs = t.testdir({
+  wsOnly: { 'mock.yaml': WS_ONLY },
+  wsFromFile: { 'mock.yaml': `server: { ws_port: 0, bind: 127.0.0.1 }\n${WS_ONLY}` },
+  portsAlone: { 'api.json': tinySpec(1) },
+  flagOnly: {},
+  grpcFlag: { 'api.json': tinySpec(1) },
+  empty: {},
+});
+const at = (name) => path.join(dirs, name);
+const [grpcPort, wsPort, graphqlPort] = await Promise.all([freePort(), freePort(), freePort()]);
+writeFileSync(path.join(at('portsAlone'), 'mock.yaml'), `specs: [api.json]\nserver: { graphql_port: ${graphqlPort} }\n`);
+const wsReady = /WebSocket on (ws:\/\/\S+)/;
+const [wsOnly, wsFromFile, portsAlone, wsFlag, grpcFlag, nothing] = await Promise.all([
+  startCommand(['serve', '--ws-port', '0', '--host', '127.0.0.1'], wsReady, { cwd: at('wsOnly') }),
+  startCommand(['serve'], wsReady, { cwd: at('wsFromFile') }),
+  startCommand(['serve', '--http-port', '0', '--host', '127.0.0.1'], /serving on (http:\/\/[^/\s]+)/, {
+    cwd: at('portsAlone'),
+    env: { MOCK_GRPC_PORT: String(grpcPort), MOCK_WS_PORT: String(wsPort), MOCK_LOG_LEVEL: 'info' },
+  }),
+  startCommand(['serve', '--ws-port', '0', '--host', '127.0.0.1'], wsReady, { cwd: at('flagOnly') }),
+  runCli(['serve', '--spec', 'api.json', '--http-port', '0', '--grpc-port', '0'], { cwd: at('grpcFlag') }),
+  runCli(['serve'], { cwd: at('empty'), env: { MOCK_WS_PORT: '3001', MOCK_GRPC_PORT: '50051' } }),
+]);
+t.teardown(() => Promise.all([wsOnly, wsFromFile, portsAlone, wsFlag].map((server) => server.stop())));
+
 t.test('a folder with only a websocket section in mock.yaml serves it (--ws-port says where)', async (t) => {
-  const cwd = t.testdir({ 'mock.yaml': WS_ONLY });
-  const server = await startCommand(['serve', '--ws-port', '0', '--host', '127.0.0.1'], /WebSocket on (ws:\/\/\S+)/, { cwd });
-  t.teardown(() => server.stop());
-  t.notMatch(server.stdout, /serving on/, 'no HTTP mock without a description');
-  const echo = await connect(`${server.url}/echo`);
+  t.notMatch(wsOnly.stdout, /serving on/, 'no HTTP mock without a description');
+  const echo = await connect(`${wsOnly.url}/echo`);
   echo.send('ping');
   t.equal((await echo.next()).text, 'ping', 'the echo route answers');
   echo.close();
-  const hi = await connect(`${server.url}/hi/ann`);
+  const hi = await connect(`${wsOnly.url}/hi/ann`);
   t.equal((await hi.next()).text, 'hi ann', 'the scripted route answers');
   hi.close();
 });
 
 t.test('without --ws-port the websocket section alone serves on the port mock.yaml gives', async (t) => {
-  const cwd = t.testdir({ 'mock.yaml': `server: { ws_port: 0, bind: 127.0.0.1 }\n${WS_ONLY}` });
-  const server = await startCommand(['serve'], /WebSocket on (ws:\/\/\S+)/, { cwd });
-  t.teardown(() => server.stop());
-  const echo = await connect(`${server.url}/echo`);
+  const echo = await connect(`${wsFromFile.url}/echo`);
   echo.send('pong');
   t.equal((await echo.next()).text, 'pong');
   echo.close();
 });
 
 t.test('ports in the environment and mock.yaml without what their servers serve start nothing and stop nothing', async (t) => {
-  const [grpcPort, wsPort, graphqlPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const cwd = t.testdir({ 'api.json': tinySpec(1), 'mock.yaml': `specs: [api.json]\nserver: { graphql_port: ${graphqlPort} }\n` });
-  const env = { MOCK_GRPC_PORT: String(grpcPort), MOCK_WS_PORT: String(wsPort), MOCK_LOG_LEVEL: 'info' };
-  const server = await startCommand(['serve', '--http-port', '0', '--host', '127.0.0.1'], /serving on (http:\/\/[^/\s]+)/, { cwd, env });
-  t.teardown(() => server.stop());
+  const server = portsAlone;
   t.equal((await fetch(`${server.url}/things1`)).status, 200, 'the HTTP mock serves');
   t.notMatch(server.stdout, /WebSocket on|gRPC on|GraphQL on/, 'no other server');
   for (const port of [grpcPort, wsPort, graphqlPort]) t.notOk(await listening(port), `nothing listens on ${port}`);
@@ -75,23 +93,18 @@ t.test('ports in the environment and mock.yaml without what their servers serve 
 });
 
 t.test('an explicit --grpc-port or --ws-port still asks for its server', async (t) => {
-  const cwd = t.testdir({ 'api.json': tinySpec(1) });
-  const grpc = await runCli(['serve', '--spec', 'api.json', '--http-port', '0', '--grpc-port', '0'], { cwd });
-  t.equal(grpc.code, 1);
+  t.equal(grpcFlag.code, 1);
   t.equal(
-    grpc.stderr,
+    grpcFlag.stderr,
     "gRPC proto folder not found: proto (checked grpc.proto_dir's default, as --grpc-port asks for the gRPC server); create it with your .proto files, or name the folder holding them with --proto-dir or grpc.proto_dir\n",
   );
-  const ws = await startCommand(['serve', '--ws-port', '0', '--host', '127.0.0.1'], /WebSocket on (ws:\/\/\S+)/, { cwd: t.testdir({}) });
-  t.teardown(() => ws.stop());
-  const echo = await connect(`${ws.url}/anything`);
+  const echo = await connect(`${wsFlag.url}/anything`);
   echo.send('x');
   t.equal((await echo.next()).text, 'x', '--ws-port alone serves an echo');
   echo.close();
 });
 
 t.test('nothing to serve names every way to give something, WebSocket included', async (t) => {
-  const result = await runCli(['serve'], { cwd: t.testdir({}), env: { MOCK_WS_PORT: '3001', MOCK_GRPC_PORT: '50051' } });
-  t.equal(result.code, 1);
-  t.match(result.stderr, /^no spec given: .*--ws-port <port> or websocket\.routes in mock\.yaml to mock WebSocket/);
+  t.equal(nothing.code, 1);
+  t.match(nothing.stderr, /^no spec given: .*--ws-port <port> or websocket\.routes in mock\.yaml to mock WebSocket/);
 });

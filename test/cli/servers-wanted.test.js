@@ -45,7 +45,7 @@ const at = (name) => path.join(dirs, name);
 const [grpcPort, wsPort, graphqlPort] = await Promise.all([freePort(), freePort(), freePort()]);
 writeFileSync(path.join(at('portsAlone'), 'mock.yaml'), `specs: [api.json]\nserver: { graphql_port: ${graphqlPort} }\n`);
 const wsReady = /WebSocket on (ws:\/\/\S+)/;
-const [wsOnly, wsFromFile, portsAlone, wsFlag, grpcFlag, nothing] = await Promise.all([
+const [wsOnly, wsFromFile, portsAlone, wsFlag, grpcFlag, nothing, validated] = await Promise.all([
   startCommand(['serve', '--ws-port', '0', '--host', '127.0.0.1'], wsReady, { cwd: at('wsOnly') }),
   startCommand(['serve'], wsReady, { cwd: at('wsFromFile') }),
   startCommand(['serve', '--http-port', '0', '--host', '127.0.0.1'], /serving on (http:\/\/[^/\s]+)/, {
@@ -55,6 +55,7 @@ const [wsOnly, wsFromFile, portsAlone, wsFlag, grpcFlag, nothing] = await Promis
   startCommand(['serve', '--ws-port', '0', '--host', '127.0.0.1'], wsReady, { cwd: at('flagOnly') }),
   runCli(['serve', '--spec', 'api.json', '--http-port', '0', '--grpc-port', '0'], { cwd: at('grpcFlag') }),
   runCli(['serve'], { cwd: at('empty'), env: { MOCK_WS_PORT: '3001', MOCK_GRPC_PORT: '50051' } }),
+  runCli(['config', 'validate'], { cwd: at('wsOnly') }),
 ]);
 t.teardown(() => Promise.all([wsOnly, wsFromFile, portsAlone, wsFlag].map((server) => server.stop())));
 
@@ -67,6 +68,12 @@ t.test('a folder with only a websocket section in mock.yaml serves it (--ws-port
   const hi = await connect(`${wsOnly.url}/hi/ann`);
   t.equal((await hi.next()).text, 'hi ann', 'the scripted route answers');
   hi.close();
+});
+
+t.test('mock config validate does not ask a WebSocket project for a description', async (t) => {
+  t.equal(validated.code, 0, validated.stderr);
+  t.match(validated.stdout, /^mock\.yaml: valid\n/);
+  t.notMatch(validated.stdout, /needs --spec|no specs: section/);
 });
 
 t.test('without --ws-port the websocket section alone serves on the port mock.yaml gives', async (t) => {

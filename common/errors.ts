@@ -264,6 +264,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_GRPC_PROTO_DIR: 'the folder of .proto files (grpc.proto_dir, --proto-dir, MOCK_GRPC_PROTO_DIR) does not exist, is not a folder, or holds no .proto file while gRPC was asked for',
   MOCK_ERR_GRPC_PROTO_REFUSED: 'a .proto file under grpc.proto_dir leads (through a symbolic link) outside the proto folder and the project without --allow-ref',
   MOCK_ERR_TUI_NOT_INSTALLED: 'mock tui needs ink and react, which a consumer install leaves out (they serve nothing): install them beside mock-compiler',
+  MOCK_ERR_GRPC_PROTO_INVALID: 'no gRPC service is left to serve: every .proto file that would give one does not parse or resolve',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

@@ -43,8 +43,9 @@ export async function compile(options: BuildOptions): Promise<CompiledBuild> {
   if (options.protoDir !== undefined) {
     progress('compiling the .proto files');
     // loaded only for a build that has .proto files
-    const { loadProtos } = await import('./grpc/load-protos.js');
+    const { loadProtos, refuseWhenNothingServes } = await import('./grpc/load-protos.js');
     const loaded = loadProtos(options);
+    refuseWhenNothingServes(loaded);
     files.set(GRPC_BUILD_FILE, `${JSON.stringify(loaded.output)}\n`);
     progress('generating typed message code (ts-proto)');
     // ts-proto and its code generator load only here

@@ -25,7 +25,7 @@ function serve() {
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      const mock = /serving on (http:\/\/\S+)/.exec(output)?.[1];
+      const mock = /serving on (http:\/\/[^/\s]+)/.exec(output)?.[1];
       const admin = /admin on (http:\/\/\S+)/.exec(output)?.[1];
       if (mock !== undefined && admin !== undefined) resolve({ mock, admin, child });
     });

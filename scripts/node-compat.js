@@ -82,7 +82,7 @@ function serve(node, cwd, out) {
     const timer = setTimeout(() => resolve(server), 30_000);
     child.stdout.on('data', (d) => {
       server.output += d;
-      server.url ??= /^mock: serving on (http:\/\/\S+)/m.exec(server.output)?.[1];
+      server.url ??= /^mock: serving on (http:\/\/[^/\s]+)/m.exec(server.output)?.[1];
       server.adminUrl ??= /^mock: admin on (http:\/\/\S+)/m.exec(server.output)?.[1];
       server.wsUrl ??= /^mock: WebSocket on (ws:\/\/\S+)/m.exec(server.output)?.[1];
       server.graphqlUrl ??= /^mock: GraphQL on (http:\/\/\S+)/m.exec(server.output)?.[1];

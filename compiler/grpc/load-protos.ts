@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs';
+import { MockError } from '../../common/errors.js';
 import type { GrpcBuildOutput, GrpcMethodInfo, GrpcServiceInfo } from '../../common/grpc/build-output.js';
 import { ALWAYS_BUNDLED, bundledProto } from '../../common/grpc/bundled-protos.js';
 import { encodeFileDescriptor, fileDescriptor } from './descriptors.js';
@@ -20,6 +21,8 @@ export interface LoadedProtos {
   built: string[];
   /** One line per problem: `proto/x.proto:3:5: message (fix the file; the other files still serve)`. */
   warnings: string[];
+  /** One line per file left out: `proto/x.proto:3:5: message`. */
+  failures: string[];
 }
 
 interface Problem {
@@ -128,7 +131,8 @@ export function loadProtos(options: ProtoLoadOptions): LoadedProtos {
     services.push({ name, file, methods: service.methodsArray.map(methodInfo) });
   }
   services.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const warnings = problems.map(({ source, line, column, message }) => `${source.shown}${line === undefined ? '' : `:${line}${column === undefined ? '' : `:${column}`}`}: ${message} (fix the file; the other files still serve)`);
+  const failures = problems.map(({ source, line, column, message }) => `${source.shown}${line === undefined ? '' : `:${line}${column === undefined ? '' : `:${column}`}`}: ${message}`);
+  const warnings = failures.map((failure) => `${failure} (fix the file; the other files still serve)`);
   const known = new Set(allServices(root).map((service) => service.fullName.slice(1)));
   for (const name of excluded) if (!known.has(name)) warnings.push(`grpc.excluded_services: no service ${name} in the .proto files (services are named package.Service)`);
   const output: GrpcBuildOutput = {
@@ -140,7 +144,18 @@ export function loadProtos(options: ProtoLoadOptions): LoadedProtos {
       .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0))),
   };
   const built = order.filter((source) => source.file !== undefined).map((source) => source.importPath).sort();
-  return { output, files: listed.map(({ file }) => file), built, warnings };
+  return { output, files: listed.map(({ file }) => file), built, warnings, failures };
+}
+
+/**
+ * A build whose .proto files failed so that no service is left stops with the first failure: a
+ * gRPC server with nothing in it is not what was asked for. With some service left, the failures
+ * stay warnings and the rest serves.
+ */
+export function refuseWhenNothingServes({ output, failures }: LoadedProtos): void {
+  if (output.services.length > 0 || failures.length === 0) return;
+  const more = failures.length > 1 ? ` (and ${failures.length - 1} more problem(s): mock config validate lists them)` : '';
+  throw new MockError('MOCK_ERR_GRPC_PROTO_INVALID', `${failures[0]}${more}; no gRPC service is left to serve: fix the file`);
 }
 
 /** Imports, package and syntax of a file, by parsing it alone (syntax errors show here). */

@@ -20,26 +20,28 @@ export interface AdminProtection {
   managementToken: boolean;
 }
 
-const PROTECT = 'turn on admin.auth.enabled (MOCK_ADMIN_AUTH_ENABLED=true) or set MOCK_MANAGEMENT_TOKEN';
+/** Where every way to close or guard a control surface is written (auth, the management token, each bind setting). */
+const SEE = 'docs/admin.md#reachable-from-other-machines';
 
 /** `management`: the management router under /__mock of the HTTP mock (its runtime mocks, routes and statistics). */
 export type ExposedSurface = 'admin' | 'embedded' | 'management' | 'metrics';
 
 /**
- * One warning line when a control surface listens beyond this machine with nothing guarding it;
- * undefined when it is bound to loopback or protected.
+ * One short warning line when a control surface listens beyond this machine with nothing guarding
+ * it (what, the simplest fix, where the others are written); undefined when it is bound to
+ * loopback or protected. It comes before the addresses mock serve prints, so it stays short.
  */
 export function exposureWarning(surface: ExposedSurface, host: string, url: string, protection: AdminProtection): string | undefined {
   if (isLoopback(host) || protection.authEnabled || protection.managementToken) return undefined;
   switch (surface) {
     case 'admin':
-      return `the admin API at ${url} is reachable from other machines without authentication: anyone on the network can change mocks and settings, read request logs and edit project files; bind it to 127.0.0.1 (admin.bind, --admin-host, MOCK_ADMIN_HOST) or ${PROTECT}`;
+      return `the admin API at ${url} is reachable from other machines: --admin-host 127.0.0.1 keeps it local (${SEE})`;
     case 'embedded':
-      return `the admin API embedded at ${url}/__mock is reachable from other machines without authentication: anyone on the network can change mocks and settings, read request logs and edit project files; bind the servers to 127.0.0.1 (server.bind, --host), run the admin on its own loopback port (--admin) or ${PROTECT}`;
+      return `the admin API embedded at ${url}/__mock is reachable from other machines: --host 127.0.0.1 keeps it local (${SEE})`;
     case 'management':
-      return `the management router at ${url}/__mock is reachable from other machines without authentication: anyone on the network can create, replace and delete runtime mocks (up to admin.limits.max_mocks) and read the routes, statistics and coverage; bind the server to 127.0.0.1 (server.bind, --host, MOCK_HTTP_HOST) or ${PROTECT}`;
+      return `the management router at ${url}/__mock is reachable from other machines: --host 127.0.0.1 keeps it local (${SEE})`;
     case 'metrics':
-      return `the metrics endpoint at ${url}/metrics is reachable from other machines without authentication: it shows the mocked routes and their traffic; bind it to 127.0.0.1 (metrics.bind, --metrics-host, MOCK_METRICS_HOST) or ${PROTECT}`;
+      return `the metrics endpoint at ${url}/metrics is reachable from other machines: --metrics-host 127.0.0.1 keeps it local (${SEE})`;
   }
 }
 

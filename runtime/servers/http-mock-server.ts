@@ -111,6 +111,10 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     return new HttpMockServer(options, engine);
   }
 
+  get basePath(): string {
+    return this.current.build.specs[0]?.basePath ?? '';
+  }
+
   /** Answers `/__mock/*` (and `page`) on this server: the management router, or the embedded admin API and its live stream. Set before listen. */
   hostControl(control: ControlHandler, page?: string, stream?: SocketEndpoint): void {
     this.controlHandler = control;

@@ -39,6 +39,8 @@ export interface MockServer extends RegisteredServer {
   listen(): Promise<void>;
   /** Stops accepting, lets what it is answering finish for up to `graceMs` (0: not at all), then ends every connection. */
   close(graceMs?: number): Promise<void>;
+  /** The HTTP mock: the first description's mount (`/v1`: its base_path or first server's path; '' at the root), for the address mock serve prints. */
+  readonly basePath?: string;
   /** Servers that can answer the management router and the embedded admin (HTTP) on their port, with its live stream; set before listen. */
   hostControl?(control: ControlHandler, page?: string, stream?: SocketEndpoint): void;
 }

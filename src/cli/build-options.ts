@@ -5,6 +5,7 @@ import type { BuildOptions } from '../../compiler/index.js';
 import { isDynamicPattern } from 'tinyglobby';
 import { displayPath, isUrl, type ResolvedConfig } from '../config/index.js';
 import { writablePath } from './project-paths.js';
+import { websocketWanted } from './servers-wanted.js';
 
 /**
  * What `build`/`checkBuild` get. Spec sources and GraphQL schema files (and globs) are relative to
@@ -15,10 +16,11 @@ export function toBuildOptions(resolved: ResolvedConfig, allowRefs: string[]): B
   const { config, projectDir } = resolved;
   const schemas = config.graphql.schema;
   const protoDir = protoDirInUse(resolved);
-  if (config.specs.length === 0 && schemas.length === 0 && protoDir === undefined) {
+  // a WebSocket configuration alone is a project too: it serves with nothing to build
+  if (config.specs.length === 0 && schemas.length === 0 && protoDir === undefined && !websocketWanted(resolved)) {
     throw new MockError(
       'MOCK_ERR_NO_SPEC',
-      'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, or put .proto files in proto/ or --proto-dir <dir> to mock gRPC) or list specs: in mock.yaml',
+      'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, put .proto files in proto/ or --proto-dir <dir> to mock gRPC, or --ws-port <port> or websocket.routes in mock.yaml to mock WebSocket) or list specs: in mock.yaml',
     );
   }
   for (const spec of config.specs) {
@@ -54,15 +56,16 @@ function specOrigin({ sources, file }: ResolvedConfig): string {
 }
 
 /**
- * The proto folder (absolute) when this run has gRPC: grpc.proto_dir (or server.grpc_port) set
- * explicitly, anywhere, asks for it, and a folder that is missing, not a folder or without a
- * .proto file is then a one-line error; left at their defaults, gRPC runs only when proto/ exists
- * and holds .proto files (an HTTP project without one starts nothing more, and says nothing).
+ * The proto folder (absolute) when this run has gRPC: grpc.proto_dir set anywhere, or --grpc-port,
+ * asks for it, and a folder that is missing, not a folder or without a .proto file is then a
+ * one-line error; otherwise gRPC runs only when proto/ exists and holds .proto files (an HTTP
+ * project without one starts nothing more). A port from the environment or mock.yaml says where
+ * the server listens, not whether (servers-wanted.ts notes it when nothing starts).
  */
 export function protoDirInUse(resolved: ResolvedConfig): string | undefined {
   const { config, sources } = resolved;
   const dir = config.grpc.proto_dir;
-  const explicit = sources['grpc.proto_dir'] !== 'default' || sources['server.grpc_port'] !== 'default';
+  const explicit = sources['grpc.proto_dir'] !== 'default' || sources['server.grpc_port'] === 'flag';
   if (!explicit) return holdsProto(dir) ? dir : undefined;
   const stat = statSync(dir, { throwIfNoEntry: false });
   const why = `checked ${protoOrigin(resolved)}`;
@@ -102,9 +105,7 @@ function protoOrigin({ sources, file }: ResolvedConfig): string {
     case 'file':
       return inFile('grpc.proto_dir');
   }
-  const port = sources['server.grpc_port'];
-  const by = port === 'flag' ? '--grpc-port' : port === 'env' ? 'MOCK_GRPC_PORT' : inFile('server.grpc_port');
-  return `grpc.proto_dir's default, as ${by} asks for the gRPC server`;
+  return "grpc.proto_dir's default, as --grpc-port asks for the gRPC server";
 }
 
 /** Names where the GraphQL schema list came from, for the not-found message. */

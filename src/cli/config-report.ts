@@ -16,6 +16,7 @@ import {
 } from '../config/index.js';
 import { isTree } from '../config/tree.js';
 import { protoDirInUse } from './build-options.js';
+import { websocketWanted } from './servers-wanted.js';
 
 /** What `mock config validate` found in a configuration file that loads without errors. */
 export interface ConfigReport {
@@ -97,7 +98,8 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
   const conditional = ir.routes.filter(({ match }) => match.query || match.headers || match.body !== undefined).length;
 
   // a GraphQL schema alone is a project too: no HTTP mock runs then, whatever server and validation say
-  const expected = (graphql !== undefined || grpc !== undefined) && config.specs.length === 0 ? [] : EXPECTED_SECTIONS;
+  // a GraphQL schema, .proto files or a WebSocket configuration alone is a project without an HTTP mock
+  const expected = (graphql !== undefined || grpc !== undefined || websocketWanted(resolved)) && config.specs.length === 0 ? [] : EXPECTED_SECTIONS;
   const warnings = expected.filter(([key]) => !(key in written)).map(([key, consequence]) => `no ${key}: section; ${consequence}`);
   if (config.reality_continuum?.enabled && !config.proxy.upstream_url) {
     warnings.push('reality_continuum is enabled without an upstream: set proxy.upstream_url (or MOCK_PROXY_UPSTREAM)');

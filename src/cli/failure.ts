@@ -1,5 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { Errors, type Command } from '@oclif/core';
+import { closest, distance } from 'fastest-levenshtein';
 import { isMockError } from '../../common/errors.js';
 
 /** Lines of oclif's parse errors that say nothing once the message is one line. */
@@ -11,7 +12,7 @@ export function failureLine(error: Error, commandId: string | undefined, command
   const shown = `mock ${(commandId ?? '').replace(/:/g, ' ')}`;
   const missing = missingArgs(error);
   if (missing) return missingArgsLine(shown, missing, command);
-  if (error instanceof Errors.CLIError) return `mock: ${condense(error.message)} (see ${shown} --help)`;
+  if (error instanceof Errors.CLIError) return `mock: ${condense(error.message)}${flagHint(error, command)} (see ${shown} --help)`;
   return `mock: ${error.message}`;
 }
 
@@ -50,4 +51,38 @@ function missingArgsLine(shown: string, missing: readonly string[], command: typ
   const text = typeof example === 'string' ? example : example?.command;
   const instance = text?.replace('<%= config.bin %> <%= command.id %>', shown);
   return `${shown}: missing ${what}: run ${shown} ${usage}${instance ? `, e.g. ${instance}` : ''}`;
+}
+
+/**
+ * `; did you mean --http-port?` for oclif's NonExistentFlagsError (not exported by @oclif/core:
+ * the CLIError whose `flags` are the names typed), as the command_not_found hook does for commands.
+ */
+function flagHint(error: Errors.CLIError, command: typeof Command): string {
+  if (!('flags' in error) || !Array.isArray(error.flags) || !error.flags.every((flag) => typeof flag === 'string')) return '';
+  const names = Object.entries({ ...command.baseFlags, ...command.flags }).flatMap(([name, flag]) => (flag.type === 'boolean' && flag.allowNo ? [name, `no-${name}`] : [name]));
+  const typed = error.flags as string[];
+  const hints = typed.flatMap((flag) => {
+    const near = closestFlag(flag, names);
+    return near === undefined ? [] : [{ flag, near: `--${near}` }];
+  });
+  if (hints.length === 0) return '';
+  return `; did you mean ${hints.length === 1 && typed.length === 1 ? hints[0].near : hints.map(({ flag, near }) => `${near} (for ${flag})`).join(', ')}?`;
+}
+
+/**
+ * A word of a flag's name first (`--port`: the first flag the command declares with a word port,
+ * --http-port, where spelling alone would pick --host), then a flag the typed name starts or
+ * begins, else the nearest spelling.
+ */
+function closestFlag(typed: string, names: readonly string[]): string | undefined {
+  if (!typed.startsWith('--') || names.length === 0) return undefined;
+  const word = typed.slice(2).split('=')[0].toLowerCase();
+  if (word === '') return undefined;
+  const byWord = names.find((name) => name.split('-').includes(word));
+  if (byWord !== undefined) return byWord;
+  // --outdir for --out, --exampl for --examples
+  const byStart = names.find((name) => Math.min(name.length, word.length) >= 3 && (word.startsWith(name) || name.startsWith(word)));
+  if (byStart !== undefined) return byStart;
+  const best = closest(word, [...names]);
+  return distance(word, best) <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
 }

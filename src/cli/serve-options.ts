@@ -11,6 +11,7 @@ import { GRAPHQL_SCHEMA_FILE, GRPC_BUILD_FILE } from '../../compiler/serving.js'
 import { protoDirInUse } from './build-options.js';
 import { chaosStart, wantsTcpReset } from './chaos-options.js';
 import { readablePath } from './project-paths.js';
+import { websocketWanted } from './servers-wanted.js';
 
 /** mock.yaml's `…_mb` settings are mebibytes. */
 const MB = 1024 * 1024;
@@ -209,7 +210,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     apiAuth: apiAuthOptions(resolved),
     rebuild: extras.rebuild,
     specPath: config.specs[0]?.path ?? null,
-    // a GraphQL schema or .proto files alone: the build holds no HTTP mock
+    // a GraphQL schema, .proto files or a WebSocket configuration alone: no HTTP mock
     httpMock: config.specs.length > 0,
     live: {
       latency: latency(config),
@@ -309,14 +310,18 @@ export function grpcOptions(resolved: ResolvedConfig, buildDir: string): MockOpt
 
 /**
  * The embedded admin lives on the HTTP mock server, which runs only with an API description: a
- * project with a GraphQL schema or .proto files alone must run the admin on its own port.
+ * project with a GraphQL schema, .proto files or a WebSocket configuration alone must run the
+ * admin on its own port.
  */
 export function refuseEmbeddedAdminWithoutHttp(resolved: ResolvedConfig): void {
   if (resolved.config.specs.length > 0 || adminMode(resolved)?.standalone !== false) return;
   const source = resolved.sources['admin.embedded'];
-  const grpc = protoDirInUse(resolved) !== undefined;
-  const graphql = resolved.config.graphql.schema.length > 0;
-  const alone = grpc && graphql ? 'a GraphQL schema and .proto files' : grpc ? '.proto files' : 'a GraphQL schema';
+  const given = [
+    resolved.config.graphql.schema.length > 0 ? 'a GraphQL schema' : undefined,
+    protoDirInUse(resolved) !== undefined ? '.proto files' : undefined,
+    websocketWanted(resolved) ? 'a WebSocket configuration' : undefined,
+  ].filter((what) => what !== undefined);
+  const alone = given.length > 1 ? `${given.slice(0, -1).join(', ')} and ${given[given.length - 1]}` : given[0];
   const setting = source === 'flag' ? '--admin-embed' : source === 'file' && resolved.file ? `admin.embedded in ${displayPath(resolved.file.file)}` : 'admin.embedded';
   throw new MockError(
     'MOCK_ERR_CONFIG_INVALID',
@@ -325,15 +330,13 @@ export function refuseEmbeddedAdminWithoutHttp(resolved: ResolvedConfig): void {
 }
 
 /**
- * The WebSocket server, when asked for: websocket.enabled, or (absent) something to play (a replay
- * file, routes) or a port set anywhere. A port at its default alone starts nothing, so that
- * `mock serve` for an HTTP API does not take port 3001 as well.
+ * The WebSocket server, when asked for (servers-wanted.ts): a port alone, unless given by
+ * --ws-port, starts nothing, so that `mock serve` for an HTTP API does not take port 3001 as well.
  */
 export function websocketOptions(resolved: ResolvedConfig): MockOptions['websocket'] {
   const { config, sources } = resolved;
   const ws = config.websocket;
-  const wanted = ws.enabled ?? (ws.replay_file !== undefined || (ws.routes ?? []).length > 0 || sources['server.ws_port'] !== 'default');
-  if (!wanted) return undefined;
+  if (!websocketWanted(resolved)) return undefined;
   // replay scripts are confined as every file mock.yaml names
   const routes = (ws.routes ?? []).map((route, i) =>
     route.script === undefined ? route : { ...route, script: readablePath(resolved, `websocket.routes[${i}].script`, route.script, sources['websocket.routes'] ?? 'file') },

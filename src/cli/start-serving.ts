@@ -9,6 +9,7 @@ import { progressLine } from './build-progress.js';
 import { checkPortClash } from './port-clash.js';
 import { loggingOptions } from './project-paths.js';
 import { overrideSources, refuseEmbeddedAdminWithoutHttp, toMockOptions } from './serve-options.js';
+import { idlePortNotes } from './servers-wanted.js';
 import { displayPath, notImplementedNote, plannedInUse, type ResolvedConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
 
@@ -66,10 +67,12 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
       for (const warning of built.warnings) logger.warn(warning);
       return { dir: built.dir, written: built.written.length };
     };
-    const build = await upToDate('mock serve: building');
+    // a WebSocket configuration alone has nothing to build (the folder is where a build would go, which the admin's file editor keeps off)
+    const nothingToBuild = buildOptions.specs.length === 0 && (buildOptions.graphqlSchemas ?? []).length === 0 && buildOptions.protoDir === undefined;
+    const build = nothingToBuild ? { dir: path.join(buildOptions.outDir, buildOptions.name ?? 'mock') } : await upToDate('mock serve: building');
     if (build.written !== undefined) options.say?.(`mock: rebuilt ${displayPath(build.dir)} (${build.written} file(s) written)`);
     // .proto files left out are said on every start, not only by the build that found them
-    else warnProtoProblems(resolved, build.dir, logger);
+    else if (!nothingToBuild) warnProtoProblems(resolved, build.dir, logger);
     const { startMock, loadOverrides } = await import('../../runtime/index.js');
     const overrides = loadOverrides(overrideSources(resolved));
     const mockOptions = toMockOptions(resolved, build.dir, logger, {
@@ -77,6 +80,8 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
       overrides,
       version: compiler.TOOL_VERSION,
     });
+    const started = { websocket: mockOptions.websocket !== undefined, graphql: mockOptions.graphql !== undefined, grpc: mockOptions.grpc !== undefined };
+    for (const note of idlePortNotes(resolved, started)) logger.info(note);
     const running = await startMock({ ...mockOptions, stores: options.stores });
     return {
       running,

@@ -53,7 +53,7 @@ export default class Init extends MockCommand {
     this.log(`mock: created ${shown === '.' ? 'a project in the current directory' : shown} from the ${blueprint} blueprint${flags.examples ? '' : ' (no examples)'}`);
     for (const { file, overwritten } of written) this.log(`  ${overwritten ? 'overwrote' : 'created  '} ${display(file)}`);
     this.log('');
-    this.log(`Next: ${shown === '.' ? '' : `cd ${shellWord(shown)} && `}${serveCommand(process.argv[1], process.env)}`);
+    this.log(`Next: ${shown === '.' ? '' : `cd ${shellWord(shown)} && `}${serveCommand(process.argv[1], process.env, target)}`);
   }
 }
 

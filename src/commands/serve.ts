@@ -8,7 +8,10 @@ import { untilSignal } from '../cli/until-signal.js';
 import { capYoungGeneration, youngGenerationSetByUser } from '../cli/young-generation.js';
 import { formatConfig, loadConfig } from '../config/index.js';
 
-/** `127.0.0.1:50051`, `[::1]:50051`: where a gRPC client dials (an unspecified address as loopback, as httpUrl shows it). */
+/** `http://host:port` with an unspecified host (0.0.0.0, ::) as localhost, which a user on this machine can open: a browser cannot open http://0.0.0.0. */
+const reachableUrl = (url: string): string => url.replace(/^(\w+:\/\/)(0\.0\.0\.0|\[::\])(?=[:/]|$)/, '$1localhost');
+
+/** `127.0.0.1:50051`, `[::1]:50051`: where a gRPC client dials (as bound: clients dial 0.0.0.0 too). */
 function hostPort(host: string, port: number): string {
   return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
@@ -66,22 +69,24 @@ export default class Serve extends MockCommand {
     const http = running.servers.find((server) => server.kind === 'HTTP');
     // 2 x 8 MB: as fast as V8's default 2 x 16 MB here, 16 MB less resident memory
     const uncap = youngGenerationSetByUser() ? () => {} : capYoungGeneration(16 * 1024 * 1024);
-    // one write, so that whoever reads the output sees every address at once
-    const lines = http === undefined ? [] : [`mock: serving on ${httpUrl(http.host, http.port)} ${BACKEND_NOTE[http.backend ?? 'uws']}`];
+    // one write, so that whoever reads the output sees every address at once, each as a user on this machine opens it
+    const at = (host: string, port: number): string => reachableUrl(httpUrl(host, port));
+    const lines = http === undefined ? [] : [`mock: serving on ${at(http.host, http.port)}${http.basePath ?? ''} ${BACKEND_NOTE[http.backend ?? 'uws']}`];
     const websocket = running.servers.find((server) => server.kind === 'WebSocket');
-    if (websocket !== undefined) lines.push(`mock: WebSocket on ${httpUrl(websocket.host, websocket.port).replace(/^http/, 'ws')}`);
+    if (websocket !== undefined) lines.push(`mock: WebSocket on ${at(websocket.host, websocket.port).replace(/^http/, 'ws')}`);
     const graphql = running.servers.find((server) => server.kind === 'GraphQL');
-    if (graphql !== undefined) lines.push(`mock: GraphQL on ${httpUrl(graphql.host, graphql.port)}${resolved.config.graphql.path}`);
+    if (graphql !== undefined) lines.push(`mock: GraphQL on ${at(graphql.host, graphql.port)}${resolved.config.graphql.path}`);
     const grpc = running.servers.find((server) => server.kind === 'gRPC');
     if (grpc !== undefined) lines.push(`mock: gRPC on ${hostPort(grpc.host, grpc.port)}`);
     // the bridge's bound port, when the gRPC server tells it (port 0), else the configured one
     const bridge = resolved.config.grpc.http_bridge;
     const bridgePort = grpc?.bridgePort ?? bridge.port;
-    if (grpc !== undefined && bridge.enabled) lines.push(`mock: gRPC HTTP bridge on ${httpUrl(grpc.host, bridgePort)}`);
+    if (grpc !== undefined && bridge.enabled) lines.push(`mock: gRPC HTTP bridge on ${at(grpc.host, bridgePort)}`);
     const admin = resolved.config.admin;
-    if (running.adminUrl !== undefined) lines.push(`mock: admin on ${running.adminUrl} (API under /__mock/)`);
-    else if (http !== undefined && (admin.enabled || admin.embedded)) lines.push(`mock: admin embedded at ${httpUrl(http.host, http.port)}${admin.mount_path} (API under /__mock/)`);
-    if (running.metricsUrl !== undefined) lines.push(`mock: metrics on ${running.metricsUrl}/metrics`);
+    const api = admin.disable_api ? '' : ', API under /__mock/';
+    if (running.adminUrl !== undefined) lines.push(`mock: admin on ${reachableUrl(running.adminUrl)} (dashboard ${reachableUrl(running.adminUrl)}/${api})`);
+    else if (http !== undefined && (admin.enabled || admin.embedded)) lines.push(`mock: admin embedded at ${at(http.host, http.port)}${admin.mount_path} (dashboard${api})`);
+    if (running.metricsUrl !== undefined) lines.push(`mock: metrics on ${reachableUrl(running.metricsUrl)}/metrics`);
     this.log(lines.join('\n'));
 
     const signal = await untilSignal();

@@ -98,11 +98,11 @@ export interface ServerConfig {
    */
   http_port: number;
   /**
-   * WebSocket mock port; 0 picks a free port. Setting it (here, --ws-port or MOCK_WS_PORT) starts the WebSocket server, as does a websocket section that says what to play.
+   * WebSocket mock port; 0 picks a free port. --ws-port also starts the WebSocket server; set here or by MOCK_WS_PORT it says where the server listens when a websocket section says what to play.
    */
   ws_port: number;
   /**
-   * gRPC mock port (--grpc-port, MOCK_GRPC_PORT); 0 picks a free port. The gRPC server runs when grpc.proto_dir holds .proto files; setting this port (or grpc.proto_dir) explicitly asks for it, so a missing folder is then an error.
+   * gRPC mock port (--grpc-port, MOCK_GRPC_PORT); 0 picks a free port. The gRPC server runs when grpc.proto_dir holds .proto files; --grpc-port (or grpc.proto_dir set anywhere) asks for it, so a missing folder is then an error; set here or by MOCK_GRPC_PORT it says where, not whether.
    */
   grpc_port: number;
   /**
@@ -892,11 +892,11 @@ export interface GrpcErrorRule1 {
   };
 }
 /**
- * The WebSocket mock server (docs/websocket.md). It starts when enabled is true, or, when enabled is absent, when replay_file or routes are given or server.ws_port is set; enabled: false keeps it off.
+ * The WebSocket mock server (docs/websocket.md). It starts when enabled is true, or, when enabled is absent, when replay_file or routes are given or --ws-port is passed (a port from mock.yaml or MOCK_WS_PORT alone starts nothing); enabled: false keeps it off. It serves alone, without an API description.
  */
 export interface WebSocketConfig {
   /**
-   * Start the WebSocket server (true) or not (false); absent: when there is something to play or a port is set.
+   * Start the WebSocket server (true) or not (false); absent: when there is something to play or --ws-port is passed.
    */
   enabled?: boolean;
   /**

@@ -29,6 +29,20 @@ t.test('invalid flag values', async (t) => {
   cases.forEach(([, line, code], i) => failsWith(t, results[i], line, code));
 });
 
+t.test('an unknown flag: one line naming the closest flag of that command', async (t) => {
+  const cwd = t.testdir({ 'mock.yaml': '' });
+  const cases = [
+    [['serve', '--port', '3000'], 'mock: Nonexistent flag: --port; did you mean --http-port? (see mock serve --help)', 2],
+    [['serve', '--hots', '127.0.0.1'], 'mock: Nonexistent flag: --hots; did you mean --host? (see mock serve --help)', 2],
+    [['init', 'x', '--blue-print', 'ecommerce'], 'mock: Nonexistent flag: --blue-print; did you mean --blueprint? (see mock init --help)', 2],
+    [['init', 'x', '--no-example'], 'mock: Nonexistent flag: --no-example; did you mean --no-examples? (see mock init --help)', 2],
+    [['build', '--outdir', 'gen'], 'mock: Nonexistent flag: --outdir; did you mean --out? (see mock build --help)', 2],
+    [['serve', '--port', '1', '--frobnicate'], 'mock: Nonexistent flags: --port, --frobnicate; did you mean --http-port (for --port)? (see mock serve --help)', 2],
+  ];
+  const results = await runAll(cases.map(([args]) => [args, { cwd }]));
+  cases.forEach(([, line, code], i) => failsWith(t, results[i], line, code));
+});
+
 t.test('a missing argument: one line naming it, its place and an example', async (t) => {
   const cwd = t.testdir({});
   const cases = [
@@ -80,8 +94,8 @@ t.test('no spec and a missing spec', async (t) => {
     [['build', '--spec', 'nope.yaml'], { cwd }],
     [['serve'], { cwd }],
   ]);
-  failsWith(t, build, 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, or put .proto files in proto/ or --proto-dir <dir> to mock gRPC) or list specs: in mock.yaml', 1);
-  failsWith(t, serve, 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, or put .proto files in proto/ or --proto-dir <dir> to mock gRPC) or list specs: in mock.yaml', 1);
+  failsWith(t, build, 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, put .proto files in proto/ or --proto-dir <dir> to mock gRPC, or --ws-port <port> or websocket.routes in mock.yaml to mock WebSocket) or list specs: in mock.yaml', 1);
+  failsWith(t, serve, 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, put .proto files in proto/ or --proto-dir <dir> to mock gRPC, or --ws-port <port> or websocket.routes in mock.yaml to mock WebSocket) or list specs: in mock.yaml', 1);
   failsWith(t, flag, 'spec not found: nope.yaml (checked --spec)', 1);
   failsWith(t, listed, 'spec not found: missing.yaml (checked specs: in mock.yaml)', 1);
 });

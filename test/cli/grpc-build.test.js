@@ -6,7 +6,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { corpus, root, runCli, sideBySide } from '../helpers/cli.js';
+import { corpus, root, runCli, runMock, sideBySide, startCommand, tmpdir } from '../helpers/cli.js';
 import { plainNode } from '../helpers/plain-node.js';
 
 const bin = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
@@ -192,7 +192,7 @@ t.test('excluded_services, MOCK_GRPC_PROTO_DIR, config validate', async (t) => {
   t.same(grpcJson(cwd, 'env').services.map((s) => s.name), ['hellostreamingworld.MultiGreeter', 'helloworld.Greeter', 'routeguide.RouteGuide']);
 });
 
-t.test('no proto/ folder starts nothing; an explicit folder or port that finds none is one line', async (t) => {
+t.test('no proto/ folder starts nothing; an explicit folder that finds none is one line', async (t) => {
   const dir = t.testdir({ configured: { 'empty-dir': {}, 'mock.yaml': 'grpc:\n  proto_dir: missing\n' }, bare: {} });
   const cwd = path.join(dir, 'configured');
   const bare = path.join(dir, 'bare');
@@ -208,7 +208,7 @@ t.test('no proto/ folder starts nothing; an explicit folder or port that finds n
   t.match(nothing.stderr, /^no spec given: .*--proto-dir <dir> to mock gRPC/);
   t.equal(flag.stderr, 'gRPC proto folder not found: nowhere (checked --proto-dir); create it with your .proto files, or name the folder holding them with --proto-dir or grpc.proto_dir\n');
   t.equal(file.stderr, 'gRPC proto folder not found: missing (checked grpc.proto_dir in mock.yaml); create it with your .proto files, or name the folder holding them with --proto-dir or grpc.proto_dir\n');
-  t.match(port.stderr, /^gRPC proto folder not found: proto \(checked grpc\.proto_dir's default, as MOCK_GRPC_PORT asks for the gRPC server\)/);
+  t.match(port.stderr, /^no spec given: /, 'MOCK_GRPC_PORT says where a gRPC server listens, not whether: nothing to build (--grpc-port: servers-wanted.test.js)');
   t.equal(empty.stderr, 'gRPC proto folder empty-dir holds no .proto file (checked --proto-dir); add your .proto files (subfolders are read too)\n');
   t.equal(badValue.code, 1);
   t.match(badValue.stderr, /MOCK_GRPC_PORT/);
@@ -249,6 +249,26 @@ t.test('serve with .proto files alone: the build happens, its problems are said 
   t.equal(clash.code, 1);
   t.match(clash.stderr, /^--grpc-port and --admin-port are both 45678: the gRPC mock and the admin server cannot share a port/);
   t.match(bridge.stderr, /grpc\.http_bridge\.port in mock\.yaml and metrics\.port in mock\.yaml are both 45679/);
+});
+
+t.test('mock serve with a .proto that does not parse: stops with file:line:column when no service is left, warns and serves the rest otherwise', async (t) => {
+  const broken = 'syntax = "proto3";\npackage broken;\nmessage X {\n  string a = 1\n  int32 b = 2;\n}\nservice B { rpc Do(X) returns (X); }\n';
+  const beside = smallProject(t, { proto: { 'broken.proto': broken } });
+  // t.testdir() is made once per test: the second project is a fresh folder
+  const alone = tmpdir();
+  mkdirSync(path.join(alone, 'proto'));
+  writeFileSync(path.join(alone, 'proto', 'broken.proto'), broken);
+  const [stopped, serving] = await Promise.all([
+    // a server that starts (with 0 services) does not end: that is the failure this checks
+    runMock(['serve', '--grpc-port', '0'], { cwd: alone, timeoutMs: 60_000 }),
+    startCommand(['serve', '--grpc-port', '0', '--host', '127.0.0.1'], /gRPC on (\S+)/, { cwd: beside }),
+  ]);
+  t.teardown(() => serving.stop());
+  t.equal(stopped.code, 1, 'a non-zero exit');
+  t.equal(stopped.stderr, "proto/broken.proto:5:3: illegal token 'int32', ';' expected; no gRPC service is left to serve: fix the file\n");
+  t.notMatch(stopped.stdout, /gRPC on/, 'no server with 0 services');
+  t.match(serving.stdout + serving.stderr, "proto/broken.proto:5:3: illegal token 'int32', ';' expected (fix the file; the other files still serve)", 'the warning stays');
+  t.match(serving.url, /^127\.0\.0\.1:\d+$/, 'the other file serves');
 });
 
 t.test('typed message code: ts-proto for grpc-js, byte-identical in another folder, type-checked, --check sees a stale or missing file', async (t) => {

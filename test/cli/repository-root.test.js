@@ -25,7 +25,7 @@ t.test('mock config validate and mock build --check, as the README gives them fo
 
 t.test('bare, they say in one line what they miss', async (t) => {
   t.notOk(fs.existsSync(path.join(root, 'mock.yaml')), 'no mock.yaml in the repository root');
-  failsWith(t, runCli(['build', '--check'], { cwd: root }), 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, or put .proto files in proto/ or --proto-dir <dir> to mock gRPC) or list specs: in mock.yaml', 1);
+  failsWith(t, runCli(['build', '--check'], { cwd: root }), 'no spec given: pass --spec <path|url> (or --graphql-schema <path> to mock a GraphQL schema, put .proto files in proto/ or --proto-dir <dir> to mock gRPC, or --ws-port <port> or websocket.routes in mock.yaml to mock WebSocket) or list specs: in mock.yaml', 1);
   failsWith(
     t,
     runCli(['config', 'validate'], { cwd: root }),

@@ -95,7 +95,7 @@ for (const backend of ['uws', 'node']) {
     t.teardown(() => server.stop());
     const found = (pattern) => pattern.exec(server.stdout)[1];
     const ports = {
-      mock: found(/serving on (http:\/\/\S+)/),
+      mock: found(/serving on (http:\/\/[^/\s]+)/),
       admin: found(/admin on (http:\/\/\S+)/),
       metrics: found(/metrics on (http:\/\/\S+)\/metrics/),
       websocket: found(/WebSocket on ws:\/\/(\S+)/).replace(/^/, 'http://'),

@@ -111,7 +111,8 @@ export function startCommand(argv, ready, { cwd = root, env = {}, timeoutMs = 12
 /** Starts `mock serve <args>` on a free port and resolves once it is listening (serve prints every address at once). */
 export async function startMock(args, options = {}) {
   const port = args.includes('--http-port') ? [] : ['--http-port', '0', '--host', '127.0.0.1'];
-  const server = await startCommand(['serve', ...port, ...args], /serving on (http:\/\/\S+)/, options);
+  // the origin: the line goes on with the description's base path (`http://127.0.0.1:3000/v1`)
+  const server = await startCommand(['serve', ...port, ...args], /serving on (http:\/\/[^/\s]+)/, options);
   server.adminUrl = /admin on (http:\/\/\S+)/.exec(server.stdout)?.[1];
   server.metricsUrl = /metrics on (http:\/\/\S+)\/metrics/.exec(server.stdout)?.[1];
   server.wsUrl = /WebSocket on (ws:\/\/\S+)/.exec(server.stdout)?.[1];

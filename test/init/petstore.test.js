@@ -7,7 +7,7 @@ import { ISO_INSTANT, configValidates, smokePasses, everyOperationAnswers, get, 
 t.test('the default blueprint (petstore) serves at once and passes mock config validate', async (t) => {
   const { dir, server, stdout } = await initAndServe(t, 'my-pets');
   t.match(stdout, 'from the petstore blueprint');
-  t.match(stdout, /Next: cd my-pets && (mock|node \S+) serve\n$/, 'the exact command: target.test.js');
+  t.match(stdout, /Next: cd my-pets && (mock|npx mock-compiler|node \S+) serve\n$/, 'the exact command: target.test.js');
   t.match(readFileSync(path.join(dir, 'README.md'), 'utf8'), /^# my-pets\n/);
   t.match(readFileSync(path.join(dir, 'api.yaml'), 'utf8'), 'title: "my-pets pet store"');
 

@@ -3,12 +3,19 @@ import t from 'tap';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { bin, runMock, tmpdir } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { bin, root, runMock, tmpdir } from '../helpers/cli.js';
+import { plainNode } from '../helpers/plain-node.js';
 
 const PETSTORE_FILES = ['README.md', 'api.yaml', 'fixtures/http/get-pet-1.json', 'mock.yaml'];
 // a PATH without `mock` (the CLI is started by file, as after `npm install` in a clone), outside npm
 const NO_MOCK_ON_PATH = { PATH: path.dirname(process.execPath), npm_command: undefined };
-const SERVE_BY_FILE = `node ${realpathSync(bin)} serve`;
+const script = realpathSync(bin);
+/** The next command without mock on the PATH: this bin/run.js by its path from the project folder, or absolute when that is shorter. */
+const serveByFile = (project) => {
+  const relative = path.relative(realpathSync(project), script);
+  return `node ${relative.length < script.length ? relative : script} serve`;
+};
 
 t.test('mock init <name> creates the folder, lists the files and prints the next command', async (t) => {
   const cwd = t.testdir();
@@ -21,7 +28,7 @@ t.test('mock init <name> creates the folder, lists the files and prints the next
       'mock: created my-api from the petstore blueprint',
       ...PETSTORE_FILES.map((f) => `  created   my-api/${f}`),
       '',
-      `Next: cd my-api && ${SERVE_BY_FILE}`,
+      `Next: cd my-api && ${serveByFile(path.join(cwd, 'my-api'))}`,
       '',
     ].join('\n'),
     'without mock on the PATH the next command runs this bin/run.js with node',
@@ -34,14 +41,35 @@ t.test('the next command is `mock serve` only when the `mock` on the PATH is thi
   symlinkSync(bin, path.join(cwd, 'linked', 'mock')); // what npm link or a global install makes
   symlinkSync(process.execPath, path.join(cwd, 'other', 'mock')); // some other program called mock
   const withPath = (dir, extra = {}) => ({ cwd, env: { ...NO_MOCK_ON_PATH, PATH: `${path.join(cwd, dir)}${path.delimiter}${path.dirname(process.execPath)}`, ...extra } });
-  const [linked, other, npx] = await Promise.all([
+  const [linked, other, npx, runBy] = await Promise.all([
     runMock(['init', 'a'], withPath('linked')),
     runMock(['init', 'b'], withPath('other')),
     runMock(['init', 'c'], withPath('linked', { npm_command: 'exec' })),
+    runMock(['init', 'd'], withPath('linked', { npm_command: 'run-script' })),
   ]);
   t.match(linked.stdout, /\nNext: cd a && mock serve\n$/, 'linked: mock serve');
-  t.match(other.stdout, `\nNext: cd b && ${SERVE_BY_FILE}\n`, 'another mock on the PATH is not this one');
-  t.match(npx.stdout, `\nNext: cd c && ${SERVE_BY_FILE}\n`, "under npx the PATH is npm's, not the shell's");
+  t.match(other.stdout, `\nNext: cd b && ${serveByFile(path.join(cwd, 'b'))}\n`, 'another mock on the PATH is not this one');
+  t.match(npx.stdout, '\nNext: cd c && npx mock-compiler serve\n', "under npx (npm_command=exec) the command as the user ran it, whatever npm's PATH holds");
+  t.match(runBy.stdout, `\nNext: cd d && ${serveByFile(path.join(cwd, 'd'))}\n`, "under npm run the PATH is npm's, not the shell's");
+});
+
+t.test('run from npx\'s cache (its _npx folder), the next command is npx with the package\'s name, not the cache\'s path', async (t) => {
+  // what `npx mock-compiler` runs: the package installed under ~/.npm/_npx/<hash>/node_modules
+  const cwd = t.testdir({ cache: { _npx: { '4f2a': { node_modules: {} } } }, work: {} });
+  const installed = path.join(cwd, 'cache', '_npx', '4f2a', 'node_modules', 'mock-compiler');
+  symlinkSync(root, installed);
+  const env = { ...process.env, ...NO_MOCK_ON_PATH };
+  delete env.npm_command;
+  const { code, stdout, stderr } = await new Promise((resolve) => {
+    const child = spawn(...plainNode([path.join(installed, 'bin', 'run.js'), 'init', 'my-api'], env), { cwd: path.join(cwd, 'work'), env });
+    let [out, err] = ['', ''];
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('close', (exit) => resolve({ code: exit, stdout: out, stderr: err }));
+  });
+  t.equal(code, 0, stderr);
+  t.match(stdout, /\nNext: cd my-api && npx mock-compiler serve\n$/);
+  t.notMatch(stdout, '_npx');
 });
 
 t.test('mock init . scaffolds the current directory, named after it', async (t) => {
@@ -50,7 +78,7 @@ t.test('mock init . scaffolds the current directory, named after it', async (t) 
   t.equal(code, 0, `a folder holding only .git counts as empty: ${stderr}`);
   t.match(stdout, 'mock: created a project in the current directory from the ecommerce blueprint\n');
   t.match(stdout, '  created   mock.yaml\n');
-  t.ok(stdout.endsWith(`\nNext: ${SERVE_BY_FILE}\n`), 'no cd when the project is here');
+  t.ok(stdout.endsWith(`\nNext: ${serveByFile(cwd)}\n`), 'no cd when the project is here');
   t.match(readFileSync(path.join(cwd, 'README.md'), 'utf8'), /^# orders-mock\n/);
   t.match(readFileSync(path.join(cwd, 'api.yaml'), 'utf8'), 'title: "orders-mock shop"');
   t.ok(existsSync(path.join(cwd, '.git', 'HEAD')));
@@ -107,7 +135,7 @@ t.test('a project name that YAML would misread is written safely; a path with sp
   mkdirSync(path.join(cwd, 'apps'));
   const { code, stdout, stderr } = await runMock(['init', 'apps/my "api": v2'], { cwd, env: NO_MOCK_ON_PATH });
   t.equal(code, 0, stderr);
-  t.match(stdout, `Next: cd 'apps/my "api": v2' && ${SERVE_BY_FILE}`);
+  t.match(stdout, `Next: cd 'apps/my "api": v2' && ${serveByFile(path.join(cwd, 'apps', 'my "api": v2'))}`);
   const api = readFileSync(path.join(cwd, 'apps', 'my "api": v2', 'api.yaml'), 'utf8');
   t.equal(parse(api).info.title, 'my "api": v2 pet store');
 });

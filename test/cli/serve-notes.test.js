@@ -31,7 +31,7 @@ t.test('the start lines: the URL a user clicks (localhost, the base path), the d
   // every interface, as by default (the test talks to loopback only)
   const server = await startMock(['--spec', spec, '--http-port', '0', '--admin', '--admin-port', '0'], { cwd: t.testdir({}) });
   t.teardown(() => server.stop());
-  const [, clickable] = /^mock: serving on (http:\/\/localhost:\d+\/v1)$/m.exec(server.stdout) ?? [];
+  const [, clickable] = /^mock: serving on (http:\/\/localhost:\d+\/v1) \((?:uWebSockets\.js; [^)]*|node:http)\)$/m.exec(server.stdout) ?? [];
   t.ok(clickable, `localhost for 0.0.0.0, with the description's first server path: ${server.stdout}`);
   t.equal((await fetch(`${clickable}/pets`)).status, 200, 'the printed URL answers');
   const [, dashboard] = /^mock: admin on http:\/\/127\.0\.0\.1:\d+ \(dashboard (http:\/\/127\.0\.0\.1:\d+\/), API under \/__mock\/\)$/m.exec(server.stdout) ?? [];

@@ -20,7 +20,7 @@ const latinIn = (text) => String(text).toLowerCase().split(/[^a-z]+/).filter((w)
 /** A person's name: a first name and a last name of faker's lists among its words (a title or a suffix may come with them). */
 const isPersonName = (text) => {
   const words = String(text).split(/\s+/);
-  return words.some((w) => firstNames.has(w)) && words.some((w) => lastNames.has(w.replace(/,$/, '')));
+  return words.some((w) => firstNames.has(w)) && words.some((w) => w.replace(/,$/, '').split('-').every((part) => lastNames.has(part)));
 };
 
 const dir = tmpdir();

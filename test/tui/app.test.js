@@ -149,7 +149,7 @@ t.test('the live log: / filters by path, status, method and protocol; Esc clears
   ]);
   await shows(/following \(5\)/);
   t.match(screen(), /\/graphql\s+200.*query Me/, 'a GraphQL entry: its operation in the route column');
-  t.match(screen(), /504.*library\.v1\.Library\/GetBook/, 'a gRPC entry: its method');
+  t.match(screen(), /DEADLINE_EXCEEDED +2 ms +library\.v1\.Library\/GetBook\n/, 'a gRPC entry: its status name and its method, in line with the other rows');
   t.match(screen(), /\/echo\/one\s+101.*WS \/echo\/\{any\}/, 'a WebSocket entry: its route');
 
   const rows = () => screen().split('\n').filter((l) => /\d\d:\d\d:\d\d/.test(l));

@@ -44,13 +44,15 @@ export function LogView({ entries, paused, pending, offset, width, height, skipp
     lines.push(line('empty', [{ text: why, dim: true }], width));
   }
   for (const e of shown) {
+    // a gRPC call's own status (DEADLINE_EXCEEDED), not the HTTP code it maps to; a long one takes its room from the path, so the columns after it stay in line
+    const status = e.grpc?.status ?? String(e.status_code);
+    const pathFits = Math.max(1, pathWidth - Math.max(0, status.length - 6));
     lines.push(
       line(
         e.id,
         [
-          ` ${clock(e.timestamp).padEnd(9)}${fit(e.method, 7)} ${fit(e.path, pathWidth)} `,
-          // a gRPC call's own status (DEADLINE_EXCEEDED), not the HTTP code it maps to
-          { text: (e.grpc?.status ?? String(e.status_code)).padEnd(7), color: statusColor(e.status_code) },
+          ` ${clock(e.timestamp).padEnd(9)}${fit(e.method, 7)} ${fit(e.path, pathFits)} `,
+          { text: status.padEnd(7), color: statusColor(e.status_code) },
           fitRight(ms(e.response_time_ms), 8),
           // what made the answer (example, generated, runtime_mock, fixture, proxy, chaos …), then the route, operation or method it came through
           e.route === null ? { text: '  unmatched', color: 'yellow' } : { text: `  ${fit(e.source ?? '', 12)} ${routeLabel(e)}`, dim: true },

@@ -24,6 +24,8 @@ import { createClient } from 'graphql-ws';
 import grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { ensureNodes } from './node-binaries.js';
+// the throughput note the server prints, as the build says it (not a copy that goes stale)
+import { NODE_HTTP_THROUGHPUT } from '../dist/runtime/servers/http/index.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = path.join(root, 'bin', 'run.js');
@@ -241,7 +243,7 @@ async function checkVersion({ major, version, node, error }) {
     if (uwsHere) {
       check(fallback.length === 0 && uwsAnswered, 'served by uWebSockets.js (its uWebSockets header, no fallback line)', `fallback lines: ${JSON.stringify(fallback)}, uWebSockets header: ${uwsAnswered}`);
     } else {
-      const expected = `INFO: uWebSockets.js has no build for Node ${major} (ABI ${ABI[major]}) on this system: serving with node:http, about 0.8x the throughput; Node 22 or 20 serves with uWS`;
+      const expected = `INFO: uWebSockets.js has no build for Node ${major} (ABI ${ABI[major]}) on this system: serving with node:http, ${NODE_HTTP_THROUGHPUT}; Node 22 or 20 serves with uWS`;
       check(
         fallback.length === 1 && fallback[0].endsWith(expected) && !uwsAnswered,
         'served by node:http, with one info line saying why',
@@ -341,7 +343,7 @@ async function checkVersion({ major, version, node, error }) {
   if (explicit !== undefined) {
     const { code, stdout, stderr } = await explicit;
     const lines = stderr.trim().split('\n');
-    const expected = `server.http_backend is uws, but uWebSockets.js has no build for Node ${major} (ABI ${ABI[major]}) on this system: set it to auto or node to serve with node:http (about 0.8x the throughput), or run mock on Node 22 or 20`;
+    const expected = `server.http_backend is uws, but uWebSockets.js has no build for Node ${major} (ABI ${ABI[major]}) on this system: set it to auto or node to serve with node:http (${NODE_HTTP_THROUGHPUT}), or run mock on Node 22 or 20`;
     check(code === 1 && lines.length === 1 && lines[0] === expected && !stdout.includes('serving on'), 'server.http_backend: uws is a one-line error, exit 1', `exit ${code}: ${stderr.trim().slice(0, 400)}`);
   }
   return results;

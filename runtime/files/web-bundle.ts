@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageFile } from '../../common/package-root.js';
 
 /** One file of a built page, held in memory: the bundles are small and read once. */
 export interface BundleFile {
@@ -24,16 +24,10 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
-/**
- * `<name>/dist` next to package.json, found by walking up from this module (dist/runtime/…
- * once compiled), so it works from a checkout and from the installed package.
- */
-function distFolder(from: string, name: string): string | undefined {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, name, 'dist');
-    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(candidate, 'index.html'))) return candidate;
-    if (path.dirname(dir) === dir) return undefined;
-  }
+/** `<name>/dist` next to package.json, in a checkout and in the installed package; undefined when not built. */
+function distFolder(name: string): string | undefined {
+  const folder = packageFile(path.join(name, 'dist'));
+  return existsSync(path.join(folder, 'index.html')) ? folder : undefined;
 }
 
 const loaded = new Map<string, WebBundle | null>();
@@ -42,7 +36,7 @@ const loaded = new Map<string, WebBundle | null>();
 export function webBundle(name: 'dashboard' | 'graphiql'): WebBundle | null {
   const known = loaded.get(name);
   if (known !== undefined) return known;
-  const dist = distFolder(path.dirname(fileURLToPath(import.meta.url)), name);
+  const dist = distFolder(name);
   let bundle: WebBundle | null = null;
   if (dist !== undefined) {
     const assets = new Map<string, BundleFile>();

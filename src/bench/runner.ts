@@ -2,7 +2,9 @@
 // time), each target split into one task per worker on a piscina pool. Handles --rounds,
 // --repeat-until, SIGINT (first: stop and report what was measured; second: exit at once) and
 // the live progress line.
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { compiledModule } from '../../common/package-root.js';
 import type { Task, WorkerResult } from './protocol.js';
 import { SharedState } from './shared-state.js';
 
@@ -42,7 +44,7 @@ export interface RoundOutcome {
 /** Threads for `workers` per target with up to `parallelTargets` targets at once. */
 export function createPool(workers: number, parallelTargets: number): Piscina<Task, WorkerResult> {
   return new Piscina<Task, WorkerResult>({
-    filename: new URL('./worker/index.js', import.meta.url).href,
+    filename: pathToFileURL(compiledModule('src/bench/worker/index.js')).href,
     minThreads: workers,
     maxThreads: workers,
     // a task runs for the whole round and is I/O-bound: one thread carries several targets

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { MockError, type MockErrorCode } from '../../common/errors.js';
+import { compiledModule } from '../../common/package-root.js';
 import type { BuildOptions, BuildProgress, build } from '../../compiler/serving.js';
 
 type Built = Awaited<ReturnType<typeof build>>;
@@ -18,7 +18,7 @@ type WorkerMessage =
  */
 export function buildInWorker(options: Omit<BuildOptions, 'progress'>, progress?: BuildProgress): Promise<Built> {
   return new Promise<Built>((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./build-worker.js', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(compiledModule('src/cli/build-worker.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let settled = false;
     child.on('message', (message: WorkerMessage) => {
       if (message.kind === 'progress') progress?.(message.stage, message.done, message.total);

@@ -1,5 +1,6 @@
 import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { packageFile } from '../../common/package-root.js';
 
 /**
  * The command that serves the new project, as the user can run it from `runsIn` (the project's
@@ -22,7 +23,7 @@ export function serveCommand(script: string, env: Readonly<Record<string, string
 
 /** This package's name, as npx finds it on the registry. */
 function packageName(): string {
-  return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { name: string }).name;
+  return (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { name: string }).name;
 }
 
 /** Quotes a path for a POSIX shell when it needs it. */

@@ -1,9 +1,9 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty, { type PrettyOptions } from 'pino-pretty';
 import { MockError } from '../../common/errors.js';
+import { compiledModule } from '../../common/package-root.js';
 import { jsonLineForTerminal } from '../../common/terminal-text.js';
 import type { FileTransportOptions } from './file-transport.js';
 
@@ -80,7 +80,7 @@ export function createLogger(options: LoggerOptions): Logger {
     pretty: options.format === 'text' ? { ...prettyOptions('yyyy-mm-dd HH:MM:ss.l'), colorize: false } : undefined,
   };
   const transport: DestinationStream & NodeJS.EventEmitter & { end(): void } = pino.transport({
-    target: fileURLToPath(new URL('./file-transport.js', import.meta.url)),
+    target: compiledModule('src/logging/file-transport.js'),
     options: transportOptions,
   });
   // a failing destination (disk full, file removed) must not take the server down

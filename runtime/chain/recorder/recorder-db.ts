@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { MockError } from '../../../common/errors.js';
+import { compiledModule } from '../../../common/package-root.js';
 import { bodyLength, withoutContent, type Answer, type Exchange } from '../exchange/index.js';
 import type { RecordingRedaction } from '../fixtures/index.js';
 import type { Recording } from './schema.js';
@@ -94,7 +95,7 @@ export class RecorderDb {
   /** Starts the writer thread on the file; a path that cannot be used is a one-line MockError. */
   static async open(options: RecorderOptions): Promise<RecorderDb> {
     const workerData: WriterData = { file: options.file, setting: options.setting ?? 'recorder.db_path' };
-    const writer = new Worker(new URL('./writer-thread.js', import.meta.url), { workerData });
+    const writer = new Worker(compiledModule('runtime/chain/recorder/writer-thread.js'), { workerData });
     const first = await new Promise<FromWriter>((resolve, reject) => {
       writer.once('message', resolve);
       writer.once('error', reject);

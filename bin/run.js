@@ -4,9 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { execute } from '@oclif/core';
 
 // a clone builds on `npm start` and `npm test` (and the package on `npm pack`), not on `npm install`
-if (!existsSync(new URL('../dist/src/commands/', import.meta.url))) {
+if (!existsSync(new URL('../dist/bundle/commands/', import.meta.url))) {
   process.stderr.write(`mock: not built yet (no dist/ in ${fileURLToPath(new URL('..', import.meta.url))}): run \`npm run build\` there once (npm start and npm test build first)\n`);
   process.exit(1);
 }
+
+// the commands run from a bundle (dist/bundle): stack traces name the compiled modules through its source maps
+const { debugging } = await import('../dist/src/cli/debugging.js');
+if (debugging(process.argv.slice(2))) process.setSourceMapsEnabled(true);
 
 await execute({ dir: import.meta.url });

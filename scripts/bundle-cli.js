@@ -33,5 +33,8 @@ await build({
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     cleanDir: true,
+    // `--debug` stack traces name the compiled modules (bin/run.js turns the maps on for it)
+    sourcemap: true,
+    sourcemapExcludeSources: true,
   },
 });

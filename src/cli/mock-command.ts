@@ -1,4 +1,5 @@
 import { Command, Errors, Flags } from '@oclif/core';
+import { debugging } from './debugging.js';
 import { failureExitCode, failureLine } from './failure.js';
 
 /** Base of every command: one-line errors and a non-zero exit, stack traces only when debugging. */
@@ -10,12 +11,7 @@ export abstract class MockCommand extends Command {
   protected async catch(error: Error): Promise<never> {
     if (error instanceof Errors.ExitError) throw error; // this.exit() from run(): already decided
     process.stderr.write(`${failureLine(error, this.id, this.ctor)}\n`);
-    if (this.debugging() && error.stack) process.stderr.write(`${error.stack}\n`);
+    if (debugging(this.argv) && error.stack) process.stderr.write(`${error.stack}\n`);
     return this.exit(failureExitCode(error));
-  }
-
-  /** Read from argv and env directly: a failure may come before flags and config are parsed. */
-  private debugging(): boolean {
-    return this.argv.includes('--debug') || /^(debug|trace)$/i.test(process.env.MOCK_LOG_LEVEL?.trim() ?? '');
   }
 }

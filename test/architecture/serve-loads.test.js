@@ -13,15 +13,21 @@ const esmList = (pid) => path.join(dir, `imported-${pid}.txt`);
 const hooks = path.join(dir, 'hooks.mjs');
 const preload = path.join(dir, 'preload.cjs');
 // ESM loader hooks run on their own thread: each URL is appended as it loads
-writeFileSync(hooks, `import { appendFileSync } from 'node:fs';
+writeFileSync(
+  hooks,
+  `import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
   appendFileSync(${JSON.stringify(dir)} + '/imported-' + process.pid + '.txt', url + '\\n');
   return next(url, context);
 }
-`);
-writeFileSync(preload, `require('node:module').register(${JSON.stringify(pathToFileURL(hooks).href)});
+`,
+);
+writeFileSync(
+  preload,
+  `require('node:module').register(${JSON.stringify(pathToFileURL(hooks).href)});
 process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(dir)} + '/required-' + process.pid + '.txt', Object.keys(require.cache).join('\\n')));
-`);
+`,
+);
 
 const server = await startMock(['--spec', path.join(root, 'examples', 'petstore.yaml'), '--out', path.join(dir, 'out')], { env: { NODE_OPTIONS: `--require ${preload}` } });
 t.teardown(() => server.stop());
@@ -30,12 +36,31 @@ t.test('the server answers, then its list of loaded modules leaves the optional 
   t.equal((await fetch(`${server.url}/v1/pets/1`)).status, 200);
   await server.stop();
   const { pid } = server.child;
-  const loaded = [...readFileSync(cjsList(pid), 'utf8').split('\n'), ...readFileSync(esmList(pid), 'utf8').split('\n')].map((line) => line.replace(/^file:\/\//, ''));
-  t.ok(loaded.some((file) => file.includes('/node_modules/uWebSockets.js/')), 'the lists are real: they hold the server library (ESM)');
-  t.ok(loaded.some((file) => file.includes('/node_modules/pino/')), 'and the logger (CommonJS)');
+  const files = [...readFileSync(cjsList(pid), 'utf8').split('\n'), ...readFileSync(esmList(pid), 'utf8').split('\n')].map((line) => line.replace(/^file:\/\//, ''));
+  // the command line runs from its bundle (dist/bundle): each module in a file of it starts with a `// dist/…` line
+  const bundled = files.filter((file) => file.includes('/dist/bundle/'));
+  t.ok(bundled.length > 0, 'mock serve ran from the bundle');
+  const loaded = [...files, ...bundled.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^\/\/ (dist\/\S+\.js)$/gm)].map(([, module]) => path.join(root, module)))];
+  t.ok(
+    loaded.some((file) => file.includes('/node_modules/uWebSockets.js/')),
+    'the lists are real: they hold the server library (ESM)',
+  );
+  t.ok(
+    loaded.some((file) => file.includes('/node_modules/pino/')),
+    'and the logger (CommonJS)',
+  );
   for (const library of ['prom-client', 'jose', 'ajv/dist/ajv.js', '@opentelemetry', 'typescript', 'ts-morph', '@redocly', 'graphql', 'graphql-jit', '@grpc', 'protobufjs', '@fastify/busboy']) {
-    t.notOk(loaded.some((file) => file.includes(`/node_modules/${library}`)), `${library} is not loaded`);
+    t.notOk(
+      loaded.some((file) => file.includes(`/node_modules/${library}`)),
+      `${library} is not loaded`,
+    );
   }
-  t.ok(loaded.some((file) => file.endsWith('/dist/compiler/serving.js')), "the compiler's serving face checks the build");
-  t.notOk(loaded.some((file) => /\/dist\/compiler\/(compile\.js|emit|generate|ir|load|template)\b/.test(file)), 'nothing of the compiler that builds');
+  t.ok(
+    loaded.some((file) => file.endsWith('/dist/compiler/serving.js')),
+    "the compiler's serving face checks the build",
+  );
+  t.notOk(
+    loaded.some((file) => /\/dist\/compiler\/(compile\.js|emit|generate|ir|load|template)\b/.test(file)),
+    'nothing of the compiler that builds',
+  );
 });

@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { storedBody } from '../../../common/fixtures/index.js';
 import type { LoggedBody } from '../../../common/request-log.js';
 import { WarningGate } from '../../../common/warning-gate.js';
@@ -12,7 +11,7 @@ export interface BodyLogOptions {
   maxStoreMb: number;
 }
 
-/** What the cache counts per entry besides its bytes: the two objects that hold them. */
+/** What the budget counts per entry besides its bytes: the two objects that hold them. */
 const OVERHEAD_BYTES = 64;
 
 /** One body as kept: a reference to it when it is short enough, else a copy of its first bytes. */
@@ -28,39 +27,43 @@ interface KeptBody {
 export interface EntryBodies {
   request: KeptBody | undefined;
   response: KeptBody | undefined;
+  /** What the budget counts for them: their bytes and the objects that hold them. */
+  bytes: number;
+}
+
+function empty(bodies: EntryBodies): void {
+  bodies.request = bodies.response = undefined;
 }
 
 /**
- * The request log's bodies, under one byte budget (logging.bodies.max_store_mb): an LRU cache
- * (lru-cache's maxSize) of each entry's bodies, whose eviction empties them, with one warning a
- * minute. An entry the ring buffer drops gives its bytes back at once.
+ * The request log's bodies, under one byte budget (logging.bodies.max_store_mb): past it the oldest
+ * entries' bodies are emptied, with one warning a minute; an entry the ring buffer drops gives its
+ * bytes back at once. Entries leave in the order they came (the ring drops the oldest, the budget
+ * forgets the oldest), so a first-in first-out queue with a byte count is the whole bookkeeping:
+ * an LRU cache (lru-cache) cost about a microsecond a request in set, evict and delete, for an
+ * order of use nothing here has (an entry is not used again once kept).
  *
  * Hot path: keeping a body stores a reference (a precomputed example's shared text or buffer is
  * not copied); only a body longer than max_body_bytes is copied, its prefix, which is less than
  * the answer's write costs. Redacting and decoding wait until the entry is read.
  */
 export class KeptBodies {
-  private readonly cache: LRUCache<EntryBodies, EntryBodies>;
+  private readonly maxBytes: number;
   private readonly maxBodyBytes: number;
   private readonly gate: WarningGate;
+  private readonly warning: string;
+  /** Kept entries, oldest first from `head` (the slots before it are spent, reclaimed in batches). */
+  private queue: EntryBodies[] = [];
+  private head = 0;
+  /** Bytes of the entries from `head` on. */
+  private bytes = 0;
 
   constructor(options: BodyLogOptions, warn: (message: string) => void) {
-    const maxSize = options.maxStoreMb * 1024 * 1024;
+    this.maxBytes = options.maxStoreMb * 1024 * 1024;
     // two bodies of an entry must fit the budget, whatever max_body_bytes says
-    this.maxBodyBytes = Math.min(options.maxBodyBytes, Math.floor((maxSize - OVERHEAD_BYTES) / 2));
+    this.maxBodyBytes = Math.min(options.maxBodyBytes, Math.floor((this.maxBytes - OVERHEAD_BYTES) / 2));
     this.gate = new WarningGate(warn);
-    this.cache = new LRUCache<EntryBodies, EntryBodies>({
-      maxSize,
-      sizeCalculation: (bodies) => OVERHEAD_BYTES + keptBytes(bodies.request) + keptBytes(bodies.response),
-      dispose: (bodies, _key, reason) => {
-        bodies.request = bodies.response = undefined;
-        if (reason === 'evict') {
-          this.gate.warn(
-            `request log: bodies of older entries forgotten to stay within logging.bodies.max_store_mb (${options.maxStoreMb} MB); raise it to keep more, or lower logging.bodies.max_body_bytes`,
-          );
-        }
-      },
-    });
+    this.warning = `request log: bodies of older entries forgotten to stay within logging.bodies.max_store_mb (${options.maxStoreMb} MB); raise it to keep more, or lower logging.bodies.max_body_bytes`;
   }
 
   /** Keeps what an entry shows of its bodies; undefined when it has none. `responseBytes`: the answer's content length (0: none, as for HEAD). */
@@ -74,18 +77,38 @@ export class KeptBodies {
     const request = requestBody === undefined || requestBody.byteLength === 0 ? undefined : this.kept(requestBody, requestBody.byteLength, requestType);
     const response = responseBody === undefined || responseBytes === 0 ? undefined : this.kept(responseBody, responseBytes, contentTypeOf(responseHeaders));
     if (request === undefined && response === undefined) return undefined;
-    const bodies: EntryBodies = { request, response };
-    this.cache.set(bodies, bodies);
+    const bodies: EntryBodies = { request, response, bytes: OVERHEAD_BYTES + keptBytes(request) + keptBytes(response) };
+    this.queue.push(bodies);
+    this.bytes += bodies.bytes;
+    if (this.bytes > this.maxBytes) {
+      while (this.bytes > this.maxBytes) this.dequeue();
+      this.gate.warn(this.warning);
+    }
     return bodies;
   }
 
-  /** The ring buffer dropped the entry: its bytes are free. */
+  /** The ring buffer dropped the entry (its oldest): its bytes are free, unless the budget freed them first. */
   forget(bodies: EntryBodies): void {
-    this.cache.delete(bodies);
+    if (this.head < this.queue.length && this.queue[this.head] === bodies) this.dequeue();
   }
 
   clear(): void {
-    this.cache.clear();
+    for (let i = this.head; i < this.queue.length; i++) empty(this.queue[i]);
+    this.queue = [];
+    this.head = 0;
+    this.bytes = 0;
+  }
+
+  /** Empties the oldest entry's bodies. */
+  private dequeue(): void {
+    const oldest = this.queue[this.head++];
+    this.bytes -= oldest.bytes;
+    empty(oldest);
+    // spent slots are dropped once they are half the array: each entry is moved at most once on average
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
   }
 
   private kept(body: string | Uint8Array, size: number, contentType: string | undefined): KeptBody {

@@ -3,6 +3,8 @@
  * dependency-cruiser over the TypeScript sources (type-only imports included, parsed by swc).
  */
 const RUNTIME_FACES = '^(runtime/index\\.ts|runtime/config-checks\\.ts|runtime/store/index\\.ts)$';
+/** The packages whose code ships bundled (compiler/bundled/): the one part of node_modules cruised. */
+const BUNDLED = '(json-schema-to-typescript|ts-proto|ts-proto-descriptors|ts-poet)';
 
 module.exports = {
   forbidden: [
@@ -28,6 +30,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^runtime/', pathNot: '^runtime/servers/uws/' },
       to: { path: '(^|node_modules/)uWebSockets\\.js(/|$)' },
+    },
+    {
+      name: 'bundled-libraries-in-their-folder',
+      comment: 'json-schema-to-typescript and ts-proto (with ts-poet and ts-proto-descriptors) are development dependencies whose code npm run build bundles into compiler/bundled/ (scripts/bundle-libraries.js): a consumer install has not the packages, so nothing else imports them.',
+      severity: 'error',
+      from: { pathNot: '^compiler/bundled/' },
+      to: { path: `^node_modules/${BUNDLED}/` },
     },
     {
       name: 'stages-not-servers',
@@ -96,6 +105,7 @@ module.exports = {
     parser: 'swc',
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|node_modules)/' },
+    // packages stay in the graph (not followed): the rules on which folder may import them need them
+    exclude: { path: '^dist/' },
   },
 };

@@ -24,8 +24,9 @@ entries['hooks/command-not-found'] = path.join(root, 'dist/src/cli/command-not-f
 await build({
   input: entries,
   platform: 'node',
-  // packages and Node's own modules load from where they are installed
-  external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
+  // packages and Node's own modules load from where they are installed, and the code generators
+  // bundled with their packages (scripts/bundle-libraries.js) from dist/compiler/bundled
+  external: (id) => (!id.startsWith('.') && !path.isAbsolute(id)) || id.includes(`${path.sep}dist${path.sep}compiler${path.sep}bundled${path.sep}`),
   logLevel: 'warn',
   output: {
     dir: path.join(root, 'dist/bundle'),

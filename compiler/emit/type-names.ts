@@ -1,4 +1,4 @@
-import { toSafeString } from 'json-schema-to-typescript/dist/src/utils.js';
+import { toSafeString } from '../bundled/json-schema-to-typescript.js';
 
 /**
  * Globals a generated type must not shadow: an `export interface Error` in types.ts hides the

@@ -1,4 +1,4 @@
-import { compile } from 'json-schema-to-typescript';
+import { compile } from '../bundled/json-schema-to-typescript.js';
 import type { Ir, JsonSchema } from '../ir/types.js';
 import { mapSchema } from './schema-walk.js';
 import { GENERATED_HEADER } from './header.js';

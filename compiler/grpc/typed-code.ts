@@ -1,10 +1,16 @@
 import protobufDescriptor from 'protobufjs/ext/descriptor/index.js';
-import { CodeGeneratorRequest, FileDescriptorProto, type DescriptorProto } from 'ts-proto-descriptors';
-import { createFileContext } from 'ts-proto/build/src/context.js';
-import { generateFile, makeUtils } from 'ts-proto/build/src/main.js';
-import { getTsPoetOpts, optionsFromParameter } from 'ts-proto/build/src/options.js';
-import { createTypeMap } from 'ts-proto/build/src/types.js';
-import { getVersions } from 'ts-proto/build/src/utils.js';
+import {
+  CodeGeneratorRequest,
+  createFileContext,
+  createTypeMap,
+  FileDescriptorProto,
+  generateFile,
+  getTsPoetOpts,
+  makeUtils,
+  optionsFromParameter,
+  TS_PROTO_VERSION,
+  type DescriptorProto,
+} from '../bundled/ts-proto.js';
 import { BUILD_SUBFOLDER } from '../../common/build-files.js';
 import type { GrpcBuildOutput } from '../../common/grpc/build-output.js';
 
@@ -47,8 +53,9 @@ export async function typedMessageCode(output: GrpcBuildOutput, userFiles: reado
     file.messageType.forEach((message, j) => dropUnsetOneofIndex(message, encoded[i].present.messageType[j]));
   });
 
-  // what ts-proto's protoc plugin (build/src/plugin.js) does with a request, emitImportedFiles on
-  const { protocVersion, tsProtoVersion } = await getVersions(request);
+  // what ts-proto's protoc plugin (build/src/plugin.js) does with a request, emitImportedFiles on;
+  // its getVersions names protoc's version from the request, which no protoc made here
+  const protocVersion = 'unknown';
   const options = optionsFromParameter(request.parameter);
   const ctx = { typeMap: createTypeMap(request, options), options, utils: makeUtils(options) };
   const wanted = new Set<string>();
@@ -65,7 +72,7 @@ export async function typedMessageCode(output: GrpcBuildOutput, userFiles: reado
     if (!wanted.has(file.name)) continue;
     const [path, generated] = generateFile({ ...ctx, currentFile: createFileContext(file) }, file);
     if (path.startsWith('/') || path.split('/').includes('..')) throw new Error(`ts-proto named a file outside its folder: ${path}`);
-    code.set(`${GRPC_CODE_DIR}/${path}`, generated.toString({ ...getTsPoetOpts(options, tsProtoVersion, protocVersion, file.name), path }));
+    code.set(`${GRPC_CODE_DIR}/${path}`, generated.toString({ ...getTsPoetOpts(options, TS_PROTO_VERSION, protocVersion, file.name), path }));
   }
   return new Map([...code].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

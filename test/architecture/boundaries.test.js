@@ -1,6 +1,7 @@
 // The architecture's boundaries (.dependency-cruiser.cjs), checked by dependency-cruiser over the
 // TypeScript sources, type-only imports included: the compiler and the runtime meet only in
-// common/; the CLI reaches them through their faces; uWebSockets.js stays in its folder; stages
+// common/; the CLI reaches them through their faces; uWebSockets.js stays in its folder, and so do
+// the code generators that ship bundled (compiler/bundled/, development dependencies); stages
 // never touch a server; terminals never touch a server; the chain imports no terminal and nothing
 // of control/; a terminal imports no other protocol's terminal (the fake data GraphQL and gRPC
 // share is terminal/fake-data/, through its index); the store stands alone and no other runtime

@@ -52,6 +52,12 @@ t.test('the package says where it lives, under which licence, and runs no script
   const scripted = Object.entries(lock.packages).filter(([, p]) => p.hasInstallScript).map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 13));
   t.ok(scripted.length > 0, 'the lockfile has dependencies with install scripts');
   for (const name of scripted) t.type(pkg.allowScripts?.[name], 'boolean', `allowScripts decides ${name}`);
+  // the code generators of mock build ship bundled by the build (scripts/bundle-libraries.js), without their formatters
+  t.match(pkg.scripts.build, / && node scripts\/bundle-libraries\.js /, 'npm run build bundles them');
+  t.match(pkg.scripts.build, / && node scripts\/bundle-cli\.js$/, 'and then the command line (dist/bundle)');
+  for (const name of ['json-schema-to-typescript', 'ts-proto']) {
+    t.ok(!pkg.dependencies[name] && pkg.devDependencies[name], `${name}: a development dependency, its code bundled`);
+  }
   // the terminal dashboard's libraries serve nothing: optional peers, present in a clone
   for (const name of ['ink', 'react']) {
     t.notOk(pkg.dependencies[name], `${name} is not installed with the package`);
@@ -125,10 +131,36 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
   const demo = path.join(empty, 'demo');
   const built = await run('mock', ['build'], { cwd: demo, env: pathEnv });
   succeeded(t, built, 'mock build');
+  t.ok(fs.existsSync(path.join(demo, 'generated/api/types.ts')), 'types.ts written (json-schema-to-typescript, bundled)');
+
+  // the code generators ship bundled (npm run build, scripts/bundle-libraries.js): neither their
+  // packages nor the formatters they pull in (prettier; dprint-node's native binaries) are installed
+  const installedDir = path.join(prefix, 'lib', 'node_modules', pkg.name);
+  const ls = await run('npm', ['ls', '--all', '--json', '--prefix', installedDir], { cwd: dir, env: npmEnv });
+  const names = new Set();
+  // npm ls names the root's development dependencies too, as missing: only what is installed counts
+  const collect = (deps = {}) => {
+    for (const [name, dep] of Object.entries(deps)) {
+      if (dep.missing) continue;
+      names.add(name);
+      collect(dep.dependencies);
+    }
+  };
+  collect(JSON.parse(ls.stdout).dependencies);
+  t.ok(names.has('@grpc/grpc-js') && names.has('@dprint/typescript'), `npm ls lists the installed tree (${names.size} packages)`);
+  t.same(['json-schema-to-typescript', 'ts-proto', 'ts-poet', 'prettier', 'dprint-node'].filter((name) => names.has(name)), [], 'none of them is installed');
+  // ts-proto's typed message code, formatted by dprint's WebAssembly build instead of dprint-node
+  const protos = path.join(empty, 'protos');
+  fs.mkdirSync(path.join(protos, 'proto'), { recursive: true });
+  fs.writeFileSync(path.join(protos, 'proto', 'hello.proto'), 'syntax = "proto3";\npackage hello;\nmessage HelloRequest { string name = 1; }\nservice Greeter { rpc SayHello (HelloRequest) returns (HelloRequest); }\n');
+  const grpcBuilt = await run('mock', ['build'], { cwd: protos, env: pathEnv });
+  succeeded(t, grpcBuilt, 'mock build of a .proto');
+  const typed = fs.readFileSync(path.join(protos, 'generated/proto/grpc/hello.ts'), 'utf8');
+  t.match(typed, /^\/\/ {3}protoc-gen-ts_proto {2}v\d+\.\d+\.\d+$/m, 'the header names the bundled ts-proto version');
+  t.match(typed, '\nexport interface HelloRequest {\n  name: string;\n}\n', 'the code is formatted');
 
   // the build's TypeScript resolves its contract types from the installed package, as a project does
   fs.mkdirSync(path.join(demo, 'node_modules'));
-  const installedDir = path.join(prefix, 'lib', 'node_modules', pkg.name);
   fs.symlinkSync(installedDir, path.join(demo, 'node_modules', pkg.name), 'dir');
   const options = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
   const resolved = ts.resolveModuleName(`${pkg.name}/contract`, path.join(demo, 'generated/api/index.ts'), options, ts.sys).resolvedModule?.resolvedFileName;

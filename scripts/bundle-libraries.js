@@ -20,6 +20,7 @@ const out = path.join(root, 'dist', 'compiler', 'bundled');
 const BUNDLES = {
   'json-schema-to-typescript': { prettier: path.join(source, 'prettier.ts') },
   'ts-proto': { 'dprint-node': path.join(source, 'dprint-node.ts') },
+  redocly: {},
 };
 /** Dependencies of the stand-ins: installed with the package, read at run time (a wasm file beside its module). */
 const INSTALLED = ['@dprint/formatter', '@dprint/typescript'];

@@ -1,4 +1,4 @@
-import { BaseResolver, type Document, type ResolveError, type YamlParseError } from '@redocly/openapi-core';
+import { BaseResolver, type Document, type ResolveError, type YamlParseError } from '../bundled/redocly.js';
 import type { RefPolicy, RefRefusal } from './ref-policy.js';
 
 /** Redirects followed for a $ref URL, each checked against the policy like the URL itself. */

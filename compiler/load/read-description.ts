@@ -1,4 +1,4 @@
-import { bundle, createConfig, Source } from '@redocly/openapi-core';
+import { bundle, createConfig, Source } from '../bundled/redocly.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';

@@ -55,7 +55,7 @@ t.test('the package says where it lives, under which licence, and runs no script
   // the code generators of mock build ship bundled by the build (scripts/bundle-libraries.js), without their formatters
   t.match(pkg.scripts.build, / && node scripts\/bundle-libraries\.js /, 'npm run build bundles them');
   t.match(pkg.scripts.build, / && node scripts\/bundle-cli\.js$/, 'and then the command line (dist/bundle)');
-  for (const name of ['json-schema-to-typescript', 'ts-proto']) {
+  for (const name of ['json-schema-to-typescript', 'ts-proto', '@redocly/openapi-core']) {
     t.ok(!pkg.dependencies[name] && pkg.devDependencies[name], `${name}: a development dependency, its code bundled`);
   }
   // the terminal dashboard's libraries serve nothing: optional peers, present in a clone
@@ -148,7 +148,7 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
   };
   collect(JSON.parse(ls.stdout).dependencies);
   t.ok(names.has('@grpc/grpc-js') && names.has('@dprint/typescript'), `npm ls lists the installed tree (${names.size} packages)`);
-  t.same(['json-schema-to-typescript', 'ts-proto', 'ts-poet', 'prettier', 'dprint-node'].filter((name) => names.has(name)), [], 'none of them is installed');
+  t.same(['json-schema-to-typescript', 'ts-proto', 'ts-poet', 'prettier', 'dprint-node', '@redocly/openapi-core'].filter((name) => names.has(name)), [], 'none of them is installed');
   // ts-proto's typed message code, formatted by dprint's WebAssembly build instead of dprint-node
   const protos = path.join(empty, 'protos');
   fs.mkdirSync(path.join(protos, 'proto'), { recursive: true });

@@ -5,6 +5,7 @@ import t from 'tap';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { AtomicWriter, RecordingFile, WaitingBytes } from '../../../dist/runtime/files/index.js';
+import { until } from '../../helpers/wait.js';
 
 const journalsOf = (cache) => {
   const root = path.join(cache, 'mock', 'saves');
@@ -22,7 +23,8 @@ t.test('finish links each recording to the next free number; abandon leaves noth
   const writer = new AtomicWriter(path.join(dir, 'project'), cache);
   const files = [0, 1, 2].map(() => new RecordingFile(writer, folder, 'call', 1024 * 1024));
   files.forEach((file, i) => file.append(`line of ${i}\n${'x'.repeat(70_000)}\n`));
-  t.ok(readdirSync(folder).some((name) => name.startsWith('.recording-')), 'written before they end');
+  // the writes start at once, in the background (the file is opened on libuv's thread pool)
+  t.ok(await until(() => readdirSync(folder).some((name) => name.startsWith('.recording-')), 5000, 'a temporary file'), 'written before they end');
   await files[2].abandon();
   const saved = await Promise.all([files[0].finish(), files[1].finish()]);
   t.same(saved.map((f) => path.basename(f)).sort(), ['call-0003.jsonl', 'call-0004.jsonl'], 'after the highest number, each its own');

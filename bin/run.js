@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { execute } from '@oclif/core';
 
 // a clone builds on `npm start` and `npm test` (and the package on `npm pack`), not on `npm install`
 if (!existsSync(new URL('../dist/bundle/commands/', import.meta.url))) {
@@ -9,8 +8,9 @@ if (!existsSync(new URL('../dist/bundle/commands/', import.meta.url))) {
   process.exit(1);
 }
 
-// the commands run from a bundle (dist/bundle): stack traces name the compiled modules through its source maps
+// oclif and the commands run from a bundle (dist/bundle): stack traces name the compiled modules through its source maps
 const { debugging } = await import('../dist/src/cli/debugging.js');
 if (debugging(process.argv.slice(2))) process.setSourceMapsEnabled(true);
 
+const { execute } = await import('../dist/bundle/oclif.js');
 await execute({ dir: import.meta.url });

@@ -24,3 +24,6 @@ export const packageFile = (relative: string): string => path.join(PACKAGE_ROOT,
  * child process starts from, which the command line's bundle does not hold as a file of its own.
  */
 export const compiledModule = (relative: string): string => path.join(PACKAGE_ROOT, 'dist', relative);
+
+/** An entry of the command line's bundle (scripts/bundle-cli.js) by its name: `workers/build-worker`. */
+export const bundleEntry = (name: string): string => path.join(PACKAGE_ROOT, 'dist', 'bundle', `${name}.js`);

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { MockError, type MockErrorCode } from '../../common/errors.js';
-import { compiledModule } from '../../common/package-root.js';
+import { bundleEntry } from '../../common/package-root.js';
 import type { BuildOptions, BuildProgress, build } from '../../compiler/serving.js';
 
 type Built = Awaited<ReturnType<typeof build>>;
@@ -14,11 +14,12 @@ type WorkerMessage =
  * Builds in a child process. The parser, the bundler, the emitters and the TypeScript compiler
  * load there and all their memory goes with it, so a server that had to build first does not
  * carry them for as long as it serves (a worker thread gives its heap back, but not what the
- * allocator kept: about 30 MB more for the example petstore). Costs one Node start (~50 ms).
+ * allocator kept: about 30 MB more for the example petstore). Costs one Node start (~50 ms); it
+ * starts from the command line's bundle, as the commands do.
  */
 export function buildInWorker(options: Omit<BuildOptions, 'progress'>, progress?: BuildProgress): Promise<Built> {
   return new Promise<Built>((resolve, reject) => {
-    const child = fork(compiledModule('src/cli/build-worker.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(bundleEntry('workers/build-worker'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let settled = false;
     child.on('message', (message: WorkerMessage) => {
       if (message.kind === 'progress') progress?.(message.stage, message.done, message.total);

@@ -51,6 +51,7 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
     export: Flags.option({
       description: 'Write a load test for another engine to --output or stdout and send nothing: locust = a locustfile with the plan\'s requests and --scenario as a LoadTestShape (--vus, --duration), for Locust\'s master/worker mode [--seed default: 1]',
       options: EXPORT_FORMATS,
+      exclusive: ['generate-only', 'conformance', 'conformance-self-test'],
     })(),
     'max-concurrency': Flags.integer({ description: 'Targets of --targets-file load tested at the same time', min: 1, default: 10 }),
     insecure: Flags.boolean({ description: 'Accept any TLS certificate on https:// targets' }),

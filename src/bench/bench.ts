@@ -1,12 +1,13 @@
 // `mock bench`: a request plan from the description, sent by virtual users to each target.
 import { MockError } from '../../common/errors.js';
-import { buildPlan, parseHeaders, planLines, toWire, type Plan } from './plan.js';
+import { buildPlan, parseHeaders, planLines, specSources, toWire, type Plan } from './plan.js';
 import type { HttpTask } from './protocol.js';
 import type { TargetJob } from './runner.js';
 import type { Scenario } from './scenarios.js';
 import { commonOptions, defaultWorkers, parseErrorRate, parseRate, runSession, writeAtomically, type CommonLoadFlags, type LoadReport } from './session.js';
 import { allowedRefs } from '../cli/allow-ref.js';
 import { resolveTargets, type Target } from './targets.js';
+import { locustfile, type ExportFormat } from './locust-export.js';
 
 export interface BenchFlags extends CommonLoadFlags {
   spec?: string[];
@@ -24,12 +25,13 @@ export interface BenchFlags extends CommonLoadFlags {
   cps?: string;
   'max-error-rate'?: string;
   'generate-only'?: boolean;
+  export?: ExportFormat;
   'max-concurrency': number;
   insecure?: boolean;
   seed?: number;
 }
 
-/** Runs `mock bench` (not the conformance modes); returns the report, or undefined for --generate-only. */
+/** Runs `mock bench` (not the conformance modes); returns the report, or undefined for --generate-only and --export. */
 export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<LoadReport | undefined> {
   const common = commonOptions(flags, cwd);
   const rps = parseRate(flags.rps, '--rps');
@@ -42,8 +44,11 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
     .filter(Boolean);
   const insecure = flags.insecure ?? false;
   // targets are checked before the description is loaded: a typo fails fast
+  const offline = flags['generate-only'] || flags.export !== undefined;
+  // an export is the same bytes for the same input: without --seed it uses a fixed one
+  const seed = flags.export !== undefined ? (flags.seed ?? EXPORT_SEED) : flags.seed;
   const targets: Target[] | undefined =
-    flags['generate-only'] && flags.target === undefined && flags['targets-file'] === undefined
+    offline && flags.target === undefined && flags['targets-file'] === undefined
       ? undefined
       : resolveTargets(flags.target, flags['targets-file'], insecure, cwd);
 
@@ -56,8 +61,21 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
     operations: wanted,
     auth: flags.auth,
     headers,
-    seed: flags.seed,
+    seed,
+    ...(flags.export !== undefined ? { now: () => EXPORT_CLOCK } : {}),
   });
+
+  if (flags.export !== undefined) {
+    const text = locustfile(plan, {
+      sources: specSources(flags.spec ?? [], flags['spec-dir'], cwd),
+      scenario: flags.scenario,
+      vus: flags.vus,
+      durationMs: common.durationMs,
+      seed: seed as number,
+    });
+    await writeText(text, common.output);
+    return undefined;
+  }
 
   if (flags['generate-only']) {
     await writePlan(plan, targets?.[0], common.output);
@@ -121,8 +139,16 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
   });
 }
 
+/** The seed of `--export` when --seed is not given. */
+const EXPORT_SEED = 1;
+/** The instant date-time values of `--export` are made at (2026-01-01T00:00:00Z): same input, same bytes. */
+const EXPORT_CLOCK = Date.UTC(2026, 0, 1);
+
 async function writePlan(plan: Plan, target: Target | undefined, output: string | undefined): Promise<void> {
-  const text = planLines(plan, target);
+  await writeText(planLines(plan, target), output);
+}
+
+async function writeText(text: string, output: string | undefined): Promise<void> {
   if (output) return writeAtomically(output, text);
   await new Promise<void>((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
 }

@@ -7,3 +7,4 @@ export { runPipelineBench, type PipelineFlags } from './pipeline.js';
 export { PIPELINE_CONTENT_TYPES } from './bodies.js';
 export { SCENARIOS, SCENARIO_DESCRIPTIONS, type Scenario } from './scenarios.js';
 export type { LoadReport } from './session.js';
+export { EXPORT_FORMATS } from './locust-export.js';

@@ -37,6 +37,8 @@ export interface PlanOptions {
   auth?: string;
   headers: Record<string, string>;
   seed?: number;
+  /** Clock of date-time values (default Date.now): a fixed one makes the plan repeatable. */
+  now?: () => number;
   variants?: number;
 }
 
@@ -68,7 +70,7 @@ export async function buildPlan(options: PlanOptions): Promise<Plan> {
   for (const source of sources) {
     const spec: SpecInput = options.basePath === undefined ? { source } : { source, basePath: normaliseBasePath(options.basePath) };
     const ir = await loadIr([spec], options.cwd, 'bench', options.allowRefs);
-    const factory = createRequestFactory(ir.definitions, options.seed);
+    const factory = createRequestFactory(ir.definitions, options.seed, options.now);
     for (const op of ir.operations) all.push({ op, make: () => factory.valid(op) });
   }
   const chosen = selectOperations(

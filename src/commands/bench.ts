@@ -2,6 +2,7 @@ import { Flags, type Interfaces } from '@oclif/core';
 import { allowRefFlag, allowedRefs } from '../cli/allow-ref.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { SCENARIO_DESCRIPTIONS, SCENARIOS } from '../bench/scenarios.js';
+import { EXPORT_FORMATS } from '../bench/locust-export.js';
 
 /** Every flag of `mock bench`, parsed: what the conformance module receives. */
 export type BenchCommandFlags = Interfaces.InferredFlags<(typeof Bench)['flags']>;
@@ -16,6 +17,8 @@ ${SCENARIOS.map((s) => `  ${s.padEnd(8)} ${SCENARIO_DESCRIPTIONS[s]}`).join('\n'
 
 Reports requests per second, latency percentiles (p50/p95/p99/max, merged across workers), the status distribution and errors per operation. Errors are network errors (refused, reset, timed out, malformed responses) plus 5xx responses; --max-error-rate makes the run exit 1 when their share of requests is above the given fraction. A progress line shows on a terminal (stderr); --json prints the report as JSON, --output writes it to a file. Ctrl-C stops the run and reports what was measured.
 
+--export locust writes the same plan and scenario as a locustfile, to run on Locust's master/worker mode across machines (docs/distributed-load.md).
+
 --conformance runs the conformance probes instead of a load test; --conformance-self-test does so against a \`mock serve\` of the same description started in-process.`;
 
   static examples = [
@@ -25,6 +28,7 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
     '<%= config.bin %> <%= command.id %> --spec-dir specs/ --targets-file targets.txt --max-concurrency 4 --rounds 3 --keep-rounds --output bench.json',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --target http://127.0.0.1:3000 --max-error-rate 0.01 --duration 1m',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --generate-only --output plan.jsonl',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --export locust --scenario ramp-up --vus 200 --duration 10m --output locustfile.py',
   ];
 
   static flags = {
@@ -44,6 +48,11 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
     cps: Flags.string({ description: 'Cap on new connections per second per target [default: no cap]', helpValue: '<n>' }),
     'max-error-rate': Flags.string({ description: 'Exit 1 when (network errors + 5xx responses) / requests is above this fraction (0..1) for any target', helpValue: '<fraction>' }),
     'generate-only': Flags.boolean({ description: 'Write the request plan (JSON lines) to --output or stdout and send nothing' }),
+    export: Flags.option({
+      description: 'Write a load test for another engine to --output or stdout and send nothing: locust = a locustfile with the plan\'s requests and --scenario as a LoadTestShape (--vus, --duration), for Locust\'s master/worker mode [--seed default: 1]',
+      options: EXPORT_FORMATS,
+      exclusive: ['generate-only', 'conformance', 'conformance-self-test'],
+    })(),
     'max-concurrency': Flags.integer({ description: 'Targets of --targets-file load tested at the same time', min: 1, default: 10 }),
     insecure: Flags.boolean({ description: 'Accept any TLS certificate on https:// targets' }),
     rounds: Flags.integer({ description: 'Run the whole test this many times; the report adds the rounds up [default: 1, or as many as fit --repeat-until]', min: 1 }),
@@ -54,7 +63,7 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
     seed: Flags.integer({ description: 'Seed for the generated request values [default: random]' }),
     output: Flags.string({
       char: 'o',
-      description: 'Write the JSON report (with --generate-only: the plan) to this file; conformance: the reports into this directory (or with this prefix), else into a temporary directory',
+      description: 'Write the JSON report (with --generate-only: the plan; with --export: the load test) to this file; conformance: the reports into this directory (or with this prefix), else into a temporary directory',
       helpValue: '<file>',
     }),
     json: Flags.boolean({ description: 'Print the JSON report on stdout instead of the text summary' }),

@@ -24,9 +24,9 @@ const BOUNDARY = 'mock-boundary-7MA4YWxkTrZu0gW';
  * Builds requests from the description with the server's own generators (request mode), so a
  * load test or a conformance run sends what the description says a client sends.
  */
-export function createRequestFactory(definitions: Record<string, JsonSchema>, seed?: number): RequestFactory {
+export function createRequestFactory(definitions: Record<string, JsonSchema>, seed?: number, now?: () => number): RequestFactory {
   const emitter = createGeneratorEmitter(definitions);
-  const g = createGenRuntime({ seed });
+  const g = createGenRuntime({ seed, now });
   const compiled = new Map<JsonSchema, () => unknown>();
   const value = (schema: JsonSchema): unknown => {
     let make = compiled.get(schema);

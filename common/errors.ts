@@ -265,6 +265,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_GRPC_PROTO_REFUSED: 'a .proto file under grpc.proto_dir leads (through a symbolic link) outside the proto folder and the project without --allow-ref',
   MOCK_ERR_TUI_NOT_INSTALLED: 'mock tui needs ink and react, which a consumer install leaves out (they serve nothing): install them beside mock-compiler',
   MOCK_ERR_GRPC_PROTO_INVALID: 'no gRPC service is left to serve: every .proto file that would give one does not parse or resolve',
+  MOCK_ERR_STATE_STORE_UNREACHABLE: 'state.store is redis and state.redis_url cannot be reached when the server starts',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

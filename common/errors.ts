@@ -82,6 +82,8 @@ export const PROBLEMS = {
     `${p.method} ${p.path} ${p.code} ${p.type} has no example named "${p.name}" (documented: ${p.documented.join(', ') || 'none'})`,
   ),
   MOCK_ERR_INTERNAL: entry<Record<string, never>>(500, GRPC.INTERNAL, 'Internal Server Error', () => 'the mock server failed to answer this request; see its log'),
+  /** state.store redis and Redis lost (or slower than the command timeout): state is never guessed, the request fails closed. */
+  MOCK_ERR_STATE_STORE_UNAVAILABLE: entry<{ store: string }>(503, GRPC.UNAVAILABLE, 'Service Unavailable', ({ store }) => `the shared state store (${store}) cannot be reached; the mock serves again once Redis is back (it reconnects by itself)`),
   /** The status is the injected one (500, 502, 503, 504 …). */
   MOCK_ERR_FAULT_INJECTED: entry<{ rate: number }>(500, GRPC.UNAVAILABLE, 'Injected Fault', ({ rate }) => `fault injected by the mock server (failure_rate ${rate})`),
   /** Written as text/plain: the detail alone (see above). */

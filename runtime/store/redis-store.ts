@@ -3,6 +3,7 @@ import { WarningGate } from '../../common/warning-gate.js';
 import { DELETE_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
 import { evictionWarning } from './eviction-warning.js';
 import { StoreRefusal } from './store-refusal.js';
+import { StoreUnavailable } from './store-unavailable.js';
 import type { Store, StoreBudget, StoreChange, StoreName, StoreUsage } from './store.js';
 
 /** The commands the store defines on its connection (ioredis sends them as EVALSHA, loading the script once). */
@@ -59,7 +60,7 @@ export class RedisStore<V> implements Store<V> {
   }
 
   async get(key: string): Promise<V | undefined> {
-    const json = await this.redis.get(`${this.prefix}e:${key}`);
+    const json = await this.reach(this.redis.get(`${this.prefix}e:${key}`));
     return json === null ? undefined : (JSON.parse(json) as V);
   }
 
@@ -69,7 +70,7 @@ export class RedisStore<V> implements Store<V> {
 
   async update(key: string, decide: (current: V | undefined) => V | undefined): Promise<V | undefined> {
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-      const read = await this.redis.get(`${this.prefix}e:${key}`);
+      const read = await this.reach(this.redis.get(`${this.prefix}e:${key}`));
       const next = decide(read === null ? undefined : (JSON.parse(read) as V));
       if (next === undefined) return next;
       if (await this.write(key, next, read ?? '')) return next;
@@ -78,15 +79,15 @@ export class RedisStore<V> implements Store<V> {
   }
 
   async delete(key: string): Promise<boolean> {
-    const had = (await this.redis.mockDelete(this.prefix, key, this.instance)) === 1;
+    const had = (await this.reach(this.redis.mockDelete(this.prefix, key, this.instance))) === 1;
     if (had) this.announce(key, undefined);
     return had;
   }
 
   async entries(prefix = ''): Promise<Array<[string, V]>> {
-    const keys = (await this.redis.zrange(`${this.prefix}order`, 0, -1)).filter((key) => key.startsWith(prefix));
+    const keys = (await this.reach(this.redis.zrange(`${this.prefix}order`, 0, -1))).filter((key) => key.startsWith(prefix));
     if (keys.length === 0) return [];
-    const values = await this.redis.mget(keys.map((key) => `${this.prefix}e:${key}`));
+    const values = await this.reach(this.redis.mget(keys.map((key) => `${this.prefix}e:${key}`)));
     const out: Array<[string, V]> = [];
     keys.forEach((key, i) => {
       const json = values[i];
@@ -96,7 +97,7 @@ export class RedisStore<V> implements Store<V> {
   }
 
   async clear(prefix = ''): Promise<number> {
-    const keys = (await this.redis.zrange(`${this.prefix}order`, 0, -1)).filter((key) => key.startsWith(prefix));
+    const keys = (await this.reach(this.redis.zrange(`${this.prefix}order`, 0, -1))).filter((key) => key.startsWith(prefix));
     let removed = 0;
     for (const key of keys) if (await this.delete(key)) removed++;
     return removed;
@@ -124,7 +125,7 @@ export class RedisStore<V> implements Store<V> {
     const size = this.budget.sizeOf(key, value);
     const { maxBytes, past, setting } = this.budget;
     const json = JSON.stringify(value);
-    const [status, bytes, count, ...victims] = await this.redis.mockSet(this.prefix, key, json, String(size), String(maxBytes), past, this.instance, expected ?? '', expected === undefined ? '0' : '1');
+    const [status, bytes, count, ...victims] = await this.reach(this.redis.mockSet(this.prefix, key, json, String(size), String(maxBytes), past, this.instance, expected ?? '', expected === undefined ? '0' : '1'));
     if (status === -3) return false;
     if (status === -1) throw new StoreRefusal(this.name, key, size, maxBytes, setting, false);
     if (status === -2) throw new StoreRefusal(this.name, key, Number(bytes), maxBytes, setting, true);
@@ -138,6 +139,15 @@ export class RedisStore<V> implements Store<V> {
     }
     if (this.unreported > 0) this.reportEvictions();
     return true;
+  }
+
+  /** A command's answer; any failure of Redis itself (lost, timed out, not writable) is StoreUnavailable. */
+  private async reach<T>(command: Promise<T>): Promise<T> {
+    try {
+      return await command;
+    } catch (e) {
+      throw new StoreUnavailable(this.name, (e as Error).message);
+    }
   }
 
   private announce(key: string, value: V | undefined): void {

@@ -50,12 +50,17 @@ export class RedisStores implements StoreFactory {
     const commands = new Redis(url, connectionOptions());
     // the subscriber queues its SUBSCRIBEs: they are sent again on every reconnect
     const subscriber = new Redis(url, { ...connectionOptions(), enableOfflineQueue: true });
+    let started = false;
     let lost = false;
+    let last: Error | undefined;
     const said = (e: Error): void => {
-      if (lost) return;
+      last = e;
+      if (lost || !started) return;
       lost = true;
-      warn(`state.store redis: lost ${redactUrlCredentials(url)} (${redactUrlsInText(e.message)}); state requests fail with 503 until it is back, reconnecting`);
+      warn(`state.store redis: lost ${redactUrlCredentials(url)} (${redactUrlsInText(e.message)}); requests that need the shared state answer 503 MOCK_ERR_STATE_STORE_UNAVAILABLE until it is back, reconnecting`);
     };
+    commands.on('error', said);
+    subscriber.on('error', () => undefined);
     try {
       await commands.connect();
       await subscriber.connect();
@@ -63,10 +68,10 @@ export class RedisStores implements StoreFactory {
     } catch (e) {
       commands.disconnect();
       subscriber.disconnect();
-      throw new MockError('MOCK_ERR_STATE_STORE_UNREACHABLE', `state.redis_url: cannot reach ${redactUrlCredentials(url)} (${redactUrlsInText((e as Error).message)}); start Redis there, or set state.redis_url (MOCK_REDIS_URL) to a Redis that runs, or state.store memory`);
+      const reason = redactUrlsInText((last ?? (e as Error)).message);
+      throw new MockError('MOCK_ERR_STATE_STORE_UNREACHABLE', `state.redis_url: cannot reach ${redactUrlCredentials(url)} (${reason}); start Redis there, or set state.redis_url (MOCK_REDIS_URL) to a Redis that runs, or state.store memory`);
     }
-    commands.on('error', said);
-    subscriber.on('error', () => undefined);
+    started = true;
     commands.on('ready', () => {
       if (lost) warn(`state.store redis: ${redactUrlCredentials(url)} is back`);
       lost = false;

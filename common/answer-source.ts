@@ -52,6 +52,7 @@ const BY_CODE: Readonly<Record<string, AnswerSource>> = {
   MOCK_ERR_METHOD_NOT_ALLOWED: 'unmatched',
   MOCK_ERR_GRPC_BRIDGE_NO_METHOD: 'unmatched',
   MOCK_ERR_INTERNAL: 'error',
+  MOCK_ERR_STATE_STORE_UNAVAILABLE: 'error',
   MOCK_ERR_FAULT_INJECTED: 'chaos',
   MOCK_ERR_CHAOS_HTTP_ERROR: 'chaos',
   MOCK_ERR_CHAOS_CONNECTION: 'chaos',

@@ -82,6 +82,8 @@ export const PROBLEMS = {
     `${p.method} ${p.path} ${p.code} ${p.type} has no example named "${p.name}" (documented: ${p.documented.join(', ') || 'none'})`,
   ),
   MOCK_ERR_INTERNAL: entry<Record<string, never>>(500, GRPC.INTERNAL, 'Internal Server Error', () => 'the mock server failed to answer this request; see its log'),
+  /** state.store redis and Redis lost (or slower than the command timeout): state is never guessed, the request fails closed. */
+  MOCK_ERR_STATE_STORE_UNAVAILABLE: entry<{ store: string }>(503, GRPC.UNAVAILABLE, 'Service Unavailable', ({ store }) => `the shared state store (${store}) cannot be reached; the mock serves again once Redis is back (it reconnects by itself)`),
   /** The status is the injected one (500, 502, 503, 504 …). */
   MOCK_ERR_FAULT_INJECTED: entry<{ rate: number }>(500, GRPC.UNAVAILABLE, 'Injected Fault', ({ rate }) => `fault injected by the mock server (failure_rate ${rate})`),
   /** Written as text/plain: the detail alone (see above). */
@@ -265,6 +267,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_GRPC_PROTO_REFUSED: 'a .proto file under grpc.proto_dir leads (through a symbolic link) outside the proto folder and the project without --allow-ref',
   MOCK_ERR_TUI_NOT_INSTALLED: 'mock tui needs ink and react, which a consumer install leaves out (they serve nothing): install them beside mock-compiler',
   MOCK_ERR_GRPC_PROTO_INVALID: 'no gRPC service is left to serve: every .proto file that would give one does not parse or resolve',
+  MOCK_ERR_STATE_STORE_UNREACHABLE: 'state.store is redis and state.redis_url cannot be reached when the server starts',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

@@ -3,6 +3,7 @@ import type { AnswerSource } from '../../common/answer-source.js';
 import type { ProtocolLog } from '../../common/request-log.js';
 import { bodyLength, problem, withoutContent, type Answer, type Exchange, type RequestRecord, type RouteRef } from './exchange/index.js';
 import type { RequestChain } from './request-chain.js';
+import { StoreUnavailable } from '../store/index.js';
 
 /** A protocol's part of a request-log entry; `sentBytes`: what it sent after the answer (a WebSocket session's messages), the entry's response size. */
 export type ProtocolPart = ProtocolLog & { sentBytes?: number };
@@ -60,6 +61,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     return (ex.chain as NonNullable<Exchange['chain']>).decorate(ex, answer);
   };
   const failed = (ex: Exchange, e: unknown): Answer => {
+    // the store's loss is logged once by the store's connection, not once per request
+    if (e instanceof StoreUnavailable) return decorated(ex, { ...problem('MOCK_ERR_STATE_STORE_UNAVAILABLE', { store: e.store }), error: e.message });
     logger.error({ err: e, method: ex.method, url: ex.path }, 'request failed');
     return decorated(ex, { ...problem('MOCK_ERR_INTERNAL', {}), error: e instanceof Error ? e.message : String(e) });
   };

@@ -5,3 +5,4 @@ export { MemoryStores } from './memory-stores.js';
 export { StoreRefusal } from './store-refusal.js';
 export { settingsBudget } from './settings-budget.js';
 export { smallRecordsBudget } from './small-records-budget.js';
+export { StoreUnavailable } from './store-unavailable.js';

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { WarningGate } from '../../common/warning-gate.js';
+import { evictionWarning } from './eviction-warning.js';
 import { StoreRefusal } from './store-refusal.js';
 import type { Store, StoreBudget, StoreChange, StoreName, StoreUsage } from './store.js';
 
@@ -123,9 +124,7 @@ export class MemoryStore<V> implements Store<V> {
   /** The evictions since the last warning, summed up in the next one that is due. */
   private reportEvictions(): void {
     if (!this.warnings.due()) return;
-    const mb = Math.round((this.budget.maxBytes / (1024 * 1024)) * 100) / 100;
-    const { setting, forgotten } = this.budget;
-    this.warnings.warn(`${this.name}: ${forgotten ?? 'the entries'} fill ${setting} (${mb} MB): the ${this.unreported} least recently used were forgotten${this.budget.afterwards ?? ''}; raise ${setting} to keep more`);
+    this.warnings.warn(evictionWarning(this.name, this.budget as StoreBudget<never>, this.unreported));
     this.unreported = 0;
   }
 }

@@ -54,7 +54,14 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
   refuseEmbeddedAdminWithoutHttp(resolved);
   const buildOptions = toBuildOptions(resolved, options.allowRefs);
   const logger = createLogger(loggingOptions(resolved));
+  let redis: { close(): Promise<void> } | undefined;
   try {
+    let stores = options.stores;
+    if (stores === undefined && resolved.config.state.store === 'redis') {
+      // loaded only when asked for: a memory store never loads the Redis client
+      const { RedisStores } = await import('../../runtime/store/redis-stores.js');
+      stores = redis = await RedisStores.connect(resolved.config.state.redis_url, resolved.config.state.redis_key_prefix, (message) => logger.warn(message));
+    }
     // Settings of features not built yet are accepted, and said so once each, never ignored silently.
     for (const key of plannedInUse(resolved.sources)) logger.info(notImplementedNote(key));
     // Loaded on use, so that --help and --print-config do not load the compiler or the server.
@@ -82,16 +89,18 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
     });
     const started = { websocket: mockOptions.websocket !== undefined, graphql: mockOptions.graphql !== undefined, grpc: mockOptions.grpc !== undefined };
     for (const note of idlePortNotes(resolved, started)) logger.info(note);
-    const running = await startMock({ ...mockOptions, stores: options.stores });
+    const running = await startMock({ ...mockOptions, stores });
     return {
       running,
       logger,
       close: async () => {
         await running.close();
+        await redis?.close();
         await closeLogger(logger);
       },
     };
   } catch (e) {
+    await redis?.close();
     await closeLogger(logger);
     throw e;
   }

@@ -91,6 +91,7 @@ export interface MockConfig {
   tenancy?: TenancyConfig;
   conformance: ConformanceConfig;
   ai: AiConfig;
+  state: StateConfig;
 }
 export interface ServerConfig {
   /**
@@ -1439,4 +1440,21 @@ export interface AiConfig {
    * Retrieval provider for AI responses.
    */
   rag_provider?: string;
+}
+/**
+ * Where every piece of state a request or the admin API changes is kept (docs/configuration.md, "State").
+ */
+export interface StateConfig {
+  /**
+   * memory: this process's memory; redis: one Redis shared by every instance started with the same redis_url and redis_key_prefix (MOCK_STATE_STORE).
+   */
+  store: 'memory' | 'redis';
+  /**
+   * The Redis of state.store redis (MOCK_REDIS_URL); a password in it is never printed or logged.
+   */
+  redis_url: string;
+  /**
+   * Prefix of every key and channel mock writes in Redis: mocks with different prefixes share one Redis without sharing state (MOCK_REDIS_KEY_PREFIX).
+   */
+  redis_key_prefix: string;
 }

@@ -19,6 +19,9 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_HTTP_PORT', 'server.http_port', 'integer'],
       ['MOCK_HTTP_HOST', 'server.bind', 'string'],
       ['MOCK_HTTP_BACKEND', 'server.http_backend', 'string'],
+      ['MOCK_STATE_STORE', 'state.store', 'string'],
+      ['MOCK_REDIS_URL', 'state.redis_url', 'string'],
+      ['MOCK_REDIS_KEY_PREFIX', 'state.redis_key_prefix', 'string'],
       ['MOCK_WS_PORT', 'server.ws_port', 'integer'],
       ['MOCK_GRPC_PORT', 'server.grpc_port', 'integer'],
       ['MOCK_GRPC_PROTO_DIR', 'grpc.proto_dir', 'string'],
@@ -87,6 +90,18 @@ const cases = {
       ['auto', 'auto'],
     ],
     bad: [['express', 'MOCK_HTTP_BACKEND: expected one of auto, uws, node, got "express"']],
+  },
+  MOCK_STATE_STORE: {
+    good: [['redis', 'redis'], ['memory', 'memory']],
+    bad: [['postgres', 'MOCK_STATE_STORE: expected one of memory, redis, got "postgres"']],
+  },
+  MOCK_REDIS_URL: {
+    good: [['redis://127.0.0.1:6380/2', 'redis://127.0.0.1:6380/2']],
+    bad: [['localhost:6379', 'MOCK_REDIS_URL: expected a redis:// or rediss:// URL such as redis://localhost:6379/0, got "localhost:6379"']],
+  },
+  MOCK_REDIS_KEY_PREFIX: {
+    good: [['staging:', 'staging:']],
+    bad: [['a b', 'MOCK_REDIS_KEY_PREFIX: expected a key prefix without spaces, got "a b"']],
   },
   MOCK_WS_PORT: {
     good: [['4001', 4001]],

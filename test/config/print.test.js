@@ -172,6 +172,10 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  buffer_unique: true # from default',
       'ai:',
       '  enabled: false # from default',
+      'state:',
+      '  store: memory # from default',
+      '  redis_url: redis://127.0.0.1:6379 # from default',
+      '  redis_key_prefix: "mock:" # from default',
       '',
     ].join('\n'),
   );
@@ -214,4 +218,11 @@ t.test('credentials are not printed', async (t) => {
   t.match(text, '\n    jwt_secret: <redacted> # from file\n');
   t.match(text, '\n    session_timeout_seconds: 1800 # from file\n');
   t.match(text, 'password: <redacted>');
+});
+
+t.test("state.redis_url's password is not printed", async (t) => {
+  const cwd = t.testdir({ 'mock.yaml': 'state: { store: redis }\n' });
+  const text = formatConfig(loadConfig({ cwd, env: { MOCK_REDIS_URL: 'redis://app:pa55word@redis.internal:6380/1' } }));
+  t.notMatch(text, /pa55word/);
+  t.match(text, "  redis_url: redis://app:[redacted]@redis.internal:6380/1 # from env\n");
 });

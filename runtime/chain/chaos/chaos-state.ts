@@ -2,7 +2,7 @@ import type { RouteBehaviourMeta } from '../../../common/contract/index.js';
 import { compileRequestMatcher, type MatchableRequest } from '../../match/index.js';
 import { DEFAULT_ADMIN_LIMITS } from '../../serve-options.js';
 import { BucketTable, bucketBudget } from './bucket-table.js';
-import { Cell, MemoryStores, settingsBudget, type Store, type StoreFactory } from '../../store/index.js';
+import { andThen, Cell, MemoryStores, settingsBudget, type Store, type StoreFactory } from '../../store/index.js';
 import { Bulkhead } from './bulkhead.js';
 import { CircuitBreaker, breakerBudget, type BreakerRecord } from './circuit-breaker.js';
 import { FaultCounters } from './fault-counters.js';
@@ -109,6 +109,7 @@ export class ChaosState {
     this.custom = new Cell(settings as Store<ChaosProfile[]>, 'chaos-profiles', (options.profiles ?? []).map((profile) => ({ ...profile, builtin: false })));
     this.routeOverrides = new Cell(settings as Store<Array<[string, RouteChaos]>>, 'route-chaos', []);
     this.rebuild();
+    this.machinery.startOver();
     this.chosen.onChange(() => {
       this.rebuild();
       this.announce();
@@ -231,7 +232,9 @@ export class ChaosState {
   }
 
   private replace(settings: ChaosSettings, profile: string | null): void {
-    void this.chosen.set({ settings, profile });
+    const stored = andThen(this.chosen.set({ settings, profile }), () => this.machinery.startOver());
+    // a shared store that is lost: the write is refused, the settings stay as they were
+    if (stored instanceof Promise) stored.catch(() => undefined);
   }
 
   private rebuild(): void {
@@ -266,13 +269,21 @@ export class Machinery {
                 : { type: 'sequential', sequence: pattern.sequence ?? [], repeat: pattern.repeat },
             { random, now, store: stores.patterns },
           );
-    this.errorPattern?.reset();
     const { requests_per_second, burst_size } = settings.rate_limit;
     this.limiter = new BucketTable(new TokenBucket({ ratePerSecond: requests_per_second, burst: burst_size, now }), stores.buckets);
-    void this.limiter.reset();
     const { failure_threshold, success_threshold, timeout_ms } = settings.circuit_breaker;
     this.breaker = new CircuitBreaker({ failureThreshold: failure_threshold, successThreshold: success_threshold, timeoutMs: timeout_ms, now }, stores.breakers);
-    void this.breaker.reset();
     this.bulkhead = new Bulkhead({ maxConcurrent: settings.bulkhead.max_concurrent_requests, maxQueue: settings.bulkhead.max_queue_size });
+  }
+
+  /**
+   * The pattern, buckets and breaker start over: done by the instance that changed the settings,
+   * once they are stored, not by every instance that hears of the change (in a shared store, a late
+   * listener would empty buckets other instances had already started to fill under the new settings).
+   */
+  startOver(): void {
+    this.errorPattern?.reset();
+    void this.limiter.reset();
+    void this.breaker.reset();
   }
 }

@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// state.store benchmark (`npm run bench:redis`): a stateful route and a chaos rate-limited route of
+// examples/petstore.yaml, each served with the state in memory and in Redis (a redis-server
+// started here on a free loopback port, no persistence), measured in the same run. wrk pinned to
+// core 1, servers (and redis-server) on core 0, as benchmarks/http.js does; interleaved rounds,
+// medians. BENCH_DURATION (default 10), BENCH_ROUNDS (default 4). Targets: the Redis rows keep
+// 0.5x (stateful: a read and a compare-and-set script per request) and 0.7x (rate-limited) of
+// the memory rows. A benchmark, not a test: exits 0 whatever the numbers.
+import { spawn } from 'node:child_process';
+import { loadavg, tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chooseGenerator } from './lib/generator.js';
+import { checkStatus } from './lib/load.js';
+import { checkTargets, medianOf, printReport, withRatios, writeResults } from './lib/report.js';
+import { startServer } from './lib/servers.js';
+import { positiveEnv } from './lib/env.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const duration = positiveEnv('BENCH_DURATION', 10);
+const rounds = positiveEnv('BENCH_ROUNDS', 4);
+const load = { connections: 50, pipelining: 1, duration, warmup: 2 };
+const generator = chooseGenerator();
+
+const scratch = await mkdtemp(`${tmpdir()}/mock-bench-redis-`);
+process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('MOCK_')));
+
+const port = await new Promise((resolve) => {
+  const probe = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address();
+    probe.close(() => resolve(free));
+  });
+});
+const pin = generator.serverCpu === undefined ? [] : ['taskset', '-c', String(generator.serverCpu)];
+const [redisCommand, ...redisArgs] = [...pin, 'redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', scratch];
+const redis = spawn(redisCommand, redisArgs, { stdio: 'ignore' });
+process.once('exit', () => redis.kill('SIGKILL'));
+const redisEnv = { MOCK_STATE_STORE: 'redis', MOCK_REDIS_URL: `redis://127.0.0.1:${port}` };
+
+const statefulConfig = `${scratch}/stateful.yaml`;
+const stateful = { path: '/v1/pets/1', status: 200 };
+// one bucket for every request, so large it never refuses: what is measured is taking a token
+const rateLimit = { rate_limit: { enabled: true, requests_per_second: 1_000_000, burst_size: 1_000_000 } };
+const limited = { path: '/v1/pets/1', status: 200 };
+
+const mock = (name, env, extra) => ({
+  name,
+  args: [`${root}bin/run.js`, 'serve', '--spec', `${root}examples/petstore.yaml`, '--out', `${scratch}/${name}`, '--host', '127.0.0.1', '--http-port', '0', ...extra],
+  env: { ...cleanEnv, MOCK_LOG_LEVEL: 'warn', ...env },
+});
+async function limit(url) {
+  const response = await fetch(`${url}/__mock/api/chaos/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rateLimit) });
+  if (response.status !== 200) throw new Error(`chaos rate limit: ${response.status} ${await response.text()}`);
+  // the settings reach the request path from the store's notification
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+const servers = [
+  { ...mock('memory-stateful', {}, ['--config', statefulConfig]), runs: [['memory: stateful', stateful]] },
+  { ...mock('redis-stateful', redisEnv, ['--config', statefulConfig]), runs: [['redis: stateful', stateful]] },
+  { ...mock('memory-limited', {}, ['--admin-embed']), setup: limit, runs: [['memory: rate-limited', limited]] },
+  { ...mock('redis-limited', { ...redisEnv, MOCK_REDIS_KEY_PREFIX: 'limited:' }, ['--admin-embed']), setup: limit, runs: [['redis: rate-limited', limited]] },
+];
+const targets = [
+  { target: 'redis: stateful', against: 'memory: stateful', minReqPerSecRatio: 0.5 },
+  { target: 'redis: rate-limited', against: 'memory: rate-limited', minReqPerSecRatio: 0.7 },
+];
+
+const loadBefore = loadavg();
+console.log(`bench:redis: ${generator.note}`);
+console.log(`${load.connections} connections, ${load.warmup} s warm-up per target, ${rounds} interleaved rounds of ${duration} s, medians\n`);
+const started = [];
+const samples = new Map();
+try {
+  await writeFile(
+    statefulConfig,
+    [
+      'core:',
+      '  stateful:',
+      '    enabled: true',
+      '    state_machines:',
+      '      - name: pets',
+      '        initial_state: seen',
+      '        resource_id_extract: { type: path_param, param: petId }',
+      '        states: [{ name: seen, response: { status_code: 200, body_template: { id: "{{resource_id}}", state: seen } } }]',
+      '        transitions: [{ method: GET, path_pattern: "/v1/pets/{petId}", from_state: seen, to_state: seen }]',
+      '',
+    ].join('\n'),
+  );
+  for (const server of servers) {
+    const running = await startServer(server.name, server.args, { cwd: scratch, env: server.env, cpu: generator.serverCpu });
+    started.push(running);
+    await server.setup?.(running.url);
+    for (const [, scenario] of server.runs) await checkStatus(running.url, scenario);
+  }
+  const runs = servers.flatMap((server, i) => server.runs.map(([target, scenario]) => ({ target, scenario, url: started[i].url })));
+  for (let round = 1; round <= rounds; round++) {
+    console.log(`round ${round}/${rounds}`);
+    for (const { target, scenario, url } of runs) {
+      process.stdout.write(`  ${target} … `);
+      const result = await generator.measure(url, scenario, { ...load, warmup: round === 1 ? load.warmup : 0 });
+      console.log(`${Math.round(result.reqPerSec).toLocaleString('en-US')} req/s`);
+      samples.set(target, [...(samples.get(target) ?? []), { ...result, method: 'GET', path: scenario.path }]);
+    }
+  }
+} catch (e) {
+  console.error(`\nbench:redis failed: ${e.message}`);
+  process.exitCode = 1;
+} finally {
+  await Promise.all(started.map((server) => server.stop()));
+}
+
+if (process.exitCode !== 1) {
+  const rows = [...samples].map(([target, list]) => ({ target, ...medianOf(list) }));
+  const measured = withRatios(rows, rows.find((row) => row.target === 'memory: stateful'));
+  const checks = checkTargets(measured, targets);
+  console.log('');
+  printReport(measured, checks, 'memory: stateful', generator.name);
+  await writeResults('redis', { generator: generator.note, load, rounds, baseline: 'memory: stateful', results: measured, samples: Object.fromEntries(samples), targets: checks }, loadBefore);
+}

@@ -20,10 +20,10 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { chooseGenerator } from './lib/generator.js';
-import { checkStatus } from './lib/load.js';
 import { listPetsAnswer } from './lib/petstore-build.js';
 import { checkTargets, medianOf, printReport, withRatios, writeResults } from './lib/report.js';
-import { startServer } from './lib/servers.js';
+import { measureInRounds } from './lib/rounds.js';
+import { STATEFUL_PETS_CONFIG } from './lib/stateful-config.js';
 import { positiveEnv } from './lib/env.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -241,38 +241,8 @@ try {
     unrelatedProxyConfig,
     `proxy:\n  upstream_url: http://127.0.0.1:9\n  rules: [{ pattern: /v1/unrelated/**, condition: "header[x-live] == '1'" }]\nreality_continuum: { enabled: true, default_ratio: 0.5, routes: [{ pattern: /v1/unrelated/**, ratio: 0.5 }] }\n`,
   );
-  await writeFile(
-    statefulConfig,
-    [
-      'core:',
-      '  stateful:',
-      '    enabled: true',
-      '    state_machines:',
-      '      - name: pets',
-      '        initial_state: seen',
-      '        resource_id_extract: { type: path_param, param: petId }',
-      '        states: [{ name: seen, response: { status_code: 200, body_template: { id: "{{resource_id}}", state: seen } } }]',
-      '        transitions: [{ method: GET, path_pattern: "/v1/pets/{petId}", from_state: seen, to_state: seen }]',
-      '',
-    ].join('\n'),
-  );
-  for (const server of servers) {
-    const running = await startServer(server.name, server.args, { cwd: scratch, env: server.env, cpu: generator.serverCpu });
-    started.push(running);
-    await server.setup?.(running.url);
-    // all statuses first, so a wrong one fails before any time is spent measuring
-    for (const [, scenario] of server.runs) await checkStatus(running.url, scenario);
-  }
-  const runs = servers.flatMap((server, i) => server.runs.map(([target, scenario]) => ({ target, scenario, url: started[i].url })));
-  for (let round = 1; round <= rounds; round++) {
-    console.log(`round ${round}/${rounds}`);
-    for (const { target, scenario, url } of runs) {
-      process.stdout.write(`  ${target} … `);
-      const result = await generator.measure(url, scenario, { ...load, warmup: round === 1 ? load.warmup : 0 });
-      console.log(`${Math.round(result.reqPerSec).toLocaleString('en-US')} req/s`);
-      samples.set(target, [...(samples.get(target) ?? []), { ...result, method: scenario.method ?? 'GET', path: scenario.path }]);
-    }
-  }
+  await writeFile(statefulConfig, STATEFUL_PETS_CONFIG);
+  await measureInRounds({ servers, cwd: scratch, generator, load, rounds, started, samples });
 } catch (e) {
   console.error(`\nbench:http failed: ${e.message}`);
   process.exitCode = 1;

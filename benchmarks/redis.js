@@ -13,9 +13,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chooseGenerator } from './lib/generator.js';
-import { checkStatus } from './lib/load.js';
 import { checkTargets, medianOf, printReport, withRatios, writeResults } from './lib/report.js';
-import { startServer } from './lib/servers.js';
+import { measureInRounds } from './lib/rounds.js';
+import { STATEFUL_PETS_CONFIG } from './lib/stateful-config.js';
 import { positiveEnv } from './lib/env.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -74,37 +74,8 @@ console.log(`${load.connections} connections, ${load.warmup} s warm-up per targe
 const started = [];
 const samples = new Map();
 try {
-  await writeFile(
-    statefulConfig,
-    [
-      'core:',
-      '  stateful:',
-      '    enabled: true',
-      '    state_machines:',
-      '      - name: pets',
-      '        initial_state: seen',
-      '        resource_id_extract: { type: path_param, param: petId }',
-      '        states: [{ name: seen, response: { status_code: 200, body_template: { id: "{{resource_id}}", state: seen } } }]',
-      '        transitions: [{ method: GET, path_pattern: "/v1/pets/{petId}", from_state: seen, to_state: seen }]',
-      '',
-    ].join('\n'),
-  );
-  for (const server of servers) {
-    const running = await startServer(server.name, server.args, { cwd: scratch, env: server.env, cpu: generator.serverCpu });
-    started.push(running);
-    await server.setup?.(running.url);
-    for (const [, scenario] of server.runs) await checkStatus(running.url, scenario);
-  }
-  const runs = servers.flatMap((server, i) => server.runs.map(([target, scenario]) => ({ target, scenario, url: started[i].url })));
-  for (let round = 1; round <= rounds; round++) {
-    console.log(`round ${round}/${rounds}`);
-    for (const { target, scenario, url } of runs) {
-      process.stdout.write(`  ${target} … `);
-      const result = await generator.measure(url, scenario, { ...load, warmup: round === 1 ? load.warmup : 0 });
-      console.log(`${Math.round(result.reqPerSec).toLocaleString('en-US')} req/s`);
-      samples.set(target, [...(samples.get(target) ?? []), { ...result, method: 'GET', path: scenario.path }]);
-    }
-  }
+  await writeFile(statefulConfig, STATEFUL_PETS_CONFIG);
+  await measureInRounds({ servers, cwd: scratch, generator, load, rounds, started, samples });
 } catch (e) {
   console.error(`\nbench:redis failed: ${e.message}`);
   process.exitCode = 1;

@@ -53,3 +53,34 @@ export function fieldProblem(name: string, value: string): string | undefined {
   }
   return undefined;
 }
+
+/** Names of request fields most clients send, lower case, by length. */
+const USUAL_NAMES: ReadonlyArray<readonly string[] | undefined> = (() => {
+  const byLength: string[][] = [];
+  for (const name of ['host', 'accept', 'cookie', 'origin', 'referer', 'user-agent', 'connection', 'content-type', 'authorization', 'content-length', 'accept-encoding', 'accept-language']) {
+    (byLength[name.length] ??= []).push(name);
+  }
+  return byLength;
+})();
+
+/**
+ * Hot path: a received field name in lower case, to key the request's headers with. A usual name
+ * comes back as a constant, which V8 keys objects with as it is: a name read off the wire is looked
+ * up in V8's string table first, on every request (node:http's own header parsing does the same).
+ */
+export function fieldKey(name: string): string {
+  const usual = USUAL_NAMES[name.length];
+  if (usual !== undefined) {
+    for (let i = 0; i < usual.length; i++) if (sameIgnoringCase(name, usual[i])) return usual[i];
+  }
+  return name.toLowerCase();
+}
+
+/** `lower`: lower-case ASCII, as long as `name`. */
+function sameIgnoringCase(name: string, lower: string): boolean {
+  for (let i = 0; i < lower.length; i++) {
+    const c = name.charCodeAt(i);
+    if ((c >= 65 && c <= 90 ? c + 32 : c) !== lower.charCodeAt(i)) return false;
+  }
+  return true;
+}

@@ -1,3 +1,5 @@
+// the global `performance` is a getter, read on every call: the module binding is not
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { AnswerSource } from '../../common/answer-source.js';
 import type { ProtocolLog } from '../../common/request-log.js';

@@ -1,3 +1,5 @@
+// the global `performance` is a getter, read on every call: the module binding is not
+import { performance } from 'node:perf_hooks';
 import { withoutContent, type Answer, type Delivery } from './answer.js';
 
 /** Chunks per second of a paced body: small quanta, so the first one ahead of time is a small error. */

@@ -1,3 +1,5 @@
+// the global `performance` is a getter, read on every call: the module binding is not
+import { performance } from 'node:perf_hooks';
 import type { RouteBehaviourMeta } from '../../../common/contract/index.js';
 import type { WebSocketSessionLog } from '../../../common/request-log.js';
 import type { Answer } from './answer.js';
@@ -97,6 +99,7 @@ export interface GraphqlOperation {
 }
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_MATCH: RouteMatch = Object.freeze({ kind: 'none' });
 const EMPTY_QUERY: ReadonlyMap<string, string[]> = new Map();
 const latin1 = new TextDecoder('latin1');
 
@@ -116,7 +119,7 @@ export class Exchange {
   route: BuildRoute | null = null;
   /** Its path parameters, decoded. */
   params: Record<string, string> = NO_PARAMS;
-  match: RouteMatch = { kind: 'none' };
+  match: RouteMatch = NO_MATCH;
   /** What statistics count the request under when not its route (a runtime mock that answered it). */
   answeredBy: RouteRef | null = null;
   /** Set by the router for requests its terminal validates (the operations of a description). */

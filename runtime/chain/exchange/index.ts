@@ -7,5 +7,6 @@ export { insufficientScope, oauthError, ownAnswer, problem, PROBLEM_TYPE, rateLi
 export { decode, parseCookies, parseQuery } from './query.js';
 export { graphqlCodeOf, grpcStatusOf } from './protocol-status.js';
 export type { RequestRecord } from './request-record.js';
+export { isReused, reusedAnswer } from './reused.js';
 export { hostPort, type ServerAdapter } from './server-adapter.js';
 export type { Validated, ValidationIssue } from './validated.js';

@@ -29,7 +29,7 @@ export type RequestLogListener = (entry: RequestLogEntry) => void;
 export interface RequestLogOptions {
   /** Entries kept for the admin API; the oldest is dropped past it. Default 1000. */
   capacity?: number;
-  /** Request lines are logged at info, when info is enabled. */
+  /** Request lines are logged at info, when info is enabled (RequestLines). */
   logger?: Logger;
   /** Which header values are secrets; default: the credential headers. */
   redaction?: Redaction;
@@ -84,7 +84,7 @@ export class RequestLog {
     const dropped = this.ring.push(entry);
     if (dropped?.bodies !== undefined) kept?.forget(dropped.bodies);
     const logger = this.logger;
-    if (this.lines !== undefined && logger?.isLevelEnabled('info') === true) this.lines.write(entry);
+    this.lines?.write(entry);
     const listeners = this.listeners;
     for (let i = 0; i < listeners.length; i++) {
       try {

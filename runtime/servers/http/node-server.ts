@@ -1,6 +1,9 @@
+// the global `performance` is a getter, read on every call: the module binding is not
+import { performance } from 'node:perf_hooks';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { MockError } from '../../../common/errors.js';
+import { fieldKey } from '../../../common/http-fields.js';
 import { Exchange, hostPort, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
 import { answerClientError } from './client-error.js';
 import type { ControlHandler, ControlResponse } from '../../control/admin/index.js';
@@ -145,10 +148,11 @@ function requestHead(req: http.IncomingMessage): { method: string; path: string;
   const q = target.indexOf('?');
   const headers: Record<string, string> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i].toLowerCase();
+    const name = fieldKey(req.rawHeaders[i]);
     headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
   }
-  return { method: (req.method ?? 'GET').toUpperCase(), path: q === -1 ? target : target.slice(0, q), query: q === -1 ? '' : target.slice(q + 1), headers };
+  // llhttp reads only the methods it knows, upper case
+  return { method: req.method ?? 'GET', path: q === -1 ? target : target.slice(0, q), query: q === -1 ? '' : target.slice(q + 1), headers };
 }
 
 /** An absolute-form target (`http://host/path?q`, which servers must accept: RFC 9112 3.2.2) as its path and query. */

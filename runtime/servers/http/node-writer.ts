@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { bodyLength, bytesOf, deliver, withoutContent, type Answer, type DeliveryWriter } from '../../chain/exchange/index.js';
+import { bodyLength, bytesOf, deliver, isReused, withoutContent, type Answer, type DeliveryWriter } from '../../chain/exchange/index.js';
 import { failedAnswer, problemOf } from './failed-answer.js';
 import { nodeHeaders } from './node-fields.js';
 
@@ -27,12 +27,32 @@ export function writeNode(res: http.ServerResponse, method: string, answer: Answ
   }
 }
 
+interface NodeHead {
+  head: http.OutgoingHttpHeaders;
+  wide: boolean;
+  empty: boolean;
+}
+
+/** The heads of reused answers (a documented example) on a connection kept open, derived once: node:http does not change what writeHead is given. */
+const heads = new WeakMap<Answer, NodeHead>();
+
 /** The head as node:http takes it: `close` ends the connection after the answer; bodies say their length. */
-function headOf(method: string, answer: Answer, close: boolean): { head: http.OutgoingHttpHeaders; wide: boolean; empty: boolean } {
+function headOf(method: string, answer: Answer, close: boolean): NodeHead {
+  const usual = !close && method !== 'HEAD';
+  if (usual) {
+    const kept = heads.get(answer);
+    if (kept !== undefined) return kept;
+  }
+  const head = deriveHead(method, answer, close);
+  if (usual && isReused(answer)) heads.set(answer, head);
+  return head;
+}
+
+function deriveHead(method: string, answer: Answer, close: boolean): NodeHead {
   const { headers, wide } = nodeHeaders(answer.headers);
   if (close) headers.connection = 'close';
   const empty = withoutContent(method, answer.status);
-  if (!empty) headers['content-length'] = bodyLength(answer.body);
+  if (!empty) headers['content-length'] = String(bodyLength(answer.body));
   return { head: headers, wide, empty };
 }
 

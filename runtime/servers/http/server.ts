@@ -1,5 +1,8 @@
+// the global `performance` is a getter, read on every call: the module binding is not
+import { performance } from 'node:perf_hooks';
 import { Exchange, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
 import type { Dispatch } from '../../chain/index.js';
+import { fieldKey } from '../../../common/http-fields.js';
 import type { ControlHandler } from '../../control/admin/index.js';
 import { mountControl } from './control.js';
 import { framingProblem } from './framing.js';
@@ -105,7 +108,8 @@ export function createHttpApp(options: HttpAdapterOptions, connections = new Uws
     const path = req.getUrl();
     const rawQuery = req.getQuery() ?? '';
     const headers: Record<string, string> = {};
-    req.forEach((key, value) => {
+    req.forEach((name, value) => {
+      const key = fieldKey(name);
       headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
     });
     const length = headers['content-length'];

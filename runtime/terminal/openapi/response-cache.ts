@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { ContentEntry, ExampleEntry, ResponseEntry, TemplateContext, TemplateRuntime } from '../../../common/contract/index.js';
-import { bodyLength, type Answer } from '../../chain/exchange/index.js';
+import { bodyLength, reusedAnswer, type Answer } from '../../chain/exchange/index.js';
 import type { ResponseCacheOptions } from '../../serve-options.js';
 import { templateReads, type TemplateRead } from './template-reads.js';
 
@@ -85,7 +85,7 @@ export class ResponseCache {
 
   /** Stores `answer` under `key` (unless it alone exceeds the size bound) and returns it marked as a miss. */
   put(key: CacheKey, answer: Answer): Answer {
-    const hit: Answer = { ...answer, headers: [...answer.headers, ['x-mock-cache', 'hit']] };
+    const hit = reusedAnswer<Answer>({ ...answer, headers: [...answer.headers, ['x-mock-cache', 'hit']] });
     this.entries.set(key, hit, { size: sizeOf(key, hit) });
     return { ...answer, headers: [...answer.headers, ['x-mock-cache', 'miss']] };
   }

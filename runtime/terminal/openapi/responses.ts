@@ -1,6 +1,6 @@
 import type { ContentEntry, ExampleEntry, OperationMeta, OperationResponders, ResponseEntry } from '../../../common/contract/index.js';
 import { toXml } from '../../../common/xml.js';
-import { problem, refusal, type Answer, type Exchange } from '../../chain/exchange/index.js';
+import { problem, refusal, reusedAnswer, type Answer, type Exchange } from '../../chain/exchange/index.js';
 import type { TemplateContext, TemplateRuntime } from '../../template/index.js';
 import type { AnswerChecks } from './answer-check.js';
 import { findResponse } from './find-response.js';
@@ -97,7 +97,7 @@ export class Responses {
     if (response.headers.length === 0 && status === response.status) {
       let cached = this.staticResponses.get(example);
       if (cached === undefined) {
-        cached = { status, headers: [['content-type', content.type]], body: example.body, source: 'example' };
+        cached = reusedAnswer<Answer>({ status, headers: [['content-type', content.type]], body: example.body, source: 'example' });
         this.staticResponses.set(example, cached);
       }
       return cached;

@@ -1,5 +1,5 @@
 import type { BuildModule } from '../../../common/contract/index.js';
-import type { BuildRoute, Exchange, Validated } from '../../chain/exchange/index.js';
+import type { BuildRoute, Exchange, RouteMatch, Validated } from '../../chain/exchange/index.js';
 import { compileRouteConditions, conditionsHold, type RouteConditions } from '../../match/index.js';
 
 /**
@@ -8,6 +8,8 @@ import { compileRouteConditions, conditionsHold, type RouteConditions } from '..
  */
 export class Router {
   private readonly conditions: RouteConditions[];
+  /** Each operation's match, then each custom route's: one object each, not one per request. */
+  private readonly matches: RouteMatch[];
 
   constructor(
     private readonly build: BuildModule,
@@ -17,6 +19,10 @@ export class Router {
     private readonly check: (ex: Exchange) => Validated,
   ) {
     this.conditions = build.customRoutes.map((route) => compileRouteConditions(route.match));
+    this.matches = [
+      ...build.operations.map((_, index): RouteMatch => Object.freeze({ kind: 'operation', index })),
+      ...build.customRoutes.map((_, index): RouteMatch => Object.freeze({ kind: 'custom', index })),
+    ];
   }
 
   /**
@@ -37,13 +43,9 @@ export class Router {
       if (candidate.kind === 'op' && this.build.operations[candidate.index].queryMatch !== undefined && !hasQuery(this.build.operations[candidate.index].queryMatch, ex.query)) continue;
       ex.params = namedParams(candidate.names, values);
       if (candidate.kind === 'op') ex.validator = this.check;
-      if (candidate.kind === 'route') {
-        ex.route = this.routes[this.build.operations.length + candidate.index];
-        ex.match = { kind: 'custom', index: candidate.index };
-      } else {
-        ex.route = this.routes[candidate.index];
-        ex.match = { kind: 'operation', index: candidate.index };
-      }
+      const at = candidate.kind === 'route' ? this.build.operations.length + candidate.index : candidate.index;
+      ex.route = this.routes[at];
+      ex.match = this.matches[at];
       return;
     }
   }

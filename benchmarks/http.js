@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { chooseGenerator } from './lib/generator.js';
 import { listPetsAnswer } from './lib/petstore-build.js';
-import { checkTargets, medianOf, printReport, withRatios, writeResults } from './lib/report.js';
+import { checkTargets, costRatios, medianOf, printReport, withRatios, writeResults } from './lib/report.js';
 import { measureInRounds } from './lib/rounds.js';
 import { STATEFUL_PETS_CONFIG } from './lib/stateful-config.js';
 import { positiveEnv } from './lib/env.js';
@@ -260,8 +260,12 @@ if (process.exitCode !== 1) {
   console.log(`\nceilings (not targets): ${GENERATOR_CEILING} serves the same generated body without the mock; the example row serves a body of the same size through the whole mock without generating it:`);
   for (const row of ceiling) console.log(`  ${row.target} against ${row.against}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}`);
   const backendRatios = checkTargets(measured, backends.map((row) => ({ ...row, minReqPerSecRatio: 0 }))).map(({ target, against, measured: ratio }) => ({ target, against, ratio }));
-  console.log(`\nbackends (not targets): each against its own library's hello, and node:http against uWS on the same scenario:`);
-  for (const row of backendRatios) console.log(`  ${row.target} against ${row.against}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}`);
+  const backendCosts = costRatios(measured, backends);
+  console.log(`\nbackends (not targets): each against its own library's hello, and node:http against uWS on the same scenario; req/s, then server CPU per request (against's ÷ target's: what holds when the load generator, not the server, sets the pace):`);
+  backendRatios.forEach((row, i) => {
+    const cost = backendCosts[i].ratio;
+    console.log(`  ${row.target} against ${row.against}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}, CPU ${cost === null ? '–' : `${cost.toFixed(2)}×`}`);
+  });
 
-  await writeResults('http', { generator: generator.note, load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks, ceilings: ceiling, backends: backendRatios }, loadBefore);
+  await writeResults('http', { generator: generator.note, load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks, ceilings: ceiling, backends: backendRatios, backendCosts }, loadBefore);
 }

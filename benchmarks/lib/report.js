@@ -37,6 +37,7 @@ export function medianOf(samples) {
     reqPerSecMax: Math.max(...rates),
     p50: median(samples.map((s) => s.p50)),
     p99: median(samples.map((s) => s.p99)),
+    cpuUsPerRequest: median(samples.map((s) => s.cpuUsPerRequest ?? null)),
     requests: samples.reduce((sum, s) => sum + s.requests, 0),
     non2xx: samples.reduce((sum, s) => sum + s.non2xx, 0),
     errors: samples.reduce((sum, s) => sum + s.errors, 0),
@@ -61,14 +62,29 @@ const times = (value) => (value === null ? '–' : `${value.toFixed(2)}×`);
 
 const millis = (value) => (value === null ? '–' : value < 10 ? value.toFixed(2) : value.toFixed(1));
 
+/**
+ * pairs: [{ target, against }] → each with how much of the server CPU `against` spends per request
+ * `target` spends (against's µs ÷ target's µs: 1 costs the same, 0.5 twice as much), from the
+ * median CPU per request; null where a row has none.
+ */
+export function costRatios(rows, pairs) {
+  const cpu = (name) => rows.find((row) => row.target === name)?.cpuUsPerRequest ?? null;
+  return pairs.map(({ target, against }) => {
+    const [mine, theirs] = [cpu(target), cpu(against)];
+    return { target, against, ratio: mine === null || theirs === null ? null : ratio(theirs, mine) };
+  });
+}
+
 export function printReport(rows, checks, baselineName, generatorName) {
-  const header = ['target', 'req/s (median)', 'min–max', 'p50 ms', 'p99 ms', `req/s vs ${baselineName}`, 'p50 vs', 'p99 vs'];
+  const cpu = rows.some((row) => row.cpuUsPerRequest != null);
+  const header = ['target', 'req/s (median)', 'min–max', 'p50 ms', 'p99 ms', ...(cpu ? ['CPU µs/req'] : []), `req/s vs ${baselineName}`, 'p50 vs', 'p99 vs'];
   const lines = rows.map((row) => [
     row.target,
     Math.round(row.reqPerSec).toLocaleString('en-US'),
     `${Math.round(row.reqPerSecMin / 1000)}k–${Math.round(row.reqPerSecMax / 1000)}k`,
     millis(row.p50),
     millis(row.p99),
+    ...(cpu ? [row.cpuUsPerRequest == null ? '–' : row.cpuUsPerRequest.toFixed(1)] : []),
     times(row.vsBaseline.reqPerSec),
     times(row.vsBaseline.p50),
     times(row.vsBaseline.p99),

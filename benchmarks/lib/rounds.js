@@ -3,6 +3,7 @@
 // round warms each target up.
 import { checkStatus } from './load.js';
 import { startServer } from './servers.js';
+import { cpuMillis } from './server-cpu.js';
 
 /**
  * Starts every server (each `setup` run and each scenario's status checked before any time is
@@ -16,14 +17,19 @@ export async function measureInRounds({ servers, cwd, generator, load, rounds, s
     await server.setup?.(running.url);
     for (const [, scenario] of server.runs) await checkStatus(running.url, scenario);
   }
-  const runs = servers.flatMap((server, i) => server.runs.map(([target, scenario]) => ({ target, scenario, url: started[i].url })));
+  const runs = servers.flatMap((server, i) => server.runs.map(([target, scenario]) => ({ target, scenario, url: started[i].url, pid: started[i].pid })));
   for (let round = 1; round <= rounds; round++) {
     console.log(`round ${round}/${rounds}`);
-    for (const { target, scenario, url } of runs) {
+    for (const { target, scenario, url, pid } of runs) {
       process.stdout.write(`  ${target} … `);
-      const result = await generator.measure(url, scenario, { ...load, warmup: round === 1 ? load.warmup : 0 });
-      console.log(`${Math.round(result.reqPerSec).toLocaleString('en-US')} req/s`);
-      samples.set(target, [...(samples.get(target) ?? []), { ...result, method: scenario.method ?? 'GET', path: scenario.path }]);
+      const warmup = round === 1 ? load.warmup : 0;
+      const before = cpuMillis(pid);
+      const result = await generator.measure(url, scenario, { ...load, warmup });
+      const after = cpuMillis(pid);
+      // the server's CPU per measured request; a warm-up's requests would count in the CPU, not in the requests
+      const cpuUsPerRequest = warmup === 0 && before !== null && after !== null && result.requests > 0 ? ((after - before) * 1000) / result.requests : null;
+      console.log(`${Math.round(result.reqPerSec).toLocaleString('en-US')} req/s${cpuUsPerRequest === null ? '' : `, ${cpuUsPerRequest.toFixed(1)} µs of server CPU each`}`);
+      samples.set(target, [...(samples.get(target) ?? []), { ...result, cpuUsPerRequest, method: scenario.method ?? 'GET', path: scenario.path }]);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { isDateInstant, MAX_INSTANT_MS } from '../../common/instant.js';
-import { Cell, MemoryStore, settingsBudget, type Store } from '../store/index.js';
+import { Cell, MemoryStore, settingsBudget, type Awaitable, type Store } from '../store/index.js';
 
 /** One step of time_travel.schedule: at a virtual instant, jump to another or advance by a duration. */
 export interface ScheduledStep {
@@ -81,29 +81,29 @@ export class VirtualClock {
   }
 
   /** Turns time travel on (from the current instant, or where it stood) or off (the real clock again). */
-  enable(on: boolean): void {
+  enable(on: boolean): Awaitable<void> {
     const clock = this.cell.get();
     if (on === clock.on) return;
-    this.write(on ? { ...clock, on, ...anchored(this.options.pinned ?? Date.now()) } : { ...clock, on });
+    return this.write(on ? { ...clock, on, ...anchored(this.options.pinned ?? Date.now()) } : { ...clock, on });
   }
 
   /**
    * Virtual time to `instant` (turns time travel on). RangeError, changing nothing, when a Date
    * cannot hold it: an invalid instant stored here would break every reader of the clock.
    */
-  set(instant: number): void {
+  set(instant: number): Awaitable<void> {
     if (!isDateInstant(instant)) throw new RangeError(`${instant} ms from 1970 is past the last instant a date holds (${new Date(MAX_INSTANT_MS).toISOString()})`);
-    this.write({ ...this.cell.get(), on: true, ...anchored(instant) });
+    return this.write({ ...this.cell.get(), on: true, ...anchored(instant) });
   }
 
   /** Virtual time forward by `ms` (turns time travel on); RangeError, changing nothing, past the last instant a date holds. */
-  advance(ms: number): void {
-    this.set(this.now() + ms);
+  advance(ms: number): Awaitable<void> {
+    return this.set(this.now() + ms);
   }
 
-  setScale(factor: number): void {
+  setScale(factor: number): Awaitable<void> {
     const now = this.now();
-    this.write({ ...this.cell.get(), ...anchored(now), scale: factor });
+    return this.write({ ...this.cell.get(), ...anchored(now), scale: factor });
   }
 
   /** Called after every jump of virtual time (caches of answers made at another instant drop them). */
@@ -139,15 +139,18 @@ export class VirtualClock {
     }
     this.stepping = true;
     try {
-      this.write({ ...clock, ...anchor, steps });
+      // read on the request path, which goes on with the instant reached; a lost shared store keeps the steps for the next read
+      const written = this.write({ ...clock, ...anchor, steps });
+      if (written instanceof Promise) written.catch(() => undefined);
     } finally {
       this.stepping = false;
     }
     return virtual;
   }
 
-  private write(clock: ClockRecord): void {
-    void this.cell.set(clock);
+  /** Settles once the store holds the clock (every instance sharing it reads the same instant then). */
+  private write(clock: ClockRecord): Awaitable<void> {
+    return this.cell.set(clock);
   }
 
   private announce(): void {

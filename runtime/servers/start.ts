@@ -48,6 +48,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   // every piece of state a request or the admin changes lives in these (runtime/store)
   const stores = options.stores ?? new MemoryStores((message) => logger.warn(message));
   const live = new LiveState({ ...options.live, limits, stores, clock: { pinned: options.now, timeTravel: options.timeTravel } });
+  await live.ready;
   const prometheus = options.metrics === undefined ? undefined : await createPrometheusMetrics();
   const stats = new TrafficStats({ routes: [], prometheus });
   live.mocks.onForget((route) => stats.forget(route));
@@ -124,6 +125,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     requestLog.flush();
   };
   try {
+    // a shared store's values (settings changed at run time by any instance) are held before the first request
+    await stores.settled();
     for (const server of mockServers) await server.listen();
     let adminUrl: string | undefined;
     let metricsUrl: string | undefined;

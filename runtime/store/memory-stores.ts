@@ -20,4 +20,9 @@ export class MemoryStores implements StoreFactory {
   opened(): Array<Store<unknown>> {
     return [...this.stores.values()];
   }
+
+  /** Memory answers at once: nothing is ever pending. */
+  settled(): Promise<void> {
+    return Promise.resolve();
+  }
 }

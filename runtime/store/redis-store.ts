@@ -54,6 +54,8 @@ export class RedisStore<V> implements Store<V> {
     keyPrefix: string,
     private readonly instance: string,
     warn: (message: string) => void,
+    /** Told of every command sent (RedisStores.settled). */
+    private readonly track: (command: Promise<unknown>) => void = () => undefined,
   ) {
     defineScripts(redis);
     this.redis = redis as ScriptedRedis;
@@ -189,6 +191,7 @@ export class RedisStore<V> implements Store<V> {
 
   /** A command's answer; any failure of Redis itself (lost, timed out, not writable) is StoreUnavailable. */
   private async reach<T>(command: Promise<T>): Promise<T> {
+    this.track(command);
     try {
       return await command;
     } catch (e) {

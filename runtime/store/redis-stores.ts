@@ -35,6 +35,8 @@ export class RedisStores implements StoreFactory {
   private readonly stores = new Map<StoreName, RedisStore<unknown>>();
   private readonly byChannel = new Map<string, RedisStore<unknown>>();
   private readonly instance = randomUUID();
+  /** Commands sent and not settled yet (settled()). */
+  private readonly pending = new Set<Promise<unknown>>();
 
   private constructor(
     private readonly commands: Redis,
@@ -82,7 +84,7 @@ export class RedisStores implements StoreFactory {
   open<V>(name: StoreName, budget: StoreBudget<V>): Store<V> {
     const open = this.stores.get(name);
     if (open !== undefined) return open as unknown as Store<V>;
-    const store = new RedisStore<V>(name, budget, this.commands, this.keyPrefix, this.instance, this.warn);
+    const store = new RedisStore<V>(name, budget, this.commands, this.keyPrefix, this.instance, this.warn, (command) => this.track(command));
     this.stores.set(name, store as RedisStore<unknown>);
     this.byChannel.set(store.channel, store as RedisStore<unknown>);
     void this.subscriber.subscribe(store.channel).catch(() => undefined);
@@ -91,6 +93,18 @@ export class RedisStores implements StoreFactory {
 
   opened(): Array<Store<unknown>> {
     return [...this.stores.values()];
+  }
+
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    // a turn of the event loop: every callback chained on those commands (a Cell taking the value it read) has run
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  private track(command: Promise<unknown>): void {
+    this.pending.add(command);
+    const done = (): void => void this.pending.delete(command);
+    command.then(done, done);
   }
 
   /** Closes both connections (the server's close). */

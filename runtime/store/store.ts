@@ -88,4 +88,10 @@ export interface StoreFactory {
   open<V>(name: StoreName, budget: StoreBudget<V>): Store<V>;
   /** Every store opened so far. */
   opened(): Array<Store<unknown>>;
+  /**
+   * Settles once every command sent so far has settled and what its callers chained on it has run:
+   * the servers listen after it, so that what a shared store holds (settings changed at run time
+   * by any instance) is what they serve from their first request, not the configuration's values.
+   */
+  settled(): Promise<void>;
 }

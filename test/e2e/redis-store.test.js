@@ -1,7 +1,8 @@
 // state.store redis (docs/configuration.md, "State"): two `mock serve` processes on one real
 // redis-server share their state. A state-machine resource created through A, moved through B,
 // read through A; a chaos rate limit that holds across both; a runtime mock made through A's admin
-// answering on B; Redis unreachable at start (one line, password redacted, exit 1); Redis killed
+// answering on B; admin writes answered once Redis holds them; a new instance serving what Redis
+// holds from its first request; Redis unreachable at start (one line, password redacted, exit 1); Redis killed
 // while serving (answers, no hang) and started again (serving again, with what was written before).
 import t from 'tap';
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,7 +30,8 @@ const redisPort = await freePort();
 let redis;
 /** Starts redis-server on redisPort; appendfsync always: a SIGKILL loses nothing that was answered. */
 async function startRedis() {
-  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', redisDir], { stdio: 'ignore' });
+  // DEBUG SLEEP (from loopback): a Redis slow to answer, on demand
+  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', redisDir, '--enable-debug-command', 'local'], { stdio: 'ignore' });
   for (;;) {
     const ok = await new Promise((resolve) => {
       const socket = net.connect(redisPort, '127.0.0.1', () => {
@@ -135,6 +137,41 @@ t.test('a chaos rate limit set through A holds across A and B together', async (
   t.ok((await pollsUntil(async () => (await send(A, 'GET', '/orders/none')).status !== 429)) < Infinity, 'switched off through B, A serves again');
 });
 
+/** Redis answers nothing for `ms` (DEBUG SLEEP on a connection of its own), from about 50 ms after the call. */
+async function slowRedis(ms) {
+  spawn('redis-cli', ['-p', String(redisPort), 'DEBUG', 'SLEEP', String(ms / 1000)], { stdio: 'ignore' });
+  await new Promise((r) => setTimeout(r, 50));
+}
+
+t.test('an admin write answers once Redis holds it: the instance that took it serves it at once', async (t) => {
+  // each write meets a Redis that answers 300 ms late: an answer sent before Redis had it would be read back wrong
+  await slowRedis(300);
+  const latency = await send(A, 'POST', '/__mock/config/latency', { base_ms: 7, jitter_ms: 0 });
+  t.equal(latency.status, 200, latency.text);
+  t.match((await send(A, 'GET', '/__mock/config')).json, { data: { latency: { enabled: true, base_ms: 7 } } }, 'the latency, read right after the answer');
+  await slowRedis(300);
+  const mock = await send(A, 'POST', '/__mock/mocks', { method: 'GET', path: '/at-once', response: { body: { at: 'once' } } });
+  t.equal(mock.status, 201, mock.text);
+  t.equal((await send(A, 'GET', '/at-once')).status, 200, 'the runtime mock answers the next request');
+  await slowRedis(300);
+  const clock = await send(A, 'POST', '/__mock/time/set', { time: '2030-01-02T03:04:05Z' });
+  t.equal(clock.status, 200, clock.text);
+  t.match((await send(A, 'GET', '/__mock/time')).text, /2030-01-02T03:04/, 'the virtual clock, read right after the answer');
+  t.equal((await send(A, 'POST', '/__mock/config/latency', { enabled: false })).status, 200);
+  t.equal((await send(A, 'POST', '/__mock/time/enable', { enabled: false })).status, 200);
+  t.equal((await send(A, 'DELETE', `/__mock/mocks/${mock.json.data?.id ?? mock.json.id}`)).status, 200);
+});
+
+t.test('a new instance serves what Redis holds from its first request, not its configuration', async (t) => {
+  const rules = [{ name: 'shared', match: { method: 'GET', path: '/orders/*' }, status: 418 }];
+  t.equal((await send(A, 'PUT', '/__mock/overrides', rules)).status, 200);
+  const C = await startMock(['--out', out, '--admin-embed'], { cwd: dir, env });
+  t.teardown(() => C.stop());
+  t.equal((await send(C, 'GET', '/orders/anything')).status, 418, "C's first request meets the rule A made");
+  t.equal((await send(C, 'PUT', '/__mock/overrides', [])).status, 200);
+  t.ok((await pollsUntil(async () => (await send(A, 'GET', '/orders/o-1')).status !== 418)) < Infinity, 'cleared through C, gone from A');
+});
+
 t.test('Redis unreachable at start: one line naming the URL without its password, exit 1', async (t) => {
   const closed = await freePort();
   const res = await runMock(['serve', '--http-port', '0', '--out', out], { cwd: dir, env: { ...env, MOCK_REDIS_URL: `redis://user:s3cret@127.0.0.1:${closed}` } });
@@ -153,6 +190,9 @@ t.test('Redis killed while serving: answers without hanging; started again: serv
   const lost = await send(A, 'GET', '/orders/o-2');
   t.equal(lost.status, 503, `a stateful route fails closed: ${lost.text}`);
   t.match(lost.text, /MOCK_ERR_STATE_STORE_UNAVAILABLE/);
+  const refused = await send(A, 'PUT', '/__mock/api/chaos/config', { bulkhead: { enabled: true } });
+  t.equal(refused.status, 503, `an admin write fails too: ${refused.text}`);
+  t.match(refused.text, /the state store cannot be reached.*the change was not made/);
   await startRedis();
   // ioredis retries every 100 ms, 200 ms, ... up to 2 s: back within a few seconds
   const polls = await pollsUntil(async () => (await send(B, 'GET', '/orders/o-2')).status !== 503, 750);

@@ -2,7 +2,7 @@ import type { RouteBehaviourMeta } from '../../../common/contract/index.js';
 import { compileRequestMatcher, type MatchableRequest } from '../../match/index.js';
 import { DEFAULT_ADMIN_LIMITS } from '../../serve-options.js';
 import { BucketTable, bucketBudget } from './bucket-table.js';
-import { andThen, Cell, MemoryStores, settingsBudget, type Store, type StoreFactory } from '../../store/index.js';
+import { andThen, Cell, MemoryStores, settingsBudget, type Awaitable, type Store, type StoreFactory } from '../../store/index.js';
 import { Bulkhead } from './bulkhead.js';
 import { CircuitBreaker, breakerBudget, type BreakerRecord } from './circuit-breaker.js';
 import { FaultCounters } from './fault-counters.js';
@@ -140,27 +140,28 @@ export class ChaosState {
     this.watchers.push(listener);
   }
 
-  /** Lays `patch` over the settings; throws ChaosSettingsError naming every problem, changing nothing. */
-  update(patch: unknown, where = 'chaos'): ChaosSettings {
+  /**
+   * Lays `patch` over the settings; throws ChaosSettingsError naming every problem, changing
+   * nothing. Answers the settings once the store holds them (every instance sharing it has them).
+   */
+  update(patch: unknown, where = 'chaos'): Awaitable<ChaosSettings> {
     const problems = checkChaosPatch(patch, where);
     if (problems.length > 0) throw new ChaosSettingsError(problems);
-    this.replace(mergeChaos(this.settings, patch as ChaosPatch), null);
-    return this.settings;
+    return andThen(this.replace(mergeChaos(this.settings, patch as ChaosPatch), null), () => this.settings);
   }
 
   /** Back to the settings the server started with (the profile applied at start is not applied again). */
-  reset(): ChaosSettings {
-    this.replace(this.initial, null);
-    return this.settings;
+  reset(): Awaitable<ChaosSettings> {
+    return andThen(this.replace(this.initial, null), () => this.settings);
   }
 
   /** Settings as a profile makes them: the defaults and the profile's blocks, switched on. */
-  applyProfile(profile: ChaosProfile): void {
+  applyProfile(profile: ChaosProfile): Awaitable<void> {
     const { fault_injection, traffic_shaping, rate_limit } = profile.chaos_config;
     const patch: ChaosPatch = { enabled: true, fault_injection, traffic_shaping, rate_limit };
     const problems = checkChaosPatch(patch, `profile ${profile.name}`);
     if (problems.length > 0) throw new ChaosSettingsError(problems);
-    this.replace(mergeChaos(DEFAULT_CHAOS, patch), profile.name);
+    return this.replace(mergeChaos(DEFAULT_CHAOS, patch), profile.name);
   }
 
   profiles(): ChaosProfile[] {
@@ -175,7 +176,7 @@ export class ChaosState {
    * Adds or replaces a custom profile; built-in names are refused, and so is a profile past the
    * limits (ChaosLimitError naming the setting).
    */
-  saveProfile(profile: ChaosProfile): void {
+  saveProfile(profile: ChaosProfile): Awaitable<void> {
     if (BUILTIN_PROFILES.some((p) => p.name === profile.name)) throw new ChaosSettingsError([`profile ${profile.name} is built in and cannot be replaced; choose another name`]);
     const { name, description, tags, chaos_config } = profile;
     const problems = checkProfile({ name, description, tags, chaos_config }, `profile ${name}`);
@@ -189,17 +190,16 @@ export class ChaosState {
     if (at < 0 && custom.length >= this.profileLimits.count) {
       throw new ChaosLimitError('count', `the server already keeps ${custom.length} custom chaos profiles, the most admin.limits.max_chaos_profiles (${this.profileLimits.count}) allows; delete one or raise the limit`);
     }
-    void this.custom.set(at < 0 ? [...custom, { ...profile, builtin: false }] : custom.map((p, i) => (i === at ? { ...profile, builtin: false } : p)));
+    return this.custom.set(at < 0 ? [...custom, { ...profile, builtin: false }] : custom.map((p, i) => (i === at ? { ...profile, builtin: false } : p)));
   }
 
   /** False when there is no such custom profile; throws for a built-in one. */
-  deleteProfile(name: string): boolean {
+  deleteProfile(name: string): Awaitable<boolean> {
     if (BUILTIN_PROFILES.some((p) => p.name === name)) throw new ChaosSettingsError([`profile ${name} is built in and cannot be deleted`]);
     const custom = this.custom.get();
     const kept = custom.filter((p) => p.name !== name);
     if (kept.length === custom.length) return false;
-    void this.custom.set(kept);
-    return true;
+    return andThen(this.custom.set(kept), () => true);
   }
 
   routeChaos(key: string): RouteChaos | undefined {
@@ -210,9 +210,9 @@ export class ChaosState {
     return this.routeOverrides.get().map(([route, chaos]) => ({ route, ...chaos }));
   }
 
-  setRouteChaos(key: string, chaos: RouteChaos | null): void {
+  setRouteChaos(key: string, chaos: RouteChaos | null): Awaitable<void> {
     const kept = this.routeOverrides.get().filter(([route]) => route !== key);
-    void this.routeOverrides.set(chaos === null ? kept : [...kept, [key, chaos]]);
+    return this.routeOverrides.set(chaos === null ? kept : [...kept, [key, chaos]]);
   }
 
   countViolation(scope: RateLimitScope): void {
@@ -231,10 +231,9 @@ export class ChaosState {
     this.latency.reset();
   }
 
-  private replace(settings: ChaosSettings, profile: string | null): void {
-    const stored = andThen(this.chosen.set({ settings, profile }), () => this.machinery.startOver());
-    // a shared store that is lost: the write is refused, the settings stay as they were
-    if (stored instanceof Promise) stored.catch(() => undefined);
+  /** Settles once the store holds the settings; a shared store that is lost refuses the write (StoreUnavailable) and the settings stay as they were. */
+  private replace(settings: ChaosSettings, profile: string | null): Awaitable<void> {
+    return andThen(this.chosen.set({ settings, profile }), () => this.machinery.startOver());
   }
 
   private rebuild(): void {

@@ -3,7 +3,7 @@ import { createFastRandomizer } from '../../../common/generate/fast-randomizer.j
 import { compileGlob, globMayReach, templateSegments } from '../../match/index.js';
 import { DEFAULT_CONTINUUM, type ContinuumConfig, type MergeStrategy, type TimeSchedule, type TransitionMode } from './config.js';
 import { readSchedule, scheduleRatio, type Schedule } from './schedule.js';
-import { Cell, MemoryStore, settingsBudget, type Store } from '../../store/index.js';
+import { andThen, Cell, MemoryStore, settingsBudget, type Awaitable, type Store } from '../../store/index.js';
 
 /** Which level of the precedence gave a path its ratio, highest first. */
 export type RatioLevel = 'manual' | 'route' | 'group' | 'schedule' | 'default';
@@ -122,29 +122,29 @@ export class ContinuumState {
     this.listeners.push(listener);
   }
 
-  setEnabled(on: boolean): void {
-    if (on !== this.on) this.steer({ on });
+  /** Each change settles once the store holds it (every instance sharing it blends the same way then). */
+  setEnabled(on: boolean): Awaitable<void> {
+    if (on !== this.on) return this.steer({ on });
   }
 
   /** The manual override of a path glob; null removes it. */
-  setPathRatio(pattern: string, ratio: number | null): void {
+  setPathRatio(pattern: string, ratio: number | null): Awaitable<void> {
     const others = this.steered.get().manual.filter((m) => m.pattern !== pattern);
-    this.steer({ manual: ratio === null ? others : [{ pattern, ratio: clamp(ratio) }, ...others] });
+    return this.steer({ manual: ratio === null ? others : [{ pattern, ratio: clamp(ratio) }, ...others] });
   }
 
   /** A group's override; null removes it. */
-  setGroupRatio(group: string, ratio: number | null): void {
+  setGroupRatio(group: string, ratio: number | null): Awaitable<void> {
     const groups = { ...this.steered.get().groups };
     if (ratio === null) delete groups[group];
     else groups[group] = clamp(ratio);
-    this.steer({ groups });
+    return this.steer({ groups });
   }
 
   /** The manual step: moves the default ratio by `increment` (negative steps back), kept within 0..1. */
-  advance(increment: number): number {
+  advance(increment: number): Awaitable<number> {
     const default_ratio = clamp(this.defaultRatio + increment);
-    this.steer({ default_ratio });
-    return default_ratio;
+    return andThen(this.steer({ default_ratio }), () => default_ratio);
   }
 
   get timeSchedule(): TimeSchedule | null {
@@ -152,9 +152,9 @@ export class ContinuumState {
   }
 
   /** A checked schedule (config.ts, checkSchedule). */
-  setSchedule(schedule: Partial<TimeSchedule>): void {
+  setSchedule(schedule: Partial<TimeSchedule>): Awaitable<void> {
     readSchedule(schedule);
-    this.steer({ schedule });
+    return this.steer({ schedule });
   }
 
   /** Whether the continuum may answer requests routed to `route` (null: no route matched). */
@@ -195,8 +195,8 @@ export class ContinuumState {
     return { path, blend_ratio: ratio, enabled: this.on, transition_mode: this.mode, merge_strategy: this.strategy, default_ratio: this.defaultRatio, level };
   }
 
-  private steer(change: Partial<Steered>): void {
-    void this.steered.set({ ...this.steered.get(), ...change });
+  private steer(change: Partial<Steered>): Awaitable<void> {
+    return this.steered.set({ ...this.steered.get(), ...change });
   }
 
   private compile(steered: Steered): void {

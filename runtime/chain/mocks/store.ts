@@ -6,7 +6,7 @@ import { Mock, type MethodFit } from './mock.js';
 import { PatternError, splitRequestPath, templateSegments } from '../../match/index.js';
 import { readMockRecord, type MockRecord } from './record.js';
 import { DEFAULT_ADMIN_LIMITS } from '../../serve-options.js';
-import { MemoryStore, type Store, type StoreBudget, type StoreChange } from '../../store/index.js';
+import { andThen, MemoryStore, type Awaitable, type Store, type StoreBudget, type StoreChange } from '../../store/index.js';
 
 export type MockFailure = { ok: false; status: 400 | 404 | 409 | 413; error: string };
 export type MockResult = { ok: true; mock: Mock } | MockFailure;
@@ -106,20 +106,19 @@ export class MockStore {
     return this.enabled;
   }
 
-  /** `bytes`: the size of the mock's JSON as sent (default: `input` serialised). */
-  create(input: unknown, bytes = jsonBytes(input)): MockResult {
+  /** `bytes`: the size of the mock's JSON as sent (default: `input` serialised). Settles once the store holds it (every instance sharing it serves it then). */
+  create(input: unknown, bytes = jsonBytes(input)): Awaitable<MockResult> {
     const refused = this.refusal(bytes, true);
     if (refused !== undefined) return refused;
     const result = this.compile(input, randomUUID(), this.created + 1);
     if (!result.ok) return result;
     if (this.mocks.has(result.mock.id)) return { ok: false, status: 409, error: `a mock with id "${result.mock.id}" already exists; replace it with PUT or choose another id` };
     this.created++;
-    this.write(result.mock);
-    return result;
+    return andThen(this.write(result.mock), () => result);
   }
 
   /** PUT: a full replacement under `id` (an id in the body is ignored); keeps its place in the list and its age. */
-  replace(id: string, input: unknown, bytes = jsonBytes(input)): MockResult {
+  replace(id: string, input: unknown, bytes = jsonBytes(input)): Awaitable<MockResult> {
     const old = this.mocks.get(id);
     if (old === undefined) return { ok: false, status: 404, error: `no mock has id "${id}"` };
     const refused = this.refusal(bytes, false);
@@ -127,8 +126,7 @@ export class MockStore {
     const body = input !== null && typeof input === 'object' && !Array.isArray(input) ? { ...input, id } : input;
     const result = this.compile(body, id, old.seq);
     if (!result.ok) return result;
-    this.write(result.mock);
-    return result;
+    return andThen(this.write(result.mock), () => result);
   }
 
   get(id: string): Mock | undefined {
@@ -140,30 +138,30 @@ export class MockStore {
     return [...this.mocks.values()];
   }
 
-  delete(id: string): boolean {
+  delete(id: string): Awaitable<boolean> {
     if (!this.mocks.has(id)) return false;
-    void this.store.delete(id);
-    return true;
+    return andThen(this.store.delete(id), () => true);
   }
 
-  /** Returns how many mocks were deleted. */
-  clear(): number {
+  /** Answers how many mocks were deleted. */
+  clear(): Awaitable<number> {
     const count = this.mocks.size;
     this.clearing = true;
+    let cleared: Awaitable<number>;
     try {
-      void this.store.clear();
+      cleared = this.store.clear();
     } finally {
       this.clearing = false;
     }
     this.changed();
-    return count;
+    return andThen(cleared, () => count);
   }
 
-  /** Stores a mock this instance compiled; the change it makes installs it. */
-  private write(mock: Mock): void {
+  /** Stores a mock this instance compiled; the change it makes installs it (at once in memory, once the store has it otherwise). */
+  private write(mock: Mock): Awaitable<void> {
     this.compiled = mock;
     try {
-      void this.store.set(mock.id, { record: mock.record, seq: mock.seq });
+      return this.store.set(mock.id, { record: mock.record, seq: mock.seq });
     } finally {
       this.compiled = undefined;
     }

@@ -6,7 +6,7 @@ import { compileRule, ruleMatches, type CompiledRule } from './compiled-rule.js'
 import { mergePatch } from './merge-patch.js';
 import { requestPath } from '../../match/index.js';
 import { readRuleSet, type OverrideRule, type RuleSetResult } from './rule.js';
-import { Cell, MemoryStore, settingsBudget, type Store } from '../../store/index.js';
+import { andThen, Cell, MemoryStore, settingsBudget, type Awaitable, type Store } from '../../store/index.js';
 
 export interface OverrideOutcome {
   /** The input answer itself when no rule changed it. */
@@ -58,11 +58,10 @@ export class OverrideSet {
     return this.compiled.length > 0;
   }
 
-  /** PUT /__mock/overrides: the whole set is checked first; on any error the previous rules stay. */
-  replace(input: unknown): OverrideSetResult {
+  /** PUT /__mock/overrides: the whole set is checked first; on any error the previous rules stay. Settles once the store holds the rules. */
+  replace(input: unknown): Awaitable<OverrideSetResult> {
     const result = this.read(input);
-    if (result.ok) void this.cell.set(result.rules);
-    return result;
+    return result.ok ? andThen(this.cell.set(result.rules), () => result) : result;
   }
 
   /** Called after every accepted replacement. */

@@ -6,7 +6,7 @@ import { OverrideSet, type OverrideRule } from '../overrides/index.js';
 import { VirtualClock, type ClockOptions } from '../../clock/index.js';
 import { ContinuumState, type ContinuumOptions } from '../continuum/index.js';
 import { DEFAULT_FAULTS, DEFAULT_LATENCY, DEFAULT_PROXY, type FaultConfig, type LatencyConfig, type ProxyConfig } from './runtime-config.js';
-import { Cell, MemoryStores, settingsBudget, type Store, type StoreFactory } from '../../store/index.js';
+import { Cell, MemoryStores, settingsBudget, type Awaitable, type Store, type StoreFactory } from '../../store/index.js';
 
 export interface LiveStateOptions {
   latency?: LatencyConfig;
@@ -48,6 +48,8 @@ export class LiveState {
   faultsInjected = 0;
   /** The process's stores (runtime/store): every piece of state a request or the admin API changes. */
   readonly stores: StoreFactory;
+  /** Settles once what the start configured is in the store (the chaos profile of mock.yaml); a shared store that cannot take it rejects. */
+  readonly ready: Promise<void>;
   /** The `settings` store: every setting the admin API changes, one key each. */
   readonly settings: Store<unknown>;
   private readonly latencyCell: Cell<LatencyConfig>;
@@ -69,11 +71,13 @@ export class LiveState {
     this.overrides = new OverrideSet(options.overrides ?? [], limits.max_override_rules, this.settings);
     this.chaos = new ChaosState({ ...options.chaos, stores, profileLimits: { count: limits.max_chaos_profiles, bytes: limits.max_chaos_profile_bytes } });
     const start = options.chaos?.profile;
+    let applied: Awaitable<void> = undefined;
     if (start !== undefined) {
       const profile = this.chaos.profile(start);
       if (profile === undefined) throw new MockError('MOCK_ERR_CONFIG_INVALID', `observability.chaos.profile: no chaos profile ${JSON.stringify(start)} (built in: ${this.chaos.profiles().map((p) => p.name).join(', ')})`);
-      this.applyChaosProfile(profile);
+      applied = this.applyChaosProfile(profile);
     }
+    this.ready = Promise.resolve(applied);
     this.mocks.onChange(() => this.announce('mocks'));
     this.overrides.onChange(() => this.announce('overrides'));
     this.continuum.onChange(() => this.announce('continuum'));
@@ -103,27 +107,28 @@ export class LiveState {
     return proxy.enabled && proxy.upstream_url !== null;
   }
 
-  setLatency(latency: LatencyConfig): void {
-    void this.latencyCell.set(latency);
+  /** Each setter settles once the store holds the setting (every instance sharing the store has it then). */
+  setLatency(latency: LatencyConfig): Awaitable<void> {
+    return this.latencyCell.set(latency);
   }
 
-  setFaults(faults: FaultConfig): void {
-    void this.faultCell.set(faults);
+  setFaults(faults: FaultConfig): Awaitable<void> {
+    return this.faultCell.set(faults);
   }
 
-  setProxy(proxy: ProxyConfig): void {
-    void this.proxyCell.set(proxy);
+  setProxy(proxy: ProxyConfig): Awaitable<void> {
+    return this.proxyCell.set(proxy);
   }
 
   /** A chaos profile applied: the chaos blocks it names, and the global latency it sets (off when it has none). */
-  applyChaosProfile(profile: ChaosProfile): void {
-    this.chaos.applyProfile(profile);
+  applyChaosProfile(profile: ChaosProfile): Awaitable<void> {
     const latency = profile.chaos_config.latency;
-    this.setLatency(
+    const next: LatencyConfig =
       latency?.enabled === true
         ? { enabled: true, base_ms: latency.fixed_delay_ms ?? 0, jitter_ms: latency.jitter_ms ?? 0, tag_overrides: {}, probability: latency.probability }
-        : { enabled: false, base_ms: 0, jitter_ms: 0, tag_overrides: {} },
-    );
+        : { enabled: false, base_ms: 0, jitter_ms: 0, tag_overrides: {} };
+    const applied = this.chaos.applyProfile(profile);
+    return applied instanceof Promise ? applied.then(() => this.setLatency(next)) : this.setLatency(next);
   }
 
   /** The setting `aspect` in the settings store, its watchers told of every change wherever it was made. */

@@ -1,5 +1,6 @@
 import type { ControlHandler, ControlReply, ControlRequest, ControlResponse } from './control-types.js';
 import { PatternError } from '../../../common/patterns/index.js';
+import { StoreRefusal, StoreUnavailable } from '../../store/index.js';
 import type { AccessPolicy } from './access-policy.js';
 import { BROWSER_TOKEN_HEADER } from '../../../common/admin-credentials.js';
 import { fromBrowser, type BrowserToken } from './browser-token.js';
@@ -187,6 +188,9 @@ async function dispatch(ctx: AdminContext, router: AdminRouter, options: AdminAp
   } catch (e) {
     if (e instanceof AdminError) return fail(e.status, e.message);
     if (e instanceof PatternError) return fail(400, `a pattern in the request ${e.message}`);
+    // a change the shared store could not take is not made (nothing half-applied): say why
+    if (e instanceof StoreUnavailable) return fail(503, `${e.message}; the change was not made, try again once the store is back`);
+    if (e instanceof StoreRefusal) return fail(e.full ? 409 : 413, e.message);
     ctx.logger.error({ err: e, method: req.method, path }, 'admin request failed');
     return fail(500, `the admin API failed to answer ${req.method} ${path}: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -18,8 +18,8 @@ export interface EnvControl {
   known: readonly string[];
   /** GET /__mock/env: the set MOCK_ variables (secrets masked). */
   values(): Record<string, string>;
-  /** Sets a variable for this process and applies it where it maps to a live setting; returns the message. */
-  set(key: string, value: string): string;
+  /** Sets a variable for this process and applies it where it maps to a live setting (settling once the store holds it); answers the message. */
+  set(key: string, value: string): Promise<string>;
 }
 
 /** Everything the admin endpoints read and change. */

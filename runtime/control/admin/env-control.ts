@@ -7,7 +7,8 @@ import { AdminError } from './envelope.js';
 import { checkLatency, checkProxy, checkValidation } from './live-settings.js';
 import { serversOf } from './server-control.js';
 
-type Apply = (value: string, target: { live: LiveState; registry: ServerRegistry; logger: Logger }) => void;
+/** Settles once the setting is in the store. */
+type Apply = (value: string, target: { live: LiveState; registry: ServerRegistry; logger: Logger }) => unknown;
 
 const BOOLEAN: Readonly<Record<string, boolean>> = { true: true, '1': true, false: false, '0': false };
 
@@ -32,16 +33,14 @@ const LIVE: Readonly<Record<string, Apply>> = {
   MOCK_REQUEST_VALIDATION: (value, { registry }) => {
     const change = checkValidation({ mode: value }, 'MOCK_REQUEST_VALIDATION');
     const engine = engineOf('MOCK_REQUEST_VALIDATION', registry);
-    engine.setValidation({ ...engine.validationOptions, ...change });
+    return engine.setValidation({ ...engine.validationOptions, ...change });
   },
   MOCK_RESPONSE_VALIDATION: (value, { registry }) => {
     const change = checkValidation({ validate_responses: bool('MOCK_RESPONSE_VALIDATION', value) }, 'MOCK_RESPONSE_VALIDATION');
     const engine = engineOf('MOCK_RESPONSE_VALIDATION', registry);
-    engine.setValidation({ ...engine.validationOptions, ...change });
+    return engine.setValidation({ ...engine.validationOptions, ...change });
   },
-  MOCK_RESPONSE_TEMPLATE_EXPAND: (value, { registry }) => {
-    engineOf('MOCK_RESPONSE_TEMPLATE_EXPAND', registry).setTemplateExpansion(bool('MOCK_RESPONSE_TEMPLATE_EXPAND', value));
-  },
+  MOCK_RESPONSE_TEMPLATE_EXPAND: (value, { registry }) => engineOf('MOCK_RESPONSE_TEMPLATE_EXPAND', registry).setTemplateExpansion(bool('MOCK_RESPONSE_TEMPLATE_EXPAND', value)),
   MOCK_LATENCY_ENABLED: (value, { live }) => live.setLatency({ ...live.latency, ...checkLatency({ enabled: bool('MOCK_LATENCY_ENABLED', value) }, 'MOCK_LATENCY_ENABLED') }),
   // empty: no upstream (the proxy stays as it is, and proxies nothing without one)
   MOCK_PROXY_UPSTREAM: (value, { live }) => live.setProxy({ ...live.proxy, ...checkProxy({ upstream_url: value === '' ? null : value }, 'MOCK_PROXY_UPSTREAM') }),
@@ -67,10 +66,10 @@ export function createEnvControl(known: readonly string[], target: { live: LiveS
       }
       return out;
     },
-    set(key, value) {
+    async set(key, value) {
       if (!/^MOCK_[A-Z0-9_]+$/.test(key)) throw new AdminError(400, `key must be a MOCK_ variable in upper case, such as MOCK_REQUEST_VALIDATION (got "${key}")`);
       const apply = LIVE[key];
-      apply?.(value, target);
+      await apply?.(value, target);
       process.env[key] = value;
       target.logger.info({ key }, 'admin: environment variable set for this process');
       const when = apply !== undefined ? 'applied now' : 'read at the next start';

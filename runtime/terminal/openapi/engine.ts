@@ -15,7 +15,7 @@ import { ResponseCache } from './response-cache.js';
 import { AnswerChecks, type AnswerCheck } from './answer-check.js';
 import { customRouteAnswer } from './custom-routes.js';
 import type { LiveSettings } from './live-settings.js';
-import { Cell, MemoryStore, settingsBudget, type Store } from '../../store/index.js';
+import { Cell, MemoryStore, settingsBudget, type Awaitable, type Store } from '../../store/index.js';
 import { queryObject, requestContext } from './request-context.js';
 import { RequestValidation } from './request-validation.js';
 import { Responses } from './responses.js';
@@ -123,8 +123,9 @@ export class Engine implements Description {
     this.cache?.clear();
   }
 
-  setTemplateExpansion(on: boolean): void {
-    void this.templateExpand.set(on);
+  /** Settles once the store holds the setting. */
+  setTemplateExpansion(on: boolean): Awaitable<void> {
+    return this.templateExpand.set(on);
   }
 
   /** Template functions seeded like the engine's own, for runtime-created mocks. */
@@ -138,8 +139,8 @@ export class Engine implements Description {
   }
 
   /** Applies new validation settings to every operation at once. */
-  setValidation(validation: ValidationOptions): void {
-    void this.validation.set(validation);
+  setValidation(validation: ValidationOptions): Awaitable<void> {
+    return this.validation.set(validation);
   }
 
   /**

@@ -5,12 +5,13 @@ import type { AdminCall, AdminRoute } from '../router.js';
 import { serversOf } from '../server-control.js';
 
 /**
- * Runs a change of the chaos state; its refusals are the caller's mistake (400, every problem
- * named), or a limit reached: 409 for one profile too many, 413 for one too large.
+ * Runs a change of the chaos state, answering once the store holds it; its refusals are the
+ * caller's mistake (400, every problem named), or a limit reached: 409 for one profile too many,
+ * 413 for one too large.
  */
-function change<T>(action: () => T): T {
+async function change<T>(action: () => T | Promise<T>): Promise<T> {
   try {
-    return action();
+    return await action();
   } catch (e) {
     if (e instanceof ChaosLimitError) throw new AdminError(e.limit === 'count' ? 409 : 413, e.message);
     if (e instanceof ChaosSettingsError) throw new AdminError(400, e.message);
@@ -69,19 +70,19 @@ function routeChaosFrom(body: Record<string, unknown>): RouteChaos {
   return { ...(latency === undefined ? {} : { latency }), ...(fault_injection === undefined ? {} : { fault_injection }) };
 }
 
-function setRouteChaos(call: AdminCall) {
+async function setRouteChaos(call: AdminCall) {
   const body = call.json();
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AdminError(400, 'the body must be {"route": "GET /path", "latency": {…}, "fault_injection": {…}}');
   const record = body as Record<string, unknown>;
   const key = routeKey(call.ctx, record.route);
-  call.ctx.live.chaos.setRouteChaos(key, routeChaosFrom(record));
+  await call.ctx.live.chaos.setRouteChaos(key, routeChaosFrom(record));
   return ok(call.ctx.live.chaos.routeChaosList());
 }
 
-function clearRouteChaos(call: AdminCall) {
+async function clearRouteChaos(call: AdminCall) {
   const body = call.json() as { route?: unknown } | undefined;
   const key = routeKey(call.ctx, call.query.get('route') ?? body?.route);
-  call.ctx.live.chaos.setRouteChaos(key, null);
+  await call.ctx.live.chaos.setRouteChaos(key, null);
   return ok(call.ctx.live.chaos.routeChaosList());
 }
 
@@ -92,30 +93,30 @@ export const chaosRoutes: AdminRoute[] = [
   { method: 'GET', path: 'chaos/stats', handler: async ({ ctx }) => ok(await stats(ctx)) },
   { method: 'POST', path: 'chaos/stats/reset', handler: async ({ ctx }) => (ctx.live.chaos.resetStats(), ok(await stats(ctx))) },
   { method: 'GET', path: 'chaos/config', handler: ({ ctx }) => ok({ ...ctx.live.chaos.settings, active_profile: ctx.live.chaos.activeProfile }) },
-  { method: 'PUT', path: 'chaos/config', handler: (call) => ok(change(() => call.ctx.live.chaos.update(patchOf(call), 'chaos'))) },
-  { method: 'POST', path: 'chaos/config/reset', handler: ({ ctx }) => ok(ctx.live.chaos.reset()) },
+  { method: 'PUT', path: 'chaos/config', handler: async (call) => ok(await change(() => call.ctx.live.chaos.update(patchOf(call), 'chaos'))) },
+  { method: 'POST', path: 'chaos/config/reset', handler: async ({ ctx }) => ok(await ctx.live.chaos.reset()) },
   {
     method: 'PUT',
     path: 'chaos/config/faults',
-    handler: (call) => ok(change(() => call.ctx.live.chaos.update({ fault_injection: patchOf(call) }, 'chaos')).fault_injection),
+    handler: async (call) => ok((await change(() => call.ctx.live.chaos.update({ fault_injection: patchOf(call) }, 'chaos'))).fault_injection),
   },
   { method: 'GET', path: 'chaos/profiles', handler: ({ ctx }) => ok(ctx.live.chaos.profiles()) },
   {
     method: 'POST',
     path: 'chaos/profiles',
-    handler: (call) => {
+    handler: async (call) => {
       const profile = profileFrom(call.json());
       if (call.ctx.live.chaos.profile(profile.name) !== undefined) throw new AdminError(409, `chaos profile "${profile.name}" exists; delete it first or import to replace a custom one`);
-      change(() => call.ctx.live.chaos.saveProfile(profile));
+      await change(() => call.ctx.live.chaos.saveProfile(profile));
       return ok(call.ctx.live.chaos.profile(profile.name), 201);
     },
   },
   {
     method: 'POST',
     path: 'chaos/profiles/import',
-    handler: (call) => {
+    handler: async (call) => {
       const profile = profileFrom(call.json());
-      change(() => call.ctx.live.chaos.saveProfile(profile));
+      await change(() => call.ctx.live.chaos.saveProfile(profile));
       return ok(call.ctx.live.chaos.profile(profile.name), 201);
     },
   },
@@ -123,8 +124,8 @@ export const chaosRoutes: AdminRoute[] = [
   {
     method: 'DELETE',
     path: 'chaos/profiles/{name}',
-    handler: (call) => {
-      const removed = change(() => call.ctx.live.chaos.deleteProfile(call.params.name));
+    handler: async (call) => {
+      const removed = await change(() => call.ctx.live.chaos.deleteProfile(call.params.name));
       if (!removed) throw new AdminError(404, `no custom chaos profile "${call.params.name}"`);
       return ok({ deleted: call.params.name });
     },
@@ -132,9 +133,9 @@ export const chaosRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: 'chaos/profiles/{name}/apply',
-    handler: (call) => {
+    handler: async (call) => {
       const profile = profileOf(call.ctx.live.chaos, call.params.name);
-      change(() => call.ctx.live.applyChaosProfile(profile));
+      await change(() => call.ctx.live.applyChaosProfile(profile));
       call.ctx.logger.info({ profile: profile.name }, `chaos profile ${profile.name} applied`);
       return ok({ applied: profile.name, settings: call.ctx.live.chaos.settings, latency: call.ctx.live.latency });
     },

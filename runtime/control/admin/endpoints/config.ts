@@ -35,31 +35,31 @@ function configView(ctx: AdminContext): Record<string, unknown> {
  * An update names what it changes; an update that does not say `enabled` turns the section on
  * (configuring latency is asking for it). Returns what changed, for the log line.
  */
-function applySection(ctx: AdminContext, section: Section, patch: unknown): string {
+async function applySection(ctx: AdminContext, section: Section, patch: unknown): Promise<string> {
   const live = ctx.live;
   if (section === 'latency') {
     const change = checkLatency(patch, 'latency');
-    live.setLatency({ ...live.latency, enabled: true, ...change });
+    await live.setLatency({ ...live.latency, enabled: true, ...change });
   } else if (section === 'faults') {
     const change = checkFaults(patch, 'faults');
-    live.setFaults({ ...live.faults, enabled: true, ...change });
+    await live.setFaults({ ...live.faults, enabled: true, ...change });
   } else {
     const change = checkProxy(patch, 'proxy');
     // a page that sends back the upstream it was shown, password [redacted], keeps the real one
     if (change.upstream_url === proxyView(live.proxy).upstream_url) delete change.upstream_url;
     const next = { ...live.proxy, enabled: true, ...change };
     if (next.enabled && next.upstream_url === null) throw new AdminError(400, 'proxy: upstream_url is needed to enable the proxy (send {"upstream_url": "http://host:port"})');
-    live.setProxy(next);
+    await live.setProxy(next);
   }
   return section;
 }
 
-function applyValidation(ctx: AdminContext, patch: unknown): ValidationOptions {
+async function applyValidation(ctx: AdminContext, patch: unknown): Promise<ValidationOptions> {
   const engine = serversOf(ctx.registry).engine();
   if (engine === undefined) throw new AdminError(409, 'no HTTP mock server runs in this process, so there is no validation to change');
   const { skip_admin_validation: _ignored, ...change } = checkValidation(patch, 'validation');
   const next = { ...engine.validationOptions, ...change };
-  engine.setValidation(next);
+  await engine.setValidation(next);
   return next;
 }
 
@@ -67,8 +67,8 @@ function applyValidation(ctx: AdminContext, patch: unknown): ValidationOptions {
  * POST /__mock/config/<section>: `{config_type, data}` where config_type must name the section,
  * or the section's fields flat.
  */
-function sectionUpdate(section: Section): (call: AdminCall) => ReturnType<typeof ok> {
-  return (call) => {
+function sectionUpdate(section: Section): (call: AdminCall) => Promise<ReturnType<typeof ok>> {
+  return async (call) => {
     const body = call.json();
     let patch = body;
     if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'config_type' in body) {
@@ -76,7 +76,7 @@ function sectionUpdate(section: Section): (call: AdminCall) => ReturnType<typeof
       if (config_type !== section) throw new AdminError(400, `Invalid config type: ${JSON.stringify(config_type)} (this endpoint takes config_type "${section}")`);
       patch = data ?? {};
     }
-    applySection(call.ctx, section, patch);
+    await applySection(call.ctx, section, patch);
     const shown = sectionView(call.ctx, section);
     call.ctx.logger.info({ [section]: shown }, `admin: ${section} configuration changed`);
     return ok({ message: `${section} configuration updated`, [section]: shown });
@@ -88,7 +88,7 @@ export const configRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: 'config',
-    handler: (call) => {
+    handler: async (call) => {
       const body = checkConfig(call.json(), 'config');
       // check every section before applying any, so a bad one changes nothing
       if (body.latency !== undefined) checkLatency(body.latency, 'latency');
@@ -96,9 +96,9 @@ export const configRoutes: AdminRoute[] = [
       if (body.proxy !== undefined) checkProxy(body.proxy, 'proxy');
       if (body.validation !== undefined) checkValidation(body.validation, 'validation');
       const changed: string[] = [];
-      for (const section of ['latency', 'faults', 'proxy'] as const) if (body[section] !== undefined) changed.push(applySection(call.ctx, section, body[section]));
+      for (const section of ['latency', 'faults', 'proxy'] as const) if (body[section] !== undefined) changed.push(await applySection(call.ctx, section, body[section]));
       if (body.validation !== undefined) {
-        applyValidation(call.ctx, body.validation);
+        await applyValidation(call.ctx, body.validation);
         changed.push('validation');
       }
       call.ctx.logger.info({ changed }, 'admin: runtime configuration changed');
@@ -112,8 +112,8 @@ export const configRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: 'validation',
-    handler: (call) => {
-      const next = applyValidation(call.ctx, call.json() ?? {});
+    handler: async (call) => {
+      const next = await applyValidation(call.ctx, call.json() ?? {});
       call.ctx.logger.info({ validation: next }, 'admin: validation changed');
       return ok({ message: `validation mode is ${next.mode}`, validation: { ...next, skip_admin_validation: true } });
     },

@@ -49,7 +49,7 @@ export const continuumRoutes: AdminRoute[] = [
   {
     method: 'GET',
     path: 'continuum/ratio',
-    handler: (call) => {
+    handler: async (call) => {
       const path = call.query.get('path');
       if (path === null || path === '') throw new AdminError(400, 'continuum/ratio: give the path as a query parameter, e.g. GET /__mock/continuum/ratio?path=/api/users/1');
       return ratioOf(call, path);
@@ -58,12 +58,12 @@ export const continuumRoutes: AdminRoute[] = [
   {
     method: 'PUT',
     path: 'continuum/ratio',
-    handler: (call) => {
+    handler: async (call) => {
       const body = checkRatio(call.json(), 'continuum/ratio');
       if ((body.path === undefined) === (body.group === undefined)) throw new AdminError(400, 'continuum/ratio: give either path (a path glob) or group, with ratio (0..1, or null to remove the override)');
       const continuum = call.ctx.live.continuum;
       if (body.group !== undefined) {
-        continuum.setGroupRatio(body.group, body.ratio);
+        await continuum.setGroupRatio(body.group, body.ratio);
         call.ctx.logger.info({ group: body.group, ratio: body.ratio }, 'admin: continuum group ratio set');
         return ok({ group: body.group, ratio: body.ratio });
       }
@@ -72,7 +72,7 @@ export const continuumRoutes: AdminRoute[] = [
         throw new AdminError(409, `continuum/ratio: ${MAX_MANUAL_RATIOS} paths have a manual ratio already; remove one first (PUT {"path": …, "ratio": null})`);
       }
       try {
-        continuum.setPathRatio(path, body.ratio);
+        await continuum.setPathRatio(path, body.ratio);
       } catch (e) {
         if (e instanceof PatternError) throw new AdminError(400, `continuum/ratio: path: the glob ${e.message}`);
         throw e;
@@ -85,11 +85,11 @@ export const continuumRoutes: AdminRoute[] = [
   {
     method: 'PUT',
     path: 'continuum/schedule',
-    handler: (call) => {
+    handler: async (call) => {
       const schedule = checkScheduleBody(call.json(), 'continuum/schedule');
       const problems = checkSchedule(schedule, 'continuum/schedule');
       if (problems.length > 0) throw new AdminError(400, problems[0]);
-      call.ctx.live.continuum.setSchedule(schedule);
+      await call.ctx.live.continuum.setSchedule(schedule);
       call.ctx.logger.info({ schedule }, 'admin: continuum schedule set');
       return ok(call.ctx.live.continuum.timeSchedule);
     },
@@ -97,9 +97,9 @@ export const continuumRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: 'continuum/advance',
-    handler: (call) => {
+    handler: async (call) => {
       const { increment } = checkAdvance(call.json(), 'continuum/advance');
-      const ratio = call.ctx.live.continuum.advance(increment);
+      const ratio = await call.ctx.live.continuum.advance(increment);
       call.ctx.logger.info({ increment, default_ratio: ratio }, 'admin: continuum default ratio advanced');
       return ratioOf(call, call.query.get('path') ?? '/');
     },
@@ -107,10 +107,10 @@ export const continuumRoutes: AdminRoute[] = [
   {
     method: 'PUT',
     path: 'continuum/enabled',
-    handler: (call) => {
+    handler: async (call) => {
       const { enabled } = checkEnabled(call.json(), 'continuum/enabled');
       if (enabled && call.ctx.live.proxy.upstream_url === null) throw new AdminError(400, `continuum/enabled: ${NEEDS_UPSTREAM}, or POST /__mock/config/proxy {"upstream_url": …}`);
-      call.ctx.live.continuum.setEnabled(enabled);
+      await call.ctx.live.continuum.setEnabled(enabled);
       call.ctx.logger.info({ enabled }, 'admin: continuum switched');
       return ratioOf(call, call.query.get('path') ?? '/');
     },

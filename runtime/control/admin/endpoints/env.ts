@@ -14,9 +14,9 @@ export const envRoutes: AdminRoute[] = [
     {
       method: 'POST',
       path: 'env',
-      handler: (call) => {
+      handler: async (call) => {
         const { key, value } = checkSet(call.json(), 'env');
-        return ok({ message: call.ctx.env.set(key, value) });
+        return ok({ message: await call.ctx.env.set(key, value) });
       },
     },
 ];

@@ -3,9 +3,11 @@ import type { AdminCall, AdminRoute } from '../router.js';
 
 type StoreResult = { ok: true; mock: unknown } | { ok: false; status: number; error: string };
 
-function unwrap(call: AdminCall, result: StoreResult, status = 200) {
-  if (!result.ok) throw new AdminError(result.status, result.error);
-  return ok(result.mock, status);
+/** The answer once the store holds the change (every instance sharing it has it then). */
+async function unwrap(result: StoreResult | Promise<StoreResult>, status = 200) {
+  const settled = await result;
+  if (!settled.ok) throw new AdminError(settled.status, settled.error);
+  return ok(settled.mock, status);
 }
 
 function found(call: AdminCall, id: string) {
@@ -35,12 +37,12 @@ function idOf(call: AdminCall): string | undefined {
 }
 
 function replace(call: AdminCall, id: string, { input, bytes }: { input: unknown; bytes: number }) {
-  return unwrap(call, call.ctx.live.mocks.replace(id, input, bytes));
+  return unwrap(call.ctx.live.mocks.replace(id, input, bytes));
 }
 
-function remove(call: AdminCall, id: string) {
+async function remove(call: AdminCall, id: string) {
   const mock = found(call, id);
-  call.ctx.live.mocks.delete(id);
+  await call.ctx.live.mocks.delete(id);
   return ok(mock);
 }
 
@@ -52,7 +54,7 @@ export const mockRoutes: AdminRoute[] = [
     path: 'mocks',
     handler: (call) => {
       const { input, bytes } = mockBody(call, true);
-      return unwrap(call, call.ctx.live.mocks.create(input, bytes), 201);
+      return unwrap(call.ctx.live.mocks.create(input, bytes), 201);
     },
   },
   {
@@ -69,10 +71,10 @@ export const mockRoutes: AdminRoute[] = [
   {
     method: 'DELETE',
     path: 'mocks',
-    handler: (call) => {
+    handler: async (call) => {
       const id = idOf(call);
       if (id !== undefined) return remove(call, id);
-      const deleted = call.ctx.live.mocks.clear();
+      const deleted = await call.ctx.live.mocks.clear();
       return ok({ message: `deleted ${deleted} mocks`, deleted_count: deleted });
     },
   },

@@ -6,8 +6,8 @@ export const overrideRoutes: AdminRoute[] = [
   {
     method: 'PUT',
     path: 'overrides',
-    handler: (call) => {
-      const result = call.ctx.live.overrides.replace(call.json());
+    handler: async (call) => {
+      const result = await call.ctx.live.overrides.replace(call.json());
       // an invalid set changes nothing: the previous rules stay
       if (!result.ok) throw new AdminError('status' in result ? result.status : 400, `${result.error} (the previous ${call.ctx.live.overrides.rules.length} rules stay)`);
       call.ctx.logger.info({ rules: result.rules.length }, 'admin: override rules replaced');

@@ -46,9 +46,9 @@ export const timeRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: 'time/set',
-    handler: (call) => {
+    handler: async (call) => {
       const { time } = checkSet(call.json(), 'time/set');
-      call.ctx.live.clock.set(instant(time, 'time/set'));
+      await call.ctx.live.clock.set(instant(time, 'time/set'));
       call.ctx.logger.info({ time }, 'admin: virtual time set');
       return status(call, `virtual time set to ${new Date(call.ctx.live.clock.now()).toISOString()}`);
     },
@@ -56,12 +56,12 @@ export const timeRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: 'time/advance',
-    handler: (call) => {
+    handler: async (call) => {
       const { duration } = checkAdvance(call.json(), 'time/advance');
       const ms = parseDuration(duration);
       if (ms === undefined) throw new AdminError(400, `time/advance: duration ${shown(duration)} is not a duration such as 500ms, 30s, 10m, 1h, 2d or 1h30m`);
       try {
-        call.ctx.live.clock.advance(ms);
+        await call.ctx.live.clock.advance(ms);
       } catch (e) {
         if (!(e instanceof RangeError)) throw e;
         throw new AdminError(400, `time/advance: advancing by ${shown(duration)} would pass the last instant a date holds (${new Date(MAX_INSTANT_MS).toISOString()}); advance by less, or pick an instant with time/set`);
@@ -73,9 +73,9 @@ export const timeRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: 'time/enable',
-    handler: (call) => {
+    handler: async (call) => {
       const { enabled } = checkEnable(call.json(), 'time/enable');
-      call.ctx.live.clock.enable(enabled);
+      await call.ctx.live.clock.enable(enabled);
       call.ctx.logger.info({ enabled }, 'admin: time travel switched');
       return status(call, enabled ? 'time travel is on' : 'time travel is off: the real clock');
     },
@@ -83,9 +83,9 @@ export const timeRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: 'time/scale',
-    handler: (call) => {
+    handler: async (call) => {
       const { scale_factor } = checkScale(call.json(), 'time/scale');
-      call.ctx.live.clock.setScale(scale_factor);
+      await call.ctx.live.clock.setScale(scale_factor);
       return status(call, `virtual time runs at ${scale_factor}x`);
     },
   },

@@ -31,7 +31,11 @@ let redis;
 /** Starts redis-server on redisPort; appendfsync always: a SIGKILL loses nothing that was answered. */
 async function startRedis() {
   // DEBUG SLEEP (from loopback): a Redis slow to answer, on demand
-  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', redisDir, '--enable-debug-command', 'local'], { stdio: 'ignore' });
+  redis = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', redisDir, '--enable-debug-command', 'local'],
+    { stdio: 'ignore' },
+  );
   for (;;) {
     const ok = await new Promise((resolve) => {
       const socket = net.connect(redisPort, '127.0.0.1', () => {
@@ -51,7 +55,12 @@ const api = {
   openapi: '3.0.3',
   info: { title: 'orders', version: '1' },
   paths: {
-    '/orders/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'ok', content: { 'application/json': { example: { from: 'description' } } } } } } },
+    '/orders/{id}': {
+      get: {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 200: { description: 'ok', content: { 'application/json': { example: { from: 'description' } } } } },
+      },
+    },
     '/orders/{id}/process': { put: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'ok' } } } },
     '/orders': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { 201: { description: 'ok' } } } },
   },

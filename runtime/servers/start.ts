@@ -126,7 +126,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   };
   try {
     // a shared store's values (settings changed at run time by any instance) are held before the first request
-    await stores.settled();
+    await stores.settled?.();
     for (const server of mockServers) await server.listen();
     let adminUrl: string | undefined;
     let metricsUrl: string | undefined;

@@ -92,6 +92,7 @@ export interface StoreFactory {
    * Settles once every command sent so far has settled and what its callers chained on it has run:
    * the servers listen after it, so that what a shared store holds (settings changed at run time
    * by any instance) is what they serve from their first request, not the configuration's values.
+   * Optional: a factory whose stores answer at once has nothing to wait for.
    */
-  settled(): Promise<void>;
+  settled?(): Promise<void>;
 }

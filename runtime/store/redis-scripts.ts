@@ -50,7 +50,8 @@ while bytes > max do
   local victim = redis.call('ZRANGE', p .. 'lru', 0, 0)[1]
   if not victim or victim == k then break end
   remove(p, victim)
-  redis.call('PUBLISH', p .. 'changes', cjson.encode({from = '', key = victim}))
+  -- from the instance that evicted, which announces its victims itself (the others hear them here)
+  redis.call('PUBLISH', p .. 'changes', cjson.encode({from = ARGV[7], key = victim}))
   table.insert(result, victim)
   bytes = tonumber(redis.call('GET', p .. 'bytes') or '0')
 end

@@ -87,7 +87,9 @@ export class RedisStores implements StoreFactory {
     const store = new RedisStore<V>(name, budget, this.commands, this.keyPrefix, this.instance, this.warn, (command) => this.track(command));
     this.stores.set(name, store as RedisStore<unknown>);
     this.byChannel.set(store.channel, store as RedisStore<unknown>);
-    void this.subscriber.subscribe(store.channel).catch(() => undefined);
+    // settled() waits for it too: a change made before the subscription holds would be missed
+    const subscribed = this.subscriber.subscribe(store.channel).catch(() => undefined);
+    this.track(subscribed);
     return store;
   }
 

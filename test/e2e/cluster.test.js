@@ -7,11 +7,11 @@
 // takes it out; Redis restarted under load: stateful routes answer 503 meanwhile, then serve again.
 import t from 'tap';
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { root, tmpdir } from '../helpers/cli.js';
 import { withoutRecorder } from '../helpers/plain-node.js';
+import { freePort, RedisServer, writeOrdersProject } from '../helpers/shared-state.js';
 
 const installed = (tool, arg) => spawnSync(tool, [arg], { stdio: 'ignore' }).error === undefined;
 if (!(installed('haproxy', '-v') && installed('redis-server', '--version')) && process.env.CI !== 'true') {
@@ -19,71 +19,13 @@ if (!(installed('haproxy', '-v') && installed('redis-server', '--version')) && p
   process.exit(0);
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// Redis run by the test, so that it can be killed and started again under load
-const redisDir = tmpdir();
-const redisPort = await freePort();
-let redis;
-async function startRedis() {
-  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', redisDir], { stdio: 'ignore' });
-  for (;;) {
-    const up = await new Promise((resolve) => {
-      const socket = net.connect(redisPort, '127.0.0.1', () => resolve(socket.end() && true));
-      socket.on('error', () => resolve(false));
-    });
-    if (up) return;
-    await sleep(50);
-  }
-}
-await startRedis();
-t.teardown(() => redis.kill('SIGKILL'));
-// also when the test throws before its teardowns run
-process.on('exit', () => redis.kill('SIGKILL'));
-
+// run by the test, so that it can be killed and started again under load
+const redis = await RedisServer.start();
+t.teardown(() => redis.kill());
 const dir = tmpdir();
-const api = {
-  openapi: '3.0.3',
-  info: { title: 'orders', version: '1' },
-  paths: {
-    '/orders/{id}': {
-      get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'ok', content: { 'application/json': { example: {} } } } } },
-    },
-    '/orders/{id}/process': { put: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'ok' } } } },
-    '/orders': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { 201: { description: 'ok' } } } },
-    '/ping': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { example: { pong: true } } } } } } },
-  },
-};
-writeFileSync(path.join(dir, 'api.json'), JSON.stringify(api));
-writeFileSync(
-  path.join(dir, 'mock.yaml'),
-  `specs: [./api.json]
-observability:
-  chaos: { enabled: true }
-core:
-  stateful:
-    enabled: true
-    state_machines:
-      - name: orders
-        initial_state: initial
-        resource_id_extract: { type: composite, extractors: [{ type: path_param, param: id }, { type: json_path, path: $.id }] }
-        states:
-          - { name: pending, response: { status_code: 201, body_template: { id: "{{resource_id}}", status: pending } } }
-          - { name: processing, response: { body_template: { id: "{{resource_id}}", status: processing } } }
-        transitions:
-          - { method: POST, path_pattern: /orders, from_state: initial, to_state: pending }
-          - { method: PUT, path_pattern: "/orders/{id}/process", from_state: pending, to_state: processing }
-          - { method: GET, path_pattern: "/orders/{id}", from_state: pending, to_state: pending }
-          - { method: GET, path_pattern: "/orders/{id}", from_state: processing, to_state: processing }
-`,
-);
+writeOrdersProject(dir, { '/ping': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { example: { pong: true } } } } } } } });
 
 const [port, statsPort, firstPort] = [await freePort(), await freePort(), await freePort()];
 const ports = [firstPort, firstPort + 1, firstPort + 2];
@@ -112,7 +54,7 @@ const args = [
   '--first-port',
   String(firstPort),
   '--redis-url',
-  `redis://127.0.0.1:${redisPort}`,
+  redis.url,
   '--',
   '--config',
   'mock.yaml',
@@ -253,14 +195,13 @@ t.test('Redis restarted under load: stateful routes answer 503 meanwhile, then t
     }
   })();
   await sleep(200);
-  redis.kill('SIGKILL');
-  await new Promise((r) => redis.once('exit', r));
+  await redis.kill();
   await until(async () => seen.slice(-3).every((s) => s === 503) && seen.length >= 3, 'stateful requests refused while Redis is away');
   const lost = await send(via, 'GET', '/orders/o-1');
   t.equal(lost.status, 503, lost.text);
   t.match(lost.text, /MOCK_ERR_STATE_STORE_UNAVAILABLE/);
   t.equal((await send(via, 'GET', '/ping')).status, 200, 'a route without state is served meanwhile');
-  await startRedis();
+  await redis.start();
   await until(async () => seen.slice(-3).every((s) => s === 200) && seen.length >= 3, 'serving again once Redis is back', 15_000);
   stop = true;
   await load;

@@ -6,10 +6,9 @@
 // while serving (answers, no hang) and started again (serving again, with what was written before).
 import t from 'tap';
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { freePort, RedisServer, writeOrdersProject } from '../helpers/shared-state.js';
 
 const hasRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error === undefined;
 if (!hasRedis && process.env.CI !== 'true') {
@@ -17,79 +16,11 @@ if (!hasRedis && process.env.CI !== 'true') {
   process.exit(0);
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-const redisDir = tmpdir();
-const redisPort = await freePort();
-let redis;
-/** Starts redis-server on redisPort; appendfsync always: a SIGKILL loses nothing that was answered. */
-async function startRedis() {
-  // DEBUG SLEEP (from loopback): a Redis slow to answer, on demand
-  redis = spawn(
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', redisDir, '--enable-debug-command', 'local'],
-    { stdio: 'ignore' },
-  );
-  for (;;) {
-    const ok = await new Promise((resolve) => {
-      const socket = net.connect(redisPort, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-await startRedis();
-t.teardown(() => redis.kill('SIGKILL'));
-
-const api = {
-  openapi: '3.0.3',
-  info: { title: 'orders', version: '1' },
-  paths: {
-    '/orders/{id}': {
-      get: {
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { 200: { description: 'ok', content: { 'application/json': { example: { from: 'description' } } } } },
-      },
-    },
-    '/orders/{id}/process': { put: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'ok' } } } },
-    '/orders': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: { 201: { description: 'ok' } } } },
-  },
-};
+const redis = await RedisServer.start();
+t.teardown(() => redis.kill());
 const dir = tmpdir();
-writeFileSync(path.join(dir, 'api.json'), JSON.stringify(api));
-writeFileSync(
-  path.join(dir, 'mock.yaml'),
-  `specs: [./api.json]
-observability:
-  chaos: { enabled: true }
-core:
-  stateful:
-    enabled: true
-    state_machines:
-      - name: orders
-        initial_state: initial
-        resource_id_extract: { type: composite, extractors: [{ type: path_param, param: id }, { type: json_path, path: $.id }] }
-        states:
-          - { name: pending, response: { status_code: 201, body_template: { id: "{{resource_id}}", status: pending } } }
-          - { name: processing, response: { body_template: { id: "{{resource_id}}", status: processing } } }
-        transitions:
-          - { method: POST, path_pattern: /orders, from_state: initial, to_state: pending }
-          - { method: PUT, path_pattern: "/orders/{id}/process", from_state: pending, to_state: processing }
-          - { method: GET, path_pattern: "/orders/{id}", from_state: pending, to_state: pending }
-          - { method: GET, path_pattern: "/orders/{id}", from_state: processing, to_state: processing }
-`,
-);
-const env = { MOCK_STATE_STORE: 'redis', MOCK_REDIS_URL: `redis://127.0.0.1:${redisPort}`, MOCK_REDIS_KEY_PREFIX: `test-${process.pid}:` };
+writeOrdersProject(dir);
+const env = { MOCK_STATE_STORE: 'redis', MOCK_REDIS_URL: redis.url, MOCK_REDIS_KEY_PREFIX: `test-${process.pid}:` };
 const out = path.join(dir, 'out');
 const A = await startMock(['--out', out, '--admin-embed'], { cwd: dir, env });
 const B = await startMock(['--out', out, '--admin-embed'], { cwd: dir, env });
@@ -148,7 +79,7 @@ t.test('a chaos rate limit set through A holds across A and B together', async (
 
 /** Redis answers nothing for `ms` (DEBUG SLEEP on a connection of its own), from about 50 ms after the call. */
 async function slowRedis(ms) {
-  spawn('redis-cli', ['-p', String(redisPort), 'DEBUG', 'SLEEP', String(ms / 1000)], { stdio: 'ignore' });
+  spawn('redis-cli', ['-p', String(redis.port), 'DEBUG', 'SLEEP', String(ms / 1000)], { stdio: 'ignore' });
   await new Promise((r) => setTimeout(r, 50));
 }
 
@@ -194,15 +125,14 @@ t.test('Redis unreachable at start: one line naming the URL without its password
 
 t.test('Redis killed while serving: answers without hanging; started again: serving, with what was written before', async (t) => {
   t.equal((await send(A, 'POST', '/orders', { id: 'o-2' })).status, 201);
-  redis.kill('SIGKILL');
-  await new Promise((r) => redis.once('exit', r));
+  await redis.kill();
   const lost = await send(A, 'GET', '/orders/o-2');
   t.equal(lost.status, 503, `a stateful route fails closed: ${lost.text}`);
   t.match(lost.text, /MOCK_ERR_STATE_STORE_UNAVAILABLE/);
   const refused = await send(A, 'PUT', '/__mock/api/chaos/config', { bulkhead: { enabled: true } });
   t.equal(refused.status, 503, `an admin write fails too: ${refused.text}`);
   t.match(refused.text, /the state store cannot be reached.*the change was not made/);
-  await startRedis();
+  await redis.start();
   // ioredis retries every 100 ms, 200 ms, ... up to 2 s: back within a few seconds
   const polls = await pollsUntil(async () => (await send(B, 'GET', '/orders/o-2')).status !== 503, 750);
   t.ok(polls < Infinity, `serving again once Redis is back (after ${polls} poll(s))`);

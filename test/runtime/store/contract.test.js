@@ -3,11 +3,10 @@
 // installed (always in CI). Values go through `await`, which takes the memory store's plain values
 // and the Redis store's promises alike.
 import t from 'tap';
-import { spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { MemoryStore, StoreRefusal } from '../../../dist/runtime/store/index.js';
 import { RedisStores } from '../../../dist/runtime/store/redis-stores.js';
-import { tmpdir } from '../../helpers/cli.js';
+import { RedisServer } from '../../helpers/shared-state.js';
 
 const sizeOf = (key, value) => key.length + JSON.stringify(value).length;
 const refusing = { maxBytes: 60, past: 'refuse', setting: 'test.max_refusing', sizeOf };
@@ -28,24 +27,9 @@ const implementations = [{ name: 'memory', open: (name, budget) => new MemorySto
 
 const hasRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error === undefined;
 if (hasRedis || process.env.CI === 'true') {
-  const port = await new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', tmpdir()], { stdio: 'ignore' });
-  t.teardown(() => redis.kill('SIGKILL'));
-  let stores;
-  for (let tries = 0; stores === undefined; tries++) {
-    try {
-      stores = await RedisStores.connect(`redis://127.0.0.1:${port}`, `contract-${process.pid}:`, () => undefined);
-    } catch (e) {
-      if (tries > 100) throw e;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  t.teardown(() => stores.close());
+  const redis = await RedisServer.start();
+  t.teardown(() => redis.kill());
+  const { port } = redis;
   let opened = 0;
   // one RedisStores opens each name once: every test gets a prefix of its own instead
   t.test('redis: another instance with the same prefix hears each change once, evictions included', async (t) => {

@@ -81,6 +81,8 @@ try {
   process.exitCode = 1;
 } finally {
   await Promise.all(started.map((server) => server.stop()));
+  // a child still running keeps this process alive
+  redis.kill('SIGKILL');
 }
 
 if (process.exitCode !== 1) {

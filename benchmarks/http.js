@@ -10,7 +10,8 @@
 // once; each round measures every target in turn (interleaved), and the report gives medians.
 //
 // BENCH_DURATION=<seconds per measurement> (default 10), BENCH_ROUNDS (default 4),
-// BENCH_GENERATOR=autocannon forces the fallback. Prints a table and the throughput targets;
+// BENCH_GENERATOR=autocannon forces the fallback, BENCH_ONLY=<server names, comma-separated> measures
+// only those servers (raw uWS always: every ratio needs it; e.g. BENCH_ONLY='raw node:http,default,node'). Prints a table and the throughput targets;
 // writes benchmarks/results/http-latest.json. Exits 0 whatever the numbers (a benchmark, not a
 // test); 1 if a server fails to start or a scenario answers with the wrong status.
 import { spawnSync } from 'node:child_process';
@@ -83,7 +84,7 @@ const unrelatedProxyConfig = `${scratch}/unrelated-proxy.yaml`;
 const UNRELATED_PATH = '/v1/unrelated/1';
 // a state machine on the static route: a transition from its initial state to itself, answering a body template
 const statefulConfig = `${scratch}/stateful.yaml`;
-const servers = [
+const allServers = [
   { name: BASELINE, args: [`${root}benchmarks/baselines/uws-hello.js`], runs: [[BASELINE, hello]] },
   // the mock's own generated body without the mock: what generation alone leaves of raw uWS
   { name: GENERATOR_CEILING, args: [`${root}benchmarks/baselines/uws-generated.js`, `${scratch}/ceiling/petstore`], runs: [[GENERATOR_CEILING, scenarios.generated]] },
@@ -127,6 +128,10 @@ const servers = [
   },
   { ...mock('stateful', {}, undefined, ['--config', statefulConfig]), setup: expectStateful, runs: [['mock static, stateful machine', scenarios.static]] },
 ];
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const servers = only === undefined ? allServers : allServers.filter((server) => server.name === BASELINE || only.includes(server.name));
+const unknown = only?.filter((name) => !allServers.some((server) => server.name === name)) ?? [];
+if (unknown.length > 0) throw new Error(`BENCH_ONLY: no server named ${unknown.join(', ')} (servers: ${allServers.map((server) => server.name).join(', ')})`);
 const targets = [
   { target: 'mock static', minReqPerSecRatio: 0.5 },
   { target: 'mock generated', minReqPerSecRatio: 0.4 },
@@ -161,7 +166,11 @@ const context = [
 
 /** The build the generator baseline serves from: examples/petstore.yaml, as the mocks build it. */
 function buildCeiling() {
-  const built = spawnSync(process.execPath, [`${root}bin/run.js`, 'build', '--spec', `${root}examples/petstore.yaml`, '--out', `${scratch}/ceiling`], { cwd: scratch, env: cleanEnv, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [`${root}bin/run.js`, 'build', '--spec', `${root}examples/petstore.yaml`, '--out', `${scratch}/ceiling`], {
+    cwd: scratch,
+    env: cleanEnv,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`mock build for the generator baseline: ${built.stderr.trim()}`);
 }
 
@@ -208,7 +217,9 @@ async function expectContinuumElsewhere(url) {
   const measured = await fetch(`${url}${scenarios.static.path}`);
   await measured.arrayBuffer();
   if (own.headers.get('x-mock-source') === null || measured.headers.get('x-mock-source') !== null) {
-    throw new Error(`the continuum should answer ${UNRELATED_PATH} only (X-Mock-Source: ${own.headers.get('x-mock-source')} there, ${measured.headers.get('x-mock-source')} on ${scenarios.static.path})`);
+    throw new Error(
+      `the continuum should answer ${UNRELATED_PATH} only (X-Mock-Source: ${own.headers.get('x-mock-source')} there, ${measured.headers.get('x-mock-source')} on ${scenarios.static.path})`,
+    );
   }
 }
 
@@ -252,20 +263,41 @@ try {
 
 if (process.exitCode !== 1) {
   const rows = [...samples].map(([target, list]) => ({ target, ...medianOf(list) }));
-  const measured = withRatios(rows, rows.find((row) => row.target === BASELINE));
-  const checks = checkTargets(measured, targets);
-  const ceiling = checkTargets(measured, context.map((row) => ({ ...row, minReqPerSecRatio: 0 }))).map(({ target, against, measured: ratio }) => ({ target, against, ratio }));
+  const measured = withRatios(
+    rows,
+    rows.find((row) => row.target === BASELINE),
+  );
+  const measuredRow = (name) => name === undefined || samples.has(name);
+  const checks = checkTargets(
+    measured,
+    targets.filter((target) => measuredRow(target.target) && measuredRow(target.against)),
+  );
+  const ceiling = checkTargets(
+    measured,
+    context.map((row) => ({ ...row, minReqPerSecRatio: 0 })),
+  ).map(({ target, against, measured: ratio }) => ({ target, against, ratio }));
   console.log('');
   printReport(measured, checks, BASELINE, generator.name);
-  console.log(`\nceilings (not targets): ${GENERATOR_CEILING} serves the same generated body without the mock; the example row serves a body of the same size through the whole mock without generating it:`);
+  console.log(
+    `\nceilings (not targets): ${GENERATOR_CEILING} serves the same generated body without the mock; the example row serves a body of the same size through the whole mock without generating it:`,
+  );
   for (const row of ceiling) console.log(`  ${row.target} against ${row.against}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}`);
-  const backendRatios = checkTargets(measured, backends.map((row) => ({ ...row, minReqPerSecRatio: 0 }))).map(({ target, against, measured: ratio }) => ({ target, against, ratio }));
+  const backendRatios = checkTargets(
+    measured,
+    backends.map((row) => ({ ...row, minReqPerSecRatio: 0 })),
+  ).map(({ target, against, measured: ratio }) => ({ target, against, ratio }));
   const backendCosts = costRatios(measured, backends);
-  console.log(`\nbackends (not targets): each against its own library's hello, and node:http against uWS on the same scenario; req/s, then server CPU per request (against's ÷ target's: what holds when the load generator, not the server, sets the pace):`);
+  console.log(
+    `\nbackends (not targets): each against its own library's hello, and node:http against uWS on the same scenario; req/s, then server CPU per request (against's ÷ target's: what holds when the load generator, not the server, sets the pace):`,
+  );
   backendRatios.forEach((row, i) => {
     const cost = backendCosts[i].ratio;
     console.log(`  ${row.target} against ${row.against}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}, CPU ${cost === null ? '–' : `${cost.toFixed(2)}×`}`);
   });
 
-  await writeResults('http', { generator: generator.note, load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks, ceilings: ceiling, backends: backendRatios, backendCosts }, loadBefore);
+  await writeResults(
+    'http',
+    { generator: generator.note, load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks, ceilings: ceiling, backends: backendRatios, backendCosts },
+    loadBefore,
+  );
 }

@@ -9,8 +9,24 @@ export { Exchange, type ValidationIssue } from './chain/exchange/index.js';
 export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogFilter } from './control/logging/index.js';
 export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';
 export { hashPassword, type AuthOptions } from './control/auth/index.js';
-export { httpUrl } from './servers/index.js';
-export { MemoryStores, STORE_NAMES, type Awaitable, type Store, type StoreBudget, type StoreChange, type StoreFactory, type StoreName, type StoreUsage } from './store/index.js';
+export { WORKERS_APPLIED_HEADER, type ClusterView, type WorkerStatus } from './control/admin/index.js';
+export { httpUrl, sharePorts } from './servers/index.js';
+export {
+  ClusterStores,
+  MemoryStores,
+  StoreHost,
+  STORE_NAMES,
+  isStoreMessage,
+  type FromWorker,
+  type ToWorker,
+  type Awaitable,
+  type Store,
+  type StoreBudget,
+  type StoreChange,
+  type StoreFactory,
+  type StoreName,
+  type StoreUsage,
+} from './store/index.js';
 export { CONVERT_FORMATS, RecordingsFile, convertRecording, toFixtures, toRoutesYaml, type ConvertFormat, type Recording } from './chain/recorder/index.js';
 
 /** The HTTP mock server alone (with its /__mock management router), as the conformance self-test serves it. */

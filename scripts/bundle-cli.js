@@ -23,6 +23,7 @@ const entries = Object.fromEntries(
 entries.oclif = path.join(root, 'dist/src/cli/oclif.js');
 entries['hooks/command-not-found'] = path.join(root, 'dist/src/cli/command-not-found.js');
 entries['workers/build-worker'] = path.join(root, 'dist/src/cli/build-worker.js');
+entries['workers/serve-worker'] = path.join(root, 'dist/src/cli/workers/serve-worker.js');
 
 /**
  * Packages that load from node_modules: oclif's plugins (with their own copy of oclif for their own

@@ -41,11 +41,12 @@ export function parseWrk(output) {
 }
 
 /**
- * One wrk run: 1 thread, `connections` connections, `duration` seconds, pinned to `cpu` with
- * taskset when given. Resolves with the parsed numbers; rejects if wrk fails.
+ * One wrk run: `threads` threads (1 by default), `connections` connections, `duration` seconds,
+ * pinned to `cpu` (a core, or a taskset list such as `6-7`) when given. Resolves with the parsed
+ * numbers; rejects if wrk fails.
  */
-export function runWrk(url, scenario, { connections, duration, cpu, scriptFile }) {
-  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-s', script(scenario, scriptFile), url + scenario.path];
+export function runWrk(url, scenario, { connections, duration, cpu, scriptFile, threads = 1 }) {
+  const args = [`-t${threads}`, `-c${connections}`, `-d${duration}s`, '--latency', '-s', script(scenario, scriptFile), url + scenario.path];
   const [command, argv] = cpu === undefined ? ['wrk', args] : ['taskset', ['-c', String(cpu), 'wrk', ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });

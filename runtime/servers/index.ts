@@ -1,6 +1,7 @@
 export { startAdminOnly, type AdminOnlyOptions } from './admin-only.js';
 export { HttpMockServer, type HttpMockServerOptions } from './http-mock-server.js';
 export { httpUrl } from './exposure.js';
+export { sharePorts } from './uws/index.js';
 export type { AdminServerOptions, MockOptions } from './mock-options.js';
 export { SERVERS, type MockServer, type ServerContext, type ServerFactory } from './mock-server.js';
 export { startMock, type RunningMock } from './start.js';

@@ -1,5 +1,5 @@
 import type { StoreFactory } from '../store/index.js';
-import type { AccessPolicyOptions } from '../control/admin/index.js';
+import type { AccessPolicyOptions, ClusterView } from '../control/admin/index.js';
 import type { AuthOptions } from '../control/auth/index.js';
 import type { LiveStateOptions } from '../chain/settings/index.js';
 import type { BodyLogOptions, RedactionOptions } from '../control/logging/index.js';
@@ -33,6 +33,8 @@ export interface MockOptions extends ServeOptions {
   live?: LiveStateOptions;
   /** Where every piece of state a request or the admin API changes is kept; default: this process's memory (MemoryStores). */
   stores?: StoreFactory;
+  /** This process is one worker of several (mock serve --workers): what the admin API says of them all. */
+  cluster?: ClusterView;
   admin?: AdminServerOptions;
   metrics?: { port: number; host: string };
   auth: AuthOptions;

@@ -98,6 +98,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     logger,
     fixtures: fixtures?.store,
     stateful,
+    cluster: options.cluster,
   };
   const standalonePage = 'the admin page (GET / on the admin port)';
   const streams: LiveStream[] = [];

@@ -6,3 +6,6 @@ export { StoreRefusal } from './store-refusal.js';
 export { settingsBudget } from './settings-budget.js';
 export { smallRecordsBudget } from './small-records-budget.js';
 export { StoreUnavailable } from './store-unavailable.js';
+export { ClusterStores } from './cluster-stores.js';
+export { StoreHost } from './store-host.js';
+export { isStoreMessage, type FromWorker, type ToWorker } from './cluster-messages.js';

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { WarningGate } from '../../common/warning-gate.js';
 import { DELETE_SCRIPT, SET_SCRIPT } from './redis-scripts.js';
 import { evictionWarning } from './eviction-warning.js';
+import { OptimisticUpdates } from './optimistic-updates.js';
 import { StoreRefusal } from './store-refusal.js';
 import { StoreUnavailable } from './store-unavailable.js';
 import type { Store, StoreBudget, StoreChange, StoreName, StoreUsage } from './store.js';
@@ -19,20 +20,11 @@ export function defineScripts(redis: Redis): void {
   redis.defineCommand('mockDelete', { numberOfKeys: 0, lua: DELETE_SCRIPT });
 }
 
-interface Waiting<V> {
-  decide: (current: V | undefined) => V | undefined;
-  resolve: (value: V | undefined) => void;
-  reject: (e: unknown) => void;
-}
-
-/** How often update reads again when another instance changed the entry in between. */
-const UPDATE_ATTEMPTS = 50;
-
 /**
  * A store kept in Redis (state.store redis), shared by every instance with the same Redis and key
  * prefix. Values are JSON; every write is one Lua script (redis-scripts.ts) that also keeps the
- * byte budget in Redis, for all instances together. update is optimistic: read, decide, then a
- * compare-and-set script that stores only if the entry is still what was read, else read again.
+ * byte budget in Redis, for all instances together. update is optimistic (OptimisticUpdates), its
+ * compare-and-set a script that stores only if the entry is still what was read.
  * Every method answers a promise; a change is announced to this instance's listeners once Redis
  * holds it, and to the other instances' through pub/sub (RedisStores routes their messages here).
  */
@@ -40,7 +32,7 @@ export class RedisStore<V> implements Store<V> {
   private readonly redis: ScriptedRedis;
   private readonly prefix: string;
   private readonly listeners = new Set<(change: StoreChange<V>) => void>();
-  private readonly waiting = new Map<string, Array<Waiting<V>>>();
+  private readonly updates: OptimisticUpdates<V>;
   private readonly warnings: WarningGate;
   private bytes = 0;
   private count = 0;
@@ -61,6 +53,10 @@ export class RedisStore<V> implements Store<V> {
     this.redis = redis as ScriptedRedis;
     this.prefix = `${keyPrefix}${name}:`;
     this.warnings = new WarningGate(warn);
+    this.updates = new OptimisticUpdates(name, {
+      read: (key) => this.reach(this.redis.get(`${this.prefix}e:${key}`)),
+      write: (key, value, expected) => this.write(key, value, expected),
+    });
   }
 
   /** The pub/sub channel of the store's changes. */
@@ -77,53 +73,8 @@ export class RedisStore<V> implements Store<V> {
     await this.write(key, value, undefined);
   }
 
-  /**
-   * Updates of one key made while one is in flight wait and go together: one read, each `decide`
-   * in turn on the value the one before left, one compare-and-set. A hot key (one rate-limit
-   * bucket for every request) then costs two round trips per batch, not a retry per request.
-   */
   update(key: string, decide: (current: V | undefined) => V | undefined): Promise<V | undefined> {
-    return new Promise((resolve, reject) => {
-      const waiting = this.waiting.get(key);
-      if (waiting !== undefined) return void waiting.push({ decide, resolve, reject });
-      this.waiting.set(key, [{ decide, resolve, reject }]);
-      void this.drain(key);
-    });
-  }
-
-  private async drain(key: string): Promise<void> {
-    const waiting = this.waiting.get(key) as Array<Waiting<V>>;
-    while (waiting.length > 0) {
-      const batch = waiting.splice(0);
-      try {
-        const results = await this.updateTogether(key, batch.map((one) => one.decide));
-        batch.forEach((one, i) => one.resolve(results[i]));
-      } catch (e) {
-        for (const one of batch) one.reject(e);
-      }
-    }
-    this.waiting.delete(key);
-  }
-
-  /** Optimistic: read, decide, store only if the entry still holds what was read, else all again. */
-  private async updateTogether(key: string, decides: Array<(current: V | undefined) => V | undefined>): Promise<Array<V | undefined>> {
-    for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
-      const read = await this.reach(this.redis.get(`${this.prefix}e:${key}`));
-      let json = read;
-      let last: V | undefined;
-      // each decide gets its own copy: one may change what it is given and still return undefined
-      const results = decides.map((decide) => {
-        const next = decide(json === null ? undefined : (JSON.parse(json) as V));
-        if (next !== undefined) {
-          last = next;
-          json = JSON.stringify(next);
-        }
-        return next;
-      });
-      if (last === undefined) return results;
-      if (await this.write(key, last, read ?? '')) return results;
-    }
-    throw new Error(`${this.name}: the entry ${key} changed under ${UPDATE_ATTEMPTS} updates in a row; try again`);
+    return this.updates.update(key, decide);
   }
 
   async delete(key: string): Promise<boolean> {

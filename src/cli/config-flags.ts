@@ -20,6 +20,17 @@ const decimal = Flags.custom<number>({
   },
 });
 
+/** A number of processes, or auto; the schema checks the range and names the flag. */
+const workerCount = Flags.custom<number | 'auto'>({
+  helpValue: '<n|auto>',
+  parse: async (input) => {
+    const given = input.trim();
+    if (given === 'auto') return given;
+    if (!/^\d+$/.test(given)) throw new Errors.CLIError(`Expected a number of workers (1 to 256) or auto but received: ${input}`);
+    return Number(given);
+  },
+});
+
 /** `500,503`: HTTP status codes. */
 const statusList = Flags.custom<number[]>({
   helpValue: '<codes>',
@@ -88,6 +99,9 @@ export const serveFlags = {
   'grpc-port': Flags.integer({ description: describe('gRPC port, which starts the gRPC server (.proto files from grpc.proto_dir, proto/ by default); 0 picks a free one', 'server.grpc_port'), helpValue: '<port>' }),
   'graphql-port': Flags.integer({ description: describe('GraphQL port (the server runs when --graphql-schema or graphql.schema names a schema); 0 picks a free one', 'server.graphql_port'), helpValue: '<port>' }),
   host: Flags.string({ description: describe('Address the mock servers listen on', 'server.bind'), helpValue: '<address>' }),
+  workers: workerCount({
+    description: describe('Processes serving the HTTP, GraphQL and WebSocket mocks on the same ports (auto: one per core this process may use); docs/workers.md', 'server.workers'),
+  }),
   cors: Flags.boolean({
     description: describe("Answer browsers' CORS requests to the mocked API (any origin, credentials allowed; never the /__mock router); http.cors in mock.yaml for the detailed form", 'http.cors.enabled'),
     allowNo: true,
@@ -305,6 +319,7 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   host: 'server.bind',
   cors: 'http.cors.enabled',
   'http-backend': 'server.http_backend',
+  workers: 'server.workers',
   validation: 'validation.mode',
   'validation-status': 'validation.status_code',
   'aggregate-errors': 'validation.aggregate_errors',

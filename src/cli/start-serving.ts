@@ -2,7 +2,7 @@ import type { StoreFactory } from '../../runtime/store/index.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { RunningMock } from '../../runtime/index.js';
+import type { ClusterView, RunningMock } from '../../runtime/index.js';
 import { protoDirInUse, toBuildOptions } from './build-options.js';
 import { buildInWorker } from './build-in-worker.js';
 import { progressLine } from './build-progress.js';
@@ -27,6 +27,14 @@ export interface StartServingOptions {
   say?: (line: string) => void;
   /** The SDK's `stores`: where the servers keep what requests and the admin API change; default: in memory. */
   stores?: StoreFactory;
+  /** This process is one worker of several (mock serve --workers). */
+  cluster?: ClusterView;
+  /**
+   * false: the servers only one process can run are left to another worker: gRPC (@grpc/grpc-js
+   * cannot share a port), and the admin and metrics servers of their own ports (one admin API, one
+   * set of metrics). Default true.
+   */
+  soleServers?: boolean;
 }
 
 /**
@@ -87,9 +95,14 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
       overrides,
       version: compiler.TOOL_VERSION,
     });
+    if (options.soleServers === false) {
+      mockOptions.grpc = undefined;
+      mockOptions.metrics = undefined;
+      if (mockOptions.admin?.standalone === true) mockOptions.admin = undefined;
+    }
     const started = { websocket: mockOptions.websocket !== undefined, graphql: mockOptions.graphql !== undefined, grpc: mockOptions.grpc !== undefined };
     for (const note of idlePortNotes(resolved, started)) logger.info(note);
-    const running = await startMock({ ...mockOptions, stores });
+    const running = await startMock({ ...mockOptions, stores, cluster: options.cluster });
     return {
       running,
       logger,

@@ -3,24 +3,15 @@ import { allowRefFlag, allowedRefs } from '../cli/allow-ref.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { startServing } from '../cli/start-serving.js';
+import { startLines } from '../cli/start-lines.js';
 import { keepServing } from '../cli/keep-serving.js';
 import { untilSignal } from '../cli/until-signal.js';
 import { capYoungGeneration, youngGenerationSetByUser } from '../cli/young-generation.js';
 import { formatConfig, loadConfig } from '../config/index.js';
-
-/** `http://host:port` with an unspecified host (0.0.0.0, ::) as localhost, which a user on this machine can open: a browser cannot open http://0.0.0.0. */
-const reachableUrl = (url: string): string => url.replace(/^(\w+:\/\/)(0\.0\.0\.0|\[::\])(?=[:/]|$)/, '$1localhost');
-
-/** `127.0.0.1:50051`, `[::1]:50051`: where a gRPC client dials (as bound: clients dial 0.0.0.0 too). */
-function hostPort(host: string, port: number): string {
-  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
-/** The start line names the HTTP server library, and what uWS refuses: its 505 to HTTP/1.0 is otherwise a mystery. */
-const BACKEND_NOTE: Readonly<Record<string, string>> = {
-  uws: '(uWebSockets.js; HTTP/1.0 clients get 505: serve them with --http-backend node)',
-  node: '(node:http)',
-};
+import { closeLogger, createLogger } from '../logging/index.js';
+import { loggingOptions } from '../cli/project-paths.js';
+import { workerCount } from '../cli/workers/count.js';
+import { serveWithWorkers } from '../cli/workers/primary.js';
 
 export default class Serve extends MockCommand {
   static description =
@@ -62,32 +53,24 @@ export default class Serve extends MockCommand {
       return;
     }
 
+    const workers = workerCount(resolved);
+    if (workers > 1) {
+      const logger = createLogger(loggingOptions(resolved));
+      try {
+        await serveWithWorkers(resolved, { count: workers, allowRefs: allowedRefs(flags['allow-ref']), logger, say: (line) => this.log(line) });
+      } finally {
+        await closeLogger(logger);
+      }
+      process.exit(0);
+    }
+
     const { running, logger, close } = await startServing(resolved, { allowRefs: allowedRefs(flags['allow-ref']), say: (line) => this.log(line) });
     keepServing(logger);
     const { httpUrl } = await import('../../runtime/index.js');
-    // the HTTP mock, which hosts the management router, runs whenever there is a description
-    const http = running.servers.find((server) => server.kind === 'HTTP');
     // 2 x 8 MB: as fast as V8's default 2 x 16 MB here, 16 MB less resident memory
     const uncap = youngGenerationSetByUser() ? () => {} : capYoungGeneration(16 * 1024 * 1024);
-    // one write, so that whoever reads the output sees every address at once, each as a user on this machine opens it
-    const at = (host: string, port: number): string => reachableUrl(httpUrl(host, port));
-    const lines = http === undefined ? [] : [`mock: serving on ${at(http.host, http.port)}${http.basePath ?? ''} ${BACKEND_NOTE[http.backend ?? 'uws']}`];
-    const websocket = running.servers.find((server) => server.kind === 'WebSocket');
-    if (websocket !== undefined) lines.push(`mock: WebSocket on ${at(websocket.host, websocket.port).replace(/^http/, 'ws')}`);
-    const graphql = running.servers.find((server) => server.kind === 'GraphQL');
-    if (graphql !== undefined) lines.push(`mock: GraphQL on ${at(graphql.host, graphql.port)}${resolved.config.graphql.path}`);
-    const grpc = running.servers.find((server) => server.kind === 'gRPC');
-    if (grpc !== undefined) lines.push(`mock: gRPC on ${hostPort(grpc.host, grpc.port)}`);
-    // the bridge's bound port, when the gRPC server tells it (port 0), else the configured one
-    const bridge = resolved.config.grpc.http_bridge;
-    const bridgePort = grpc?.bridgePort ?? bridge.port;
-    if (grpc !== undefined && bridge.enabled) lines.push(`mock: gRPC HTTP bridge on ${at(grpc.host, bridgePort)}`);
-    const admin = resolved.config.admin;
-    const api = admin.disable_api ? '' : ', API under /__mock/';
-    if (running.adminUrl !== undefined) lines.push(`mock: admin on ${reachableUrl(running.adminUrl)} (dashboard ${reachableUrl(running.adminUrl)}/${api})`);
-    else if (http !== undefined && (admin.enabled || admin.embedded)) lines.push(`mock: admin embedded at ${at(http.host, http.port)}${admin.mount_path} (dashboard${api})`);
-    if (running.metricsUrl !== undefined) lines.push(`mock: metrics on ${reachableUrl(running.metricsUrl)}/metrics`);
-    this.log(lines.join('\n'));
+    // one write, so that whoever reads the output sees every address at once
+    this.log(startLines(running, resolved, httpUrl).join('\n'));
 
     const signal = await untilSignal();
     logger.info({ signal }, `shutting down (${signal})`);

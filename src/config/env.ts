@@ -3,7 +3,7 @@ import { MockError } from '../../common/errors.js';
 import { layerFromSettings, type Layer, type Setting } from './layer.js';
 
 /** `paths`: a list of paths, separated as in PATH (`:`, `;` on Windows), since globs use commas (`{a,b}.graphql`). */
-export type EnvType = 'integer' | 'boolean' | 'string' | 'json' | 'paths';
+export type EnvType = 'integer' | 'boolean' | 'string' | 'json' | 'paths' | 'count';
 
 export interface EnvVariable {
   name: string;
@@ -25,6 +25,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MOCK_HTTP_PORT', key: 'server.http_port', type: 'integer' },
   { name: 'MOCK_HTTP_HOST', key: 'server.bind', type: 'string' },
   { name: 'MOCK_HTTP_BACKEND', key: 'server.http_backend', type: 'string' },
+  { name: 'MOCK_WORKERS', key: 'server.workers', type: 'count' },
   { name: 'MOCK_STATE_STORE', key: 'state.store', type: 'string' },
   { name: 'MOCK_REDIS_URL', key: 'state.redis_url', type: 'string' },
   { name: 'MOCK_REDIS_KEY_PREFIX', key: 'state.redis_key_prefix', type: 'string' },
@@ -82,6 +83,9 @@ function convert(variable: EnvVariable, raw: string): unknown {
       }
     case 'string':
       return raw;
+    // a number, or a word the schema knows (server.workers: auto)
+    case 'count':
+      return /^\d+$/.test(raw) ? Number(raw) : raw;
     case 'paths':
       return raw.split(path.delimiter).map((entry) => entry.trim()).filter((entry) => entry !== '');
   }

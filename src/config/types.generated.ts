@@ -119,6 +119,10 @@ export interface ServerConfig {
    */
   http_backend?: 'auto' | 'uws' | 'node';
   /**
+   * Processes serving the HTTP, GraphQL and WebSocket mocks on the same ports: a number (1 to 256), or auto for the cores this process may use (os.availableParallelism()). Past 1, a primary process restarts a worker that dies, keeps the state every worker shares (or state.store redis does) and drains every worker on SIGTERM; gRPC is served by the first worker only. docs/workers.md. Also --workers and MOCK_WORKERS.
+   */
+  workers?: number | 'auto';
+  /**
    * On SIGTERM or SIGINT the servers stop accepting, answer the requests they hold (their connections closing after), then write what is queued (recorder database, fixtures, recordings, the log); this is the longest they wait for those answers before ending the connections left. A second signal ends the process at once.
    */
   shutdown_timeout_ms?: number;

@@ -19,6 +19,7 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_HTTP_PORT', 'server.http_port', 'integer'],
       ['MOCK_HTTP_HOST', 'server.bind', 'string'],
       ['MOCK_HTTP_BACKEND', 'server.http_backend', 'string'],
+      ['MOCK_WORKERS', 'server.workers', 'count'],
       ['MOCK_STATE_STORE', 'state.store', 'string'],
       ['MOCK_REDIS_URL', 'state.redis_url', 'string'],
       ['MOCK_REDIS_KEY_PREFIX', 'state.redis_key_prefix', 'string'],
@@ -90,6 +91,17 @@ const cases = {
       ['auto', 'auto'],
     ],
     bad: [['express', 'MOCK_HTTP_BACKEND: expected one of auto, uws, node, got "express"']],
+  },
+  MOCK_WORKERS: {
+    good: [
+      ['4', 4],
+      ['auto', 'auto'],
+      ['1', 1],
+    ],
+    bad: [
+      ['0', 'MOCK_WORKERS: expected a number of workers from 1 to 256, or auto, got 0'],
+      ['all', 'MOCK_WORKERS: expected a number of workers from 1 to 256, or auto, got "all"'],
+    ],
   },
   MOCK_STATE_STORE: {
     good: [['redis', 'redis'], ['memory', 'memory']],

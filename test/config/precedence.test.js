@@ -17,7 +17,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
   t.equal(file, undefined);
   t.equal(projectDir, cwd);
   t.same(config, {
-    server: { http_port: 3000, ws_port: 3001, grpc_port: 50051, graphql_port: 4000, bind: '0.0.0.0', shutdown_timeout_ms: 5000 },
+    server: { http_port: 3000, ws_port: 3001, grpc_port: 50051, graphql_port: 4000, bind: '0.0.0.0', workers: 1, shutdown_timeout_ms: 5000 },
     specs: [],
     validation: {
       mode: 'enforce',

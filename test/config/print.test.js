@@ -23,6 +23,7 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  grpc_port: 50051 # from default',
       '  graphql_port: 4000 # from default',
       '  bind: 127.0.0.1 # from env',
+      '  workers: 1 # from default',
       '  shutdown_timeout_ms: 5000 # from default',
       'specs: # from file',
       `  - path: ${cwd}/api.yaml`,

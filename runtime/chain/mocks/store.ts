@@ -71,6 +71,14 @@ export class MockStore {
   ) {
     this.store = store ?? new MemoryStore('runtime-mocks', mocksBudget(limits));
     this.store.subscribe((change) => this.apply(change));
+    // what the store holds already (made by another instance or worker, or before a restart of this one) serves from the first request:
+    // the servers listen once the store has settled
+    andThen(this.store.entries(), (held) => {
+      for (const [key, value] of held) {
+        if (!this.mocks.has(key)) this.apply({ key, value });
+        this.created = Math.max(this.created, value.seq);
+      }
+    });
   }
 
   /** Called after every change (create, replace, delete, clear). */

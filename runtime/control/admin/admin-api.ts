@@ -99,6 +99,9 @@ export function createAdminApi(ctx: AdminContext, options: AdminApiOptions): Con
   };
 }
 
+/** On an admin write's answer from a worker of several: how many workers held the change when it answered. */
+export const WORKERS_APPLIED_HEADER = 'x-mock-workers-applied';
+
 const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
 
 const isPage = (options: AdminApiOptions, path: string): boolean => options.pagePath !== undefined && (path === options.pagePath || path === `${options.pagePath}/`);
@@ -184,7 +187,10 @@ async function dispatch(ctx: AdminContext, router: AdminRouter, options: AdminAp
     if (tokenMissing !== undefined) return tokenMissing;
     const decision = await ctx.auth.authorize({ method, endpoint, headers: req.headers });
     if (!decision.ok) return fail(decision.status, decision.error);
-    return await route.handler({ ctx, req, params, query: new URLSearchParams(req.query), json: jsonBody(req) });
+    const response = await route.handler({ ctx, req, params, query: new URLSearchParams(req.query), json: jsonBody(req) });
+    // a change is held by every worker before its write answers (mock serve --workers): say by how many
+    if (ctx.cluster === undefined || isRead(method) || response.status >= 300) return response;
+    return { ...response, headers: [...response.headers, [WORKERS_APPLIED_HEADER, String(ctx.cluster.applied())]] };
   } catch (e) {
     if (e instanceof AdminError) return fail(e.status, e.message);
     if (e instanceof PatternError) return fail(400, `a pattern in the request ${e.message}`);

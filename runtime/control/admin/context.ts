@@ -22,6 +22,28 @@ export interface EnvControl {
   set(key: string, value: string): Promise<string>;
 }
 
+/** One worker of `mock serve --workers`, as GET /__mock/health lists it. */
+export interface WorkerStatus {
+  /** 1 to the number of workers; a restarted worker keeps the number of the one it replaces. */
+  worker: number;
+  pid: number;
+  /** ISO time it started serving. */
+  started_at: string;
+  /** How often a worker of this number died and was started again. */
+  restarts: number;
+  /** HTTP requests it answered, as it last reported (every second). */
+  requests: number;
+}
+
+/** What a worker of `mock serve --workers` knows of the others, through the primary. */
+export interface ClusterView {
+  /** This worker's number. */
+  readonly worker: number;
+  workers(): Promise<WorkerStatus[]>;
+  /** How many workers held the last change this worker's admin API made when its write answered. */
+  applied(): number;
+}
+
 /** Everything the admin endpoints read and change. */
 export interface AdminContext {
   version: string;
@@ -48,4 +70,6 @@ export interface AdminContext {
   fixtures?: FixtureStore;
   /** core.stateful's machines and states; absent while it is off (and in `mock admin`). */
   stateful?: StatefulService;
+  /** The workers, when this process is one of several (`mock serve --workers`). */
+  cluster?: ClusterView;
 }

@@ -1,7 +1,7 @@
-export { ADMIN_ROUTES, MANAGEMENT_ROUTES, createAdminApi, type AdminApiOptions } from './admin-api.js';
+export { ADMIN_ROUTES, MANAGEMENT_ROUTES, WORKERS_APPLIED_HEADER, createAdminApi, type AdminApiOptions } from './admin-api.js';
 export { BrowserToken } from './browser-token.js';
 export { AccessPolicy, DEFAULT_ACCESS, DEFAULT_ALLOWED_ORIGINS, type AccessPolicyOptions } from './access-policy.js';
-export type { AdminContext, EnvControl, RestartStatus, ServerControl } from './context.js';
+export type { AdminContext, ClusterView, EnvControl, RestartStatus, ServerControl, WorkerStatus } from './context.js';
 export { createEnvControl } from './env-control.js';
 export { editableFiles, type EditableFiles } from './file-kinds.js';
 export { AdminError } from './envelope.js';

@@ -1,10 +1,12 @@
 // The one store interface (runtime/store/store.ts) as a contract: every implementation passes the
-// same tests. The memory store always; the Redis store against a real redis-server when one is
-// installed (always in CI). Values go through `await`, which takes the memory store's plain values
+// same tests. The memory store always; the workers' store (ClusterStores asking a StoreHost, as
+// `mock serve --workers` runs them, over a channel that copies each message and delivers it on a
+// later turn, as IPC does); the Redis store against a real redis-server when one is installed
+// (always in CI). Values go through `await`, which takes the memory store's plain values
 // and the Redis store's promises alike.
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
-import { MemoryStore, StoreRefusal } from '../../../dist/runtime/store/index.js';
+import { ClusterStores, MemoryStore, StoreHost, StoreRefusal } from '../../../dist/runtime/store/index.js';
 import { RedisStores } from '../../../dist/runtime/store/redis-stores.js';
 import { RedisServer } from '../../helpers/shared-state.js';
 
@@ -22,8 +24,44 @@ async function thrown(write) {
   return undefined;
 }
 
+/** A primary holding the stores, and `count` workers asking it over a channel that behaves as IPC: each message copied, delivered on a later turn, in order. */
+function workersOf(count) {
+  const host = new StoreHost(() => undefined);
+  return Array.from({ length: count }, (_, i) => {
+    const id = i + 1;
+    const stores = new ClusterStores((message) => setImmediate(() => host.receive(id, structuredClone(message))));
+    host.addWorker(id, (message) => setImmediate(() => stores.receive(structuredClone(message))));
+    return stores;
+  });
+}
+
 /** Each implementation: a name, and a function that opens a fresh store of it with a budget. */
-const implementations = [{ name: 'memory', open: (name, budget) => new MemoryStore(name, budget) }];
+const implementations = [
+  { name: 'memory', open: (name, budget) => new MemoryStore(name, budget) },
+  { name: 'workers', open: (name, budget) => workersOf(1)[0].open(name, budget) },
+];
+
+t.test('workers: every worker hears each change once, evictions included, before the write that made it answers', async (t) => {
+  const [one, two, three] = workersOf(3);
+  const [writer, reader, silent] = [one.open('state-machines', evicting), two.open('state-machines', evicting), three.open('state-machines', evicting)];
+  const heard = [];
+  reader.subscribe((change) => heard.push(change));
+  const own = [];
+  writer.subscribe((change) => own.push(change.key));
+  await two.settled();
+  for (let i = 0; i < 6; i++) {
+    await writer.set(`k${i}`, 'v'.repeat(10));
+    t.ok(
+      heard.some((c) => c.key === `k${i}` && c.value !== undefined),
+      `k${i} heard by the other worker when the write answered`,
+    );
+  }
+  t.equal(one.applied(), 3, 'the answer counts the workers that hold it');
+  const gone = heard.filter((c) => c.value === undefined).map((c) => c.key);
+  t.same(gone, [...new Set(gone)], `each eviction heard once: ${gone.join(' ')}`);
+  t.same(gone.length, 6 - (await silent.entries()).length, 'a worker that does not listen reads the same store');
+  t.same(own.filter((key) => key === 'k0').length, 2, "the writer's own listeners hear its change once, and its eviction once");
+});
 
 const hasRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error === undefined;
 if (hasRedis || process.env.CI === 'true') {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ServerKind } from '../../registry/index.js';
-import type { AdminContext } from '../context.js';
+import type { AdminContext, ClusterView } from '../context.js';
 import { AdminError, ok, plain } from '../envelope.js';
 import type { AdminRoute } from '../router.js';
 import { proxyView, routeRows } from '../views.js';
@@ -32,6 +32,11 @@ export function health(ctx: AdminContext): Record<string, unknown> {
     last_check: new Date().toISOString(),
     issues,
   };
+}
+
+/** health, with which worker answers and every worker (mock serve --workers). */
+async function workersHealth(ctx: AdminContext, cluster: ClusterView): Promise<ReturnType<typeof plain>> {
+  return plain({ ...health(ctx), worker: cluster.worker, workers: await cluster.workers() });
 }
 
 function uptimeSeconds(ctx: AdminContext): number {
@@ -90,7 +95,12 @@ function serverInfo(ctx: AdminContext): Record<string, string | null> {
 }
 
 export const systemRoutes: AdminRoute[] = [
-  { method: 'GET', path: 'health', handler: ({ ctx }) => plain(health(ctx)) },
+  {
+    method: 'GET',
+    path: 'health',
+    // a worker of several says which it is and lists them all (mock serve --workers)
+    handler: ({ ctx }) => (ctx.cluster === undefined ? plain(health(ctx)) : workersHealth(ctx, ctx.cluster)),
+  },
   { method: 'GET', path: 'dashboard', handler: ({ ctx }) => ok(dashboard(ctx)) },
   { method: 'GET', path: 'server-info', handler: ({ ctx }) => ok(serverInfo(ctx)) },
   {

@@ -1,0 +1,75 @@
+import type { FromWorker, StoreOp, StoreReply, ToWorker } from './cluster-messages.js';
+import { ClusterStore } from './cluster-store.js';
+import type { Store, StoreBudget, StoreFactory, StoreName } from './store.js';
+
+/**
+ * The stores of one worker of `mock serve --workers` with state.store memory: held by the primary
+ * for every worker (StoreHost), asked over the IPC channel `send` writes to; the worker hands the
+ * primary's messages to `receive`.
+ */
+export class ClusterStores implements StoreFactory {
+  private readonly stores = new Map<StoreName, ClusterStore<unknown>>();
+  private readonly waiting = new Map<number, (reply: StoreReply) => void>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private next = 0;
+  /** How many workers the last write this worker made reached before it answered. */
+  private lastApplied = 1;
+
+  constructor(private readonly send: (message: FromWorker) => void) {}
+
+  open<V>(name: StoreName, budget: StoreBudget<V>): Store<V> {
+    const open = this.stores.get(name);
+    if (open !== undefined) return open as unknown as Store<V>;
+    const store = new ClusterStore<V>(
+      name,
+      budget,
+      (store, op) => this.ask(store, op),
+      (reply) => this.track(reply),
+    );
+    this.stores.set(name, store as ClusterStore<unknown>);
+    return store;
+  }
+
+  opened(): Array<Store<unknown>> {
+    return [...this.stores.values()];
+  }
+
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** How many workers held the last change this worker made when its write answered. */
+  applied(): number {
+    return this.lastApplied;
+  }
+
+  /** A message from the primary: a reply, or a change to hear and acknowledge. */
+  receive(message: ToWorker): void {
+    if (message.kind === 'mock-store-reply') {
+      const answer = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      answer?.(message);
+      return;
+    }
+    this.stores.get(message.store)?.hear(message.key, message.json);
+    this.send({ kind: 'mock-store-ack', seq: message.seq });
+  }
+
+  private ask(store: StoreName, op: StoreOp): Promise<StoreReply> {
+    const id = ++this.next;
+    return new Promise((resolve) => {
+      this.waiting.set(id, (reply) => {
+        if (op.op === 'set' || op.op === 'delete' || op.op === 'clear') this.lastApplied = reply.applied;
+        resolve(reply);
+      });
+      this.send({ kind: 'mock-store', id, store, ...op });
+    });
+  }
+
+  private track(reply: Promise<unknown>): void {
+    this.pending.add(reply);
+    const done = (): void => void this.pending.delete(reply);
+    reply.then(done, done);
+  }
+}

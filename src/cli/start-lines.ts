@@ -1,0 +1,40 @@
+import type { RunningMock } from '../../runtime/index.js';
+import type { ResolvedConfig } from '../config/index.js';
+
+/** `http://host:port` with an unspecified host (0.0.0.0, ::) as localhost, which a user on this machine can open: a browser cannot open http://0.0.0.0. */
+const reachableUrl = (url: string): string => url.replace(/^(\w+:\/\/)(0\.0\.0\.0|\[::\])(?=[:/]|$)/, '$1localhost');
+
+/** `127.0.0.1:50051`, `[::1]:50051`: where a gRPC client dials (as bound: clients dial 0.0.0.0 too). */
+function hostPort(host: string, port: number): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** The start line names the HTTP server library, and what uWS refuses: its 505 to HTTP/1.0 is otherwise a mystery. */
+const BACKEND_NOTE: Readonly<Record<string, string>> = {
+  uws: '(uWebSockets.js; HTTP/1.0 clients get 505: serve them with --http-backend node)',
+  node: '(node:http)',
+};
+
+/** What `mock serve` prints once it serves: the URL of each server, as a user on this machine opens or dials it. */
+export function startLines(running: RunningMock, resolved: ResolvedConfig, httpUrl: (host: string, port: number) => string): string[] {
+  // the HTTP mock, which hosts the management router, runs whenever there is a description
+  const http = running.servers.find((server) => server.kind === 'HTTP');
+  const at = (host: string, port: number): string => reachableUrl(httpUrl(host, port));
+  const lines = http === undefined ? [] : [`mock: serving on ${at(http.host, http.port)}${http.basePath ?? ''} ${BACKEND_NOTE[http.backend ?? 'uws']}`];
+  const websocket = running.servers.find((server) => server.kind === 'WebSocket');
+  if (websocket !== undefined) lines.push(`mock: WebSocket on ${at(websocket.host, websocket.port).replace(/^http/, 'ws')}`);
+  const graphql = running.servers.find((server) => server.kind === 'GraphQL');
+  if (graphql !== undefined) lines.push(`mock: GraphQL on ${at(graphql.host, graphql.port)}${resolved.config.graphql.path}`);
+  const grpc = running.servers.find((server) => server.kind === 'gRPC');
+  if (grpc !== undefined) lines.push(`mock: gRPC on ${hostPort(grpc.host, grpc.port)}`);
+  // the bridge's bound port, when the gRPC server tells it (port 0), else the configured one
+  const bridge = resolved.config.grpc.http_bridge;
+  const bridgePort = grpc?.bridgePort ?? bridge.port;
+  if (grpc !== undefined && bridge.enabled) lines.push(`mock: gRPC HTTP bridge on ${at(grpc.host, bridgePort)}`);
+  const admin = resolved.config.admin;
+  const api = admin.disable_api ? '' : ', API under /__mock/';
+  if (running.adminUrl !== undefined) lines.push(`mock: admin on ${reachableUrl(running.adminUrl)} (dashboard ${reachableUrl(running.adminUrl)}/${api})`);
+  else if (http !== undefined && (admin.enabled || admin.embedded)) lines.push(`mock: admin embedded at ${at(http.host, http.port)}${admin.mount_path} (dashboard${api})`);
+  if (running.metricsUrl !== undefined) lines.push(`mock: metrics on ${reachableUrl(running.metricsUrl)}/metrics`);
+  return lines;
+}

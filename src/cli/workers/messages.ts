@@ -1,0 +1,29 @@
+import type { MockErrorCode } from '../../../common/errors.js';
+import type { FromWorker, ToWorker, WorkerStatus } from '../../../runtime/index.js';
+import type { ResolvedConfig } from '../../config/index.js';
+
+/** The primary's first message to a worker: what to serve. */
+export interface ServeMessage {
+  kind: 'mock-serve';
+  worker: number;
+  resolved: ResolvedConfig;
+  allowRefs: string[];
+  /** The first worker also runs what only one process can (StartServingOptions.soleServers). */
+  first: boolean;
+}
+
+export interface WorkersReply {
+  kind: 'mock-workers-reply';
+  id: number;
+  workers: WorkerStatus[];
+}
+
+export type ToServeWorker = ServeMessage | WorkersReply | ToWorker;
+
+export type FromServeWorker =
+  | { kind: 'mock-listening' }
+  | { kind: 'mock-ready'; lines: string[] }
+  | { kind: 'mock-failed'; message: string; code?: MockErrorCode; exitCode?: number }
+  | { kind: 'mock-heartbeat'; requests: number }
+  | { kind: 'mock-workers'; id: number }
+  | FromWorker;

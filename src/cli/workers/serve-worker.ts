@@ -1,0 +1,93 @@
+/**
+ * One worker of `mock serve --workers` (a node:cluster worker; see primary.ts): it takes what to
+ * serve as its first message and serves it on the ports every worker shares, keeping its state
+ * with the primary (or in Redis), until SIGTERM (which the primary sends to every worker to stop).
+ */
+import path from 'node:path';
+import { isMockError } from '../../../common/errors.js';
+import type { ClusterStores, WorkerStatus } from '../../../runtime/index.js';
+import type { ResolvedConfig } from '../../config/index.js';
+import { keepServing } from '../keep-serving.js';
+import { startLines } from '../start-lines.js';
+import { startServing, type Serving } from '../start-serving.js';
+import type { FromServeWorker, ServeMessage, ToServeWorker } from './messages.js';
+
+const send = process.send?.bind(process) as ((message: FromServeWorker) => boolean) | undefined;
+if (send === undefined) throw new Error('serve-worker.js runs as a worker of mock serve --workers');
+
+/** How often the worker tells the primary how many requests it answered (GET /__mock/health). */
+const HEARTBEAT_MS = 1000;
+
+let stores: ClusterStores | undefined;
+let serving: Serving | undefined;
+let stopping = false;
+const asked = new Map<number, (workers: WorkerStatus[]) => void>();
+let nextQuestion = 0;
+
+// only the primary answers Ctrl-C: it stops every worker in turn (a second signal here would end this one mid-answer)
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => void stop());
+// the primary is gone: nothing would restart or stop this worker any more
+process.on('disconnect', () => void stop());
+
+process.on('message', (message: ToServeWorker) => {
+  switch (message.kind) {
+    case 'mock-serve':
+      void serve(message);
+      return;
+    case 'mock-workers-reply':
+      asked.get(message.id)?.(message.workers);
+      asked.delete(message.id);
+      return;
+    default:
+      stores?.receive(message);
+  }
+});
+
+send({ kind: 'mock-listening' });
+
+/** A log file of its own past the first worker (`mock.log` → `mock-worker-2.log`): one rotating file has one writer. */
+function ownLogFile(resolved: ResolvedConfig, worker: number): ResolvedConfig {
+  const { file } = resolved.config.logging;
+  if (worker === 1 || file === 'stdout' || file === 'stderr') return resolved;
+  const { dir, name, ext } = path.parse(file);
+  return { ...resolved, config: { ...resolved.config, logging: { ...resolved.config.logging, file: path.join(dir, `${name}-worker-${worker}${ext}`) } } };
+}
+
+async function serve({ worker, resolved: given, allowRefs, first }: ServeMessage): Promise<void> {
+  const resolved = ownLogFile(given, worker);
+  try {
+    const runtime = await import('../../../runtime/index.js');
+    runtime.sharePorts();
+    if (resolved.config.state.store === 'memory') stores = new runtime.ClusterStores((message) => send?.(message));
+    const workers = (): Promise<WorkerStatus[]> =>
+      new Promise((resolve) => {
+        const id = ++nextQuestion;
+        asked.set(id, resolve);
+        send?.({ kind: 'mock-workers', id });
+      });
+    serving = await startServing(resolved, {
+      allowRefs,
+      stores,
+      soleServers: first,
+      say: (line) => process.stdout.write(`${line}\n`),
+      cluster: { worker, workers, applied: () => stores?.applied() ?? 1 },
+    });
+    keepServing(serving.logger);
+    const { running } = serving;
+    send?.({ kind: 'mock-ready', lines: startLines(running, resolved, runtime.httpUrl) });
+    setInterval(() => send?.({ kind: 'mock-heartbeat', requests: running.stats.totalRequests }), HEARTBEAT_MS).unref();
+  } catch (e) {
+    const error = e instanceof Error ? e : new Error(String(e));
+    send?.({ kind: 'mock-failed', message: error.message, ...(isMockError(e) ? { code: e.code, exitCode: e.exitCode } : {}) });
+    process.exit(1);
+  }
+}
+
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await serving?.close();
+  // uWS has no way to close open keep-alive connections, which would hold the process until they idle out
+  process.exit(0);
+}

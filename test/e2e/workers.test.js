@@ -1,0 +1,205 @@
+// `mock serve --workers N` (issue 38, section 1): N processes serve the same ports (uWebSockets.js
+// with SO_REUSEPORT, node:http through node:cluster), their state held by the primary for all of
+// them. Every request goes on a connection of its own, so the kernel (or node:cluster) picks a
+// worker for each: an order created on one worker moves on another; a runtime mock created through
+// one worker's admin answers on all of them, and its answer says how many applied it; a global rate
+// limit holds for the workers together; a worker killed with SIGKILL is started again and serves
+// what the others created; SIGTERM drains them all. Bad counts and a port in use are one line each.
+import t from 'tap';
+import http from 'node:http';
+import net from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { writeOrdersProject } from '../helpers/shared-state.js';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** One request on a connection of its own (no keep-alive pool): each may land on another worker. */
+function send(base, method, target, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      `${base}${target}`,
+      { method, agent: false, headers: { connection: 'close', ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text, json: /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : undefined }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function workers(base) {
+  return (await send(base, 'GET', '/__mock/health')).json.workers;
+}
+
+/** Requests each worker answered, once their next report (every second) is in. */
+async function served(base) {
+  await sleep(1200);
+  return Object.fromEntries((await workers(base)).map((w) => [w.worker, w.requests]));
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const dir = tmpdir();
+writeOrdersProject(dir, { '/ping': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { example: { pong: true } } } } } } } });
+const server = await startMock(['--config', 'mock.yaml', '--workers', '2', '--admin-embed'], { cwd: dir });
+t.teardown(() => server.stop());
+const base = server.url;
+
+t.test('the start says how many workers serve, and health lists them', async (t) => {
+  t.match(server.stdout, /mock: 2 workers \(pids \d+, \d+\) share these ports; their state is held by this process for all of them/);
+  const health = (await send(base, 'GET', '/__mock/health')).json;
+  t.equal(health.status, 'healthy');
+  t.equal(health.workers.length, 2);
+  t.same(
+    health.workers.map((w) => w.worker),
+    [1, 2],
+  );
+  t.equal(new Set(health.workers.map((w) => w.pid)).size, 2, 'two processes');
+  t.ok(health.workers.every((w) => w.restarts === 0 && !Number.isNaN(Date.parse(w.started_at))));
+  t.ok([1, 2].includes(health.worker), 'the answer says which worker gave it');
+});
+
+t.test('connections are spread over both workers, and an order moves on whichever worker gets each step', async (t) => {
+  const before = await served(base);
+  const reads = [];
+  for (let i = 0; i < 12; i++) {
+    const id = `o-${i}`;
+    const created = await send(base, 'POST', '/orders', { id });
+    const moved = await send(base, 'PUT', `/orders/${id}/process`);
+    reads.push({ created: created.status, moved: moved.status, read: (await send(base, 'GET', `/orders/${id}`)).json });
+  }
+  // without the state every worker shares, a step landing on the other worker would find no order
+  t.same(
+    reads,
+    Array.from({ length: 12 }, (_, i) => ({ created: 201, moved: 200, read: { id: `o-${i}`, status: 'processing' } })),
+  );
+  const after = await served(base);
+  t.ok(after[1] > before[1] && after[2] > before[2], `both workers answered: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+});
+
+t.test("a runtime mock created through one worker's admin answers on every worker, once the write answered", async (t) => {
+  const created = await send(base, 'POST', '/__mock/mocks', { method: 'GET', path: '/shared', response: { body: { shared: true } } });
+  t.equal(created.status, 201, created.text);
+  t.equal(created.headers['x-mock-workers-applied'], '2', 'both workers held it before the answer');
+  const before = await served(base);
+  const answers = await Promise.all(Array.from({ length: 16 }, () => send(base, 'GET', '/shared')));
+  t.same(
+    answers.map((a) => a.json),
+    Array(16).fill({ shared: true }),
+  );
+  const after = await served(base);
+  t.ok(after[1] > before[1] && after[2] > before[2], 'both workers answered it');
+});
+
+t.test('a rate limit holds for the workers together', async (t) => {
+  const rps = 20;
+  const burst = 5;
+  const set = await send(base, 'PUT', '/__mock/api/chaos/config', { rate_limit: { enabled: true, requests_per_second: rps, burst_size: burst } });
+  t.equal(set.status, 200, set.text);
+  t.equal(set.headers['x-mock-workers-applied'], '2');
+  await sleep(1000 * (burst / rps) + 100);
+  const counts = { 200: 0, 429: 0, other: 0 };
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      while (Date.now() - started < 2000) {
+        const answer = await send(base, 'GET', '/ping');
+        counts[answer.status === 200 || answer.status === 429 ? answer.status : 'other']++;
+      }
+    }),
+  );
+  const allowed = burst + (rps * (Date.now() - started)) / 1000;
+  t.equal(counts.other, 0, 'every answer a 200 or a 429');
+  // one bucket for both workers: per-worker buckets would let twice as many through
+  t.ok(Math.abs(counts[200] - allowed) <= allowed * 0.15 + 6, `${counts[200]} passed (${counts[429]} refused); the bucket allows ${allowed.toFixed(0)}`);
+  t.equal((await send(base, 'PUT', '/__mock/api/chaos/config', { rate_limit: { enabled: false } })).status, 200);
+});
+
+t.test('a worker killed with SIGKILL is started again, says so, and serves what the others hold', async (t) => {
+  const [first, second] = await workers(base);
+  process.kill(second.pid, 'SIGKILL');
+  // the other worker keeps serving meanwhile; a connection the killed worker's listening socket had
+  // queued, not accepted yet, is reset by the kernel (SO_REUSEPORT), and a client tries it again
+  const meanwhile = await Promise.all(Array.from({ length: 6 }, () => send(base, 'GET', '/orders/o-1').catch(() => send(base, 'GET', '/orders/o-1'))));
+  t.same(
+    meanwhile.map((a) => a.status),
+    Array(6).fill(200),
+  );
+  let now;
+  for (let waited = 0; waited < 15_000; waited += 200) {
+    now = await workers(base);
+    if (now.length === 2 && now[1].pid !== second.pid && now[1].restarts === 1) break;
+    await sleep(200);
+  }
+  t.equal(now[0].pid, first.pid, 'the first worker was left alone');
+  t.not(now[1].pid, second.pid, 'a new process for worker 2');
+  t.equal(now[1].restarts, 1);
+  t.match(server.stdout + server.stderr, new RegExp(`worker 2 \\(pid ${second.pid}\\) stopped \\(SIGKILL\\); starting another`));
+  // the new worker serves the runtime mock and the orders made before it started
+  const before = await served(base);
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(base, 'GET', i % 2 === 0 ? '/shared' : '/orders/o-3')));
+  t.same(
+    answers.map((a) => a.json),
+    Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? { shared: true } : { id: 'o-3', status: 'processing' })),
+  );
+  const after = await served(base);
+  t.ok(after[2] > before[2], 'the new worker answered some');
+});
+
+t.test('SIGTERM drains every worker and ends with exit code 0', async (t) => {
+  const pids = (await workers(base)).map((w) => w.pid);
+  t.equal(await server.stop(), 0);
+  for (let waited = 0; waited < 5000 && pids.some(alive); waited += 100) await sleep(100);
+  t.same(pids.filter(alive), [], 'no worker left running');
+});
+
+t.test('node:http workers share the port through node:cluster, and serve HTTP/1.0', async (t) => {
+  const node = await startMock(['--config', 'mock.yaml', '--workers', '2', '--http-backend', 'node'], { cwd: dir });
+  t.teardown(() => node.stop());
+  t.match(node.stdout, /\(node:http\)\nmock: 2 workers/);
+  const before = await served(node.url);
+  const answers = await Promise.all(Array.from({ length: 12 }, () => send(node.url, 'GET', '/ping')));
+  t.same(
+    answers.map((a) => a.status),
+    Array(12).fill(200),
+  );
+  const after = await served(node.url);
+  t.ok(after[1] > before[1] && after[2] > before[2], `both workers answered: ${JSON.stringify(after)}`);
+  const curl = spawnSync('curl', ['-s', '--http1.0', `${node.url}/ping`], { encoding: 'utf8' });
+  t.equal(curl.stdout, JSON.stringify({ pong: true }));
+  t.equal(await node.stop(), 0);
+});
+
+t.test('a bad number of workers, and a port in use, are one line each', async (t) => {
+  for (const [given, said] of [
+    [['--workers', '0'], /--workers: expected a number of workers from 1 to 256, or auto, got 0/],
+    [['--workers', 'many'], /Expected a number of workers \(1 to 256\) or auto but received: many/],
+  ]) {
+    const run = await runMock(['serve', '--config', 'mock.yaml', ...given], { cwd: dir });
+    t.not(run.code, 0);
+    t.match(run.stderr, said);
+  }
+  const env = await runMock(['serve', '--config', 'mock.yaml', '--print-config'], { cwd: dir, env: { MOCK_WORKERS: 'auto' } });
+  t.match(env.stdout, /workers: auto/);
+  const taken = net.createServer();
+  await new Promise((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => taken.close());
+  const port = taken.address().port;
+  const run = await runMock(['serve', '--config', 'mock.yaml', '--workers', '2', '--http-port', String(port), '--host', '127.0.0.1'], { cwd: dir, timeoutMs: 60_000 });
+  t.not(run.code, 0);
+  t.match(run.stderr, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`));
+  t.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+});

@@ -30,5 +30,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/__mock/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "/app/bin/run.js"]
 # the builds go to /tmp/mock: the config folder may be read-only (a Kubernetes ConfigMap).
-# --workers auto arrives with issue 38's workers; until then one process serves
-CMD ["serve", "--config", "/etc/mock/mock.yaml", "--out", "/tmp/mock"]
+# --workers auto: one worker per core the container may use (its CPU limit included; docs/workers.md)
+CMD ["serve", "--config", "/etc/mock/mock.yaml", "--out", "/tmp/mock", "--workers", "auto"]

@@ -20,6 +20,7 @@ export default class Serve extends MockCommand {
   static examples = [
     '<%= config.bin %> <%= command.id %> --spec api.yaml',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --http-port 8080 --validation warn',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --workers auto',
     '<%= config.bin %> <%= command.id %> -c mock.yaml --validation enforce --validation-status 422',
     'MOCK_HTTP_PORT=8080 <%= config.bin %> <%= command.id %> --print-config',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --admin --metrics',

@@ -9,7 +9,7 @@ export { Exchange, type ValidationIssue } from './chain/exchange/index.js';
 export { RequestLog, RequestLogEntry, type RequestLogEntryJson, type RequestLogFilter } from './control/logging/index.js';
 export { startAdminOnly, startMock, type AdminOnlyOptions, type AdminServerOptions, type MockOptions, type RunningMock } from './servers/index.js';
 export { hashPassword, type AuthOptions } from './control/auth/index.js';
-export { WORKERS_APPLIED_HEADER, type ClusterView, type WorkerStatus } from './control/admin/index.js';
+export { WORKERS_APPLIED_HEADER, type ClusterQuestion, type ClusterView, type WorkerStatus } from './control/admin/index.js';
 export { httpUrl, sharePorts } from './servers/index.js';
 export {
   ClusterStores,

@@ -1,5 +1,18 @@
 import path from 'node:path';
-import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, LiveStream, MANAGEMENT_ROUTES, createAdminApi, createEnvControl, editableFiles, type AdminContext } from '../control/admin/index.js';
+import {
+  ADMIN_ROUTES,
+  AccessPolicy,
+  BrowserToken,
+  DEFAULT_ACCESS,
+  LiveStream,
+  MANAGEMENT_ROUTES,
+  answerQuestion,
+  createAdminApi,
+  createEnvControl,
+  editableFiles,
+  type AdminContext,
+  type ClusterQuestion,
+} from '../control/admin/index.js';
 import { createAuth } from '../control/auth/index.js';
 import type { Server } from 'node:http';
 import { closeNode, createNodeControlServer, listenNode, mountSocketNode } from './http/index.js';
@@ -28,6 +41,8 @@ export interface RunningMock {
   live: LiveState;
   stats: TrafficStats;
   requestLog: RequestLog;
+  /** This process's answer to another worker's question (mock serve --workers: its log, its counts). */
+  answer(question: ClusterQuestion): unknown;
   /** Where the admin and metrics servers listen when they run on their own (`http://127.0.0.1:9080`). */
   adminUrl?: string;
   metricsUrl?: string;
@@ -156,7 +171,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     }
     const adminAt = adminUrl ?? (http === undefined ? undefined : `${httpUrl(options.host, http.port)}/__mock`);
     if (admin !== undefined && adminAt !== undefined) warnOfDevUsers(options, auth, adminAt);
-    return { servers: mockServers, live, stats, requestLog, adminUrl, metricsUrl, close: closeAll };
+    return { servers: mockServers, live, stats, requestLog, adminUrl, metricsUrl, answer: (question) => answerQuestion(ctx, question), close: closeAll };
   } catch (e) {
     await closeAll();
     throw e;

@@ -90,6 +90,31 @@ t.test('connections are spread over both workers, and an order moves on whicheve
   t.ok(after[1] > before[1] && after[2] > before[2], `both workers answered: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
 });
 
+t.test('one request log and one set of counts for all the workers: each request once, newest first', async (t) => {
+  const metrics = async () => (await send(base, 'GET', '/__mock/metrics')).json.data;
+  const cleared = await send(base, 'POST', '/__mock/logs/clear');
+  t.equal(cleared.status, 200, cleared.text);
+  const before = await metrics();
+  for (let i = 0; i < 10; i++) t.equal((await send(base, 'GET', `/ping?n=${i}`)).status, 200);
+  const logs = (await send(base, 'GET', '/__mock/logs')).json.data;
+  t.same(
+    logs.map((entry) => entry.query),
+    Array.from({ length: 10 }, (_, i) => `n=${9 - i}`),
+    'every request once, newest first, whichever worker answered it',
+  );
+  t.equal(new Set(logs.map((entry) => entry.id.split('-')[0])).size, 2, 'entries of both workers (their ids have a prefix per process)');
+  t.same(
+    (await send(base, 'GET', '/__mock/logs?limit=3')).json.data.map((entry) => entry.id),
+    logs.slice(0, 3).map((entry) => entry.id),
+  );
+  const after = await metrics();
+  t.equal(after.requests_by_endpoint['GET /ping'] - (before.requests_by_endpoint['GET /ping'] ?? 0), 10, 'the counts of both workers summed');
+  t.ok(after.total_requests >= 10 && after.response_time_percentiles.p99 >= after.response_time_percentiles.p50);
+  const again = await send(base, 'POST', '/__mock/logs/clear');
+  t.equal(again.json.data.cleared, 10, "both workers' logs cleared");
+  t.same((await send(base, 'GET', '/__mock/logs')).json.data, []);
+});
+
 t.test("a runtime mock created through one worker's admin answers on every worker, once the write answered", async (t) => {
   const created = await send(base, 'POST', '/__mock/mocks', { method: 'GET', path: '/shared', response: { body: { shared: true } } });
   t.equal(created.status, 201, created.text);

@@ -9,6 +9,7 @@ import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { ServerRegistry } from '../registry/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import type { StatefulService } from '../../chain/stateful/index.js';
+import type { ClusterQuestion } from './cluster-questions.js';
 
 export type { RestartStatus, ServerControl } from '../registry/index.js';
 
@@ -42,6 +43,8 @@ export interface ClusterView {
   workers(): Promise<WorkerStatus[]>;
   /** How many workers held the last change this worker's admin API made when its write answered. */
   applied(): number;
+  /** Every live worker's answer to `question` (this one's included), in the order of their numbers. */
+  gather(question: ClusterQuestion): Promise<unknown[]>;
 }
 
 /** Everything the admin endpoints read and change. */

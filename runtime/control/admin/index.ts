@@ -7,3 +7,4 @@ export { editableFiles, type EditableFiles } from './file-kinds.js';
 export { AdminError } from './envelope.js';
 export type { ControlHandler, ControlReply, ControlRequest, ControlResponse, ControlStream, StreamSink } from './control-types.js';
 export { LiveStream, LIVE_STREAM_PATH, type LiveSocket } from './live-stream.js';
+export { answerQuestion, type ClusterQuestion } from './cluster-questions.js';

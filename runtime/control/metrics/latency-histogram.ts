@@ -64,6 +64,22 @@ export class LatencyHistogram {
     return { mark: now, count, values: percentiles.map((p) => window.valueAtPercentile(p)) };
   }
 
+  /** The counts as [slot, count] pairs of the slots that hold any: what another process's histogram adds (mock serve --workers). */
+  sparse(): Array<[number, number]> {
+    const out: Array<[number, number]> = [];
+    for (let i = 0; i < this.counts.length; i++) if (this.counts[i] > 0) out.push([i, this.counts[i]]);
+    return out;
+  }
+
+  /** Adds counts that sparse() gave (of a histogram with the same highest value). */
+  add(sparse: ReadonlyArray<readonly [number, number]>): void {
+    for (const [slot, count] of sparse) {
+      if (slot < 0 || slot >= this.counts.length) continue;
+      this.counts[slot] += count;
+      this.total += count;
+    }
+  }
+
   private static slot(v: number): number {
     if (v < EXACT) return v;
     // the power of two below v, counted from 2^11: each has SUB_BUCKETS slots

@@ -59,7 +59,6 @@ const MAX_METHOD_SPELLINGS = 64;
 /** Counts requests of forgotten routes still in flight when their mock went; never read. */
 const FORGOTTEN = new RouteTally('', '', UNMATCHED);
 
-
 /**
  * Protocol-free request statistics: per-route counts for the admin API and coverage, one latency
  * histogram for the percentiles, and the per-route series a Prometheus exposition reads.
@@ -69,6 +68,42 @@ const FORGOTTEN = new RouteTally('', '', UNMATCHED);
  * the wall clock is read once per event-loop turn, and timestamps stay epoch numbers until someone
  * asks for them.
  */
+/** What TrafficStats.snapshot() gives: plain data, so that it crosses processes. */
+export interface TrafficSnapshot {
+  total: number;
+  endpoints: Record<string, { requests: number; errors: number }>;
+  latency: Array<[number, number]>;
+}
+
+/** The requests, error rates and percentiles of several workers' snapshots, as GET /__mock/metrics shows one process's. */
+export function mergedTraffic(snapshots: readonly TrafficSnapshot[]): {
+  total_requests: number;
+  requests_by_endpoint: Record<string, number>;
+  error_rate_by_endpoint: Record<string, number>;
+  response_time_percentiles: LatencyPercentiles;
+} {
+  const latency = new LatencyHistogram(MAX_MS * 1000);
+  const endpoints = new Map<string, { requests: number; errors: number }>();
+  let total = 0;
+  for (const snapshot of snapshots) {
+    total += snapshot.total;
+    latency.add(snapshot.latency);
+    for (const [key, { requests, errors }] of Object.entries(snapshot.endpoints)) {
+      const sum = endpoints.get(key) ?? { requests: 0, errors: 0 };
+      sum.requests += requests;
+      sum.errors += errors;
+      endpoints.set(key, sum);
+    }
+  }
+  const ms = (percentile: number): number => latency.valueAtPercentile(percentile) / 1000;
+  return {
+    total_requests: total,
+    requests_by_endpoint: Object.fromEntries([...endpoints].map(([key, sum]) => [key, sum.requests])),
+    error_rate_by_endpoint: Object.fromEntries([...endpoints].map(([key, sum]) => [key, sum.errors / sum.requests])),
+    response_time_percentiles: latency.totalCount === 0 ? { p50: 0, p95: 0, p99: 0 } : { p50: ms(50), p95: ms(95), p99: ms(99) },
+  };
+}
+
 export class TrafficStats {
   private routes: readonly RouteRef[];
   /** Keys of `routes`: never forgotten. */
@@ -163,6 +198,13 @@ export class TrafficStats {
     const out: Record<string, number> = {};
     for (const tally of this.byKey.values()) if (tally.requests > 0) out[tally.key] = tally.errors / tally.requests;
     return out;
+  }
+
+  /** The counts another worker's stats add up with (mock serve --workers): requests and errors per `METHOD path`, the latency histogram's slots. */
+  snapshot(): TrafficSnapshot {
+    const endpoints: TrafficSnapshot['endpoints'] = {};
+    for (const tally of this.byKey.values()) if (tally.requests > 0) endpoints[tally.key] = { requests: tally.requests, errors: tally.errors };
+    return { total: this.total, endpoints, latency: this.latency.sparse() };
   }
 
   /** Within the histogram's precision (0.1 %); all 0 before the first request. */

@@ -1,5 +1,5 @@
 import type { MockErrorCode } from '../../../common/errors.js';
-import type { FromWorker, ToWorker, WorkerStatus } from '../../../runtime/index.js';
+import type { ClusterQuestion, FromWorker, ToWorker, WorkerStatus } from '../../../runtime/index.js';
 import type { ResolvedConfig } from '../../config/index.js';
 
 /** The primary's first message to a worker: what to serve. */
@@ -18,7 +18,20 @@ export interface WorkersReply {
   workers: WorkerStatus[];
 }
 
-export type ToServeWorker = ServeMessage | WorkersReply | ToWorker;
+/** A question another worker's admin API asks every worker (runtime's ClusterQuestion), and the answers of all. */
+export interface QuestionMessage {
+  kind: 'mock-question';
+  id: number;
+  question: ClusterQuestion;
+}
+
+export interface GatherReply {
+  kind: 'mock-gather-reply';
+  id: number;
+  answers: unknown[];
+}
+
+export type ToServeWorker = ServeMessage | WorkersReply | QuestionMessage | GatherReply | ToWorker;
 
 export type FromServeWorker =
   | { kind: 'mock-listening' }
@@ -26,4 +39,6 @@ export type FromServeWorker =
   | { kind: 'mock-failed'; message: string; code?: MockErrorCode; exitCode?: number }
   | { kind: 'mock-heartbeat'; requests: number }
   | { kind: 'mock-workers'; id: number }
+  | { kind: 'mock-gather'; id: number; question: ClusterQuestion }
+  | { kind: 'mock-answer'; id: number; answer: unknown }
   | FromWorker;

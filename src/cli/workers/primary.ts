@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { MockError } from '../../../common/errors.js';
 import { bundleEntry } from '../../../common/package-root.js';
-import type { StoreHost, WorkerStatus } from '../../../runtime/index.js';
+import type { ClusterQuestion, StoreHost, WorkerStatus } from '../../../runtime/index.js';
 import type { ResolvedConfig } from '../../config/index.js';
 import { checkPortClash } from '../port-clash.js';
 import { untilSignal } from '../until-signal.js';
@@ -14,6 +14,8 @@ const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
 /** Past the drain (server.shutdown_timeout_ms), how long a worker may take to exit before it is killed. */
 const EXIT_GRACE_MS = 5000;
+/** Longest the admin API waits for a worker's answer (its log, its counts): a worker stuck in a long task is left out rather than waited for. */
+const GATHER_TIMEOUT_MS = 2000;
 
 interface Slot {
   number: number;
@@ -52,6 +54,34 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
   let exited: () => void = () => undefined;
 
   cluster.setupPrimary({ exec: bundleEntry('workers/serve-worker'), args: [] });
+
+  /** Questions sent to every worker, by id: each takes the answers as they come. */
+  const questions = new Map<number, (worker: number, answer: unknown) => void>();
+  let nextQuestion = 0;
+  /** Every worker's answer to a question, in the order of their numbers; one that dies or takes longer than GATHER_TIMEOUT_MS is left out. */
+  const gather = (question: ClusterQuestion): Promise<unknown[]> =>
+    new Promise((resolve) => {
+      const id = ++nextQuestion;
+      const asked = [...slots.values()].filter((slot) => slot.worker.isConnected());
+      const answers = new Map<number, unknown>();
+      const done = (): void => {
+        clearTimeout(timer);
+        questions.delete(id);
+        resolve(
+          [...answers]
+            .sort(([a], [b]) => a - b)
+            .map(([, answer]) => answer)
+            .filter((answer) => answer !== null),
+        );
+      };
+      const timer = setTimeout(done, GATHER_TIMEOUT_MS);
+      questions.set(id, (worker, answer) => {
+        answers.set(worker, answer);
+        if (answers.size === asked.length) done();
+      });
+      for (const slot of asked) slot.worker.send({ kind: 'mock-question', id, question } satisfies ToServeWorker);
+      if (asked.length === 0) done();
+    });
 
   const statuses = (): WorkerStatus[] =>
     [...slots.values()].map((slot) => ({
@@ -92,6 +122,12 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
             return;
           case 'mock-workers':
             send({ kind: 'mock-workers-reply', id: message.id, workers: statuses() });
+            return;
+          case 'mock-gather':
+            void gather(message.question).then((answers) => send({ kind: 'mock-gather-reply', id: message.id, answers }));
+            return;
+          case 'mock-answer':
+            questions.get(message.id)?.(number, message.answer);
             return;
           default:
             host?.receive(worker.id, message);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { isMockError } from '../../../common/errors.js';
-import type { ClusterStores, WorkerStatus } from '../../../runtime/index.js';
+import type { ClusterQuestion, ClusterStores, WorkerStatus } from '../../../runtime/index.js';
 import type { ResolvedConfig } from '../../config/index.js';
 import { keepServing } from '../keep-serving.js';
 import { startLines } from '../start-lines.js';
@@ -21,8 +21,17 @@ const HEARTBEAT_MS = 1000;
 let stores: ClusterStores | undefined;
 let serving: Serving | undefined;
 let stopping = false;
-const asked = new Map<number, (workers: WorkerStatus[]) => void>();
+const asked = new Map<number, (answer: never) => void>();
 let nextQuestion = 0;
+
+/** Sends a question to the primary; settles with its reply. */
+function ask<T>(message: (id: number) => FromServeWorker): Promise<T> {
+  return new Promise((resolve) => {
+    const id = ++nextQuestion;
+    asked.set(id, resolve as (answer: never) => void);
+    send?.(message(id));
+  });
+}
 
 // only the primary answers Ctrl-C: it stops every worker in turn (a second signal here would end this one mid-answer)
 process.on('SIGINT', () => undefined);
@@ -36,8 +45,16 @@ process.on('message', (message: ToServeWorker) => {
       void serve(message);
       return;
     case 'mock-workers-reply':
-      asked.get(message.id)?.(message.workers);
+      asked.get(message.id)?.(message.workers as never);
       asked.delete(message.id);
+      return;
+    case 'mock-gather-reply':
+      asked.get(message.id)?.(message.answers as never);
+      asked.delete(message.id);
+      return;
+    case 'mock-question':
+      // a worker still starting has nothing to show yet
+      send?.({ kind: 'mock-answer', id: message.id, answer: serving?.running.answer(message.question) ?? null });
       return;
     default:
       stores?.receive(message);
@@ -60,18 +77,14 @@ async function serve({ worker, resolved: given, allowRefs, first }: ServeMessage
     const runtime = await import('../../../runtime/index.js');
     runtime.sharePorts();
     if (resolved.config.state.store === 'memory') stores = new runtime.ClusterStores((message) => send?.(message));
-    const workers = (): Promise<WorkerStatus[]> =>
-      new Promise((resolve) => {
-        const id = ++nextQuestion;
-        asked.set(id, resolve);
-        send?.({ kind: 'mock-workers', id });
-      });
+    const workers = (): Promise<WorkerStatus[]> => ask((id) => ({ kind: 'mock-workers', id }));
+    const gather = (question: ClusterQuestion): Promise<unknown[]> => ask((id) => ({ kind: 'mock-gather', id, question }));
     serving = await startServing(resolved, {
       allowRefs,
       stores,
       soleServers: first,
       say: (line) => process.stdout.write(`${line}\n`),
-      cluster: { worker, workers, applied: () => stores?.applied() ?? 1 },
+      cluster: { worker, workers, gather, applied: () => stores?.applied() ?? 1 },
     });
     keepServing(serving.logger);
     const { running } = serving;

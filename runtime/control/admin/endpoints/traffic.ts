@@ -6,6 +6,7 @@ import { AdminError, ok } from '../envelope.js';
 import type { AdminCall, AdminRoute } from '../router.js';
 import type { AdminContext } from '../context.js';
 import { listRoutes } from '../views.js';
+import { clearClusterLogs, clusterLogs, clusterTraffic } from '../cluster-questions.js';
 
 function logFilter(query: URLSearchParams): RequestLogFilter {
   const filter: RequestLogFilter = {};
@@ -76,13 +77,19 @@ function logStream(stream: LogStream, { req, query }: AdminCall): ControlStream 
 export const trafficRoutes: AdminRoute[] = [
   { method: 'GET', path: 'routes', handler: ({ ctx }) => ok(listRoutes(ctx).map((r) => r.info)) },
   { method: 'GET', path: 'coverage', handler: ({ ctx }) => ok(ctx.stats.coverage()) },
-  { method: 'GET', path: 'logs', handler: ({ ctx, query }) => ok(ctx.requestLog.recent(logFilter(query))) },
+  {
+    method: 'GET',
+    path: 'logs',
+    // with workers, every worker's log as one (the same order, the same filters)
+    handler: ({ ctx, query }) => (ctx.cluster === undefined ? ok(ctx.requestLog.recent(logFilter(query))) : clusterLogs(ctx.cluster, logFilter(query)).then(ok)),
+  },
   {
     method: 'POST',
     path: 'logs/clear',
-    handler: ({ ctx }) => {
-      const cleared = ctx.requestLog.size;
-      ctx.requestLog.clear();
+    handler: async ({ ctx }) => {
+      let cleared = ctx.requestLog.size;
+      if (ctx.cluster === undefined) ctx.requestLog.clear();
+      else cleared = await clearClusterLogs(ctx.cluster);
       return ok({ message: `cleared ${cleared} request log entries`, cleared });
     },
   },
@@ -94,18 +101,26 @@ export const trafficRoutes: AdminRoute[] = [
   {
     method: 'GET',
     path: 'metrics',
-    handler: ({ ctx }) =>
-      ok({
-        total_requests: ctx.stats.totalRequests,
-        requests_by_endpoint: ctx.stats.requestsByEndpoint(),
-        response_time_percentiles: ctx.stats.percentiles(),
-        error_rate_by_endpoint: ctx.stats.errorRateByEndpoint(),
+    handler: async ({ ctx }) => {
+      // with workers, every worker's requests as one; memory and CPU are this worker's
+      const traffic =
+        ctx.cluster === undefined
+          ? {
+              total_requests: ctx.stats.totalRequests,
+              requests_by_endpoint: ctx.stats.requestsByEndpoint(),
+              response_time_percentiles: ctx.stats.percentiles(),
+              error_rate_by_endpoint: ctx.stats.errorRateByEndpoint(),
+            }
+          : await clusterTraffic(ctx.cluster);
+      return ok({
+        ...traffic,
         memory_usage_over_time: ctx.sampler.memoryOverTime(),
         cpu_usage_over_time: ctx.sampler.cpuOverTime(),
         ...websocketPaths(ctx),
         ...graphqlOperations(ctx),
         ...grpcMethods(ctx),
-      }),
+      });
+    },
   },
 ];
 

@@ -1,0 +1,45 @@
+import type { RequestLogEntryJson, RequestLogFilter } from '../logging/index.js';
+import { mergedTraffic, type TrafficSnapshot } from '../metrics/index.js';
+import type { AdminContext, ClusterView } from './context.js';
+
+/**
+ * What the admin API of one worker of `mock serve --workers` asks every worker (through the
+ * primary) to show them all as one: their request logs, clearing them, their traffic counts.
+ * Plain data both ways: questions and answers cross processes.
+ */
+export type ClusterQuestion = { kind: 'logs'; filter: RequestLogFilter } | { kind: 'logs/clear' } | { kind: 'traffic' };
+
+/** This worker's answer to a question. */
+export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats'>, question: ClusterQuestion): unknown {
+  switch (question.kind) {
+    case 'logs':
+      return ctx.requestLog.recent(question.filter).map((entry) => entry.toJSON());
+    case 'logs/clear': {
+      const cleared = ctx.requestLog.size;
+      ctx.requestLog.clear();
+      return cleared;
+    }
+    case 'traffic':
+      return ctx.stats.snapshot();
+  }
+}
+
+/** Every worker's request log as one, newest first: a request appears once, in the order of time, whichever worker answered it. */
+export async function clusterLogs(cluster: ClusterView, filter: RequestLogFilter): Promise<RequestLogEntryJson[]> {
+  const answers = (await cluster.gather({ kind: 'logs', filter })) as RequestLogEntryJson[][];
+  // ISO timestamps of one format sort as text; each worker's own order (its ids) breaks ties
+  const merged = answers
+    .flatMap((entries) => entries.map((entry, i) => ({ entry, i })))
+    .sort((a, b) => (a.entry.timestamp === b.entry.timestamp ? a.i - b.i : a.entry.timestamp < b.entry.timestamp ? 1 : -1));
+  return merged.slice(0, filter.limit ?? merged.length).map(({ entry }) => entry);
+}
+
+/** Clears every worker's request log; answers how many entries there were. */
+export async function clearClusterLogs(cluster: ClusterView): Promise<number> {
+  return ((await cluster.gather({ kind: 'logs/clear' })) as number[]).reduce((sum, n) => sum + n, 0);
+}
+
+/** Every worker's requests, error rates and percentiles as one. */
+export async function clusterTraffic(cluster: ClusterView): Promise<ReturnType<typeof mergedTraffic>> {
+  return mergedTraffic((await cluster.gather({ kind: 'traffic' })) as TrafficSnapshot[]);
+}

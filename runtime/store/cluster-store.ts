@@ -28,7 +28,7 @@ export class ClusterStore<V> implements Store<V> {
   ) {
     this.latest = { name, entries: 0, bytes: 0, max_bytes: budget.maxBytes, evicted: 0 };
     const { sizeOf: _, ...wire } = budget;
-    void this.send({ op: 'open', budget: wire });
+    void this.send({ budget: wire, op: 'open' });
     this.updates = new OptimisticUpdates(name, {
       read: async (key) => (await this.send({ op: 'get', key })) as string | null,
       write: (key, value, expected) => this.write(key, value, expected),

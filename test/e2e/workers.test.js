@@ -115,6 +115,35 @@ t.test('one request log and one set of counts for all the workers: each request 
   t.same((await send(base, 'GET', '/__mock/logs')).json.data, []);
 });
 
+t.test("the live stream of one worker shows every worker's requests", async (t) => {
+  const events = [];
+  const stream = await new Promise((resolve, reject) => {
+    const req = http.get(`${base}/__mock/logs/sse?path=/ping`, { agent: false }, (res) => {
+      res.setEncoding('utf8');
+      let buffered = '';
+      res.on('data', (d) => {
+        buffered += d;
+        for (let end = buffered.indexOf('\n\n'); end !== -1; end = buffered.indexOf('\n\n')) {
+          const data = /^data: (.*)$/m.exec(buffered.slice(0, end));
+          if (data) events.push(JSON.parse(data[1]));
+          buffered = buffered.slice(end + 2);
+        }
+      });
+      resolve(req);
+    });
+    req.on('error', reject);
+  });
+  t.teardown(() => stream.destroy());
+  // the other worker hears that a stream has a client before it forwards
+  await sleep(300);
+  const before = await served(base);
+  for (let i = 0; i < 12; i++) await send(base, 'GET', `/ping?live=${i}`);
+  for (let waited = 0; events.length < 12 && waited < 5000; waited += 50) await sleep(50);
+  t.same(events.map((entry) => entry.query).sort(), Array.from({ length: 12 }, (_, i) => `live=${i}`).sort(), 'each request once, whichever worker answered it');
+  const after = await served(base);
+  t.ok(after[1] > before[1] && after[2] > before[2], 'both workers answered some');
+});
+
 t.test("a runtime mock created through one worker's admin answers on every worker, once the write answered", async (t) => {
   const created = await send(base, 'POST', '/__mock/mocks', { method: 'GET', path: '/shared', response: { body: { shared: true } } });
   t.equal(created.status, 201, created.text);

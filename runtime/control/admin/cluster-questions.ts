@@ -1,13 +1,6 @@
 import type { RequestLogEntryJson, RequestLogFilter } from '../logging/index.js';
 import { mergedTraffic, type TrafficSnapshot } from '../metrics/index.js';
-import type { AdminContext, ClusterView } from './context.js';
-
-/**
- * What the admin API of one worker of `mock serve --workers` asks every worker (through the
- * primary) to show them all as one: their request logs, clearing them, their traffic counts.
- * Plain data both ways: questions and answers cross processes.
- */
-export type ClusterQuestion = { kind: 'logs'; filter: RequestLogFilter } | { kind: 'logs/clear' } | { kind: 'traffic' };
+import type { AdminContext, ClusterQuestion, ClusterView } from './context.js';
 
 /** This worker's answer to a question. */
 export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats'>, question: ClusterQuestion): unknown {

@@ -4,12 +4,11 @@ import type { AtomicWriter } from '../../files/index.js';
 import type { EditableFiles } from './file-kinds.js';
 import type { LiveState } from '../../chain/settings/index.js';
 import type { RecorderDb } from '../../chain/recorder/index.js';
-import type { LogStream, RequestLog } from '../logging/index.js';
+import type { LogStream, RequestLog, RequestLogFilter } from '../logging/index.js';
 import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { ServerRegistry } from '../registry/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import type { StatefulService } from '../../chain/stateful/index.js';
-import type { ClusterQuestion } from './cluster-questions.js';
 
 export type { RestartStatus, ServerControl } from '../registry/index.js';
 
@@ -35,6 +34,13 @@ export interface WorkerStatus {
   /** HTTP requests it answered, as it last reported (every second). */
   requests: number;
 }
+
+/**
+ * What the admin API of one worker of `mock serve --workers` asks every worker (through the
+ * primary) to show them all as one (cluster-questions.ts): their request logs, clearing them,
+ * their traffic counts. Plain data both ways: questions and answers cross processes.
+ */
+export type ClusterQuestion = { kind: 'logs'; filter: RequestLogFilter } | { kind: 'logs/clear' } | { kind: 'traffic' };
 
 /** What a worker of `mock serve --workers` knows of the others, through the primary. */
 export interface ClusterView {

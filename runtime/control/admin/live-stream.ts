@@ -1,7 +1,7 @@
 import { isGrpcStatusName } from '../../../common/grpc-status.js';
 import { ANSWER_SOURCES, isAnswerSource } from '../../../common/answer-source.js';
 import type { IntervalMark } from '../metrics/index.js';
-import { entryFilter, type RequestLogEntry, type RequestLogFilter } from '../logging/index.js';
+import { entryFilter, type RequestLogFilter, type StreamedEntry } from '../logging/index.js';
 import type { AccessPolicy } from './access-policy.js';
 import { refuseForeign } from './admin-api.js';
 import type { AdminContext } from './context.js';
@@ -39,7 +39,7 @@ interface Client {
   socket: LiveSocket;
   who: string;
   /** Undefined: not subscribed to log entries. */
-  keep: ((entry: RequestLogEntry) => boolean) | null | undefined;
+  keep: ((entry: StreamedEntry) => boolean) | null | undefined;
   pending: string[];
   /** Entries per second it takes; past it they are only counted. */
   budget: number;
@@ -151,7 +151,7 @@ export class LiveStream {
     }
   }
 
-  private queue(entry: RequestLogEntry): void {
+  private queue(entry: StreamedEntry): void {
     let json: string | undefined;
     let queued = false;
     for (const client of this.clients) {

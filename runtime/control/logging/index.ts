@@ -5,6 +5,7 @@ export {
   pathMatcher,
   type RequestLogFilter,
   type RequestLogListener,
+  type StreamedEntry,
   type RequestLogOptions,
 } from './request-log.js';
 export { CREDENTIAL_HEADERS, REDACTED, Redaction, type KeyParameter, type RedactionOptions } from './redaction.js';

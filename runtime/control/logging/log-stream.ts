@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { RequestLog } from './request-log.js';
-import type { RequestLogEntry } from './request-log-entry.js';
+import type { StreamedEntry } from './request-log.js';
 
 /** One client connection of the stream (an adapter's StreamSink). */
 export interface LogStreamSink {
@@ -34,7 +34,7 @@ const PREAMBLE = 'retry: 2000\n: mock request log stream\n\n';
 
 interface Client {
   sink: LogStreamSink;
-  keep: ((entry: RequestLogEntry) => boolean) | undefined;
+  keep: ((entry: StreamedEntry) => boolean) | undefined;
   /** Who it is, for the warning that drops it. */
   who: string;
   /** Frames of the current event-loop turn, written together at its end. */
@@ -84,7 +84,7 @@ export class LogStream {
    * names the client in warnings. Returns the function that removes it (call it once the
    * connection is gone).
    */
-  add(sink: LogStreamSink, keep: ((entry: RequestLogEntry) => boolean) | undefined, who: string): () => void {
+  add(sink: LogStreamSink, keep: ((entry: StreamedEntry) => boolean) | undefined, who: string): () => void {
     const client: Client = { sink, keep, who, pending: [], gone: false };
     this.clients = [...this.clients, client];
     if (this.clients.length === 1) this.start();
@@ -111,7 +111,7 @@ export class LogStream {
     clearInterval(this.keepalive);
   }
 
-  private offer(entry: RequestLogEntry): void {
+  private offer(entry: StreamedEntry): void {
     let frame: string | undefined;
     for (const client of this.clients) {
       if (client.keep !== undefined && !client.keep(entry)) continue;

@@ -4,7 +4,7 @@ import { compileGlob, requestPath } from '../../match/index.js';
 import { turnClock } from '../metrics/index.js';
 import { Redaction } from './redaction.js';
 import type { RequestRecord } from '../../chain/exchange/index.js';
-import { RequestLogEntry } from './request-log-entry.js';
+import { RequestLogEntry, type RequestLogEntryJson } from './request-log-entry.js';
 import { KeptBodies, type BodyLogOptions } from './kept-bodies.js';
 import { DEFAULT_REQUEST_LINES_PER_SECOND, RequestLines } from './request-lines.js';
 import { RingBuffer } from './ring-buffer.js';
@@ -24,7 +24,15 @@ export interface RequestLogFilter {
   limit?: number;
 }
 
-export type RequestLogListener = (entry: RequestLogEntry) => void;
+/** What the log's subscribers read of an entry: its own, or one another worker recorded (mock serve --workers). */
+export type StreamedEntry = Pick<RequestLogEntry, 'id' | 'method' | 'path' | 'status_code' | 'source' | 'route' | 'grpc' | 'toJSON'>;
+
+export type RequestLogListener = (entry: StreamedEntry) => void;
+
+/** An entry another worker recorded, as it sent it: what a subscriber reads of an entry, and its JSON. */
+function foreignEntry(json: RequestLogEntryJson): StreamedEntry {
+  return { id: json.id, method: json.method, path: json.path, status_code: json.status_code, source: json.source, route: json.route, grpc: json.grpc, toJSON: () => json };
+}
 
 export interface RequestLogOptions {
   /** Entries kept for the admin API; the oldest is dropped past it. Default 1000. */
@@ -57,6 +65,8 @@ export class RequestLog {
   /** Shared by every entry; the servers give it the apiKey parameters of their descriptions. */
   readonly redaction: Redaction;
   private listeners: RequestLogListener[] = [];
+  private readonly listening: Array<(listening: boolean) => void> = [];
+  private tapped: ((entry: RequestLogEntry) => void) | undefined;
   private readonly bodies: KeptBodies | undefined;
 
   constructor(options: RequestLogOptions = {}) {
@@ -85,6 +95,7 @@ export class RequestLog {
     if (dropped?.bodies !== undefined) kept?.forget(dropped.bodies);
     const logger = this.logger;
     this.lines?.write(entry);
+    this.tapped?.(entry);
     const listeners = this.listeners;
     for (let i = 0; i < listeners.length; i++) {
       try {
@@ -94,6 +105,29 @@ export class RequestLog {
       }
     }
     return entry;
+  }
+
+  /**
+   * An entry another worker recorded (mock serve --workers): offered to this log's subscribers (the
+   * live streams), neither kept nor logged here, where that worker keeps and logs it.
+   */
+  offer(json: RequestLogEntryJson): void {
+    const entry = foreignEntry(json);
+    for (const listener of this.listeners) listener(entry);
+  }
+
+  /**
+   * Hands every entry recorded from now on to `forward` (undefined: no more), apart from the
+   * subscribers: a worker of mock serve --workers forwards its entries to the others' live
+   * streams while one has a client, and that must not count as a client of its own.
+   */
+  tap(forward: ((entry: RequestLogEntry) => void) | undefined): void {
+    this.tapped = forward;
+  }
+
+  /** `listener` is told when the log gains its first subscriber (true) and loses its last (false). */
+  onListening(listener: (listening: boolean) => void): void {
+    this.listening.push(listener);
   }
 
   /** Writes the summary of requests not logged one by one yet (at shutdown). */
@@ -109,8 +143,11 @@ export class RequestLog {
   /** Calls `listener` with every entry recorded from now on; returns the unsubscribe function. */
   subscribe(listener: RequestLogListener): () => void {
     this.listeners = [...this.listeners, listener];
+    if (this.listeners.length === 1) for (const told of this.listening) told(true);
     return () => {
+      const before = this.listeners.length;
       this.listeners = this.listeners.filter((l) => l !== listener);
+      if (before > 0 && this.listeners.length === 0) for (const told of this.listening) told(false);
     };
   }
 
@@ -121,7 +158,7 @@ export class RequestLog {
 }
 
 /** Whether an entry passes `filter` (its limit aside); undefined when every entry does. Throws PatternError for a path glob too long. */
-export function entryFilter(filter: RequestLogFilter): ((entry: RequestLogEntry) => boolean) | undefined {
+export function entryFilter(filter: RequestLogFilter): ((entry: StreamedEntry) => boolean) | undefined {
   const method = filter.method?.toUpperCase();
   const path = filter.path === undefined ? undefined : pathMatcher(filter.path);
   const { status, source } = filter;

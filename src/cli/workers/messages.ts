@@ -1,5 +1,5 @@
 import type { MockErrorCode } from '../../../common/errors.js';
-import type { ClusterQuestion, FromWorker, ToWorker, WorkerStatus } from '../../../runtime/index.js';
+import type { ClusterQuestion, FromWorker, RequestLogEntryJson, ToWorker, WorkerStatus } from '../../../runtime/index.js';
 import type { ResolvedConfig } from '../../config/index.js';
 
 /** The primary's first message to a worker: what to serve. */
@@ -31,7 +31,19 @@ export interface GatherReply {
   answers: unknown[];
 }
 
-export type ToServeWorker = ServeMessage | WorkersReply | QuestionMessage | GatherReply | ToWorker;
+/** While any worker's live streams have a client, every worker forwards its request log entries (on), else not (off). */
+export interface ForwardMessage {
+  kind: 'mock-forward';
+  on: boolean;
+}
+
+/** Request log entries of other workers, for this worker's live streams; from a worker, its own, for the others'. */
+export interface EntriesMessage {
+  kind: 'mock-entries';
+  entries: RequestLogEntryJson[];
+}
+
+export type ToServeWorker = ServeMessage | WorkersReply | QuestionMessage | GatherReply | ForwardMessage | EntriesMessage | ToWorker;
 
 export type FromServeWorker =
   | { kind: 'mock-listening' }
@@ -41,4 +53,7 @@ export type FromServeWorker =
   | { kind: 'mock-workers'; id: number }
   | { kind: 'mock-gather'; id: number; question: ClusterQuestion }
   | { kind: 'mock-answer'; id: number; answer: unknown }
+  /** Whether this worker's live streams have a client (they want the other workers' entries). */
+  | { kind: 'mock-follow'; on: boolean }
+  | EntriesMessage
   | FromWorker;

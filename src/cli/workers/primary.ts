@@ -92,6 +92,17 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
       requests: slot.requests,
     }));
 
+  /** The workers whose live streams have a client: while there is one, every worker forwards its request log entries. */
+  const followers = new Set<number>();
+  const follow = (number: number, on: boolean): void => {
+    const before = followers.size > 0;
+    if (on) followers.add(number);
+    else followers.delete(number);
+    const now = followers.size > 0;
+    if (now === before) return;
+    for (const slot of slots.values()) if (slot.worker.isConnected()) slot.worker.send({ kind: 'mock-forward', on: now } satisfies ToServeWorker);
+  };
+
   /** Starts worker `number`; settles once it serves, or with why it could not. */
   const start = (number: number, before?: Slot): Promise<string[]> => {
     const worker = cluster.fork({ MOCK_WORKER: String(number) });
@@ -112,6 +123,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
           case 'mock-ready':
             ready = true;
             slot.startedAt = Date.now();
+            if (followers.size > 0) send({ kind: 'mock-forward', on: true });
             resolve(message.lines);
             return;
           case 'mock-failed':
@@ -129,12 +141,19 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
           case 'mock-answer':
             questions.get(message.id)?.(number, message.answer);
             return;
+          case 'mock-follow':
+            follow(number, message.on);
+            return;
+          case 'mock-entries':
+            for (const [other, follower] of slots) if (other !== number && followers.has(other) && follower.worker.isConnected()) follower.worker.send(message);
+            return;
           default:
             host?.receive(worker.id, message);
         }
       });
       worker.on('exit', (code, signal) => {
         host?.removeWorker(worker.id);
+        if (slots.get(number) === slot) follow(number, false);
         if (slots.get(number) !== slot) return;
         if (!ready) {
           slots.delete(number);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { isMockError } from '../../../common/errors.js';
-import type { ClusterQuestion, ClusterStores, WorkerStatus } from '../../../runtime/index.js';
+import type { ClusterQuestion, ClusterStores, RequestLogEntryJson, WorkerStatus } from '../../../runtime/index.js';
 import type { ResolvedConfig } from '../../config/index.js';
 import { keepServing } from '../keep-serving.js';
 import { startLines } from '../start-lines.js';
@@ -52,6 +52,12 @@ process.on('message', (message: ToServeWorker) => {
       asked.get(message.id)?.(message.answers as never);
       asked.delete(message.id);
       return;
+    case 'mock-forward':
+      forward(message.on);
+      return;
+    case 'mock-entries':
+      for (const entry of message.entries) serving?.running.requestLog.offer(entry);
+      return;
     case 'mock-question':
       // a worker still starting has nothing to show yet
       send?.({ kind: 'mock-answer', id: message.id, answer: serving?.running.answer(message.question) ?? null });
@@ -88,6 +94,8 @@ async function serve({ worker, resolved: given, allowRefs, first }: ServeMessage
     });
     keepServing(serving.logger);
     const { running } = serving;
+    // this worker's live streams show every worker's requests: while they have a client, the others forward theirs
+    running.requestLog.onListening((on) => send?.({ kind: 'mock-follow', on }));
     send?.({ kind: 'mock-ready', lines: startLines(running, resolved, runtime.httpUrl) });
     setInterval(() => send?.({ kind: 'mock-heartbeat', requests: running.stats.totalRequests }), HEARTBEAT_MS).unref();
   } catch (e) {
@@ -95,6 +103,25 @@ async function serve({ worker, resolved: given, allowRefs, first }: ServeMessage
     send?.({ kind: 'mock-failed', message: error.message, ...(isMockError(e) ? { code: e.code, exitCode: e.exitCode } : {}) });
     process.exit(1);
   }
+}
+
+/** How long a worker gathers its entries before it sends them on: one message per batch, not per request. */
+const FORWARD_BATCH_MS = 50;
+let batch: RequestLogEntryJson[] = [];
+
+/** Starts or stops sending this worker's request log entries to the primary, for the other workers' live streams. */
+function forward(on: boolean): void {
+  const log = serving?.running.requestLog;
+  if (log === undefined) return;
+  if (!on) {
+    log.tap(undefined);
+    batch = [];
+    return;
+  }
+  log.tap((entry) => {
+    if (batch.length === 0) setTimeout(() => send?.({ kind: 'mock-entries', entries: batch.splice(0) }), FORWARD_BATCH_MS);
+    batch.push(entry.toJSON());
+  });
 }
 
 async function stop(): Promise<void> {

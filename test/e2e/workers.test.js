@@ -92,9 +92,12 @@ t.test('connections are spread over both workers, and an order moves on whicheve
 
 t.test('one request log and one set of counts for all the workers: each request once, newest first', async (t) => {
   const metrics = async () => (await send(base, 'GET', '/__mock/metrics')).json.data;
+  const pings = async () => (await send(base, 'GET', '/__mock/coverage')).json.data.routes['/ping'].methods.GET.request_count;
+  const total = async () => (await send(base, 'GET', '/__mock/stats')).json.data.total_requests;
   const cleared = await send(base, 'POST', '/__mock/logs/clear');
   t.equal(cleared.status, 200, cleared.text);
   const before = await metrics();
+  const [coveredBefore, totalBefore] = [await pings(), await total()];
   for (let i = 0; i < 10; i++) t.equal((await send(base, 'GET', `/ping?n=${i}`)).status, 200);
   const logs = (await send(base, 'GET', '/__mock/logs')).json.data;
   t.same(
@@ -110,6 +113,8 @@ t.test('one request log and one set of counts for all the workers: each request 
   const after = await metrics();
   t.equal(after.requests_by_endpoint['GET /ping'] - (before.requests_by_endpoint['GET /ping'] ?? 0), 10, 'the counts of both workers summed');
   t.ok(after.total_requests >= 10 && after.response_time_percentiles.p99 >= after.response_time_percentiles.p50);
+  t.equal((await pings()) - coveredBefore, 10, "coverage counts both workers' requests");
+  t.equal((await total()) - totalBefore, 10, "stats count both workers' requests");
   const again = await send(base, 'POST', '/__mock/logs/clear');
   t.equal(again.json.data.cleared, 10, "both workers' logs cleared");
   t.same((await send(base, 'GET', '/__mock/logs')).json.data, []);
@@ -211,6 +216,22 @@ t.test('a worker killed with SIGKILL is started again, says so, and serves what 
   );
   const after = await served(base);
   t.ok(after[2] > before[2], 'the new worker answered some');
+});
+
+t.test('a restart through the admin API restarts every worker', async (t) => {
+  const restarted = await send(base, 'POST', '/__mock/servers/restart', { reason: 'test' });
+  t.equal(restarted.status, 200, restarted.text);
+  t.equal(restarted.json.data.message, 'Server restart initiated on 2 worker(s)');
+  for (let waited = 0; waited < 10_000; waited += 200) {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => send(base, 'GET', '/ping').catch(() => ({ status: 0 }))));
+    if (answers.every((a) => a.status === 200)) break;
+    await sleep(200);
+  }
+  t.same(
+    (await Promise.all(Array.from({ length: 8 }, () => send(base, 'GET', '/ping')))).map((a) => a.status),
+    Array(8).fill(200),
+    'serving again',
+  );
 });
 
 t.test('SIGTERM drains every worker and ends with exit code 0', async (t) => {

@@ -1,9 +1,10 @@
 import type { RequestLogEntryJson, RequestLogFilter } from '../logging/index.js';
-import { mergedTraffic, type TrafficSnapshot } from '../metrics/index.js';
+import { mergedTraffic, type CoverageCounts, type CoverageReport, type TrafficSnapshot } from '../metrics/index.js';
+import { serversOf } from './server-control.js';
 import type { AdminContext, ClusterQuestion, ClusterView } from './context.js';
 
 /** This worker's answer to a question. */
-export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats'>, question: ClusterQuestion): unknown {
+export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats' | 'registry'>, question: ClusterQuestion): unknown {
   switch (question.kind) {
     case 'logs':
       return ctx.requestLog.recent(question.filter).map((entry) => entry.toJSON());
@@ -14,6 +15,11 @@ export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats'>, 
     }
     case 'traffic':
       return ctx.stats.snapshot();
+    case 'coverage':
+      return ctx.stats.coverageCounts();
+    case 'restart':
+      serversOf(ctx.registry).restart(question.reason);
+      return true;
   }
 }
 
@@ -35,4 +41,14 @@ export async function clearClusterLogs(cluster: ClusterView): Promise<number> {
 /** Every worker's requests, error rates and percentiles as one. */
 export async function clusterTraffic(cluster: ClusterView): Promise<ReturnType<typeof mergedTraffic>> {
   return mergedTraffic((await cluster.gather({ kind: 'traffic' })) as TrafficSnapshot[]);
+}
+
+/** Coverage of the documented routes by every worker's requests. */
+export async function clusterCoverage(cluster: ClusterView, stats: AdminContext['stats']): Promise<CoverageReport> {
+  return stats.coverageOf((await cluster.gather({ kind: 'coverage' })) as CoverageCounts[][]);
+}
+
+/** Every worker restarts its servers (POST /__mock/servers/restart): each rebuilds what changed, as one process does. */
+export async function restartCluster(cluster: ClusterView, reason: string | null): Promise<number> {
+  return (await cluster.gather({ kind: 'restart', reason })).length;
 }

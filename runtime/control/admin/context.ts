@@ -37,10 +37,11 @@ export interface WorkerStatus {
 
 /**
  * What the admin API of one worker of `mock serve --workers` asks every worker (through the
- * primary) to show them all as one (cluster-questions.ts): their request logs, clearing them,
- * their traffic counts. Plain data both ways: questions and answers cross processes.
+ * primary) to show or change them all as one (cluster-questions.ts): their request logs (and
+ * clearing them), traffic counts and coverage, a restart of their servers. Plain data both ways:
+ * questions and answers cross processes.
  */
-export type ClusterQuestion = { kind: 'logs'; filter: RequestLogFilter } | { kind: 'logs/clear' } | { kind: 'traffic' };
+export type ClusterQuestion = { kind: 'logs'; filter: RequestLogFilter } | { kind: 'logs/clear' } | { kind: 'traffic' } | { kind: 'coverage' } | { kind: 'restart'; reason: string | null };
 
 /** What a worker of `mock serve --workers` knows of the others, through the primary. */
 export interface ClusterView {

@@ -1,5 +1,4 @@
 import type { RouteRef } from './route-ref.js';
-import type { RouteTally } from './route-tally.js';
 
 /** The spec's MethodCoverage. */
 export interface MethodCoverage {
@@ -42,7 +41,52 @@ export function isoOrNull(epochMs: number): string | null {
   return epochMs === 0 ? null : new Date(epochMs).toISOString();
 }
 
-function methodCoverage(tally: RouteTally | undefined): MethodCoverage {
+/** What coverage reads of a route's counts: a RouteTally, or the sum of several workers' (CoverageCounts). */
+export interface CoverageTally {
+  readonly key: string;
+  readonly method: string;
+  readonly path: string;
+  readonly matched: boolean;
+  readonly requests: number;
+  readonly lastTime: number;
+  readonly statuses: { toJSON(): Record<string, number> };
+}
+
+/** A route's counts as plain data, to cross processes (mock serve --workers). */
+export interface CoverageCounts {
+  key: string;
+  method: string;
+  path: string;
+  matched: boolean;
+  requests: number;
+  lastTime: number;
+  statuses: Record<string, number>;
+}
+
+export function coverageCounts(tally: CoverageTally): CoverageCounts {
+  const { key, method, path, matched, requests, lastTime } = tally;
+  return { key, method, path, matched, requests, lastTime, statuses: tally.statuses.toJSON() };
+}
+
+/** Several workers' counts of each route summed, as coverageReport reads them. */
+export function summedTallies(workers: ReadonlyArray<readonly CoverageCounts[]>): Map<string, CoverageTally> {
+  const sums = new Map<string, CoverageCounts>();
+  for (const counts of workers) {
+    for (const one of counts) {
+      const sum = sums.get(one.key);
+      if (sum === undefined) {
+        sums.set(one.key, { ...one, statuses: { ...one.statuses } });
+        continue;
+      }
+      sum.requests += one.requests;
+      sum.lastTime = Math.max(sum.lastTime, one.lastTime);
+      for (const [status, n] of Object.entries(one.statuses)) sum.statuses[status] = (sum.statuses[status] ?? 0) + n;
+    }
+  }
+  return new Map([...sums].map(([key, sum]) => [key, { ...sum, statuses: { toJSON: () => sum.statuses } }]));
+}
+
+function methodCoverage(tally: CoverageTally | undefined): MethodCoverage {
   if (tally === undefined) return { request_count: 0, response_codes: {}, last_request: null };
   return { request_count: tally.requests, response_codes: tally.statuses.toJSON(), last_request: isoOrNull(tally.lastTime) };
 }
@@ -52,7 +96,7 @@ function methodCoverage(tally: RouteTally | undefined): MethodCoverage {
  * Runtime routes that got traffic are listed for visibility but leave the totals alone: coverage
  * measures how much of the API description was exercised. Unmatched requests are not routes.
  */
-export function coverageReport(documented: readonly RouteRef[], tallies: ReadonlyMap<string, RouteTally>): CoverageReport {
+export function coverageReport(documented: readonly RouteRef[], tallies: ReadonlyMap<string, CoverageTally>): CoverageReport {
   const routes: Record<string, RouteCoverage> = {};
   const entry = (path: string): RouteCoverage =>
     (routes[path] ??= { method: '', path, methods: {}, total_requests: 0, covered_methods: 0 });

@@ -1,4 +1,4 @@
-export type { CoverageReport, MethodCoverage, RouteCoverage } from './coverage.js';
+export type { CoverageCounts, CoverageReport, MethodCoverage, RouteCoverage } from './coverage.js';
 export type { PrometheusMetrics, RateLimitScope, WebSocketPathCounts } from './prometheus.js';
 export { createPrometheusMetrics } from './create-prometheus.js';
 export { ResourceSampler, type ResourceSample, type ResourceSamplerOptions, type ResourceUsage } from './resource-sampler.js';

@@ -1,5 +1,5 @@
 import type { AnswerSource } from '../../../common/answer-source.js';
-import { coverageReport, isoOrNull, roundTo2, type CoverageReport } from './coverage.js';
+import { coverageCounts, coverageReport, isoOrNull, roundTo2, summedTallies, type CoverageCounts, type CoverageReport } from './coverage.js';
 import { LatencyHistogram } from './latency-histogram.js';
 import type { PrometheusMetrics } from './prometheus.js';
 import { PrometheusSeries } from './prometheus-series.js';
@@ -248,6 +248,16 @@ export class TrafficStats {
 
   coverage(): CoverageReport {
     return coverageReport(this.routes, this.byKey);
+  }
+
+  /** Each route's counts as plain data, for another worker's coverage of all of them (mock serve --workers). */
+  coverageCounts(): CoverageCounts[] {
+    return [...this.byKey.values()].map(coverageCounts);
+  }
+
+  /** Coverage of the documented routes by several workers' counts together. */
+  coverageOf(workers: ReadonlyArray<readonly CoverageCounts[]>): CoverageReport {
+    return coverageReport(this.routes, summedTallies(workers));
   }
 
   /** Clears every count (the admin API's "clear stats"); the documented routes stay, Prometheus counters keep counting. */

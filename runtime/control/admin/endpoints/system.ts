@@ -5,6 +5,7 @@ import { AdminError, ok, plain } from '../envelope.js';
 import type { AdminRoute } from '../router.js';
 import { proxyView, routeRows } from '../views.js';
 import { serversOf } from '../server-control.js';
+import { clusterTraffic, restartCluster } from '../cluster-questions.js';
 
 const RECENT_LOGS = 20;
 
@@ -111,12 +112,13 @@ export const systemRoutes: AdminRoute[] = [
   {
     method: 'GET',
     path: 'stats',
-    handler: ({ ctx }) => {
+    handler: async ({ ctx }) => {
       const mocks = ctx.live.mocks;
       const engine = serversOf(ctx.registry).engine();
       return ok({
         uptime_seconds: uptimeSeconds(ctx),
-        total_requests: ctx.stats.totalRequests,
+        // with workers, all of theirs
+        total_requests: ctx.cluster === undefined ? ctx.stats.totalRequests : (await clusterTraffic(ctx.cluster)).total_requests,
         active_mocks: mocks.size,
         enabled_mocks: mocks.enabledCount,
         registered_routes: (engine?.routes.length ?? 0) + mocks.size,
@@ -131,8 +133,14 @@ export const systemRoutes: AdminRoute[] = [
       if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) throw new AdminError(400, 'restart: body must be a JSON object such as {"reason": "spec changed"}');
       const reason = (body as { reason?: unknown } | undefined)?.reason;
       if (reason !== undefined && reason !== null && typeof reason !== 'string') throw new AdminError(400, 'restart: reason must be a string');
-      serversOf(call.ctx.registry).restart((reason as string | null | undefined) ?? null);
-      return ok({ message: 'Server restart initiated' });
+      const given = (reason as string | null | undefined) ?? null;
+      const { cluster } = call.ctx;
+      if (cluster === undefined) {
+        serversOf(call.ctx.registry).restart(given);
+        return ok({ message: 'Server restart initiated' });
+      }
+      // every worker restarts its servers, each as one process does
+      return restartCluster(cluster, given).then((workers) => ok({ message: `Server restart initiated on ${workers} worker(s)`, workers }));
     },
   },
   { method: 'GET', path: 'servers/restart/status', handler: ({ ctx }) => ok(serversOf(ctx.registry).restartStatus()) },

@@ -6,7 +6,7 @@ import { AdminError, ok } from '../envelope.js';
 import type { AdminCall, AdminRoute } from '../router.js';
 import type { AdminContext } from '../context.js';
 import { listRoutes } from '../views.js';
-import { clearClusterLogs, clusterLogs, clusterTraffic } from '../cluster-questions.js';
+import { clearClusterLogs, clusterCoverage, clusterLogs, clusterTraffic } from '../cluster-questions.js';
 
 function logFilter(query: URLSearchParams): RequestLogFilter {
   const filter: RequestLogFilter = {};
@@ -76,7 +76,7 @@ function logStream(stream: LogStream, { req, query }: AdminCall): ControlStream 
 
 export const trafficRoutes: AdminRoute[] = [
   { method: 'GET', path: 'routes', handler: ({ ctx }) => ok(listRoutes(ctx).map((r) => r.info)) },
-  { method: 'GET', path: 'coverage', handler: ({ ctx }) => ok(ctx.stats.coverage()) },
+  { method: 'GET', path: 'coverage', handler: ({ ctx }) => (ctx.cluster === undefined ? ok(ctx.stats.coverage()) : clusterCoverage(ctx.cluster, ctx.stats).then(ok)) },
   {
     method: 'GET',
     path: 'logs',

@@ -8,8 +8,9 @@ const TEXT = 'text/plain; charset=utf-8';
  * The metrics port answers `GET /metrics` in Prometheus text format, and nothing else. The admin's
  * Host guard applies: a page whose name was rebound to this machine (DNS rebinding) reads it as
  * its own origin otherwise; scrapers name the host by IP address, localhost or admin.allowed_hosts.
+ * `render`: the exposition (this process's; with workers, all of theirs).
  */
-export function metricsHandler(prometheus: PrometheusMetrics, access: AccessPolicy): ControlHandler {
+export function metricsHandler(prometheus: PrometheusMetrics, access: AccessPolicy, render: () => Promise<string> = () => prometheus.render()): ControlHandler {
   return async (req) => {
     const host = req.headers.host;
     if (!access.hostAllowed(host)) {
@@ -21,6 +22,6 @@ export function metricsHandler(prometheus: PrometheusMetrics, access: AccessPoli
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return { status: 405, headers: [['content-type', TEXT], ['allow', 'GET, HEAD']], body: 'GET /metrics\n' };
     }
-    return { status: 200, headers: [['content-type', prometheus.contentType]], body: await prometheus.render() };
+    return { status: 200, headers: [['content-type', prometheus.contentType]], body: await render() };
   };
 }

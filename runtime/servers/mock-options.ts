@@ -36,7 +36,8 @@ export interface MockOptions extends ServeOptions {
   /** This process is one worker of several (mock serve --workers): what the admin API says of them all. */
   cluster?: ClusterView;
   admin?: AdminServerOptions;
-  metrics?: { port: number; host: string };
+  /** `listen` false: the metrics are kept but served by another worker's endpoint (mock serve --workers). */
+  metrics?: { port: number; host: string; listen?: boolean };
   auth: AuthOptions;
   /** Host names and browser origins the admin API and the management router answer; default: this machine's only. */
   access?: AccessPolicyOptions;

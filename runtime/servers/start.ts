@@ -7,6 +7,7 @@ import {
   LiveStream,
   MANAGEMENT_ROUTES,
   answerQuestion,
+  clusterPrometheus,
   createAdminApi,
   createEnvControl,
   editableFiles,
@@ -162,16 +163,18 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     // the embedded admin's warning covers the management router it includes
     if (http !== undefined && embedded && admin.api) warnIfExposed(options, 'embedded', options.host, httpUrl(options.host, http.port));
     else if (http !== undefined) warnIfExposed(options, 'management', options.host, httpUrl(options.host, http.port));
-    if (prometheus !== undefined && options.metrics !== undefined) {
+    if (prometheus !== undefined && options.metrics !== undefined && options.metrics.listen !== false) {
       const { host, port } = options.metrics;
-      const server = createNodeControlServer(metricsHandler(prometheus, access), 1024);
+      const { cluster } = options;
+      const render = cluster === undefined ? undefined : () => clusterPrometheus(cluster, prometheus);
+      const server = createNodeControlServer(metricsHandler(prometheus, access, render), 1024);
       metricsUrl = httpUrl(host, await listenNode(server, host, port, '--metrics-port'));
       servers.push(server);
       warnIfExposed(options, 'metrics', host, metricsUrl);
     }
     const adminAt = adminUrl ?? (http === undefined ? undefined : `${httpUrl(options.host, http.port)}/__mock`);
     if (admin !== undefined && adminAt !== undefined) warnOfDevUsers(options, auth, adminAt);
-    return { servers: mockServers, live, stats, requestLog, adminUrl, metricsUrl, answer: (question) => answerQuestion(ctx, question), close: closeAll };
+    return { servers: mockServers, live, stats, requestLog, adminUrl, metricsUrl, answer: (question) => answerQuestion(ctx, question, prometheus), close: closeAll };
   } catch (e) {
     await closeAll();
     throw e;

@@ -32,7 +32,7 @@ export interface StartServingOptions {
   /**
    * false: the servers only one process can run are left to another worker: gRPC (@grpc/grpc-js
    * cannot share a port), and the admin and metrics servers of their own ports (one admin API, one
-   * set of metrics). Default true.
+   * metrics endpoint, which shows every worker's metrics). Default true.
    */
   soleServers?: boolean;
 }
@@ -97,7 +97,7 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
     });
     if (options.soleServers === false) {
       mockOptions.grpc = undefined;
-      mockOptions.metrics = undefined;
+      if (mockOptions.metrics !== undefined) mockOptions.metrics = { ...mockOptions.metrics, listen: false };
       if (mockOptions.admin?.standalone === true) mockOptions.admin = undefined;
     }
     const started = { websocket: mockOptions.websocket !== undefined, graphql: mockOptions.graphql !== undefined, grpc: mockOptions.grpc !== undefined };

@@ -54,7 +54,7 @@ const alive = (pid) => {
 
 const dir = tmpdir();
 writeOrdersProject(dir, { '/ping': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { example: { pong: true } } } } } } } });
-const server = await startMock(['--config', 'mock.yaml', '--workers', '2', '--admin-embed'], { cwd: dir });
+const server = await startMock(['--config', 'mock.yaml', '--workers', '2', '--admin-embed', '--metrics', '--metrics-port', '0'], { cwd: dir });
 t.teardown(() => server.stop());
 const base = server.url;
 
@@ -114,6 +114,10 @@ t.test('one request log and one set of counts for all the workers: each request 
   t.equal(after.requests_by_endpoint['GET /ping'] - (before.requests_by_endpoint['GET /ping'] ?? 0), 10, 'the counts of both workers summed');
   t.ok(after.total_requests >= 10 && after.response_time_percentiles.p99 >= after.response_time_percentiles.p50);
   t.equal((await pings()) - coveredBefore, 10, "coverage counts both workers' requests");
+  // the Prometheus endpoint (the first worker serves it) counts every worker's requests too
+  const exposition = await (await fetch(`${server.metricsUrl}/metrics`)).text();
+  const scraped = [...exposition.matchAll(/^mock_http_requests_total\{method="GET",route="\/ping",status="200"[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+  t.equal(scraped, after.requests_by_endpoint['GET /ping'], 'mock_http_requests_total sums both workers');
   t.equal((await total()) - totalBefore, 10, "stats count both workers' requests");
   const again = await send(base, 'POST', '/__mock/logs/clear');
   t.equal(again.json.data.cleared, 10, "both workers' logs cleared");

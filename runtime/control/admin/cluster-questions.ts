@@ -1,10 +1,10 @@
 import type { RequestLogEntryJson, RequestLogFilter } from '../logging/index.js';
-import { mergedTraffic, type CoverageCounts, type CoverageReport, type TrafficSnapshot } from '../metrics/index.js';
+import { mergedTraffic, type CoverageCounts, type CoverageReport, type PrometheusMetrics, type TrafficSnapshot } from '../metrics/index.js';
 import { serversOf } from './server-control.js';
 import type { AdminContext, ClusterQuestion, ClusterView } from './context.js';
 
 /** This worker's answer to a question. */
-export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats' | 'registry'>, question: ClusterQuestion): unknown {
+export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats' | 'registry'>, question: ClusterQuestion, prometheus?: PrometheusMetrics): unknown {
   switch (question.kind) {
     case 'logs':
       return ctx.requestLog.recent(question.filter).map((entry) => entry.toJSON());
@@ -20,6 +20,8 @@ export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats' | 
     case 'restart':
       serversOf(ctx.registry).restart(question.reason);
       return true;
+    case 'prometheus':
+      return prometheus?.snapshot() ?? null;
   }
 }
 
@@ -51,4 +53,9 @@ export async function clusterCoverage(cluster: ClusterView, stats: AdminContext[
 /** Every worker restarts its servers (POST /__mock/servers/restart): each rebuilds what changed, as one process does. */
 export async function restartCluster(cluster: ClusterView, reason: string | null): Promise<number> {
   return (await cluster.gather({ kind: 'restart', reason })).length;
+}
+
+/** One Prometheus exposition of every worker's metrics (the metrics port, which the first worker serves). */
+export async function clusterPrometheus(cluster: ClusterView, prometheus: PrometheusMetrics): Promise<string> {
+  return prometheus.renderAll(await cluster.gather({ kind: 'prometheus' }));
 }

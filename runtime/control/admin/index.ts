@@ -7,4 +7,4 @@ export { editableFiles, type EditableFiles } from './file-kinds.js';
 export { AdminError } from './envelope.js';
 export type { ControlHandler, ControlReply, ControlRequest, ControlResponse, ControlStream, StreamSink } from './control-types.js';
 export { LiveStream, LIVE_STREAM_PATH, type LiveSocket } from './live-stream.js';
-export { answerQuestion } from './cluster-questions.js';
+export { answerQuestion, clusterPrometheus } from './cluster-questions.js';

@@ -1,5 +1,5 @@
 import type { OperationCounts } from './operation-tally.js';
-import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import { DurationHistogram } from './duration-histogram.js';
 import { forEachAnswer, type RouteTally } from './route-tally.js';
 import type { AnswerSource } from '../../../common/answer-source.js';
@@ -171,6 +171,20 @@ export class PrometheusMetrics {
   /** The exposition in Prometheus text format. */
   render(): Promise<string> {
     return this.registry.metrics();
+  }
+
+  /** Every metric as plain data, for one exposition of several workers' (mock serve --workers, renderAll). */
+  snapshot(): Promise<unknown[]> {
+    return this.registry.getMetricsAsJSON();
+  }
+
+  /**
+   * One exposition of several workers' snapshots: prom-client's AggregatorRegistry sums counters
+   * and histograms of the same labels, and aggregates the process gauges as prom-client defines for
+   * node:cluster (sums, or the first for versions and start times).
+   */
+  renderAll(snapshots: unknown[]): Promise<string> {
+    return AggregatorRegistry.aggregate(snapshots as Parameters<typeof AggregatorRegistry.aggregate>[0]).metrics();
   }
 
   /** Adds chaos fault counts (by kind) to read at each scrape. */

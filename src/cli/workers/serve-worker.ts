@@ -58,10 +58,15 @@ process.on('message', (message: ToServeWorker) => {
     case 'mock-entries':
       for (const entry of message.entries) serving?.running.requestLog.offer(entry);
       return;
-    case 'mock-question':
+    case 'mock-question': {
       // a worker still starting has nothing to show yet
-      send?.({ kind: 'mock-answer', id: message.id, answer: serving?.running.answer(message.question) ?? null });
+      const { id } = message;
+      Promise.resolve(serving?.running.answer(message.question) ?? null).then(
+        (answer) => send?.({ kind: 'mock-answer', id, answer }),
+        () => send?.({ kind: 'mock-answer', id, answer: null }),
+      );
       return;
+    }
     default:
       stores?.receive(message);
   }

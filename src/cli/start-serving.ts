@@ -29,6 +29,8 @@ export interface StartServingOptions {
   stores?: StoreFactory;
   /** This process is one worker of several (mock serve --workers). */
   cluster?: ClusterView;
+  /** The admin API's signing key every worker shares when JWT_SECRET is unset (AuthOptions.sharedKey). */
+  sharedKey?: Uint8Array;
   /**
    * false: the servers only one process can run are left to another worker: gRPC (@grpc/grpc-js
    * cannot share a port), and the admin and metrics servers of their own ports (one admin API, one
@@ -102,7 +104,8 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
     }
     const started = { websocket: mockOptions.websocket !== undefined, graphql: mockOptions.graphql !== undefined, grpc: mockOptions.grpc !== undefined };
     for (const note of idlePortNotes(resolved, started)) logger.info(note);
-    const running = await startMock({ ...mockOptions, stores, cluster: options.cluster });
+    const auth = options.sharedKey === undefined ? mockOptions.auth : { ...mockOptions.auth, sharedKey: options.sharedKey };
+    const running = await startMock({ ...mockOptions, auth, stores, cluster: options.cluster });
     return {
       running,
       logger,

@@ -262,6 +262,23 @@ t.test('node:http workers share the port through node:cluster, and serve HTTP/1.
   t.equal(await node.stop(), 0);
 });
 
+t.test("a token one worker's admin API issued is valid on every worker, JWT_SECRET unset", async (t) => {
+  const env = { MOCK_ADMIN_AUTH_ENABLED: 'true', JWT_SECRET: '' };
+  const authed = await startMock(['--config', 'mock.yaml', '--workers', '2', '--admin-embed'], { cwd: dir, env });
+  t.teardown(() => authed.stop());
+  const login = await send(authed.url, 'POST', '/__mock/auth/login', { username: 'admin', password: 'admin-dev-password' });
+  t.equal(login.status, 200, login.text);
+  const token = login.json.data.access_token;
+  // twelve connections of their own: the kernel spreads them over both workers
+  const answers = await Promise.all(Array.from({ length: 12 }, () => send(authed.url, 'GET', '/__mock/mocks', undefined, { authorization: `Bearer ${token}` })));
+  t.same(
+    answers.map((a) => a.status),
+    Array(12).fill(200),
+    answers.map((a) => a.text).join('\n'),
+  );
+  t.equal(await authed.stop(), 0);
+});
+
 t.test('a bad number of workers, and a port in use, are one line each', async (t) => {
   for (const [given, said] of [
     [['--workers', '0'], /--workers: expected a number of workers from 1 to 256, or auto, got 0/],

@@ -95,7 +95,7 @@ class Authenticator implements Auth {
       throw configError('the hosted-mode management token is empty (set it to a long random value, or unset it for a self-hosted server)');
     }
     this.managementDigest = managementToken === undefined ? undefined : sha256(managementToken);
-    const key = jwtSecret === undefined ? randomBytes(MIN_SECRET_BYTES) : new TextEncoder().encode(jwtSecret);
+    const key = jwtSecret === undefined ? (options.sharedKey ?? randomBytes(MIN_SECRET_BYTES)) : new TextEncoder().encode(jwtSecret);
     this.accessTokens = new AccessTokens(key, this.accessTtlSeconds, now);
     this.refreshTokens = new RefreshTokens(refreshTtlSeconds, now);
     this.throttle = new LoginThrottle(now);
@@ -105,7 +105,8 @@ class Authenticator implements Auth {
     if (jwtSecret === undefined && options.seedDevUsers) {
       // A configured user of the same name wins over the development one.
       this.seededDevUsers = DEV_USERS.filter((u) => !this.users.has(u.username));
-      for (const u of this.seededDevUsers) this.users.add(u, hashPasswordParts(u.password), true);
+      // one account per name, as configured users have: every worker sharing the key seeds the same accounts
+      for (const u of this.seededDevUsers) this.users.add(u, hashPasswordParts(u.password), true, `seeded:${u.username}`);
     }
     if (this.users.size === 0) options.logger?.warn('admin auth is enabled but has no users, so nobody can log in (add admin.auth.users)');
   }

@@ -19,8 +19,13 @@ export interface ConfiguredUser {
 export interface AuthOptions {
   /** JWT role checks on the admin API. */
   enabled: boolean;
-  /** From JWT_SECRET; at least 32 bytes. Without it a per-process secret is generated. */
+  /** From JWT_SECRET; at least 32 bytes. Without it a per-process secret is generated (or `sharedKey` is used). */
   jwtSecret?: string;
+  /**
+   * Without JWT_SECRET: the random key every worker of one `mock serve --workers` signs with, so
+   * that a token one worker issued is valid on all of them (the primary makes it).
+   */
+  sharedKey?: Uint8Array;
   accessTtlSeconds?: number;
   refreshTtlSeconds?: number;
   users?: ConfiguredUser[];

@@ -10,6 +10,8 @@ export interface ServeMessage {
   allowRefs: string[];
   /** The first worker also runs what only one process can (StartServingOptions.soleServers). */
   first: boolean;
+  /** Base64 of the random key every worker signs admin tokens with while JWT_SECRET is unset. */
+  sharedKey: string;
 }
 
 export interface WorkersReply {

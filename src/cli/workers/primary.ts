@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { MockError } from '../../../common/errors.js';
 import { bundleEntry } from '../../../common/package-root.js';
@@ -50,6 +51,8 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
   const { StoreHost } = await import('../../../runtime/index.js');
   const host: StoreHost | undefined = resolved.config.state.store === 'memory' ? new StoreHost((message) => logger.warn(message)) : undefined;
   const slots = new Map<number, Slot>();
+  // a token one worker's admin API issued is valid on every worker (without JWT_SECRET each process would make its own key)
+  const sharedKey = randomBytes(32).toString('base64');
   let stopping = false;
   let exited: () => void = () => undefined;
 
@@ -118,7 +121,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
         switch (message.kind) {
           // a message sent before the worker listens would be lost: it says when it does
           case 'mock-listening':
-            send({ kind: 'mock-serve', worker: number, resolved, allowRefs: options.allowRefs, first: number === 1 });
+            send({ kind: 'mock-serve', worker: number, resolved, allowRefs: options.allowRefs, first: number === 1, sharedKey });
             return;
           case 'mock-ready':
             ready = true;

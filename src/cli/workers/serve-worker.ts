@@ -82,7 +82,7 @@ function ownLogFile(resolved: ResolvedConfig, worker: number): ResolvedConfig {
   return { ...resolved, config: { ...resolved.config, logging: { ...resolved.config.logging, file: path.join(dir, `${name}-worker-${worker}${ext}`) } } };
 }
 
-async function serve({ worker, resolved: given, allowRefs, first }: ServeMessage): Promise<void> {
+async function serve({ worker, resolved: given, allowRefs, first, sharedKey }: ServeMessage): Promise<void> {
   const resolved = ownLogFile(given, worker);
   try {
     const runtime = await import('../../../runtime/index.js');

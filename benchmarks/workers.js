@@ -12,9 +12,12 @@
 // - shared: nothing pinned, wrk and the workers on every core (on 2 cores, wrk takes much of the
 //   second core: what a small machine can show).
 // Every configuration runs at once; each round measures every one in turn (interleaved); medians.
+// Last, two workers with --admin-embed without and with a client of the live stream open (every
+// worker then forwards its request log entries to it): what the admin API's aggregation costs.
 //
 // BENCH_DURATION=<seconds per measurement> (default 5), BENCH_ROUNDS (default 3). Writes
 // benchmarks/results/workers-latest.json. Exits 0 whatever the numbers (a benchmark, not a test).
+import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -54,6 +57,20 @@ const scenarios = [
   { name: 'validated POST', backend: 'uws', path: '/v1/pets', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kitty', kind: 'cat' }), status: 201 },
   { name: 'static', backend: 'node', path: '/v1/pets/1', status: 200 },
 ];
+
+/** A client of GET /__mock/logs/sse that reads and counts what it is sent, until closed. */
+function openLiveStream(url) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${url}/__mock/logs/sse`, { agent: false }, (res) => {
+      let entries = 0;
+      res.on('data', (chunk) => {
+        for (let i = chunk.indexOf('event: log'); i !== -1; i = chunk.indexOf('event: log', i + 1)) entries++;
+      });
+      resolve({ entries: () => entries, close: () => req.destroy() });
+    });
+    req.on('error', reject);
+  });
+}
 
 const scratch = await mkdtemp(join(tmpdir(), 'mock-bench-workers-'));
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('MOCK_')));
@@ -98,24 +115,43 @@ try {
       }
     }
   }
+  // what the admin API's aggregation costs: the same two workers without a client of the live
+  // stream (nothing is forwarded) and with one (every entry goes to the primary, then to the stream)
+  const streamPlacement = placements[0];
+  const embedded = await startServer(
+    'admin-embed',
+    [`${root}bin/run.js`, 'serve', '--spec', `${root}examples/petstore.yaml`, '--out', join(scratch, 'out'), '--host', '127.0.0.1', '--http-port', '0', '--workers', '2', '--admin-embed'],
+    { cwd: scratch, env: cleanEnv, cpu: streamPlacement.serverCpu },
+  );
+  started.push(embedded);
+  const staticScenario = scenarios[0];
+  const quiet = `${streamPlacement.name}: uws static ×2, --admin-embed`;
+  runs.push({ target: quiet, url: embedded.url, scenario: staticScenario, placement: streamPlacement, count: 2, against: quiet });
+  runs.push({ target: `${quiet}, a live stream open`, url: embedded.url, scenario: staticScenario, placement: streamPlacement, count: 2, against: quiet, stream: true });
   for (let round = 1; round <= rounds; round++) {
     console.log(`round ${round}/${rounds}`);
-    for (const { target, url, scenario, placement, count } of runs) {
+    for (const { target, url, scenario, placement, count, stream } of runs) {
       process.stdout.write(`  ${target} … `);
       const load = { connections: CONNECTIONS_PER_WORKER * count, cpu: placement.loadCpu, scriptFile, threads: Math.min(count, placement.loadCores) };
+      const client = stream ? await openLiveStream(url) : undefined;
       if (round === 1) await runWrk(url, scenario, { ...load, duration: WARMUP });
       const result = await runWrk(url, scenario, { ...load, duration });
-      console.log(`${Math.round(result.reqPerSec).toLocaleString('en-US')} req/s`);
+      const read = client?.entries();
+      client?.close();
+      console.log(`${Math.round(result.reqPerSec).toLocaleString('en-US')} req/s${read === undefined ? '' : `; the stream read ${read.toLocaleString('en-US')} entries`}`);
       samples.set(target, [...(samples.get(target) ?? []), result.reqPerSec]);
     }
   }
-  const rows = runs.map(({ target, scenario, placement, count }) => {
+  const rows = runs.map(({ target, scenario, placement, count, against }) => {
     const reqPerSec = median(samples.get(target));
-    const one = median(samples.get(label(placement, scenario, 1)));
-    return { target, workers: count, reqPerSec, vsOne: one > 0 ? reqPerSec / one : null };
+    const base = median(samples.get(against ?? label(placement, scenario, 1)));
+    return { target, workers: count, reqPerSec, against: against ?? label(placement, scenario, 1), ratio: base > 0 ? reqPerSec / base : null };
   });
   console.log('');
-  printTable([['target', 'req/s (median)', 'vs ×1'], ...rows.map((row) => [row.target, Math.round(row.reqPerSec).toLocaleString('en-US'), row.vsOne === null ? '–' : `${row.vsOne.toFixed(2)}×`])]);
+  printTable([
+    ['target', 'req/s (median)', 'vs ×1 (or against)'],
+    ...rows.map((row) => [row.target, Math.round(row.reqPerSec).toLocaleString('en-US'), row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`]),
+  ]);
   await writeResults('workers', { generator: 'wrk', cores, placements, rounds, duration, results: rows, samples: Object.fromEntries(samples) }, loadBefore);
 } catch (e) {
   console.error(`\nbench:workers failed: ${e.message}`);

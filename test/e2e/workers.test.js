@@ -9,7 +9,8 @@ import t from 'tap';
 import http from 'node:http';
 import net from 'node:net';
 import { spawnSync } from 'node:child_process';
-import { runMock, startMock, tmpdir } from '../helpers/cli.js';
+import path from 'node:path';
+import { root, runMock, startCommand, startMock, tmpdir } from '../helpers/cli.js';
 import { writeOrdersProject } from '../helpers/shared-state.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -68,7 +69,7 @@ t.test('the start says how many workers serve, and health lists them', async (t)
     [1, 2],
   );
   t.equal(new Set(health.workers.map((w) => w.pid)).size, 2, 'two processes');
-  t.ok(health.workers.every((w) => w.restarts === 0 && !Number.isNaN(Date.parse(w.started_at))));
+  t.ok(health.workers.every((w) => w.state === 'serving' && w.restarts === 0 && !Number.isNaN(Date.parse(w.started_at))));
   t.ok([1, 2].includes(health.worker), 'the answer says which worker gave it');
 });
 
@@ -204,7 +205,7 @@ t.test('a worker killed with SIGKILL is started again, says so, and serves what 
   let now;
   for (let waited = 0; waited < 15_000; waited += 200) {
     now = await workers(base);
-    if (now.length === 2 && now[1].pid !== second.pid && now[1].restarts === 1) break;
+    if (now.length === 2 && now[1].pid !== second.pid && now[1].restarts === 1 && now[1].state === 'serving') break;
     await sleep(200);
   }
   t.equal(now[0].pid, first.pid, 'the first worker was left alone');
@@ -269,14 +270,44 @@ t.test("a token one worker's admin API issued is valid on every worker, JWT_SECR
   const login = await send(authed.url, 'POST', '/__mock/auth/login', { username: 'admin', password: 'admin-dev-password' });
   t.equal(login.status, 200, login.text);
   const token = login.json.data.access_token;
-  // twelve connections of their own: the kernel spreads them over both workers
-  const answers = await Promise.all(Array.from({ length: 12 }, () => send(authed.url, 'GET', '/__mock/mocks', undefined, { authorization: `Bearer ${token}` })));
+  // a write (reads need no token): twelve connections of their own, which the kernel spreads over both workers
+  t.equal((await send(authed.url, 'POST', '/__mock/logs/clear')).status, 401, 'refused without a token');
+  const answers = await Promise.all(Array.from({ length: 12 }, () => send(authed.url, 'POST', '/__mock/logs/clear', undefined, { authorization: `Bearer ${token}` })));
   t.same(
     answers.map((a) => a.status),
     Array(12).fill(200),
     answers.map((a) => a.text).join('\n'),
   );
   t.equal(await authed.stop(), 0);
+});
+
+t.test('GraphQL mutations on one worker are read on every worker, and objects created at once get ids of their own', async (t) => {
+  const gqlDir = tmpdir();
+  const schema = path.join(root, 'test', 'fixtures', 'graphql', 'shop.graphql');
+  const graphql = await startCommand(['serve', '--graphql-schema', schema, '--graphql-port', '0', '--host', '127.0.0.1', '--workers', '2', '--seed', '3'], /GraphQL on (http:\/\/\S+)/, {
+    cwd: gqlDir,
+  });
+  t.teardown(() => graphql.stop());
+  const { url } = graphql;
+  const gql = async (query, variables) => {
+    const [origin, target] = [new URL(url).origin, new URL(url).pathname];
+    return (await send(origin, 'POST', target, { query, variables })).json;
+  };
+  const created = await Promise.all(Array.from({ length: 8 }, (_, i) => gql('mutation ($n: String!) { createUser(input: {name: $n, email: "e@example.com"}) { id name } }', { n: `user-${i}` })));
+  t.same(
+    created.map((answer) => answer.data?.createUser.name),
+    Array.from({ length: 8 }, (_, i) => `user-${i}`),
+    JSON.stringify(created),
+  );
+  const ids = created.map((answer) => answer.data.createUser.id);
+  t.equal(new Set(ids).size, 8, `eight ids: ${ids.join(' ')}`);
+  const read = await Promise.all(ids.map((id) => gql('query ($id: ID!) { user(id: $id) { name } }', { id })));
+  t.same(
+    read.map((answer) => answer.data?.user?.name),
+    Array.from({ length: 8 }, (_, i) => `user-${i}`),
+    'each read on a connection of its own, whichever worker answers',
+  );
+  t.equal(await graphql.stop(), 0);
 });
 
 t.test('a bad number of workers, and a port in use, are one line each', async (t) => {

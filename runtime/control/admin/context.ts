@@ -27,7 +27,9 @@ export interface WorkerStatus {
   /** 1 to the number of workers; a restarted worker keeps the number of the one it replaces. */
   worker: number;
   pid: number;
-  /** ISO time it started serving. */
+  /** starting until its servers listen. */
+  state: 'starting' | 'serving';
+  /** ISO time it started serving (or was started, while starting). */
   started_at: string;
   /** How often a worker of this number died and was started again. */
   restarts: number;

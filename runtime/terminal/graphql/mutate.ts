@@ -1,4 +1,5 @@
 import { mix } from '../fake-data/index.js';
+import { andThen } from '../../store/index.js';
 import type { FieldContext } from './field-context.js';
 import type { Args, Impl, MockObject } from './mock-object.js';
 import type { MutationPlan } from './mutations.js';
@@ -24,22 +25,24 @@ export function mutate(
 ): unknown {
   const entity = plan.entity;
   const input = plan.input(args);
-  let id = plan.id(args, input);
+  const id = plan.id(args, input);
   let target: MockObject | null = null;
   switch (plan.verb) {
     case 'create':
     case 'upsert': {
       // an upsert naming an id updates that object (it may be one the mock lists already); without one it creates
-      const creates = plan.verb === 'create' || id === undefined;
-      if (id === undefined) {
-        const n = store.nextCreation();
+      const upsert = (id: unknown, creates: boolean): unknown => {
+        store.write(entity.name, id, plan.fields(input, id), creates);
+        const made = cx.objects.objectWithId(entity, id, true);
+        if (made !== null) written(creates ? 'create' : 'update', made);
+        return plan.answer(made, id, obj, args, input, argsHash, generic);
+      };
+      if (id !== undefined) return upsert(id, plan.verb === 'create');
+      // a shared store numbers creations in one step of its own: the answer waits for the number
+      return andThen(store.nextCreation(), (n) => {
         const h = mix(mix(seed, entity.hash), n);
-        id = entity.identity!.make(h, mix(h, entity.hash2));
-      }
-      store.write(entity.name, id, plan.fields(input, id), creates);
-      target = cx.objects.objectWithId(entity, id, true);
-      if (target !== null) written(creates ? 'create' : 'update', target);
-      break;
+        return upsert(entity.identity!.make(h, mix(h, entity.hash2)), true);
+      });
     }
     case 'update': {
       if (id === undefined) return generic(obj, args, argsHash);

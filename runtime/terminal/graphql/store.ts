@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { PROBLEMS } from '../../../common/errors.js';
-import { Cell, MemoryStore, settingsBudget, StoreRefusal, type Store, type StoreBudget, type StoreChange } from '../../store/index.js';
+import { andThen, MemoryStore, settingsBudget, StoreRefusal, type Awaitable, type Store, type StoreBudget, type StoreChange } from '../../store/index.js';
 import { GRAPHQL_CODES } from './codes.js';
 import { valueBytes } from './value-bytes.js';
 
@@ -64,16 +64,22 @@ export class MockStore {
   empty = true;
   /** Counts writes: values computed before a write are not reused after it. */
   generation = 0;
-  /** Creations since the last reset (they seed created objects' ids), a key of the settings store. */
-  private readonly creations: Cell<number>;
+  /** Creations since the last reset (they seed created objects' ids): a key of the settings store. */
+  private readonly creationsKey: string;
 
   constructor(
     private readonly store: Store<StoreEntry> = new MemoryStore('graphql-objects', graphqlObjectsBudget(64 * 1024 * 1024)),
-    settings: Store<unknown> = new MemoryStore('settings', settingsBudget),
+    private readonly settings: Store<unknown> = new MemoryStore('settings', settingsBudget),
     private readonly namespace = '',
+    /** Where a write a shared store refused after the mutation answered is said. */
+    private readonly warn: (message: string) => void = () => undefined,
   ) {
     store.subscribe((change) => this.follow(change));
-    this.creations = new Cell(settings as Store<number>, `graphql-creations:${namespace}`, 0);
+    this.creationsKey = `graphql-creations:${namespace}`;
+    // what the store holds already (another worker's or instance's mutations) is read from the first request on
+    andThen(store.entries(`${namespace}\u0000`), (held) => {
+      for (const [key, value] of held) if (!this.objects.has(key)) this.follow({ key, value });
+    });
   }
 
   private key(type: string, id: unknown): string {
@@ -106,16 +112,17 @@ export class MockStore {
     return out;
   }
 
-  /** A number for the next created object's id: counts creations since the last reset. */
-  nextCreation(): number {
-    const n = this.creations.get() + 1;
-    void this.creations.set(n);
-    return n;
+  /**
+   * A number for the next created object's id: counts creations since the last reset, in one step
+   * of the store (Store.update), so that two workers or instances creating at once get two numbers.
+   */
+  nextCreation(): Awaitable<number> {
+    return andThen(this.settings.update(this.creationsKey, (n) => ((n as number | undefined) ?? 0) + 1), (n) => n as number);
   }
 
   clear(): void {
     void this.store.clear(`${this.namespace}\u0000`);
-    void this.creations.set(0);
+    void this.settings.set(this.creationsKey, 0);
     this.empty = true;
     this.generation++;
   }
@@ -137,13 +144,19 @@ export class MockStore {
     const merged = Object.assign(Object.create(null) as Record<string, unknown>, existing?.fields);
     for (const name of Object.keys(fields)) merged[name] = fields[name];
     const entry: StoreEntry = { type, id, fields: merged, created: created || existing?.created === true, deleted };
+    let written: Awaitable<void>;
     try {
-      void this.store.set(key, entry);
+      written = this.store.set(key, entry);
     } catch (e) {
       if (!(e instanceof StoreRefusal)) throw e;
       throw new GraphQLError(PROBLEMS.MOCK_ERR_GRAPHQL_STORE_OBJECT_TOO_LARGE.detail({ type, bytes: e.bytes, max: e.maxBytes }), {
         extensions: { code: GRAPHQL_CODES.STORE_OBJECT_TOO_LARGE },
       });
+    }
+    if (written instanceof Promise) {
+      // a shared store answers later: the object is held here at once, so that the mutation's answer and the next query read it
+      this.follow({ key, value: entry });
+      written.catch((e: unknown) => this.warn(`GraphQL: the ${type} ${String(id)} a mutation wrote was not kept: ${e instanceof Error ? e.message : String(e)}`));
     }
     return entry;
   }

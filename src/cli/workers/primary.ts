@@ -26,6 +26,8 @@ interface Slot {
   requests: number;
   /** When workers of this number stopped, within the last RESTART_WINDOW_MS. */
   stops: number[];
+  /** Its servers listen. */
+  ready: boolean;
 }
 
 export interface WorkersOptions {
@@ -90,6 +92,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
     [...slots.values()].map((slot) => ({
       worker: slot.number,
       pid: slot.worker.process.pid ?? 0,
+      state: slot.ready ? ('serving' as const) : ('starting' as const),
       started_at: new Date(slot.startedAt).toISOString(),
       restarts: slot.restarts,
       requests: slot.requests,
@@ -109,7 +112,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
   /** Starts worker `number`; settles once it serves, or with why it could not. */
   const start = (number: number, before?: Slot): Promise<string[]> => {
     const worker = cluster.fork({ MOCK_WORKER: String(number) });
-    const slot: Slot = { number, worker, startedAt: Date.now(), restarts: before === undefined ? 0 : before.restarts + 1, requests: 0, stops: before?.stops ?? [] };
+    const slot: Slot = { number, worker, startedAt: Date.now(), restarts: before === undefined ? 0 : before.restarts + 1, requests: 0, stops: before?.stops ?? [], ready: false };
     slots.set(number, slot);
     const send = (message: ToServeWorker): void => {
       if (worker.isConnected()) worker.send(message);
@@ -125,6 +128,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
             return;
           case 'mock-ready':
             ready = true;
+            slot.ready = true;
             slot.startedAt = Date.now();
             if (followers.size > 0) send({ kind: 'mock-forward', on: true });
             resolve(message.lines);

@@ -93,6 +93,7 @@ async function serve({ worker, resolved: given, allowRefs, first, sharedKey }: S
     serving = await startServing(resolved, {
       allowRefs,
       stores,
+      sharedKey: Buffer.from(sharedKey, 'base64'),
       soleServers: first,
       say: (line) => process.stdout.write(`${line}\n`),
       cluster: { worker, workers, gather, applied: () => stores?.applied() ?? 1 },

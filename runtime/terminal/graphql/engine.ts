@@ -122,7 +122,9 @@ export class GraphqlEngine {
     this.settings = settings;
     this.cache = new LRUCache<string, Prepared | Refused>({ maxSize: settings.maxCacheBytes });
     const stores = settings.stores ?? new MemoryStores(settings.warn);
-    this.store = new MockStore(stores.open('graphql-objects', graphqlObjectsBudget(settings.maxStoreBytes)), stores.open('settings', settingsBudget), settings.namespace, (message) => settings.warn?.(message));
+    this.store = new MockStore(stores.open('graphql-objects', graphqlObjectsBudget(settings.maxStoreBytes)), stores.open('settings', settingsBudget), settings.namespace, (message) =>
+      settings.warn?.(message),
+    );
     const assembled = assembleSchema(sourceSdl);
     this.schema = assembled.schema;
     const problems = checkOverrides(this.schema, settings.overrides);

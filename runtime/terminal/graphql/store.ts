@@ -117,7 +117,10 @@ export class MockStore {
    * of the store (Store.update), so that two workers or instances creating at once get two numbers.
    */
   nextCreation(): Awaitable<number> {
-    return andThen(this.settings.update(this.creationsKey, (n) => ((n as number | undefined) ?? 0) + 1), (n) => n as number);
+    return andThen(
+      this.settings.update(this.creationsKey, (n) => ((n as number | undefined) ?? 0) + 1),
+      (n) => n as number,
+    );
   }
 
   clear(): void {

@@ -3,14 +3,17 @@
 // them. Every request goes on a connection of its own, so the kernel (or node:cluster) picks a
 // worker for each: an order created on one worker moves on another; a runtime mock created through
 // one worker's admin answers on all of them, and its answer says how many applied it; a global rate
-// limit holds for the workers together; a worker killed with SIGKILL is started again and serves
-// what the others created; SIGTERM drains them all. Bad counts and a port in use are one line each.
+// limit holds for the workers together; one admin API shows every worker's log, live stream,
+// counts, coverage and Prometheus metrics; an admin token one worker issued works on all of them;
+// GraphQL mutations are read on any worker; a worker killed with SIGKILL is started again and
+// serves what the others created; SIGTERM drains them all. Bad counts and a port in use are one
+// line each.
 import t from 'tap';
 import http from 'node:http';
 import net from 'node:net';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { root, runMock, startCommand, startMock, tmpdir } from '../helpers/cli.js';
+import { root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 import { writeOrdersProject } from '../helpers/shared-state.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -55,9 +58,18 @@ const alive = (pid) => {
 
 const dir = tmpdir();
 writeOrdersProject(dir, { '/ping': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { example: { pong: true } } } } } } } });
-const server = await startMock(['--config', 'mock.yaml', '--workers', '2', '--admin-embed', '--metrics', '--metrics-port', '0'], { cwd: dir });
+// one server for most tests (each start costs seconds): admin authentication on (JWT_SECRET unset), metrics, GraphQL
+const shop = path.join(root, 'test', 'fixtures', 'graphql', 'shop.graphql');
+const server = await startMock(['--config', 'mock.yaml', '--workers', '2', '--admin-embed', '--metrics', '--metrics-port', '0', '--graphql-schema', shop, '--graphql-port', '0', '--seed', '3'], {
+  cwd: dir,
+  env: { MOCK_ADMIN_AUTH_ENABLED: 'true', JWT_SECRET: '' },
+});
 t.teardown(() => server.stop());
 const base = server.url;
+const login = await send(base, 'POST', '/__mock/auth/login', { username: 'admin', password: 'admin-dev-password' });
+const token = login.json.data.access_token;
+/** An admin write, which needs the token (reads need none). */
+const admin = (method, target, body) => send(base, method, target, body, { authorization: `Bearer ${token}` });
 
 t.test('the start says how many workers serve, and health lists them', async (t) => {
   t.match(server.stdout, /mock: 2 workers \(pids \d+, \d+\) share these ports; their state is held by this process for all of them/);
@@ -95,7 +107,7 @@ t.test('one request log and one set of counts for all the workers: each request 
   const metrics = async () => (await send(base, 'GET', '/__mock/metrics')).json.data;
   const pings = async () => (await send(base, 'GET', '/__mock/coverage')).json.data.routes['/ping'].methods.GET.request_count;
   const total = async () => (await send(base, 'GET', '/__mock/stats')).json.data.total_requests;
-  const cleared = await send(base, 'POST', '/__mock/logs/clear');
+  const cleared = await admin('POST', '/__mock/logs/clear');
   t.equal(cleared.status, 200, cleared.text);
   const before = await metrics();
   const [coveredBefore, totalBefore] = [await pings(), await total()];
@@ -120,7 +132,7 @@ t.test('one request log and one set of counts for all the workers: each request 
   const scraped = [...exposition.matchAll(/^mock_http_requests_total\{method="GET",route="\/ping",status="200"[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
   t.equal(scraped, after.requests_by_endpoint['GET /ping'], 'mock_http_requests_total sums both workers');
   t.equal((await total()) - totalBefore, 10, "stats count both workers' requests");
-  const again = await send(base, 'POST', '/__mock/logs/clear');
+  const again = await admin('POST', '/__mock/logs/clear');
   t.equal(again.json.data.cleared, 10, "both workers' logs cleared");
   t.same((await send(base, 'GET', '/__mock/logs')).json.data, []);
 });
@@ -155,7 +167,7 @@ t.test("the live stream of one worker shows every worker's requests", async (t) 
 });
 
 t.test("a runtime mock created through one worker's admin answers on every worker, once the write answered", async (t) => {
-  const created = await send(base, 'POST', '/__mock/mocks', { method: 'GET', path: '/shared', response: { body: { shared: true } } });
+  const created = await admin('POST', '/__mock/mocks', { method: 'GET', path: '/shared', response: { body: { shared: true } } });
   t.equal(created.status, 201, created.text);
   t.equal(created.headers['x-mock-workers-applied'], '2', 'both workers held it before the answer');
   const before = await served(base);
@@ -171,7 +183,7 @@ t.test("a runtime mock created through one worker's admin answers on every worke
 t.test('a rate limit holds for the workers together', async (t) => {
   const rps = 20;
   const burst = 5;
-  const set = await send(base, 'PUT', '/__mock/api/chaos/config', { rate_limit: { enabled: true, requests_per_second: rps, burst_size: burst } });
+  const set = await admin('PUT', '/__mock/api/chaos/config', { rate_limit: { enabled: true, requests_per_second: rps, burst_size: burst } });
   t.equal(set.status, 200, set.text);
   t.equal(set.headers['x-mock-workers-applied'], '2');
   await sleep(1000 * (burst / rps) + 100);
@@ -189,7 +201,38 @@ t.test('a rate limit holds for the workers together', async (t) => {
   t.equal(counts.other, 0, 'every answer a 200 or a 429');
   // one bucket for both workers: per-worker buckets would let twice as many through
   t.ok(Math.abs(counts[200] - allowed) <= allowed * 0.15 + 6, `${counts[200]} passed (${counts[429]} refused); the bucket allows ${allowed.toFixed(0)}`);
-  t.equal((await send(base, 'PUT', '/__mock/api/chaos/config', { rate_limit: { enabled: false } })).status, 200);
+  t.equal((await admin('PUT', '/__mock/api/chaos/config', { rate_limit: { enabled: false } })).status, 200);
+});
+
+t.test("a token one worker's admin API issued is valid on every worker, JWT_SECRET unset", async (t) => {
+  t.equal(login.status, 200, login.text);
+  // a write (reads need no token): twelve connections of their own, which the kernel spreads over both workers
+  t.equal((await send(base, 'POST', '/__mock/logs/clear')).status, 401, 'refused without a token');
+  const answers = await Promise.all(Array.from({ length: 12 }, () => admin('POST', '/__mock/logs/clear')));
+  t.same(
+    answers.map((a) => a.status),
+    Array(12).fill(200),
+    answers.map((a) => a.text).join('\n'),
+  );
+});
+
+t.test('GraphQL mutations on one worker are read on every worker, and objects created at once get ids of their own', async (t) => {
+  const graphqlUrl = new URL(/GraphQL on (http:\/\/\S+)/.exec(server.stdout)[1]);
+  const gql = async (query, variables) => (await send(graphqlUrl.origin, 'POST', graphqlUrl.pathname, { query, variables })).json;
+  const created = await Promise.all(Array.from({ length: 8 }, (_, i) => gql('mutation ($n: String!) { createUser(input: {name: $n, email: "e@example.com"}) { id name } }', { n: `user-${i}` })));
+  t.same(
+    created.map((answer) => answer.data?.createUser.name),
+    Array.from({ length: 8 }, (_, i) => `user-${i}`),
+    JSON.stringify(created),
+  );
+  const ids = created.map((answer) => answer.data.createUser.id);
+  t.equal(new Set(ids).size, 8, `eight ids: ${ids.join(' ')}`);
+  const read = await Promise.all(ids.map((id) => gql('query ($id: ID!) { user(id: $id) { name } }', { id })));
+  t.same(
+    read.map((answer) => answer.data?.user?.name),
+    Array.from({ length: 8 }, (_, i) => `user-${i}`),
+    'each read on a connection of its own, whichever worker answers',
+  );
 });
 
 t.test('a worker killed with SIGKILL is started again, says so, and serves what the others hold', async (t) => {
@@ -224,7 +267,7 @@ t.test('a worker killed with SIGKILL is started again, says so, and serves what 
 });
 
 t.test('a restart through the admin API restarts every worker', async (t) => {
-  const restarted = await send(base, 'POST', '/__mock/servers/restart', { reason: 'test' });
+  const restarted = await admin('POST', '/__mock/servers/restart', { reason: 'test' });
   t.equal(restarted.status, 200, restarted.text);
   t.equal(restarted.json.data.message, 'Server restart initiated on 2 worker(s)');
   for (let waited = 0; waited < 10_000; waited += 200) {
@@ -261,53 +304,6 @@ t.test('node:http workers share the port through node:cluster, and serve HTTP/1.
   const curl = spawnSync('curl', ['-s', '--http1.0', `${node.url}/ping`], { encoding: 'utf8' });
   t.equal(curl.stdout, JSON.stringify({ pong: true }));
   t.equal(await node.stop(), 0);
-});
-
-t.test("a token one worker's admin API issued is valid on every worker, JWT_SECRET unset", async (t) => {
-  const env = { MOCK_ADMIN_AUTH_ENABLED: 'true', JWT_SECRET: '' };
-  const authed = await startMock(['--config', 'mock.yaml', '--workers', '2', '--admin-embed'], { cwd: dir, env });
-  t.teardown(() => authed.stop());
-  const login = await send(authed.url, 'POST', '/__mock/auth/login', { username: 'admin', password: 'admin-dev-password' });
-  t.equal(login.status, 200, login.text);
-  const token = login.json.data.access_token;
-  // a write (reads need no token): twelve connections of their own, which the kernel spreads over both workers
-  t.equal((await send(authed.url, 'POST', '/__mock/logs/clear')).status, 401, 'refused without a token');
-  const answers = await Promise.all(Array.from({ length: 12 }, () => send(authed.url, 'POST', '/__mock/logs/clear', undefined, { authorization: `Bearer ${token}` })));
-  t.same(
-    answers.map((a) => a.status),
-    Array(12).fill(200),
-    answers.map((a) => a.text).join('\n'),
-  );
-  t.equal(await authed.stop(), 0);
-});
-
-t.test('GraphQL mutations on one worker are read on every worker, and objects created at once get ids of their own', async (t) => {
-  const gqlDir = tmpdir();
-  const schema = path.join(root, 'test', 'fixtures', 'graphql', 'shop.graphql');
-  const graphql = await startCommand(['serve', '--graphql-schema', schema, '--graphql-port', '0', '--host', '127.0.0.1', '--workers', '2', '--seed', '3'], /GraphQL on (http:\/\/\S+)/, {
-    cwd: gqlDir,
-  });
-  t.teardown(() => graphql.stop());
-  const { url } = graphql;
-  const gql = async (query, variables) => {
-    const [origin, target] = [new URL(url).origin, new URL(url).pathname];
-    return (await send(origin, 'POST', target, { query, variables })).json;
-  };
-  const created = await Promise.all(Array.from({ length: 8 }, (_, i) => gql('mutation ($n: String!) { createUser(input: {name: $n, email: "e@example.com"}) { id name } }', { n: `user-${i}` })));
-  t.same(
-    created.map((answer) => answer.data?.createUser.name),
-    Array.from({ length: 8 }, (_, i) => `user-${i}`),
-    JSON.stringify(created),
-  );
-  const ids = created.map((answer) => answer.data.createUser.id);
-  t.equal(new Set(ids).size, 8, `eight ids: ${ids.join(' ')}`);
-  const read = await Promise.all(ids.map((id) => gql('query ($id: ID!) { user(id: $id) { name } }', { id })));
-  t.same(
-    read.map((answer) => answer.data?.user?.name),
-    Array.from({ length: 8 }, (_, i) => `user-${i}`),
-    'each read on a connection of its own, whichever worker answers',
-  );
-  t.equal(await graphql.stop(), 0);
 });
 
 t.test('a bad number of workers, and a port in use, are one line each', async (t) => {

@@ -121,6 +121,8 @@ const allServers = [
   { ...mock('cached', {}, undefined, ['--config', cachingConfig]), setup: expectCacheHit, runs: [['mock generated, cached', scenarios.generated]] },
   { ...mock('recording', {}, undefined, ['--config', recordingConfig]), setup: recordStatic, runs: [['mock static, recording', scenarios.static]] },
   { ...mock('replay', {}, undefined, ['--config', replayConfig]), setup: expectReplay, runs: [['mock static, replayed fixture', scenarios.static]] },
+  // every exchange written to the recorder database (mock serve --recorder), in batches on its writer thread
+  { ...mock('recorder', {}, undefined, ['--recorder', '--recorder-db', `${scratch}/recordings.db`]), runs: [['mock static, recorder database', scenarios.static]] },
   {
     ...mock('unrelated-proxy', {}, undefined, ['--config', unrelatedProxyConfig]),
     setup: expectContinuumElsewhere,
@@ -144,6 +146,7 @@ const targets = [
   // a cached answer costs what a documented example costs
   { target: 'mock generated, cached', against: 'mock static', minReqPerSecRatio: 0.9 },
   { target: 'mock static, recording', against: 'mock static', minReqPerSecRatio: 0.7 },
+  { target: 'mock static, recorder database', against: 'mock static', minReqPerSecRatio: 0.7 },
   // a fixture answers as fast as a documented example
   { target: 'mock static, replayed fixture', against: 'mock static', minReqPerSecRatio: 1.0 },
   // the same route answered by a state machine (a state read, a template rendered, the state kept)

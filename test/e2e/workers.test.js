@@ -12,6 +12,7 @@ import t from 'tap';
 import http from 'node:http';
 import net from 'node:net';
 import { spawnSync } from 'node:child_process';
+import WebSocket from 'ws';
 import path from 'node:path';
 import { root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 import { writeOrdersProject } from '../helpers/shared-state.js';
@@ -162,6 +163,32 @@ t.test("the live stream of one worker shows every worker's requests", async (t) 
   for (let i = 0; i < 12; i++) await send(base, 'GET', `/ping?live=${i}`);
   for (let waited = 0; events.length < 12 && waited < 5000; waited += 50) await sleep(50);
   t.same(events.map((entry) => entry.query).sort(), Array.from({ length: 12 }, (_, i) => `live=${i}`).sort(), 'each request once, whichever worker answered it');
+  const after = await served(base);
+  t.ok(after[1] > before[1] && after[2] > before[2], 'both workers answered some');
+});
+
+t.test("the dashboards' per-second figures count every worker's requests", async (t) => {
+  const stream = new WebSocket(`${base.replace('http', 'ws')}/__mock/ws`, { headers: { authorization: `Bearer ${token}` } });
+  const metrics = [];
+  stream.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    if (message.type === 'metrics') metrics.push(message.data);
+  });
+  await new Promise((resolve, reject) => {
+    stream.once('open', resolve);
+    stream.once('error', reject);
+  });
+  t.teardown(() => stream.close());
+  for (let waited = 0; metrics.length === 0 && waited < 5000; waited += 50) await sleep(50);
+  const first = metrics.at(-1);
+  t.ok(first !== undefined, 'a metrics message every second');
+  const before = await served(base);
+  for (let i = 0; i < 20; i++) await send(base, 'GET', `/ping?tick=${i}`);
+  await sleep(2500);
+  const last = metrics.at(-1);
+  t.equal(last.total_requests - first.total_requests, 20, 'the total counts both workers');
+  const counted = metrics.slice(metrics.indexOf(first) + 1).reduce((sum, m) => sum + Math.round(m.requests_per_second * 1), 0);
+  t.ok(counted >= 18 && counted <= 22, `the per-second rates add up to the requests made: ${counted}`);
   const after = await served(base);
   t.ok(after[1] > before[1] && after[2] > before[2], 'both workers answered some');
 });

@@ -1,5 +1,5 @@
 import type { RequestLogEntryJson, RequestLogFilter } from '../logging/index.js';
-import { mergedTraffic, type CoverageCounts, type CoverageReport, type PrometheusMetrics, type TrafficSnapshot } from '../metrics/index.js';
+import { mergedInterval, mergedTraffic, type CoverageCounts, type IntervalMark, type CoverageReport, type PrometheusMetrics, type TrafficSnapshot } from '../metrics/index.js';
 import { serversOf } from './server-control.js';
 import type { AdminContext, ClusterQuestion, ClusterView } from './context.js';
 
@@ -58,4 +58,9 @@ export async function restartCluster(cluster: ClusterView, reason: string | null
 /** One Prometheus exposition of every worker's metrics (the metrics port, which the first worker serves). */
 export async function clusterPrometheus(cluster: ClusterView, prometheus: PrometheusMetrics): Promise<string> {
   return prometheus.renderAll(await cluster.gather({ kind: 'prometheus' }));
+}
+
+/** The per-second figures of every worker together since `mark` (the live stream's metrics with workers). */
+export async function clusterInterval(cluster: ClusterView, mark: IntervalMark | undefined): Promise<ReturnType<typeof mergedInterval>> {
+  return mergedInterval((await cluster.gather({ kind: 'traffic' })) as TrafficSnapshot[], mark);
 }

@@ -1,6 +1,7 @@
 import { isGrpcStatusName } from '../../../common/grpc-status.js';
 import { ANSWER_SOURCES, isAnswerSource } from '../../../common/answer-source.js';
-import type { IntervalMark } from '../metrics/index.js';
+import type { IntervalMark, TrafficInterval } from '../metrics/index.js';
+import { clusterInterval } from './cluster-questions.js';
 import { entryFilter, type RequestLogFilter, type StreamedEntry } from '../logging/index.js';
 import type { AccessPolicy } from './access-policy.js';
 import { refuseForeign } from './admin-api.js';
@@ -62,6 +63,8 @@ export class LiveStream {
   private readonly clients = new Set<Client>();
   private timer: NodeJS.Timeout | undefined;
   private mark: IntervalMark | undefined;
+  /** With workers: the figures of the last tick are still being gathered. */
+  private asking = false;
   private lastTick = 0;
   private unsubscribe: (() => void) | undefined;
   private flushing = false;
@@ -208,23 +211,40 @@ export class LiveStream {
 
   private startTicking(): void {
     // the first interval starts now: counts from before anyone watched are not this interval's
-    this.mark = this.ctx.stats.interval(undefined).mark;
+    this.mark = this.ctx.cluster === undefined ? this.ctx.stats.interval(undefined).mark : undefined;
     this.lastTick = Date.now();
     this.timer = setInterval(() => this.tick(), METRICS_INTERVAL_MS);
     this.timer.unref();
   }
 
   private tick(): void {
+    const { cluster } = this.ctx;
+    if (cluster === undefined) return this.sendMetrics({ ...this.ctx.stats.interval(this.mark), total: this.ctx.stats.totalRequests });
+    // with workers, every worker's requests (one tick at a time: a slow answer skips a second rather than piling up)
+    if (this.asking) return;
+    this.asking = true;
+    clusterInterval(cluster, this.mark)
+      .then((figures) => {
+        // the first answer only sets the mark: counts from before anyone watched are not this interval's
+        const first = this.mark === undefined;
+        this.mark = figures.mark;
+        if (!first && this.timer !== undefined) this.sendMetrics(figures);
+        else this.lastTick = Date.now();
+      })
+      .catch((e: unknown) => this.ctx.logger.warn(`the live stream could not read the workers' figures: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => (this.asking = false));
+  }
+
+  private sendMetrics({ interval, mark, total }: { interval: TrafficInterval; mark: IntervalMark; total: number }): void {
     const now = Date.now();
     const seconds = Math.max((now - this.lastTick) / 1000, 0.001);
     this.lastTick = now;
-    const { interval, mark } = this.ctx.stats.interval(this.mark);
     this.mark = mark;
     const usage = this.ctx.sampler.current();
     const servers = this.ctx.registry.list();
     const data = {
       ts: new Date(now).toISOString(),
-      total_requests: this.ctx.stats.totalRequests,
+      total_requests: total,
       requests_per_second: round2(interval.requests / seconds),
       errors_per_second: round2(interval.errors / seconds),
       error_rate: interval.requests === 0 ? 0 : round2(interval.errors / interval.requests),

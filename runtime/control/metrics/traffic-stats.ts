@@ -75,6 +75,32 @@ export interface TrafficSnapshot {
   latency: Array<[number, number]>;
 }
 
+/** Requests, errors and percentiles since `mark`, from counts now; see TrafficStats.interval. */
+function intervalSince(total: number, errors: number, latency: LatencyHistogram, mark: IntervalMark | undefined): { interval: TrafficInterval; mark: IntervalMark } {
+  const since = latency.sinceMark(mark?.latency, [50, 95, 99]);
+  // a reset (clear stats) since the mark: count from zero
+  const requests = total >= (mark?.requests ?? 0) ? total - (mark?.requests ?? 0) : total;
+  const errorDelta = errors >= (mark?.errors ?? 0) ? errors - (mark?.errors ?? 0) : errors;
+  const [p50, p95, p99] = since.values.map((us) => us / 1000);
+  return {
+    interval: { requests, errors: errorDelta, percentiles: since.count === 0 ? null : { p50, p95, p99 } },
+    mark: { requests: total, errors, latency: since.mark },
+  };
+}
+
+/** TrafficStats.interval over several workers' snapshots together (the dashboards' per-second figures with mock serve --workers). */
+export function mergedInterval(snapshots: readonly TrafficSnapshot[], mark: IntervalMark | undefined): { interval: TrafficInterval; mark: IntervalMark; total: number } {
+  const latency = new LatencyHistogram(MAX_MS * 1000);
+  let total = 0;
+  let errors = 0;
+  for (const snapshot of snapshots) {
+    total += snapshot.total;
+    latency.add(snapshot.latency);
+    for (const endpoint of Object.values(snapshot.endpoints)) errors += endpoint.errors;
+  }
+  return { ...intervalSince(total, errors, latency, mark), total };
+}
+
 /** The requests, error rates and percentiles of several workers' snapshots, as GET /__mock/metrics shows one process's. */
 export function mergedTraffic(snapshots: readonly TrafficSnapshot[]): {
   total_requests: number;
@@ -221,15 +247,7 @@ export class TrafficStats {
   interval(mark: IntervalMark | undefined): { interval: TrafficInterval; mark: IntervalMark } {
     let errors = 0;
     for (const tally of this.byKey.values()) errors += tally.errors;
-    const since = this.latency.sinceMark(mark?.latency, [50, 95, 99]);
-    // a reset (clear stats) since the mark: count from zero
-    const requests = this.total >= (mark?.requests ?? 0) ? this.total - (mark?.requests ?? 0) : this.total;
-    const errorDelta = errors >= (mark?.errors ?? 0) ? errors - (mark?.errors ?? 0) : errors;
-    const [p50, p95, p99] = since.values.map((us) => us / 1000);
-    return {
-      interval: { requests, errors: errorDelta, percentiles: since.count === 0 ? null : { p50, p95, p99 } },
-      mark: { requests: this.total, errors, latency: since.mark },
-    };
+    return intervalSince(this.total, errors, this.latency, mark);
   }
 
   /** The numbers of `route` itself when it has an id (not those of other routes of its key), else of its key. */

@@ -1,5 +1,6 @@
 import type { FromWorker, StoreOp, StoreReply, ToWorker } from './cluster-messages.js';
 import { ClusterStore } from './cluster-store.js';
+import { PendingCommands } from './pending-commands.js';
 import type { Store, StoreBudget, StoreFactory, StoreName } from './store.js';
 
 /**
@@ -10,7 +11,7 @@ import type { Store, StoreBudget, StoreFactory, StoreName } from './store.js';
 export class ClusterStores implements StoreFactory {
   private readonly stores = new Map<StoreName, ClusterStore<unknown>>();
   private readonly waiting = new Map<number, (reply: StoreReply) => void>();
-  private readonly pending = new Set<Promise<unknown>>();
+  private readonly pending = new PendingCommands();
   private next = 0;
   /** How many workers the last write this worker made reached before it answered. */
   private lastApplied = 1;
@@ -24,7 +25,7 @@ export class ClusterStores implements StoreFactory {
       name,
       budget,
       (store, op) => this.ask(store, op),
-      (reply) => this.track(reply),
+      (reply) => this.pending.track(reply),
     );
     this.stores.set(name, store as ClusterStore<unknown>);
     return store;
@@ -34,9 +35,8 @@ export class ClusterStores implements StoreFactory {
     return [...this.stores.values()];
   }
 
-  async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
-    await new Promise((resolve) => setImmediate(resolve));
+  settled(): Promise<void> {
+    return this.pending.settled();
   }
 
   /** How many workers held the last change this worker made when its write answered. */
@@ -65,11 +65,5 @@ export class ClusterStores implements StoreFactory {
       });
       this.send({ kind: 'mock-store', id, store, ...op });
     });
-  }
-
-  private track(reply: Promise<unknown>): void {
-    this.pending.add(reply);
-    const done = (): void => void this.pending.delete(reply);
-    reply.then(done, done);
   }
 }

@@ -3,6 +3,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { MockError } from '../../common/errors.js';
 import { redactUrlCredentials, redactUrlsInText } from '../../common/redacted.js';
 import { RedisStore } from './redis-store.js';
+import { PendingCommands } from './pending-commands.js';
 import type { Store, StoreBudget, StoreFactory, StoreName } from './store.js';
 
 /** Longest a command waits for Redis before it fails: a lost Redis never hangs a request. */
@@ -36,7 +37,7 @@ export class RedisStores implements StoreFactory {
   private readonly byChannel = new Map<string, RedisStore<unknown>>();
   private readonly instance = randomUUID();
   /** Commands sent and not settled yet (settled()). */
-  private readonly pending = new Set<Promise<unknown>>();
+  private readonly pending = new PendingCommands();
 
   private constructor(
     private readonly commands: Redis,
@@ -84,12 +85,12 @@ export class RedisStores implements StoreFactory {
   open<V>(name: StoreName, budget: StoreBudget<V>): Store<V> {
     const open = this.stores.get(name);
     if (open !== undefined) return open as unknown as Store<V>;
-    const store = new RedisStore<V>(name, budget, this.commands, this.keyPrefix, this.instance, this.warn, (command) => this.track(command));
+    const store = new RedisStore<V>(name, budget, this.commands, this.keyPrefix, this.instance, this.warn, (command) => this.pending.track(command));
     this.stores.set(name, store as RedisStore<unknown>);
     this.byChannel.set(store.channel, store as RedisStore<unknown>);
     // settled() waits for it too: a change made before the subscription holds would be missed
     const subscribed = this.subscriber.subscribe(store.channel).catch(() => undefined);
-    this.track(subscribed);
+    this.pending.track(subscribed);
     return store;
   }
 
@@ -97,16 +98,8 @@ export class RedisStores implements StoreFactory {
     return [...this.stores.values()];
   }
 
-  async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
-    // a turn of the event loop: every callback chained on those commands (a Cell taking the value it read) has run
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-
-  private track(command: Promise<unknown>): void {
-    this.pending.add(command);
-    const done = (): void => void this.pending.delete(command);
-    command.then(done, done);
+  settled(): Promise<void> {
+    return this.pending.settled();
   }
 
   /** Closes both connections (the server's close). */

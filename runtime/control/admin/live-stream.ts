@@ -63,6 +63,8 @@ export class LiveStream {
   private readonly clients = new Set<Client>();
   private timer: NodeJS.Timeout | undefined;
   private mark: IntervalMark | undefined;
+  /** The entries a second the log was last subscribed for (the clients' budgets together); 0: not subscribed. */
+  private followed = 0;
   /** With workers: the figures of the last tick are still being gathered. */
   private asking = false;
   private lastTick = 0;
@@ -144,14 +146,16 @@ export class LiveStream {
     client.socket.send(JSON.stringify({ type: 'error', message }));
   }
 
-  /** Listens to the request log only while a client wants its entries. */
+  /**
+   * Listens to the request log only while a client wants its entries, saying how many a second the
+   * clients take together (their budgets): other workers forward no more than that.
+   */
   private followLog(): void {
-    const wanted = [...this.clients].some((c) => c.keep !== undefined);
-    if (wanted && this.unsubscribe === undefined) this.unsubscribe = this.ctx.requestLog.subscribe((entry) => this.queue(entry));
-    if (!wanted && this.unsubscribe !== undefined) {
-      this.unsubscribe();
-      this.unsubscribe = undefined;
-    }
+    const budget = [...this.clients].reduce((sum, c) => (c.keep === undefined ? sum : sum + c.budget), 0);
+    if (budget === this.followed) return;
+    this.unsubscribe?.();
+    this.unsubscribe = budget === 0 ? undefined : this.ctx.requestLog.subscribe((entry) => this.queue(entry), budget);
+    this.followed = budget;
   }
 
   private queue(entry: StreamedEntry): void {

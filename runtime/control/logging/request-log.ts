@@ -65,7 +65,10 @@ export class RequestLog {
   /** Shared by every entry; the servers give it the apiKey parameters of their descriptions. */
   readonly redaction: Redaction;
   private listeners: RequestLogListener[] = [];
-  private readonly listening: Array<(listening: boolean) => void> = [];
+  private readonly demand: Array<(perSecond: number) => void> = [];
+  /** What each subscriber takes at most a second (absent: every entry). */
+  private readonly rates = new Map<RequestLogListener, number>();
+  private lastDemand = 0;
   private tapped: ((entry: RequestLogEntry) => void) | undefined;
   private readonly bodies: KeptBodies | undefined;
 
@@ -125,9 +128,21 @@ export class RequestLog {
     this.tapped = forward;
   }
 
-  /** `listener` is told when the log gains its first subscriber (true) and loses its last (false). */
-  onListening(listener: (listening: boolean) => void): void {
-    this.listening.push(listener);
+  /**
+   * `listener` is told how many entries a second the subscribers take whenever that changes: 0
+   * while there is none, Infinity while one takes every entry (a worker of mock serve --workers
+   * forwards the others' entries at most at that rate).
+   */
+  onDemand(listener: (perSecond: number) => void): void {
+    this.demand.push(listener);
+  }
+
+  private tellDemand(): void {
+    let perSecond = 0;
+    for (const listener of this.listeners) perSecond += this.rates.get(listener) ?? Infinity;
+    if (perSecond === this.lastDemand) return;
+    this.lastDemand = perSecond;
+    for (const told of this.demand) told(perSecond);
   }
 
   /** Writes the summary of requests not logged one by one yet (at shutdown). */
@@ -140,14 +155,19 @@ export class RequestLog {
     return this.ring.newest(filter.limit ?? Infinity, entryFilter(filter));
   }
 
-  /** Calls `listener` with every entry recorded from now on; returns the unsubscribe function. */
-  subscribe(listener: RequestLogListener): () => void {
+  /**
+   * Calls `listener` with every entry recorded from now on; returns the unsubscribe function.
+   * `perSecond`: the most entries a second it takes (a client's budget), which other workers need
+   * not exceed when they forward theirs; absent: it takes every entry.
+   */
+  subscribe(listener: RequestLogListener, perSecond?: number): () => void {
     this.listeners = [...this.listeners, listener];
-    if (this.listeners.length === 1) for (const told of this.listening) told(true);
+    if (perSecond !== undefined) this.rates.set(listener, perSecond);
+    this.tellDemand();
     return () => {
-      const before = this.listeners.length;
       this.listeners = this.listeners.filter((l) => l !== listener);
-      if (before > 0 && this.listeners.length === 0) for (const told of this.listening) told(false);
+      this.rates.delete(listener);
+      this.tellDemand();
     };
   }
 

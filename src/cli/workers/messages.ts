@@ -33,10 +33,14 @@ export interface GatherReply {
   answers: unknown[];
 }
 
-/** While any worker's live streams have a client, every worker forwards its request log entries (on), else not (off). */
+/**
+ * While any worker's live streams have a client, every worker forwards its request log entries, at
+ * most `perSecond` a second (what the most demanding worker's clients take; null: every entry); 0:
+ * none.
+ */
 export interface ForwardMessage {
   kind: 'mock-forward';
-  on: boolean;
+  perSecond: number | null;
 }
 
 /** Request log entries of other workers, for this worker's live streams; from a worker, its own, for the others'. */
@@ -55,7 +59,7 @@ export type FromServeWorker =
   | { kind: 'mock-workers'; id: number }
   | { kind: 'mock-gather'; id: number; question: ClusterQuestion }
   | { kind: 'mock-answer'; id: number; answer: unknown }
-  /** Whether this worker's live streams have a client (they want the other workers' entries). */
-  | { kind: 'mock-follow'; on: boolean }
+  /** How many entries a second this worker's live streams take (0: no client; null: every entry): what the others forward. */
+  | { kind: 'mock-follow'; perSecond: number | null }
   | EntriesMessage
   | FromWorker;

@@ -98,15 +98,20 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
       requests: slot.requests,
     }));
 
-  /** The workers whose live streams have a client: while there is one, every worker forwards its request log entries. */
-  const followers = new Set<number>();
-  const follow = (number: number, on: boolean): void => {
-    const before = followers.size > 0;
-    if (on) followers.add(number);
-    else followers.delete(number);
-    const now = followers.size > 0;
+  /** The workers whose live streams have a client, and how many entries a second they take (Infinity: every one). */
+  const followers = new Map<number, number>();
+  /** What every worker forwards a second: as much as the most demanding follower takes. */
+  const forwarding = (): number | null => {
+    const most = Math.max(0, ...followers.values());
+    return most === Infinity ? null : most;
+  };
+  const follow = (number: number, perSecond: number | null): void => {
+    const before = forwarding();
+    if (perSecond === 0) followers.delete(number);
+    else followers.set(number, perSecond ?? Infinity);
+    const now = forwarding();
     if (now === before) return;
-    for (const slot of slots.values()) if (slot.worker.isConnected()) slot.worker.send({ kind: 'mock-forward', on: now } satisfies ToServeWorker);
+    for (const slot of slots.values()) if (slot.worker.isConnected()) slot.worker.send({ kind: 'mock-forward', perSecond: now } satisfies ToServeWorker);
   };
 
   /** Starts worker `number`; settles once it serves, or with why it could not. */
@@ -130,7 +135,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
             ready = true;
             slot.ready = true;
             slot.startedAt = Date.now();
-            if (followers.size > 0) send({ kind: 'mock-forward', on: true });
+            if (followers.size > 0) send({ kind: 'mock-forward', perSecond: forwarding() });
             resolve(message.lines);
             return;
           case 'mock-failed':
@@ -149,7 +154,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
             questions.get(message.id)?.(number, message.answer);
             return;
           case 'mock-follow':
-            follow(number, message.on);
+            follow(number, message.perSecond);
             return;
           case 'mock-entries':
             for (const [other, follower] of slots) if (other !== number && followers.has(other) && follower.worker.isConnected()) follower.worker.send(message);
@@ -160,7 +165,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
       });
       worker.on('exit', (code, signal) => {
         host?.removeWorker(worker.id);
-        if (slots.get(number) === slot) follow(number, false);
+        if (slots.get(number) === slot) follow(number, 0);
         if (slots.get(number) !== slot) return;
         if (!ready) {
           slots.delete(number);

@@ -53,7 +53,7 @@ process.on('message', (message: ToServeWorker) => {
       asked.delete(message.id);
       return;
     case 'mock-forward':
-      forward(message.on);
+      forward(message.perSecond ?? Infinity);
       return;
     case 'mock-entries':
       for (const entry of message.entries) serving?.running.requestLog.offer(entry);
@@ -101,7 +101,7 @@ async function serve({ worker, resolved: given, allowRefs, first, sharedKey }: S
     keepServing(serving.logger);
     const { running } = serving;
     // this worker's live streams show every worker's requests: while they have a client, the others forward theirs
-    running.requestLog.onListening((on) => send?.({ kind: 'mock-follow', on }));
+    running.requestLog.onDemand((perSecond) => send?.({ kind: 'mock-follow', perSecond: perSecond === Infinity ? null : perSecond }));
     send?.({ kind: 'mock-ready', lines: startLines(running, resolved, runtime.httpUrl) });
     setInterval(() => send?.({ kind: 'mock-heartbeat', requests: running.stats.totalRequests }), HEARTBEAT_MS).unref();
   } catch (e) {
@@ -115,16 +115,28 @@ async function serve({ worker, resolved: given, allowRefs, first, sharedKey }: S
 const FORWARD_BATCH_MS = 50;
 let batch: RequestLogEntryJson[] = [];
 
-/** Starts or stops sending this worker's request log entries to the primary, for the other workers' live streams. */
-function forward(on: boolean): void {
+/**
+ * Starts or stops sending this worker's request log entries to the primary, for the other workers'
+ * live streams: at most `perSecond` a second (0: none), the first of each second, since the
+ * clients listening take no more (the dashboards' budgets); an entry past it costs one comparison.
+ */
+function forward(perSecond: number): void {
   const log = serving?.running.requestLog;
   if (log === undefined) return;
-  if (!on) {
+  if (perSecond === 0) {
     log.tap(undefined);
     batch = [];
     return;
   }
+  let second = 0;
+  let sent = 0;
   log.tap((entry) => {
+    if (entry.time - second >= 1000) {
+      second = entry.time - (entry.time % 1000);
+      sent = 0;
+    }
+    if (sent >= perSecond) return;
+    sent++;
     if (batch.length === 0) setTimeout(() => send?.({ kind: 'mock-entries', entries: batch.splice(0) }), FORWARD_BATCH_MS);
     batch.push(entry.toJSON());
   });

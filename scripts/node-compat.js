@@ -14,6 +14,7 @@
 // Each asserted check is one test: `ok`/`not ok` lines, then `node-compat: N passed, N failed`.
 // Exits 1 on any failure. NODE_COMPAT_MAJORS="22 24 26" picks the majors.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -181,6 +182,37 @@ function tuiSession(node, adminUrl) {
   });
 }
 
+/** `mock serve --workers 2` on the petstore; settles once the primary says the workers serve (or it ends). */
+function serveWorkers(node, cwd, out) {
+  const child = spawn(node, [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--grpc-port', '0', '--workers', '2'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const server = { child, output: '', stderr: '', url: undefined };
+  server.ended = new Promise((resolve) => child.on('close', (code, signal) => (children.delete(child), resolve(code ?? signal))));
+  child.stderr.on('data', (d) => (server.stderr += d));
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(server), 30_000);
+    child.stdout.on('data', (d) => {
+      server.output += d;
+      if (!/^mock: 2 workers/m.test(server.output)) return;
+      server.url = /^mock: serving on (http:\/\/[^/\s]+)/m.exec(server.output)?.[1];
+      clearTimeout(timer);
+      resolve(server);
+    });
+    server.ended.then(() => (clearTimeout(timer), resolve(server)));
+  });
+}
+
+/** A GET on a connection of its own (each may land on another worker); its status. */
+function statusOnNewConnection(url) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+  });
+}
+
 async function get(url) {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   const text = await response.text();
@@ -339,6 +371,26 @@ async function checkVersion({ major, version, node, error }) {
     const report = JSON.parse(readFileSync(path.join(dir, 'drift.json'), 'utf8'));
     if (!(report.exchanges > 0)) return `no exchanges in the report: ${JSON.stringify(report).slice(0, 300)}`;
   });
+
+  const workers = await serveWorkers(node, dir, out);
+  try {
+    await attempt(`mock serve --workers 2: both workers answer on one port (${uwsHere ? 'uWebSockets.js with SO_REUSEPORT' : 'node:http through node:cluster'})`, async () => {
+      if (workers.url === undefined) return `${workers.output}${workers.stderr}`.trim().split('\n').slice(-3).join(' | ') || 'no output in 30 s';
+      const statuses = await Promise.all(Array.from({ length: 12 }, () => statusOnNewConnection(`${workers.url}/v1/pets/1`)));
+      if (statuses.some((status) => status !== 200)) return statuses.join(' ');
+      // each worker reports what it answered every second
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const { json, text } = await get(`${workers.url}/__mock/health`);
+      const counts = (json?.workers ?? []).map((worker) => worker.requests);
+      if (counts.length !== 2 || counts.some((n) => !(n > 0))) return `requests per worker: ${JSON.stringify(counts)} ${text.slice(0, 200)}`;
+    });
+  } finally {
+    workers.child.kill('SIGTERM');
+    const timer = setTimeout(() => workers.child.kill('SIGKILL'), 10_000);
+    const code = await workers.ended;
+    clearTimeout(timer);
+    if (workers.url !== undefined) check(code === 0, 'mock serve --workers 2 stops on SIGTERM: exit 0', `exit ${code}: ${workers.stderr.trim().slice(-300)}`);
+  }
 
   if (explicit !== undefined) {
     const { code, stdout, stderr } = await explicit;

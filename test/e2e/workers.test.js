@@ -11,6 +11,7 @@
 import t from 'tap';
 import http from 'node:http';
 import net from 'node:net';
+import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import WebSocket from 'ws';
 import path from 'node:path';
@@ -328,8 +329,9 @@ t.test('SIGTERM drains every worker and ends with exit code 0', async (t) => {
   t.same(pids.filter(alive), [], 'no worker left running');
 });
 
-t.test('node:http workers share the port through node:cluster, and serve HTTP/1.0', async (t) => {
-  const node = await startMock(['--config', 'mock.yaml', '--workers', '2', '--http-backend', 'node'], { cwd: dir });
+t.test('node:http workers share the port through node:cluster, serve HTTP/1.0, and log to a file each', async (t) => {
+  const logDir = tmpdir();
+  const node = await startMock(['--config', 'mock.yaml', '--workers', '2', '--http-backend', 'node', '--log-file', path.join(logDir, 'mock.log')], { cwd: dir, env: { MOCK_LOG_LEVEL: 'info' } });
   t.teardown(() => node.stop());
   t.match(node.stdout, /\(node:http\)\nmock: 2 workers/);
   const before = await served(node.url);
@@ -343,6 +345,8 @@ t.test('node:http workers share the port through node:cluster, and serve HTTP/1.
   const curl = spawnSync('curl', ['-s', '--http1.0', `${node.url}/ping`], { encoding: 'utf8' });
   t.equal(curl.stdout, JSON.stringify({ pong: true }));
   t.equal(await node.stop(), 0);
+  // one rotating file has one writer: worker 1 writes the file named, worker 2 one of its own
+  for (const file of ['mock.log', 'mock-worker-2.log']) t.match(readFileSync(path.join(logDir, file), 'utf8'), /GET \/ping 200/, `${file} holds its worker's requests`);
 });
 
 t.test('a bad number of workers, and a port in use, are one line each', async (t) => {

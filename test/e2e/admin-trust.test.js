@@ -29,10 +29,10 @@ writeFileSync(path.join(project, 'secret.env'), 'TOKEN=s3cret\n');
 const config = path.join(project, 'mock.yaml');
 const STOLEN = `openapi: 3.0.3\ninfo: { title: Stolen, version: '1' }\npaths:\n  /secret:\n    get:\n      responses:\n        '200': { description: ok, content: { text/plain: { example: { $ref: '../secret.env' } } } }\n`;
 
-const [server, embedded] = await Promise.all([
-  startMock(['-c', config, '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0'], { cwd: project }),
-  startMock(['-c', config, '--admin-embed'], { cwd: project }),
-]);
+// one after the other: the first builds the project, the second finds the build up to date (two at once
+// would build into one folder together, and the second could find the first's build half written)
+const server = await startMock(['-c', config, '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0'], { cwd: project });
+const embedded = await startMock(['-c', config, '--admin-embed'], { cwd: project });
 t.teardown(() => Promise.all([server.stop(), embedded.stop()]));
 const { adminUrl, metricsUrl, url: mockUrl } = server;
 

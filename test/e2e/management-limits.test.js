@@ -19,11 +19,11 @@ writeFileSync(
 const config = path.join(dir, 'mock.yaml');
 writeFileSync(config, 'specs: [api.json]\nadmin:\n  limits: { max_mocks: 5, max_mock_bytes: 2048, max_override_rules: 3 }\n');
 
-const [server, exposed] = await Promise.all([
-  startMock(['-c', config, '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0'], { cwd: dir }),
-  // every interface: the management router is reachable from other machines (the test talks to loopback only)
-  startMock(['--spec', path.join(dir, 'api.json'), '--http-port', '0', '--host', '0.0.0.0'], { cwd: dir }),
-]);
+// one after the other: the first builds the project, the second finds the build up to date (two at once
+// would build into one folder together, and the second could find the first's build half written)
+const server = await startMock(['-c', config, '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0'], { cwd: dir });
+// every interface: the management router is reachable from other machines (the test talks to loopback only)
+const exposed = await startMock(['--spec', path.join(dir, 'api.json'), '--http-port', '0', '--host', '0.0.0.0'], { cwd: dir });
 t.teardown(() => Promise.all([server.stop(), exposed.stop()]));
 
 const mocks = `${server.url}/__mock/mocks`;

@@ -73,7 +73,7 @@ function exec(node, args, { cwd, timeoutMs = 60_000 } = {}) {
 
 /** `mock serve` in the background: resolves once it printed its addresses (or ended). */
 function serve(node, cwd, out) {
-  // recording on: fixture files and the recorder database (SQLite in WebAssembly) on every version
+  // recording on: fixture files and the recorder database (node:sqlite where Node has it, SQLite in WebAssembly otherwise)
   const args = [cli, 'serve', '--spec', petstore, '--out', out, '--host', '127.0.0.1', '--http-port', '0', '--admin', '--admin-port', '0', '--record', '--recorder', '--recorder-db', 'recordings.db', '--ws-port', '0', '--graphql-schema', shop, '--graphql-port', '0', '--proto-dir', 'proto', '--grpc-port', '0'];
   const child = spawn(node, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
@@ -258,6 +258,8 @@ async function checkVersion({ major, version, node, error }) {
   if (!built) return results;
 
   const uwsHere = UWS_MAJORS.includes(major);
+  // node:sqlite without a flag: 22.13 and later (every newest 22, 24, 26)
+  const sqliteHere = major >= 22;
   // where uWS does not load, asking for it explicitly is a one-line error (run beside the server)
   const explicit = uwsHere
     ? undefined
@@ -343,6 +345,12 @@ async function checkVersion({ major, version, node, error }) {
       const { status, json, text } = await get(`${server.adminUrl}/__mock/health`);
       const services = json?.services ?? {};
       if (status !== 200 || json?.status !== 'healthy' || ['http', 'websocket', 'graphql', 'grpc'].some((key) => services[key] !== 'running')) return `${status} ${text.slice(0, 200)}`;
+    });
+    await attempt(`the recorder database writes with ${sqliteHere ? 'node:sqlite' : 'node-sqlite3-wasm'} and lists what it recorded`, async () => {
+      const { json, text } = await get(`${server.adminUrl}/__mock/recorder/recordings`);
+      const listing = json?.data;
+      if (listing?.recorder?.library !== (sqliteHere ? 'node:sqlite' : 'node-sqlite3-wasm') || !(listing.total > 0)) return text.slice(0, 300);
+      if (/ExperimentalWarning/.test(server.stderr)) return `a warning on stderr: ${server.stderr.slice(0, 200)}`;
     });
 
     const bench = await mock('bench', '--spec', petstore, '--target', server.url, '--duration', '2', '--vus', '4', '--workers', '1', '--json');

@@ -80,7 +80,7 @@ t.test('the admin API lists the recordings newest first, at once (queued rows ar
     listing.recordings.map((r) => `${r.method} ${r.path} ${r.status}`),
     ['GET /nowhere 404', 'PUT /uploads 204', 'POST /things 201', 'GET /things/1 200'],
   );
-  t.match(listing.recorder, { file: DB, recorded: 4, queued: 0, dropped: 0 });
+  t.match(listing.recorder, { file: DB, library: process.getBuiltinModule?.('node:sqlite') === undefined ? 'node-sqlite3-wasm' : 'node:sqlite', recorded: 4, queued: 0, dropped: 0 });
   const page = await envelope(t, await fetch(`${admin}/__mock/recorder/recordings?limit=1&offset=1`));
   t.same(page.recordings.map((r) => r.path), ['/uploads'], 'limit and offset page through them');
   await failure(t, await fetch(`${admin}/__mock/recorder/recordings?limit=0`), 400, /limit: expected a whole number from 1 to 1000/);

@@ -13,7 +13,7 @@ export function listRecordings(db: Database, limit: number, offset: number): Rec
 
 export function readRecording(db: Database, id: number): Recording | undefined {
   const row = db.get('SELECT * FROM recordings WHERE id = ?', [id]);
-  return row === null ? undefined : recordingOf(row);
+  return row === undefined ? undefined : recordingOf(row);
 }
 
 /** The newest `limit` recordings (every one when absent), oldest first: the order they happened in. */

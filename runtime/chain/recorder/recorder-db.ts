@@ -24,18 +24,16 @@ export interface RecorderOptions {
   maxQueuedBytes?: number;
 }
 
-/** An exchange captured on the request path, turned into a row only when its batch is sent. */
+/** An exchange captured on the request path, as its row. */
 interface Pending {
-  ex: Exchange;
-  answer: Answer;
-  /** Epoch ms the answer was written. */
-  at: number;
-  durationMs: number;
+  row: SentRow;
   bytes: number;
 }
 
 export interface RecorderStats {
   file: string;
+  /** The SQLite library writing it: `node:sqlite` where Node has it, `node-sqlite3-wasm` otherwise. */
+  library: string;
   /** Rows written since the server started. */
   recorded: number;
   /** Exchanges waiting to be written. */
@@ -47,11 +45,10 @@ export interface RecorderStats {
 const WARN_EVERY_MS = 1000;
 
 /**
- * The recorder's database (`mock serve --recorder`). The request path only queues the exchange
- * (no serialising, no redaction, no I/O there). Every `flushMs`, or as soon as `batchRows` wait,
- * the batch is made into rows (redacted) and sent to a writer thread that owns the SQLite file
- * and inserts each batch in one transaction (writer-thread.ts), so neither SQLite nor the disk
- * ever holds up an answer. What waits is bounded: past it, exchanges are dropped and counted, with
+ * The recorder's database (`mock serve --recorder`). Once an answer is written its exchange is
+ * made a row (redacted) and queued: no I/O there. Every `flushMs`, or as soon as `batchRows` wait,
+ * the batch is sent to a writer thread that owns the SQLite file and inserts each batch in one
+ * transaction (writer-thread.ts), so neither SQLite nor the disk ever holds up an answer. What waits is bounded: past it, exchanges are dropped and counted, with
  * at most one warning a second. Reads go through the writer too, after every batch sent before.
  */
 export class RecorderDb {
@@ -79,6 +76,7 @@ export class RecorderDb {
 
   private constructor(
     private readonly writer: Worker,
+    private readonly library: string,
     private readonly options: RecorderOptions,
   ) {
     this.flushMs = options.flushMs ?? 50;
@@ -100,11 +98,11 @@ export class RecorderDb {
       writer.once('message', resolve);
       writer.once('error', reject);
     });
-    if (first.kind === 'unusable') {
+    if (first.kind !== 'ready') {
       await writer.terminate();
-      throw new MockError('MOCK_ERR_RECORDER_DB', first.message);
+      throw new MockError('MOCK_ERR_RECORDER_DB', first.kind === 'unusable' ? first.message : `the recorder's writer thread answered ${first.kind} before it was ready`);
     }
-    return new RecorderDb(writer, options);
+    return new RecorderDb(writer, first.library, options);
   }
 
   get file(): string {
@@ -118,14 +116,16 @@ export class RecorderDb {
     if (this.waitingRows >= this.maxRows || this.waitingBytes + bytes > this.maxBytes) {
       return this.drop(1, `the recorder's write queue is full (${this.maxRows} exchanges or ${Math.round(this.maxBytes / 1048576)} MB of bodies wait for the disk)`);
     }
-    this.queue.push({ ex, answer, at: Date.now(), durationMs: performance.now() - ex.startedAt, bytes });
+    // made a row at once (after the answer went out): a queued exchange would keep its whole request
+    // and answer alive through the young generation's collections, which then cost more than the row
+    this.queue.push({ row: this.rowOf(ex, answer, Date.now(), performance.now() - ex.startedAt), bytes });
     this.waitingRows++;
     this.waitingBytes += bytes;
     this.schedule(this.queue.length >= this.batchRows);
   }
 
   stats(): RecorderStats {
-    return { file: this.options.file, recorded: this.recorded, queued: this.waitingRows, dropped: this.dropped };
+    return { file: this.options.file, library: this.library, recorded: this.recorded, queued: this.waitingRows, dropped: this.dropped };
   }
 
   /** Newest first; what is queued is sent first, so a listing shows every answered request. */
@@ -187,7 +187,7 @@ export class RecorderDb {
     const batch = this.queue.splice(0, this.batchRows);
     if (batch.length === 0) return;
     this.sent.push({ rows: batch.length, bytes: batch.reduce((sum, pending) => sum + pending.bytes, 0) });
-    const rows = batch.map((pending) => this.rowOf(pending));
+    const rows = batch.map((pending) => pending.row);
     this.post({ kind: 'write', rows }, [packBodies(rows)]);
   }
 
@@ -224,8 +224,8 @@ export class RecorderDb {
     this.reads.clear();
   }
 
-  /** What only this thread can do: redact with the request log's settings, read the exchange. */
-  private rowOf({ ex, answer, at, durationMs }: Pending): SentRow {
+  /** What only this thread can do: redact with the request log's settings, read the exchange. `at`: epoch ms the answer was written. */
+  private rowOf(ex: Exchange, answer: Answer, at: number, durationMs: number): SentRow {
     const { redaction } = this.options;
     return [
       at,

@@ -1,26 +1,25 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Database } from 'node-sqlite3-wasm';
 import { MockError } from '../../../common/errors.js';
+import { nativeSqlite } from './native-sqlite.js';
 import { CREATE_SCHEMA, RECORDINGS_TABLE } from './schema.js';
+import type { Database, SqliteDriver } from './sqlite-driver.js';
+import { wasmSqlite } from './wasm-sqlite.js';
 
 export type { Database };
 
-type Sqlite = typeof import('node-sqlite3-wasm');
+let driver: Promise<SqliteDriver> | undefined;
 
-let library: Promise<Sqlite> | undefined;
-
-/** node-sqlite3-wasm (SQLite compiled to WebAssembly, its VFS on node:fs): loaded when a recorder first opens, never by a server without one. */
-function sqlite(): Promise<Sqlite> {
-  // a CommonJS module without named exports Node can detect: its exports are the default
-  return (library ??= import('node-sqlite3-wasm').then((m) => (m as unknown as { default: Sqlite }).default));
+/** The SQLite library of this Node: native where it has one, WebAssembly otherwise; loaded when a recorder first opens, never by a server without one. */
+export function sqlite(): Promise<SqliteDriver> {
+  return (driver ??= Promise.resolve(nativeSqlite() ?? wasmSqlite()));
 }
 
 const fail = (message: string): MockError => new MockError('MOCK_ERR_RECORDER_DB', message);
 
 const reason = (e: unknown): string => (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
 
-/** SQLite's answer while another connection holds the file's lock (the VFS locks with a `<file>.lock` folder). */
+/** SQLite's answer while another connection holds the file's lock. */
 const isBusy = (e: unknown): boolean => e instanceof Error && /database is locked|SQLITE_BUSY/i.test(e.message);
 
 /** `file` (absolute) as the server's recorder writes it: its folder made, the table created; `setting` names where the path came from. */
@@ -40,17 +39,20 @@ export async function openForWriting(file: string, setting: string): Promise<Dat
   } catch (e) {
     throw fail(`${setting} ${file} is not writable (${reason(e)}); give a path this user may write`);
   }
-  const { Database } = await sqlite();
+  const library = await sqlite();
   let db: Database | undefined;
   try {
-    db = new Database(file);
+    db = library.open(file, { readOnly: false });
     // fewer syncs per commit of the rollback journal (WAL needs shared memory this VFS lacks): batches
     // cost a third; a power loss at the wrong moment may lose the last batches, rarely more
     db.exec(`PRAGMA synchronous = NORMAL; ${CREATE_SCHEMA}`);
     return db;
   } catch (e) {
     db?.close();
-    if (isBusy(e)) throw fail(`${setting} ${file} is locked: another process records into it, or one that was killed left the folder ${file}.lock behind (remove it when no mock serve --recorder uses this file)`);
+    if (isBusy(e))
+      throw fail(
+        `${setting} ${file} is locked: another process records into it${library.lock === 'folder' ? `, or one that was killed left the folder ${file}.lock behind (remove it when no mock serve --recorder uses this file)` : ''}`,
+      );
     throw fail(`${setting} ${file} cannot be used as a recordings database (${e instanceof Error ? e.message : String(e)}); give a new file or one mock serve --recorder wrote`);
   }
 }
@@ -72,12 +74,12 @@ export async function openForReading(file: string, flag: string): Promise<Databa
   const stat = statSync(file, { throwIfNoEntry: false });
   if (stat === undefined) throw fail(`${file}: no such recordings database; record one with mock serve --recorder --recorder-db ${file}, or give an existing one with ${flag} <file>`);
   if (!stat.isFile()) throw fail(`${file} is not a file; give a recordings database with ${flag} <file>`);
-  const { Database } = await sqlite();
+  const library = await sqlite();
   let db: Database | undefined;
   try {
-    db = new Database(file, { readOnly: true, fileMustExist: true });
+    db = library.open(file, { readOnly: true });
     const table = whileLocked(() => (db as Database).get(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?`, [RECORDINGS_TABLE]));
-    if (table === null) throw fail(`${file} has no ${RECORDINGS_TABLE} table: it is not a database mock serve --recorder wrote; give one with ${flag} <file>`);
+    if (table === undefined) throw fail(`${file} has no ${RECORDINGS_TABLE} table: it is not a database mock serve --recorder wrote; give one with ${flag} <file>`);
     return db;
   } catch (e) {
     db?.close();
@@ -91,7 +93,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Runs a read, again while a running recorder holds the file's lock: it does for one batch of
- * inserts (milliseconds), and this VFS has no busy timeout of its own.
+ * inserts (milliseconds), and neither library is given a busy timeout (the WebAssembly one has none).
  */
 export function whileLocked<T>(read: () => T): T {
   const until = Date.now() + LOCK_WAIT_MS;

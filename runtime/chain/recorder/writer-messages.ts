@@ -8,7 +8,8 @@ export type ToWriter =
   | { kind: 'close' };
 
 export type FromWriter =
-  | { kind: 'ready' }
+  /** The file is open, by that SQLite library (`node:sqlite`, `node-sqlite3-wasm`). */
+  | { kind: 'ready'; library: string }
   /** The file cannot be used: the one-line message of MOCK_ERR_RECORDER_DB. */
   | { kind: 'unusable'; message: string }
   /** One `write` done: its rows written, or dropped (and why). */

@@ -15,7 +15,7 @@ const { file, setting } = workerData as WriterData;
 let db: Database;
 try {
   db = await openForWriting(file, setting);
-  post({ kind: 'ready' });
+  post({ kind: 'ready', library: db.library });
   port.on('message', handle);
 } catch (e) {
   post({ kind: 'unusable', message: e instanceof Error ? e.message : String(e) });
@@ -52,17 +52,13 @@ function reply(id: number, read: () => Listing | Recording | undefined): void {
 function write(rows: SentRow[]): string | undefined {
   try {
     whileLocked(() => {
-      // prepared per batch: a statement whose step failed (a lock) cannot be bound again in this library
-      const insert = db.prepare(INSERT_RECORDING);
       try {
         db.exec('BEGIN');
-        for (const row of rows) insert.run(valuesOf(row));
+        db.runEach(INSERT_RECORDING, valuesOf(rows));
         db.exec('COMMIT');
       } catch (e) {
-        if (db.inTransaction) db.exec('ROLLBACK');
+        db.rollback();
         throw e;
-      } finally {
-        insert.finalize();
       }
     });
     return undefined;
@@ -73,9 +69,23 @@ function write(rows: SentRow[]): string | undefined {
 
 const encoder = new TextEncoder();
 
-const bytesOf = (body: Uint8Array | string | null): Uint8Array | null => (typeof body === 'string' ? encoder.encode(body) : body);
+/**
+ * Where text bodies become bytes, one buffer per body column, reused row after row (each value is
+ * bound, and copied by SQLite, before the next row is made): a new Uint8Array a row cost the
+ * thread more in collecting them than in encoding.
+ */
+const scratch = [new Uint8Array(64 * 1024), new Uint8Array(64 * 1024)];
 
-function valuesOf(row: SentRow): RecordingValues {
-  const [at, duration, protocol, method, path, query, requestHeaders, requestBody, status, responseHeaders, responseBody, route, client] = row;
-  return [new Date(at).toISOString(), duration, protocol, method, path, query, requestHeaders, bytesOf(requestBody), status, responseHeaders, bytesOf(responseBody), route, client];
+function bytesOf(body: Uint8Array | string | null, column: 0 | 1): Uint8Array | null {
+  if (typeof body !== 'string') return body;
+  // UTF-8 takes at most 3 bytes per UTF-16 unit
+  if (scratch[column].length < body.length * 3) scratch[column] = new Uint8Array(body.length * 3);
+  return scratch[column].subarray(0, encoder.encodeInto(body, scratch[column]).written);
+}
+
+/** Each row's values, made as the previous one has been inserted (see scratch). */
+function* valuesOf(rows: SentRow[]): Generator<RecordingValues> {
+  for (const [at, duration, protocol, method, path, query, requestHeaders, requestBody, status, responseHeaders, responseBody, route, client] of rows) {
+    yield [new Date(at).toISOString(), duration, protocol, method, path, query, requestHeaders, bytesOf(requestBody, 0), status, responseHeaders, bytesOf(responseBody, 1), route, client];
+  }
 }

@@ -1,6 +1,8 @@
 // runtime/chain/recorder: the request path only queues; batches are written by a writer thread, a
 // full queue drops and counts with at most one warning a second, a reader's lock only delays a
 // batch, and close() writes what is left. Also: recorder/* writes need an editor when admin auth is on.
+// The writer uses node:sqlite where this Node has it and node-sqlite3-wasm otherwise: the lock tests
+// hold the lock the way that library's readers do.
 import t from 'tap';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,25 @@ import { tmpdir } from '../../helpers/cli.js';
 import { until } from '../../helpers/wait.js';
 
 const { Database } = sqlite;
+
+// the library a recorder of this Node writes with (runtime/chain/recorder/sqlite.ts picks the same way)
+const native = process.getBuiltinModule?.('node:sqlite');
+const LIBRARY = native === undefined ? 'node-sqlite3-wasm' : 'node:sqlite';
+
+/** Holds the file's lock as a reader in another process would, until the returned function is called. */
+function holdLock(file) {
+  if (native === undefined) {
+    // node-sqlite3-wasm's file system layer locks with a folder beside the file
+    mkdirSync(`${file}.lock`);
+    return () => rmSync(`${file}.lock`, { recursive: true });
+  }
+  const db = new native.DatabaseSync(file);
+  db.exec('BEGIN EXCLUSIVE');
+  return () => {
+    db.exec('ROLLBACK');
+    db.close();
+  };
+}
 
 function logger() {
   const warnings = [];
@@ -66,12 +87,11 @@ t.test('while a reader holds the lock the batch waits for the next turn', async 
   const dir = tmpdir();
   const file = path.join(dir, 'c.db');
   const recorder = await RecorderDb.open({ file, redaction: new Redaction(), logger: logger(), flushMs: 20 });
-  // the VFS locks with a folder beside the file: as a reader in another process holds it
-  mkdirSync(`${file}.lock`);
+  const release = holdLock(file);
   recorder.capture(exchange(1), answer);
   await new Promise((resolve) => setTimeout(resolve, 100));
   t.match(recorder.stats(), { queued: 1, recorded: 0, dropped: 0 }, 'the writer waits, nothing is dropped');
-  rmSync(`${file}.lock`, { recursive: true });
+  release();
   await until(() => recorder.stats().recorded === 1, 10_000, 'the batch after the lock is gone');
   t.match(recorder.stats(), { queued: 0, recorded: 1 });
   await recorder.close();
@@ -88,13 +108,31 @@ t.test('batches of batchRows are written at once', async (t) => {
   t.equal(rows(file).length, 9);
 });
 
-t.test('a locked file at start is one line naming the lock folder', async (t) => {
+t.test('a locked file at start is one line (naming the lock folder where the library locks with one)', async (t) => {
   const file = path.join(tmpdir(), 'e.db');
-  mkdirSync(`${file}.lock`);
+  const release = holdLock(file);
+  t.teardown(release);
+  const folder = LIBRARY === 'node-sqlite3-wasm' ? `, or one that was killed left the folder ${file}.lock behind (remove it when no mock serve --recorder uses this file)` : '';
   await t.rejects(RecorderDb.open({ file, redaction: new Redaction(), logger: logger() }), {
     code: 'MOCK_ERR_RECORDER_DB',
-    message: `recorder.db_path ${file} is locked: another process records into it, or one that was killed left the folder ${file}.lock behind (remove it when no mock serve --recorder uses this file)`,
+    message: `recorder.db_path ${file} is locked: another process records into it${folder}`,
   });
+});
+
+t.test('every text body of a batch keeps its own bytes, short, multi-byte or larger than the writer buffer', async (t) => {
+  const file = path.join(tmpdir(), 'f.db');
+  const recorder = await RecorderDb.open({ file, redaction: new Redaction(), logger: logger(), flushMs: 60_000 });
+  t.equal(recorder.stats().library, LIBRARY, 'node:sqlite where this Node has it');
+  const bodies = ['a', 'zwölf Boxkämpfer 🥊', 'x'.repeat(100_000), '', 'b'.repeat(70_000) + 'é', 'c'];
+  bodies.forEach((body, i) => recorder.capture(new Exchange({ method: 'POST', path: `/items/${i}`, headers: {}, client: '127.0.0.1', body: `req ${i} ${body}` }), { ...answer, body }));
+  await recorder.close();
+  const db = new Database(file, { readOnly: true });
+  const got = db.all('SELECT request_body, response_body FROM recordings ORDER BY id');
+  db.close();
+  t.same(
+    got.map((row) => [row.request_body && Buffer.from(row.request_body).toString(), row.response_body && Buffer.from(row.response_body).toString()]),
+    bodies.map((body, i) => [`req ${i} ${body}`, body === '' ? null : body]),
+  );
 });
 
 t.test('recorder/* reads are open, writes need an editor', async (t) => {

@@ -72,9 +72,9 @@ const alive = (pid) => {
 
 const dir = tmpdir();
 writeOrdersProject(dir, { '/ping': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { example: { pong: true } } } } } } } });
-// one server for most tests (each start costs seconds): admin authentication on (JWT_SECRET unset), metrics, GraphQL
+// one server for most tests (each start costs seconds): admin authentication on (JWT_SECRET unset), metrics, GraphQL, the recorder
 const shop = path.join(root, 'test', 'fixtures', 'graphql', 'shop.graphql');
-const server = await startMock(['--config', 'mock.yaml', '--workers', '2', '--admin-embed', '--metrics', '--metrics-port', '0', '--graphql-schema', shop, '--graphql-port', '0', '--seed', '3'], {
+const server = await startMock(['--config', 'mock.yaml', '--workers', '2', '--admin-embed', '--metrics', '--metrics-port', '0', '--graphql-schema', shop, '--graphql-port', '0', '--seed', '3', '--recorder', '--recorder-db', 'recordings.db'], {
   cwd: dir,
   env: { MOCK_ADMIN_AUTH_ENABLED: 'true', JWT_SECRET: '' },
 });
@@ -149,6 +149,24 @@ t.test('one request log and one set of counts for all the workers: each request 
   const again = await admin('POST', '/__mock/logs/clear');
   t.equal(again.json.data.cleared, 10, "both workers' logs cleared");
   t.same((await send(base, 'GET', '/__mock/logs')).json.data, []);
+});
+
+t.test('every worker records into the one database, and a listing shows every request answered before it', async (t) => {
+  const listing = async () => (await send(base, 'GET', '/__mock/recorder/recordings?limit=10')).json.data;
+  const before = await listing();
+  const answered = await served(base);
+  for (let i = 0; i < 10; i++) t.equal((await send(base, 'GET', `/ping?rec=${i}`)).status, 200);
+  const after = await listing();
+  const by = await served(base);
+  t.ok(by[1] > answered[1] && by[2] > answered[2], `both workers answered some: ${JSON.stringify(answered)} → ${JSON.stringify(by)}`);
+  t.equal(after.total - before.total, 10, "each request once, at once: every worker wrote what it queued before the listing was read");
+  // ids follow the batches as the workers wrote them (every 50 ms each), not the answers' order across workers
+  t.same(
+    after.recordings.map((r) => r.query).sort(),
+    Array.from({ length: 10 }, (_, i) => `rec=${i}`),
+  );
+  t.equal(after.recorder.recorded - before.recorder.recorded, 10, "the figures add up every worker's");
+  t.match(after.recorder, { queued: 0, dropped: 0 });
 });
 
 t.test("the live stream of one worker shows every worker's requests", async (t) => {

@@ -128,6 +128,13 @@ export class RecorderDb {
     return { file: this.options.file, library: this.library, recorded: this.recorded, queued: this.waitingRows, dropped: this.dropped };
   }
 
+  /** The figures once everything queued so far is written (or dropped). */
+  async settled(): Promise<RecorderStats> {
+    // the thread answers a read after every batch sent before it, and its written messages come first
+    await this.list(1, 0);
+    return this.stats();
+  }
+
   /** Newest first; what is queued is sent first, so a listing shows every answered request. */
   list(limit: number, offset: number): Promise<Listing> {
     return this.read((id) => ({ kind: 'list', id, limit, offset }));

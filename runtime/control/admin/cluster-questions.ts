@@ -1,10 +1,11 @@
+import type { RecorderStats } from '../../chain/recorder/index.js';
 import type { RequestLogEntryJson, RequestLogFilter } from '../logging/index.js';
 import { mergedInterval, mergedTraffic, type CoverageCounts, type IntervalMark, type CoverageReport, type PrometheusMetrics, type TrafficSnapshot } from '../metrics/index.js';
 import { serversOf } from './server-control.js';
 import type { AdminContext, ClusterQuestion, ClusterView } from './context.js';
 
 /** This worker's answer to a question. */
-export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats' | 'registry'>, question: ClusterQuestion, prometheus?: PrometheusMetrics): unknown {
+export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats' | 'registry' | 'recorder'>, question: ClusterQuestion, prometheus?: PrometheusMetrics): unknown {
   switch (question.kind) {
     case 'logs':
       return ctx.requestLog.recent(question.filter).map((entry) => entry.toJSON());
@@ -22,6 +23,8 @@ export function answerQuestion(ctx: Pick<AdminContext, 'requestLog' | 'stats' | 
       return true;
     case 'prometheus':
       return prometheus?.snapshot() ?? null;
+    case 'recorder':
+      return ctx.recorder?.settled() ?? null;
   }
 }
 
@@ -58,6 +61,19 @@ export async function restartCluster(cluster: ClusterView, reason: string | null
 /** One Prometheus exposition of every worker's metrics (the metrics port, which the first worker serves). */
 export async function clusterPrometheus(cluster: ClusterView, prometheus: PrometheusMetrics): Promise<string> {
   return prometheus.renderAll(await cluster.gather({ kind: 'prometheus' }));
+}
+
+/**
+ * Every worker's recorder figures added up, once each has written what it had queued: every worker
+ * records into the same file (SQLite's lock takes their batches in turn), so a listing read after this
+ * shows every request answered before it.
+ */
+export async function clusterRecorder(cluster: ClusterView, own: RecorderStats): Promise<RecorderStats> {
+  const all = (await cluster.gather({ kind: 'recorder' })) as Array<RecorderStats | null>;
+  return all.reduce<RecorderStats>(
+    (sum, one) => (one === null ? sum : { ...sum, recorded: sum.recorded + one.recorded, queued: sum.queued + one.queued, dropped: sum.dropped + one.dropped }),
+    { ...own, recorded: 0, queued: 0, dropped: 0 },
+  );
 }
 
 /** The per-second figures of every worker together since `mark` (the live stream's metrics with workers). */

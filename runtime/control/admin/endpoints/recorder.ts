@@ -1,5 +1,6 @@
 import { storedBody } from '../../../../common/fixtures/index.js';
 import { CONVERT_FORMATS, convertRecording, type ConvertFormat, type RecorderDb, type Recording } from '../../../chain/recorder/index.js';
+import { clusterRecorder } from '../cluster-questions.js';
 import type { AdminContext } from '../context.js';
 import { AdminError, ok } from '../envelope.js';
 import type { AdminCall, AdminRoute } from '../router.js';
@@ -63,8 +64,10 @@ export const recorderRoutes: AdminRoute[] = [
       const recorder = recorderOf(ctx);
       const limit = count(query, 'limit', 50, 1, 1000);
       const offset = count(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+      // with workers, each writes what it queued first: the listing then holds every request answered before it
+      const stats = ctx.cluster === undefined ? recorder.stats() : await clusterRecorder(ctx.cluster, recorder.stats());
       const listing = await recorder.list(limit, offset);
-      return ok({ ...listing, limit, offset, recorder: recorder.stats() });
+      return ok({ ...listing, limit, offset, recorder: stats });
     },
   },
   { method: 'GET', path: 'recorder/recordings/{id}', handler: async (call) => ok(view(await recordingOf(call))) },

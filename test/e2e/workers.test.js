@@ -151,6 +151,23 @@ t.test('one request log and one set of counts for all the workers: each request 
   t.same((await send(base, 'GET', '/__mock/logs')).json.data, []);
 });
 
+t.test("the dashboard's per-route table and recent requests are every worker's", async (t) => {
+  const row = async () => (await send(base, 'GET', '/__mock/dashboard')).json.data.routes.find((r) => r.method === 'GET' && r.path === '/ping');
+  const before = await row();
+  for (let i = 0; i < 10; i++) t.equal((await send(base, 'GET', `/ping?dash=${i}`)).status, 200);
+  const dashboard = (await send(base, 'GET', '/__mock/dashboard')).json.data;
+  const after = dashboard.routes.find((r) => r.method === 'GET' && r.path === '/ping');
+  t.equal(after.request_count - before.request_count, 10, 'both workers counted');
+  t.equal((after.response_codes['200'] ?? 0) - (before.response_codes['200'] ?? 0), 10);
+  t.ok(after.last_request !== null && (before.last_request === null || after.last_request >= before.last_request), 'the latest request of any worker');
+  t.same(
+    dashboard.recent_logs.slice(0, 10).map((entry) => entry.query),
+    Array.from({ length: 10 }, (_, i) => `dash=${9 - i}`),
+    "recent requests of every worker, newest first",
+  );
+  t.equal(new Set(dashboard.recent_logs.slice(0, 10).map((entry) => entry.id.split('-')[0])).size, 2, 'entries of both workers');
+});
+
 t.test('every worker records into the one database, and a listing shows every request answered before it', async (t) => {
   const listing = async () => (await send(base, 'GET', '/__mock/recorder/recordings?limit=10')).json.data;
   const before = await listing();
@@ -337,6 +354,21 @@ t.test('a restart through the admin API restarts every worker', async (t) => {
     (await Promise.all(Array.from({ length: 8 }, () => send(base, 'GET', '/ping')))).map((a) => a.status),
     Array(8).fill(200),
     'serving again',
+  );
+  let status;
+  for (let waited = 0; waited < 10_000; waited += 200) {
+    status = (await send(base, 'GET', '/__mock/servers/restart/status')).json.data;
+    if (!status.in_progress) break;
+    await sleep(200);
+  }
+  t.match(status, { in_progress: false, success: true, reason: 'test' }, 'done on every worker');
+  t.same(
+    status.workers.map((w) => [w.worker, w.success, w.reason]),
+    [
+      [1, true, 'test'],
+      [2, true, 'test'],
+    ],
+    "each worker's restart",
   );
 });
 

@@ -41,10 +41,20 @@ export interface WorkerStatus {
  * What the admin API of one worker of `mock serve --workers` asks every worker (through the
  * primary) to show or change them all as one (cluster-questions.ts): their request logs (and
  * clearing them), traffic counts, coverage and Prometheus metrics, a restart of their servers, their
- * recorders' figures once each has written what it queued. Plain data both ways:
- * questions and answers cross processes. An answer may be a promise, which the worker settles first.
+ * recorders' figures once each has written what it queued, their per-route counts, their restarts'
+ * status. Plain data both ways: questions and answers cross processes. An answer may be a promise,
+ * which the worker settles first.
  */
-export type ClusterQuestion = { kind: 'logs'; filter: RequestLogFilter } | { kind: 'logs/clear' } | { kind: 'traffic' } | { kind: 'coverage' } | { kind: 'restart'; reason: string | null } | { kind: 'prometheus' } | { kind: 'recorder' };
+export type ClusterQuestion =
+  | { kind: 'logs'; filter: RequestLogFilter }
+  | { kind: 'logs/clear' }
+  | { kind: 'traffic' }
+  | { kind: 'coverage' }
+  | { kind: 'restart'; reason: string | null }
+  | { kind: 'prometheus' }
+  | { kind: 'recorder' }
+  | { kind: 'routes' }
+  | { kind: 'restart/status' };
 
 /** What a worker of `mock serve --workers` knows of the others, through the primary. */
 export interface ClusterView {

@@ -59,7 +59,21 @@ function pathParams(path: string): string[] {
 }
 
 /** The dashboard's route rows. */
-export function routeRows(ctx: AdminContext): Array<Record<string, unknown>> {
+/** One route of the dashboard's table (GET /__mock/dashboard). */
+export interface RouteRow {
+  method: string;
+  path: string;
+  priority: number;
+  has_fixtures: boolean;
+  latency_ms: number;
+  request_count: number;
+  last_request: string | null;
+  error_count: number;
+  response_codes: Record<string, number>;
+  stages: unknown;
+}
+
+export function routeRows(ctx: AdminContext): RouteRow[] {
   const recorded = (ctx.fixtures?.list() ?? []).map((f) => ({ method: f.fixture.fingerprint.method, segments: splitRequestPath(f.fixture.fingerprint.path) }));
   const hasFixtures = (method: string, path: string): boolean => {
     if (recorded.length === 0) return false;

@@ -5,7 +5,7 @@ import { AdminError, ok, plain } from '../envelope.js';
 import type { AdminRoute } from '../router.js';
 import { proxyView, routeRows } from '../views.js';
 import { serversOf } from '../server-control.js';
-import { clusterTraffic, restartCluster } from '../cluster-questions.js';
+import { clusterLogs, clusterRestartStatus, clusterRouteRows, clusterTraffic, restartCluster } from '../cluster-questions.js';
 
 const RECENT_LOGS = 20;
 
@@ -44,8 +44,10 @@ function uptimeSeconds(ctx: AdminContext): number {
   return Math.round((Date.now() - ctx.startedAt) / 1000);
 }
 
-function dashboard(ctx: AdminContext): Record<string, unknown> {
-  const rows = routeRows(ctx);
+/** With workers (mock serve --workers), the routes' counts and the recent requests are every worker's. */
+async function dashboard(ctx: AdminContext): Promise<Record<string, unknown>> {
+  const { cluster } = ctx;
+  const rows = cluster === undefined ? routeRows(ctx) : await clusterRouteRows(cluster);
   const resources = ctx.sampler.current();
   const { latency, proxy, chaos } = ctx.live;
   return {
@@ -60,7 +62,7 @@ function dashboard(ctx: AdminContext): Record<string, unknown> {
     },
     servers: ctx.registry.list(),
     routes: rows,
-    recent_logs: ctx.requestLog.recent({ limit: RECENT_LOGS }),
+    recent_logs: cluster === undefined ? ctx.requestLog.recent({ limit: RECENT_LOGS }) : await clusterLogs(cluster, { limit: RECENT_LOGS }),
     latency_profile: { name: latency.enabled ? (chaos.activeProfile ?? 'runtime') : 'none', base_ms: latency.base_ms, jitter_ms: latency.jitter_ms, tag_overrides: latency.tag_overrides },
     fault_config: faultConfig(ctx),
     proxy_config: { ...proxyView(proxy), requests_proxied: ctx.live.requestsProxied },
@@ -102,12 +104,13 @@ export const systemRoutes: AdminRoute[] = [
     // a worker of several says which it is and lists them all (mock serve --workers)
     handler: ({ ctx }) => (ctx.cluster === undefined ? plain(health(ctx)) : workersHealth(ctx, ctx.cluster)),
   },
-  { method: 'GET', path: 'dashboard', handler: ({ ctx }) => ok(dashboard(ctx)) },
+  { method: 'GET', path: 'dashboard', handler: async ({ ctx }) => ok(await dashboard(ctx)) },
   { method: 'GET', path: 'server-info', handler: ({ ctx }) => ok(serverInfo(ctx)) },
   {
     method: 'GET',
     path: 'server-config',
-    handler: ({ ctx }) => ok({ version: ctx.version, port: serversOf(ctx.registry).httpPort, has_openapi_spec: serversOf(ctx.registry).specPath !== null, spec_path: serversOf(ctx.registry).specPath }),
+    handler: ({ ctx }) =>
+      ok({ version: ctx.version, port: serversOf(ctx.registry).httpPort, has_openapi_spec: serversOf(ctx.registry).specPath !== null, spec_path: serversOf(ctx.registry).specPath }),
   },
   {
     method: 'GET',
@@ -143,5 +146,12 @@ export const systemRoutes: AdminRoute[] = [
       return restartCluster(cluster, given).then((workers) => ok({ message: `Server restart initiated on ${workers} worker(s)`, workers }));
     },
   },
-  { method: 'GET', path: 'servers/restart/status', handler: ({ ctx }) => ok(serversOf(ctx.registry).restartStatus()) },
+  {
+    method: 'GET',
+    path: 'servers/restart/status',
+    handler: async ({ ctx }) => {
+      const own = serversOf(ctx.registry).restartStatus();
+      return ok(ctx.cluster === undefined ? own : await clusterRestartStatus(ctx.cluster, own));
+    },
+  },
 ];

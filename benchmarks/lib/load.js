@@ -1,5 +1,6 @@
 // Load generation with autocannon, in this process, one target at a time.
 import autocannon from 'autocannon';
+import { UNIQUE } from './wrk.js';
 
 /** Sends the scenario's request once and throws unless it answers with the expected status. */
 export async function checkStatus(baseUrl, scenario) {
@@ -17,7 +18,8 @@ export async function checkStatus(baseUrl, scenario) {
  */
 export async function measure(baseUrl, scenario, { connections, pipelining, duration, warmup }) {
   const { path, method = 'GET', headers, body } = scenario;
-  const options = { url: baseUrl + path, method, headers, body, connections, pipelining };
+  // the marker of a request no other sent: autocannon replaces it per request
+  const options = { url: baseUrl + path, method, headers, body, connections, pipelining, idReplacement: body?.includes(UNIQUE) === true };
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
   const result = await autocannon({ ...options, duration });
   return {

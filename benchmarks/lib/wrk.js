@@ -8,12 +8,33 @@ export function wrkAvailable() {
   return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
 }
 
-/** Lua that turns wrk's default GET into the scenario's request. */
+/**
+ * Where a scenario's body takes a value no other request of the run sent (autocannon's
+ * idReplacement marker, which its fallback replaces alike): a document seen for the first time.
+ */
+export const UNIQUE = '[<id>]';
+
+let runs = 0;
+
+/**
+ * Lua that turns wrk's default GET into the scenario's request. A body holding UNIQUE is made per
+ * request, the marker replaced by the run, the thread and a count: unique across runs and threads.
+ */
 function script(scenario, file) {
   const { method = 'GET', headers = {}, body } = scenario;
   const lines = [`wrk.method = ${JSON.stringify(method)}`];
   for (const [name, value] of Object.entries(headers)) lines.push(`wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
-  if (body !== undefined) lines.push(`wrk.body = ${JSON.stringify(body)}`);
+  if (body !== undefined && body.includes(UNIQUE)) {
+    const [head, tail] = [body.slice(0, body.indexOf(UNIQUE)), body.slice(body.indexOf(UNIQUE) + UNIQUE.length)];
+    const run = `${process.pid}-${Date.now()}-${runs++}`;
+    lines.push(
+      'local threads = 0',
+      'function setup(thread) threads = threads + 1; thread:set("id", threads) end',
+      'local count = 0',
+      `local head, tail = ${JSON.stringify(head)}, ${JSON.stringify(tail)}`,
+      `function request() count = count + 1; return wrk.format(nil, nil, nil, head .. ${JSON.stringify(run)} .. "-" .. tostring(id) .. "-" .. count .. tail) end`,
+    );
+  } else if (body !== undefined) lines.push(`wrk.body = ${JSON.stringify(body)}`);
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }

@@ -149,6 +149,7 @@ export class GraphqlMockServer implements RegisteredServer {
         max_response_bytes: settings.maxResponseBytes,
         max_cache_mb: settings.mock.maxCacheBytes / MB,
         max_store_mb: settings.mock.maxStoreBytes / MB,
+        answer_cache_bytes: settings.mock.answerCacheBytes ?? 0,
         list_length: settings.mock.listLength,
         subscriptions: {
           interval_ms: settings.mock.subscriptionIntervalMs,
@@ -163,6 +164,7 @@ export class GraphqlMockServer implements RegisteredServer {
       schema: { queries: names(schema.getQueryType()), mutations: names(schema.getMutationType()), subscriptions: names(schema.getSubscriptionType()) },
       subscription_connections: this.subscriptions.connections,
       document_cache: { documents: stats.documents, bytes: stats.documentBytes },
+      answer_cache: stats.answers,
       store: stats.store,
       operations: this.stats.byOperation(),
     };

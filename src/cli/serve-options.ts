@@ -265,6 +265,7 @@ export function graphqlOptions({ config }: ResolvedConfig, buildDir: string): Mo
       maxTokens: graphql.max_tokens,
       maxCacheBytes: graphql.max_cache_mb * MB,
       maxStoreBytes: graphql.max_store_mb * MB,
+      answerCacheBytes: graphql.answer_cache_bytes,
       introspection: graphql.introspection,
       subscriptionIntervalMs: graphql.subscriptions.interval_ms,
       subscriptionMaxEvents: graphql.subscriptions.max_events,

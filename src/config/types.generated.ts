@@ -1040,6 +1040,10 @@ export interface GraphqlConfig {
    */
   max_store_mb: number;
   /**
+   * Memory for answers of queries kept for the next identical request (the same body or query string, and the same media type), in bytes; the least recently used go first, and all of them whenever a mutation runs, what mutations stored changes (any worker's or instance's) or the clock's day changes. Answers with errors, and those of override templates that read the time, are not kept. 0 keeps none.
+   */
+  answer_cache_bytes: number;
+  /**
    * How many items a list field gets (drawn between min and max), unless its @listLength directive says otherwise.
    */
   list_length: {

@@ -79,6 +79,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
       max_response_bytes: 10485760,
       max_cache_mb: 32,
       max_store_mb: 64,
+      answer_cache_bytes: 16777216,
       list_length: { min: 2, max: 4 },
       subscriptions: { interval_ms: 1000, max_events: 0, max_connections: 200, max_per_connection: 50, max_buffered_bytes: 1048576 },
       overrides: {},

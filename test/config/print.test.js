@@ -143,6 +143,7 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  max_response_bytes: 10485760 # from default',
       '  max_cache_mb: 32 # from default',
       '  max_store_mb: 64 # from default',
+      '  answer_cache_bytes: 16777216 # from default',
       '  list_length:',
       '    min: 2 # from default',
       '    max: 4 # from default',

@@ -133,7 +133,7 @@ const cases = [
   ['graphql:\n  schema: [a.graphql, ""]\n', 'mock.yaml: graphql.schema[1]: expected a non-empty string, got ""'],
   [
     'graphql:\n  max_depht: 3\n',
-    'mock.yaml: graphql.max_depht: unknown key (did you mean max_depth?); expected one of schema, path, introspection, max_depth, max_complexity, max_aliases, max_tokens, max_body_bytes, max_response_bytes, max_cache_mb, max_store_mb, list_length, subscriptions, overrides',
+    'mock.yaml: graphql.max_depht: unknown key (did you mean max_depth?); expected one of schema, path, introspection, max_depth, max_complexity, max_aliases, max_tokens, max_body_bytes, max_response_bytes, max_cache_mb, max_store_mb, answer_cache_bytes, list_length, subscriptions, overrides',
   ],
   ['graphql:\n  max_depth: 0\n', 'mock.yaml: graphql.max_depth: expected integer >= 1, got 0'],
   ['graphql:\n  list_length: { min: -1 }\n', 'mock.yaml: graphql.list_length.min: expected integer >= 0, got -1'],

@@ -310,6 +310,22 @@ t.test('GraphQL mutations on one worker are read on every worker, and objects cr
   );
 });
 
+t.test("a query's answer each worker keeps (graphql.answer_cache_bytes) is dropped when a mutation on another worker changes the store", async (t) => {
+  const graphqlUrl = new URL(/GraphQL on (http:\/\/\S+)/.exec(server.stdout)[1]);
+  const gql = async (query, variables) => (await send(graphqlUrl.origin, 'POST', graphqlUrl.pathname, { query, variables })).json;
+  const USER = 'query ($id: ID!) { user(id: $id) { name } }';
+  // on connections of their own: every worker answers some, and keeps the answer
+  const generated = await Promise.all(Array.from({ length: 8 }, () => gql(USER, { id: 'kept-1' })));
+  t.equal(new Set(generated.map((answer) => answer.data?.user?.name)).size, 1, JSON.stringify(generated));
+  t.same(await gql('mutation { updateUser(id: "kept-1", input: { name: "Changed" }) { name } }'), { data: { updateUser: { name: 'Changed' } } });
+  const read = await Promise.all(Array.from({ length: 8 }, () => gql(USER, { id: 'kept-1' })));
+  t.same(
+    read.map((answer) => answer.data?.user?.name),
+    Array(8).fill('Changed'),
+    'no worker answers what it kept before the mutation',
+  );
+});
+
 t.test('a worker killed with SIGKILL is started again, says so, and serves what the others hold', async (t) => {
   const [first, second] = await workers(base);
   process.kill(second.pid, 'SIGKILL');

@@ -14,6 +14,17 @@ export const ACCEPTED_TYPES = `${GRAPHQL_RESPONSE}; charset=utf-8, ${LEGACY_JSON
  */
 export function negotiate(accept: string | undefined): GraphqlMediaType | null {
   if (accept === undefined || accept.trim() === '') return LEGACY_JSON;
+  // clients send the same Accept on every request
+  if (accept === lastAccept) return lastType;
+  lastType = negotiated(accept);
+  lastAccept = accept;
+  return lastType;
+}
+
+let lastAccept: string | undefined;
+let lastType: GraphqlMediaType | null = null;
+
+function negotiated(accept: string): GraphqlMediaType | null {
   let best: GraphqlMediaType | null = null;
   let bestQ = 0;
   for (const range of accept.split(',')) {

@@ -36,6 +36,17 @@ export function paramsOf(ex: Exchange): GraphqlParams | ParamsRefusal {
   return checked(data.query, data.operationName, data.variables, data.extensions);
 }
 
+/**
+ * The parameters as sent, for a key of the answer: the GET's query string, or the body of a POST
+ * paramsOf would read (application/json), byte for byte (latin1 keeps one character a byte); the
+ * same text, the same parameters. Undefined for what paramsOf refuses by method or media type.
+ */
+export function sentParamsOf(ex: Exchange): string | undefined {
+  if (ex.method === 'GET') return `G${ex.rawQuery}`;
+  if (ex.method !== 'POST' || ex.body === undefined || !isJsonType(ex.headers['content-type'])) return undefined;
+  return `P${ex.body.toString('latin1')}`;
+}
+
 function fromQuery(ex: Exchange): GraphqlParams | ParamsRefusal {
   const first = (name: string): string | undefined => ex.query.get(name)?.[0];
   let variables: unknown;

@@ -18,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 import { PROBLEMS } from '../../../common/errors.js';
 import { assembleSchema } from '../../../common/graphql/assemble.js';
 import { checkOverrides, EMITS_KEY } from '../../../common/graphql/overrides-check.js';
+import { AnswerCache, type AnswerCacheStats } from './answer-cache.js';
 import { GRAPHQL_CODES, withCode } from './codes.js';
 import { eventStream } from './event-stream.js';
 import { MutationEvents } from './mutation-events.js';
@@ -60,11 +61,14 @@ export interface EngineStats {
   /** Documents graphql-jit could not compile, executed by graphql-js instead. */
   interpreted: number;
   store: StoreStats;
+  /** Answers kept for queries seen before (graphql.answer_cache_bytes). */
+  answers: AnswerCacheStats;
   seed: number;
 }
 
 /** Queries longer than this are keyed by their SHA-1 rather than kept whole as cache keys. */
 const KEY_TEXT_LIMIT = 1024;
+const DAY = 86_400_000;
 
 /**
  * What a prepared document is estimated to hold, for graphql.max_cache_mb. Measured with graphql
@@ -116,6 +120,14 @@ export class GraphqlEngine {
   private readonly cache: LRUCache<string, Prepared | Refused>;
   private readonly mutationEvents: MutationEvents;
   private interpreted = 0;
+  /** Off when graphql.answer_cache_bytes is 0. */
+  private readonly answers: AnswerCache<object> | undefined;
+  /** Mutations run (each may change what queries answer, stored or not). */
+  private mutations = 0;
+  /** Reads of the clock to the millisecond (override templates: {{now}}, faker.date.*): an answer that made one is not kept. */
+  private instantReads = 0;
+  /** The state of the last answer lookup, which keepAnswer checks still holds. */
+  private lookedUp = { version: -1, day: Number.NaN, instantReads: -1 };
 
   constructor(sourceSdl: string, settings: GraphqlMockSettings) {
     this.sourceSdl = sourceSdl;
@@ -130,9 +142,15 @@ export class GraphqlEngine {
     const problems = checkOverrides(this.schema, settings.overrides);
     if (problems.length > 0) throw new GraphqlOverridesError(problems);
     this.seed = settings.seed ?? Math.floor(Math.random() * 2 ** 32);
+    const instant = (): number => {
+      this.instantReads++;
+      return settings.now();
+    };
+    const answerBytes = settings.answerCacheBytes ?? 0;
+    this.answers = answerBytes > 0 ? new AnswerCache(answerBytes) : undefined;
     this.model = new MockModel(
       this.schema,
-      { seed: this.seed >>> 0, now: settings.now, listLength: settings.listLength, overrides: settings.overrides ?? {}, sourceSdl },
+      { seed: this.seed >>> 0, now: settings.now, instant, listLength: settings.listLength, overrides: settings.overrides ?? {}, sourceSdl },
       this.store,
       assembled.entities,
     );
@@ -149,7 +167,42 @@ export class GraphqlEngine {
   }
 
   get stats(): EngineStats {
-    return { documents: this.cache.size, documentBytes: this.cache.calculatedSize, interpreted: this.interpreted, store: this.store.stats(), seed: this.seed };
+    const answers = this.answers?.stats() ?? { answers: 0, bytes: 0, max_bytes: 0, hits: 0, misses: 0, invalidations: 0 };
+    return { documents: this.cache.size, documentBytes: this.cache.calculatedSize, interpreted: this.interpreted, store: this.store.stats(), answers, seed: this.seed };
+  }
+
+  /** graphql.answer_cache_bytes is not 0: keptAnswer and keepAnswer keep answers. */
+  get cachesAnswers(): boolean {
+    return this.answers !== undefined;
+  }
+
+  /**
+   * The answer kept for `key` (a key of the request the caller makes: the same key, the same
+   * request), if one was kept in the state answers are computed from now: no write to the object
+   * store (by any worker or instance: the store's changes are followed), no mutation and no new
+   * day of the clock since. Undefined when none is, or the cache is off.
+   */
+  keptAnswer<T>(key: string): T | undefined {
+    const answers = this.answers;
+    if (answers === undefined) return undefined;
+    const version = this.store.generation + this.mutations;
+    const day = Math.floor(this.settings.now() / DAY);
+    this.lookedUp.version = version;
+    this.lookedUp.day = day;
+    this.lookedUp.instantReads = this.instantReads;
+    return answers.get(key, version, day) as T | undefined;
+  }
+
+  /**
+   * Keeps the answer of a query computed right after keptAnswer(key) missed, `bytes` its size;
+   * false, keeping nothing, when the state changed meanwhile, the answer read the clock to the
+   * millisecond (it would not answer the same again) or it alone is larger than the budget.
+   */
+  keepAnswer(key: string, answer: object, bytes: number): boolean {
+    const { answers, lookedUp } = this;
+    if (answers === undefined || lookedUp.instantReads !== this.instantReads || lookedUp.version !== this.store.generation + this.mutations) return false;
+    if (lookedUp.day !== Math.floor(this.settings.now() / DAY)) return false;
+    return answers.set(key, answer, bytes);
   }
 
   /**
@@ -303,10 +356,12 @@ export class GraphqlEngine {
       this.interpreted++;
       run = (variables) => executeJs({ schema, document, operationName, rootValue: root(), variableValues: variables });
     }
+    const mutation = operationType === 'mutation';
     return {
       ...base,
       execute: (variables) => {
         model.beginAnswer();
+        if (mutation) this.mutations++;
         let result;
         try {
           result = run(variablesOf(variables));
@@ -314,7 +369,12 @@ export class GraphqlEngine {
           // graphql-jit reads fields without resolvers as properties, outside its error handling
           return { data: null, errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error), { extensions: { code: GRAPHQL_CODES.INTERNAL_SERVER_ERROR } })] };
         }
-        return isPromise(result) ? result.then(finish) : finish(result);
+        if (!isPromise(result)) return finish(result);
+        return result.then((done) => {
+          // answers computed while it ran may have read what it was writing
+          if (mutation) this.mutations++;
+          return finish(done);
+        });
       },
       subscribe: async () => ({ errors: [new GraphQLError(`this is a ${operationType}, not a subscription`, { extensions: { code: GRAPHQL_CODES.BAD_USER_INPUT } })] }),
     };

@@ -22,6 +22,8 @@ export interface GraphqlMockSettings {
   maxCacheBytes: number;
   /** graphql.max_store_mb in bytes: what mutations stored, by an estimate of its size. */
   maxStoreBytes: number;
+  /** graphql.answer_cache_bytes: serialized answers of queries kept for the next identical request; 0 (or absent) keeps none. */
+  answerCacheBytes?: number;
   /** The process's stores (the objects mutations write live in graphql-objects); absent: stores of the engine's own in memory. */
   stores?: StoreFactory;
   /** Keeps this schema's objects apart from another's in the same store (the schema file). */

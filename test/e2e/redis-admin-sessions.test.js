@@ -68,11 +68,7 @@ t.test('logged in through A, refreshed through B; the old refresh token reused t
 t.test('one refresh token taken through both instances at once: one rotates it, the other finds it used', async (t) => {
   const session = (await login(B)).json.data;
   const answers = await Promise.all([refresh(A, session), refresh(B, session)]);
-  t.same(
-    answers.map((a) => a.status).sort(),
-    [200, 401],
-    answers.map((a) => a.json.error).join('\n'),
-  );
+  t.same(answers.map((a) => a.status).sort(), [200, 401], answers.map((a) => a.json.error).join('\n'));
   const winner = answers.find((a) => a.status === 200).json.data;
   t.match(answers.find((a) => a.status === 401).json.error, /was already used, so every token of its login is revoked/, 'the other instance saw it used, a reuse');
   for (const server of [A, B]) t.equal((await refresh(server, winner)).status, 401, "so the winner's login is revoked as well");

@@ -178,7 +178,13 @@ t.test('an admin login made through one server is refreshed, revoked and throttl
   const d = await startMockServer({ ...options, admin: { enabled: true, embedded: true, auth } });
   t.teardown(() => d.close());
   const send = async (server, target, body, token) =>
-    readAnswer(await fetch(`${server.url}/__mock/${target}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) }, body: JSON.stringify(body ?? {}) }));
+    readAnswer(
+      await fetch(`${server.url}/__mock/${target}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+        body: JSON.stringify(body ?? {}),
+      }),
+    );
   t.equal((await send(c, 'auth/login', { username: 'ann', password: 'wrong-password' })).status, 401);
   const session = (await send(c, 'auth/login', { username: 'ann', password: 'ann-password-1' })).json.data;
   t.equal((await send(d, 'auth/users', { username: 'bo', password: 'bo-password-1', role: 'viewer' }, session.access_token)).status, 201, 'D takes the token C issued');

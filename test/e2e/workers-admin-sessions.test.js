@@ -88,11 +88,7 @@ t.test('a login made through worker 1 refreshes through worker 2, and a refresh 
 t.test('one refresh token taken on both workers at once: one rotates it, the other finds it used', async (t) => {
   const session = (await login(two, 'editor', 'editor-dev-password')).json.data;
   const answers = await Promise.all([refresh(one, session), refresh(two, session)]);
-  t.same(
-    answers.map((a) => a.status).sort(),
-    [200, 401],
-    answers.map((a) => a.json.error).join('\n'),
-  );
+  t.same(answers.map((a) => a.status).sort(), [200, 401], answers.map((a) => a.json.error).join('\n'));
   const winner = answers.find((a) => a.status === 200).json.data;
   t.match(answers.find((a) => a.status === 401).json.error, /was already used, so every token of its login is revoked/, 'the other worker saw it used, a reuse');
   for (const worker of [one, two]) t.equal((await refresh(worker, winner)).status, 401, "so the winner's login is revoked as well");

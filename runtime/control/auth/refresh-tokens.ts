@@ -87,7 +87,9 @@ const remember = (used: readonly string[], digest: string): string[] => [...used
  * token presented again means two parties hold it, one of them a thief, and nobody can tell which:
  * the whole family (every token rotated from the same login) is revoked, as RFC 9700 section 4.14.2
  * asks. Rotation and reuse detection are one Store.update of the login: two instances taking the
- * same token at once, one rotates it and the other finds it used.
+ * same token at once, one rotates it and the other finds it used. An expired login counts as none
+ * and is forgotten at its user's next login; one whose user never logs in again waits for the
+ * budget to need its room (it is then among the least recently used).
  */
 export class RefreshTokens {
   constructor(

@@ -78,7 +78,11 @@ export class Revocations {
     }
   }
 
-  /** Forgets the revocations whose tokens have expired; one sweep at a time. */
+  /**
+   * Forgets the revocations whose tokens have expired; one sweep at a time. A key set again between
+   * the listing and the delete is lost with it, which revives nothing: a login or token revoked anew
+   * after its revocation expired has no access token left that has not expired too.
+   */
   private sweep(): Promise<void> {
     this.sweeping ??= (async () => {
       this.sweptAt = this.now();

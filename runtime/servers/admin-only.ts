@@ -37,6 +37,7 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
   const registry = new ServerRegistry();
   const requestLog = new RequestLog({ logger, redaction: new Redaction(options.redaction) });
   const sampler = new ResourceSampler();
+  // one process, alone: its logins in a memory store of its own
   const auth = createAuth(options.auth);
   refuseExposedDevUsers(auth, options.host, 'admin.bind, --host');
   const ctx: AdminContext = {

@@ -77,7 +77,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   }
   const admin = options.admin;
   const embedded = admin !== undefined && !admin.standalone;
-  const auth = createAuth(options.auth);
+  // the admin API's logins live in the stores too: a session made on one instance or worker holds on every other
+  const auth = createAuth(options.auth, stores);
   if (admin !== undefined) refuseExposedDevUsers(auth, embedded ? options.host : admin.host, embedded ? 'server.bind, --host' : 'admin.bind, --admin-host, MOCK_ADMIN_HOST');
   const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog, live.clock.read, stores);
   // timed transitions run on the virtual clock

@@ -16,7 +16,8 @@ export interface StoreChange<V> {
  * The one interface of every piece of state a request or the admin API can change (DESIGN.md,
  * "State"): state-machine resources, GraphQL's objects, rate-limit buckets and breakers, runtime
  * mocks, the live settings (overrides, latency, faults, proxy, chaos, validation, the continuum,
- * the virtual clock) and the fixture recorder's sequence. Values are plain JSON data, so a store
+ * the virtual clock), the fixture recorder's sequence and the admin API's logins (users created at
+ * run time, refresh tokens, revocations, the login throttle). Values are plain JSON data, so a store
  * shared by several instances can hold them; what a component compiles from them (a mock's
  * matcher, an override's rule) it rebuilds from the changes it is subscribed to, whichever
  * instance made them.
@@ -78,7 +79,20 @@ export interface StoreBudget<V> {
 }
 
 /** Every store a process opens, once each; the README's "State" table lists the same names (a test holds it to this list). */
-export const STORE_NAMES = ['state-machines', 'graphql-objects', 'rate-limits', 'circuit-breakers', 'fault-patterns', 'runtime-mocks', 'settings', 'fixture-sequences'] as const;
+export const STORE_NAMES = [
+  'state-machines',
+  'graphql-objects',
+  'rate-limits',
+  'circuit-breakers',
+  'fault-patterns',
+  'runtime-mocks',
+  'settings',
+  'fixture-sequences',
+  'admin-users',
+  'admin-sessions',
+  'admin-revocations',
+  'admin-login-throttle',
+] as const;
 
 export type StoreName = (typeof STORE_NAMES)[number];
 

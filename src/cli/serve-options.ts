@@ -310,6 +310,21 @@ export function grpcOptions(resolved: ResolvedConfig, buildDir: string): MockOpt
 }
 
 /**
+ * Instances sharing their state in Redis must sign admin tokens with one key, or a token one of them
+ * issued is refused by the others behind a balancer, now and then, whichever answers. Without
+ * JWT_SECRET each would make its own, so admin auth with state.store redis needs it. The key is
+ * never put in Redis for them: whoever could read Redis could then mint admin tokens.
+ */
+export function refuseUnsharedSigningKey(resolved: ResolvedConfig): void {
+  const { admin, state } = resolved.config;
+  if (state.store !== 'redis' || !admin.auth.enabled || admin.auth.jwt_secret !== undefined) return;
+  throw new MockError(
+    'MOCK_ERR_AUTH_CONFIG',
+    'admin auth with state.store redis needs JWT_SECRET (admin.auth.jwt_secret): every instance sharing the Redis must sign admin tokens with the same key, or a token one issued is refused by the others; set JWT_SECRET to the same random value on each (openssl rand -base64 48), and users in admin.auth.users',
+  );
+}
+
+/**
  * The embedded admin lives on the HTTP mock server, which runs only with an API description: a
  * project with a GraphQL schema, .proto files or a WebSocket configuration alone must run the
  * admin on its own port.

@@ -8,7 +8,7 @@ import { buildInWorker } from './build-in-worker.js';
 import { progressLine } from './build-progress.js';
 import { checkPortClash } from './port-clash.js';
 import { loggingOptions } from './project-paths.js';
-import { overrideSources, refuseEmbeddedAdminWithoutHttp, toMockOptions } from './serve-options.js';
+import { overrideSources, refuseEmbeddedAdminWithoutHttp, refuseUnsharedSigningKey, toMockOptions } from './serve-options.js';
 import { idlePortNotes } from './servers-wanted.js';
 import { displayPath, notImplementedNote, plannedInUse, type ResolvedConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
@@ -62,6 +62,7 @@ function warnProtoProblems(resolved: ResolvedConfig, dir: string, logger: Logger
 export async function startServing(resolved: ResolvedConfig, options: StartServingOptions): Promise<Serving> {
   checkPortClash(resolved);
   refuseEmbeddedAdminWithoutHttp(resolved);
+  refuseUnsharedSigningKey(resolved);
   const buildOptions = toBuildOptions(resolved, options.allowRefs);
   const logger = createLogger(loggingOptions(resolved));
   let redis: { close(): Promise<void> } | undefined;

@@ -3,7 +3,8 @@
 // API changes, because the servers keep none of their own. A change made through server A is seen
 // through server B: a runtime mock, override rules, chaos settings, the virtual clock, validation,
 // the continuum, a state machine's resource, a GraphQL mutation's object, the global rate limit,
-// the circuit breaker, an error pattern's position, a fixture sequence's position. A spy around the factory shows that every
+// the circuit breaker, an error pattern's position, a fixture sequence's position, an admin login
+// (its refresh, its revocation, a user created, a failed try). A spy around the factory shows that every
 // store the process opens was written through the interface.
 import t from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -168,6 +169,30 @@ t.test('the rate limit, the circuit breaker and an error pattern hold across bot
   for (const server of [a, b, a, b]) steps.push((await call(server, 'GET', '/plain')).status);
   t.same(steps, [503, 200, 503, 200], 'one sequential error pattern walked by both servers in turn');
   await call(b, 'POST', '/__mock/api/chaos/config/reset');
+});
+
+t.test('an admin login made through one server is refreshed, revoked and throttled through another', async (t) => {
+  const auth = { enabled: true, jwt_secret: 'state-stores-secret-0123456789abcdef', users: [{ username: 'ann', role: 'admin', password: 'ann-password-1' }] };
+  const c = await startMockServer({ ...options, admin: { enabled: true, embedded: true, auth } });
+  t.teardown(() => c.close());
+  const d = await startMockServer({ ...options, admin: { enabled: true, embedded: true, auth } });
+  t.teardown(() => d.close());
+  const send = async (server, target, body, token) =>
+    readAnswer(
+      await fetch(`${server.url}/__mock/${target}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+        body: JSON.stringify(body ?? {}),
+      }),
+    );
+  t.equal((await send(c, 'auth/login', { username: 'ann', password: 'wrong-password' })).status, 401);
+  const session = (await send(c, 'auth/login', { username: 'ann', password: 'ann-password-1' })).json.data;
+  t.equal((await send(d, 'auth/users', { username: 'bo', password: 'bo-password-1', role: 'viewer' }, session.access_token)).status, 201, 'D takes the token C issued');
+  t.equal((await send(c, 'auth/login', { username: 'bo', password: 'bo-password-1' })).status, 200, 'C knows the user D created');
+  const renewed = await send(d, 'auth/refresh', { refresh_token: session.refresh_token });
+  t.equal(renewed.status, 200, 'D rotates the refresh token C issued');
+  t.equal((await send(c, 'auth/logout', {}, renewed.json.data.access_token)).status, 200);
+  t.match((await send(d, 'logs/clear', {}, renewed.json.data.access_token)).json.error, /revoked by logout/, 'logged out through C, refused by D');
 });
 
 t.test('every store the process keeps was written through the store interface', async (t) => {

@@ -3,6 +3,7 @@ import type { JWTPayload } from 'jose';
 import { ROLES, type AuthUser, type Role } from './types.js';
 import { loadJose } from '../../../common/jose.js';
 import { ACCESS_TOKEN_ISSUER as ISSUER } from '../../../common/admin-credentials.js';
+import type { Revocations } from './revocations.js';
 
 export interface AccessClaims {
   username: string;
@@ -18,26 +19,25 @@ export interface AccessClaims {
 
 export type VerifiedAccess = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' | 'revoked' | 'reused' };
 
-/** Why a whole login's access tokens stopped working. */
-export type FamilyEnd = 'revoked' | 'reused';
-
 /**
- * HS256 access tokens, the `jti`s revoked by logout and the login families ended by logout or
- * by a refresh token reused (each kept until its tokens would expire anyway). jose is imported on
- * first use: a server without authentication never loads it.
+ * HS256 access tokens; the revoked ones are refused (Revocations). jose is imported on first use:
+ * a server without authentication never loads it.
  */
 export class AccessTokens {
-  private readonly revoked = new Map<string, number>();
-  private readonly revokedFamilies = new Map<string, { exp: number; reason: FamilyEnd }>();
-
   constructor(
     private readonly key: Uint8Array,
     private readonly ttlSeconds: number,
     private readonly now: () => number,
+    private readonly revocations: Revocations,
   ) {}
 
   private nowSeconds(): number {
     return Math.floor(this.now() / 1000);
+  }
+
+  /** When a token signed now expires (seconds since the epoch): a login ended now is revoked until then. */
+  newestExpiry(): number {
+    return this.nowSeconds() + this.ttlSeconds;
   }
 
   async sign(user: AuthUser, account: string, family: string): Promise<string> {
@@ -68,26 +68,8 @@ export class AccessTokens {
     }
     const { sub, role, acc, fam, jti, exp } = payload as Required<JWTPayload>;
     if (!(ROLES as readonly unknown[]).includes(role) || typeof acc !== 'string' || (fam !== undefined && typeof fam !== 'string')) return { ok: false, reason: 'invalid' };
-    if (this.revoked.has(jti)) return { ok: false, reason: 'revoked' };
-    const ended = fam === undefined ? undefined : this.revokedFamilies.get(fam);
-    if (ended !== undefined) return { ok: false, reason: ended.reason };
-    return { ok: true, claims: { username: sub, role: role as Role, account: acc, family: fam, jti, exp } };
-  }
-
-  revoke(claims: AccessClaims): void {
-    this.revoked.set(claims.jti, claims.exp);
-    this.forgetExpired();
-  }
-
-  /** Every access token of the login family, until the newest of them would expire. */
-  revokeFamily(family: string, reason: FamilyEnd): void {
-    this.revokedFamilies.set(family, { exp: this.nowSeconds() + this.ttlSeconds, reason });
-    this.forgetExpired();
-  }
-
-  private forgetExpired(): void {
-    const now = this.nowSeconds();
-    for (const [key, exp] of this.revoked) if (exp <= now) this.revoked.delete(key);
-    for (const [key, { exp }] of this.revokedFamilies) if (exp <= now) this.revokedFamilies.delete(key);
+    const ended = await this.revocations.ended(jti, fam as string | undefined);
+    if (ended !== undefined) return { ok: false, reason: ended };
+    return { ok: true, claims: { username: sub, role: role as Role, account: acc, family: fam as string | undefined, jti, exp } };
   }
 }

@@ -1,16 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MockError } from '../../../common/errors.js';
-import { AccessTokens, type AccessClaims, type FamilyEnd } from './access-tokens.js';
+import { MemoryStores, type StoreFactory } from '../../store/index.js';
+import { AccessTokens, type AccessClaims } from './access-tokens.js';
 import { stringFields } from './body-fields.js';
 import { loadConfiguredUsers } from './configured-users.js';
 import { DEV_USERS } from './dev-users.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LoginThrottle, throttleBudget, throttleKey } from './login-throttle.js';
 import { hashPasswordParts } from './password.js';
 import { MANAGEMENT_TOKEN_HEADER } from '../../../common/admin-credentials.js';
 import { accessFor, isReadMethod, roleAllows, rolesAtLeast } from './permissions.js';
-import { RefreshTokens } from './refresh-tokens.js';
+import { RefreshTokens, sessionsBudget, type SessionRecord } from './refresh-tokens.js';
+import { Revocations, revocationsBudget } from './revocations.js';
 import { ROLES, type AuthDecision, type AuthHeaders, type AuthOptions, type AuthRequest, type AuthResult, type AuthUser, type Role } from './types.js';
-import { USERNAME_PATTERN, UserStore } from './users.js';
+import { USERNAME_PATTERN, UserStore, usersBudget, type Account } from './users.js';
 
 export interface Auth {
   readonly enabled: boolean;
@@ -23,9 +25,9 @@ export interface Auth {
   refresh(body: unknown): Promise<AuthResult>;
   logout(headers: AuthHeaders, body: unknown): Promise<AuthResult>;
   me(headers: AuthHeaders): Promise<AuthResult>;
-  listUsers(): AuthResult;
+  listUsers(): Promise<AuthResult>;
   createUser(body: unknown): Promise<AuthResult>;
-  deleteUser(username: string): AuthResult;
+  deleteUser(username: string): Promise<AuthResult>;
 }
 
 const DEFAULT_ACCESS_TTL_SECONDS = 15 * 60;
@@ -52,6 +54,9 @@ const TOKEN_ERRORS = {
 const ok = (data: unknown, status = 200): AuthResult => ({ status, data });
 const fail = (status: number, error: string): AuthResult => ({ status, error });
 const DISABLED = fail(404, 'authentication is disabled (set admin.auth.enabled: true or MOCK_ADMIN_AUTH_ENABLED=true)');
+const REVOCATIONS_FULL =
+  `cannot revoke the tokens: the store admin-revocations is full (${revocationsBudget.maxBytes / (1024 * 1024)} MB) of revocations whose access tokens have not expired yet; ` +
+  'the refresh token is ended, and its access tokens stay valid until they expire (lower admin.auth.session_timeout_seconds so that revocations go sooner)';
 
 const configError = (message: string) => new MockError('MOCK_ERR_AUTH_CONFIG', message);
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -68,18 +73,25 @@ function seconds(name: string, value: number): number {
 
 type Bearer = { ok: true; user: AuthUser; claims: AccessClaims } | { ok: false; status: 401; error: string };
 
+/** What a server with authentication on keeps, each part in a store that instances and workers share (index.ts, rule 9). */
+interface Sessions {
+  users: UserStore;
+  accessTokens: AccessTokens;
+  revocations: Revocations;
+  refreshTokens: RefreshTokens;
+  throttle: LoginThrottle;
+}
+
 class Authenticator implements Auth {
   readonly enabled: boolean;
   readonly seededDevUsers: ReadonlyArray<AuthUser & { password: string }> = [];
-  private readonly throttle: LoginThrottle;
   private readonly accessTtlSeconds: number;
-  private readonly users = new UserStore();
-  private readonly accessTokens: AccessTokens;
-  private readonly refreshTokens: RefreshTokens;
+  /** Undefined while authentication is off: its stores are not opened then. */
+  private readonly sessions: Sessions | undefined;
   // Compared as digests so timingSafeEqual sees equal lengths and the token's length does not leak.
   private readonly managementDigest: Buffer | undefined;
 
-  constructor(options: AuthOptions) {
+  constructor(options: AuthOptions, stores: StoreFactory) {
     const now = options.now ?? Date.now;
     this.enabled = options.enabled;
     this.accessTtlSeconds = seconds('accessTtlSeconds', options.accessTtlSeconds ?? DEFAULT_ACCESS_TTL_SECONDS);
@@ -87,28 +99,34 @@ class Authenticator implements Auth {
 
     const { jwtSecret, managementToken } = options;
     if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < MIN_SECRET_BYTES) {
-      throw configError(
-        `JWT_SECRET is ${Buffer.byteLength(jwtSecret)} bytes but needs at least ${MIN_SECRET_BYTES} (generate one with: openssl rand -base64 48)`,
-      );
+      throw configError(`JWT_SECRET is ${Buffer.byteLength(jwtSecret)} bytes but needs at least ${MIN_SECRET_BYTES} (generate one with: openssl rand -base64 48)`);
     }
     if (managementToken === '') {
       throw configError('the hosted-mode management token is empty (set it to a long random value, or unset it for a self-hosted server)');
     }
     this.managementDigest = managementToken === undefined ? undefined : sha256(managementToken);
-    const key = jwtSecret === undefined ? (options.sharedKey ?? randomBytes(MIN_SECRET_BYTES)) : new TextEncoder().encode(jwtSecret);
-    this.accessTokens = new AccessTokens(key, this.accessTtlSeconds, now);
-    this.refreshTokens = new RefreshTokens(refreshTtlSeconds, now);
-    this.throttle = new LoginThrottle(now);
-
-    for (const { user, hash } of loadConfiguredUsers(options.users ?? [])) this.users.add(user, hash, false, `configured:${user.username}`);
+    // checked whether or not authentication is on: a mistake there fails the start either way
+    const configured = loadConfiguredUsers(options.users ?? []);
     if (!this.enabled) return;
+
+    const key = jwtSecret === undefined ? (options.sharedKey ?? randomBytes(MIN_SECRET_BYTES)) : new TextEncoder().encode(jwtSecret);
+    const users = new UserStore(stores.open('admin-users', usersBudget));
+    const revocations = new Revocations(stores.open('admin-revocations', revocationsBudget), now);
+    this.sessions = {
+      users,
+      revocations,
+      accessTokens: new AccessTokens(key, this.accessTtlSeconds, now, revocations),
+      refreshTokens: new RefreshTokens(stores.open<SessionRecord>('admin-sessions', sessionsBudget), refreshTtlSeconds, now),
+      throttle: new LoginThrottle(stores.open('admin-login-throttle', throttleBudget()), now),
+    };
+    for (const { user, hash } of configured) users.configure(user, hash, false, `configured:${user.username}`);
     if (jwtSecret === undefined && options.seedDevUsers) {
       // A configured user of the same name wins over the development one.
-      this.seededDevUsers = DEV_USERS.filter((u) => !this.users.has(u.username));
+      this.seededDevUsers = DEV_USERS.filter((u) => !users.isConfigured(u.username));
       // one account per name, as configured users have: every worker sharing the key seeds the same accounts
-      for (const u of this.seededDevUsers) this.users.add(u, hashPasswordParts(u.password), true, `seeded:${u.username}`);
+      for (const u of this.seededDevUsers) users.configure(u, hashPasswordParts(u.password), true, `seeded:${u.username}`);
     }
-    if (this.users.size === 0) options.logger?.warn('admin auth is enabled but has no users, so nobody can log in (add admin.auth.users)');
+    if (users.configuredCount === 0) options.logger?.warn('admin auth is enabled but has no users, so nobody can log in (add admin.auth.users)');
   }
 
   async authorize({ method, endpoint, headers }: AuthRequest): Promise<AuthDecision> {
@@ -118,10 +136,11 @@ class Authenticator implements Auth {
         return { ok: false, status: 401, error: MANAGEMENT_TOKEN_ERROR };
       }
     }
-    if (!this.enabled) return { ok: true, user: null };
+    const { sessions } = this;
+    if (sessions === undefined) return { ok: true, user: null };
     const access = accessFor(method, endpoint);
     if (access === 'open') return { ok: true, user: null };
-    const bearer = await this.bearer(headers);
+    const bearer = await this.bearer(sessions, headers);
     if (!bearer.ok) return bearer;
     const { user } = bearer;
     if (access !== 'user' && !roleAllows(user.role, access)) {
@@ -132,38 +151,47 @@ class Authenticator implements Auth {
   }
 
   async login(body: unknown, client?: string): Promise<AuthResult> {
-    if (!this.enabled) return DISABLED;
+    const { sessions } = this;
+    if (sessions === undefined) return DISABLED;
     const fields = stringFields(body, 'login', ['username', 'password']);
     if (typeof fields === 'string') return fail(400, fields);
-    const keys = client === undefined || client === '' ? [`user:${fields.username}`] : [`user:${fields.username}`, `address:${client}`];
+    const keys = client === undefined || client === '' ? [throttleKey('user', fields.username)] : [throttleKey('user', fields.username), throttleKey('address', client)];
     // a locked key is refused before the password is checked, so guesses cost the guesser time, not us hashing
-    const wait = this.throttle.retryAfterSeconds(keys);
+    const wait = await sessions.throttle.retryAfterSeconds(keys);
     if (wait > 0) return { status: 429, error: `too many failed logins for this user or address; try again in ${wait} s`, retryAfterSeconds: wait };
-    const user = await this.users.check(fields.username, fields.password);
-    if (!user) {
-      this.throttle.failed(keys);
+    const account = await sessions.users.check(fields.username, fields.password);
+    if (!account) {
+      await sessions.throttle.failed(keys);
       return fail(401, 'invalid username or password');
     }
-    this.throttle.succeeded(keys);
-    return ok(await this.issue(user));
+    await sessions.throttle.succeeded(keys);
+    return ok(await this.tokens(sessions, account, await sessions.refreshTokens.issue(account.username, account.account)));
   }
 
   async refresh(body: unknown): Promise<AuthResult> {
-    if (!this.enabled) return DISABLED;
+    const { sessions } = this;
+    if (sessions === undefined) return DISABLED;
     const fields = stringFields(body, 'refresh', ['refresh_token']);
     if (typeof fields === 'string') return fail(400, fields);
-    const taken = this.refreshTokens.take(fields.refresh_token);
-    if (taken?.reused === true) {
-      this.accessTokens.revokeFamily(taken.family, 'reused');
+    const rotated = await sessions.refreshTokens.rotate(fields.refresh_token);
+    if (rotated.outcome === 'reused') {
+      if (!(await sessions.revocations.revokeLogin(rotated.family, 'reused', sessions.accessTokens.newestExpiry()))) return fail(503, REVOCATIONS_FULL);
       return fail(401, `refresh token was already used, so every token of its login is revoked in case a copy was stolen (${LOGIN_AGAIN})`);
     }
-    const user = taken === undefined ? undefined : this.users.get(taken.username);
-    if (!user) return fail(401, `refresh token is invalid, expired or already used (${LOGIN_AGAIN})`);
-    return ok(await this.issue(user, taken?.family));
+    const invalid = fail(401, `refresh token is invalid, expired or already used (${LOGIN_AGAIN})`);
+    if (rotated.outcome === 'unknown') return invalid;
+    const user = await sessions.users.get(rotated.username);
+    // the user was deleted, or deleted and created again (another account), since the login
+    if (user?.account !== rotated.account) {
+      await sessions.refreshTokens.endFamily(rotated.family);
+      return invalid;
+    }
+    return ok(await this.tokens(sessions, user, rotated));
   }
 
   async logout(headers: AuthHeaders, body: unknown): Promise<AuthResult> {
-    if (!this.enabled) return DISABLED;
+    const { sessions } = this;
+    if (sessions === undefined) return DISABLED;
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
       return fail(400, 'logout body must be a JSON object with refresh_token, or empty');
     }
@@ -176,14 +204,19 @@ class Authenticator implements Auth {
       return fail(400, 'logout needs refresh_token in the body or an Authorization: Bearer <access token> header');
     }
     // Logout ends the login either token names: its refresh tokens and every access token issued from it.
-    const taken = refreshToken === undefined ? undefined : this.refreshTokens.take(refreshToken);
-    if (taken !== undefined) this.endLogin(taken.family, taken.reused ? 'reused' : 'revoked');
-    let loggedOut = taken?.reused === false;
+    const ended = refreshToken === undefined ? undefined : await sessions.refreshTokens.end(refreshToken);
+    if (ended !== undefined && !(await sessions.revocations.revokeLogin(ended.family, ended.reused ? 'reused' : 'revoked', sessions.accessTokens.newestExpiry()))) {
+      return fail(503, REVOCATIONS_FULL);
+    }
+    let loggedOut = ended?.reused === false;
     if (hasBearer) {
-      const bearer = await this.bearer(headers);
+      const bearer = await this.bearer(sessions, headers);
       if (bearer.ok) {
-        this.accessTokens.revoke(bearer.claims);
-        if (bearer.claims.family !== undefined) this.endLogin(bearer.claims.family, 'revoked');
+        const { family, jti, exp } = bearer.claims;
+        if (family !== undefined) await sessions.refreshTokens.endFamily(family);
+        // the login's revocation covers its every token; a token without one (minted elsewhere with JWT_SECRET) is revoked alone
+        const revoked = family === undefined ? await sessions.revocations.revokeToken(jti, exp) : await sessions.revocations.revokeLogin(family, 'revoked', sessions.accessTokens.newestExpiry());
+        if (!revoked) return fail(503, REVOCATIONS_FULL);
         loggedOut = true;
       }
     }
@@ -192,20 +225,23 @@ class Authenticator implements Auth {
   }
 
   async me(headers: AuthHeaders): Promise<AuthResult> {
-    if (!this.enabled) return DISABLED;
-    const bearer = await this.bearer(headers);
+    const { sessions } = this;
+    if (sessions === undefined) return DISABLED;
+    const bearer = await this.bearer(sessions, headers);
     if (!bearer.ok) return fail(bearer.status, bearer.error);
     const { user, claims } = bearer;
     return ok({ username: user.username, role: user.role, expires_at: new Date(claims.exp * 1000).toISOString() });
   }
 
-  listUsers(): AuthResult {
-    if (!this.enabled) return DISABLED;
-    return ok(this.users.list());
+  async listUsers(): Promise<AuthResult> {
+    const { sessions } = this;
+    if (sessions === undefined) return DISABLED;
+    return ok(await sessions.users.list());
   }
 
   async createUser(body: unknown): Promise<AuthResult> {
-    if (!this.enabled) return DISABLED;
+    const { sessions } = this;
+    if (sessions === undefined) return DISABLED;
     const fields = stringFields(body, 'create user', ['username', 'password', 'role']);
     if (typeof fields === 'string') return fail(400, fields);
     const { username, password, role } = fields;
@@ -213,37 +249,31 @@ class Authenticator implements Auth {
     if (password.length < MIN_PASSWORD_LENGTH) return fail(400, `password must be at least ${MIN_PASSWORD_LENGTH} characters`);
     if (!(ROLES as readonly string[]).includes(role)) return fail(400, `role must be admin, editor or viewer (got ${JSON.stringify(role)})`);
     const exists = () => fail(409, `user "${username}" already exists (delete it first or pick another username)`);
-    if (this.users.has(username)) return exists();
+    if ((await sessions.users.get(username)) !== undefined) return exists();
     const hash = await hashPasswordParts(password);
-    // Another request may have taken the name while the hash ran.
-    if (this.users.has(username)) return exists();
-    this.users.add({ username, role: role as Role }, Promise.resolve(hash));
+    // Another request, on this instance or another, may have taken the name while the hash ran.
+    if (!(await sessions.users.create({ username, role: role as Role }, hash))) return exists();
     return ok({ username, role }, 201);
   }
 
-  deleteUser(username: string): AuthResult {
-    if (!this.enabled) return DISABLED;
-    const user = this.users.get(username);
+  async deleteUser(username: string): Promise<AuthResult> {
+    const { sessions } = this;
+    if (sessions === undefined) return DISABLED;
+    const user = await sessions.users.get(username);
     if (!user) return fail(404, `user "${username}" not found`);
-    if (user.role === 'admin' && this.users.count('admin') === 1) {
+    if (user.role === 'admin' && (await sessions.users.list()).filter((u) => u.role === 'admin').length === 1) {
       return fail(409, `cannot delete "${username}": it is the last admin (create another admin first)`);
     }
-    this.users.delete(username);
+    if (!(await sessions.users.delete(username))) return fail(404, `user "${username}" not found`);
     // Its access tokens stop working because the account is gone (a new one of that name is another); refresh tokens are dropped here.
-    this.refreshTokens.revokeUser(username);
+    await sessions.refreshTokens.endUser(username);
     return ok({ message: `deleted user "${username}"` });
   }
 
-  private endLogin(family: string, reason: FamilyEnd): void {
-    this.refreshTokens.revokeFamily(family);
-    this.accessTokens.revokeFamily(family, reason);
-  }
-
-  /** `family`: the login a refresh continues; a login starts a new one. */
-  private async issue(user: AuthUser, family?: string) {
-    const refresh = this.refreshTokens.issue(user.username, family);
+  /** The answer of a login or refresh: an access token of the login `refresh.family` and its refresh token. */
+  private async tokens(sessions: Sessions, user: Account, refresh: { token: string; family: string }) {
     return {
-      access_token: await this.accessTokens.sign(user, this.users.account(user.username) ?? '', refresh.family),
+      access_token: await sessions.accessTokens.sign(user, user.account, refresh.family),
       refresh_token: refresh.token,
       token_type: 'Bearer',
       expires_in: this.accessTtlSeconds,
@@ -251,22 +281,26 @@ class Authenticator implements Auth {
     };
   }
 
-  private async bearer(headers: AuthHeaders): Promise<Bearer> {
+  private async bearer(sessions: Sessions, headers: AuthHeaders): Promise<Bearer> {
     const unauthorized = (error: string): Bearer => ({ ok: false, status: 401, error });
     const value = header(headers, 'authorization');
     if (value === undefined || value === '') return unauthorized(TOKEN_ERRORS.missing);
     const match = /^Bearer +(\S+) *$/i.exec(value);
     if (!match) return unauthorized(TOKEN_ERRORS.malformed);
-    const verified = await this.accessTokens.verify(match[1]);
+    const verified = await sessions.accessTokens.verify(match[1]);
     if (!verified.ok) return unauthorized(TOKEN_ERRORS[verified.reason]);
-    const user = this.users.get(verified.claims.username);
+    const user = await sessions.users.get(verified.claims.username);
     // A token outlives neither its user nor a re-creation of that name (another account).
-    if (!user || user.role !== verified.claims.role || this.users.account(user.username) !== verified.claims.account) return unauthorized(TOKEN_ERRORS.unknownUser);
-    return { ok: true, user, claims: verified.claims };
+    if (!user || user.role !== verified.claims.role || user.account !== verified.claims.account) return unauthorized(TOKEN_ERRORS.unknownUser);
+    return { ok: true, user: { username: user.username, role: user.role }, claims: verified.claims };
   }
 }
 
-/** Builds the admin API's authentication; throws MockError MOCK_ERR_AUTH_CONFIG on bad settings. */
-export function createAuth(options: AuthOptions): Auth {
-  return new Authenticator(options);
+/**
+ * Builds the admin API's authentication; throws MockError MOCK_ERR_AUTH_CONFIG on bad settings.
+ * `stores`: where its logins live when it is on (the server's, which instances and workers share); a
+ * store of its own in memory by default.
+ */
+export function createAuth(options: AuthOptions, stores: StoreFactory = new MemoryStores()): Auth {
+  return new Authenticator(options, stores);
 }

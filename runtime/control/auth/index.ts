@@ -14,7 +14,8 @@
  *    overrides and smoke/*; admin writes everything, auth/users included. permissions.ts holds the table.
  * 4. JWT auth off (the self-hosted default): everything is allowed apart from rule 2, and login,
  *    refresh, logout, me and the user endpoints answer 404 "authentication is disabled".
- * 5. Without JWT_SECRET a random per-process secret signs tokens (they end at restart) and, unless
+ * 5. Without JWT_SECRET a random secret signs tokens (one per process, or per primary for its
+ *    workers; they end at restart) and, unless
  *    MOCK_DISABLE_DEV_SEED_USERS=true, development users admin / admin-dev-password,
  *    editor / editor-dev-password and viewer / viewer-dev-password are seeded with one startup
  *    warning naming the address the admin API listens on (the server prints it once it listens).
@@ -29,13 +30,28 @@
  *    user}; wrong username and wrong password get the same 401 after the same hashing work. Access
  *    tokens are HS256 JWTs (sub, role, acc = the account, fam = the login, iat, exp, jti, iss mock; 15 minutes by
  *    default); a name deleted and created again is another account, so old tokens stay dead. Refresh
- *    tokens are opaque, stored as digests, last 7 days by default and work once: refresh rotates
- *    them; a used one presented again revokes its login (RFC 9700). A user keeps 20 logins, the
+ *    tokens are opaque (32 random bytes, the first 16 naming the login), stored as digests, last 7
+ *    days by default and work once: refresh rotates them; a used one presented again revokes its
+ *    login (RFC 9700); the 32 newest used ones are recognised. A user keeps 20 logins, the
  *    least recently used ending first. Logout ends the login of the refresh token given or of the
  *    access token (its `fam` claim): its refresh tokens and every access token issued from it.
  * 8. Users (admin only): list never shows hashes; create answers 400 on bad fields and 409 on a
  *    taken name; delete answers 404 for unknown names and 409 for the last admin, and ends the
  *    user's tokens.
+ * 9. What logins change lives in the server's stores (runtime/store), shared by the workers of
+ *    `mock serve --workers` and by instances on one Redis, as plain JSON: users created at run time
+ *    and configured ones deleted (`admin-users`, hashes as `scrypt$N$r$p$salt$hash` strings),
+ *    refresh-token families as SHA-256 digests (`admin-sessions`), revoked access tokens and
+ *    logins (`admin-revocations`), failed-login strikes (`admin-login-throttle`). Configured and
+ *    seeded users are loaded by every instance from its configuration. Rotation and reuse
+ *    detection are one Store.update of the login, so two instances taking one token at once cannot
+ *    both rotate it; a throttle key's strike and a user's creation are one update each. Logins and
+ *    strikes are forgotten past their budgets (a login then ends early; a key starts afresh), never
+ *    a revocation: `admin-revocations` refuses instead (logout answers 503) and sweeps the expired
+ *    ones, so a forgotten revocation can never make a revoked token valid again. A store that cannot
+ *    be reached fails closed (503). Workers share one random signing key without JWT_SECRET;
+ *    instances on Redis need JWT_SECRET (the CLI refuses to start without it), which is never
+ *    put in Redis.
  *
  * password_hash format: `scrypt$N$r$p$<salt base64>$<hash base64>`, made by hashPassword().
  */

@@ -6,6 +6,7 @@ import { bundleEntry } from '../../../common/package-root.js';
 import type { ClusterQuestion, StoreHost, WorkerStatus } from '../../../runtime/index.js';
 import type { ResolvedConfig } from '../../config/index.js';
 import { checkPortClash } from '../port-clash.js';
+import { refuseUnsharedSigningKey } from '../serve-options.js';
 import { untilSignal } from '../until-signal.js';
 import { withFreePorts } from './free-ports.js';
 import type { FromServeWorker, ToServeWorker } from './messages.js';
@@ -49,6 +50,7 @@ export interface WorkersOptions {
 export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOptions): Promise<void> {
   const { count, logger } = options;
   checkPortClash(given);
+  refuseUnsharedSigningKey(given);
   const resolved = await withFreePorts(given);
   const { StoreHost } = await import('../../../runtime/index.js');
   const host: StoreHost | undefined = resolved.config.state.store === 'memory' ? new StoreHost((message) => logger.warn(message)) : undefined;

@@ -2,7 +2,8 @@
 // growing Retry-After; a success clears it. A fake clock stands in for waiting.
 import t from 'tap';
 import { createAuth } from '../../../dist/runtime/control/auth/index.js';
-import { LoginThrottle } from '../../../dist/runtime/control/auth/login-throttle.js';
+import { LoginThrottle, throttleBudget } from '../../../dist/runtime/control/auth/login-throttle.js';
+import { MemoryStore } from '../../../dist/runtime/store/index.js';
 
 function setup() {
   const clock = { now: 1_700_000_000_000 };
@@ -65,12 +66,17 @@ t.test('failures older than a minute do not add up to a lock', async (t) => {
   t.equal((await login('right-password')).status, 200);
 });
 
-t.test('the table of keys stays bounded', async (t) => {
+t.test('the table of keys stays bounded: past its budget the least recently failed are forgotten', async (t) => {
   let now = 0;
-  const throttle = new LoginThrottle(() => now, { window_ms: 60_000, free_failures: 5, first_lock_ms: 2_000, max_lock_ms: 900_000, forget_ms: 3_600_000, max_keys: 100 });
+  const store = new MemoryStore('admin-login-throttle', throttleBudget(100));
+  const throttle = new LoginThrottle(store, () => now);
   for (let i = 0; i < 1_000; i++) {
     now += 1;
-    throttle.failed([`user:${i}`]);
+    await throttle.failed([`user:${i}`]);
   }
-  t.ok(throttle.keys.size <= 101, `at most max_keys kept (${throttle.keys.size})`);
+  const { entries, bytes, max_bytes } = store.usage();
+  t.ok(bytes <= max_bytes, `within its budget (${bytes} of ${max_bytes} bytes)`);
+  t.ok(entries >= 100 && entries < 200, `about max_keys kept (${entries})`);
+  t.equal(store.get('user:999').failures.length, 1, 'the newest is kept');
+  t.equal(store.get('user:0'), undefined, 'the oldest is forgotten');
 });

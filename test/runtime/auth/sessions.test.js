@@ -298,7 +298,7 @@ t.test('auth disabled: login, refresh, logout, me and users answer 404', async (
   t.strictSame(await off.refresh({ refresh_token: 'x' }), disabled);
   t.strictSame(await off.logout({}, { refresh_token: 'x' }), disabled);
   t.strictSame(await off.me({ authorization: 'Bearer x' }), disabled);
-  t.strictSame(off.listUsers(), disabled);
+  t.strictSame(await off.listUsers(), disabled);
   t.strictSame(await off.createUser({ username: 'a', password: 'password1', role: 'admin' }), disabled);
-  t.strictSame(off.deleteUser('admin'), disabled);
+  t.strictSame(await off.deleteUser('admin'), disabled);
 });

@@ -26,7 +26,7 @@ t.test('without JWT_SECRET the three development users are seeded, for one warni
   t.match(warning, 'can reach the admin API at http://0.0.0.0:9080');
   t.match(warning, 'MOCK_DISABLE_DEV_SEED_USERS=true');
   t.match(warning, 'set JWT_SECRET and admin.auth.users');
-  t.strictSame(auth.listUsers(), {
+  t.strictSame(await auth.listUsers(), {
     status: 200,
     data: [
       { username: 'admin', role: 'admin', seeded: true },
@@ -52,7 +52,7 @@ t.test('seedDevUsers false seeds nobody', async (t) => {
   });
   t.strictSame(warnings, []);
   t.strictSame(auth.seededDevUsers, []);
-  t.strictSame(auth.listUsers().data, [{ username: 'ops', role: 'admin', seeded: false }]);
+  t.strictSame((await auth.listUsers()).data, [{ username: 'ops', role: 'admin', seeded: false }]);
   t.equal(await loginStatus(auth, 'admin', 'admin-dev-password'), 401);
   t.equal(await loginStatus(auth, 'ops', 'ops-password'), 200);
 });
@@ -61,7 +61,7 @@ t.test('a JWT secret seeds nobody', async (t) => {
   const { warnings, logger } = recorder();
   const auth = createAuth({ enabled: true, seedDevUsers: true, jwtSecret: SECRET, logger });
   t.equal(await loginStatus(auth, 'admin', 'admin-dev-password'), 401);
-  t.strictSame(auth.listUsers().data, []);
+  t.strictSame((await auth.listUsers()).data, []);
   t.strictSame(warnings, ['admin auth is enabled but has no users, so nobody can log in (add admin.auth.users)']);
 });
 
@@ -82,7 +82,7 @@ t.test('a configured user replaces the development user of the same name', async
   t.equal(await loginStatus(auth, 'admin', 'admin-dev-password'), 401);
   t.equal(await loginStatus(auth, 'admin', 'my-own-admin-password'), 200);
   t.strictSame(
-    auth.listUsers().data.map((u) => [u.username, u.seeded]),
+    (await auth.listUsers()).data.map((u) => [u.username, u.seeded]),
     [
       ['admin', false],
       ['editor', true],
@@ -114,7 +114,7 @@ t.test('hashPassword makes a password_hash configured users can log in with', as
   t.equal(await loginStatus(auth, 'alice', 'correct horse battery!'), 401);
   t.equal(await loginStatus(auth, 'bob', 'bob-password'), 200);
   t.equal(await loginStatus(auth, 'bob', hash), 401);
-  t.notMatch(JSON.stringify(auth.listUsers()), /scrypt|password/, 'listing never shows hashes');
+  t.notMatch(JSON.stringify(await auth.listUsers()), /scrypt|password/, 'listing never shows hashes');
 });
 
 t.test('settings errors fail startup with MOCK_ERR_AUTH_CONFIG naming the input', async (t) => {
@@ -180,7 +180,7 @@ t.test('user management: create, list, delete, and the last admin stays', async 
     data: { username: 'erin', role: 'editor' },
   });
   t.equal(await loginStatus(auth, 'erin', 'erin-password'), 200);
-  t.strictSame(auth.listUsers(), {
+  t.strictSame(await auth.listUsers(), {
     status: 200,
     data: [
       { username: 'root', role: 'admin', seeded: false },
@@ -210,8 +210,8 @@ t.test('user management: create, list, delete, and the last admin stays', async 
     error: 'role must be admin, editor or viewer (got "owner")',
   });
 
-  t.strictSame(auth.deleteUser('nobody'), { status: 404, error: 'user "nobody" not found' });
-  t.strictSame(auth.deleteUser('root'), {
+  t.strictSame(await auth.deleteUser('nobody'), { status: 404, error: 'user "nobody" not found' });
+  t.strictSame(await auth.deleteUser('root'), {
     status: 409,
     error: 'cannot delete "root": it is the last admin (create another admin first)',
   });
@@ -219,7 +219,7 @@ t.test('user management: create, list, delete, and the last admin stays', async 
   // Deleting a user ends its tokens.
   const erin = await bearer(auth, 'erin', 'erin-password');
   const erinRefresh = (await auth.login({ username: 'erin', password: 'erin-password' })).data.refresh_token;
-  t.strictSame(auth.deleteUser('erin'), { status: 200, data: { message: 'deleted user "erin"' } });
+  t.strictSame(await auth.deleteUser('erin'), { status: 200, data: { message: 'deleted user "erin"' } });
   t.equal(await loginStatus(auth, 'erin', 'erin-password'), 401);
   t.strictSame(await auth.authorize({ method: 'POST', endpoint: 'mocks', headers: erin }), {
     ok: false,
@@ -232,14 +232,14 @@ t.test('user management: create, list, delete, and the last admin stays', async 
   const rootToken = await bearer(auth, 'root', 'root-password');
   t.equal((await auth.createUser({ username: 'frank', password: 'frank-password', role: 'viewer' })).status, 201);
   const frankViewer = await bearer(auth, 'frank', 'frank-password');
-  t.equal(auth.deleteUser('frank').status, 200);
+  t.equal((await auth.deleteUser('frank')).status, 200);
   t.equal((await auth.createUser({ username: 'frank', password: 'frank-password', role: 'admin' })).status, 201);
   t.equal((await auth.me(frankViewer)).status, 401);
 
   // With a second admin, either may go, but never both.
-  t.strictSame(auth.deleteUser('root'), { status: 200, data: { message: 'deleted user "root"' } });
+  t.strictSame(await auth.deleteUser('root'), { status: 200, data: { message: 'deleted user "root"' } });
   t.equal((await auth.me(rootToken)).status, 401, 'root token ended with root');
-  t.strictSame(auth.deleteUser('frank'), {
+  t.strictSame(await auth.deleteUser('frank'), {
     status: 409,
     error: 'cannot delete "frank": it is the last admin (create another admin first)',
   });
@@ -251,5 +251,5 @@ t.test('concurrent creates of one name: exactly one wins', async (t) => {
     ['editor', 'viewer'].map((role) => auth.createUser({ username: 'gina', password: 'gina-password', role })),
   );
   t.strictSame(results.map((r) => r.status).sort(), [201, 409]);
-  t.equal(auth.listUsers().data.filter((u) => u.username === 'gina').length, 1);
+  t.equal((await auth.listUsers()).data.filter((u) => u.username === 'gina').length, 1);
 });

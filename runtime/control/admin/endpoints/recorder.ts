@@ -65,9 +65,9 @@ export const recorderRoutes: AdminRoute[] = [
       const limit = count(query, 'limit', 50, 1, 1000);
       const offset = count(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
       // with workers, each writes what it queued first: the listing then holds every request answered before it
-      const stats = ctx.cluster === undefined ? recorder.stats() : await clusterRecorder(ctx.cluster, recorder.stats());
+      const cluster = ctx.cluster === undefined ? undefined : await clusterRecorder(ctx.cluster, recorder.stats());
       const listing = await recorder.list(limit, offset);
-      return ok({ ...listing, limit, offset, recorder: stats });
+      return ok({ ...listing, limit, offset, recorder: cluster ?? recorder.stats() });
     },
   },
   { method: 'GET', path: 'recorder/recordings/{id}', handler: async (call) => ok(view(await recordingOf(call))) },

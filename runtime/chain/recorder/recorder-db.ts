@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { MockError } from '../../../common/errors.js';
 import { compiledModule } from '../../../common/package-root.js';
-import { bodyLength, withoutContent, type Answer, type Exchange } from '../exchange/index.js';
+import { bodyLength, isReused, withoutContent, type Answer, type Exchange } from '../exchange/index.js';
 import type { RecordingRedaction } from '../fixtures/index.js';
 import type { Recording } from './schema.js';
 import type { FromWriter, Listing, SentRow, ToWriter, WriterData } from './writer-messages.js';
@@ -53,6 +53,7 @@ const WARN_EVERY_MS = 1000;
  */
 export class RecorderDb {
   private readonly queue: Pending[] = [];
+  private readonly headersOf = new WeakMap<Answer, string>();
   /** Rows and bytes of each batch sent and not yet written, oldest first. */
   private readonly sent: Array<{ rows: number; bytes: number }> = [];
   private waitingRows = 0;
@@ -80,7 +81,9 @@ export class RecorderDb {
     private readonly options: RecorderOptions,
   ) {
     this.flushMs = options.flushMs ?? 50;
-    this.batchRows = options.batchRows ?? 4000;
+    // small batches leave the answering thread soon (a queued row outliving a young-generation
+    // collection is copied by it); the writer thread commits every batch that waits together
+    this.batchRows = options.batchRows ?? 500;
     this.maxRows = options.maxQueuedRows ?? 10_000;
     this.maxBytes = options.maxQueuedBytes ?? 64 * 1024 * 1024;
     writer.on('message', (message: FromWriter) => this.heard(message));
@@ -244,11 +247,20 @@ export class RecorderDb {
       JSON.stringify(redaction.headers(ex.headers)),
       bodyOf(ex.body),
       answer.status,
-      JSON.stringify(responseHeaders(answer.headers, redaction)),
+      this.answerHeaders(answer),
       withoutContent(ex.method, answer.status) ? null : bodyOf(answer.body),
       ex.countedAs?.key ?? null,
       ex.clientAddress,
     ];
+  }
+
+  /** An answer's headers as the column holds them; derived once for an answer served again and again (a documented example). */
+  private answerHeaders(answer: Answer): string {
+    const kept = this.headersOf.get(answer);
+    if (kept !== undefined) return kept;
+    const text = JSON.stringify(responseHeaders(answer.headers, this.options.redaction));
+    if (isReused(answer)) this.headersOf.set(answer, text);
+    return text;
   }
 
   private drop(count: number, reason: string): void {

@@ -6,7 +6,9 @@ import type { FromWriter, Listing, SentRow, ToWriter, WriterData } from './write
 
 /**
  * The recorder's writer thread: it owns the database, so SQLite's work (binding, paging, syncing a
- * commit) never runs on the thread that answers requests. Messages are handled in order.
+ * commit) never runs on the thread that answers requests. Messages are handled in order; batches
+ * that arrive while one is written are written together, in one transaction (one sync of the disk),
+ * so the answering thread may send small batches often without costing a commit each.
  */
 const port = parentPort as NonNullable<typeof parentPort>;
 const post = (message: FromWriter): void => port.postMessage(message);
@@ -22,11 +24,18 @@ try {
   port.close();
 }
 
+/** Batches received and not yet written, oldest first. */
+const waiting: SentRow[][] = [];
+
 function handle(message: ToWriter): void {
+  if (message.kind === 'write') {
+    // the port hands over every message that arrived meanwhile before an immediate runs
+    if (waiting.push(message.rows) === 1) setImmediate(writeWaiting);
+    return;
+  }
+  // a read or the close comes after every batch sent before it
+  writeWaiting();
   switch (message.kind) {
-    case 'write':
-      post({ kind: 'written', rows: message.rows.length, failure: write(message.rows) });
-      break;
     case 'list':
       reply(message.id, () => ({ total: countRecordings(db), recordings: listRecordings(db, message.limit, message.offset) }));
       break;
@@ -48,13 +57,21 @@ function reply(id: number, read: () => Listing | Recording | undefined): void {
   }
 }
 
+/** The waiting batches in one transaction; each is answered as written, or dropped with the reason. */
+function writeWaiting(): void {
+  if (waiting.length === 0) return;
+  const batches = waiting.splice(0);
+  const failure = write(batches);
+  for (const rows of batches) post({ kind: 'written', rows: rows.length, failure });
+}
+
 /** One transaction, waiting out a reader's lock; what went wrong when the rows could not be written. */
-function write(rows: SentRow[]): string | undefined {
+function write(batches: SentRow[][]): string | undefined {
   try {
     whileLocked(() => {
       try {
         db.exec('BEGIN');
-        db.runEach(INSERT_RECORDING, valuesOf(rows));
+        for (const rows of batches) db.runEach(INSERT_RECORDING, valuesOf(rows));
         db.exec('COMMIT');
       } catch (e) {
         db.rollback();

@@ -163,7 +163,7 @@ export class GraphqlMockServer implements RegisteredServer {
       },
       schema: { queries: names(schema.getQueryType()), mutations: names(schema.getMutationType()), subscriptions: names(schema.getSubscriptionType()) },
       subscription_connections: this.subscriptions.connections,
-      document_cache: { documents: stats.documents, bytes: stats.documentBytes },
+      document_cache: { documents: stats.documents, bytes: stats.documentBytes, compiled: stats.compiled },
       answer_cache: stats.answers,
       store: stats.store,
       operations: this.stats.byOperation(),

@@ -58,7 +58,8 @@ export interface EngineStats {
   /** Documents prepared and kept, and the estimate of their size that graphql.max_cache_mb bounds. */
   documents: number;
   documentBytes: number;
-  /** Documents graphql-jit could not compile, executed by graphql-js instead. */
+  /** Documents graphql-jit compiled (on their second run), and those it could not compile, executed by graphql-js instead. */
+  compiled: number;
   interpreted: number;
   store: StoreStats;
   /** Answers kept for queries seen before (graphql.answer_cache_bytes). */
@@ -102,7 +103,11 @@ export class GraphqlOverridesError extends Error {
 /**
  * The GraphQL mock of one schema: the SDL assembled (mock and federation declarations added) and
  * mocked (see mock-model.ts for the data, mutations.ts for what mutations store), documents
- * prepared once and cached, queries and mutations run by graphql-jit.
+ * prepared once and cached, queries and mutations run by graphql-jit from their second run on.
+ *
+ * graphql-jit's compiling a document (generating and compiling its code) costs more than
+ * graphql-js's running it once: a document seen once (a client inlining its values, a one-off
+ * query) is run by graphql-js, and compiled when it comes again.
  *
  * Subscriptions run on graphql-js: graphql-jit 0.8 passes the variables where a field's
  * `subscribe` expects its arguments. graphql-js also runs what graphql-jit cannot compile
@@ -119,6 +124,7 @@ export class GraphqlEngine {
   private readonly roots: Partial<Record<OperationType, MockObject>> = {};
   private readonly cache: LRUCache<string, Prepared | Refused>;
   private readonly mutationEvents: MutationEvents;
+  private compiled = 0;
   private interpreted = 0;
   /** Off when graphql.answer_cache_bytes is 0. */
   private readonly answers: AnswerCache<object> | undefined;
@@ -168,7 +174,7 @@ export class GraphqlEngine {
 
   get stats(): EngineStats {
     const answers = this.answers?.stats() ?? { answers: 0, bytes: 0, max_bytes: 0, hits: 0, misses: 0, invalidations: 0 };
-    return { documents: this.cache.size, documentBytes: this.cache.calculatedSize, interpreted: this.interpreted, store: this.store.stats(), answers, seed: this.seed };
+    return { documents: this.cache.size, documentBytes: this.cache.calculatedSize, compiled: this.compiled, interpreted: this.interpreted, store: this.store.stats(), answers, seed: this.seed };
   }
 
   /** graphql.answer_cache_bytes is not 0: keptAnswer and keepAnswer keep answers. */
@@ -347,21 +353,27 @@ export class GraphqlEngine {
         },
       };
     }
-    const compiled = compileQuery(schema, document, operationName ?? undefined);
-    let run: (variables: Record<string, unknown>) => ExecutionResult | Promise<ExecutionResult>;
-    if (isCompiledQuery(compiled)) {
+    const interpret = (variables: Record<string, unknown>): ExecutionResult | Promise<ExecutionResult> =>
+      executeJs({ schema, document, operationName, rootValue: root(), variableValues: variables });
+    const jit = (): typeof interpret => {
+      const compiled = compileQuery(schema, document, operationName ?? undefined);
+      if (!isCompiledQuery(compiled)) {
+        this.interpreted++;
+        return interpret;
+      }
+      this.compiled++;
       const query = (compiled as CompiledQuery).query;
-      run = (variables) => query(root(), undefined, variables);
-    } else {
-      this.interpreted++;
-      run = (variables) => executeJs({ schema, document, operationName, rootValue: root(), variableValues: variables });
-    }
+      return (variables) => query(root(), undefined, variables);
+    };
+    let runs = 0;
+    let run = interpret;
     const mutation = operationType === 'mutation';
     return {
       ...base,
       execute: (variables) => {
         model.beginAnswer();
         if (mutation) this.mutations++;
+        if (++runs === 2) run = jit();
         let result;
         try {
           result = run(variablesOf(variables));

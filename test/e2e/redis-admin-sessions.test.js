@@ -5,19 +5,11 @@
 // counts the failures made through both. Without JWT_SECRET, admin auth on Redis does not start.
 import t from 'tap';
 import { appendFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { runMock, startMock, tmpdir } from '../helpers/cli.js';
-import { RedisServer, writeOrdersProject } from '../helpers/shared-state.js';
+import { redisForFile, writeOrdersProject } from '../helpers/shared-state.js';
 
-const hasRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error === undefined;
-if (!hasRedis && process.env.CI !== 'true') {
-  t.skip('redis-server is not installed (apt-get install -y redis-server)');
-  process.exit(0);
-}
-
-const redis = await RedisServer.start();
-t.teardown(() => redis.kill());
+const redis = await redisForFile(t);
 const dir = tmpdir();
 writeOrdersProject(dir);
 appendFileSync(path.join(dir, 'mock.yaml'), 'admin:\n  auth:\n    enabled: true\n    users: [{ username: ann, role: admin, password: ann-password-1 }]\n');

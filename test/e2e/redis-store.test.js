@@ -5,19 +5,12 @@
 // holds from its first request; Redis unreachable at start (one line, password redacted, exit 1); Redis killed
 // while serving (answers, no hang) and started again (serving again, with what was written before).
 import t from 'tap';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runMock, startMock, tmpdir } from '../helpers/cli.js';
-import { freePort, RedisServer, writeOrdersProject } from '../helpers/shared-state.js';
+import { freePort, redisForFile, writeOrdersProject } from '../helpers/shared-state.js';
 
-const hasRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error === undefined;
-if (!hasRedis && process.env.CI !== 'true') {
-  t.skip('redis-server is not installed (apt-get install -y redis-server)');
-  process.exit(0);
-}
-
-const redis = await RedisServer.start();
-t.teardown(() => redis.kill());
+const redis = await redisForFile(t);
 const dir = tmpdir();
 writeOrdersProject(dir);
 const env = { MOCK_STATE_STORE: 'redis', MOCK_REDIS_URL: redis.url, MOCK_REDIS_KEY_PREFIX: `test-${process.pid}:` };

@@ -1,11 +1,27 @@
 // What the shared-state tests (state.store redis: redis-store, cluster, the store contract) start:
 // a real redis-server they can kill and start again, free ports, and a project whose state machine
 // moves orders, so that a move made on one instance can be read on another.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { tmpdir } from './cli.js';
+
+/**
+ * The Redis of a test file that needs one, killed when the file ends (`t`: its root test). Where
+ * redis-server is not installed the file is skipped, except in CI, which installs it: there the
+ * start fails the file.
+ */
+export async function redisForFile(t) {
+  const installed = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error === undefined;
+  if (!installed && process.env.CI !== 'true') {
+    t.skip('redis-server is not installed (apt-get install -y redis-server)');
+    process.exit(0);
+  }
+  const redis = await RedisServer.start();
+  t.teardown(() => redis.kill());
+  return redis;
+}
 
 /** A port nothing listens on now. */
 export const freePort = () =>

@@ -245,6 +245,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_BUILD_NAME: 'a build name is not a plain folder name',
   MOCK_ERR_PATH_OUTSIDE_PROJECT: 'a folder or file mock.yaml names (for writing: build.out_dir, logging.file; for reading: WebSocket scripts, websocket.replay_file, a jwks_file) leads outside the project, and no flag or variable gives it',
   MOCK_ERR_BUILD_FOLDER_FOREIGN: 'the build folder holds files that are not a previous build',
+  MOCK_ERR_BUILD_LOCKED: 'another mock build or serve has been writing the build folder for too long',
   MOCK_ERR_NO_SPEC: 'no API description is configured (nor, for mock build and serve, a GraphQL schema)',
   MOCK_ERR_OVERRIDES_INVALID: 'override rules from the environment or a file are invalid',
   MOCK_ERR_AUTH_CONFIG: 'an admin authentication setting is invalid',

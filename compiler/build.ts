@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BuildOptions, BuildResult, CheckResult } from './options.js';
 import { isBuildFileName } from '../common/build-files.js';
 import { MockError } from '../common/errors.js';
+import { whileWriting } from './build-lock.js';
 
 /** `mock build`: writes the files that changed, atomically, and removes files an older build left behind. */
 export async function build(options: BuildOptions): Promise<BuildResult & { warnings: string[] }> {
@@ -15,10 +16,16 @@ export async function build(options: BuildOptions): Promise<BuildResult & { warn
   const compiled = await compileLazily(options);
   const { dir } = compiled;
   options.progress?.('writing files');
+  const { written, unchanged } = await whileWriting(dir, () => writeBuild(dir, compiled.files));
+  return { name: compiled.name, dir, written, unchanged, warnings: compiled.warnings };
+}
+
+/** Writes the files that changed (each whole: a temporary file renamed), the manifest last, and removes what the previous build had and this one has not. */
+function writeBuild(dir: string, files: ReadonlyMap<string, string>): { written: string[]; unchanged: string[] } {
   const previous = claimFolder(dir);
   const written: string[] = [];
   const unchanged: string[] = [];
-  for (const [file, content] of [...compiled.files].sort(([a], [b]) => (a === 'manifest.json' ? 1 : b === 'manifest.json' ? -1 : a.localeCompare(b)))) {
+  for (const [file, content] of [...files].sort(([a], [b]) => (a === 'manifest.json' ? 1 : b === 'manifest.json' ? -1 : a.localeCompare(b)))) {
     const target = path.join(dir, file);
     if (file.includes('/')) realFolders(dir, file, true);
     if (existsSync(target) && readFileSync(target, 'utf8') === content) {
@@ -32,14 +39,14 @@ export async function build(options: BuildOptions): Promise<BuildResult & { warn
     renameSync(temp, target);
     written.push(file);
   }
-  const left = previous.filter((file) => !compiled.files.has(file));
+  const left = previous.filter((file) => !files.has(file));
   for (const file of left) {
     // a file in a subfolder only through real folders: never through a link planted in the build
     if (file.includes('/') && !realFolders(dir, file, false)) continue;
     rmSync(path.join(dir, file), { force: true });
   }
   removeEmptyFolders(dir, left);
-  return { name: compiled.name, dir, written, unchanged, warnings: compiled.warnings };
+  return { written, unchanged };
 }
 
 /** `mock build --check`: a fresh build in memory compared byte for byte with the files on disk. */

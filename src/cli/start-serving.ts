@@ -31,6 +31,8 @@ export interface StartServingOptions {
   cluster?: ClusterView;
   /** The admin API's signing key every worker shares when JWT_SECRET is unset (AuthOptions.sharedKey). */
   sharedKey?: Uint8Array;
+  /** The GraphQL mock's seed every worker shares when --seed is unset: its answers are a function of the seed, so every worker answers a query alike. */
+  sharedGraphqlSeed?: number;
   /**
    * false: the servers only one process can run are left to another worker: gRPC (@grpc/grpc-js
    * cannot share a port), and the admin and metrics servers of their own ports (one admin API, one
@@ -106,6 +108,9 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
     const started = { websocket: mockOptions.websocket !== undefined, graphql: mockOptions.graphql !== undefined, grpc: mockOptions.grpc !== undefined };
     for (const note of idlePortNotes(resolved, started)) logger.info(note);
     const auth = options.sharedKey === undefined ? mockOptions.auth : { ...mockOptions.auth, sharedKey: options.sharedKey };
+    if (mockOptions.graphql !== undefined && mockOptions.graphql.mock.seed === undefined && options.sharedGraphqlSeed !== undefined) {
+      mockOptions.graphql = { ...mockOptions.graphql, mock: { ...mockOptions.graphql.mock, seed: options.sharedGraphqlSeed } };
+    }
     const running = await startMock({ ...mockOptions, auth, stores, cluster: options.cluster });
     return {
       running,

@@ -395,11 +395,14 @@ t.test('SIGTERM drains every worker and ends with exit code 0', async (t) => {
   t.same(pids.filter(alive), [], 'no worker left running');
 });
 
-t.test('node:http workers share the port through node:cluster, serve HTTP/1.0, and log to a file each', async (t) => {
+t.test('node:http workers share the port through node:cluster, serve HTTP/1.0, log to a file each, and answer a GraphQL query alike without --seed', async (t) => {
   const logDir = tmpdir();
-  const node = await startMock(['--config', 'mock.yaml', '--workers', '2', '--http-backend', 'node', '--log-file', path.join(logDir, 'mock.log')], { cwd: dir, env: { MOCK_LOG_LEVEL: 'info' } });
+  const node = await startMock(['--config', 'mock.yaml', '--workers', '2', '--http-backend', 'node', '--log-file', path.join(logDir, 'mock.log'), '--graphql-schema', shop, '--graphql-port', '0', '--admin-embed'], {
+    cwd: dir,
+    env: { MOCK_LOG_LEVEL: 'info' },
+  });
   t.teardown(() => node.stop());
-  t.match(node.stdout, /\(node:http\)\nmock: 2 workers/);
+  t.match(node.stdout, /\(node:http\)\n(?:.*\n)*?mock: 2 workers/);
   const before = await served(node.url);
   const answers = await Promise.all(Array.from({ length: 12 }, () => send(node.url, 'GET', '/ping')));
   t.same(
@@ -410,6 +413,12 @@ t.test('node:http workers share the port through node:cluster, serve HTTP/1.0, a
   t.ok(after[1] > before[1] && after[2] > before[2], `both workers answered: ${JSON.stringify(after)}`);
   const curl = spawnSync('curl', ['-s', '--http1.0', `${node.url}/ping`], { encoding: 'utf8' });
   t.equal(curl.stdout, JSON.stringify({ pong: true }));
+  // no --seed: the primary draws GraphQL's seed once for every worker, so a query answers alike on each
+  const graphqlUrl = new URL(/GraphQL on (http:\/\/\S+)/.exec(node.stdout)[1]);
+  const bodies = await Promise.all(Array.from({ length: 12 }, () => send(graphqlUrl.origin, 'POST', graphqlUrl.pathname, { query: '{ me { id name email } users { id name } }' })));
+  const logged = (await send(node.url, 'GET', '/__mock/logs?limit=12')).json.data;
+  t.equal(new Set(logged.map((entry) => entry.id.split('-')[0])).size, 2, 'both workers answered queries');
+  t.equal(new Set(bodies.map((b) => b.text)).size, 1, `one answer: ${bodies[0].text.slice(0, 120)}`);
   t.equal(await node.stop(), 0);
   // one rotating file has one writer: worker 1 writes the file named, worker 2 one of its own
   for (const file of ['mock.log', 'mock-worker-2.log']) t.match(readFileSync(path.join(logDir, file), 'utf8'), /GET \/ping 200/, `${file} holds its worker's requests`);

@@ -12,6 +12,8 @@ export interface ServeMessage {
   first: boolean;
   /** Base64 of the random key every worker signs admin tokens with while JWT_SECRET is unset. */
   sharedKey: string;
+  /** GraphQL's seed when --seed is unset, drawn once for every worker. */
+  graphqlSeed: number;
 }
 
 export interface WorkersReply {

@@ -57,6 +57,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
   const slots = new Map<number, Slot>();
   // a token one worker's admin API issued is valid on every worker (without JWT_SECRET each process would make its own key)
   const sharedKey = randomBytes(32).toString('base64');
+  const graphqlSeed = randomBytes(4).readUInt32LE();
   let stopping = false;
   let exited: () => void = () => undefined;
 
@@ -131,7 +132,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
         switch (message.kind) {
           // a message sent before the worker listens would be lost: it says when it does
           case 'mock-listening':
-            send({ kind: 'mock-serve', worker: number, resolved, allowRefs: options.allowRefs, first: number === 1, sharedKey });
+            send({ kind: 'mock-serve', worker: number, resolved, allowRefs: options.allowRefs, first: number === 1, sharedKey, graphqlSeed });
             return;
           case 'mock-ready':
             ready = true;

@@ -82,7 +82,7 @@ function ownLogFile(resolved: ResolvedConfig, worker: number): ResolvedConfig {
   return { ...resolved, config: { ...resolved.config, logging: { ...resolved.config.logging, file: path.join(dir, `${name}-worker-${worker}${ext}`) } } };
 }
 
-async function serve({ worker, resolved: given, allowRefs, first, sharedKey }: ServeMessage): Promise<void> {
+async function serve({ worker, resolved: given, allowRefs, first, sharedKey, graphqlSeed }: ServeMessage): Promise<void> {
   const resolved = ownLogFile(given, worker);
   try {
     const runtime = await import('../../../runtime/index.js');
@@ -94,6 +94,7 @@ async function serve({ worker, resolved: given, allowRefs, first, sharedKey }: S
       allowRefs,
       stores,
       sharedKey: Buffer.from(sharedKey, 'base64'),
+      sharedGraphqlSeed: graphqlSeed,
       soleServers: first,
       say: (line) => process.stdout.write(`${line}\n`),
       cluster: { worker, workers, gather, applied: () => stores?.applied() ?? 1 },

@@ -12,12 +12,15 @@
 // - shared: nothing pinned, wrk and the workers on every core (on 2 cores, wrk takes much of the
 //   second core: what a small machine can show).
 // Every configuration runs at once; each round measures every one in turn (interleaved); medians.
-// Last, two workers with --admin-embed without and with a client of the live stream open (every
-// worker then forwards its request log entries to it): what the admin API's aggregation costs.
+// Last, two workers with --admin-embed without and with a client of a live stream open: the
+// dashboards' WebSocket stream (/__mock/ws, subscribed to the log: each worker forwards at most the
+// 1,000 entries a second the client takes), and GET /__mock/logs/sse (every entry, from every
+// worker): what the admin API's aggregation costs while a dashboard watches, and the firehose.
 //
 // BENCH_DURATION=<seconds per measurement> (default 5), BENCH_ROUNDS (default 3). Writes
 // benchmarks/results/workers-latest.json. Exits 0 whatever the numbers (a benchmark, not a test).
 import http from 'node:http';
+import WebSocket from 'ws';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -57,6 +60,21 @@ const scenarios = [
   { name: 'validated POST', backend: 'uws', path: '/v1/pets', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kitty', kind: 'cat' }), status: 201 },
   { name: 'static', backend: 'node', path: '/v1/pets/1', status: 200 },
 ];
+
+/** A dashboard's client of /__mock/ws subscribed to the log, counting the entries it is sent, until closed. */
+function openDashboardStream(url) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/__mock/ws`);
+    let entries = 0;
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'subscribe', logs: true })));
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.type === 'hello') resolve({ entries: () => entries, close: () => ws.terminate() });
+      if (message.type === 'logs') entries += message.entries.length;
+    });
+    ws.on('error', reject);
+  });
+}
 
 /** A client of GET /__mock/logs/sse that reads and counts what it is sent, until closed. */
 function openLiveStream(url) {
@@ -127,13 +145,14 @@ try {
   const staticScenario = scenarios[0];
   const quiet = `${streamPlacement.name}: uws static ×2, --admin-embed`;
   runs.push({ target: quiet, url: embedded.url, scenario: staticScenario, placement: streamPlacement, count: 2, against: quiet });
-  runs.push({ target: `${quiet}, a live stream open`, url: embedded.url, scenario: staticScenario, placement: streamPlacement, count: 2, against: quiet, stream: true });
+  runs.push({ target: `${quiet}, a dashboard stream open`, url: embedded.url, scenario: staticScenario, placement: streamPlacement, count: 2, against: quiet, stream: openDashboardStream });
+  runs.push({ target: `${quiet}, an SSE log stream open`, url: embedded.url, scenario: staticScenario, placement: streamPlacement, count: 2, against: quiet, stream: openLiveStream });
   for (let round = 1; round <= rounds; round++) {
     console.log(`round ${round}/${rounds}`);
     for (const { target, url, scenario, placement, count, stream } of runs) {
       process.stdout.write(`  ${target} … `);
       const load = { connections: CONNECTIONS_PER_WORKER * count, cpu: placement.loadCpu, scriptFile, threads: Math.min(count, placement.loadCores) };
-      const client = stream ? await openLiveStream(url) : undefined;
+      const client = stream === undefined ? undefined : await stream(url);
       if (round === 1) await runWrk(url, scenario, { ...load, duration: WARMUP });
       const result = await runWrk(url, scenario, { ...load, duration });
       const read = client?.entries();

@@ -82,7 +82,7 @@ export class RecorderDb {
   ) {
     this.flushMs = options.flushMs ?? 50;
     // small batches leave the answering thread soon (a queued row outliving a young-generation
-    // collection is copied by it); the writer thread commits every batch that waits together
+    // collection is copied by it); the writer thread gathers them into larger transactions
     this.batchRows = options.batchRows ?? 500;
     this.maxRows = options.maxQueuedRows ?? 10_000;
     this.maxBytes = options.maxQueuedBytes ?? 64 * 1024 * 1024;

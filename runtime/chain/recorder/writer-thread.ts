@@ -6,9 +6,11 @@ import type { FromWriter, Listing, SentRow, ToWriter, WriterData } from './write
 
 /**
  * The recorder's writer thread: it owns the database, so SQLite's work (binding, paging, syncing a
- * commit) never runs on the thread that answers requests. Messages are handled in order; batches
- * that arrive while one is written are written together, in one transaction (one sync of the disk),
- * so the answering thread may send small batches often without costing a commit each.
+ * commit) never runs on the thread that answers requests. Messages are handled in order. Batches
+ * wait here up to COMMIT_MS, or until COMMIT_ROWS rows wait, and are written together in one
+ * transaction: the answering thread sends small batches often (a row it keeps is a row its
+ * collector copies), and a commit costs about 0.5 ms whatever its size (measured with node:sqlite:
+ * 4.6 µs a row in transactions of 500 rows, 3.3 µs in transactions of 4,000).
  */
 const port = parentPort as NonNullable<typeof parentPort>;
 const post = (message: FromWriter): void => port.postMessage(message);
@@ -24,13 +26,20 @@ try {
   port.close();
 }
 
-/** Batches received and not yet written, oldest first. */
+const COMMIT_MS = 25;
+const COMMIT_ROWS = 2000;
+
+/** Batches received and not yet written, oldest first, and their rows. */
 const waiting: SentRow[][] = [];
+let waitingRows = 0;
+let timer: NodeJS.Timeout | undefined;
 
 function handle(message: ToWriter): void {
   if (message.kind === 'write') {
-    // the port hands over every message that arrived meanwhile before an immediate runs
-    if (waiting.push(message.rows) === 1) setImmediate(writeWaiting);
+    waiting.push(message.rows);
+    waitingRows += message.rows.length;
+    if (waitingRows >= COMMIT_ROWS) writeWaiting();
+    else timer ??= setTimeout(writeWaiting, COMMIT_MS);
     return;
   }
   // a read or the close comes after every batch sent before it
@@ -59,8 +68,11 @@ function reply(id: number, read: () => Listing | Recording | undefined): void {
 
 /** The waiting batches in one transaction; each is answered as written, or dropped with the reason. */
 function writeWaiting(): void {
+  clearTimeout(timer);
+  timer = undefined;
   if (waiting.length === 0) return;
   const batches = waiting.splice(0);
+  waitingRows = 0;
   const failure = write(batches);
   for (const rows of batches) post({ kind: 'written', rows: rows.length, failure });
 }

@@ -5,7 +5,8 @@ import { compiledModule } from '../../../common/package-root.js';
 import { bodyLength, isReused, withoutContent, type Answer, type Exchange } from '../exchange/index.js';
 import type { RecordingRedaction } from '../fixtures/index.js';
 import type { Recording } from './schema.js';
-import type { FromWriter, Listing, SentRow, ToWriter, WriterData } from './writer-messages.js';
+import { RowPack } from './row-pack.js';
+import type { FromWriter, Listing, ToWriter, WriterData } from './writer-messages.js';
 
 export interface RecorderOptions {
   /** Absolute path of the database file. */
@@ -17,18 +18,13 @@ export interface RecorderOptions {
   logger: Logger;
   /** Longest a captured exchange waits before its batch goes to the writer. */
   flushMs?: number;
-  /** A batch this large goes at once, and no batch is larger (one transaction each). */
+  /** A batch this large goes at once, and no batch is larger (the writer may gather several into one transaction). */
   batchRows?: number;
   /** Bounds of what waits (queued, or sent and not yet written): past them exchanges are dropped, counted and warned about, never waited for. */
   maxQueuedRows?: number;
   maxQueuedBytes?: number;
 }
 
-/** An exchange captured on the request path, as its row. */
-interface Pending {
-  row: SentRow;
-  bytes: number;
-}
 
 export interface RecorderStats {
   file: string;
@@ -46,13 +42,16 @@ const WARN_EVERY_MS = 1000;
 
 /**
  * The recorder's database (`mock serve --recorder`). Once an answer is written its exchange is
- * made a row (redacted) and queued: no I/O there. Every `flushMs`, or as soon as `batchRows` wait,
- * the batch is sent to a writer thread that owns the SQLite file and inserts each batch in one
- * transaction (writer-thread.ts), so neither SQLite nor the disk ever holds up an answer. What waits is bounded: past it, exchanges are dropped and counted, with
- * at most one warning a second. Reads go through the writer too, after every batch sent before.
+ * written (redacted) into the batch's buffers (row-pack.ts): no I/O there, and nothing of the
+ * exchange kept. Every `flushMs`, or as soon as `batchRows` wait, the batch is handed to a writer
+ * thread that owns the SQLite file and inserts batches in transactions (writer-thread.ts), so
+ * neither SQLite nor the disk ever holds up an answer. What waits is bounded: past it, exchanges
+ * are dropped and counted, with at most one warning a second. Reads go through the writer too, after every batch sent before.
  */
 export class RecorderDb {
-  private readonly queue: Pending[] = [];
+  /** The rows not yet sent, and the bytes of their bodies. */
+  private pack = new RowPack();
+  private packBytes = 0;
   private readonly headersOf = new WeakMap<Answer, string>();
   /** Rows and bytes of each batch sent and not yet written, oldest first. */
   private readonly sent: Array<{ rows: number; bytes: number }> = [];
@@ -63,7 +62,6 @@ export class RecorderDb {
   private unreported = 0;
   private dropReason = '';
   private timer: NodeJS.Timeout | undefined;
-  private soon = false;
   private warnTimer: NodeJS.Timeout | undefined;
   private readonly reads = new Map<number, { resolve(value: unknown): void; reject(e: Error): void }>();
   private nextRead = 1;
@@ -119,12 +117,13 @@ export class RecorderDb {
     if (this.waitingRows >= this.maxRows || this.waitingBytes + bytes > this.maxBytes) {
       return this.drop(1, `the recorder's write queue is full (${this.maxRows} exchanges or ${Math.round(this.maxBytes / 1048576)} MB of bodies wait for the disk)`);
     }
-    // made a row at once (after the answer went out): a queued exchange would keep its whole request
-    // and answer alive through the young generation's collections, which then cost more than the row
-    this.queue.push({ row: this.rowOf(ex, answer, Date.now(), performance.now() - ex.startedAt), bytes });
+    // written into the batch at once (after the answer went out): nothing of the exchange is kept
+    this.addRow(ex, answer, Date.now(), performance.now() - ex.startedAt);
+    this.packBytes += bytes;
     this.waitingRows++;
     this.waitingBytes += bytes;
-    this.schedule(this.queue.length >= this.batchRows);
+    if (this.pack.rows >= this.batchRows) this.send();
+    else this.timer ??= setTimeout(this.turn, this.flushMs).unref();
   }
 
   stats(): RecorderStats {
@@ -150,8 +149,6 @@ export class RecorderDb {
   /** Writes what is queued and closes the file (serve's SIGINT/SIGTERM path). */
   close(): Promise<void> {
     this.closing ??= new Promise<void>((resolve) => {
-      clearTimeout(this.timer);
-      this.timer = undefined;
       const done = (): void => {
         clearTimeout(this.warnTimer);
         this.report();
@@ -161,7 +158,7 @@ export class RecorderDb {
       this.writer.once('exit', done);
       // held open until the thread has written the rest
       this.writer.ref();
-      while (this.queue.length > 0) this.send();
+      this.send();
       this.post({ kind: 'close' });
     });
     return this.closing;
@@ -170,7 +167,7 @@ export class RecorderDb {
   /** A read after every batch queued: they are sent first, and the thread answers in order. */
   private read<T>(ask: (id: number) => ToWriter): Promise<T> {
     if (this.gone !== undefined) return Promise.reject(new Error(this.gone));
-    while (this.queue.length > 0) this.send();
+    this.send();
     const id = this.nextRead++;
     return new Promise<T>((resolve, reject) => {
       this.reads.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -178,27 +175,17 @@ export class RecorderDb {
     });
   }
 
-  private schedule(soon: boolean): void {
-    if (this.timer !== undefined && (!soon || this.soon)) return;
-    clearTimeout(this.timer);
-    this.soon = soon;
-    this.timer = setTimeout(this.turn, soon ? 0 : this.flushMs);
-    this.timer.unref();
-  }
+  private readonly turn = (): void => this.send();
 
-  private readonly turn = (): void => {
-    this.timer = undefined;
-    this.send();
-    if (this.queue.length > 0) this.schedule(this.queue.length >= this.batchRows);
-  };
-
-  /** The oldest batch as rows, to the writer. */
+  /** The rows waiting, to the writer. */
   private send(): void {
-    const batch = this.queue.splice(0, this.batchRows);
-    if (batch.length === 0) return;
-    this.sent.push({ rows: batch.length, bytes: batch.reduce((sum, pending) => sum + pending.bytes, 0) });
-    const rows = batch.map((pending) => pending.row);
-    this.post({ kind: 'write', rows }, [packBodies(rows)]);
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pack.rows === 0) return;
+    const { rows, bytes, index } = this.pack.take();
+    this.sent.push({ rows, bytes: this.packBytes });
+    this.packBytes = 0;
+    this.post({ kind: 'write', rows, bytes, index }, [bytes, index]);
   }
 
   /** `transfer`: buffers the message hands over rather than copies. */
@@ -227,7 +214,8 @@ export class RecorderDb {
     this.gone = reason;
     if (this.closing === undefined) this.options.logger.error(reason);
     this.drop(this.waitingRows, reason);
-    this.queue.length = 0;
+    this.pack = new RowPack();
+    this.packBytes = 0;
     this.sent.length = 0;
     this.waitingRows = this.waitingBytes = 0;
     for (const read of this.reads.values()) read.reject(new Error(reason));
@@ -235,23 +223,20 @@ export class RecorderDb {
   }
 
   /** What only this thread can do: redact with the request log's settings, read the exchange. `at`: epoch ms the answer was written. */
-  private rowOf(ex: Exchange, answer: Answer, at: number, durationMs: number): SentRow {
+  private addRow(ex: Exchange, answer: Answer, at: number, durationMs: number): void {
     const { redaction } = this.options;
-    return [
-      at,
-      Math.round(durationMs * 1000) / 1000,
+    this.pack.add(at, Math.round(durationMs * 1000) / 1000, answer.status, [
       ex.protocol,
       ex.method,
       ex.path,
       redaction.queryString(ex.rawQuery),
       JSON.stringify(redaction.headers(ex.headers)),
       bodyOf(ex.body),
-      answer.status,
       this.answerHeaders(answer),
       withoutContent(ex.method, answer.status) ? null : bodyOf(answer.body),
       ex.countedAs?.key ?? null,
       ex.clientAddress,
-    ];
+    ]);
   }
 
   /** An answer's headers as the column holds them; derived once for an answer served again and again (a documented example). */
@@ -283,34 +268,9 @@ export class RecorderDb {
   }
 }
 
-/** A body as a row holds it: text as is, bytes as given until packBodies copies them; none is null. */
+/** A body as a row holds it; none is null. */
 function bodyOf(body: string | Uint8Array | undefined): Uint8Array | string | null {
   return body === undefined || body.length === 0 ? null : body;
-}
-
-const BODY_COLUMNS = [7, 10] as const;
-
-/**
- * Copies the byte bodies of a batch's rows into one buffer, each row then holding a view of it, and
- * answers that buffer, which the message transfers: one copy per body and no allocation per body on
- * either side (a message would clone each body's buffer on its own, a Buffer of Node's shared pool
- * whole).
- */
-function packBodies(rows: SentRow[]): ArrayBuffer {
-  let total = 0;
-  for (const row of rows) for (const column of BODY_COLUMNS) if (row[column] instanceof Uint8Array) total += (row[column] as Uint8Array).byteLength;
-  const pack = new Uint8Array(total);
-  let at = 0;
-  for (const row of rows) {
-    for (const column of BODY_COLUMNS) {
-      const body = row[column];
-      if (!(body instanceof Uint8Array)) continue;
-      pack.set(body, at);
-      row[column] = pack.subarray(at, at + body.byteLength);
-      at += body.byteLength;
-    }
-  }
-  return pack.buffer;
 }
 
 /** Answer headers by lower-case name (a repeated one as a list), each value redacted as the request log would. */

@@ -43,24 +43,10 @@ const COLUMNS = [
   'client_address',
 ] as const;
 
-export const INSERT_RECORDING = `INSERT INTO recordings (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+/** Columns whose values the writer binds as UTF-8 bytes (row-pack.ts): the statement makes them text again. */
+const TEXT_COLUMNS: ReadonlySet<string> = new Set(['protocol', 'method', 'path', 'query', 'request_headers', 'response_headers', 'route', 'client_address']);
 
-/** A row as inserted, in the order of INSERT_RECORDING's columns. */
-export type RecordingValues = [
-  recorded_at: string,
-  duration_ms: number,
-  protocol: string,
-  method: string,
-  path: string,
-  query: string,
-  request_headers: string,
-  request_body: Uint8Array | null,
-  status: number,
-  response_headers: string,
-  response_body: Uint8Array | null,
-  route: string | null,
-  client_address: string,
-];
+export const INSERT_RECORDING = `INSERT INTO recordings (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => (TEXT_COLUMNS.has(column) ? 'CAST(? AS TEXT)' : '?')).join(', ')})`;
 
 /** One recorded exchange as read back. */
 export interface Recording {

@@ -2,7 +2,8 @@ import type { Recording, RecordingSummary } from './schema.js';
 
 /** What the recorder sends its writer thread; the thread answers in order, so a read sees every batch sent before it. `close` ends the thread. */
 export type ToWriter =
-  | { kind: 'write'; rows: SentRow[] }
+  /** `rows` rows packed by RowPack (row-pack.ts): their bytes and their index, transferred. */
+  | { kind: 'write'; rows: number; bytes: ArrayBuffer; index: ArrayBuffer }
   | { kind: 'list'; id: number; limit: number; offset: number }
   | { kind: 'get'; id: number; recording: number }
   | { kind: 'close' };
@@ -21,26 +22,6 @@ export interface Listing {
   total: number;
   recordings: RecordingSummary[];
 }
-
-/**
- * A row as the writer thread gets it, in the columns' order: the time as epoch ms and text bodies as
- * strings, which the thread turns into ISO text and bytes (work taken off the request thread).
- */
-export type SentRow = [
-  at: number,
-  duration_ms: number,
-  protocol: string,
-  method: string,
-  path: string,
-  query: string,
-  request_headers: string,
-  request_body: Uint8Array | string | null,
-  status: number,
-  response_headers: string,
-  response_body: Uint8Array | string | null,
-  route: string | null,
-  client_address: string,
-];
 
 export interface WriterData {
   file: string;

@@ -1,8 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { countRecordings, listRecordings, readRecording } from './queries.js';
-import { INSERT_RECORDING, type Recording, type RecordingValues } from './schema.js';
+import { packedValues } from './row-pack.js';
+import { INSERT_RECORDING, type Recording } from './schema.js';
 import { openForWriting, whileLocked, type Database } from './sqlite.js';
-import type { FromWriter, Listing, SentRow, ToWriter, WriterData } from './writer-messages.js';
+import type { FromWriter, Listing, ToWriter, WriterData } from './writer-messages.js';
 
 /**
  * The recorder's writer thread: it owns the database, so SQLite's work (binding, paging, syncing a
@@ -30,14 +31,14 @@ const COMMIT_MS = 25;
 const COMMIT_ROWS = 2000;
 
 /** Batches received and not yet written, oldest first, and their rows. */
-const waiting: SentRow[][] = [];
+const waiting: Array<Extract<ToWriter, { kind: 'write' }>> = [];
 let waitingRows = 0;
 let timer: NodeJS.Timeout | undefined;
 
 function handle(message: ToWriter): void {
   if (message.kind === 'write') {
-    waiting.push(message.rows);
-    waitingRows += message.rows.length;
+    waiting.push(message);
+    waitingRows += message.rows;
     if (waitingRows >= COMMIT_ROWS) writeWaiting();
     else timer ??= setTimeout(writeWaiting, COMMIT_MS);
     return;
@@ -74,16 +75,16 @@ function writeWaiting(): void {
   const batches = waiting.splice(0);
   waitingRows = 0;
   const failure = write(batches);
-  for (const rows of batches) post({ kind: 'written', rows: rows.length, failure });
+  for (const { rows } of batches) post({ kind: 'written', rows, failure });
 }
 
 /** One transaction, waiting out a reader's lock; what went wrong when the rows could not be written. */
-function write(batches: SentRow[][]): string | undefined {
+function write(batches: ReadonlyArray<Extract<ToWriter, { kind: 'write' }>>): string | undefined {
   try {
     whileLocked(() => {
       try {
         db.exec('BEGIN');
-        for (const rows of batches) db.runEach(INSERT_RECORDING, valuesOf(rows));
+        for (const { rows, bytes, index } of batches) db.runEach(INSERT_RECORDING, packedValues(rows, new Uint8Array(bytes), new Float64Array(index)));
         db.exec('COMMIT');
       } catch (e) {
         db.rollback();
@@ -93,28 +94,5 @@ function write(batches: SentRow[][]): string | undefined {
     return undefined;
   } catch (e) {
     return `writing to ${file} failed: ${e instanceof Error ? e.message : String(e)}`;
-  }
-}
-
-const encoder = new TextEncoder();
-
-/**
- * Where text bodies become bytes, one buffer per body column, reused row after row (each value is
- * bound, and copied by SQLite, before the next row is made): a new Uint8Array a row cost the
- * thread more in collecting them than in encoding.
- */
-const scratch = [new Uint8Array(64 * 1024), new Uint8Array(64 * 1024)];
-
-function bytesOf(body: Uint8Array | string | null, column: 0 | 1): Uint8Array | null {
-  if (typeof body !== 'string') return body;
-  // UTF-8 takes at most 3 bytes per UTF-16 unit
-  if (scratch[column].length < body.length * 3) scratch[column] = new Uint8Array(body.length * 3);
-  return scratch[column].subarray(0, encoder.encodeInto(body, scratch[column]).written);
-}
-
-/** Each row's values, made as the previous one has been inserted (see scratch). */
-function* valuesOf(rows: SentRow[]): Generator<RecordingValues> {
-  for (const [at, duration, protocol, method, path, query, requestHeaders, requestBody, status, responseHeaders, responseBody, route, client] of rows) {
-    yield [new Date(at).toISOString(), duration, protocol, method, path, query, requestHeaders, bytesOf(requestBody, 0), status, responseHeaders, bytesOf(responseBody, 1), route, client];
   }
 }

@@ -119,7 +119,7 @@ t.test('a locked file at start is one line (naming the lock folder where the lib
   });
 });
 
-t.test('every text body of a batch keeps its own bytes, short, multi-byte or larger than the writer buffer', async (t) => {
+t.test('every text body of a batch keeps its own bytes, short, multi-byte or larger than a batch buffer at first; text columns hold text', async (t) => {
   const file = path.join(tmpdir(), 'f.db');
   const recorder = await RecorderDb.open({ file, redaction: new Redaction(), logger: logger(), flushMs: 60_000 });
   t.equal(recorder.stats().library, LIBRARY, 'node:sqlite where this Node has it');
@@ -128,7 +128,9 @@ t.test('every text body of a batch keeps its own bytes, short, multi-byte or lar
   await recorder.close();
   const db = new Database(file, { readOnly: true });
   const got = db.all('SELECT request_body, response_body FROM recordings ORDER BY id');
+  const types = db.get('SELECT typeof(protocol) AS protocol, typeof(query) AS query, query AS empty, typeof(request_headers) AS headers, typeof(route) AS route, typeof(response_body) AS body FROM recordings WHERE id = 2');
   db.close();
+  t.same(types, { protocol: 'text', query: 'text', empty: '', headers: 'text', route: 'null', body: 'blob' }, 'bound as bytes, stored as text (an empty query as empty text)');
   t.same(
     got.map((row) => [row.request_body && Buffer.from(row.request_body).toString(), row.response_body && Buffer.from(row.response_body).toString()]),
     bodies.map((body, i) => [`req ${i} ${body}`, body === '' ? null : body]),

@@ -35,25 +35,51 @@ export class RowPack {
     if (this.used + need > this.bytes.length) this.growBytes(this.used + need);
     if ((this.rows + 1) * SLOTS > this.index.length) this.growIndex();
     const index = this.index;
-    let slot = this.rows * SLOTS;
-    index[slot++] = at;
-    index[slot++] = durationMs;
-    index[slot++] = status;
-    for (const field of fields) {
-      if (field === null) {
-        index[slot++] = -1;
-        index[slot++] = -1;
-        continue;
-      }
-      index[slot++] = this.used;
-      if (typeof field === 'string') this.used += this.bytes.write(field, this.used, 'utf8');
-      else {
-        this.bytes.set(field, this.used);
-        this.used += field.byteLength;
-      }
-      index[slot++] = this.used;
+    const row = this.rows * SLOTS;
+    index[row] = at;
+    index[row + 1] = durationMs;
+    index[row + 2] = status;
+    if (!this.addOneByte(row, fields)) {
+      for (let i = 0; i < fields.length; i++) this.addField(row + 3 + 2 * i, fields[i]);
     }
     this.rows++;
+  }
+
+  /**
+   * The row's text fields written with one call when they are all one-byte text (ASCII, as nearly
+   * every request's are): a write per field costs a call into the runtime each. False, having
+   * written nothing that counts, when some are not.
+   */
+  private addOneByte(row: number, fields: readonly Field[]): boolean {
+    let text = '';
+    for (const field of fields) if (typeof field === 'string') text += field;
+    if (this.bytes.write(text, this.used, 'utf8') !== text.length) return false;
+    let at = this.used;
+    this.used += text.length;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i];
+      const slot = row + 3 + 2 * i;
+      if (typeof field === 'string') {
+        this.index[slot] = at;
+        this.index[slot + 1] = at += field.length;
+      } else this.addField(slot, field);
+    }
+    return true;
+  }
+
+  private addField(slot: number, field: Field): void {
+    if (field === null) {
+      this.index[slot] = -1;
+      this.index[slot + 1] = -1;
+      return;
+    }
+    this.index[slot] = this.used;
+    if (typeof field === 'string') this.used += this.bytes.write(field, this.used, 'utf8');
+    else {
+      this.bytes.set(field, this.used);
+      this.used += field.byteLength;
+    }
+    this.index[slot + 1] = this.used;
   }
 
   /** The buffers to transfer; the pack is empty afterwards, with room for a batch as large. */

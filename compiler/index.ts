@@ -10,6 +10,11 @@ type CheckGraphql = typeof import('./graphql/check-schema.js').checkGraphqlSchem
 type CheckProtos = typeof import('./grpc/check-protos.js').checkProtos;
 export const checkGraphqlSchema: CheckGraphql = async (options) => (await import('./graphql/check-schema.js')).checkGraphqlSchema(options);
 export const checkProtos: CheckProtos = async (options) => (await import('./grpc/check-protos.js')).checkProtos(options);
+// what `mock contract-diff compare` reads a schema or .proto files with: the same loading as mock build
+type LoadGraphql = typeof import('./graphql/load-schema.js').loadGraphqlSchema;
+type LoadProtos = typeof import('./grpc/load-protos.js').loadProtos;
+export const loadGraphqlSchema = async (...args: Parameters<LoadGraphql>): Promise<ReturnType<LoadGraphql>> => (await import('./graphql/load-schema.js')).loadGraphqlSchema(...args);
+export const loadProtos = async (...args: Parameters<LoadProtos>): Promise<ReturnType<LoadProtos>> => (await import('./grpc/load-protos.js')).loadProtos(...args);
 export { TOOL_VERSION } from '../common/version.js';
 export { buildIr, type Ir, type IrContent, type IrOperation, type IrParameter, type IrResponse, type IrSecurity, type JsonSchema } from './ir/index.js';
 export { resolvePointer } from './ir/pointer.js';

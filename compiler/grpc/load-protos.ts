@@ -11,10 +11,14 @@ import { protoFiles, shownPath, type ProtoFileOptions } from './proto-files.js';
 export interface ProtoLoadOptions extends ProtoFileOptions {
   /** grpc.excluded_services: full names of services left out. */
   excludedServices?: readonly string[];
+  /** Import paths of the only files to load, with what they import (contract-diff compare of named files); absent: every file. */
+  only?: readonly string[];
 }
 
 export interface LoadedProtos {
   output: GrpcBuildOutput;
+  /** The resolved root the output was made from (contract-diff compare reads its definitions). */
+  root: protobuf.Root;
   /** The user's files read (hashed into manifest.json), by absolute path. */
   files: string[];
   /** Import paths of the user's files that built (keys of output.files), sorted. */
@@ -58,6 +62,7 @@ export function loadProtos(options: ProtoLoadOptions): LoadedProtos {
       problems.push({ source: { importPath, shown }, ...located(e as Error, text) });
     }
   }
+  if (options.only !== undefined) keepImported(user, problems, options.only);
   const bundled = new Map<string, Source>();
   const sourceOf = (importPath: string): Source | undefined => {
     const own = user.get(importPath);
@@ -98,7 +103,11 @@ export function loadProtos(options: ProtoLoadOptions): LoadedProtos {
   let root: protobuf.Root;
   let order: Source[];
   for (;;) {
-    order = buildOrder([...user.values()].filter((s) => !rejected.has(s.importPath)).map((s) => s.importPath), ALWAYS_BUNDLED, sourceOf);
+    order = buildOrder(
+      [...user.values()].filter((s) => !rejected.has(s.importPath)).map((s) => s.importPath),
+      ALWAYS_BUNDLED,
+      sourceOf,
+    );
     root = new protobuf.Root();
     let failed: Source | undefined;
     for (const source of order) {
@@ -143,8 +152,11 @@ export function loadProtos(options: ProtoLoadOptions): LoadedProtos {
       .map(({ source, line, column, message }) => ({ file: source.importPath, ...(line === undefined ? {} : { line }), ...(column === undefined ? {} : { column }), message }))
       .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0))),
   };
-  const built = order.filter((source) => source.file !== undefined).map((source) => source.importPath).sort();
-  return { output, files: listed.map(({ file }) => file), built, warnings, failures };
+  const built = order
+    .filter((source) => source.file !== undefined)
+    .map((source) => source.importPath)
+    .sort();
+  return { output, root, files: listed.map(({ file }) => file), built, warnings, failures };
 }
 
 /**
@@ -170,6 +182,19 @@ function parseInto(root: protobuf.Root, source: Source): void {
   setParsedFile(source.importPath);
   protobuf.parse(source.text, root, PARSE_OPTIONS);
   root.files.push(source.importPath);
+}
+
+/** Leaves in `user` (and `problems`) only the files named and those they import, transitively. */
+function keepImported(user: Map<string, Source>, problems: Problem[], names: readonly string[]): void {
+  const kept = new Set<string>();
+  const visit = (name: string): void => {
+    if (kept.has(name)) return;
+    kept.add(name);
+    for (const imported of user.get(name)?.imports ?? []) visit(imported);
+  };
+  names.forEach(visit);
+  for (const name of [...user.keys()]) if (!kept.has(name)) user.delete(name);
+  problems.splice(0, problems.length, ...problems.filter((problem) => kept.has(problem.source.importPath)));
 }
 
 /** The files to load, imports before importers (depth first, in sorted order), the always-bundled ones too. */
@@ -288,4 +313,3 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function stripComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (m) => (m.startsWith('/') ? m.replace(/[^\n]/g, ' ') : m));
 }
-

@@ -4,7 +4,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import { parse, stringify } from 'yaml';
-import { corpus, runMock } from '../helpers/cli.js';
+import { corpus, root, runMock } from '../helpers/cli.js';
 
 const source = path.join(corpus, 'openapi', 'oai-v3.0-petstore.yaml');
 
@@ -94,4 +94,13 @@ t.test('bad inputs: one line naming the input and the fix, exit 2', async (t) =>
   const missingFlag = await runMock(['contract-diff', 'compare', '--old-spec', 'old.yaml'], { cwd: dir });
   t.equal(missingFlag.code, 2);
   t.match(missingFlag.stderr, /Missing required flag new-spec/);
+});
+
+t.test('docs/contract-diff.md lists every OpenAPI check with its severity and side', async (t) => {
+  const { OPENAPI_CHECKS } = await import('../../dist/src/drift/compare/index.js');
+  const docs = readFileSync(path.join(root, 'docs', 'contract-diff.md'), 'utf8');
+  const table = docs.slice(docs.indexOf('### Checks'), docs.indexOf('## Errors'));
+  const rows = new Set(table.split('\n').filter((line) => line.startsWith('| `')));
+  for (const [id, { severity, side, meaning }] of Object.entries(OPENAPI_CHECKS)) t.ok(rows.has(`| \`${id}\` | ${severity} | ${side} | ${meaning} |`), id);
+  t.equal(rows.size, Object.keys(OPENAPI_CHECKS).length, 'and no other check');
 });

@@ -104,3 +104,24 @@ t.test('docs/contract-diff.md lists every OpenAPI check with its severity and si
   for (const [id, { severity, side, meaning }] of Object.entries(OPENAPI_CHECKS)) t.ok(rows.has(`| \`${id}\` | ${severity} | ${side} | ${meaning} |`), id);
   t.equal(rows.size, Object.keys(OPENAPI_CHECKS).length, 'and no other check');
 });
+
+t.test('contract_diff.severities of mock.yaml changes the severity a check reports with, and so --fail-on', async (t) => {
+  const dir = project(t);
+  writeFileSync(path.join(dir, 'mock.yaml'), 'contract_diff:\n  severities:\n    path-removed: warning\n    request-parameter-removed: info\n');
+  const { code, stdout } = await compare(dir, '--format', 'json', '--fail-on', 'error');
+  t.equal(code, 0, 'nothing breaking is left');
+  const report = JSON.parse(stdout);
+  t.same(report.summary, { error: 0, warning: 1, info: 2 });
+  t.match(report.changes[0], { id: 'path-removed', severity: 'warning' });
+  t.equal((await compare(dir, '--fail-on', 'warning')).code, 1);
+  writeFileSync(path.join(dir, 'strict.yaml'), 'contract_diff:\n  severities:\n    response-status-added: error\n');
+  t.equal(
+    (await runMock(['contract-diff', 'compare', '-c', 'strict.yaml', '--old-spec', 'old.yaml', '--new-spec', 'warning-only.yaml', '--fail-on', 'error'], { cwd: dir })).code,
+    1,
+    'a safe check made breaking',
+  );
+  writeFileSync(path.join(dir, 'bad.yaml'), 'contract_diff:\n  severities:\n    path-removed: fatal\n');
+  const bad = await runMock(['contract-diff', 'compare', '-c', 'bad.yaml', '--old-spec', 'old.yaml', '--new-spec', 'new.yaml'], { cwd: dir });
+  t.equal(bad.code, 2);
+  t.equal(bad.stderr, 'bad.yaml: contract_diff.severities.path-removed: expected one of error, warning, info, got "fatal"\n');
+});

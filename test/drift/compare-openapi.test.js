@@ -222,6 +222,12 @@ t.test('oasdiff #608: a renamed path parameter is the same operation, reported a
     showPet(Object.assign({}, doc, { paths: { '/pets/{petId}': doc.paths['/pets/{id}'] } })).parameters[0].name = 'id';
   };
   t.same(await compare(t, rename), ['info path-parameter-renamed /pets/{id} #/paths/~1pets~1{id}']);
+  // one description may hold two paths of one template with different methods (GitHub's attestations): each is its own path
+  const twoOfOneTemplate = {
+    editOld: (doc) => (doc.paths['/pets/{name}'] = { delete: { parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }], responses: { 204: { description: 'gone' } } } }),
+  };
+  t.same(await compare(t, () => {}, twoOfOneTemplate), [], 'compared with itself: nothing');
+  t.same(await compare(t, rename, twoOfOneTemplate), ['info path-parameter-renamed /pets/{id} #/paths/~1pets~1{id}']);
   const renamedAndNarrowed = await compare(t, (doc) => {
     rename(doc);
     doc.paths['/pets/{id}'].get.parameters[0].schema.maxLength = 10;

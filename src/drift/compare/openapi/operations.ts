@@ -13,14 +13,15 @@ const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]*)\}/g)
 export function compareOperations(old: Description, next: Description, changes: Changes): void {
   const oldPaths = paths(old.document);
   const newPaths = paths(next.document);
-  const newByTemplate = new Map(Object.keys(newPaths).map((path) => [template(path), path]));
-  const oldTemplates = new Set(Object.keys(oldPaths).map(template));
+  // the same path first; a path left over pairs with a new one of its template (one description may hold several: GitHub's)
+  const unpaired = new Set(Object.keys(newPaths).filter((path) => !(path in oldPaths)));
   for (const [oldPath, oldItem] of Object.entries(oldPaths)) {
-    const newPath = newByTemplate.get(template(oldPath));
+    const newPath = oldPath in newPaths ? oldPath : [...unpaired].find((path) => template(path) === template(oldPath));
     if (newPath === undefined) {
       changes.add('path-removed', oldPath, `#/paths/${escape(oldPath)}`, `${oldPath}: path removed`);
       continue;
     }
+    unpaired.delete(newPath);
     const renames = new Map<string, string>();
     const [before, after] = [pathParams(oldPath), pathParams(newPath)];
     before.forEach((name, i) => {
@@ -32,9 +33,7 @@ export function compareOperations(old: Description, next: Description, changes: 
     }
     comparePathItem({ old, next, changes, oldPath, newPath, renames }, oldItem, newPaths[newPath]);
   }
-  for (const newPath of Object.keys(newPaths)) {
-    if (!oldTemplates.has(template(newPath))) changes.add('path-added', newPath, `#/paths/${escape(newPath)}`, `${newPath}: path added`);
-  }
+  for (const newPath of unpaired) changes.add('path-added', newPath, `#/paths/${escape(newPath)}`, `${newPath}: path added`);
 }
 
 interface PathPair {

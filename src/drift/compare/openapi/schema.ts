@@ -187,7 +187,7 @@ function compareBranches(at: At, keyword: (typeof COMPOSITIONS)[number], oldNode
   }
   const lower = keyword.toLowerCase();
   const branch = (schema: unknown, i: number): string => `${keyword}[${i}]${refName(schema) === undefined ? '' : ` (${refName(schema)})`}`;
-  for (const [i, j] of pairs) compareSchema(scope, before[i], `${oldPointer}/${keyword}/${i}`, after[j], `${newPointer}/${keyword}/${j}`, `${label}/${keyword}[${j}]`);
+  for (const [i, j] of pairs) compareSchema(scope, before[i], `${oldPointer}/${keyword}/${i}`, after[j], `${newPointer}/${keyword}/${j}`, `${label}.${keyword}[${j}]`);
   for (const i of oldLeft) report(at, `${lower}-branch-removed`, `${label || 'schema'}: ${branch(before[i], i)} removed`, `${oldPointer}/${keyword}/${i}`);
   for (const j of newLeft) report(at, `${lower}-branch-added`, `${label || 'schema'}: ${branch(after[j], j)} added`, `${newPointer}/${keyword}/${j}`);
 }

@@ -29,18 +29,30 @@ interface Operation {
 }
 
 export const PROBLEMS = {
-  MOCK_ERR_ROUTE_NOT_FOUND: entry<{ method: string; path: string; mounts: string[] }>(404, GRPC.UNIMPLEMENTED, 'Not Found', ({ method, path, mounts }) =>
-    `no operation matches ${method} ${path}${mounts.length > 0 ? ` (descriptions are mounted under ${mounts.join(', ')})` : ''}`,
+  MOCK_ERR_ROUTE_NOT_FOUND: entry<{ method: string; path: string; mounts: string[] }>(
+    404,
+    GRPC.UNIMPLEMENTED,
+    'Not Found',
+    ({ method, path, mounts }) => `no operation matches ${method} ${path}${mounts.length > 0 ? ` (descriptions are mounted under ${mounts.join(', ')})` : ''}`,
   ),
-  MOCK_ERR_METHOD_NOT_ALLOWED: entry<{ method: string; path: string; allow: string }>(405, GRPC.UNIMPLEMENTED, 'Method Not Allowed', ({ method, path, allow }) =>
-    `${path} does not accept ${method} (allowed: ${allow})`,
+  MOCK_ERR_METHOD_NOT_ALLOWED: entry<{ method: string; path: string; allow: string }>(
+    405,
+    GRPC.UNIMPLEMENTED,
+    'Method Not Allowed',
+    ({ method, path, allow }) => `${path} does not accept ${method} (allowed: ${allow})`,
   ),
-  MOCK_ERR_NOT_ACCEPTABLE: entry<Operation & { types: string[]; accept: string | undefined }>(406, GRPC.INVALID_ARGUMENT, 'Not Acceptable', ({ method, path, types, accept }) =>
-    `${method} ${path} answers ${types.join(', ')}, none of which matches Accept: ${accept}`,
+  MOCK_ERR_NOT_ACCEPTABLE: entry<Operation & { types: string[]; accept: string | undefined }>(
+    406,
+    GRPC.INVALID_ARGUMENT,
+    'Not Acceptable',
+    ({ method, path, types, accept }) => `${method} ${path} answers ${types.join(', ')}, none of which matches Accept: ${accept}`,
   ),
   /** The spec's body shape {error, message, code}, application/json, with WWW-Authenticate challenges. */
-  MOCK_ERR_UNAUTHORIZED: entry<Operation & { expected: string; refused?: string }>(401, GRPC.UNAUTHENTICATED, 'Unauthorized', ({ method, path, expected, refused }) =>
-    `${method} ${path} needs ${expected}${refused === undefined ? '' : `: ${refused}`}`,
+  MOCK_ERR_UNAUTHORIZED: entry<Operation & { expected: string; refused?: string }>(
+    401,
+    GRPC.UNAUTHENTICATED,
+    'Unauthorized',
+    ({ method, path, expected, refused }) => `${method} ${path} needs ${expected}${refused === undefined ? '' : `: ${refused}`}`,
   ),
   /** A token accepted but granting too few scopes (RFC 6750 insufficient_scope): the 401's shape, status 403. */
   MOCK_ERR_INSUFFICIENT_SCOPE: entry<Operation & { refused: string }>(403, GRPC.PERMISSION_DENIED, 'Forbidden', ({ method, path, refused }) => `${method} ${path}: ${refused}`),
@@ -52,38 +64,66 @@ export const PROBLEMS = {
   MOCK_ERR_OAUTH_INVALID_CLIENT: entry<{ clientId: string | undefined }>(401, GRPC.UNAUTHENTICATED, 'invalid_client', ({ clientId }) =>
     clientId === undefined ? 'client authentication is missing: send client_id and client_secret' : `unknown client ${JSON.stringify(clientId)} or wrong client_secret`,
   ),
-  MOCK_ERR_OAUTH_UNSUPPORTED_GRANT_TYPE: entry<{ grant: string }>(400, GRPC.INVALID_ARGUMENT, 'unsupported_grant_type', ({ grant }) =>
-    `grant_type ${JSON.stringify(grant)} is not supported: the mock token endpoint grants client_credentials`,
+  MOCK_ERR_OAUTH_UNSUPPORTED_GRANT_TYPE: entry<{ grant: string }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'unsupported_grant_type',
+    ({ grant }) => `grant_type ${JSON.stringify(grant)} is not supported: the mock token endpoint grants client_credentials`,
   ),
-  MOCK_ERR_OAUTH_INVALID_SCOPE: entry<{ scope: string; allowed: string[] }>(400, GRPC.INVALID_ARGUMENT, 'invalid_scope', ({ scope, allowed }) =>
-    `scope ${JSON.stringify(scope)} is not granted to this client (allowed: ${allowed.join(' ')})`,
+  MOCK_ERR_OAUTH_INVALID_SCOPE: entry<{ scope: string; allowed: string[] }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'invalid_scope',
+    ({ scope, allowed }) => `scope ${JSON.stringify(scope)} is not granted to this client (allowed: ${allowed.join(' ')})`,
   ),
-  MOCK_ERR_CORS_ORIGIN: entry<{ origin: string }>(403, GRPC.PERMISSION_DENIED, 'Forbidden', ({ origin }) =>
-    `CORS preflight from origin ${origin} refused: add it to http.cors.allowed_origins in mock.yaml`,
+  MOCK_ERR_CORS_ORIGIN: entry<{ origin: string }>(
+    403,
+    GRPC.PERMISSION_DENIED,
+    'Forbidden',
+    ({ origin }) => `CORS preflight from origin ${origin} refused: add it to http.cors.allowed_origins in mock.yaml`,
   ),
   /** The body's length cannot be known for sure (RFC 9112 6.3): answered, then the connection is closed. */
   MOCK_ERR_REQUEST_FRAMING: entry<{ reason: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ reason }) => `the request's framing is ambiguous: ${reason}`),
   /** What node:http's parser refuses, in the catalogue's shape (uWebSockets.js answers its own parse errors). */
   MOCK_ERR_REQUEST_MALFORMED: entry<{ reason: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ reason }) => `the request is not valid HTTP/1.1: ${reason}`),
-  MOCK_ERR_PAYLOAD_TOO_LARGE: entry<{ limit: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Payload Too Large', ({ limit }) => `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`),
+  MOCK_ERR_PAYLOAD_TOO_LARGE: entry<{ limit: number }>(
+    413,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Payload Too Large',
+    ({ limit }) => `request body exceeds ${limit} bytes (raise http.max_body_bytes in mock.yaml)`,
+  ),
   MOCK_ERR_UNSUPPORTED_MEDIA_TYPE: entry<Operation & { accepted: string[]; given: string | undefined }>(415, GRPC.INVALID_ARGUMENT, 'Unsupported Media Type', ({ method, path, accepted, given }) =>
     accepted.length === 0 ? `${method} ${path} accepts no request body (got ${given ?? 'one without Content-Type'})` : `${method} ${path} accepts ${accepted.join(', ')}, not ${given}`,
   ),
   /** The status is validation.status_code (400 by default, 422 the usual alternative). */
   MOCK_ERR_REQUEST_INVALID: entry<{ first: string }>(400, GRPC.INVALID_ARGUMENT, 'Request validation failed', ({ first }) => first),
   /** Stack overflow in a walk over the request's data (a schema that references itself, a template echoing the body). */
-  MOCK_ERR_REQUEST_TOO_DEEP: entry<{ method: string; path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ method, path }) =>
-    `${method} ${path}: the request body nests too deeply to be answered; send a flatter body`,
+  MOCK_ERR_REQUEST_TOO_DEEP: entry<{ method: string; path: string }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'Bad Request',
+    ({ method, path }) => `${method} ${path}: the request body nests too deeply to be answered; send a flatter body`,
   ),
-  MOCK_ERR_RESPONSE_NOT_DOCUMENTED: entry<Operation & { code: string; documented: string[] }>(404, GRPC.NOT_FOUND, 'Response not documented', ({ method, path, code, documented }) =>
-    `${method} ${path} documents no ${code} response (documented: ${documented.join(', ') || 'none'})`,
+  MOCK_ERR_RESPONSE_NOT_DOCUMENTED: entry<Operation & { code: string; documented: string[] }>(
+    404,
+    GRPC.NOT_FOUND,
+    'Response not documented',
+    ({ method, path, code, documented }) => `${method} ${path} documents no ${code} response (documented: ${documented.join(', ') || 'none'})`,
   ),
-  MOCK_ERR_EXAMPLE_NOT_DOCUMENTED: entry<Operation & { code: string; type: string; name: string; documented: string[] }>(404, GRPC.NOT_FOUND, 'Example not documented', (p) =>
-    `${p.method} ${p.path} ${p.code} ${p.type} has no example named "${p.name}" (documented: ${p.documented.join(', ') || 'none'})`,
+  MOCK_ERR_EXAMPLE_NOT_DOCUMENTED: entry<Operation & { code: string; type: string; name: string; documented: string[] }>(
+    404,
+    GRPC.NOT_FOUND,
+    'Example not documented',
+    (p) => `${p.method} ${p.path} ${p.code} ${p.type} has no example named "${p.name}" (documented: ${p.documented.join(', ') || 'none'})`,
   ),
   MOCK_ERR_INTERNAL: entry<Record<string, never>>(500, GRPC.INTERNAL, 'Internal Server Error', () => 'the mock server failed to answer this request; see its log'),
   /** state.store redis and Redis lost (or slower than the command timeout): state is never guessed, the request fails closed. */
-  MOCK_ERR_STATE_STORE_UNAVAILABLE: entry<{ store: string }>(503, GRPC.UNAVAILABLE, 'Service Unavailable', ({ store }) => `the shared state store (${store}) cannot be reached; the mock serves again once Redis is back (it reconnects by itself)`),
+  MOCK_ERR_STATE_STORE_UNAVAILABLE: entry<{ store: string }>(
+    503,
+    GRPC.UNAVAILABLE,
+    'Service Unavailable',
+    ({ store }) => `the shared state store (${store}) cannot be reached; the mock serves again once Redis is back (it reconnects by itself)`,
+  ),
   /** The status is the injected one (500, 502, 503, 504 …). */
   MOCK_ERR_FAULT_INJECTED: entry<{ rate: number }>(500, GRPC.UNAVAILABLE, 'Injected Fault', ({ rate }) => `fault injected by the mock server (failure_rate ${rate})`),
   /** Written as text/plain: the detail alone (see above). */
@@ -92,89 +132,166 @@ export const PROBLEMS = {
   MOCK_ERR_CHAOS_CONNECTION: entry<{ why: string }>(503, GRPC.UNAVAILABLE, 'Service Unavailable', ({ why }) => `connection error injected by the mock server (${why})`),
   MOCK_ERR_CHAOS_TIMEOUT: entry<{ ms: number }>(504, GRPC.DEADLINE_EXCEEDED, 'Gateway Timeout', ({ ms }) => `timeout injected by the mock server after ${ms} ms`),
   MOCK_ERR_CHAOS_PACKET_LOSS: entry<{ percent: number }>(408, GRPC.UNAVAILABLE, 'Request Timeout', ({ percent }) => `request lost by the mock server's simulated packet loss (${percent}%)`),
-  MOCK_ERR_CHAOS_CONNECTION_LIMIT: entry<{ max: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ max }) => `connection limit reached: the mock server takes at most ${max} connections`),
+  MOCK_ERR_CHAOS_CONNECTION_LIMIT: entry<{ max: number }>(
+    503,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Service Unavailable',
+    ({ max }) => `connection limit reached: the mock server takes at most ${max} connections`,
+  ),
   MOCK_ERR_CHAOS_CIRCUIT_OPEN: entry<{ retryMs: number }>(503, GRPC.UNAVAILABLE, 'Service Unavailable', ({ retryMs }) => `circuit breaker open: requests are refused for ${retryMs} ms more`),
-  MOCK_ERR_CHAOS_BULKHEAD_FULL: entry<{ concurrent: number; queue: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ concurrent, queue }) =>
-    `bulkhead full: ${concurrent} requests run and ${queue} wait already`,
+  MOCK_ERR_CHAOS_BULKHEAD_FULL: entry<{ concurrent: number; queue: number }>(
+    503,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Service Unavailable',
+    ({ concurrent, queue }) => `bulkhead full: ${concurrent} requests run and ${queue} wait already`,
   ),
-  MOCK_ERR_UPSTREAM_UNREACHABLE: entry<{ origin: string; reason: string }>(502, GRPC.UNAVAILABLE, 'Bad Gateway', ({ origin, reason }) =>
-    `proxy to ${origin} failed: ${reason} (check proxy.upstream_url, or raise proxy.timeout_seconds)`,
+  MOCK_ERR_UPSTREAM_UNREACHABLE: entry<{ origin: string; reason: string }>(
+    502,
+    GRPC.UNAVAILABLE,
+    'Bad Gateway',
+    ({ origin, reason }) => `proxy to ${origin} failed: ${reason} (check proxy.upstream_url, or raise proxy.timeout_seconds)`,
   ),
-  MOCK_ERR_UPSTREAM_TIMEOUT: entry<{ origin: string; seconds: number }>(504, GRPC.DEADLINE_EXCEEDED, 'Gateway Timeout', ({ origin, seconds }) =>
-    `proxy to ${origin} failed: no answer within ${seconds}s (check proxy.upstream_url, or raise proxy.timeout_seconds)`,
+  MOCK_ERR_UPSTREAM_TIMEOUT: entry<{ origin: string; seconds: number }>(
+    504,
+    GRPC.DEADLINE_EXCEEDED,
+    'Gateway Timeout',
+    ({ origin, seconds }) => `proxy to ${origin} failed: no answer within ${seconds}s (check proxy.upstream_url, or raise proxy.timeout_seconds)`,
   ),
-  MOCK_ERR_UPSTREAM_TOO_LARGE: entry<{ origin: string; limit: number }>(502, GRPC.RESOURCE_EXHAUSTED, 'Bad Gateway', ({ origin, limit }) =>
-    `proxy to ${origin} failed: its answer is larger than ${limit} bytes (raise http.max_body_bytes in mock.yaml)`,
+  MOCK_ERR_UPSTREAM_TOO_LARGE: entry<{ origin: string; limit: number }>(
+    502,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Bad Gateway',
+    ({ origin, limit }) => `proxy to ${origin} failed: its answer is larger than ${limit} bytes (raise http.max_body_bytes in mock.yaml)`,
   ),
   /** The reality continuum asked both sources and neither answered with a status below 400 (spec: both fail means error). */
-  MOCK_ERR_CONTINUUM_FAILED: entry<{ mock: string; upstream: string }>(502, GRPC.UNAVAILABLE, 'Bad Gateway', ({ mock, upstream }) =>
-    `the reality continuum has no answer: the mock answered ${mock} and the upstream ${upstream}`,
+  MOCK_ERR_CONTINUUM_FAILED: entry<{ mock: string; upstream: string }>(
+    502,
+    GRPC.UNAVAILABLE,
+    'Bad Gateway',
+    ({ mock, upstream }) => `the reality continuum has no answer: the mock answered ${mock} and the upstream ${upstream}`,
   ),
   /**
    * A request matched transitions of a state machine (core.stateful) but none leaves the resource's
    * current state; the body also carries machine, resource_id, current_state and allowed_transitions.
    */
-  MOCK_ERR_STATE_CONFLICT: entry<{ machine: string; resource: string; state: string; request: string; from: string[]; allowed: string[] }>(409, GRPC.FAILED_PRECONDITION, 'Conflict', (p) =>
-    `${p.machine}: resource ${JSON.stringify(p.resource)} is in state ${p.state}, and ${p.request} moves a resource only from ${p.from.join(', ')}; ` +
-    (p.allowed.length === 0 ? `no transition leaves ${p.state}` : `from ${p.state}: ${p.allowed.join('; ')}`),
+  MOCK_ERR_STATE_CONFLICT: entry<{ machine: string; resource: string; state: string; request: string; from: string[]; allowed: string[] }>(
+    409,
+    GRPC.FAILED_PRECONDITION,
+    'Conflict',
+    (p) =>
+      `${p.machine}: resource ${JSON.stringify(p.resource)} is in state ${p.state}, and ${p.request} moves a resource only from ${p.from.join(', ')}; ` +
+      (p.allowed.length === 0 ? `no transition leaves ${p.state}` : `from ${p.state}: ${p.allowed.join('; ')}`),
   ),
   /** A resource whose id alone is larger than the whole store of core.stateful (max_store_mb): refused rather than stored. */
-  MOCK_ERR_STATE_TOO_LARGE: entry<{ machine: string; bytes: number; budgetMb: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Content Too Large', ({ machine, bytes, budgetMb }) =>
-    `${machine}: the request's resource id takes ${bytes} bytes of the state store, more than all of core.stateful.max_store_mb (${budgetMb}); send a shorter id, or raise max_store_mb in mock.yaml`,
+  MOCK_ERR_STATE_TOO_LARGE: entry<{ machine: string; bytes: number; budgetMb: number }>(
+    413,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Content Too Large',
+    ({ machine, bytes, budgetMb }) =>
+      `${machine}: the request's resource id takes ${bytes} bytes of the state store, more than all of core.stateful.max_store_mb (${budgetMb}); send a shorter id, or raise max_store_mb in mock.yaml`,
   ),
   /** Checked before the path is joined to the upstream's: a dot segment would climb out of its path. */
   /** The WebSocket server's own refusals and closes (docs/websocket.md): an upgrade refused with the status, a session closed with wsCloseOf's code. */
-  MOCK_ERR_WS_CONNECTION_LIMIT: entry<{ max: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ max }) =>
-    `websocket.max_connections reached: the WebSocket server holds at most ${max} connections (raise websocket.max_connections in mock.yaml)`,
+  MOCK_ERR_WS_CONNECTION_LIMIT: entry<{ max: number }>(
+    503,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Service Unavailable',
+    ({ max }) => `websocket.max_connections reached: the WebSocket server holds at most ${max} connections (raise websocket.max_connections in mock.yaml)`,
   ),
-  MOCK_ERR_WS_UPGRADE_REQUIRED: entry<{ method: string; path: string }>(426, GRPC.INVALID_ARGUMENT, 'Upgrade Required', ({ method, path }) =>
-    `${method} ${path} is not a WebSocket handshake: this port serves WebSocket connections only (the HTTP mock has its own port)`,
+  MOCK_ERR_WS_UPGRADE_REQUIRED: entry<{ method: string; path: string }>(
+    426,
+    GRPC.INVALID_ARGUMENT,
+    'Upgrade Required',
+    ({ method, path }) => `${method} ${path} is not a WebSocket handshake: this port serves WebSocket connections only (the HTTP mock has its own port)`,
   ),
-  MOCK_ERR_WS_HANDSHAKE: entry<{ method: string; path: string; key: string | undefined }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ method, path, key }) =>
-    `${method} ${path}: ${key === undefined ? 'Sec-WebSocket-Key is missing' : `Sec-WebSocket-Key ${JSON.stringify(key.slice(0, 64))} is not 16 bytes in base64`}; a WebSocket client sends 16 random bytes in base64 there (RFC 6455 4.1)`,
+  MOCK_ERR_WS_HANDSHAKE: entry<{ method: string; path: string; key: string | undefined }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'Bad Request',
+    ({ method, path, key }) =>
+      `${method} ${path}: ${key === undefined ? 'Sec-WebSocket-Key is missing' : `Sec-WebSocket-Key ${JSON.stringify(key.slice(0, 64))} is not 16 bytes in base64`}; a WebSocket client sends 16 random bytes in base64 there (RFC 6455 4.1)`,
   ),
-  MOCK_ERR_WS_VERSION: entry<{ method: string; path: string; version: string | undefined }>(426, GRPC.INVALID_ARGUMENT, 'Upgrade Required', ({ method, path, version }) =>
-    `${method} ${path}: ${version === undefined ? 'Sec-WebSocket-Version is missing' : `WebSocket version ${JSON.stringify(version.slice(0, 16))} is not spoken here`}; this server speaks version 13 (RFC 6455), as its Sec-WebSocket-Version header says`,
+  MOCK_ERR_WS_VERSION: entry<{ method: string; path: string; version: string | undefined }>(
+    426,
+    GRPC.INVALID_ARGUMENT,
+    'Upgrade Required',
+    ({ method, path, version }) =>
+      `${method} ${path}: ${version === undefined ? 'Sec-WebSocket-Version is missing' : `WebSocket version ${JSON.stringify(version.slice(0, 16))} is not spoken here`}; this server speaks version 13 (RFC 6455), as its Sec-WebSocket-Version header says`,
   ),
   /**
    * The GraphQL mock's own refusals of a document, before anything runs: errors[].extensions.code
    * of a `{"errors": […]}` answer (graphql.max_depth, graphql.max_complexity, graphql.max_aliases, graphql.max_tokens).
    */
-  MOCK_ERR_GRAPHQL_DEPTH: entry<{ operation: string; depth: number; max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ operation, depth, max }) =>
-    `${operation} depth ${depth} exceeds graphql.max_depth ${max} (fragments expanded; raise graphql.max_depth in mock.yaml)`,
+  MOCK_ERR_GRAPHQL_DEPTH: entry<{ operation: string; depth: number; max: number }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'Bad Request',
+    ({ operation, depth, max }) => `${operation} depth ${depth} exceeds graphql.max_depth ${max} (fragments expanded; raise graphql.max_depth in mock.yaml)`,
   ),
-  MOCK_ERR_GRAPHQL_COMPLEXITY: entry<{ operation: string; complexity: number; max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ operation, complexity, max }) =>
-    `${operation} complexity ${complexity} exceeds graphql.max_complexity ${max} (each field selected counts 1, fragments expanded; raise graphql.max_complexity in mock.yaml)`,
+  MOCK_ERR_GRAPHQL_COMPLEXITY: entry<{ operation: string; complexity: number; max: number }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'Bad Request',
+    ({ operation, complexity, max }) =>
+      `${operation} complexity ${complexity} exceeds graphql.max_complexity ${max} (each field selected counts 1, fragments expanded; raise graphql.max_complexity in mock.yaml)`,
   ),
-  MOCK_ERR_GRAPHQL_ALIASES: entry<{ operation: string; aliases: number; max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ operation, aliases, max }) =>
-    `${operation} uses ${aliases} aliases, more than graphql.max_aliases ${max} (fragments expanded; raise graphql.max_aliases in mock.yaml)`,
+  MOCK_ERR_GRAPHQL_ALIASES: entry<{ operation: string; aliases: number; max: number }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'Bad Request',
+    ({ operation, aliases, max }) => `${operation} uses ${aliases} aliases, more than graphql.max_aliases ${max} (fragments expanded; raise graphql.max_aliases in mock.yaml)`,
   ),
-  MOCK_ERR_GRAPHQL_TOKENS: entry<{ max: number }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ max }) =>
-    `the document has more than graphql.max_tokens ${max} tokens: parsing stopped (send a smaller document, or raise graphql.max_tokens in mock.yaml)`,
+  MOCK_ERR_GRAPHQL_TOKENS: entry<{ max: number }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'Bad Request',
+    ({ max }) => `the document has more than graphql.max_tokens ${max} tokens: parsing stopped (send a smaller document, or raise graphql.max_tokens in mock.yaml)`,
   ),
   /** A mutation would store one object larger than the whole store (a field error of the mutation). */
-  MOCK_ERR_GRAPHQL_STORE_OBJECT_TOO_LARGE: entry<{ type: string; bytes: number; max: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Payload Too Large', ({ type, bytes, max }) =>
-    `the ${type} object would take about ${bytes} bytes, more than the whole mutation store (graphql.max_store_mb, ${max} bytes): nothing was stored (send smaller values, or raise graphql.max_store_mb in mock.yaml)`,
+  MOCK_ERR_GRAPHQL_STORE_OBJECT_TOO_LARGE: entry<{ type: string; bytes: number; max: number }>(
+    413,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Payload Too Large',
+    ({ type, bytes, max }) =>
+      `the ${type} object would take about ${bytes} bytes, more than the whole mutation store (graphql.max_store_mb, ${max} bytes): nothing was stored (send smaller values, or raise graphql.max_store_mb in mock.yaml)`,
   ),
   /** GraphQL's own limits of requests and answers, over HTTP and graphql-transport-ws (errors[].extensions.code). */
-  MOCK_ERR_GRAPHQL_BODY_TOO_LARGE: entry<{ limit: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Payload Too Large', ({ limit }) =>
-    `the GraphQL request body exceeds graphql.max_body_bytes ${limit} bytes (send a smaller document or variables, or raise graphql.max_body_bytes in mock.yaml)`,
+  MOCK_ERR_GRAPHQL_BODY_TOO_LARGE: entry<{ limit: number }>(
+    413,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Payload Too Large',
+    ({ limit }) => `the GraphQL request body exceeds graphql.max_body_bytes ${limit} bytes (send a smaller document or variables, or raise graphql.max_body_bytes in mock.yaml)`,
   ),
-  MOCK_ERR_GRAPHQL_RESPONSE_TOO_LARGE: entry<{ max: number }>(400, GRPC.RESOURCE_EXHAUSTED, 'Bad Request', ({ max }) =>
-    `the answer would be larger than graphql.max_response_bytes ${max} bytes: select fewer fields, aliases or list items (or raise graphql.max_response_bytes in mock.yaml)`,
+  MOCK_ERR_GRAPHQL_RESPONSE_TOO_LARGE: entry<{ max: number }>(
+    400,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Bad Request',
+    ({ max }) => `the answer would be larger than graphql.max_response_bytes ${max} bytes: select fewer fields, aliases or list items (or raise graphql.max_response_bytes in mock.yaml)`,
   ),
-  MOCK_ERR_GRAPHQL_CONNECTION_LIMIT: entry<{ max: number }>(503, GRPC.RESOURCE_EXHAUSTED, 'Service Unavailable', ({ max }) =>
-    `the GraphQL server already holds graphql.subscriptions.max_connections ${max} WebSocket connections: close one, or raise graphql.subscriptions.max_connections in mock.yaml`,
+  MOCK_ERR_GRAPHQL_CONNECTION_LIMIT: entry<{ max: number }>(
+    503,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Service Unavailable',
+    ({ max }) => `the GraphQL server already holds graphql.subscriptions.max_connections ${max} WebSocket connections: close one, or raise graphql.subscriptions.max_connections in mock.yaml`,
   ),
-  MOCK_ERR_GRAPHQL_OPERATION_LIMIT: entry<{ max: number }>(429, GRPC.RESOURCE_EXHAUSTED, 'Too Many Requests', ({ max }) =>
-    `this connection already runs graphql.subscriptions.max_per_connection ${max} operations: complete one first, or raise graphql.subscriptions.max_per_connection in mock.yaml`,
+  MOCK_ERR_GRAPHQL_OPERATION_LIMIT: entry<{ max: number }>(
+    429,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Too Many Requests',
+    ({ max }) => `this connection already runs graphql.subscriptions.max_per_connection ${max} operations: complete one first, or raise graphql.subscriptions.max_per_connection in mock.yaml`,
   ),
   /** An answer whose nested lists would hold more items than one answer may (errors[].extensions.code). */
-  MOCK_ERR_GRAPHQL_TOO_LARGE: entry<{ max: number; length: number }>(400, GRPC.RESOURCE_EXHAUSTED, 'Bad Request', ({ max, length }) =>
-    `the answer would hold more than ${max} list items: select fewer nested lists, pass first/limit arguments, or lower graphql.list_length (max ${length})`,
+  MOCK_ERR_GRAPHQL_TOO_LARGE: entry<{ max: number; length: number }>(
+    400,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Bad Request',
+    ({ max, length }) => `the answer would hold more than ${max} list items: select fewer nested lists, pass first/limit arguments, or lower graphql.list_length (max ${length})`,
   ),
-  MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
-    `the proxy refuses ${path}: it has a . or .. segment (also percent-encoded or between backslashes); send the path without them`,
+  MOCK_ERR_PROXY_DOT_SEGMENT: entry<{ path: string }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'Bad Request',
+    ({ path }) => `the proxy refuses ${path}: it has a . or .. segment (also percent-encoded or between backslashes); send the path without them`,
   ),
   /** GraphQL over HTTP (runtime/servers/graphql): the code goes in errors[].extensions.code; the status follows the GraphQL-over-HTTP specification. */
   MOCK_ERR_GRAPHQL_BAD_REQUEST: entry<{ reason: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ reason }) => `not a GraphQL request: ${reason}`),
@@ -182,39 +299,66 @@ export const PROBLEMS = {
   MOCK_ERR_GRAPHQL_VALIDATION: entry<{ message: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ message }) => message),
   MOCK_ERR_GRAPHQL_VARIABLES: entry<{ message: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ message }) => message),
   MOCK_ERR_GRAPHQL_OPERATION: entry<{ message: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ message }) => message),
-  MOCK_ERR_GRAPHQL_MUTATION_OVER_GET: entry<{ name: string | null }>(405, GRPC.INVALID_ARGUMENT, 'Method Not Allowed', ({ name }) =>
-    `mutation${name === null ? '' : ` ${name}`} sent with GET: mutations are answered over POST only`,
+  MOCK_ERR_GRAPHQL_MUTATION_OVER_GET: entry<{ name: string | null }>(
+    405,
+    GRPC.INVALID_ARGUMENT,
+    'Method Not Allowed',
+    ({ name }) => `mutation${name === null ? '' : ` ${name}`} sent with GET: mutations are answered over POST only`,
   ),
-  MOCK_ERR_GRAPHQL_SUBSCRIPTION_OVER_HTTP: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
-    `subscriptions are answered over WebSocket (graphql-transport-ws) at ${path}, not over plain HTTP`,
+  MOCK_ERR_GRAPHQL_SUBSCRIPTION_OVER_HTTP: entry<{ path: string }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'Bad Request',
+    ({ path }) => `subscriptions are answered over WebSocket (graphql-transport-ws) at ${path}, not over plain HTTP`,
   ),
-  MOCK_ERR_GRAPHQL_MEDIA_TYPE: entry<{ type: string | undefined }>(415, GRPC.INVALID_ARGUMENT, 'Unsupported Media Type', ({ type }) =>
-    `${type === undefined ? 'a POST without Content-Type' : `Content-Type ${type}`}: send the request as application/json (or a GET with query parameters)`,
+  MOCK_ERR_GRAPHQL_MEDIA_TYPE: entry<{ type: string | undefined }>(
+    415,
+    GRPC.INVALID_ARGUMENT,
+    'Unsupported Media Type',
+    ({ type }) => `${type === undefined ? 'a POST without Content-Type' : `Content-Type ${type}`}: send the request as application/json (or a GET with query parameters)`,
   ),
-  MOCK_ERR_GRAPHQL_PATH: entry<{ method: string; path: string; served: string }>(404, GRPC.UNIMPLEMENTED, 'Not Found', ({ method, path, served }) =>
-    `${method} ${path}: this port answers GraphQL at ${served} only`,
+  MOCK_ERR_GRAPHQL_PATH: entry<{ method: string; path: string; served: string }>(
+    404,
+    GRPC.UNIMPLEMENTED,
+    'Not Found',
+    ({ method, path, served }) => `${method} ${path}: this port answers GraphQL at ${served} only`,
   ),
   /** A name made from request data (a query parameter, a JSON member) that would reach Object.prototype: refused wherever request data becomes keys. */
-  MOCK_ERR_FORBIDDEN_KEY: entry<{ key: string; where: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ key, where }) =>
-    `${where}: ${JSON.stringify(key)} is not accepted as a name (__proto__, constructor and prototype never are); rename it`,
+  MOCK_ERR_FORBIDDEN_KEY: entry<{ key: string; where: string }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'Bad Request',
+    ({ key, where }) => `${where}: ${JSON.stringify(key)} is not accepted as a name (__proto__, constructor and prototype never are); rename it`,
   ),
   /** A gRPC call of a method the protos do not declare (grpc-js's own wording, which clients may match). */
   MOCK_ERR_GRPC_UNKNOWN_METHOD: entry<{ method: string }>(404, GRPC.UNIMPLEMENTED, 'Not Found', ({ method }) => `The server does not implement the method ${method}`),
   /** A gRPC request message that does not decode as its method's request type (grpc-js's own wording, which clients may match). */
   MOCK_ERR_GRPC_UNDECODABLE: entry<Record<string, never>>(400, GRPC.INTERNAL, 'Bad Request', () => 'Error deserializing request'),
   /** The gRPC server's HTTP bridge (runtime/servers/grpc/bridge): google.rpc.Status JSON, the code as the reason of a google.rpc.ErrorInfo in details. */
-  MOCK_ERR_GRPC_BRIDGE_ENCODING: entry<{ path: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ path }) =>
-    `the path ${path} has a malformed percent-encoding: write % as %25, and every escape as % and two hex digits of UTF-8`,
+  MOCK_ERR_GRPC_BRIDGE_ENCODING: entry<{ path: string }>(
+    400,
+    GRPC.INVALID_ARGUMENT,
+    'Bad Request',
+    ({ path }) => `the path ${path} has a malformed percent-encoding: write % as %25, and every escape as % and two hex digits of UTF-8`,
   ),
-  MOCK_ERR_GRPC_BRIDGE_NO_METHOD: entry<{ method: string; path: string }>(404, GRPC.NOT_FOUND, 'Not Found', ({ method, path }) =>
-    `no gRPC method answers ${method} ${path}: POST /<package.Service>/<Method>, or a google.api.http path of the .proto files`,
+  MOCK_ERR_GRPC_BRIDGE_NO_METHOD: entry<{ method: string; path: string }>(
+    404,
+    GRPC.NOT_FOUND,
+    'Not Found',
+    ({ method, path }) => `no gRPC method answers ${method} ${path}: POST /<package.Service>/<Method>, or a google.api.http path of the .proto files`,
   ),
   MOCK_ERR_GRPC_BRIDGE_REQUEST: entry<{ reason: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', ({ reason }) => reason),
-  MOCK_ERR_GRPC_BRIDGE_TOO_LARGE: entry<{ limit: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Payload Too Large', ({ limit }) =>
-    `the request body exceeds ${limit} bytes (raise grpc.http_bridge.max_body_bytes in mock.yaml)`,
+  MOCK_ERR_GRPC_BRIDGE_TOO_LARGE: entry<{ limit: number }>(
+    413,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Payload Too Large',
+    ({ limit }) => `the request body exceeds ${limit} bytes (raise grpc.http_bridge.max_body_bytes in mock.yaml)`,
   ),
-  MOCK_ERR_GRPC_BRIDGE_TOO_MANY_MESSAGES: entry<{ count: number; max: number }>(413, GRPC.RESOURCE_EXHAUSTED, 'Payload Too Large', ({ count, max }) =>
-    `the array holds ${count} messages, more than grpc.http_bridge.max_stream_messages (${max}): send fewer, or raise it in mock.yaml`,
+  MOCK_ERR_GRPC_BRIDGE_TOO_MANY_MESSAGES: entry<{ count: number; max: number }>(
+    413,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Payload Too Large',
+    ({ count, max }) => `the array holds ${count} messages, more than grpc.http_bridge.max_stream_messages (${max}): send fewer, or raise it in mock.yaml`,
   ),
 } as const;
 
@@ -243,7 +387,8 @@ export const CLI_ERRORS = {
   MOCK_ERR_BUILD_MISSING: 'there is no build where one is expected',
   MOCK_ERR_BUILD_TAMPERED: 'a generated file does not match the hash in its manifest',
   MOCK_ERR_BUILD_NAME: 'a build name is not a plain folder name',
-  MOCK_ERR_PATH_OUTSIDE_PROJECT: 'a folder or file mock.yaml names (for writing: build.out_dir, logging.file; for reading: WebSocket scripts, websocket.replay_file, a jwks_file) leads outside the project, and no flag or variable gives it',
+  MOCK_ERR_PATH_OUTSIDE_PROJECT:
+    'a folder or file mock.yaml names (for writing: build.out_dir, logging.file; for reading: WebSocket scripts, websocket.replay_file, a jwks_file) leads outside the project, and no flag or variable gives it',
   MOCK_ERR_BUILD_FOLDER_FOREIGN: 'the build folder holds files that are not a previous build',
   MOCK_ERR_BUILD_LOCKED: 'another mock build or serve has been writing the build folder for too long',
   MOCK_ERR_NO_SPEC: 'no API description is configured (nor, for mock build and serve, a GraphQL schema)',
@@ -259,7 +404,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_SMOKE_UNREACHABLE: 'mock smoke cannot connect to its target server',
   MOCK_ERR_SMOKE_NONE: 'mock smoke found no fixture marked as a smoke test',
   MOCK_ERR_RECORDER_DB: 'a recordings database (recorder.db_path, --recorder-db, --input, --capture-db) cannot be created, opened or read',
-  MOCK_ERR_WS_SCRIPT: 'a WebSocket replay script (websocket.replay_file, MOCK_WS_REPLAY_FILE, a route\'s script) cannot be read or has malformed lines',
+  MOCK_ERR_WS_SCRIPT: "a WebSocket replay script (websocket.replay_file, MOCK_WS_REPLAY_FILE, a route's script) cannot be read or has malformed lines",
   MOCK_ERR_WS_ROUTE: 'a WebSocket route of mock.yaml (websocket.routes) is malformed',
   MOCK_ERR_GRAPHQL_SCHEMA: 'a GraphQL schema file (--graphql-schema, graphql.schema) does not parse, is not an introspection result, or does not build into a schema',
   MOCK_ERR_GRAPHQL_SCHEMA_NOT_FOUND: 'a GraphQL schema file given by --graphql-schema or graphql.schema does not exist or cannot be read, or its glob matches no file',
@@ -269,6 +414,8 @@ export const CLI_ERRORS = {
   MOCK_ERR_TUI_NOT_INSTALLED: 'mock tui needs ink and react, which a consumer install leaves out (they serve nothing): install them beside mock-compiler',
   MOCK_ERR_GRPC_PROTO_INVALID: 'no gRPC service is left to serve: every .proto file that would give one does not parse or resolve',
   MOCK_ERR_STATE_STORE_UNREACHABLE: 'state.store is redis and state.redis_url cannot be reached when the server starts',
+  MOCK_ERR_COMPARE_KIND: 'mock contract-diff compare was given a file of no known description kind, or two descriptions of different kinds',
+  MOCK_ERR_COMPARE_UNSUPPORTED: 'mock contract-diff compare was given two descriptions of a kind whose compare is not built yet',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

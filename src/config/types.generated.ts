@@ -84,6 +84,7 @@ export interface MockConfig {
   proxy: ProxyConfig;
   metrics: MetricsConfig;
   recorder: RecorderConfig;
+  contract_diff?: ContractDiffConfig;
   observability?: ObservabilityConfig;
   chaos: LegacyChaosConfig;
   reality_continuum?: RealityContinuumConfig;
@@ -1145,6 +1146,17 @@ export interface RecorderConfig {
    * Recording database file, relative to this file (--recorder-db).
    */
   db_path: string;
+}
+/**
+ * mock contract-diff compare (docs/contract-diff.md); absent unless set.
+ */
+export interface ContractDiffConfig {
+  /**
+   * Check id -> the severity its changes are reported with instead of the built-in one (error: breaking, warning: possibly breaking, info: safe); docs/contract-diff.md lists the checks.
+   */
+  severities?: {
+    [k: string]: 'error' | 'warning' | 'info';
+  };
 }
 export interface ObservabilityConfig {
   chaos?: ChaosConfig;

@@ -1,0 +1,85 @@
+import type { Severity } from '../types.js';
+
+interface Check {
+  readonly severity: Severity;
+  readonly side: 'request' | 'response' | 'both';
+  /** What a change of this check means for a client; docs/contract-diff.md holds the same table. */
+  readonly meaning: string;
+}
+
+const check = (severity: Severity, side: Check['side'], meaning: string): Check => ({ severity, side, meaning });
+
+/** Every OpenAPI check: ids are stable, never reworded once released. */
+export const OPENAPI_CHECKS = {
+  'path-removed': check('error', 'both', 'a path and all its operations are gone'),
+  'path-added': check('info', 'both', 'a new path'),
+  'path-parameter-renamed': check('info', 'request', 'a path parameter has a new name; the URL clients send is unchanged'),
+  'operation-removed': check('error', 'both', 'an operation (method of a path) is gone'),
+  'operation-added': check('info', 'both', 'a new operation'),
+  'security-requirement-removed': check('error', 'request', 'a way of authenticating an operation accepted is no longer accepted'),
+  'security-requirement-added': check('info', 'request', 'an operation accepts one more way of authenticating'),
+  'security-added': check('error', 'request', 'an operation that needed no authentication now needs it'),
+  'security-removed': check('info', 'request', 'an operation no longer needs authentication'),
+  'security-scope-added': check('error', 'request', 'a security requirement asks for one more scope'),
+  'security-scope-removed': check('info', 'request', 'a security requirement asks for one scope less'),
+  'request-parameter-removed': check('warning', 'request', 'a parameter is no longer declared; clients sending it may be ignored or refused'),
+  'request-parameter-added-required': check('error', 'request', 'a new required parameter without a default; existing clients do not send it'),
+  'request-parameter-added': check('info', 'request', 'a new optional parameter, or a required one with a default'),
+  'request-parameter-became-required': check('error', 'request', 'an optional parameter is now required'),
+  'request-parameter-became-optional': check('info', 'request', 'a required parameter is now optional'),
+  'request-body-removed': check('warning', 'request', 'an operation no longer declares a request body'),
+  'request-body-added-required': check('error', 'request', 'an operation now requires a request body'),
+  'request-body-added': check('info', 'request', 'an operation accepts an optional request body'),
+  'request-body-became-required': check('error', 'request', 'an optional request body is now required'),
+  'request-media-type-removed': check('error', 'request', 'a request content type is no longer accepted'),
+  'request-media-type-added': check('info', 'request', 'one more request content type is accepted'),
+  'request-property-removed': check('warning', 'request', 'a request property is no longer declared; clients sending it may be refused'),
+  'request-property-added-required': check('error', 'request', 'a new required request property without a default'),
+  'request-property-added': check('info', 'request', 'a new optional request property, or a required one with a default'),
+  'request-property-became-required': check('error', 'request', 'an optional request property without a default is now required'),
+  'request-property-became-optional': check('info', 'request', 'a required request property is now optional'),
+  'request-type-changed': check('error', 'request', 'a request value no longer accepts a type it accepted'),
+  'request-type-widened': check('info', 'request', 'a request value accepts more types (integer to number, one more type)'),
+  'request-format-added': check('error', 'request', 'a request value must now match a format'),
+  'request-format-removed': check('info', 'request', 'a request value no longer has to match a format'),
+  'request-format-changed': check('error', 'request', 'a request value must match another format'),
+  'request-enum-value-removed': check('error', 'request', 'a request value of an enum is no longer accepted'),
+  'request-enum-value-added': check('info', 'request', 'a request enum accepts one more value'),
+  'request-enum-added': check('error', 'request', 'a request value is now limited to an enum'),
+  'request-enum-removed': check('info', 'request', 'a request value is no longer limited to an enum'),
+  'request-constraint-narrowed': check('error', 'request', 'a request constraint (maximum, minLength, maxItems, pattern...) accepts less'),
+  'request-constraint-widened': check('info', 'request', 'a request constraint accepts more'),
+  'request-oneof-branch-removed': check('error', 'request', 'a request oneOf no longer accepts a branch'),
+  'request-oneof-branch-added': check('info', 'request', 'a request oneOf accepts one more branch'),
+  'request-anyof-branch-removed': check('error', 'request', 'a request anyOf no longer accepts a branch'),
+  'request-anyof-branch-added': check('info', 'request', 'a request anyOf accepts one more branch'),
+  'request-allof-branch-added': check('error', 'request', 'a request allOf has one more schema to satisfy'),
+  'request-allof-branch-removed': check('info', 'request', 'a request allOf has one schema less to satisfy'),
+  'response-status-removed': check('error', 'response', 'an operation no longer answers a status clients may rely on'),
+  'response-status-added': check('info', 'response', 'an operation documents one more status'),
+  'response-media-type-removed': check('error', 'response', 'a response content type is no longer answered'),
+  'response-media-type-added': check('info', 'response', 'one more response content type'),
+  'response-property-removed': check('error', 'response', 'a response property clients may read is gone'),
+  'response-property-added': check('info', 'response', 'a new response property'),
+  'response-property-became-optional': check('warning', 'response', 'a response property that was always there may now be missing'),
+  'response-property-became-required': check('info', 'response', 'a response property is now always there'),
+  'response-type-changed': check('error', 'response', 'a response value may have a type clients do not expect'),
+  'response-type-narrowed': check('info', 'response', 'a response value has fewer possible types (number to integer, one type less)'),
+  'response-format-added': check('info', 'response', 'a response value now declares a format'),
+  'response-format-removed': check('warning', 'response', 'a response value no longer promises a format'),
+  'response-format-changed': check('error', 'response', 'a response value has another format'),
+  'response-enum-value-added': check('warning', 'response', 'a response enum has one more value clients may not handle'),
+  'response-enum-value-removed': check('info', 'response', 'a response enum has one value less'),
+  'response-enum-added': check('info', 'response', 'a response value is now limited to an enum'),
+  'response-enum-removed': check('warning', 'response', 'a response value is no longer limited to an enum'),
+  'response-constraint-widened': check('warning', 'response', 'a response constraint allows values clients may not expect'),
+  'response-constraint-narrowed': check('info', 'response', 'a response constraint allows less'),
+  'response-oneof-branch-added': check('warning', 'response', 'a response oneOf has one more branch clients may not handle'),
+  'response-oneof-branch-removed': check('info', 'response', 'a response oneOf has one branch less'),
+  'response-anyof-branch-added': check('warning', 'response', 'a response anyOf has one more branch clients may not handle'),
+  'response-anyof-branch-removed': check('info', 'response', 'a response anyOf has one branch less'),
+  'response-allof-branch-removed': check('error', 'response', 'a response allOf lost a schema: what it promised is gone'),
+  'response-allof-branch-added': check('info', 'response', 'a response allOf promises one more schema'),
+} as const satisfies Record<string, Check>;
+
+export type OpenApiCheckId = keyof typeof OPENAPI_CHECKS;

@@ -1,6 +1,6 @@
 // mock contract-diff compare as CI uses it: text, JSON and Markdown output, --fail-on exit codes,
 // and one-line errors (exit 2) for inputs it cannot compare.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import { parse, stringify } from 'yaml';
@@ -88,12 +88,30 @@ t.test('bad inputs: one line naming the input and the fix, exit 2', async (t) =>
   await fails('missing.yaml', 'new.yaml', /^--old-spec missing\.yaml: not found \(checked .*missing\.yaml; pass an existing file or folder\)$/m);
   await fails('old.yaml', 'broken.yaml', /^broken\.yaml:\d+:\d+: invalid YAML\/JSON: .*\(fix the syntax at that position\)$/m);
   await fails('old.yaml', 'schema.graphql', /^--old-spec old\.yaml is OpenAPI but --new-spec schema\.graphql is GraphQL: compare two versions of one kind$/m);
-  await fails('schema.graphql', 'other.graphql', /^mock contract-diff compare of GraphQL descriptions is not built yet/m);
+  writeFileSync(path.join(dir, 'broken.graphql'), 'type Query { a: \n');
+  await fails('schema.graphql', 'broken.graphql', /broken\.graphql/);
   await fails('old.yaml', 'notes.txt', /^--new-spec notes\.txt: unknown description kind \(expected OpenAPI/m);
   await fails('old.yaml', 'asyncapi.yaml', /^asyncapi\.yaml: unsupported description version/m);
   const missingFlag = await runMock(['contract-diff', 'compare', '--old-spec', 'old.yaml'], { cwd: dir });
   t.equal(missingFlag.code, 2);
   t.match(missingFlag.stderr, /Missing required flag new-spec/);
+});
+
+t.test('GraphQL schemas and .proto folders compare through the same command, output and --fail-on', async (t) => {
+  const dir = project(t);
+  writeFileSync(path.join(dir, 'old.graphql'), 'type Query { user(id: ID!): User }\ntype User { id: ID! name: String email: String }\n');
+  writeFileSync(path.join(dir, 'new.graphql'), 'type Query { user(id: ID!): User }\ntype User { id: ID! name: String }\n');
+  const graphql = await runMock(['contract-diff', 'compare', '--old-spec', 'old.graphql', '--new-spec', 'new.graphql', '--format', 'json', '--fail-on', 'error'], { cwd: dir });
+  t.equal(graphql.code, 1, graphql.stderr);
+  const report = JSON.parse(graphql.stdout);
+  t.match(report.changes, [{ id: 'field-removed', severity: 'error', kind: 'graphql', location: 'User.email' }]);
+  for (const side of ['old-proto', 'new-proto']) mkdirSync(path.join(dir, side));
+  const message = (extra) => `syntax = "proto3";\npackage shop;\nservice Shop { rpc Get (Item) returns (Item); }\nmessage Item { string id = 1; ${extra} }\n`;
+  writeFileSync(path.join(dir, 'old-proto', 'shop.proto'), message(''));
+  writeFileSync(path.join(dir, 'new-proto', 'shop.proto'), message('int32 count = 2;'));
+  const proto = await runMock(['contract-diff', 'compare', '--old-spec', 'old-proto', '--new-spec', 'new-proto', '--fail-on', 'warning'], { cwd: dir });
+  t.equal(proto.code, 0, `a field added is safe\n${proto.stdout}${proto.stderr}`);
+  t.match(proto.stdout, /field-added/);
 });
 
 t.test('docs/contract-diff.md lists every OpenAPI check with its severity and side', async (t) => {

@@ -1,6 +1,8 @@
 import { MockError } from '../../../common/errors.js';
 import { detectKind } from './detect.js';
+import { compareGraphql } from './graphql/index.js';
 import { compareOpenApi } from './openapi/index.js';
+import { compareProto } from './proto/index.js';
 import type { Change, DescriptionKind, Severity } from './types.js';
 
 export type { Change, DescriptionKind, Severity } from './types.js';
@@ -22,9 +24,8 @@ export async function compareDescriptions(oldPath: string, newPath: string, opti
   if (kind !== newKind) {
     throw new MockError('MOCK_ERR_COMPARE_KIND', `--old-spec ${oldPath} is ${NAMES[kind]} but --new-spec ${newPath} is ${NAMES[newKind]}: compare two versions of one kind`);
   }
-  if (kind !== 'openapi')
-    throw new MockError('MOCK_ERR_COMPARE_UNSUPPORTED', `mock contract-diff compare of ${NAMES[kind]} descriptions is not built yet: only OpenAPI and Swagger 2.0 compare for now`);
-  const changes = await compareOpenApi(oldPath, newPath, options.allowRefs);
+  const changes =
+    kind === 'openapi' ? await compareOpenApi(oldPath, newPath, options.allowRefs) : kind === 'graphql' ? await compareGraphql(oldPath, newPath) : await compareProto(oldPath, newPath);
   const severities = options.severities ?? {};
   return { kind, changes: changes.map((change) => (severities[change.id] === undefined ? change : { ...change, severity: severities[change.id] })) };
 }

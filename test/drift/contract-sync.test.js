@@ -148,3 +148,13 @@ t.test('--url and --to are paired: a missing --to is one line, exit 2', async (t
   t.equal(code, 2);
   t.match(stderr, '2 --url but 1 --to');
 });
+
+t.test('a --to of no known description kind is refused before anything is fetched', async (t) => {
+  const { state, url } = await descriptionServer(t);
+  const dir = t.testdir({});
+  const { code, stderr } = await runMock(['contract-sync', '--url', url, '--to', 'api.txt'], { cwd: dir });
+  t.equal(code, 2);
+  t.match(stderr, /^--to api\.txt: unknown description kind \(name it \.yaml, /);
+  t.same(state.requests, []);
+  t.same(readdirSync(dir), []);
+});

@@ -25,10 +25,16 @@ export interface SyncOptions {
  */
 export type SyncOutcome = { outcome: 'unchanged' } | { outcome: 'created' | 'updated' | 'kept'; report: CompareReport; failed: boolean };
 
+/** The extensions compareDescriptions knows a single file's kind by. */
+const EXTENSIONS = ['.yaml', '.yml', '.json', '.graphql', '.gql', '.graphqls', '.proto'];
+
 /** Fetches `url` (conditionally) into `target`, comparing the local description with the fetched one first. */
 export async function syncDescription(url: string, target: string, options: SyncOptions): Promise<SyncOutcome> {
   const folder = path.dirname(path.resolve(target));
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new MockError('MOCK_ERR_SPEC_NOT_FOUND', `--to ${target}: the folder ${folder} does not exist (create it first)`, 2);
+  if (!EXTENSIONS.includes(path.extname(target).toLowerCase())) {
+    throw new MockError('MOCK_ERR_COMPARE_KIND', `--to ${target}: unknown description kind (name it ${EXTENSIONS.join(', ')}: the kind is read from the extension)`, 2);
+  }
   const fetched = await fetchDescription(url, validatorsFor(target, url), options.timeoutMs);
   if (fetched.status === 'unchanged') return { outcome: 'unchanged' };
   const shown = redactUrlCredentials(url);

@@ -6,7 +6,8 @@ import http from 'node:http';
 import path from 'node:path';
 import t from 'tap';
 import { parse, stringify } from 'yaml';
-import { corpus, runMock } from '../helpers/cli.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { corpus, runMock, startCommand } from '../helpers/cli.js';
 
 const petstore = readFileSync(path.join(corpus, 'openapi', 'oai-v3.0-petstore.yaml'), 'utf8');
 
@@ -157,4 +158,33 @@ t.test('a --to of no known description kind is refused before anything is fetche
   t.match(stderr, /^--to api\.txt: unknown description kind \(name it \.yaml, /);
   t.same(state.requests, []);
   t.same(readdirSync(dir), []);
+});
+
+/** Waits (polling the child's output) until `pattern` matches it `times` times. */
+async function until(read, pattern, times = 1) {
+  while ((read().match(new RegExp(pattern, 'g')) ?? []).length < times) await sleep(50);
+}
+
+t.test('--watch polls: silent on 304, a kept change reported once, errors one line and it keeps running', async (t) => {
+  const { state, url } = await descriptionServer(t);
+  const dir = t.testdir({});
+  const watcher = await startCommand(['contract-sync', '--url', url, '--to', 'api.yaml', '--fail-on', 'error', '--watch', '1'], /api\.yaml: (created) from/, { cwd: dir });
+  t.teardown(() => watcher.stop());
+  const polled = state.requests.length;
+  while (state.requests.length < polled + 2) await sleep(50);
+  t.notMatch(watcher.stdout, 'unchanged', 'nothing printed while the server answers 304');
+
+  state.body = withoutPet();
+  await until(() => watcher.stdout, 'api\\.yaml: kept');
+  const seen = state.requests.length;
+  while (state.requests.length < seen + 2) await sleep(50);
+  t.equal((watcher.stdout.match(/path-removed/g) ?? []).length, 1, 'the kept change is reported once');
+  t.equal(readFileSync(path.join(dir, 'api.yaml'), 'utf8'), petstore, 'the local file is kept');
+
+  state.body = 'openapi: 3.0.3\npaths: [unclosed\n';
+  await until(() => watcher.stderr, 'invalid YAML/JSON');
+  state.body = withConflict();
+  await until(() => watcher.stdout, 'api\\.yaml: updated from');
+  t.equal(readFileSync(path.join(dir, 'api.yaml'), 'utf8'), state.body, 'still running after the error, and the safe change landed');
+  t.equal(watcher.child.exitCode, null);
 });

@@ -4,11 +4,12 @@ import { isMockError, MockError } from '../../../common/errors.js';
 import { redactUrlCredentials } from '../../../common/redacted.js';
 import { compareDescriptions, failsOn, type CompareReport, type Severity } from '../compare/index.js';
 import { temporaryBeside } from './atomic.js';
-import { fetchDescription } from './fetch.js';
+import { fetchDescription, type Validators } from './fetch.js';
 import { validatorsFor, writeState } from './state.js';
 
 export { MAX_BODY_BYTES } from './fetch.js';
 export { statePath } from './state.js';
+export type { Validators } from './fetch.js';
 
 export interface SyncOptions {
   timeoutMs: number;
@@ -17,13 +18,16 @@ export interface SyncOptions {
   /** --fail-on: a change of this severity or worse keeps the local file (unless `force`) and fails the sync. */
   failOn?: 'error' | 'warning';
   force?: boolean;
+  /** The validators of a body this process already reported and kept (--watch): a 304 to them means nothing new. */
+  kept?: Validators;
 }
 
 /**
  * unchanged: the server answered 304, nothing written; created/updated: the target (and its state)
  * replaced atomically; kept: a change reached --fail-on, the target left as it was.
  */
-export type SyncOutcome = { outcome: 'unchanged' } | { outcome: 'created' | 'updated' | 'kept'; report: CompareReport; failed: boolean };
+export type SyncOutcome =
+  { outcome: 'unchanged' } | { outcome: 'created' | 'updated'; report: CompareReport; failed: boolean } | { outcome: 'kept'; report: CompareReport; failed: true; validators: Validators };
 
 /** The extensions compareDescriptions knows a single file's kind by. */
 const EXTENSIONS = ['.yaml', '.yml', '.json', '.graphql', '.gql', '.graphqls', '.proto'];
@@ -35,7 +39,7 @@ export async function syncDescription(url: string, target: string, options: Sync
   if (!EXTENSIONS.includes(path.extname(target).toLowerCase())) {
     throw new MockError('MOCK_ERR_COMPARE_KIND', `--to ${target}: unknown description kind (name it ${EXTENSIONS.join(', ')}: the kind is read from the extension)`, 2);
   }
-  const fetched = await fetchDescription(url, validatorsFor(target, url), options.timeoutMs);
+  const fetched = await fetchDescription(url, options.kept ?? validatorsFor(target, url), options.timeoutMs);
   if (fetched.status === 'unchanged') return { outcome: 'unchanged' };
   const shown = redactUrlCredentials(url);
   const existed = existsSync(target);
@@ -48,7 +52,7 @@ export async function syncDescription(url: string, target: string, options: Sync
     });
     const report: CompareReport = { oldSpec: existed ? target : '(none)', newSpec: shown, kind, changes };
     const failed = options.failOn !== undefined && failsOn(changes, options.failOn);
-    if (failed && options.force !== true) return { outcome: 'kept', report, failed };
+    if (failed && options.force !== true) return { outcome: 'kept', report, failed, validators: { etag: fetched.etag, lastModified: fetched.lastModified } };
     renameSync(temporary, target);
     writeState(target, url, fetched.body, fetched);
     return { outcome: existed ? 'updated' : 'created', report, failed };

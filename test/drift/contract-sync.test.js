@@ -16,6 +16,8 @@ async function descriptionServer(t) {
   const state = { body: petstore, requests: [] };
   const server = http.createServer((req, res) => {
     state.requests.push({ url: req.url, ifNoneMatch: req.headers['if-none-match'] });
+    if (req.url === '/huge') return res.writeHead(200, { 'content-length': String(50 * 1024 * 1024 + 1) }).end();
+    if (req.url === '/silent') return; // never answers
     const status = /^\/status\/(\d+)$/.exec(req.url);
     if (status) return res.writeHead(Number(status[1])).end('nope');
     const etag = `"${createHash('sha256').update(state.body).digest('hex').slice(0, 16)}"`;
@@ -125,6 +127,7 @@ t.test('404, 500, connection refused and a malformed body: one line naming the U
     ['404', `${base}/status/404`, /\/status\/404: cannot fetch: HTTP 404 \(check the URL\)$/],
     ['500', `${base}/status/500`, /\/status\/500: cannot fetch: HTTP 500 \(check the URL\)$/],
     ['refused', refused, /openapi\.yaml: cannot fetch: .*ECONNREFUSED.* \(check the URL and that the server is reachable\)$/],
+    ['over 50 MB', `${base}/huge`, /\/huge: cannot fetch: the description is larger than 50 MB \(sync a smaller description\)$/],
     ['file URL', 'file:///etc/passwd', /^--url file:\/\/\/etc\/passwd: not an http\(s\) URL/],
   ]) {
     const { code, stdout, stderr } = await sync(dir, target);
@@ -133,6 +136,9 @@ t.test('404, 500, connection refused and a malformed body: one line naming the U
     t.equal(stderr.trimEnd().split('\n').length, 1, `${what}: one line`);
     t.match(stderr.trimEnd(), pattern, what);
   }
+  const silent = await sync(dir, `${base}/silent`, '--timeout', '1');
+  t.equal(silent.code, 2);
+  t.match(silent.stderr, /\/silent: cannot fetch: no answer within 1 s \(check the server, or raise --timeout\)\n$/);
   state.body = 'openapi: 3.0.3\npaths: [unclosed\n';
   const malformed = await sync(dir, url);
   t.equal(malformed.code, 2);

@@ -47,7 +47,7 @@ export default class ContractSync extends MockCommand {
       helpValue: '<seconds>',
       min: 1,
     }),
-    timeout: Flags.integer({ description: 'Seconds to wait for each URL', default: 30, min: 1 }),
+    timeout: Flags.integer({ description: 'Seconds to wait for each URL', helpValue: '<seconds>', default: 30, min: 1 }),
     config: buildFlags.config,
   };
 

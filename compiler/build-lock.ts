@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MockError } from '../common/errors.js';
+import { processRunning } from '../common/process-running.js';
 
 const POLL_MS = 50;
 /** Longer than any build writes its files (the corpus's largest: under a second here). */
@@ -20,12 +21,15 @@ export async function whileWriting<T>(dir: string, write: () => T): Promise<T> {
   for (;;) {
     if (take(lock)) break;
     const holder = holderOf(lock);
-    if (holder !== undefined && !alive(holder)) {
+    if (holder !== undefined && !processRunning(holder)) {
       rmSync(lock, { force: true });
       continue;
     }
     if (Date.now() > until) {
-      throw new MockError('MOCK_ERR_BUILD_LOCKED', `${dir} is being written by another mock build or serve (pid ${holder ?? 'unknown'}, lock ${lock}) for over ${WAIT_MS / 1000} s; stop it, or remove ${lock} if no mock runs on this project`);
+      throw new MockError(
+        'MOCK_ERR_BUILD_LOCKED',
+        `${dir} is being written by another mock build or serve (pid ${holder ?? 'unknown'}, lock ${lock}) for over ${WAIT_MS / 1000} s; stop it, or remove ${lock} if no mock runs on this project`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -53,15 +57,5 @@ function holderOf(lock: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: alive, another user's
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -3,6 +3,7 @@ import { appendFileSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmS
 import os from 'node:os';
 import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { processRunning } from '../../common/process-running.js';
 
 /** Saves in flight per journal: every writer of one project in this process shares its journal. */
 const inFlight = new Map<string, number>();
@@ -66,7 +67,7 @@ export class AtomicWriter {
     }
     for (const name of journals) {
       const pid = Number.parseInt(name, 10);
-      if (!name.endsWith('.jsonl') || (pid !== process.pid && running(pid))) continue;
+      if (!name.endsWith('.jsonl') || (pid !== process.pid && processRunning(pid))) continue;
       const journal = path.join(this.dir, name);
       const targets = new Set(readFileSync(journal, 'utf8').split('\n').map(parse));
       for (const target of targets) if (target !== undefined && isInside(this.root, target)) removed.push(...removeTemporaries(target));
@@ -114,16 +115,6 @@ function realOrSelf(file: string): string {
     return realpathSync(file);
   } catch {
     return file;
-  }
-}
-
-function running(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -9,15 +8,4 @@ import path from 'node:path';
 export function temporaryBeside(target: string): string {
   const extension = path.extname(target);
   return path.join(path.dirname(target), `.${path.basename(target, extension)}.sync-${process.pid}-${randomBytes(4).toString('hex')}${extension}`);
-}
-
-/** Readers see the old file or the new one, never a partial one. */
-export function writeAtomically(target: string, content: Buffer | string): void {
-  const temporary = temporaryBeside(target);
-  try {
-    writeFileSync(temporary, content);
-    renameSync(temporary, target);
-  } finally {
-    rmSync(temporary, { force: true });
-  }
 }

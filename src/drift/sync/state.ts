@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { redactUrlCredentials } from '../../../common/redacted.js';
-import { writeAtomically } from './atomic.js';
+import writeFileAtomic from 'write-file-atomic';
 import type { Validators } from './fetch.js';
 
 /** `<target>.sync.json`: what the last sync wrote, so the next one can ask the server whether it changed. */
@@ -35,5 +35,5 @@ export function validatorsFor(target: string, url: string): Validators {
 
 export function writeState(target: string, url: string, body: Buffer, validators: Validators): void {
   const state: SyncState = { url: redactUrlCredentials(url), etag: validators.etag, last_modified: validators.lastModified, sha256: sha256(body), fetched_at: new Date().toISOString() };
-  writeAtomically(statePath(target), `${JSON.stringify(state, null, 2)}\n`);
+  writeFileAtomic.sync(statePath(target), `${JSON.stringify(state, null, 2)}\n`);
 }

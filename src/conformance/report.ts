@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { VERDICTS, type Verdict } from './probe.js';
@@ -124,10 +124,3 @@ export function issuesFile(report: ConformanceReport): unknown {
   };
 }
 
-/** Writes atomically (temp file, rename), creating the directory. */
-export function writeAtomic(file: string, content: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, content);
-  renameSync(temp, file);
-}

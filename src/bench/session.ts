@@ -191,4 +191,3 @@ export function reportText(report: LoadReport): string[] {
   }
   return lines;
 }
-

@@ -123,4 +123,3 @@ export function issuesFile(report: ConformanceReport): unknown {
     })),
   };
 }
-

@@ -63,7 +63,8 @@ const DEFAULTS = { debounceMs: 2000, maxPending: 1000, timeoutMs: 10_000 };
  * with back-off (docs/contract-diff-webhooks.md). notify() never blocks nor throws: the request
  * path that reports a mismatch goes on at once, and what cannot be kept is dropped and counted.
  * Each webhook receives one event per burst: `high_severity` for a mismatch of severity high when
- * it subscribes to it, else `mismatch` when it subscribes to that.
+ * it subscribes to it, else `mismatch` when it subscribes to that. A command that ends calls
+ * flush() then close(); a server calls close() when it stops.
  */
 export class DriftWebhooks {
   private readonly receivers: Receiver[];
@@ -71,6 +72,7 @@ export class DriftWebhooks {
   private readonly settings: Required<Omit<DriftWebhooksOptions, 'webhooks' | 'log'>>;
   private readonly dropWarnings: WarningGate;
   private readonly waits = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  private readonly stop = new AbortController();
   private readonly idle: Array<() => void> = [];
   private queued = 0;
   private delivered = 0;
@@ -118,13 +120,14 @@ export class DriftWebhooks {
   /** Ends the debounce windows now and resolves once every event is delivered or given up. */
   async flush(): Promise<void> {
     this.debouncer.flush();
-    if (this.queued === 0) return;
+    if (this.queued === 0 || this.closed) return;
     await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
-  /** Stops: open windows and waiting events are dropped, retries waiting are abandoned. */
+  /** Stops: open windows and waiting events are dropped, attempts under way cut off, retries waiting abandoned. */
   close(): void {
     this.closed = true;
+    this.stop.abort();
     this.debouncer.clear();
     for (const resolve of this.idle.splice(0)) resolve();
     for (const wait of this.waits) {
@@ -175,7 +178,7 @@ export class DriftWebhooks {
     let attempt = 0;
     while (attempt < this.settings.maxAttempts && !this.closed) {
       attempt++;
-      outcome = await postJson(receiver.url, this.headers(receiver, event.id, body), body, this.settings.timeoutMs, this.settings.allowPrivate);
+      outcome = await postJson(receiver.url, this.headers(receiver, event.id, body), body, { timeoutMs: this.settings.timeoutMs, allowPrivate: this.settings.allowPrivate, signal: this.stop.signal });
       if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) {
         this.delivered++;
         this.options.log.info(`${what}: delivered (${outcome.status}, attempt ${attempt} of ${this.settings.maxAttempts})`);

@@ -6,7 +6,12 @@ import { guardedLookup, isPrivateAddress } from './target.js';
 export type PostOutcome = { status: number; retryAfter?: string } | { error: string; refused: boolean };
 
 /** One attempt to deliver: an answer of any status is an outcome, its body is read and dropped; redirects are not followed. */
-export function postJson(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, allowPrivate: boolean): Promise<PostOutcome> {
+export function postJson(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  { timeoutMs, allowPrivate, signal }: { timeoutMs: number; allowPrivate: boolean; signal: AbortSignal },
+): Promise<PostOutcome> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // an address in the URL is connected to without a lookup
   if (!allowPrivate && isPrivateAddress(host)) {
@@ -21,6 +26,7 @@ export function postJson(url: URL, headers: Record<string, string>, body: string
         headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
         lookup: guardedLookup(allowPrivate),
         timeout: timeoutMs,
+        signal,
       },
       (res) => {
         res.resume();

@@ -17,6 +17,7 @@ async function receiver(t, answers = []) {
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const answer = answers.shift() ?? { status: 200 };
+      if (answer === 'hang') return res.on('close', () => (received.at(-1).cut = true));
       res.writeHead(answer.status, answer.headers ?? {});
       res.end();
     });
@@ -254,4 +255,20 @@ t.test('secrets and URL credentials never reach the log', async (t) => {
   t.equal(target.received[0].headers.authorization, 'Basic ' + Buffer.from('hook-user:url-password').toString('base64'), 'the URL credentials are sent');
   t.ok(lines.length > 0);
   for (const line of lines) t.notMatch(line, /do-not-log-this-secret|url-password|query-token|hook-user/);
+});
+
+t.test('close() cuts off an attempt under way and ends a flush waiting for it', async (t) => {
+  const target = await receiver(t, ['hang']);
+  const { lines, log } = logs();
+  const sender = webhooks(t, { log, webhooks: [{ url: target.url, events: ['mismatch'] }] });
+  sender.notify(observation([mismatch()]));
+  const flushed = sender.flush();
+  await until(() => target.received.length === 1, 10_000, 'the attempt');
+  sender.close();
+  await flushed;
+  await until(() => target.received[0].cut, 5000, 'the connection cut (an attempt waits 10 s by itself)');
+  t.equal(target.received.length, 1, 'not retried');
+  t.same(lines, [], 'an event given up by close() is not a failure to report');
+  sender.notify(observation([mismatch({ field: 'other' })]));
+  t.same(sender.stats(), { pending: 0, delivered: 0, failed: 0, dropped: 0 }, 'nothing is taken after close()');
 });

@@ -56,3 +56,5 @@ export { loadOverrides } from './chain/overrides/index.js';
 export type { OverrideRule } from './chain/overrides/index.js';
 export { createGenRuntime } from '../common/generate/index.js';
 export { createTemplateRuntime, templateRenderer, type Render, type TemplateContext } from './template/index.js';
+export { DriftWebhooks, type DriftObservation, type DriftWebhooksOptions, type WebhookPayload, type WebhookTarget } from './drift/webhooks/index.js';
+export { LLM_TIMEOUT_MS, explainGroups, resolveLlmProvider, type ExplainGroup, type ExplainOptions, type Explanations } from './drift/explain/index.js';

@@ -415,6 +415,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_GRPC_PROTO_INVALID: 'no gRPC service is left to serve: every .proto file that would give one does not parse or resolve',
   MOCK_ERR_STATE_STORE_UNREACHABLE: 'state.store is redis and state.redis_url cannot be reached when the server starts',
   MOCK_ERR_COMPARE_KIND: 'mock contract-diff compare was given a file of no known description kind, or two descriptions of different kinds',
+  MOCK_ERR_GIT: 'mock git-watch cannot run git (not installed), is not in a git working tree, or a git command it needs failed',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

@@ -1,0 +1,3 @@
+export { GitWatcher, type GitWatchOptions } from './watcher.js';
+export { locateRepository } from './git.js';
+export type { WatchedDescription } from './changes.js';

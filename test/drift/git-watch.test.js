@@ -1,0 +1,211 @@
+// mock git-watch in real temporary git repositories: a commit reloads the served mock (a new path
+// answers, a removed one 404s) and prints the compare report, while a client hammering the mock
+// sees no failed request; a broken description keeps the last good build serving; --once; polling
+// a remote (a second, bare repository); one-line errors outside a repository and without git.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import { parse, stringify } from 'yaml';
+import { corpus, runCli, startCommand } from '../helpers/cli.js';
+import { until } from '../helpers/wait.js';
+
+const petstore = readFileSync(path.join(corpus, 'openapi', 'oai-v3.0-petstore.yaml'), 'utf8');
+
+const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** A working tree on main with api.yaml (the corpus petstore) committed. */
+function repository(t, files = { 'api.yaml': petstore }) {
+  const dir = t.testdir(files);
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'user.email', 'test@example.com');
+  git(dir, 'config', 'user.name', 'test');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'first');
+  return dir;
+}
+
+/** Without GET /pets/{petId} (breaking), with GET /owners (safe). */
+const changed = () => {
+  const doc = parse(petstore);
+  delete doc.paths['/pets/{petId}'];
+  doc.paths['/owners'] = {
+    get: { operationId: 'listOwners', responses: { 200: { description: 'owners', content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } } } },
+  };
+  return stringify(doc);
+};
+
+function commit(dir, content, message = 'change', file = 'api.yaml') {
+  writeFileSync(path.join(dir, file), content);
+  git(dir, 'commit', '-q', '-a', '-m', message);
+}
+
+const watch = (dir, ...args) =>
+  startCommand(['git-watch', '--spec', 'api.yaml', '--http-port', '0', '--host', '127.0.0.1', ...args], /serving on (http:\/\/[^/\s]+)[^\n]*\n[^\n]*git-watch: watching/, { cwd: dir });
+
+const statusOf = async (url) => (await fetch(url)).status;
+
+t.test('a commit reloads the mock and prints the report; a client hammering it sees no failed request', async (t) => {
+  const dir = repository(t);
+  const server = await watch(dir);
+  t.teardown(() => server.stop());
+  t.equal(await statusOf(`${server.url}/v1/pets/1`), 200);
+  t.equal(await statusOf(`${server.url}/v1/owners`), 404);
+
+  let done = false;
+  let answered = 0;
+  const failures = [];
+  const hammer = async () => {
+    while (!done) {
+      try {
+        const response = await fetch(`${server.url}/v1/pets`);
+        await response.arrayBuffer();
+        if (response.status === 200) answered++;
+        else failures.push(response.status);
+      } catch (e) {
+        failures.push(e.cause?.code ?? e.message);
+      }
+    }
+  };
+  const clients = [hammer(), hammer(), hammer(), hammer()];
+  await until(() => answered > 20, 30_000, 'the hammering clients to get answers');
+  commit(dir, changed());
+  await until(() => server.stdout.includes('reloaded'), 60_000, 'the reload');
+  const before = answered;
+  await until(() => answered > before + 20, 30_000, 'answers after the reload');
+  done = true;
+  await Promise.all(clients);
+  t.same(failures, [], 'no request failed during the reload');
+
+  t.equal(await statusOf(`${server.url}/v1/owners`), 200, 'the new path answers');
+  t.equal(await statusOf(`${server.url}/v1/pets/1`), 404, 'the removed path is gone');
+  const head = git(dir, 'rev-parse', '--short=7', 'HEAD').trim();
+  t.match(server.stdout, new RegExp(`[0-9a-f]{7}:api\\.yaml → ${head}:api\\.yaml: 2 changes: 1 breaking, 0 possibly breaking, 1 safe`));
+  t.match(server.stdout, /error +path-removed +\/pets\/\{petId\}/);
+  t.match(server.stdout, `reloaded: the HTTP mock serves ${head}`);
+});
+
+t.test('a commit with a broken description keeps the last good build serving and says why in one line', async (t) => {
+  const dir = repository(t);
+  const server = await watch(dir);
+  t.teardown(() => server.stop());
+  commit(dir, 'openapi: [broken\n', 'broken');
+  const head = git(dir, 'rev-parse', '--short=7', 'HEAD').trim();
+  const line = await until(() => server.stderr.split('\n').find((l) => l.includes('last good build')), 60_000, 'the error line');
+  t.match(line, new RegExp(`^git-watch: ${head}:api\\.yaml:\\d+:\\d+: invalid YAML/JSON: .* \\(the last good build keeps serving\\)$`));
+  t.equal(await statusOf(`${server.url}/v1/pets/1`), 200, 'the last good build serves');
+  t.notMatch(server.stdout, 'reloaded');
+
+  // the next good commit is compared with what serves, not with the broken one
+  commit(dir, changed(), 'fixed');
+  await until(() => server.stdout.includes('reloaded'), 60_000, 'the reload');
+  t.equal(await statusOf(`${server.url}/v1/pets/1`), 404);
+  t.match(server.stdout, /error +path-removed +\/pets\/\{petId\}/);
+});
+
+t.test('a commit that changes no served description reloads nothing', async (t) => {
+  const dir = repository(t, { 'api.yaml': petstore, other: { 'notes.yaml': 'a: 1\n' } });
+  const server = await watch(dir);
+  t.teardown(() => server.stop());
+  commit(dir, 'a: 2\n', 'notes', 'other/notes.yaml');
+  const head = git(dir, 'rev-parse', '--short=7', 'HEAD').trim();
+  await until(() => server.stdout.includes(`HEAD is at ${head}`), 60_000, 'HEAD to be seen');
+  commit(dir, changed());
+  await until(() => server.stdout.includes('reloaded'), 60_000, 'the reload');
+  t.equal(server.stdout.match(/reloaded/g).length, 1, 'only the description change reloads');
+});
+
+t.test('--uncommitted reacts to a saved edit', async (t) => {
+  const dir = repository(t);
+  const server = await watch(dir, '--uncommitted');
+  t.teardown(() => server.stop());
+  writeFileSync(path.join(dir, 'api.yaml'), changed());
+  await until(() => server.stdout.includes('reloaded: the HTTP mock serves working tree'), 60_000, 'the reload');
+  t.match(server.stdout, 'api.yaml (working tree): 2 changes: 1 breaking');
+  t.equal(await statusOf(`${server.url}/v1/owners`), 200);
+});
+
+t.test('--once compares --since with HEAD, prints the report and exits by --fail-on', async (t) => {
+  const dir = repository(t);
+  commit(dir, changed());
+  const plain = await runCli(['git-watch', '--once', '--spec', 'api.yaml'], { cwd: dir });
+  t.equal(plain.code, 0, plain.stderr);
+  t.match(plain.stdout, /error +path-removed +\/pets\/\{petId\}/);
+  t.match(plain.stdout, /info +path-added +\/owners/);
+
+  const gated = await runCli(['git-watch', '--once', '--spec', 'api.yaml', '--fail-on', 'error', '--format', 'json'], { cwd: dir });
+  t.equal(gated.code, 1, gated.stderr);
+  const report = JSON.parse(gated.stdout);
+  t.same(report.summary, { error: 1, warning: 0, info: 1 });
+  t.match(gated.stderr, 'a change reaches --fail-on error');
+
+  const same = await runCli(['git-watch', '--once', '--spec', 'api.yaml', '--since', 'HEAD', '--fail-on', 'error'], { cwd: dir });
+  t.equal(same.code, 0, same.stderr);
+  t.match(same.stdout, /^no served description changed from [0-9a-f]{7} to [0-9a-f]{7}\n$/);
+
+  const unknown = await runCli(['git-watch', '--once', '--spec', 'api.yaml', '--since', 'no-such-branch'], { cwd: dir });
+  t.equal(unknown.code, 2);
+  t.match(unknown.stderr, /^--since no-such-branch: no such commit in .*\n$/);
+});
+
+t.test('remote polling: a push to the remote is fetched, fast-forwarded and served', async (t) => {
+  const root = t.testdir({});
+  const origin = path.join(root, 'origin.git');
+  git(root, 'init', '-q', '--bare', '-b', 'main', origin);
+  const upstream = repository({ testdir: () => (mkdirSync(path.join(root, 'upstream')), writeFileSync(path.join(root, 'upstream', 'api.yaml'), petstore), path.join(root, 'upstream')) });
+  git(upstream, 'remote', 'add', 'origin', origin);
+  git(upstream, 'push', '-q', 'origin', 'main');
+  git(root, 'clone', '-q', origin, 'work');
+  const work = path.join(root, 'work');
+
+  // without --fast-forward: reported, not applied
+  commit(upstream, changed());
+  git(upstream, 'push', '-q', 'origin', 'main');
+  const once = await runCli(['git-watch', '--once', '--spec', 'api.yaml', '--remote', 'origin', '--branch', 'main'], { cwd: work });
+  t.equal(once.code, 0, once.stderr);
+  t.match(once.stdout, /origin\/main moved [0-9a-f]{7} → [0-9a-f]{7}/);
+  t.match(once.stdout, /error +path-removed +\/pets\/\{petId\}/);
+  t.match(once.stdout, 'origin/main: not applied to the working tree (pass --fast-forward to follow it, or git pull)');
+  t.equal(readFileSync(path.join(work, 'api.yaml'), 'utf8'), petstore, 'the working tree is left as it was');
+
+  const server = await watch(work, '--remote', 'origin', '--branch', 'main', '--interval', '1s', '--fast-forward');
+  t.teardown(() => server.stop());
+  const doc = parse(changed());
+  doc.paths['/vets'] = { get: { responses: { 200: { description: 'vets' } } } };
+  commit(upstream, stringify(doc));
+  git(upstream, 'push', '-q', 'origin', 'main');
+  // the first fetch finds both pushes: the working tree moves to the newest, and the mock serves it
+  await until(() => server.stdout.includes('reloaded'), 60_000, 'the reload');
+  t.equal(await statusOf(`${server.url}/v1/vets`), 200);
+  t.equal(await statusOf(`${server.url}/v1/pets/1`), 404);
+  t.equal(git(work, 'rev-parse', 'HEAD'), git(upstream, 'rev-parse', 'HEAD'), 'the working tree was fast-forwarded');
+});
+
+t.test('a failed fetch is one line and watching goes on', async (t) => {
+  const dir = repository(t);
+  git(dir, 'remote', 'add', 'origin', path.join(dir, 'no-such-remote.git'));
+  const server = await watch(dir, '--remote', 'origin', '--branch', 'main', '--interval', '1s');
+  t.teardown(() => server.stop());
+  const line = await until(() => server.stderr.split('\n').find((l) => l.includes('git fetch failed')), 60_000, 'the fetch error');
+  t.match(line, /^git-watch: git fetch failed: .*\(the mock keeps serving; next try in 1 s\)$/);
+  commit(dir, changed());
+  await until(() => server.stdout.includes('reloaded'), 60_000, 'the reload after a failed fetch');
+  t.equal(await statusOf(`${server.url}/v1/owners`), 200);
+});
+
+t.test('one-line errors: not a git working tree, git not on PATH', async (t) => {
+  // outside the repository this test runs in
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'git-watch-test-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(path.join(dir, 'api.yaml'), petstore);
+  const outside = await runCli(['git-watch', '--once', '--spec', 'api.yaml'], { cwd: dir });
+  t.equal(outside.code, 2);
+  t.match(outside.stderr, /^\S+ is not in a git working tree: run mock git-watch in a clone \(or git init and commit the descriptions first\)\n$/);
+  t.equal(outside.stderr.trim().split('\n').length, 1);
+
+  const repo = repository(t);
+  const noGit = await runCli(['git-watch', '--once', '--spec', 'api.yaml'], { cwd: repo, env: { PATH: t.testdir({}) } });
+  t.equal(noGit.code, 2);
+  t.equal(noGit.stderr, 'git is not installed or not on PATH: install git (mock git-watch runs it)\n');
+});

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Flags } from '@oclif/core';
 import { parseDuration } from '../../common/duration.js';
 import { MockError } from '../../common/errors.js';
+import { redactUrlCredentials } from '../../common/redacted.js';
+import { AdminClient, adminFlags } from '../cli/admin-client.js';
+import { restartInProcess, restartThroughAdmin } from '../cli/mock-restart.js';
 import type { GitWatcher as Watcher, GitWatchOptions, WatchedDescription } from '../drift/git-watch/index.js';
 import { allowRefFlag, allowedRefs } from '../cli/allow-ref.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
@@ -27,8 +29,9 @@ export default class GitWatch extends MockCommand {
     '--remote and --branch also fetch that branch every --interval; what it changed is reported; --fast-forward moves the checked-out branch to it (git merge --ff-only: never over local changes) and the mock reloads.',
     'A failed fetch is one line on stderr, and watching goes on.',
     'The GraphQL and gRPC servers do not reload in place: a change to their schema or .proto files is reported, and serves after a restart.',
-    '--once serves nothing: it compares --since (default HEAD~1) with HEAD (or the working tree with --uncommitted; or fetches once with --remote), prints the reports and exits: 0, 1 when a change reaches --fail-on, 2 when a description cannot be read or git fails.',
+    '--once serves nothing: it compares --since (default HEAD~1) with HEAD (or the working tree with --uncommitted; or fetches once with --remote), prints the reports (and reloads the --admin-url server, if given) and exits: 0, 1 when a change reaches --fail-on, 2 when a description cannot be read or git fails.',
     'Running, --fail-on says such a change in one line and goes on.',
+    '--admin-url serves nothing and reloads a mock serve --admin (with --workers, every worker) running on the same working tree instead; --token and --management-token as for the other admin commands.',
   ].join(' ');
 
   static examples = [
@@ -36,6 +39,7 @@ export default class GitWatch extends MockCommand {
     '<%= config.bin %> <%= command.id %> -c mock.yaml --uncommitted',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --remote origin --branch main --interval 1m --fast-forward',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --format json --fail-on error',
+    'MOCK_ADMIN_TOKEN=… <%= config.bin %> <%= command.id %> -c mock.yaml --admin-url http://127.0.0.1:9080',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --once --since origin/main --fail-on error --format markdown > api-changes.md',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --once --remote origin --branch main',
   ];
@@ -63,6 +67,12 @@ export default class GitWatch extends MockCommand {
       options: ['error', 'warning'],
     }),
     once: Flags.boolean({ description: 'Serve nothing: compare --since with HEAD (or fetch --remote once), print the reports and exit' }),
+    'admin-url': Flags.string({
+      description: 'Serve nothing: reload the mock serve --admin at this URL instead (POST /__mock/servers/restart); it must serve the same working tree',
+      helpValue: '<url>',
+    }),
+    token: adminFlags.token,
+    'management-token': adminFlags['management-token'],
     since: Flags.string({ description: 'With --once: the commit to compare from [default: HEAD~1]', helpValue: '<commit>', dependsOn: ['once'] }),
   };
 
@@ -71,10 +81,10 @@ export default class GitWatch extends MockCommand {
     const intervalMs = parseDuration(flags.interval);
     if (intervalMs === undefined || intervalMs < 1000) throw new MockError('MOCK_ERR_FLAG_INVALID', `--interval ${flags.interval}: expected a duration of at least 1s such as 30s, 5m or 1h`, 2);
     const resolved = loadConfig({ configPath: flags.config, flags: flagSettings(flags) });
-    if (!flags.once && workerCount(resolved) > 1) {
+    if (!flags.once && flags['admin-url'] === undefined && workerCount(resolved) > 1) {
       throw new MockError(
         'MOCK_ERR_FLAG_INVALID',
-        'mock git-watch serves in one process: drop --workers (or server.workers), or run mock serve --workers N --admin and POST /__mock/servers/restart after a change',
+        'mock git-watch serves in one process: drop --workers (or server.workers), or run mock serve --workers N --admin and point mock git-watch --admin-url at it',
         2,
       );
     }
@@ -104,6 +114,14 @@ export default class GitWatch extends MockCommand {
       problem: (line) => process.stderr.write(`${line}\n`),
     };
 
+    const adminUrl = flags['admin-url'];
+    if (adminUrl !== undefined) {
+      const client = new AdminClient({ 'admin-url': adminUrl, token: flags.token, 'management-token': flags['management-token'] });
+      // asked now, so that a wrong URL or token is said at the start rather than at the first commit
+      await client.get('servers/restart/status');
+      options.reload = (reason) => restartThroughAdmin(client, reason);
+    }
+
     if (flags.once) {
       const watcher = await GitWatcher.create(options, flags.remote === undefined ? (flags.since ?? 'HEAD~1') : undefined);
       await (flags.remote === undefined ? watcher.check() : watcher.fetch());
@@ -112,36 +130,32 @@ export default class GitWatch extends MockCommand {
       return;
     }
 
-    const { running, logger, close } = await startServing(resolved, { allowRefs: allowedRefs(flags['allow-ref']), say: (line) => this.log(line) });
-    keepServing(logger);
-    const http = running.servers.find((server) => server.kind === 'HTTP')?.control;
-    options.reload =
-      http === undefined
-        ? undefined
-        : async (reason) => {
-            // a restart the admin API started first is waited for, then ours runs
-            while (http.restartStatus().in_progress) await sleep(50);
-            http.restart(reason);
-            while (http.restartStatus().in_progress) await sleep(50);
-            const { success, error } = http.restartStatus();
-            if (success !== true) throw new Error(error ?? 'the restart failed (see the log)');
-          };
+    const serving = adminUrl === undefined ? await startServing(resolved, { allowRefs: allowedRefs(flags['allow-ref']), say: (line) => this.log(line) }) : undefined;
+    if (serving !== undefined) {
+      keepServing(serving.logger);
+      const http = serving.running.servers.find((server) => server.kind === 'HTTP')?.control;
+      if (http !== undefined) options.reload = (reason) => restartInProcess(http, reason);
+    }
     let watcher: Watcher;
     try {
       watcher = await GitWatcher.create(options);
     } catch (e) {
-      await close();
+      await serving?.close();
       throw e;
     }
     watcher.start();
-    const { httpUrl } = await import('../../runtime/index.js');
     const head = watcher.headCommit === undefined ? 'no commit yet' : `HEAD ${watcher.headCommit.slice(0, 7)}`;
     const what = `${flags.uncommitted ? 'commits and saved edits' : 'commits'}${options.remote === undefined ? '' : `, and ${options.remote.remote}/${options.remote.branch} every ${flags.interval}`}`;
-    this.log([...startLines(running, resolved, httpUrl), `git-watch: watching ${repository.top} (${head}) for ${what}`].join('\n'));
+    const watching = `git-watch: watching ${repository.top} (${head}) for ${what}`;
+    if (serving === undefined) this.log(`${watching}; reloading the mock serve at ${redactUrlCredentials(adminUrl ?? '')}`);
+    else {
+      const { httpUrl } = await import('../../runtime/index.js');
+      this.log([...startLines(serving.running, resolved, httpUrl), watching].join('\n'));
+    }
     const signal = await untilSignal();
-    logger.info({ signal }, `shutting down (${signal})`);
+    serving?.logger.info({ signal }, `shutting down (${signal})`);
     await watcher.close().catch((e: unknown) => process.stderr.write(`${failureLine(e as Error, this.id, this.ctor)}\n`));
-    await close();
+    await serving?.close();
     process.exit(0);
   }
 }
@@ -150,7 +164,7 @@ export default class GitWatch extends MockCommand {
 function servedDescriptions(resolved: ResolvedConfig): Array<{ absolute: string; folder: string; server: WatchedDescription['server'] }> {
   const served: Array<{ absolute: string; folder: string; server: WatchedDescription['server'] }> = [];
   for (const spec of resolved.config.specs) if (!isUrl(spec.path)) served.push({ absolute: spec.path, folder: path.dirname(spec.path), server: 'HTTP' });
-  // a glob of schema files has no one file to compare: its folder's files are watched as the build reads them
+  // a glob of schema files is served but not compared: compare reads one schema file
   for (const schema of resolved.config.graphql.schema) if (!/[*?[{]/.test(schema)) served.push({ absolute: schema, folder: path.dirname(schema), server: 'GraphQL' });
   const protoDir = protoDirInUse(resolved);
   if (protoDir !== undefined) served.push({ absolute: protoDir, folder: protoDir, server: 'gRPC' });

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { parse, stringify } from 'yaml';
-import { corpus, runCli, startCommand } from '../helpers/cli.js';
+import { corpus, runCli, startCommand, startMock } from '../helpers/cli.js';
 import { until } from '../helpers/wait.js';
 
 const petstore = readFileSync(path.join(corpus, 'openapi', 'oai-v3.0-petstore.yaml'), 'utf8');
@@ -192,6 +192,24 @@ t.test('a failed fetch is one line and watching goes on', async (t) => {
   commit(dir, changed());
   await until(() => server.stdout.includes('reloaded'), 60_000, 'the reload after a failed fetch');
   t.equal(await statusOf(`${server.url}/v1/owners`), 200);
+});
+
+t.test('--admin-url reloads a mock serve --admin running on the same working tree', async (t) => {
+  const dir = repository(t);
+  const server = await startMock(['--spec', 'api.yaml', '--admin', '--admin-port', '0'], { cwd: dir });
+  t.teardown(() => server.stop());
+  const watcher = await startCommand(['git-watch', '--spec', 'api.yaml', '--admin-url', server.adminUrl], /git-watch: watching .*; reloading the mock serve at (\S+)/, { cwd: dir });
+  t.teardown(() => watcher.stop());
+  t.equal(watcher.url, server.adminUrl);
+  t.notMatch(watcher.stdout, 'serving on', 'git-watch serves nothing itself');
+  commit(dir, changed());
+  await until(() => watcher.stdout.includes('reloaded'), 60_000, 'the reload');
+  t.match(watcher.stdout, /error +path-removed +\/pets\/\{petId\}/);
+  t.equal(await statusOf(`${server.url}/v1/owners`), 200, 'the running mock serve serves the commit');
+
+  const unreachable = await runCli(['git-watch', '--spec', 'api.yaml', '--admin-url', 'http://127.0.0.1:9'], { cwd: dir });
+  t.not(unreachable.code, 0);
+  t.match(unreachable.stderr, /^cannot reach the admin API at http:\/\/127\.0\.0\.1:9 .*\n$/);
 });
 
 t.test('one-line errors: not a git working tree, git not on PATH', async (t) => {

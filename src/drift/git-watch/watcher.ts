@@ -191,7 +191,7 @@ export class GitWatcher {
       }
       this.options.status(`reloaded: the HTTP mock serves ${next.label}`);
     }
-    if (this.options.reload !== undefined) {
+    if (!this.once || this.options.reload !== undefined) {
       for (const d of changed.filter((description) => description.server !== 'HTTP')) {
         this.options.status(`${d.path}: the ${d.server} server does not reload in place: restart mock git-watch to serve this change`);
       }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { MockError } from '../../../common/errors.js';
 
 /** What one git command may print before it is cut off: a blob of a served description at most (see snapshot.ts). */
@@ -18,7 +18,7 @@ export interface GitOptions {
  */
 export function git(args: readonly string[], options: GitOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', LC_ALL: 'C' };
+    const env = gitEnvironment();
     execFile('git', args, { cwd: options.cwd, env, encoding: 'buffer', maxBuffer: MAX_OUTPUT_BYTES, timeout: options.timeoutMs ?? 0, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
       if (error === null) return resolve(stdout);
       const failure = error as NodeJS.ErrnoException & { killed?: boolean; code?: string | number };
@@ -31,6 +31,50 @@ export function git(args: readonly string[], options: GitOptions): Promise<Buffe
           .find((line) => line.trim() !== '') ?? (failure.killed === true ? `no answer within ${(options.timeoutMs ?? 0) / 1000} s` : error.message.split('\n')[0]);
       reject(new MockError('MOCK_ERR_GIT', `git ${args[0]} failed: ${said.replace(/^(fatal|error): /, '')}`, 2));
     });
+  });
+}
+
+/** Git never prompts, takes no optional locks, speaks English (its messages are matched) and reads folder names as they are, never as globs. */
+function gitEnvironment(): NodeJS.ProcessEnv {
+  return { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1', LC_ALL: 'C' };
+}
+
+/**
+ * The contents of blobs, in order, from one `git cat-file --batch` (one process for a whole
+ * snapshot rather than one per file). `bytes`: their total size, known from git ls-tree -l, which
+ * bounds what is read.
+ */
+export function readBlobs(blobs: readonly string[], cwd: string, bytes: number): Promise<Buffer[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['cat-file', '--batch'], { cwd, env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let received = 0;
+    // each blob comes as "<sha> blob <size>\n<content>\n"
+    const limit = bytes + blobs.length * 128;
+    child.stdout.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) child.kill('SIGKILL');
+      else chunks.push(chunk);
+    });
+    let said = '';
+    child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString('utf8')));
+    child.on('error', (e: NodeJS.ErrnoException) => reject(e.code === 'ENOENT' ? new MockError('MOCK_ERR_GIT', 'git is not installed or not on PATH: install git (mock git-watch runs it)', 2) : e));
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new MockError('MOCK_ERR_GIT', `git cat-file failed: ${said.trim().split('\n')[0] || `exit ${code}`}`, 2));
+      const out = Buffer.concat(chunks);
+      const contents: Buffer[] = [];
+      let at = 0;
+      for (const blob of blobs) {
+        const end = out.indexOf(10, at);
+        const header = out.subarray(at, end).toString('utf8').split(' ');
+        if (header[0] !== blob || header[1] !== 'blob') return reject(new MockError('MOCK_ERR_GIT', `git cat-file: ${blob} is not a blob of this repository`, 2));
+        const size = Number(header[2]);
+        contents.push(out.subarray(end + 1, end + 1 + size));
+        at = end + 1 + size + 1;
+      }
+      resolve(contents);
+    });
+    child.stdin.end(blobs.map((blob) => `${blob}\n`).join(''));
   });
 }
 

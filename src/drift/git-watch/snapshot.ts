@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { MockError } from '../../../common/errors.js';
-import { git } from './git.js';
+import { git, readBlobs } from './git.js';
 
 /** The files a description can be made of: OpenAPI (and the files its $refs reach), GraphQL and .proto. */
 const EXTENSIONS = new Set(['.yaml', '.yml', '.json', '.graphql', '.gql', '.graphqls', '.proto']);
@@ -39,7 +39,16 @@ export async function snapshotOfCommit(top: string, commit: string, scope: reado
     files.push({ blob: match[1], file: match[3] });
     checkBounds(files.length, bytes, label);
   }
-  return fill(label, files, (file) => git(['cat-file', 'blob', file.blob], { cwd: top }));
+  const contents = await readBlobs(
+    files.map((file) => file.blob),
+    top,
+    bytes,
+  );
+  return fill(
+    label,
+    files.map((file, index) => ({ file: file.file, bytes: contents[index] })),
+    async (file) => file.bytes,
+  );
 }
 
 /** The same files as they are on disk now (saved, not necessarily committed). */

@@ -51,6 +51,8 @@ export class GitWatcher {
   private fetchTimer: NodeJS.Timeout | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** Rounds and fetches take turns: both read and replace the served snapshot. */
+  private lock: Promise<unknown> = Promise.resolve();
   private again = false;
   private closed = false;
 
@@ -114,7 +116,7 @@ export class GitWatcher {
     this.running = (async () => {
       do {
         this.again = false;
-        await this.round().catch((e: unknown) => this.fail((e as Error).message));
+        await this.exclusive(() => this.round()).catch((e: unknown) => this.fail((e as Error).message));
       } while (this.again && !this.closed);
     })().finally(() => (this.running = undefined));
     return this.running;
@@ -122,36 +124,56 @@ export class GitWatcher {
 
   /** One fetch of the remote branch: what moved is reported; with fast-forward the working tree follows, and the round that follows reloads. */
   async fetch(): Promise<void> {
+    const forwarded = await this.exclusive(() => this.fetchRound()).catch((e: unknown) => {
+      this.fail((e as Error).message);
+      return false;
+    });
+    if (forwarded) await this.check();
+  }
+
+  /** True when the checked-out branch was moved to the fetched commit. */
+  private async fetchRound(): Promise<boolean> {
     const remote = this.options.remote;
-    if (remote === undefined) return;
+    if (remote === undefined) return false;
     const { top } = this.options.repository;
     const shown = `${remote.remote}/${remote.branch}`;
     let moved: { before: string | undefined; after: string };
     try {
       moved = await fetchBranch(top, remote);
     } catch (e) {
-      return this.fail(`${(e as Error).message}${this.once ? '' : ` (the mock keeps serving; next try in ${remote.intervalMs / 1000} s)`}`);
+      this.fail(`${(e as Error).message}${this.once ? '' : ` (the mock keeps serving; next try in ${remote.intervalMs / 1000} s)`}`);
+      return false;
     }
-    if (moved.before === moved.after) return;
+    if (moved.before === moved.after) return false;
     this.options.status(`${shown} moved ${moved.before === undefined ? '' : `${short(moved.before)} → `}${short(moved.after)}`);
     if (remote.fastForward) {
       try {
         await fastForward(top, remote);
-        return await this.check();
+        return true;
       } catch (e) {
         this.fail((e as Error).message);
       }
     }
     // not applied: what the remote changed is reported, the working tree and the mock stay as they are
     const before = moved.before === undefined ? undefined : await commitSnapshot(this.options, moved.before);
-    const after = await commitSnapshot(this.options, moved.after, `${shown}@${short(moved.after)}`);
     try {
-      await this.compare(before ?? this.served, after);
-      if (!remote.fastForward) this.options.status(`${shown}: not applied to the working tree (pass --fast-forward to follow it, or git pull)`);
+      const after = await commitSnapshot(this.options, moved.after, `${shown}@${short(moved.after)}`);
+      try {
+        await this.compare(before ?? this.served, after);
+      } finally {
+        after.dispose();
+      }
     } finally {
       before?.dispose();
-      after.dispose();
     }
+    this.options.status(`${shown}: not applied to the working tree (${remote.fastForward ? 'see the line above' : 'pass --fast-forward to follow it, or git pull'})`);
+    return false;
+  }
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.lock.then(work);
+    this.lock = result.catch(() => undefined);
+    return result;
   }
 
   /** A watcher that never started (--once): errors then carry no "next try". */

@@ -3,7 +3,7 @@
 // sees no failed request; a broken description keeps the last good build serving; --once; polling
 // a remote (a second, bare repository); one-line errors outside a repository and without git.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
@@ -16,8 +16,10 @@ const petstore = readFileSync(path.join(corpus, 'openapi', 'oai-v3.0-petstore.ya
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** A working tree on main with api.yaml (the corpus petstore) committed. */
-function repository(t, files = { 'api.yaml': petstore }) {
-  const dir = t.testdir(files);
+const repository = (t, files = { 'api.yaml': petstore }) => initRepository(t.testdir(files));
+
+/** `dir` as a working tree on main with its files committed. */
+function initRepository(dir) {
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'config', 'user.email', 'test@example.com');
   git(dir, 'config', 'user.name', 'test');
@@ -149,11 +151,26 @@ t.test('--once compares --since with HEAD, prints the report and exits by --fail
   t.match(unknown.stderr, /^--since no-such-branch: no such commit in .*\n$/);
 });
 
+t.test('--once reports GraphQL and .proto changes with their own checks', async (t) => {
+  const swapi = readFileSync(path.join(corpus, 'graphql', 'swapi.graphql'), 'utf8');
+  const helloworld = readFileSync(path.join(corpus, 'proto', 'examples', 'helloworld.proto'), 'utf8');
+  const dir = repository(t, { schema: { 'swapi.graphql': swapi }, proto: { 'helloworld.proto': helloworld } });
+  writeFileSync(path.join(dir, 'schema', 'swapi.graphql'), swapi.replace(/^ {2}allPlanets\(/m, '  somePlanets('));
+  writeFileSync(path.join(dir, 'proto', 'helloworld.proto'), helloworld.replace('string name = 1;', 'int32 name = 1;'));
+  git(dir, 'commit', '-q', '-a', '-m', 'change');
+  const result = await runCli(['git-watch', '--once', '--graphql-schema', 'schema/swapi.graphql', '--proto-dir', 'proto', '--fail-on', 'error'], { cwd: dir });
+  t.equal(result.code, 1, result.stderr);
+  t.match(result.stdout, /:schema\/swapi\.graphql: \d+ changes: 1 breaking/);
+  t.match(result.stdout, /error +field-removed +Root\.allPlanets/);
+  t.match(result.stdout, /:proto → [0-9a-f]{7}:proto: 1 change: 1 breaking/);
+  t.match(result.stdout, /error +field-type-changed +helloworld\.HelloRequest\.name/);
+});
+
 t.test('remote polling: a push to the remote is fetched, fast-forwarded and served', async (t) => {
-  const root = t.testdir({});
+  const root = t.testdir({ upstream: { 'api.yaml': petstore } });
   const origin = path.join(root, 'origin.git');
   git(root, 'init', '-q', '--bare', '-b', 'main', origin);
-  const upstream = repository({ testdir: () => (mkdirSync(path.join(root, 'upstream')), writeFileSync(path.join(root, 'upstream', 'api.yaml'), petstore), path.join(root, 'upstream')) });
+  const upstream = initRepository(path.join(root, 'upstream'));
   git(upstream, 'remote', 'add', 'origin', origin);
   git(upstream, 'push', '-q', 'origin', 'main');
   git(root, 'clone', '-q', origin, 'work');
@@ -180,6 +197,26 @@ t.test('remote polling: a push to the remote is fetched, fast-forwarded and serv
   t.equal(await statusOf(`${server.url}/v1/vets`), 200);
   t.equal(await statusOf(`${server.url}/v1/pets/1`), 404);
   t.equal(git(work, 'rev-parse', 'HEAD'), git(upstream, 'rev-parse', 'HEAD'), 'the working tree was fast-forwarded');
+});
+
+t.test('--fast-forward never overwrites local changes', async (t) => {
+  const root = t.testdir({ upstream: { 'api.yaml': petstore } });
+  const origin = path.join(root, 'origin.git');
+  git(root, 'init', '-q', '--bare', '-b', 'main', origin);
+  const upstream = initRepository(path.join(root, 'upstream'));
+  git(upstream, 'push', '-q', origin, 'main');
+  git(root, 'clone', '-q', origin, 'work');
+  const work = path.join(root, 'work');
+  const local = `${petstore}# a local edit\n`;
+  writeFileSync(path.join(work, 'api.yaml'), local);
+  commit(upstream, changed());
+  git(upstream, 'push', '-q', origin, 'main');
+
+  const result = await runCli(['git-watch', '--once', '--spec', 'api.yaml', '--remote', 'origin', '--branch', 'main', '--fast-forward'], { cwd: work });
+  t.equal(result.code, 2);
+  t.match(result.stderr, /^git-watch: not fast-forwarded: git merge failed: .*\n$/);
+  t.match(result.stdout, /error +path-removed +\/pets\/\{petId\}/, 'what the remote changed is still reported');
+  t.equal(readFileSync(path.join(work, 'api.yaml'), 'utf8'), local, 'the local edit is kept');
 });
 
 t.test('a failed fetch is one line and watching goes on', async (t) => {

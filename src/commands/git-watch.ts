@@ -1,3 +1,4 @@
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { Flags } from '@oclif/core';
 import { parseDuration } from '../../common/duration.js';
@@ -9,7 +10,7 @@ import type { GitWatcher as Watcher, GitWatchOptions, WatchedDescription } from 
 import { allowRefFlag, allowedRefs } from '../cli/allow-ref.js';
 import { buildFlags, flagSettings, serveFlags } from '../cli/config-flags.js';
 import { failureLine } from '../cli/failure.js';
-import { protoDirInUse } from '../cli/build-options.js';
+import { protoDirInUse, toBuildOptions } from '../cli/build-options.js';
 import { keepServing } from '../cli/keep-serving.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { startServing } from '../cli/start-serving.js';
@@ -95,7 +96,7 @@ export default class GitWatch extends MockCommand {
       throw new MockError('MOCK_ERR_NO_SPEC', 'mock git-watch: no local description is served (URLs are not in git): pass --spec <file>, --graphql-schema <file> or --proto-dir <dir>', 2);
     const repository = await locateRepository(path.dirname(served[0].absolute));
     const descriptions: WatchedDescription[] = served.map(({ absolute, folder, server }) => {
-      const relative = (p: string): string => path.relative(repository.top, p).split(path.sep).join('/') || '.';
+      const relative = (p: string): string => relativeTo(repository.top, p);
       if (relative(absolute).startsWith('..')) throw new MockError('MOCK_ERR_GIT', `${absolute} is outside the working tree ${repository.top}: keep the served descriptions in one repository`, 2);
       return { path: relative(absolute), scope: relative(folder), server };
     });
@@ -104,6 +105,7 @@ export default class GitWatch extends MockCommand {
     const options: GitWatchOptions = {
       repository,
       descriptions,
+      ignored: [relativeTo(repository.top, path.resolve(resolved.projectDir, toBuildOptions(resolved, []).outDir))],
       uncommitted: flags.uncommitted,
       failOn: flags['fail-on'] as 'error' | 'warning' | undefined,
       remote: flags.remote === undefined ? undefined : { remote: flags.remote, branch: flags.branch ?? '', intervalMs, timeoutMs: flags['fetch-timeout'] * 1000, fastForward: flags['fast-forward'] },
@@ -159,6 +161,12 @@ export default class GitWatch extends MockCommand {
     process.exit(0);
   }
 }
+
+/** A path as git names it: relative to the top of the working tree (git's real path: symbolic links resolved), with forward slashes. */
+const relativeTo = (top: string, location: string): string => {
+  const real = existsSync(location) ? realpathSync.native(location) : location;
+  return path.relative(top, real).split(path.sep).join('/') || '.';
+};
 
 /** The local descriptions the configuration serves, with the folder read with each and the server that serves it (URLs are not in a repository). */
 function servedDescriptions(resolved: ResolvedConfig): Array<{ absolute: string; folder: string; server: WatchedDescription['server'] }> {

@@ -126,6 +126,14 @@ t.test('--uncommitted reacts to a saved edit', async (t) => {
   await until(() => server.stdout.includes('reloaded: the HTTP mock serves working tree'), 60_000, 'the reload');
   t.match(server.stdout, 'api.yaml (working tree): 2 changes: 1 breaking');
   t.equal(await statusOf(`${server.url}/v1/owners`), 200);
+
+  // what the reload writes into generated/ (inside the watched folder here) is no edit
+  const doc = parse(changed());
+  doc.paths['/vets'] = { get: { responses: { 200: { description: 'vets' } } } };
+  writeFileSync(path.join(dir, 'api.yaml'), stringify(doc));
+  await until(() => server.stdout.match(/reloaded/g).length === 2, 60_000, 'the second reload');
+  t.equal(await statusOf(`${server.url}/v1/vets`), 200);
+  t.equal(server.stdout.match(/ → api\.yaml \(working tree\)/g).length, 2, 'one report per edit');
 });
 
 t.test('--once compares --since with HEAD, prints the report and exits by --fail-on', async (t) => {

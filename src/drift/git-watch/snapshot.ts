@@ -26,15 +26,23 @@ export interface Snapshot {
   dispose(): void;
 }
 
-/** `scope`: files and folders relative to the top of the working tree. */
-export async function snapshotOfCommit(top: string, commit: string, scope: readonly string[], label: string): Promise<Snapshot> {
-  const listing = (await git(['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', ...scope], { cwd: top })).toString('utf8');
+/** Files and folders relative to the top of the working tree: what is read, and folders under it never read (the build's own output). */
+export interface Scope {
+  paths: readonly string[];
+  ignored: readonly string[];
+}
+
+/** Whether a path relative to the top lies in one of `folders` (`.` is the whole tree). */
+export const isUnder = (file: string, folders: readonly string[]): boolean => folders.some((p) => p === '.' || file === p || file.startsWith(`${p}/`));
+
+export async function snapshotOfCommit(top: string, commit: string, scope: Scope, label: string): Promise<Snapshot> {
+  const listing = (await git(['ls-tree', '-r', '-l', '-z', '--full-tree', commit, '--', ...scope.paths], { cwd: top })).toString('utf8');
   const files: Array<{ blob: string; file: string }> = [];
   let bytes = 0;
   for (const entry of listing.split('\0')) {
     // <mode> blob <sha> <size>\t<path>; submodules (commit) and symbolic links (120000) are not descriptions
     const match = /^100\d{3} blob ([0-9a-f]+) +(\d+)\t(.*)$/s.exec(entry);
-    if (match === null || !EXTENSIONS.has(path.extname(match[3]).toLowerCase())) continue;
+    if (match === null || !EXTENSIONS.has(path.extname(match[3]).toLowerCase()) || isUnder(match[3], scope.ignored)) continue;
     bytes += Number(match[2]);
     files.push({ blob: match[1], file: match[3] });
     checkBounds(files.length, bytes, label);
@@ -52,12 +60,12 @@ export async function snapshotOfCommit(top: string, commit: string, scope: reado
 }
 
 /** The same files as they are on disk now (saved, not necessarily committed). */
-export async function snapshotOfWorkingTree(top: string, scope: readonly string[]): Promise<Snapshot> {
+export async function snapshotOfWorkingTree(top: string, scope: Scope): Promise<Snapshot> {
   const files: Array<{ file: string }> = [];
   let bytes = 0;
   const visit = (relative: string, depth: number): void => {
     const stat = statSync(path.join(top, relative), { throwIfNoEntry: false });
-    if (stat === undefined || depth > 32) return;
+    if (stat === undefined || depth > 32 || (relative !== '' && isUnder(relative, scope.ignored))) return;
     if (stat.isDirectory()) {
       for (const name of readdirSync(path.join(top, relative))) {
         if (name.startsWith('.') || name === 'node_modules') continue;
@@ -69,7 +77,7 @@ export async function snapshotOfWorkingTree(top: string, scope: readonly string[
       checkBounds(files.length, bytes, 'the working tree');
     }
   };
-  for (const entry of scope) visit(entry === '.' ? '' : entry, 0);
+  for (const entry of scope.paths) visit(entry === '.' ? '' : entry, 0);
   return fill('working tree', files, async (file) => readFileSync(path.join(top, file.file)));
 }
 
@@ -107,10 +115,9 @@ function checkBounds(count: number, bytes: number, where: string): void {
 
 /** Whether two snapshots hold the same files under `paths` (a file or a folder, relative to the top). */
 export function sameUnder(a: Snapshot, b: Snapshot, paths: readonly string[]): boolean {
-  const under = (file: string): boolean => paths.some((p) => p === '.' || file === p || file.startsWith(`${p}/`));
   const pick = (s: Snapshot): string[] =>
     [...s.hashes]
-      .filter(([file]) => under(file))
+      .filter(([file]) => isUnder(file, paths))
       .map(([file, hash]) => `${file}\0${hash}`)
       .sort();
   return pick(a).join('\n') === pick(b).join('\n');

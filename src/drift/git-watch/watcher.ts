@@ -1,16 +1,18 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { MockError } from '../../../common/errors.js';
 import path from 'node:path';
+import { MockError } from '../../../common/errors.js';
 import { failsOn, type CompareReport } from '../compare/index.js';
 import { compareSnapshots, type CompareSettings, type WatchedDescription } from './changes.js';
 import { resolveCommit } from './git.js';
 import { fastForward, fetchBranch, type RemoteBranch } from './remote.js';
-import { emptySnapshot, sameUnder, snapshotOfCommit, snapshotOfWorkingTree, type Snapshot } from './snapshot.js';
+import { emptySnapshot, isUnder, sameUnder, snapshotOfCommit, snapshotOfWorkingTree, type Scope, type Snapshot } from './snapshot.js';
 
 export interface GitWatchOptions extends CompareSettings {
   /** The repository: the top of its working tree, HEAD's folder and the refs' folder (git.ts locateRepository). */
   repository: { top: string; gitDir: string; commonDir: string };
   descriptions: readonly WatchedDescription[];
+  /** Folders (relative to the top) never read nor watched: the build's output, which a reload writes. */
+  ignored: readonly string[];
   /** Saved edits count, not only commits: the working tree is compared with what is served. */
   uncommitted: boolean;
   /** --fail-on: a change of that severity or worse is said, and makes --once exit 1. */
@@ -88,9 +90,18 @@ export class GitWatcher {
       [repository.commonDir, false],
       [path.join(repository.commonDir, 'refs', 'heads'), true],
     ]);
-    if (this.options.uncommitted) for (const scope of scopes(this.options)) folders.set(path.join(repository.top, scope), true);
+    const scope = scopes(this.options);
+    if (this.options.uncommitted) for (const folder of scope.paths) folders.set(path.join(repository.top, folder), true);
     try {
-      for (const [folder, recursive] of folders) this.watchers.push(watch(folder, { recursive }, () => this.poke()).on('error', (e) => this.fallBack(e)));
+      for (const [folder, recursive] of folders) {
+        const inTree = path.relative(repository.top, folder);
+        const poke = (_: string, name: string | null): void => {
+          // what a reload writes into the build folder is no edit of a description
+          if (name !== null && isUnder(path.join(inTree, name).split(path.sep).join('/'), scope.ignored)) return;
+          this.poke();
+        };
+        this.watchers.push(watch(folder, { recursive }, poke).on('error', (e) => this.fallBack(e)));
+      }
     } catch (e) {
       this.fallBack(e as Error);
     }
@@ -264,12 +275,13 @@ export class GitWatcher {
     clearTimeout(this.fetchTimer);
     clearInterval(this.pollTimer);
     await this.running;
+    await this.lock;
     this.served.dispose();
   }
 }
 
-function scopes(options: GitWatchOptions): string[] {
-  return [...new Set(options.descriptions.map((d) => d.scope))];
+function scopes(options: GitWatchOptions): Scope {
+  return { paths: [...new Set(options.descriptions.map((d) => d.scope))], ignored: options.ignored };
 }
 
 async function commitSnapshot(options: GitWatchOptions, commit: string | undefined, label?: string): Promise<Snapshot> {

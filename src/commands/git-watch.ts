@@ -89,7 +89,7 @@ export default class GitWatch extends MockCommand {
         2,
       );
     }
-    const { GitWatcher, locateRepository } = await import('../drift/git-watch/index.js');
+    const { GitWatcher, checkRemoteBranch, locateRepository } = await import('../drift/git-watch/index.js');
     const { formatReport } = await import('../drift/compare/index.js');
     const served = servedDescriptions(resolved);
     if (served.length === 0)
@@ -116,6 +116,7 @@ export default class GitWatch extends MockCommand {
       problem: (line) => process.stderr.write(`${line}\n`),
     };
 
+    if (options.remote !== undefined) await checkRemoteBranch(repository.top, options.remote);
     const adminUrl = flags['admin-url'];
     if (adminUrl !== undefined) {
       const client = new AdminClient({ 'admin-url': adminUrl, token: flags.token, 'management-token': flags['management-token'] });

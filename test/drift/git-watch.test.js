@@ -257,7 +257,7 @@ t.test('--admin-url reloads a mock serve --admin running on the same working tre
   t.match(unreachable.stderr, /^cannot reach the admin API at http:\/\/127\.0\.0\.1:9 .*\n$/);
 });
 
-t.test('one-line errors: not a git working tree, git not on PATH', async (t) => {
+t.test('one-line errors: not a git working tree, an unknown remote, git not on PATH', async (t) => {
   // outside the repository this test runs in
   const dir = mkdtempSync(path.join(os.tmpdir(), 'git-watch-test-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -268,6 +268,10 @@ t.test('one-line errors: not a git working tree, git not on PATH', async (t) => 
   t.equal(outside.stderr.trim().split('\n').length, 1);
 
   const repo = repository(t);
+  const noRemote = await runCli(['git-watch', '--once', '--spec', 'api.yaml', '--remote', 'upstream', '--branch', 'main'], { cwd: repo });
+  t.equal(noRemote.code, 2);
+  t.match(noRemote.stderr, /^--remote upstream: no such remote in \S+ \(none is configured; add one with git remote add upstream <url>\)\n$/);
+
   const noGit = await runCli(['git-watch', '--once', '--spec', 'api.yaml'], { cwd: repo, env: { PATH: t.testdir({}) } });
   t.equal(noGit.code, 2);
   t.equal(noGit.stderr, 'git is not installed or not on PATH: install git (mock git-watch runs it)\n');

@@ -12,6 +12,20 @@ export interface RemoteBranch {
 /** Where a fetch of the branch is kept: the remote-tracking ref of a named remote. */
 export const trackingRef = ({ remote, branch }: RemoteBranch): string => `refs/remotes/${remote}/${branch}`;
 
+/** Refuses, before watching starts, a remote that is not configured or a branch name git would refuse. */
+export async function checkRemoteBranch(top: string, target: RemoteBranch): Promise<void> {
+  const remotes = (await gitLine(['remote'], { cwd: top })).split('\n').filter((name) => name !== '');
+  if (!remotes.includes(target.remote)) {
+    const known = remotes.length === 0 ? 'none is configured' : `configured: ${remotes.join(', ')}`;
+    throw new MockError('MOCK_ERR_GIT', `--remote ${target.remote}: no such remote in ${top} (${known}; add one with git remote add ${target.remote} <url>)`, 2);
+  }
+  try {
+    await git(['check-ref-format', '--branch', target.branch], { cwd: top });
+  } catch {
+    throw new MockError('MOCK_ERR_GIT', `--branch ${target.branch}: not a valid branch name`, 2);
+  }
+}
+
 /** Fetches the branch alone (no tags) into its remote-tracking ref and returns the commit it was at and the one it is at now. */
 export async function fetchBranch(top: string, target: RemoteBranch): Promise<{ before: string | undefined; after: string }> {
   const ref = trackingRef(target);

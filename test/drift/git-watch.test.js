@@ -193,6 +193,9 @@ t.test('remote polling: a push to the remote is fetched, fast-forwarded and serv
   t.match(once.stdout, /error +path-removed +\/pets\/\{petId\}/);
   t.match(once.stdout, 'origin/main: not applied to the working tree (pass --fast-forward to follow it, or git pull)');
   t.equal(readFileSync(path.join(work, 'api.yaml'), 'utf8'), petstore, 'the working tree is left as it was');
+  const again = await runCli(['git-watch', '--once', '--spec', 'api.yaml', '--remote', 'origin', '--branch', 'main'], { cwd: work });
+  t.equal(again.code, 0, again.stderr);
+  t.match(again.stdout, /^origin\/main is still at [0-9a-f]{7}\n$/, 'the tracking ref remembers the last fetch');
 
   const server = await watch(work, '--remote', 'origin', '--branch', 'main', '--interval', '1s', '--fast-forward');
   t.teardown(() => server.stop());

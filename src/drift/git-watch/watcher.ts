@@ -155,7 +155,10 @@ export class GitWatcher {
       this.fail(`${(e as Error).message}${this.once ? '' : ` (the mock keeps serving; next try in ${remote.intervalMs / 1000} s)`}`);
       return false;
     }
-    if (moved.before === moved.after) return false;
+    if (moved.before === moved.after) {
+      if (this.once) this.options.status(`${shown} is still at ${short(moved.after)}`);
+      return false;
+    }
     this.options.status(`${shown} moved ${moved.before === undefined ? '' : `${short(moved.before)} → `}${short(moved.after)}`);
     if (remote.fastForward) {
       try {

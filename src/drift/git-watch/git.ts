@@ -100,6 +100,8 @@ export async function locateRepository(dir: string): Promise<{ top: string; gitD
 
 /** The commit a revision names, or undefined when it names none (a repository without a commit yet). */
 export async function resolveCommit(revision: string, cwd: string): Promise<string | undefined> {
+  // a revision never starts with a dash: such a value would reach git as an option
+  if (revision.startsWith('-')) return undefined;
   try {
     return await gitLine(['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], { cwd });
   } catch {

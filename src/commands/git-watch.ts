@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { Flags } from '@oclif/core';
 import { parseDuration } from '../../common/duration.js';
@@ -100,12 +100,16 @@ export default class GitWatch extends MockCommand {
       if (relative(absolute).startsWith('..')) throw new MockError('MOCK_ERR_GIT', `${absolute} is outside the working tree ${repository.top}: keep the served descriptions in one repository`, 2);
       return { path: relative(absolute), scope: relative(folder), server };
     });
+    const buildOptions = toBuildOptions(resolved, allowedRefs(flags['allow-ref']));
+    const { buildPlace } = await import('../../compiler/serving.js');
+    const buildDir = path.resolve(resolved.projectDir, buildPlace(buildOptions).dir);
     const format = flags.format as 'text' | 'json' | 'markdown';
     const status = (line: string): boolean => (format === 'text' ? process.stdout : process.stderr).write(`${line}\n`);
     const options: GitWatchOptions = {
       repository,
       descriptions,
-      ignored: [relativeTo(repository.top, path.resolve(resolved.projectDir, toBuildOptions(resolved, []).outDir))],
+      ignored: [relativeTo(repository.top, path.resolve(resolved.projectDir, buildOptions.outDir))],
+      referenced: () => referencedFiles(buildDir, repository.top),
       uncommitted: flags.uncommitted,
       failOn: flags['fail-on'] as 'error' | 'warning' | undefined,
       remote: flags.remote === undefined ? undefined : { remote: flags.remote, branch: flags.branch ?? '', intervalMs, timeoutMs: flags['fetch-timeout'] * 1000, fastForward: flags['fast-forward'] },
@@ -168,6 +172,23 @@ const relativeTo = (top: string, location: string): string => {
   const real = existsSync(location) ? realpathSync.native(location) : location;
   return path.relative(top, real).split(path.sep).join('/') || '.';
 };
+
+/**
+ * The files in the working tree the build read (its manifest's input_files: the descriptions and
+ * the targets of their $refs), relative to the top; none before a first build. Files outside the
+ * working tree are not in git and are left out.
+ */
+function referencedFiles(buildDir: string, top: string): string[] {
+  let inputs: Record<string, string>;
+  try {
+    inputs = (JSON.parse(readFileSync(path.join(buildDir, 'manifest.json'), 'utf8')) as { input_files?: Record<string, string> }).input_files ?? {};
+  } catch {
+    return [];
+  }
+  return Object.keys(inputs)
+    .map((file) => relativeTo(top, path.resolve(buildDir, file)))
+    .filter((file) => !file.startsWith('..'));
+}
 
 /** The local descriptions the configuration serves, with the folder read with each and the server that serves it (URLs are not in a repository). */
 function servedDescriptions(resolved: ResolvedConfig): Array<{ absolute: string; folder: string; server: WatchedDescription['server'] }> {

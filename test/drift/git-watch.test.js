@@ -106,6 +106,24 @@ t.test('a commit with a broken description keeps the last good build serving and
   t.match(server.stdout, /error +path-removed +\/pets\/\{petId\}/);
 });
 
+t.test('a $ref target outside the description folder is compared and followed with it', async (t) => {
+  const doc = parse(petstore);
+  const pet = doc.components.schemas.Pet;
+  doc.components.schemas.Pet = { $ref: '../schemas/pet.yaml' };
+  const dir = repository(t, { specs: { 'api.yaml': stringify(doc) }, schemas: { 'pet.yaml': stringify(pet) } });
+  const server = await startCommand(['git-watch', '--spec', 'specs/api.yaml', '--http-port', '0', '--host', '127.0.0.1'], /serving on (http:\/\/[^/\s]+)[^\n]*\n[^\n]*git-watch: watching/, {
+    cwd: dir,
+  });
+  t.teardown(() => server.stop());
+  commit(dir, stringify({ ...pet, properties: { ...pet.properties, id: { type: 'string' } } }), 'id as text', 'schemas/pet.yaml');
+  await until(() => server.stdout.includes('reloaded') || server.stderr.includes('git-watch:'), 60_000, 'the reload');
+  t.equal(server.stderr.match(/git-watch:.*/)?.[0], undefined, 'no problem');
+  t.match(server.stdout, /:specs\/api\.yaml → [0-9a-f]{7}:specs\/api\.yaml: \d+ changes?: [1-9]\d* breaking/);
+  t.match(server.stdout, /error +\S*type\S* +.*id/);
+  const answer = await (await fetch(`${server.url}/v1/pets/1`)).json();
+  t.type(answer.id, 'string', 'the mock serves the new type');
+});
+
 t.test('a commit that changes no served description reloads nothing', async (t) => {
   const dir = repository(t, { 'api.yaml': petstore, other: { 'notes.yaml': 'a: 1\n' } });
   const server = await watch(dir);

@@ -39,7 +39,9 @@ export async function compareSnapshots(before: Snapshot, after: Snapshot, descri
     // a description new to the history is compared with itself: it is read, and a broken one is said
     const base = existsSync(oldPath) ? oldPath : newPath;
     try {
-      const { kind, changes } = await compareDescriptions(base, newPath, { severities: settings.severities, allowRefs: settings.allowRefs ? [...settings.allowRefs] : undefined });
+      // $refs may reach anything of the snapshots (the build that served read it from the working tree), not only the description's folder
+      const allowRefs = [...(settings.allowRefs ?? []), before.dir, after.dir];
+      const { kind, changes } = await compareDescriptions(base, newPath, { severities: settings.severities, allowRefs });
       results.push({ description, report: { oldSpec: base === oldPath ? nameIn(before, description.path) : '(none)', newSpec: newName, kind, changes } });
     } catch (e) {
       // the temporary folders are nobody's business: name the commit and the file instead

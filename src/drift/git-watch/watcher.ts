@@ -11,6 +11,8 @@ export interface GitWatchOptions extends CompareSettings {
   /** The repository: the top of its working tree, HEAD's folder and the refs' folder (git.ts locateRepository). */
   repository: { top: string; gitDir: string; commonDir: string };
   descriptions: readonly WatchedDescription[];
+  /** The files the served build read besides the descriptions (the targets of their $refs), relative to the top: read and compared with them. */
+  referenced?: () => readonly string[];
   /** Folders (relative to the top) never read nor watched: the build's output, which a reload writes. */
   ignored: readonly string[];
   /** Saved edits count, not only commits: the working tree is compared with what is served. */
@@ -239,7 +241,8 @@ export class GitWatcher {
 
   /** Prints a report for each description that changed; undefined when one cannot be read (said in one line each). */
   private async compare(before: Snapshot, after: Snapshot): Promise<WatchedDescription[] | undefined> {
-    const changed = this.options.descriptions.filter((d) => !sameUnder(before, after, [d.scope, d.path]));
+    const referenced = this.options.referenced?.() ?? [];
+    const changed = this.options.descriptions.filter((d) => !sameUnder(before, after, [d.scope, d.path, ...(d.server === 'HTTP' ? referenced : [])]));
     const results = await compareSnapshots(before, after, changed, this.options);
     let readable = true;
     for (const result of results) {
@@ -284,7 +287,7 @@ export class GitWatcher {
 }
 
 function scopes(options: GitWatchOptions): Scope {
-  return { paths: [...new Set(options.descriptions.map((d) => d.scope))], ignored: options.ignored };
+  return { paths: [...new Set([...options.descriptions.map((d) => d.scope), ...(options.referenced?.() ?? [])])], ignored: options.ignored };
 }
 
 async function commitSnapshot(options: GitWatchOptions, commit: string | undefined, label?: string): Promise<Snapshot> {

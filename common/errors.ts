@@ -417,6 +417,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_COMPARE_KIND: 'mock contract-diff compare was given a file of no known description kind, or two descriptions of different kinds',
   MOCK_ERR_PATCH_INVALID: 'a JSON Patch given to mock contract-diff apply-patch is not an array of RFC 6902 operations, or does not apply to the description',
   MOCK_ERR_PATCH_RESULT: 'the description a JSON Patch would make is not a valid OpenAPI or Swagger document (nothing is written)',
+  MOCK_ERR_GIT: 'mock git-watch cannot run git (not installed), is not in a git working tree, or a git command it needs failed',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

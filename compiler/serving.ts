@@ -6,6 +6,7 @@
 export type { BuildOptions, BuildProgress, BuildResult } from './options.js';
 export { build } from './build.js';
 export { isBuildStale } from './staleness.js';
+export { buildPlace } from './fingerprint.js';
 export { GRAPHQL_SCHEMA_FILE } from './graphql/schema-files.js';
 export { GRPC_BUILD_FILE } from './grpc/proto-files.js';
 export { TOOL_VERSION } from '../common/version.js';

@@ -1,0 +1,4 @@
+export { GitWatcher, type GitWatchOptions } from './watcher.js';
+export { locateRepository } from './git.js';
+export type { WatchedDescription } from './changes.js';
+export { checkRemoteBranch } from './remote.js';

@@ -56,3 +56,18 @@ export { loadOverrides } from './chain/overrides/index.js';
 export type { OverrideRule } from './chain/overrides/index.js';
 export { createGenRuntime } from '../common/generate/index.js';
 export { createTemplateRuntime, templateRenderer, type Render, type TemplateContext } from './template/index.js';
+export {
+  Aggregate,
+  CaptureAnalyzer,
+  MISMATCH_TYPES,
+  MIN_SAMPLE,
+  readCapture,
+  type AnalysisReport,
+  type Capture,
+  type CaptureAnalysis,
+  type Mismatch,
+  type MismatchGroup,
+  type MismatchType,
+  type Recommendation,
+  type Severity,
+} from './contract-diff/index.js';

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { Flags } from '@oclif/core';
+import { isMockError, MockError } from '../../../common/errors.js';
+import { allowRefFlag, allowedRefs } from '../../cli/allow-ref.js';
+import { toBuildOptions } from '../../cli/build-options.js';
+import { buildFlags, flagSettings } from '../../cli/config-flags.js';
+import { MockCommand } from '../../cli/mock-command.js';
+import { displayPath, loadConfig } from '../../config/index.js';
+
+export default class ContractDiffAnalyze extends MockCommand {
+  static summary = 'Check captured traffic against an OpenAPI description: mismatches by kind, grouped per operation and field, with recommendations.';
+
+  static description = [
+    "Holds each captured request (and its answer, where the source has one) against the description with the server's own router and validators, and reports mismatches with stable kinds",
+    '(missing_endpoint, invalid_method, missing_header, invalid_parameter, invalid_content_type, invalid_body, missing_field, type_mismatch, unknown_field, schema_mismatch, undocumented_status; docs/contract-diff-analysis.md),',
+    "grouped per operation, JSON pointer and keyword, each with a recommendation: a confidence (0-1, the share of the operation's captures that agree, scaled down below 5 observations) and a suggested fix.",
+    '--request-path is read in bounded memory whatever its size: a JSON file (one capture or a list), JSON Lines, a HAR file (streamed), a recordings database of mock serve --recorder, or a fixtures folder.',
+    'Exit codes: 0 when no mismatch reaches --fail-on (always 0 without it); 1 when a mismatch of the --fail-on severity or worse was found; 2 when an input cannot be read (one line on stderr).',
+    '--llm-provider and --llm-model ask for natural-language explanations of the groups (see "Explanations" in docs/contract-diff-analysis.md); the analysis never depends on them.',
+  ].join(' ');
+
+  static examples = [
+    '<%= config.bin %> <%= command.id %> --spec openapi.yaml --request-path captures.json',
+    '<%= config.bin %> <%= command.id %> --spec openapi.yaml --request-path traffic.har --format markdown > drift.md',
+    '<%= config.bin %> <%= command.id %> --spec openapi.yaml --request-path recordings.db --fail-on high',
+    '<%= config.bin %> <%= command.id %> --spec openapi.yaml --request-path fixtures --format json > drift.json',
+    '<%= config.bin %> <%= command.id %> -c mock.yaml --request-path captures.jsonl --fail-on medium',
+  ];
+
+  static flags = {
+    spec: buildFlags.spec,
+    config: buildFlags.config,
+    ...allowRefFlag,
+    'request-path': Flags.string({
+      description: 'The captures: a JSON file (one capture or a list), JSON Lines, a HAR file, a recordings database of mock serve --recorder, or a fixtures folder (core.fixtures.dir)',
+      helpValue: '<path>',
+      required: true,
+    }),
+    format: Flags.string({ description: 'Output: text for a terminal, json for tools, markdown for a pull-request comment', options: ['text', 'json', 'markdown'], default: 'text' }),
+    'fail-on': Flags.string({ description: 'Exit 1 when a mismatch of this severity or worse was found', options: ['high', 'medium', 'low'] }),
+    'llm-provider': Flags.string({ description: 'An OpenAI-compatible endpoint that explains the mismatch groups in words (optional; see docs/contract-diff-analysis.md)', helpValue: '<url>' }),
+    'llm-model': Flags.string({ description: 'The model --llm-provider explains with', helpValue: '<name>' }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(ContractDiffAnalyze);
+    const { analyzeCaptures, failsOn, formatReport } = await import('../../drift/analyze/index.js');
+    const requestPath = path.resolve(flags['request-path']);
+    let report;
+    let specs: string[];
+    try {
+      const resolved = loadConfig({ configPath: flags.config, flags: flagSettings({ spec: flags.spec }) });
+      const build = toBuildOptions(resolved, allowedRefs(flags['allow-ref']));
+      specs = build.specs.map((s) => s.source);
+      report = await analyzeCaptures({ build, requestPath, shown: flags['request-path'] });
+    } catch (e) {
+      // exit 2, not 1: CI tells an input it cannot read from drift
+      throw isMockError(e) ? new MockError(e.code, e.message, 2) : e;
+    }
+    process.stdout.write(formatReport(report, flags.format as 'text' | 'json' | 'markdown', specs, displayPath(requestPath)));
+    if (flags['fail-on'] !== undefined && failsOn(report, flags['fail-on'] as 'high' | 'medium' | 'low')) this.exit(1);
+  }
+}

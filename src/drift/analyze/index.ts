@@ -1,0 +1,3 @@
+export { analyzeCaptures, type AnalyzeOptions } from './run.js';
+export { failsOn, formatReport, type ReportFormat } from './report.js';
+export { readCaptures, sourceKind, type SourceKind } from './sources.js';

@@ -8,3 +8,4 @@ export { CaptureAnalyzer, type CaptureAnalysis } from './analyze.js';
 export { MISMATCH_TYPES, SEVERITY, type Mismatch, type MismatchLocation, type MismatchType, type Severity } from './mismatch.js';
 export { Aggregate, MAX_GROUPS, type AnalysisReport, type MismatchGroup, type Recommendation } from './aggregate.js';
 export { MIN_SAMPLE } from './recommend.js';
+export { CaptureLog, capturesBudget, type StoredCapture } from './capture-log.js';

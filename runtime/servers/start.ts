@@ -32,6 +32,7 @@ import { metricsHandler } from './metrics-server.js';
 import { FixtureRecorder, FixtureStore, secretsOf, sequencesBudget } from '../chain/fixtures/index.js';
 import { StateStore, StatefulService, stateBudget } from '../chain/stateful/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
+import { CaptureLog, capturesBudget } from '../contract-diff/index.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -116,6 +117,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     fixtures: fixtures?.store,
     stateful,
     cluster: options.cluster,
+    contractDiff: new CaptureLog(live.stores.open('contract-diff-captures', capturesBudget)),
   };
   const standalonePage = 'the admin page (GET / on the admin port)';
   const streams: LiveStream[] = [];
@@ -123,7 +125,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     const tokenSource = `the admin page (GET ${admin.mountPath})`;
     const stream = admin.api ? new LiveStream(ctx, access, limits.max_log_subscribers, true) : undefined;
     if (stream !== undefined) streams.push(stream);
-    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath, stream);
+    http?.hostControl?.(
+      createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }),
+      admin.mountPath,
+      stream,
+    );
   } else {
     const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
     http?.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));

@@ -19,7 +19,7 @@ export { TOOL_VERSION } from '../common/version.js';
 export { buildIr, type Ir, type IrContent, type IrOperation, type IrParameter, type IrResponse, type IrSecurity, type JsonSchema } from './ir/index.js';
 export { resolvePointer } from './ir/pointer.js';
 export { SchemaRegistry } from './ir/normalize-schema.js';
-export { readDescription, toOpenApi3 } from './load/index.js';
+export { checkStructure, readDescription, toOpenApi3, type StructureProblem } from './load/index.js';
 export { createGeneratorEmitter, type GenMode } from './generate/index.js';
 export { bodyFormat } from './emit/media.js';
 export { registerSchemas, type AjvSchemas } from './emit/ajv-schemas.js';

@@ -1,7 +1,8 @@
 /**
  * The runtime's light face for configuration checks: what `mock config validate`, `mock build`
  * and the config loader need of the runtime's rules (chaos settings, profiles, routes' chaos,
- * the proxy's upstream and rules, the reality continuum, state machines' patterns and templates)
+ * the proxy's upstream and rules, the reality continuum, state machines' patterns and templates,
+ * contract-diff webhooks' targets and secrets)
  * without loading the servers.
  */
 export {
@@ -21,3 +22,4 @@ export { compileProxyRules, type ProxyRule } from './chain/proxy/rules.js';
 export { checkContinuum, type ContinuumConfig } from './chain/continuum/config.js';
 // from its own file: the stateful index also loads the service and, through it, runtime mocks
 export { checkStateful } from './chain/stateful/check.js';
+export { checkWebhooks } from './drift/webhooks/index.js';

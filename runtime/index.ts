@@ -71,3 +71,5 @@ export {
   type Recommendation,
   type Severity,
 } from './contract-diff/index.js';
+export { DriftWebhooks, type DriftObservation, type DriftWebhooksOptions, type WebhookPayload, type WebhookTarget } from './drift/webhooks/index.js';
+export { LLM_TIMEOUT_MS, explainGroups, resolveLlmProvider, type ExplainGroup, type ExplainOptions, type Explanations } from './drift/explain/index.js';

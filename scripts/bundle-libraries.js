@@ -37,6 +37,8 @@ for (const [name, alias] of Object.entries(BUNDLES)) {
   const { output } = await bundle.write({
     file: path.join(out, file),
     format: 'esm',
+    // one file each: a library's lazily loaded parts (Redocly's lint loads its rule sets so) ship inside it
+    codeSplitting: false,
     banner: `// ${name} and the packages it needs, bundled by scripts/bundle-libraries.js: their licences are in ${name}.licenses.txt\n`,
   });
   await bundle.close();

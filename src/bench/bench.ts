@@ -1,10 +1,11 @@
 // `mock bench`: a request plan from the description, sent by virtual users to each target.
 import { MockError } from '../../common/errors.js';
+import { writeWhole } from '../../common/write-whole.js';
 import { buildPlan, parseHeaders, planLines, specSources, toWire, type Plan } from './plan.js';
 import type { HttpTask } from './protocol.js';
 import type { TargetJob } from './runner.js';
 import type { Scenario } from './scenarios.js';
-import { commonOptions, defaultWorkers, parseErrorRate, parseRate, runSession, writeAtomically, type CommonLoadFlags, type LoadReport } from './session.js';
+import { commonOptions, defaultWorkers, parseErrorRate, parseRate, runSession, type CommonLoadFlags, type LoadReport } from './session.js';
 import { allowedRefs } from '../cli/allow-ref.js';
 import { resolveTargets, type Target } from './targets.js';
 import { locustfile, type ExportFormat } from './locust-export.js';
@@ -149,6 +150,6 @@ async function writePlan(plan: Plan, target: Target | undefined, output: string 
 }
 
 async function writeText(text: string, output: string | undefined): Promise<void> {
-  if (output) return writeAtomically(output, text);
+  if (output) return writeWhole(output, text);
   await new Promise<void>((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
 }

@@ -1,9 +1,9 @@
 // What the three load commands share once their requests are ready: the pool, the rounds, the
 // report (JSON with --json / --output, text otherwise), and the verdict of --max-error-rate.
 import { availableParallelism } from 'node:os';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
+import { writeWhole } from '../../common/write-whole.js';
 import { operationTable, statsLines, summaryOf, TargetTotals, type OperationInfo, type Stats, type TargetReport } from './report.js';
 import { createPool, runRounds, type TargetJob } from './runner.js';
 import { isInstant, parseDuration, parseUntil } from './units.js';
@@ -156,7 +156,7 @@ export async function runSession(jobs: TargetJob[], options: SessionOptions): Pr
     ...(options.maxErrorRate !== undefined ? { maxErrorRate: options.maxErrorRate } : {}),
     passed,
   };
-  if (options.output) writeAtomically(options.output, `${JSON.stringify(report, null, 2)}\n`);
+  if (options.output) writeWhole(options.output, `${JSON.stringify(report, null, 2)}\n`);
   if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else process.stdout.write(`${reportText(report).join('\n')}\n`);
   return report;
@@ -190,12 +190,4 @@ export function reportText(report: LoadReport): string[] {
     );
   }
   return lines;
-}
-
-/** Temp file and rename, so a reader never sees half a report. */
-export function writeAtomically(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, file);
 }

@@ -108,6 +108,10 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
     warnings.push('admin.embedded has no effect while admin.standalone is true (its default); set standalone: false to embed');
   }
 
+  if (config.state.store === 'redis' && config.admin.auth.enabled && config.admin.auth.jwt_secret === undefined) {
+    warnings.push('admin auth with state.store redis needs JWT_SECRET when serving (the same random value on every instance); mock serve refuses to start without it');
+  }
+
   const line = keyLocator(location.file);
   return {
     file,

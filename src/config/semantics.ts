@@ -1,5 +1,5 @@
 import { parseDuration } from '../../common/duration.js';
-import { BUILTIN_PROFILES, checkChaosPatch, checkContinuum, checkProfile, checkRouteChaos, checkStateful, checkUpstreamUrl, compileProxyRules } from '../../runtime/config-checks.js';
+import { BUILTIN_PROFILES, checkChaosPatch, checkContinuum, checkProfile, checkRouteChaos, checkStateful, checkUpstreamUrl, checkWebhooks, compileProxyRules } from '../../runtime/config-checks.js';
 import type { KeyPath } from './key-path.js';
 import type { ConfigSource } from './layer.js';
 import type { MockConfig } from './types.generated.js';
@@ -17,14 +17,28 @@ const RANK: Record<ConfigSource, number> = { default: 0, file: 1, env: 2, flag: 
  * one set by the higher-precedence source is blamed, as that is the one the user just wrote.
  */
 export function checkSemantics(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {
-  return [...latencyRange(config, sources), ...listLength(config, sources), ...timeTravelSteps(config), ...stateMachines(config), ...chaosRules(config), ...routeChaos(config), ...upstream(config), ...proxyRules(config), ...continuum(config)];
+  return [
+    ...latencyRange(config, sources),
+    ...listLength(config, sources),
+    ...timeTravelSteps(config),
+    ...stateMachines(config),
+    ...chaosRules(config),
+    ...routeChaos(config),
+    ...upstream(config),
+    ...proxyRules(config),
+    ...continuum(config),
+    ...webhooks(config),
+  ];
 }
 
 /** `observability.chaos.rate_limit.burst_size: text` as a key path and its text. */
 function fromLine(line: string): SemanticError {
   const at = line.indexOf(': ');
   const key = at < 0 ? line : line.slice(0, at);
-  const path = key.split(/\.|\[(\d+)\]/).filter((part) => part !== undefined && part !== '').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const path = key
+    .split(/\.|\[(\d+)\]/)
+    .filter((part) => part !== undefined && part !== '')
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
   return { path, text: at < 0 ? 'invalid' : line.slice(at + 2) };
 }
 
@@ -67,6 +81,12 @@ function proxyRules(config: MockConfig): SemanticError[] {
 function continuum(config: MockConfig): SemanticError[] {
   const section = config.reality_continuum;
   return section === undefined ? [] : checkContinuum(section, 'reality_continuum', config.proxy.upstream_url !== undefined).map(fromLine);
+}
+
+/** contract_diff.webhooks: URLs the sender would refuse (a private address without webhook_allow_private), secrets it cannot read. */
+function webhooks(config: MockConfig): SemanticError[] {
+  const section = config.contract_diff;
+  return section?.webhooks === undefined ? [] : checkWebhooks(section.webhooks, section.webhook_allow_private ?? false).map(fromLine);
 }
 
 function latencyRange(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>): SemanticError[] {
@@ -137,10 +157,12 @@ function stateMachines(config: MockConfig): SemanticError[] {
       }
       const { method, path_pattern, after, from_state } = transition;
       if (after !== undefined) {
-        if (method !== undefined || path_pattern !== undefined) errors.push({ path: [...here, 'after'], text: 'expected either after (a timed transition) or method and path_pattern (a request transition), got both' });
+        if (method !== undefined || path_pattern !== undefined)
+          errors.push({ path: [...here, 'after'], text: 'expected either after (a timed transition) or method and path_pattern (a request transition), got both' });
         if (parseDuration(after) === 0) errors.push({ path: [...here, 'after'], text: `expected a duration above 0, got ${JSON.stringify(after)}` });
         const earlier = timedFrom.get(from_state);
-        if (earlier !== undefined) errors.push({ path: [...here, 'from_state'], text: `expected at most one timed transition from ${from_state}, got a second one (the first is transitions[${earlier}])` });
+        if (earlier !== undefined)
+          errors.push({ path: [...here, 'from_state'], text: `expected at most one timed transition from ${from_state}, got a second one (the first is transitions[${earlier}])` });
         else timedFrom.set(from_state, t);
       } else if (method === undefined || path_pattern === undefined) {
         const missing = method === undefined && path_pattern === undefined ? 'method and path_pattern' : method === undefined ? 'method' : 'path_pattern';
@@ -148,7 +170,11 @@ function stateMachines(config: MockConfig): SemanticError[] {
       } else {
         const key = `${method.toUpperCase()} ${path_pattern} ${from_state}`;
         const earlier = requests.get(key);
-        if (earlier !== undefined) errors.push({ path: here, text: `expected one transition per method, path_pattern and from_state, got a second ${method.toUpperCase()} ${path_pattern} from ${from_state} (the first is transitions[${earlier}])` });
+        if (earlier !== undefined)
+          errors.push({
+            path: here,
+            text: `expected one transition per method, path_pattern and from_state, got a second ${method.toUpperCase()} ${path_pattern} from ${from_state} (the first is transitions[${earlier}])`,
+          });
         else requests.set(key, t);
       }
     }

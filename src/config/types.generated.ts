@@ -1148,7 +1148,7 @@ export interface RecorderConfig {
   db_path: string;
 }
 /**
- * mock contract-diff compare (docs/contract-diff.md); absent unless set.
+ * mock contract-diff: compare's severities (docs/contract-diff.md) and the webhooks of mismatches (docs/contract-diff-webhooks.md); absent unless set.
  */
 export interface ContractDiffConfig {
   /**
@@ -1157,6 +1157,27 @@ export interface ContractDiffConfig {
   severities?: {
     [k: string]: 'error' | 'warning' | 'info';
   };
+  /**
+   * Where traffic-against-contract mismatches are POSTed as signed JSON events (docs/contract-diff-webhooks.md).
+   */
+  webhooks?: ContractDiffWebhook[];
+  /**
+   * Let webhooks reach loopback, link-local, private and unspecified addresses (a receiver on this machine or the local network); default false.
+   */
+  webhook_allow_private?: boolean;
+}
+export interface ContractDiffWebhook {
+  url: string;
+  /**
+   * mismatch: every mismatch; high_severity: those of severity high.
+   *
+   * @minItems 1
+   */
+  events: ['mismatch' | 'high_severity', ...('mismatch' | 'high_severity')[]];
+  /**
+   * Signs each event (Standard Webhooks): whsec_<base64> is the base64-decoded key, any other text its UTF-8 bytes. Absent: events are not signed.
+   */
+  secret?: string;
 }
 export interface ObservabilityConfig {
   chaos?: ChaosConfig;

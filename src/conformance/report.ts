@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { VERDICTS, type Verdict } from './probe.js';
@@ -122,12 +122,4 @@ export function issuesFile(report: ConformanceReport): unknown {
       ...(p.serverLog ? { serverLog: p.serverLog } : {}),
     })),
   };
-}
-
-/** Writes atomically (temp file, rename), creating the directory. */
-export function writeAtomic(file: string, content: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, content);
-  renameSync(temp, file);
 }

@@ -1,6 +1,7 @@
 import { MockError } from '../../common/errors.js';
 import type { SpecInput } from '../../compiler/index.js';
 import { TOOL_VERSION } from '../../common/version.js';
+import { writeWhole } from '../../common/write-whole.js';
 import { displayPath, loadConfig } from '../config/index.js';
 import { selectOperations } from '../bench/plan.js';
 import { loadIr } from '../requests/index.js';
@@ -9,7 +10,7 @@ import { HttpClient, isFailure } from './http-client.js';
 import type { ConformanceOptions } from './options.js';
 import { planOperation } from './plan.js';
 import { DEFINITE, EXPECTED_RANGE, verdictOf, type Probe } from './probe.js';
-import { issuesFile, excerpt, reportPaths, summarise, temporaryReportDir, writeAtomic, type ConformanceReport, type ProbeResult, type ResponseSummary } from './report.js';
+import { issuesFile, excerpt, reportPaths, summarise, temporaryReportDir, type ConformanceReport, type ProbeResult, type ResponseSummary } from './report.js';
 import { RequestBuilder } from './request-model.js';
 import { ResponseChecker } from './response-check.js';
 import { SchemaView } from './schema-view.js';
@@ -128,9 +129,9 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
       ...(server ? { buildWarnings: server.warnings } : {}),
     };
     const files = reportPaths(options.output ?? temporaryReportDir(), options.cwd);
-    writeAtomic(files.json, `${JSON.stringify(report, null, 2)}\n`);
-    writeAtomic(files.html, renderHtml(report, cap));
-    writeAtomic(files.issues, `${JSON.stringify(issuesFile(report), null, 2)}\n`);
+    writeWhole(files.json, `${JSON.stringify(report, null, 2)}\n`);
+    writeWhole(files.html, renderHtml(report, cap));
+    writeWhole(files.issues, `${JSON.stringify(issuesFile(report), null, 2)}\n`);
     write(options.json ? `${JSON.stringify(jsonSummary(report, files))}\n` : textSummary(report, files, options.cwd));
     return report.summary.findings > 0 ? 1 : 0;
   } finally {

@@ -1,20 +1,12 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { MockError } from '../../common/errors.js';
+import { writeWhole } from '../../common/write-whole.js';
 import { displayPath } from '../config/display-path.js';
 
-/**
- * Writes `text` to `file` atomically: into a temporary file beside it, then renamed over it,
- * so a reader never sees half a file and a failure leaves the old one as it was.
- */
+/** Writes `text` to `file` whole or not at all (common/write-whole.ts); a failure names the flag. */
 export function writeAtomically(file: string, text: string): void {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(temporary, text);
-    renameSync(temporary, file);
+    writeWhole(file, text);
   } catch (e) {
-    rmSync(temporary, { force: true });
     const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new MockError('MOCK_ERR_FLAG_INVALID', `--output ${displayPath(file)}: cannot write (${reason}; pass a writable file path)`);
   }

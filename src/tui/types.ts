@@ -1,4 +1,5 @@
 import type { RequestLogEntryJson } from '../../common/request-log.js';
+import type { RouteRow as ServedRouteRow } from '../../common/route-row.js';
 
 /** The shapes of the admin API the terminal dashboard reads (docs/admin.md, docs/dashboard.md), as far as it reads them. */
 
@@ -18,20 +19,8 @@ export interface MetricsSample {
   chaos_injected: Record<string, number>;
 }
 
-export interface RouteRow {
-  method: string;
-  path: string;
-  priority: number;
-  has_fixtures: boolean;
-  latency_ms: number;
-  request_count: number;
-  error_count: number;
-  last_request: string | null;
-  /** What this route answered, status to count (others of its METHOD path count apart). */
-  response_codes?: Record<string, number>;
-  /** The stages of the request chain that run for the route, in order (servers before them leave it out). */
-  stages?: string[];
-}
+/** A route row; a server of an older version may leave out its answers and stages. */
+export type RouteRow = Omit<ServedRouteRow, 'response_codes' | 'stages'> & Partial<Pick<ServedRouteRow, 'response_codes' | 'stages'>>;
 
 export interface Coverage {
   routes: Record<string, { methods: Record<string, { request_count: number; response_codes: Record<string, number> }> }>;

@@ -179,3 +179,15 @@ t.test('a "__proto__" key anywhere in the configuration is refused by name, befo
   const ordinary = t.testdir({ 'mock.yaml': 'validation:\n  overrides:\n    constructor: warn\n' });
   t.equal(runCli(['config', 'validate'], { cwd: ordinary }).code, 0, 'other names that objects inherit are keys like another');
 });
+
+t.test('admin auth with state.store redis and no jwt_secret in the file: a warning that mock serve will need JWT_SECRET', async (t) => {
+  const shared = 'specs: [api.json]\nserver: { http_port: 3000 }\nvalidation: { mode: warn }\nstate: { store: redis, redis_url: "redis://127.0.0.1:6379" }\n';
+  const cwd = t.testdir({
+    'api.json': tinySpec(1),
+    unsigned: { 'mock.yaml': `${shared}admin: { auth: { enabled: true } }\n`, 'api.json': tinySpec(1) },
+    signed: { 'mock.yaml': `${shared}admin: { auth: { enabled: true, jwt_secret: "${'k'.repeat(48)}" } }\n`, 'api.json': tinySpec(1) },
+  });
+  const unsigned = await check(path.join(cwd, 'unsigned'));
+  t.match(unsigned.warnings, [/^admin auth with state\.store redis needs JWT_SECRET when serving/]);
+  t.same((await check(path.join(cwd, 'signed'))).warnings, [], 'a key in the file (or JWT_SECRET) is all it needs');
+});

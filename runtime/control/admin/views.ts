@@ -4,6 +4,7 @@ import type { ProxyConfig } from '../../chain/settings/index.js';
 import type { AdminContext } from './context.js';
 import { serversOf } from './server-control.js';
 import { matchesPath, parsePathPattern, splitRequestPath } from '../../match/index.js';
+import type { RouteRow } from '../../../common/route-row.js';
 
 /** RouteInfo of the spec. */
 export interface RouteInfo {
@@ -58,21 +59,9 @@ function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
 }
 
-/** The dashboard's route rows. */
-/** One route of the dashboard's table (GET /__mock/dashboard). */
-export interface RouteRow {
-  method: string;
-  path: string;
-  priority: number;
-  has_fixtures: boolean;
-  latency_ms: number;
-  request_count: number;
-  last_request: string | null;
-  error_count: number;
-  response_codes: Record<string, number>;
-  stages: unknown;
-}
+export type { RouteRow };
 
+/** The dashboard's route rows. */
 export function routeRows(ctx: AdminContext): RouteRow[] {
   const recorded = (ctx.fixtures?.list() ?? []).map((f) => ({ method: f.fixture.fingerprint.method, segments: splitRequestPath(f.fixture.fingerprint.path) }));
   const hasFixtures = (method: string, path: string): boolean => {

@@ -1,0 +1,2 @@
+export { parsePatch, type PatchOperation } from './operations.js';
+export { patchDescription, type PatchedDescription } from './apply.js';

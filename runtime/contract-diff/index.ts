@@ -9,3 +9,4 @@ export { MISMATCH_TYPES, SEVERITY, type Mismatch, type MismatchLocation, type Mi
 export { Aggregate, MAX_GROUPS, type AnalysisReport, type MismatchGroup, type Recommendation } from './aggregate.js';
 export { MIN_SAMPLE } from './recommend.js';
 export { CaptureLog, capturesBudget, type StoredCapture } from './capture-log.js';
+export { LiveCheck, MAX_VIOLATIONS_BYTES, VIOLATIONS_HEADER, violationsHeader } from './live-check.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import type { BuildOptions } from '../../../compiler/index.js';
 import type { AnalysisReport } from '../../../runtime/index.js';
-import { readCaptures } from './sources.js';
+import { readCaptures, sourceKind } from './sources.js';
 
 export interface AnalyzeOptions {
   /** What to build (the descriptions, their folder, --allow-ref); built without custom routes into a temporary folder. */
@@ -20,6 +20,8 @@ export interface AnalyzeOptions {
  * server's own router and validators (runtime/contract-diff), folded into one report.
  */
 export async function analyzeCaptures(options: AnalyzeOptions): Promise<AnalysisReport> {
+  // a wrong --request-path fails at once, before a build
+  sourceKind(options.requestPath, options.shown);
   const { loadBuild, Engine, CaptureAnalyzer, Aggregate, readCapture } = await import('../../../runtime/index.js');
   const { build } = await import('../../../compiler/index.js');
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'mock-analyze-'));

@@ -4,9 +4,11 @@
 // observations, --fail-on exit codes and one-line errors (exit 2) for inputs it cannot read.
 import { readFileSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import t from 'tap';
 import { parse, stringify } from 'yaml';
-import { corpus, runMock, startMock } from '../helpers/cli.js';
+import { corpus, root, runMock, startMock } from '../helpers/cli.js';
+import { plainNode } from '../helpers/plain-node.js';
 
 const source = path.join(corpus, 'openapi', 'oai-v3.0-petstore-expanded.yaml');
 
@@ -154,6 +156,24 @@ t.test('a HAR file of several MB is streamed entry by entry', async (t) => {
   t.match(report, { captures: 12_000, matched: 12_000, clean: 9_000, mismatches: 3_000 });
   t.match(report.groups, [{ type: 'type_mismatch', operation: 'POST /v2/pets', field: '/name', count: 3_000, observations: 12_000, capture_ids: ['har#0', 'har#4', 'har#8', 'har#12', 'har#16'] }]);
   t.match(report.recommendations[0], { confidence: 0.25, likely: false });
+
+  // the reader the command uses, in a process of its own with the collector at hand: the heap while entries
+  // stream stays about where it was before the first (a file parsed whole would hold all its entries at once)
+  const script = `
+    const { readCaptures } = await import(${JSON.stringify(path.join(root, 'dist/src/drift/analyze/index.js'))});
+    const { readCapture } = await import(${JSON.stringify(path.join(root, 'dist/runtime/index.js'))});
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let n = 0, growth = 0;
+    for await (const capture of readCaptures(${JSON.stringify(file)}, 'traffic.har', readCapture)) {
+      if (++n % 1000 === 0) { gc(); growth = Math.max(growth, process.memoryUsage().heapUsed - before); }
+    }
+    console.log(JSON.stringify({ n, growth }));`;
+  const child = spawnSync(...plainNode(['--expose-gc', '--input-type=module', '-e', script]), { encoding: 'utf8' });
+  t.equal(child.status, 0, child.stderr);
+  const { n, growth } = JSON.parse(child.stdout);
+  t.equal(n, 12_000);
+  t.ok(growth < 3_000_000, `the heap grew by at most ${growth} bytes while ${statSync(file).size} bytes of entries streamed`);
 });
 
 t.test('a recordings database of mock serve --recorder', async (t) => {

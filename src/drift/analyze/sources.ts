@@ -18,6 +18,9 @@ export type SourceKind = 'json' | 'har' | 'recorder' | 'fixtures';
 const SOURCES = 'a JSON file (one capture or a list), JSON Lines, a HAR file, a recordings database of mock serve --recorder, or a fixtures folder';
 const fail = (message: string): MockError => new MockError('MOCK_ERR_CAPTURE_SOURCE', message, 2);
 
+/** Tokens of whole keys, strings and numbers only: the streamers assemble values, and chunks of them would double the work. */
+const PACKED = { streamValues: false };
+
 /** Rows read from a recordings database at once. */
 const RECORDER_PAGE = 500;
 
@@ -66,10 +69,10 @@ async function* fromJson(file: string, shown: string, kind: 'json' | 'har', read
     );
   const stages: Duplex[] =
     kind === 'har'
-      ? [parserStream(), pick.asStream({ filter: 'log.entries' }), streamArray.asStream()]
+      ? [parserStream(PACKED), pick.asStream({ filter: 'log.entries' }), streamArray.asStream()]
       : isArray
         ? [parserStream(), streamArray.asStream()]
-        : [parserStream({ jsonStreaming: true }), streamValues.asStream()];
+        : [parserStream({ ...PACKED, jsonStreaming: true }), streamValues.asStream()];
   // pipeline ends every stage with the first error, which the loop below then throws
   const items = pipeline([createReadStream(file), ...stages], () => undefined) as unknown as Duplex;
   let index = 0;

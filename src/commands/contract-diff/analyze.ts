@@ -52,7 +52,9 @@ export default class ContractDiffAnalyze extends MockCommand {
       const resolved = loadConfig({ configPath: flags.config, flags: flagSettings({ spec: flags.spec }) });
       const build = toBuildOptions(resolved, allowedRefs(flags['allow-ref']));
       specs = build.specs.map((s) => s.source);
-      report = await analyzeCaptures({ build, requestPath, shown: flags['request-path'] });
+      const skipped = new Map<string, number>();
+      report = await analyzeCaptures({ build, requestPath, shown: flags['request-path'], skipped: (protocol) => skipped.set(protocol, (skipped.get(protocol) ?? 0) + 1) });
+      for (const [protocol, count] of skipped) process.stderr.write(`mock: left out ${count} HAR entr${count === 1 ? 'y' : 'ies'} of ${protocol} URLs (not HTTP)\n`);
     } catch (e) {
       // exit 2, not 1: CI tells an input it cannot read from drift
       throw isMockError(e) ? new MockError(e.code, e.message, 2) : e;

@@ -13,6 +13,8 @@ export interface AnalyzeOptions {
   requestPath: string;
   /** How the path is shown in messages. */
   shown: string;
+  /** Told of each HAR entry left out because its URL is not HTTP (data:, blob:, an extension's). */
+  skipped?: (protocol: string) => void;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function analyzeCaptures(options: AnalyzeOptions): Promise<Analysis
     const engine = new Engine(await loadBuild(built.dir), { validation, templateExpand: false, logger: pino({ level: 'silent' }) });
     const analyzer = new CaptureAnalyzer(engine);
     const aggregate = new Aggregate();
-    for await (const capture of readCaptures(options.requestPath, options.shown, readCapture)) aggregate.add(analyzer.analyze(capture));
+    for await (const capture of readCaptures(options.requestPath, options.shown, readCapture, options.skipped)) aggregate.add(analyzer.analyze(capture));
     return aggregate.report();
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -52,14 +52,19 @@ export function sourceKind(requestPath: string, shown: string): SourceKind {
  * array or one or more concatenated objects, JSON Lines) and HAR files are streamed with
  * stream-json, a recordings database read page by page, a fixtures folder file by file.
  */
-export async function* readCaptures(requestPath: string, shown: string, read: (value: unknown, where: string) => Capture): AsyncGenerator<Capture> {
+export async function* readCaptures(
+  requestPath: string,
+  shown: string,
+  read: (value: unknown, where: string) => Capture,
+  skipped: (protocol: string) => void = () => undefined,
+): AsyncGenerator<Capture> {
   const kind = sourceKind(requestPath, shown);
   if (kind === 'recorder') yield* fromRecorder(requestPath);
   else if (kind === 'fixtures') yield* fromFixtures(requestPath, shown);
-  else yield* fromJson(requestPath, shown, kind, read);
+  else yield* fromJson(requestPath, shown, kind, read, skipped);
 }
 
-async function* fromJson(file: string, shown: string, kind: 'json' | 'har', read: (value: unknown, where: string) => Capture): AsyncGenerator<Capture> {
+async function* fromJson(file: string, shown: string, kind: 'json' | 'har', read: (value: unknown, where: string) => Capture, skipped: (protocol: string) => void): AsyncGenerator<Capture> {
   const isArray =
     kind === 'json' &&
     /^\s*\[/.test(
@@ -81,7 +86,8 @@ async function* fromJson(file: string, shown: string, kind: 'json' | 'har', read
       if (kind === 'har') {
         const read = captureOfHarEntry(value, index);
         if ('problem' in read) throw fail(`--request-path ${shown}: ${read.problem}; give a HAR 1.2 file`);
-        yield read.capture;
+        if ('skip' in read) skipped(read.skip);
+        else yield read.capture;
       } else {
         const capture = read(value, `--request-path ${shown}: capture ${index + 1}`);
         capture.id ??= `${path.basename(file)}#${index + 1}`;

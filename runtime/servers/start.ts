@@ -88,7 +88,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
   const captures = new CaptureLog(live.stores.open('contract-diff-captures', capturesBudget));
   const capture = options.contractDiffCapture;
-  const liveCheck = capture === undefined ? undefined : new LiveCheck(captures, requestLog.redaction, capture.violationsHeader, logger, live.clock.read);
+  const liveCheck = capture === undefined ? undefined : new LiveCheck(captures, requestLog.redaction, capture.violationsHeader, logger);
   let mockServers: MockServer[];
   try {
     mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck })))).filter(

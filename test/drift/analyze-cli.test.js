@@ -98,6 +98,8 @@ t.test('confidence rises with observations that agree; likely from min_sample on
   t.match(await confidence([drifting, drifting, drifting]), { confidence: 0.6, likely: false });
   t.match(await confidence(Array(6).fill(drifting)), { confidence: 1, likely: true, message: /^likely drift: 6 of 6 captures/ });
   t.match(await confidence([...Array(3).fill(drifting), ...Array(7).fill(fine)]), { confidence: 0.3, likely: false }, 'three in ten agree');
+  const owners = ['17', '42', 'c0ffee00-0000-4000-8000-000000000001'].map((id) => ({ method: 'GET', path: `/v2/owners/${id}/pets` }));
+  t.match(await confidence(owners), { operation: 'GET /v2/owners/{id}/pets', type: 'missing_endpoint', confidence: 0.6 }, 'calls of one missing endpoint with different ids are one group');
 });
 
 t.test('--fail-on: exit 1 at that severity or worse', async (t) => {

@@ -63,8 +63,8 @@ const SAMPLE_IDS = 5;
 /** Array positions in body pointers: the items of a list drift alike, so groups write them `*`. */
 const ARRAY_INDEX = /\/\d+(?=\/|$)/g;
 
-/** A path segment that names one thing among many: a number, a UUID, a long hex or base64url token. */
-const ID_SEGMENT = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|[A-Za-z0-9_-]{24,})$/i;
+/** A path segment that names one thing among many: a number, a UUID, a long hex or base64url token (with a digit: long words are paths). */
+const ID_SEGMENT = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|(?=[^/]*\d)[A-Za-z0-9_-]{24,})$/i;
 
 /** An unmatched path with its ids written `{id}`: calls of one missing endpoint group as one. */
 const templated = (path: string): string =>

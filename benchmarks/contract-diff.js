@@ -60,7 +60,7 @@ try {
   const validation = { mode: 'enforce', aggregate_errors: true, validate_responses: false, status_code: 400, overrides: {} };
   const engine = new Engine(await loadBuild(path.join(work, 'out', 'github')), { validation, templateExpand: false, logger: pino({ level: 'silent' }) });
   const analyzer = new CaptureAnalyzer(engine);
-  const aggregate = new Aggregate();
+  const aggregate = new Aggregate(analyzer.basePaths);
   const rssBefore = process.memoryUsage().rss / 1024 / 1024;
   const peakBefore = vmHwmMb();
 

@@ -87,6 +87,9 @@ export class Aggregate {
   private readonly operations = new Map<string, { observations: number; mismatches: number }>();
   private readonly groups = new Map<string, MismatchGroup>();
 
+  /** `basePaths`: where the descriptions are served (CaptureAnalyzer.basePaths), so that a suggested path is written as their paths are. */
+  constructor(private readonly basePaths: readonly string[] = []) {}
+
   add(analysis: CaptureAnalysis): void {
     this.captures++;
     if (analysis.operation !== null) this.matched++;
@@ -131,7 +134,7 @@ export class Aggregate {
       message: `${isLikely(g.count, g.observations) ? 'likely' : 'possibly'} drift: ${g.count} of ${g.observations} captures of ${g.operation}: ${g.message}`,
       confidence: confidenceOf(g.count, g.observations),
       likely: isLikely(g.count, g.observations),
-      suggested_fix: suggestedFix(g),
+      suggested_fix: suggestedFix(g, this.basePaths),
     }));
     const by_type: Partial<Record<MismatchType, number>> = {};
     for (const type of MISMATCH_TYPES) if (this.byType.has(type)) by_type[type] = this.byType.get(type);

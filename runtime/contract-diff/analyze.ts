@@ -79,6 +79,11 @@ function answerMismatches(description: Description, index: number, answer: Obser
 export class CaptureAnalyzer {
   constructor(private readonly engine: Description & { route(ex: Exchange): void }) {}
 
+  /** The descriptions' base paths (`/v2`), for Aggregate. */
+  get basePaths(): string[] {
+    return this.engine.build.specs.map((s) => s.basePath).filter((b) => b !== '');
+  }
+
   analyze(capture: Capture): CaptureAnalysis {
     const init = exchangeInit(capture);
     const ex = new Exchange(init);

@@ -74,7 +74,12 @@ t.test('each mismatch kind, with its location and JSON pointer (JSON file)', asy
   t.equal(report.recommendations.length, report.groups.length, 'one recommendation a group');
   t.match(
     report.recommendations.find((r) => r.type === 'missing_endpoint'),
-    { message: /possibly drift: 1 of 1 captures of GET \/v2\/owners/, confidence: 0.2, likely: false, suggested_fix: /add the path/ },
+    {
+      message: /possibly drift: 1 of 1 captures of GET \/v2\/owners/,
+      confidence: 0.2,
+      likely: false,
+      suggested_fix: 'add the path /owners (under /v2) with a get operation to paths, or stop calling it',
+    },
   );
   t.same(report.by_severity, { high: 7, medium: 4, low: 1 });
   const text = await analyze(dir, 'captures.json');

@@ -32,7 +32,7 @@ export async function analyzeCaptures(options: AnalyzeOptions): Promise<Analysis
     const validation = { mode: 'enforce' as const, aggregate_errors: true, validate_responses: false, status_code: 400, overrides: {} };
     const engine = new Engine(await loadBuild(built.dir), { validation, templateExpand: false, logger: pino({ level: 'silent' }) });
     const analyzer = new CaptureAnalyzer(engine);
-    const aggregate = new Aggregate();
+    const aggregate = new Aggregate(analyzer.basePaths);
     for await (const capture of readCaptures(options.requestPath, options.shown, readCapture, options.skipped)) aggregate.add(analyzer.analyze(capture));
     return aggregate.report();
   } finally {

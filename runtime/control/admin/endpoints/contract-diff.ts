@@ -72,7 +72,7 @@ const BATCH = 250;
 
 async function analyzed(call: AdminCall, captures: StoredCapture[]): Promise<AnalysisReport> {
   const analyzer = analyzerOf(call);
-  const aggregate = new Aggregate();
+  const aggregate = new Aggregate(analyzer.basePaths);
   for (let i = 0; i < captures.length; i++) {
     if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     const stored = captures[i];
@@ -87,7 +87,7 @@ async function analyzeOne(call: AdminCall): Promise<ReturnType<typeof ok>> {
   const stored = await storedOf(call);
   const analyzer = analyzerOf(call);
   const analysis = analyzer.analyze({ ...stored.capture, id: stored.id });
-  const aggregate = new Aggregate();
+  const aggregate = new Aggregate(analyzer.basePaths);
   aggregate.add(analysis);
   const report = aggregate.report();
   logOf(call.ctx).counted(report, Date.now());

@@ -100,6 +100,8 @@ export interface ServeOptions {
   apiAuth?: ApiAuthOptions;
   /** The conditional proxy's rules (proxy.rules): requests they select go to their upstream. */
   proxyRules?: readonly ProxyRule[];
+  /** contract_diff.capture when enabled: what upstreams answer is checked against the description and kept; violationsHeader marks the answers. */
+  contractDiffCapture?: { violationsHeader: boolean };
 }
 
 export interface RunningServer {

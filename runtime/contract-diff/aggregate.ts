@@ -4,7 +4,7 @@ import { confidenceOf, isLikely, MIN_SAMPLE, suggestedFix } from './recommend.js
 
 /** Mismatches of one kind at one place of one operation, across captures. */
 export interface MismatchGroup {
-  /** The operation (`GET /repos/{owner}/{repo}`), or for an unmatched capture its method and concrete path. */
+  /** The operation (`GET /repos/{owner}/{repo}`), or for an unmatched capture its method and path, ids in it written `{id}` (`GET /v2/owners/{id}`). */
   operation: string;
   type: MismatchType;
   location: MismatchLocation;
@@ -63,6 +63,16 @@ const SAMPLE_IDS = 5;
 /** Array positions in body pointers: the items of a list drift alike, so groups write them `*`. */
 const ARRAY_INDEX = /\/\d+(?=\/|$)/g;
 
+/** A path segment that names one thing among many: a number, a UUID, a long hex or base64url token (with a digit: long words are paths). */
+const ID_SEGMENT = /^(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|(?=[^/]*\d)[A-Za-z0-9_-]{24,})$/i;
+
+/** An unmatched path with its ids written `{id}`: calls of one missing endpoint group as one. */
+const templated = (path: string): string =>
+  path
+    .split('/')
+    .map((segment) => (ID_SEGMENT.test(segment) ? '{id}' : segment))
+    .join('/');
+
 const SEVERITY_ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 
 /** Analyses folded into groups per operation, JSON pointer and keyword, in bounded memory. */
@@ -77,11 +87,14 @@ export class Aggregate {
   private readonly operations = new Map<string, { observations: number; mismatches: number }>();
   private readonly groups = new Map<string, MismatchGroup>();
 
+  /** `basePaths`: where the descriptions are served (CaptureAnalyzer.basePaths), so that a suggested path is written as their paths are. */
+  constructor(private readonly basePaths: readonly string[] = []) {}
+
   add(analysis: CaptureAnalysis): void {
     this.captures++;
     if (analysis.operation !== null) this.matched++;
     if (analysis.mismatches.length === 0) this.clean++;
-    const operation = analysis.operation ?? `${analysis.method} ${analysis.path}`;
+    const operation = analysis.operation ?? `${analysis.method} ${templated(analysis.path)}`;
     let op = this.operations.get(operation);
     if (op === undefined && this.operations.size < MAX_OPERATIONS) this.operations.set(operation, (op = { observations: 0, mismatches: 0 }));
     if (op !== undefined) op.observations++;
@@ -121,7 +134,7 @@ export class Aggregate {
       message: `${isLikely(g.count, g.observations) ? 'likely' : 'possibly'} drift: ${g.count} of ${g.observations} captures of ${g.operation}: ${g.message}`,
       confidence: confidenceOf(g.count, g.observations),
       likely: isLikely(g.count, g.observations),
-      suggested_fix: suggestedFix(g),
+      suggested_fix: suggestedFix(g, this.basePaths),
     }));
     const by_type: Partial<Record<MismatchType, number>> = {};
     for (const type of MISMATCH_TYPES) if (this.byType.has(type)) by_type[type] = this.byType.get(type);

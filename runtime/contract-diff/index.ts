@@ -10,3 +10,4 @@ export { Aggregate, MAX_GROUPS, type AnalysisReport, type MismatchGroup, type Re
 export { MIN_SAMPLE } from './recommend.js';
 export { CaptureLog, capturesBudget, type StoredCapture } from './capture-log.js';
 export { PatchBuilder, type CorrectionPatch, type PatchOp } from './patch/index.js';
+export { LiveCheck, MAX_VIOLATIONS_BYTES, VIOLATIONS_HEADER, violationsHeader } from './live-check.js';

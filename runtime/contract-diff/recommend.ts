@@ -24,13 +24,19 @@ interface Subject {
   keyword: string;
 }
 
+/** A path as the description's paths write it: without the base path it is served under. */
+function described(path: string, basePaths: readonly string[]): string {
+  const base = basePaths.filter((b) => b !== '' && path.startsWith(`${b}/`)).sort((a, b) => b.length - a.length)[0];
+  return base === undefined ? path : `${path.slice(base.length)} (under ${base})`;
+}
+
 const where = (s: Subject): string => `${s.location}${s.field === '' ? '' : ` ${s.field}`}`;
 
 /** What to change in the description so that it accepts what was observed (or what to fix in the client). */
-export function suggestedFix(s: Subject): string {
+export function suggestedFix(s: Subject, basePaths: readonly string[]): string {
   const name = s.field.split('/').pop()?.replace(/~1/g, '/').replace(/~0/g, '~') ?? '';
   const [method, ...rest] = s.operation.split(' ');
-  const path = rest.join(' ');
+  const path = described(rest.join(' '), basePaths);
   switch (s.type) {
     case 'missing_endpoint':
       return `add the path ${path} with a ${method.toLowerCase()} operation to paths, or stop calling it`;

@@ -32,7 +32,7 @@ import { metricsHandler } from './metrics-server.js';
 import { FixtureRecorder, FixtureStore, secretsOf, sequencesBudget } from '../chain/fixtures/index.js';
 import { StateStore, StatefulService, stateBudget } from '../chain/stateful/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
-import { CaptureLog, capturesBudget } from '../contract-diff/index.js';
+import { CaptureLog, capturesBudget, LiveCheck } from '../contract-diff/index.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -86,9 +86,14 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const stateful = options.stateful?.enabled === true ? statefulService(options.stateful, live.clock.read, stores) : undefined;
   // opened before anything listens: a database path that cannot be used stops the start in one line
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
+  const captures = new CaptureLog(live.stores.open('contract-diff-captures', capturesBudget));
+  const capture = options.contractDiffCapture;
+  const liveCheck = capture === undefined ? undefined : new LiveCheck(captures, requestLog.redaction, capture.violationsHeader, logger);
   let mockServers: MockServer[];
   try {
-    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful })))).filter((s) => s !== undefined);
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck })))).filter(
+      (s) => s !== undefined,
+    );
   } catch (e) {
     await recorderDb?.close();
     throw e;
@@ -117,7 +122,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     fixtures: fixtures?.store,
     stateful,
     cluster: options.cluster,
-    contractDiff: new CaptureLog(live.stores.open('contract-diff-captures', capturesBudget)),
+    contractDiff: captures,
   };
   const standalonePage = 'the admin page (GET / on the admin port)';
   const streams: LiveStream[] = [];

@@ -4,9 +4,11 @@
 // observations, --fail-on exit codes and one-line errors (exit 2) for inputs it cannot read.
 import { readFileSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import t from 'tap';
 import { parse, stringify } from 'yaml';
-import { corpus, runMock, startMock } from '../helpers/cli.js';
+import { corpus, root, runMock, startMock } from '../helpers/cli.js';
+import { plainNode } from '../helpers/plain-node.js';
 
 const source = path.join(corpus, 'openapi', 'oai-v3.0-petstore-expanded.yaml');
 
@@ -72,7 +74,12 @@ t.test('each mismatch kind, with its location and JSON pointer (JSON file)', asy
   t.equal(report.recommendations.length, report.groups.length, 'one recommendation a group');
   t.match(
     report.recommendations.find((r) => r.type === 'missing_endpoint'),
-    { message: /possibly drift: 1 of 1 captures of GET \/v2\/owners/, confidence: 0.2, likely: false, suggested_fix: /add the path/ },
+    {
+      message: /possibly drift: 1 of 1 captures of GET \/v2\/owners/,
+      confidence: 0.2,
+      likely: false,
+      suggested_fix: 'add the path /owners (under /v2) with a get operation to paths, or stop calling it',
+    },
   );
   t.same(report.by_severity, { high: 7, medium: 4, low: 1 });
   const text = await analyze(dir, 'captures.json');
@@ -96,6 +103,8 @@ t.test('confidence rises with observations that agree; likely from min_sample on
   t.match(await confidence([drifting, drifting, drifting]), { confidence: 0.6, likely: false });
   t.match(await confidence(Array(6).fill(drifting)), { confidence: 1, likely: true, message: /^likely drift: 6 of 6 captures/ });
   t.match(await confidence([...Array(3).fill(drifting), ...Array(7).fill(fine)]), { confidence: 0.3, likely: false }, 'three in ten agree');
+  const owners = ['17', '42', 'c0ffee00-0000-4000-8000-000000000001'].map((id) => ({ method: 'GET', path: `/v2/owners/${id}/pets` }));
+  t.match(await confidence(owners), { operation: 'GET /v2/owners/{id}/pets', type: 'missing_endpoint', confidence: 0.6 }, 'calls of one missing endpoint with different ids are one group');
 });
 
 t.test('--fail-on: exit 1 at that severity or worse', async (t) => {
@@ -104,6 +113,9 @@ t.test('--fail-on: exit 1 at that severity or worse', async (t) => {
   t.equal((await analyze(dir, 'low.json', '--fail-on', 'high')).code, 0, 'a low mismatch passes --fail-on high');
   t.equal((await analyze(dir, 'low.json', '--fail-on', 'medium')).code, 0);
   t.equal((await analyze(dir, 'low.json', '--fail-on', 'low')).code, 1);
+  const explained = await analyze(dir, 'low.json', '--llm-provider', 'http://127.0.0.1:9/v1', '--llm-model', 'small');
+  t.equal(explained.code, 0, 'the explainer flags never fail the analysis');
+  t.match(explained.stderr, /^mock: --llm-provider\/--llm-model: explanations are not part of this command yet/);
   writeFileSync(path.join(dir, 'clean.json'), JSON.stringify(CAPTURES[0]));
   const clean = await analyze(dir, 'clean.json', '--fail-on', 'low');
   t.equal(clean.code, 0);
@@ -146,14 +158,35 @@ t.test('a HAR file of several MB is streamed entry by entry', async (t) => {
       timings: { send: 0, wait: 1, receive: 0 },
     });
   }
+  // what a browser records besides HTTP: left out, and said so
+  for (const url of ['data:image/png;base64,iVBORw0KGgo=', 'data:text/plain,hi']) entries.push({ ...entries[1], request: { ...entries[1].request, method: 'GET', url, postData: undefined } });
   writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries } }));
   t.ok(statSync(file).size > 3_000_000, `${statSync(file).size} bytes`);
   const { code, stdout, stderr } = await analyze(dir, 'traffic.har', '--format', 'json');
   t.equal(code, 0, stderr);
+  t.equal(stderr, 'mock: left out 2 HAR entries of data: URLs (not HTTP)\n');
   const report = JSON.parse(stdout);
   t.match(report, { captures: 12_000, matched: 12_000, clean: 9_000, mismatches: 3_000 });
   t.match(report.groups, [{ type: 'type_mismatch', operation: 'POST /v2/pets', field: '/name', count: 3_000, observations: 12_000, capture_ids: ['har#0', 'har#4', 'har#8', 'har#12', 'har#16'] }]);
   t.match(report.recommendations[0], { confidence: 0.25, likely: false });
+
+  // the reader the command uses, in a process of its own with the collector at hand: the heap while entries
+  // stream stays about where it was before the first (a file parsed whole would hold all its entries at once)
+  const script = `
+    const { readCaptures } = await import(${JSON.stringify(path.join(root, 'dist/src/drift/analyze/index.js'))});
+    const { readCapture } = await import(${JSON.stringify(path.join(root, 'dist/runtime/index.js'))});
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let n = 0, growth = 0;
+    for await (const capture of readCaptures(${JSON.stringify(file)}, 'traffic.har', readCapture)) {
+      if (++n % 1000 === 0) { gc(); growth = Math.max(growth, process.memoryUsage().heapUsed - before); }
+    }
+    console.log(JSON.stringify({ n, growth }));`;
+  const child = spawnSync(...plainNode(['--expose-gc', '--input-type=module', '-e', script]), { encoding: 'utf8' });
+  t.equal(child.status, 0, child.stderr);
+  const { n, growth } = JSON.parse(child.stdout);
+  t.equal(n, 12_000);
+  t.ok(growth < 3_000_000, `the heap grew by at most ${growth} bytes while ${statSync(file).size} bytes of entries streamed`);
 });
 
 t.test('a recordings database of mock serve --recorder', async (t) => {

@@ -26,8 +26,11 @@ function bodyOf(text: unknown, encoding: unknown): string | undefined {
   return encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : text;
 }
 
-/** A HAR 1.2 entry as a capture (`har#<index>`); a string saying what is wrong when it is not an HTTP entry. */
-export function captureOfHarEntry(entry: unknown, index: number): { capture: Capture } | { problem: string } {
+/**
+ * A HAR 1.2 entry as a capture (`har#<index>`); a string saying what is wrong when it is not an
+ * entry; `skip` for a request that was never HTTP (a browser's data:, blob: and extension URLs).
+ */
+export function captureOfHarEntry(entry: unknown, index: number): { capture: Capture } | { problem: string } | { skip: string } {
   if (!isRecord(entry) || !isRecord(entry.request)) return { problem: `entry ${index} has no request` };
   const { request, response } = entry;
   if (typeof request.method !== 'string' || typeof request.url !== 'string') return { problem: `entry ${index}: request.method and request.url must be strings` };
@@ -37,6 +40,7 @@ export function captureOfHarEntry(entry: unknown, index: number): { capture: Cap
   } catch {
     return { problem: `entry ${index}: request.url ${JSON.stringify(request.url.slice(0, 200))} is not an absolute URL` };
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { skip: url.protocol };
   const postData = isRecord(request.postData) ? request.postData : undefined;
   const headers = headerRecord(request.headers);
   if (postData !== undefined && typeof postData.mimeType === 'string' && postData.mimeType !== '' && headers['content-type'] === undefined) headers['content-type'] = postData.mimeType;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import type { BuildOptions } from '../../../compiler/index.js';
 import type { AnalysisReport } from '../../../runtime/index.js';
-import { readCaptures } from './sources.js';
+import { readCaptures, sourceKind } from './sources.js';
 
 export interface AnalyzeOptions {
   /** What to build (the descriptions, their folder, --allow-ref); built without custom routes into a temporary folder. */
@@ -13,6 +13,8 @@ export interface AnalyzeOptions {
   requestPath: string;
   /** How the path is shown in messages. */
   shown: string;
+  /** Told of each HAR entry left out because its URL is not HTTP (data:, blob:, an extension's). */
+  skipped?: (protocol: string) => void;
 }
 
 /**
@@ -20,6 +22,8 @@ export interface AnalyzeOptions {
  * server's own router and validators (runtime/contract-diff), folded into one report.
  */
 export async function analyzeCaptures(options: AnalyzeOptions): Promise<AnalysisReport> {
+  // a wrong --request-path fails at once, before a build
+  sourceKind(options.requestPath, options.shown);
   const { loadBuild, Engine, CaptureAnalyzer, Aggregate, readCapture } = await import('../../../runtime/index.js');
   const { build } = await import('../../../compiler/index.js');
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'mock-analyze-'));
@@ -28,8 +32,8 @@ export async function analyzeCaptures(options: AnalyzeOptions): Promise<Analysis
     const validation = { mode: 'enforce' as const, aggregate_errors: true, validate_responses: false, status_code: 400, overrides: {} };
     const engine = new Engine(await loadBuild(built.dir), { validation, templateExpand: false, logger: pino({ level: 'silent' }) });
     const analyzer = new CaptureAnalyzer(engine);
-    const aggregate = new Aggregate();
-    for await (const capture of readCaptures(options.requestPath, options.shown, readCapture)) aggregate.add(analyzer.analyze(capture));
+    const aggregate = new Aggregate(analyzer.basePaths);
+    for await (const capture of readCaptures(options.requestPath, options.shown, readCapture, options.skipped)) aggregate.add(analyzer.analyze(capture));
     return aggregate.report();
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -18,6 +18,9 @@ export type SourceKind = 'json' | 'har' | 'recorder' | 'fixtures';
 const SOURCES = 'a JSON file (one capture or a list), JSON Lines, a HAR file, a recordings database of mock serve --recorder, or a fixtures folder';
 const fail = (message: string): MockError => new MockError('MOCK_ERR_CAPTURE_SOURCE', message, 2);
 
+/** Tokens of whole keys, strings and numbers only: the streamers assemble values, and chunks of them would double the work. */
+const PACKED = { streamValues: false };
+
 /** Rows read from a recordings database at once. */
 const RECORDER_PAGE = 500;
 
@@ -49,14 +52,19 @@ export function sourceKind(requestPath: string, shown: string): SourceKind {
  * array or one or more concatenated objects, JSON Lines) and HAR files are streamed with
  * stream-json, a recordings database read page by page, a fixtures folder file by file.
  */
-export async function* readCaptures(requestPath: string, shown: string, read: (value: unknown, where: string) => Capture): AsyncGenerator<Capture> {
+export async function* readCaptures(
+  requestPath: string,
+  shown: string,
+  read: (value: unknown, where: string) => Capture,
+  skipped: (protocol: string) => void = () => undefined,
+): AsyncGenerator<Capture> {
   const kind = sourceKind(requestPath, shown);
   if (kind === 'recorder') yield* fromRecorder(requestPath);
   else if (kind === 'fixtures') yield* fromFixtures(requestPath, shown);
-  else yield* fromJson(requestPath, shown, kind, read);
+  else yield* fromJson(requestPath, shown, kind, read, skipped);
 }
 
-async function* fromJson(file: string, shown: string, kind: 'json' | 'har', read: (value: unknown, where: string) => Capture): AsyncGenerator<Capture> {
+async function* fromJson(file: string, shown: string, kind: 'json' | 'har', read: (value: unknown, where: string) => Capture, skipped: (protocol: string) => void): AsyncGenerator<Capture> {
   const isArray =
     kind === 'json' &&
     /^\s*\[/.test(
@@ -66,10 +74,10 @@ async function* fromJson(file: string, shown: string, kind: 'json' | 'har', read
     );
   const stages: Duplex[] =
     kind === 'har'
-      ? [parserStream(), pick.asStream({ filter: 'log.entries' }), streamArray.asStream()]
+      ? [parserStream(PACKED), pick.asStream({ filter: 'log.entries' }), streamArray.asStream()]
       : isArray
         ? [parserStream(), streamArray.asStream()]
-        : [parserStream({ jsonStreaming: true }), streamValues.asStream()];
+        : [parserStream({ ...PACKED, jsonStreaming: true }), streamValues.asStream()];
   // pipeline ends every stage with the first error, which the loop below then throws
   const items = pipeline([createReadStream(file), ...stages], () => undefined) as unknown as Duplex;
   let index = 0;
@@ -78,7 +86,8 @@ async function* fromJson(file: string, shown: string, kind: 'json' | 'har', read
       if (kind === 'har') {
         const read = captureOfHarEntry(value, index);
         if ('problem' in read) throw fail(`--request-path ${shown}: ${read.problem}; give a HAR 1.2 file`);
-        yield read.capture;
+        if ('skip' in read) skipped(read.skip);
+        else yield read.capture;
       } else {
         const capture = read(value, `--request-path ${shown}: capture ${index + 1}`);
         capture.id ??= `${path.basename(file)}#${index + 1}`;

@@ -11,3 +11,4 @@ export { MIN_SAMPLE } from './recommend.js';
 export { CaptureLog, capturesBudget, type StoredCapture } from './capture-log.js';
 export { PatchBuilder, type CorrectionPatch, type PatchOp } from './patch/index.js';
 export { LiveCheck, MAX_VIOLATIONS_BYTES, VIOLATIONS_HEADER, violationsHeader } from './live-check.js';
+export type { DriftListener, DriftReport } from './listener.js';

@@ -6,6 +6,7 @@ import type { RecordingRedaction } from '../chain/fixtures/index.js';
 import { mismatchesOf } from './analyze.js';
 import type { Capture } from './capture.js';
 import type { CaptureLog } from './capture-log.js';
+import type { DriftListener } from './listener.js';
 import type { Mismatch } from './mismatch.js';
 
 export const VIOLATIONS_HEADER = 'x-mock-violations';
@@ -66,18 +67,19 @@ export class LiveCheck {
     private readonly redaction: RecordingRedaction,
     private readonly header: boolean,
     private readonly logger: Logger,
+    private readonly listener?: DriftListener,
   ) {}
 
   check(description: Description, ex: Exchange, answer: Answer): Answer {
     const body = bytesOf(answer.body);
     const contentType = answer.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-    const { mismatches } = mismatchesOf(description, ex, { status: answer.status, contentType, body });
-    this.keep(ex, answer, body);
+    const { operation, mismatches } = mismatchesOf(description, ex, { status: answer.status, contentType, body });
+    this.keep(ex, answer, body, { operation: operation ?? undefined, mismatches });
     if (!this.header || mismatches.length === 0) return answer;
     return { ...answer, headers: [...answer.headers, [VIOLATIONS_HEADER, violationsHeader(mismatches)]] };
   }
 
-  private keep(ex: Exchange, answer: Answer, body: Uint8Array): void {
+  private keep(ex: Exchange, answer: Answer, body: Uint8Array, { operation, mismatches }: { operation?: string; mismatches: Mismatch[] }): void {
     const query = this.redaction.queryString(ex.rawQuery);
     const capture: Capture = { method: ex.method, path: query === '' ? ex.path : `${ex.path}?${query}`, headers: this.redaction.headers(ex.headers), query_params: {} };
     const requestBody = text(ex.body);
@@ -89,7 +91,11 @@ export class LiveCheck {
     try {
       // the real clock, as uploads: ids sort by arrival even while time travel moves the virtual one
       const kept = this.log.add(capture, 'proxy', Date.now());
-      if (kept instanceof Promise) kept.catch(failed);
+      const told = ({ id }: { id: string }): void => {
+        if (mismatches.length > 0) this.listener?.({ capture_id: id, method: ex.method, path: ex.path, operation, mismatches });
+      };
+      if (kept instanceof Promise) kept.then(told, failed);
+      else told(kept);
     } catch (e) {
       failed(e);
     }

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import path from 'node:path';
 import {
   ADMIN_ROUTES,
@@ -32,7 +33,8 @@ import { metricsHandler } from './metrics-server.js';
 import { FixtureRecorder, FixtureStore, secretsOf, sequencesBudget } from '../chain/fixtures/index.js';
 import { StateStore, StatefulService, stateBudget } from '../chain/stateful/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
-import { CaptureLog, capturesBudget, LiveCheck } from '../contract-diff/index.js';
+import { CaptureLog, capturesBudget, LiveCheck, type DriftListener } from '../contract-diff/index.js';
+import { DriftWebhooks } from '../drift/webhooks/index.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -88,7 +90,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
   const captures = new CaptureLog(live.stores.open('contract-diff-captures', capturesBudget));
   const capture = options.contractDiffCapture;
-  const liveCheck = capture === undefined ? undefined : new LiveCheck(captures, requestLog.redaction, capture.violationsHeader, logger);
+  const webhooks = driftWebhooks(options, logger);
+  const driftListener: DriftListener | undefined = webhooks === undefined ? undefined : (report) => webhooks.notify(report);
+  const liveCheck = capture === undefined ? undefined : new LiveCheck(captures, requestLog.redaction, capture.violationsHeader, logger, driftListener);
   let mockServers: MockServer[];
   try {
     mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck })))).filter(
@@ -123,6 +127,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     stateful,
     cluster: options.cluster,
     contractDiff: captures,
+    driftListener,
   };
   const standalonePage = 'the admin page (GET / on the admin port)';
   const streams: LiveStream[] = [];
@@ -148,6 +153,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     // every protocol stops accepting and answers what it holds before the queues below are written
     await Promise.all(mockServers.map((server) => server.close(options.shutdownGraceMs ?? 0)));
     fixtures?.store.close();
+    webhooks?.close();
     await fixtures?.recorder.flushed();
     // after the servers: the last answers' rows are queued by then
     await recorderDb?.close();
@@ -207,4 +213,11 @@ function startFixtures(options: MockOptions, requestLog: RequestLog, clock: () =
 function statefulService(config: NonNullable<MockOptions['stateful']>, clock: () => number, stores: StoreFactory): StatefulService {
   const maxBytes = config.max_store_mb === undefined ? undefined : config.max_store_mb * 1024 * 1024;
   return new StatefulService(config, new StateStore(stores.open('state-machines', stateBudget(maxBytes))), clock);
+}
+
+/** contract_diff.webhooks, when any is configured: told of every capture an analysis finds drifting. */
+function driftWebhooks(options: MockOptions, logger: Logger): DriftWebhooks | undefined {
+  const configured = options.contractDiffWebhooks;
+  if (configured === undefined) return undefined;
+  return new DriftWebhooks({ webhooks: configured.webhooks, allowPrivate: configured.allowPrivate, log: { info: (line) => logger.info(line), warn: (line) => logger.warn(line) } });
 }

@@ -35,8 +35,15 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     cors: corsOptions(config),
     proxyRules: config.proxy.rules,
     contractDiffCapture: config.contract_diff?.capture?.enabled === true ? { violationsHeader: config.contract_diff.capture.violations_header !== false } : undefined,
+    contractDiffWebhooks: contractDiffWebhooks(config),
     logger,
   };
+}
+
+/** contract_diff.webhooks when any is configured. */
+function contractDiffWebhooks(config: EffectiveConfig): MockOptions['contractDiffWebhooks'] {
+  const { webhooks = [], webhook_allow_private: allowPrivate = false } = config.contract_diff ?? {};
+  return webhooks.length === 0 ? undefined : { webhooks, allowPrivate };
 }
 
 /** The instant --now (or, without it, --seed) pins the clock to; undefined: the real clock. */

@@ -9,7 +9,7 @@ import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { ServerRegistry } from '../registry/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import type { StatefulService } from '../../chain/stateful/index.js';
-import type { CaptureLog } from '../../contract-diff/index.js';
+import type { CaptureLog, DriftListener } from '../../contract-diff/index.js';
 
 export type { RestartStatus, ServerControl } from '../registry/index.js';
 
@@ -98,4 +98,6 @@ export interface AdminContext {
   cluster?: ClusterView;
   /** The contract-diff captures (contract-diff/* endpoints); absent in `mock admin`. */
   contractDiff?: CaptureLog;
+  /** Told of every capture an analysis here finds drifting (contract_diff.webhooks). */
+  driftListener?: DriftListener;
 }

@@ -5,7 +5,8 @@ import { allowRefFlag, allowedRefs } from '../../cli/allow-ref.js';
 import { toBuildOptions } from '../../cli/build-options.js';
 import { buildFlags, flagSettings } from '../../cli/config-flags.js';
 import { MockCommand } from '../../cli/mock-command.js';
-import { displayPath, loadConfig } from '../../config/index.js';
+import { displayPath, loadConfig, type EffectiveConfig } from '../../config/index.js';
+import type { DriftWebhooks } from '../../../runtime/index.js';
 
 export default class ContractDiffAnalyze extends MockCommand {
   static summary = 'Check captured traffic against an OpenAPI description: mismatches by kind, grouped per operation and field, with recommendations.';
@@ -44,25 +45,55 @@ export default class ContractDiffAnalyze extends MockCommand {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(ContractDiffAnalyze);
-    const { analyzeCaptures, failsOn, formatReport } = await import('../../drift/analyze/index.js');
+    const { analyzeCaptures, explainReport, failsOn, formatReport } = await import('../../drift/analyze/index.js');
+    const provider = flags['llm-provider'];
+    if (provider !== undefined) {
+      const { resolveLlmProvider } = await import('../../../runtime/index.js');
+      const endpoint = resolveLlmProvider(provider);
+      if (typeof endpoint === 'string') throw new MockError('MOCK_ERR_FLAG_INVALID', endpoint, 2);
+    }
     const requestPath = path.resolve(flags['request-path']);
     let report;
     let specs: string[];
+    let webhooks: DriftWebhooks | undefined;
     try {
       const resolved = loadConfig({ configPath: flags.config, flags: flagSettings({ spec: flags.spec }) });
+      webhooks = await driftWebhooks(resolved.config.contract_diff);
       const build = toBuildOptions(resolved, allowedRefs(flags['allow-ref']));
       specs = build.specs.map((s) => s.source);
       const skipped = new Map<string, number>();
-      report = await analyzeCaptures({ build, requestPath, shown: flags['request-path'], skipped: (protocol) => skipped.set(protocol, (skipped.get(protocol) ?? 0) + 1) });
+      report = await analyzeCaptures({
+        build,
+        requestPath,
+        shown: flags['request-path'],
+        skipped: (protocol) => skipped.set(protocol, (skipped.get(protocol) ?? 0) + 1),
+        observe: ({ capture_id, method, path: requested, operation, mismatches }) => {
+          if (mismatches.length > 0) webhooks?.notify({ capture_id: capture_id ?? '', method, path: requested, operation: operation ?? undefined, mismatches });
+        },
+      });
       for (const [protocol, count] of skipped) process.stderr.write(`mock: left out ${count} HAR entr${count === 1 ? 'y' : 'ies'} of ${protocol} URLs (not HTTP)\n`);
     } catch (e) {
       // exit 2, not 1: CI tells an input it cannot read from drift
       throw isMockError(e) ? new MockError(e.code, e.message, 2) : e;
     }
-    // the explainer is built apart (issue 39, item 6): until it is wired in, say so rather than pretend
-    if (flags['llm-provider'] !== undefined || flags['llm-model'] !== undefined)
-      process.stderr.write('mock: --llm-provider/--llm-model: explanations are not part of this command yet; the report has none\n');
+    if (provider !== undefined) {
+      const warning = await explainReport(report, provider, flags['llm-model']);
+      if (warning !== undefined) process.stderr.write(`mock: ${warning}\n`);
+    }
+    if (webhooks !== undefined) {
+      await webhooks.flush();
+      webhooks.close();
+    }
     process.stdout.write(formatReport(report, flags.format as 'text' | 'json' | 'markdown', specs, displayPath(requestPath)));
     if (flags['fail-on'] !== undefined && failsOn(report, flags['fail-on'] as 'high' | 'medium' | 'low')) this.exit(1);
   }
+}
+
+/** contract_diff.webhooks of mock.yaml, when any: the command tells them what drifts as the server would; delivery is logged on stderr. */
+async function driftWebhooks(section: EffectiveConfig['contract_diff']): Promise<DriftWebhooks | undefined> {
+  const { webhooks = [], webhook_allow_private: allowPrivate = false } = section ?? {};
+  if (webhooks.length === 0) return undefined;
+  const { DriftWebhooks } = await import('../../../runtime/index.js');
+  const log = (line: string): void => void process.stderr.write(`mock: ${line}\n`);
+  return new DriftWebhooks({ webhooks, allowPrivate, log: { info: log, warn: log } });
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import type { BuildOptions } from '../../../compiler/index.js';
-import type { AnalysisReport } from '../../../runtime/index.js';
+import type { AnalysisReport, CaptureAnalysis } from '../../../runtime/index.js';
 import { readCaptures, sourceKind } from './sources.js';
 
 export interface AnalyzeOptions {
@@ -15,6 +15,8 @@ export interface AnalyzeOptions {
   shown: string;
   /** Told of each HAR entry left out because its URL is not HTTP (data:, blob:, an extension's). */
   skipped?: (protocol: string) => void;
+  /** Told of each capture's analysis (contract_diff.webhooks listen). */
+  observe?: (analysis: CaptureAnalysis) => void;
 }
 
 /**
@@ -33,7 +35,11 @@ export async function analyzeCaptures(options: AnalyzeOptions): Promise<Analysis
     const engine = new Engine(await loadBuild(built.dir), { validation, templateExpand: false, logger: pino({ level: 'silent' }) });
     const analyzer = new CaptureAnalyzer(engine);
     const aggregate = new Aggregate(analyzer.basePaths);
-    for await (const capture of readCaptures(options.requestPath, options.shown, readCapture, options.skipped)) aggregate.add(analyzer.analyze(capture));
+    for await (const capture of readCaptures(options.requestPath, options.shown, readCapture, options.skipped)) {
+      const analysis = analyzer.analyze(capture);
+      options.observe?.(analysis);
+      aggregate.add(analysis);
+    }
     return aggregate.report();
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { isMockError } from '../../../../common/errors.js';
-import { Aggregate, CaptureAnalyzer, readCapture, type AnalysisReport, type CaptureLog, type StoredCapture } from '../../../contract-diff/index.js';
+import { Aggregate, CaptureAnalyzer, PatchBuilder, readCapture, type AnalysisReport, type CaptureAnalysis, type CaptureLog, type StoredCapture } from '../../../contract-diff/index.js';
 import type { Engine } from '../../../terminal/openapi/index.js';
 import type { AdminContext } from '../context.js';
 import { AdminError, ok } from '../envelope.js';
@@ -76,7 +77,7 @@ async function analyzed(call: AdminCall, captures: StoredCapture[]): Promise<Ana
   for (let i = 0; i < captures.length; i++) {
     if (i > 0 && i % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     const stored = captures[i];
-    aggregate.add(analyzer.analyze({ ...stored.capture, id: stored.id }));
+    aggregate.add(told(call, analyzer.analyze({ ...stored.capture, id: stored.id })));
   }
   const report = aggregate.report();
   logOf(call.ctx).counted(report, Date.now());
@@ -86,12 +87,41 @@ async function analyzed(call: AdminCall, captures: StoredCapture[]): Promise<Ana
 async function analyzeOne(call: AdminCall): Promise<ReturnType<typeof ok>> {
   const stored = await storedOf(call);
   const analyzer = analyzerOf(call);
-  const analysis = analyzer.analyze({ ...stored.capture, id: stored.id });
+  const analysis = told(call, analyzer.analyze({ ...stored.capture, id: stored.id }));
   const aggregate = new Aggregate(analyzer.basePaths);
   aggregate.add(analysis);
   const report = aggregate.report();
   logOf(call.ctx).counted(report, Date.now());
   return ok({ capture_id: stored.id, operation: analysis.operation, mismatches: analysis.mismatches, recommendations: report.recommendations });
+}
+
+/** An analysis that found drift goes to contract_diff.webhooks. */
+function told(call: AdminCall, analysis: CaptureAnalysis): CaptureAnalysis {
+  const { capture_id, method, path: requested, operation, mismatches } = analysis;
+  if (mismatches.length > 0) call.ctx.driftListener?.({ capture_id: capture_id ?? '', method, path: requested, operation: operation ?? undefined, mismatches });
+  return analysis;
+}
+
+/** The correction patch of one capture (docs/contract-diff.md, "Correction patches"), aimed at the served description's file. */
+async function patchOne(call: AdminCall): Promise<ReturnType<typeof ok>> {
+  const stored = await storedOf(call);
+  const analyzer = analyzerOf(call);
+  const analysis = analyzer.analyze({ ...stored.capture, id: stored.id });
+  const builder = new PatchBuilder(servedDocument(call), analyzer.basePaths[0] ?? '');
+  builder.add(stored.capture, analysis);
+  const { operations, notes } = builder.patch();
+  return ok({ capture_id: stored.id, operation: analysis.operation, mismatches: analysis.mismatches, patch: operations, notes });
+}
+
+/** The served description as its file holds it ($refs and all): what a patch's pointers point into. */
+function servedDocument(call: AdminCall): Record<string, unknown> {
+  const served = serversOf(call.ctx.registry).specPath;
+  if (served === null || /^https?:\/\//i.test(served)) {
+    throw new AdminError(409, 'the served description is not a local file: a patch points into the file it corrects (run mock contract-diff generate-patch --spec <file>)');
+  }
+  const document: unknown = parse(readFileSync(path.resolve(call.ctx.projectDir, served), 'utf8'), { maxAliasCount: 1000 });
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) throw new AdminError(409, `the served description ${served} no longer reads as a document`);
+  return document as Record<string, unknown>;
 }
 
 function uploaded(value: unknown, where: string): ReturnType<typeof readCapture> {
@@ -133,6 +163,7 @@ export const contractDiffRoutes: AdminRoute[] = [
   },
   { method: 'GET', path: 'contract-diff/captures/{id}', handler: async (call) => ok(await storedOf(call)) },
   { method: 'POST', path: 'contract-diff/captures/{id}/analyze', handler: analyzeOne },
+  { method: 'POST', path: 'contract-diff/captures/{id}/patch', handler: patchOne },
   { method: 'POST', path: 'contract-diff/analyze/{id}', handler: analyzeOne },
   {
     method: 'POST',

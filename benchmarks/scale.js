@@ -7,18 +7,18 @@
 //   until it answers, and the serving RSS after a round of requests to common operations.
 // - Petstore: RSS after 20 s of load (wrk when installed, else autocannon), and the RSS of a
 //   2-operation description at start.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseGenerator } from './lib/generator.js';
+import { githubDescription } from './lib/github-description.js';
 import { positiveEnv } from './lib/env.js';
 import { startServer } from './lib/servers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'run.js');
-const cache = path.join(os.tmpdir(), 'mock-bench-scale');
 const LOAD_SECONDS = positiveEnv('BENCH_SCALE_LOAD_SECONDS', 20);
 /** Servers log warnings only: request lines would cost the load what it measures. */
 const QUIET = { ...process.env, MOCK_LOG_LEVEL: 'warn' };
@@ -64,17 +64,6 @@ function dirSizeMb(dir) {
   return bytes / 1024 / 1024;
 }
 
-/** GitHub's REST description from the npm package @octokit/openapi, cached between runs. */
-function githubDescription() {
-  const file = path.join(cache, 'package', 'generated', 'api.github.com.json');
-  if (existsSync(file)) return file;
-  mkdirSync(cache, { recursive: true });
-  console.error('bench:scale: fetching @octokit/openapi from the npm registry …');
-  const tarball = execFileSync('npm', ['pack', '@octokit/openapi', '--silent', '--pack-destination', cache], { encoding: 'utf8' }).trim().split('\n').pop();
-  execFileSync('tar', ['xzf', path.join(cache, tarball), '-C', cache]);
-  return file;
-}
-
 const rows = [];
 function row(what, value, unit, target, better = 'lower') {
   const pass = better === 'lower' ? value < target : value > target;
@@ -95,7 +84,7 @@ async function firstAnswer(url, started, timeoutMs = 120_000) {
 }
 
 async function github() {
-  const spec = githubDescription();
+  const spec = githubDescription('bench:scale');
   const work = mkdtempSync(path.join(os.tmpdir(), 'mock-scale-'));
   try {
     const out = path.join(work, 'out');

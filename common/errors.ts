@@ -415,6 +415,8 @@ export const CLI_ERRORS = {
   MOCK_ERR_GRPC_PROTO_INVALID: 'no gRPC service is left to serve: every .proto file that would give one does not parse or resolve',
   MOCK_ERR_STATE_STORE_UNREACHABLE: 'state.store is redis and state.redis_url cannot be reached when the server starts',
   MOCK_ERR_COMPARE_KIND: 'mock contract-diff compare was given a file of no known description kind, or two descriptions of different kinds',
+  MOCK_ERR_CAPTURE_INVALID: 'a captured request (an upload, a line or entry of --request-path) is not the captured-request shape {method, path, headers, query_params, body, response}',
+  MOCK_ERR_CAPTURE_SOURCE: 'mock contract-diff analyze --request-path names no readable source of captures (JSON, JSON Lines, HAR, a recordings database or a fixtures folder)',
   MOCK_ERR_PATCH_INVALID: 'a JSON Patch given to mock contract-diff apply-patch is not an array of RFC 6902 operations, or does not apply to the description',
   MOCK_ERR_PATCH_RESULT: 'the description a JSON Patch would make is not a valid OpenAPI or Swagger document (nothing is written)',
   MOCK_ERR_GIT: 'mock git-watch cannot run git (not installed), is not in a git working tree, or a git command it needs failed',

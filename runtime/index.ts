@@ -56,5 +56,22 @@ export { loadOverrides } from './chain/overrides/index.js';
 export type { OverrideRule } from './chain/overrides/index.js';
 export { createGenRuntime } from '../common/generate/index.js';
 export { createTemplateRuntime, templateRenderer, type Render, type TemplateContext } from './template/index.js';
+export {
+  Aggregate,
+  CaptureAnalyzer,
+  MISMATCH_TYPES,
+  MIN_SAMPLE,
+  PatchBuilder,
+  readCapture,
+  type AnalysisReport,
+  type Capture,
+  type CaptureAnalysis,
+  type CorrectionPatch,
+  type Mismatch,
+  type MismatchGroup,
+  type MismatchType,
+  type Recommendation,
+  type Severity,
+} from './contract-diff/index.js';
 export { DriftWebhooks, type DriftObservation, type DriftWebhooksOptions, type WebhookPayload, type WebhookTarget } from './drift/webhooks/index.js';
 export { LLM_TIMEOUT_MS, explainGroups, resolveLlmProvider, type ExplainGroup, type ExplainOptions, type Explanations } from './drift/explain/index.js';

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ApiAuthOptions } from './chain/security/index.js';
 import type { RequestLog } from './control/logging/index.js';
 import type { ProxyRule } from './chain/proxy/index.js';
+import type { WebhookTarget } from './drift/webhooks/index.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
 
@@ -100,6 +101,10 @@ export interface ServeOptions {
   apiAuth?: ApiAuthOptions;
   /** The conditional proxy's rules (proxy.rules): requests they select go to their upstream. */
   proxyRules?: readonly ProxyRule[];
+  /** contract_diff.capture when enabled: what upstreams answer is checked against the description and kept; violationsHeader marks the answers. */
+  contractDiffCapture?: { violationsHeader: boolean };
+  /** contract_diff.webhooks and webhook_allow_private: where the mismatches of analysed traffic are sent. */
+  contractDiffWebhooks?: { webhooks: readonly WebhookTarget[]; allowPrivate: boolean };
 }
 
 export interface RunningServer {

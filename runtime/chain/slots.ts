@@ -22,6 +22,8 @@
  *   (core.routes, /__mock/api/route-chaos), global faults (the admin's faults object, then
  *   observability.chaos.fault_injection)
  * - mocks: runtime mocks, explicit answers a user created, before the proxy (as before this seam)
+ * - contract-diff: wraps the three upstream stages, so that it sees what an upstream answered
+ *   (contract_diff.capture) and holds it against the description
  * - proxy-rules, continuum, proxy (5): the conditional proxy's rules select requests one by one,
  *   the reality continuum owns its paths, then proxy.enabled forwards the rest
  */
@@ -46,6 +48,7 @@ export const SLOTS = [
   'faults',
   'fault-injection',
   'mocks',
+  'contract-diff',
   'proxy-rules',
   'continuum',
   'proxy',

@@ -10,6 +10,7 @@ import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
 import type { StatefulService } from '../chain/stateful/index.js';
 import { HttpMockServer } from './http-mock-server.js';
 import { WebSocketMockServer } from './websocket-mock-server.js';
+import type { LiveCheck } from '../contract-diff/index.js';
 
 /** What a protocol server's factory gets: the options and the state every server of the process shares. */
 export interface ServerContext {
@@ -27,6 +28,8 @@ export interface ServerContext {
   recorderDb?: RecorderDb;
   /** core.stateful: one state per resource for every server of the process. */
   stateful?: StatefulService;
+  /** contract_diff.capture: the check of what upstreams answer. */
+  liveCheck?: LiveCheck;
 }
 
 /** A protocol server as startMock runs it. */
@@ -49,11 +52,11 @@ export interface MockServer extends RegisteredServer {
 export type ServerFactory = (context: ServerContext) => Promise<MockServer | undefined>;
 
 /** The HTTP mock server; embedded, the admin page shares its origin, so every answer is sandboxed (access-policy.ts). */
-const httpServer: ServerFactory = async ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful }) =>
+const httpServer: ServerFactory = async ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck }) =>
   // none without a description (MockOptions.httpMock false: a GraphQL schema alone)
   options.httpMock === false
     ? undefined
-    : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful });
+    : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful, liveCheck });
 
 /** The WebSocket mock server, when the configuration asks for one (MockOptions.websocket). */
 const websocketServer: ServerFactory = async ({ options, live, stats, requestLog, registry, fixtures }) => {

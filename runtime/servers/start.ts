@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import path from 'node:path';
 import {
   ADMIN_ROUTES,
@@ -32,6 +33,8 @@ import { metricsHandler } from './metrics-server.js';
 import { FixtureRecorder, FixtureStore, secretsOf, sequencesBudget } from '../chain/fixtures/index.js';
 import { StateStore, StatefulService, stateBudget } from '../chain/stateful/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
+import { CaptureLog, capturesBudget, LiveCheck, type DriftListener } from '../contract-diff/index.js';
+import { DriftWebhooks } from '../drift/webhooks/index.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -85,9 +88,16 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const stateful = options.stateful?.enabled === true ? statefulService(options.stateful, live.clock.read, stores) : undefined;
   // opened before anything listens: a database path that cannot be used stops the start in one line
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
+  const captures = new CaptureLog(live.stores.open('contract-diff-captures', capturesBudget));
+  const capture = options.contractDiffCapture;
+  const webhooks = driftWebhooks(options, logger);
+  const driftListener: DriftListener | undefined = webhooks === undefined ? undefined : (report) => webhooks.notify(report);
+  const liveCheck = capture === undefined ? undefined : new LiveCheck(captures, requestLog.redaction, capture.violationsHeader, logger, driftListener);
   let mockServers: MockServer[];
   try {
-    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful })))).filter((s) => s !== undefined);
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck })))).filter(
+      (s) => s !== undefined,
+    );
   } catch (e) {
     await recorderDb?.close();
     throw e;
@@ -116,6 +126,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     fixtures: fixtures?.store,
     stateful,
     cluster: options.cluster,
+    contractDiff: captures,
+    driftListener,
   };
   const standalonePage = 'the admin page (GET / on the admin port)';
   const streams: LiveStream[] = [];
@@ -123,7 +135,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     const tokenSource = `the admin page (GET ${admin.mountPath})`;
     const stream = admin.api ? new LiveStream(ctx, access, limits.max_log_subscribers, true) : undefined;
     if (stream !== undefined) streams.push(stream);
-    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath, stream);
+    http?.hostControl?.(
+      createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }),
+      admin.mountPath,
+      stream,
+    );
   } else {
     const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
     http?.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));
@@ -137,6 +153,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     // every protocol stops accepting and answers what it holds before the queues below are written
     await Promise.all(mockServers.map((server) => server.close(options.shutdownGraceMs ?? 0)));
     fixtures?.store.close();
+    webhooks?.close();
     await fixtures?.recorder.flushed();
     // after the servers: the last answers' rows are queued by then
     await recorderDb?.close();
@@ -196,4 +213,11 @@ function startFixtures(options: MockOptions, requestLog: RequestLog, clock: () =
 function statefulService(config: NonNullable<MockOptions['stateful']>, clock: () => number, stores: StoreFactory): StatefulService {
   const maxBytes = config.max_store_mb === undefined ? undefined : config.max_store_mb * 1024 * 1024;
   return new StatefulService(config, new StateStore(stores.open('state-machines', stateBudget(maxBytes))), clock);
+}
+
+/** contract_diff.webhooks, when any is configured: told of every capture an analysis finds drifting. */
+function driftWebhooks(options: MockOptions, logger: Logger): DriftWebhooks | undefined {
+  const configured = options.contractDiffWebhooks;
+  if (configured === undefined) return undefined;
+  return new DriftWebhooks({ webhooks: configured.webhooks, allowPrivate: configured.allowPrivate, log: { info: (line) => logger.info(line), warn: (line) => logger.warn(line) } });
 }

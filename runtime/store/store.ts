@@ -92,6 +92,7 @@ export const STORE_NAMES = [
   'admin-sessions',
   'admin-revocations',
   'admin-login-throttle',
+  'contract-diff-captures',
 ] as const;
 
 export type StoreName = (typeof STORE_NAMES)[number];

@@ -1148,9 +1148,22 @@ export interface RecorderConfig {
   db_path: string;
 }
 /**
- * mock contract-diff: compare's severities (docs/contract-diff.md) and the webhooks of mismatches (docs/contract-diff-webhooks.md); absent unless set.
+ * mock contract-diff: compare's severities (docs/contract-diff.md), the live check of proxied traffic (docs/contract-diff-analysis.md) and the webhooks of mismatches (docs/contract-diff-webhooks.md); absent unless set.
  */
 export interface ContractDiffConfig {
+  /**
+   * Traffic the proxy, its rules or the reality continuum send to a real upstream is held against the served description as it passes and kept in the contract-diff-captures store (docs/contract-diff-analysis.md, Live capture).
+   */
+  capture?: {
+    /**
+     * Check and keep proxied exchanges.
+     */
+    enabled?: boolean;
+    /**
+     * Each proxied answer that breaks the description carries X-Mock-Violations: its mismatches as ASCII JSON, at most 4 KiB.
+     */
+    violations_header?: boolean;
+  };
   /**
    * Check id -> the severity its changes are reported with instead of the built-in one (error: breaking, warning: possibly breaking, info: safe); docs/contract-diff.md lists the checks.
    */

@@ -22,7 +22,12 @@ const api = {
     '/orders/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: example({ from: 'description' }) } },
     '/plain': { get: { responses: example({ from: 'description' }) } },
     '/seq': { get: { responses: example({ from: 'description' }) } },
-    '/strict': { post: { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } }, responses: example({ ok: true }) } },
+    '/strict': {
+      post: {
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } },
+        responses: example({ ok: true }),
+      },
+    },
   },
 };
 
@@ -30,7 +35,13 @@ const dir = tmpdir();
 writeFileSync(path.join(dir, 'api.json'), JSON.stringify(api));
 mkdirSync(path.join(dir, 'fixtures', 'http'), { recursive: true });
 for (const n of [1, 2]) {
-  const fixture = { fingerprint: { method: 'GET', path: '/seq', query_params: {}, headers: {} }, status_code: 200, response_headers: { 'content-type': 'application/json' }, response_body: JSON.stringify({ n }), metadata: { sequence: String(n) } };
+  const fixture = {
+    fingerprint: { method: 'GET', path: '/seq', query_params: {}, headers: {} },
+    status_code: 200,
+    response_headers: { 'content-type': 'application/json' },
+    response_body: JSON.stringify({ n }),
+    metadata: { sequence: String(n) },
+  };
   writeFileSync(path.join(dir, 'fixtures', 'http', `seq-${n}.json`), JSON.stringify(fixture));
 }
 
@@ -70,7 +81,13 @@ const options = {
         {
           name: 'orders',
           initial_state: 'initial',
-          resource_id_extract: { type: 'composite', extractors: [{ type: 'path_param', param: 'id' }, { type: 'json_path', path: '$.id' }] },
+          resource_id_extract: {
+            type: 'composite',
+            extractors: [
+              { type: 'path_param', param: 'id' },
+              { type: 'json_path', path: '$.id' },
+            ],
+          },
           states: [{ name: 'pending', response: { status_code: 201, body_template: { id: '{{resource_id}}', status: 'pending' } } }],
           transitions: [
             { method: 'POST', path_pattern: '/orders', from_state: 'initial', to_state: 'pending' },
@@ -89,7 +106,8 @@ const b = await startMockServer(options);
 t.teardown(() => b.close());
 
 const call = async (server, method, target, body) => readAnswer(await fetch(`${server.url}${target}`, { method, ...(body === undefined ? {} : jsonBody(body)) }));
-const gql = async (server, query, variables) => (await (await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()).data;
+const gql = async (server, query, variables) =>
+  (await (await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()).data;
 
 t.test('a runtime mock created through A answers on B; deleted through B, A answers from the description again', async (t) => {
   const created = await call(a, 'POST', '/__mock/api/mocks', { method: 'GET', path: '/plain', status_code: 200, response: { body: { from: 'runtime mock' } } });
@@ -153,12 +171,15 @@ t.test('the rate limit, the circuit breaker and an error pattern hold across bot
   t.same(statuses, [200, 200, 200, 200, 429, 429], 'one bucket of 4 for both servers together');
   await call(b, 'POST', '/__mock/api/chaos/config/reset');
 
-  const breaker = { circuit_breaker: { enabled: true, failure_threshold: 2, success_threshold: 1, timeout_ms: 60_000 }, fault_injection: { enabled: true, http_errors: [500], http_error_probability: 1 } };
+  const breaker = {
+    circuit_breaker: { enabled: true, failure_threshold: 2, success_threshold: 1, timeout_ms: 60_000 },
+    fault_injection: { enabled: true, http_errors: [500], http_error_probability: 1 },
+  };
   t.equal((await call(a, 'PUT', '/__mock/api/chaos/config', breaker)).status, 200);
   t.equal((await call(a, 'GET', '/plain')).status, 500);
   t.equal((await call(b, 'GET', '/plain')).status, 500, 'the second failure, through B');
   const refused = await call(a, 'GET', '/plain');
-  t.equal(refused.status, 503, "the breaker the two failures opened refuses on A");
+  t.equal(refused.status, 503, 'the breaker the two failures opened refuses on A');
   t.equal(refused.headers.get('x-mock-fault'), 'circuit_open');
   t.equal((await call(b, 'GET', '/__mock/api/chaos/stats')).json.data.circuit_breaker.state, 'open', 'B reports it open');
   await call(a, 'POST', '/__mock/api/chaos/config/reset');
@@ -169,6 +190,14 @@ t.test('the rate limit, the circuit breaker and an error pattern hold across bot
   for (const server of [a, b, a, b]) steps.push((await call(server, 'GET', '/plain')).status);
   t.same(steps, [503, 200, 503, 200], 'one sequential error pattern walked by both servers in turn');
   await call(b, 'POST', '/__mock/api/chaos/config/reset');
+});
+
+t.test('a contract-diff capture uploaded through A is read and analysed through B', async (t) => {
+  const stored = await call(a, 'POST', '/__mock/contract-diff/upload', { method: 'GET', path: '/nowhere' });
+  t.equal(stored.status, 201);
+  const { id } = stored.json.data;
+  t.equal((await call(b, 'GET', `/__mock/api/contract-diff/captures/${id}`)).json.data.capture.path, '/nowhere', 'B reads the capture A stored');
+  t.match((await call(b, 'POST', `/__mock/contract-diff/captures/${id}/analyze`, {})).json.data.mismatches, [{ type: 'missing_endpoint' }]);
 });
 
 t.test('an admin login made through one server is refreshed, revoked and throttled through another', async (t) => {
@@ -196,6 +225,13 @@ t.test('an admin login made through one server is refreshed, revoked and throttl
 });
 
 t.test('every store the process keeps was written through the store interface', async (t) => {
-  t.same(memory.opened().map((store) => store.name).sort(), [...STORE_NAMES].sort(), 'the servers opened every store, once for both');
+  t.same(
+    memory
+      .opened()
+      .map((store) => store.name)
+      .sort(),
+    [...STORE_NAMES].sort(),
+    'the servers opened every store, once for both',
+  );
   for (const name of STORE_NAMES) t.ok(writes[name] > 0, `${name}: ${writes[name]} writes`);
 });

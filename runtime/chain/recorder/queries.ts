@@ -21,3 +21,8 @@ export function newestRecordings(db: Database, limit?: number): Recording[] {
   const rows = limit === undefined ? db.all('SELECT * FROM recordings ORDER BY id DESC') : db.all('SELECT * FROM recordings ORDER BY id DESC LIMIT ?', [limit]);
   return rows.map((row) => recordingOf(row)).reverse();
 }
+
+/** Up to `limit` recordings after the one of id `after`, oldest first: a whole file read page by page in bounded memory. */
+export function recordingsAfter(db: Database, after: number, limit: number): Recording[] {
+  return db.all('SELECT * FROM recordings WHERE id > ? ORDER BY id LIMIT ?', [after, limit]).map((row) => recordingOf(row));
+}

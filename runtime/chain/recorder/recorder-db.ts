@@ -25,7 +25,6 @@ export interface RecorderOptions {
   maxQueuedBytes?: number;
 }
 
-
 export interface RecorderStats {
   file: string;
   /** The SQLite library writing it: `node:sqlite` where Node has it, `node-sqlite3-wasm` otherwise. */

@@ -1,4 +1,4 @@
-import { countRecordings, newestRecordings, readRecording } from './queries.js';
+import { countRecordings, newestRecordings, readRecording, recordingsAfter } from './queries.js';
 import type { Recording } from './schema.js';
 import { openForReading, whileLocked, type Database } from './sqlite.js';
 
@@ -21,6 +21,11 @@ export class RecordingsFile {
   /** The newest `limit` (every one when absent), oldest first. */
   newest(limit?: number): Recording[] {
     return whileLocked(() => newestRecordings(this.db, limit));
+  }
+
+  /** Up to `limit` recordings after the one of id `after` (0: from the first), oldest first. */
+  after(after: number, limit: number): Recording[] {
+    return whileLocked(() => recordingsAfter(this.db, after, limit));
   }
 
   get(id: number): Recording | undefined {

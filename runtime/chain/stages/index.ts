@@ -4,6 +4,7 @@ import { bulkheadStage } from './bulkhead.js';
 import { circuitBreakerStage } from './circuit-breaker.js';
 import { connectionLimitStage } from './connection-limit.js';
 import { continuumStage } from './continuum.js';
+import { contractDiffStage } from './contract-diff.js';
 import { corsStage } from './cors.js';
 import { faultInjectionStage } from './fault-injection.js';
 import { faultsStage } from './faults.js';
@@ -34,6 +35,7 @@ const FACTORIES: readonly StageFactory[] = [
   circuitBreakerStage,
   connectionLimitStage,
   continuumStage,
+  contractDiffStage,
   corsStage,
   faultInjectionStage,
   faultsStage,

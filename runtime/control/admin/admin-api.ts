@@ -10,6 +10,7 @@ import { authRoutes } from './endpoints/auth.js';
 import { chaosRoutes } from './endpoints/chaos.js';
 import { configRoutes } from './endpoints/config.js';
 import { continuumRoutes } from './endpoints/continuum.js';
+import { contractDiffRoutes } from './endpoints/contract-diff.js';
 import { envRoutes } from './endpoints/env.js';
 import { fileRoutes } from './endpoints/files.js';
 import { fixtureHarRoutes } from './endpoints/fixture-har.js';
@@ -40,6 +41,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...systemRoutes,
   ...trafficRoutes,
   ...unmatchedRoutes,
+  ...contractDiffRoutes,
   ...configRoutes,
   ...envRoutes,
   ...fileRoutes,

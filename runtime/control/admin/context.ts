@@ -9,6 +9,7 @@ import type { ResourceSampler, TrafficStats } from '../metrics/index.js';
 import type { ServerRegistry } from '../registry/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import type { StatefulService } from '../../chain/stateful/index.js';
+import type { CaptureLog, DriftListener } from '../../contract-diff/index.js';
 
 export type { RestartStatus, ServerControl } from '../registry/index.js';
 
@@ -95,4 +96,8 @@ export interface AdminContext {
   stateful?: StatefulService;
   /** The workers, when this process is one of several (`mock serve --workers`). */
   cluster?: ClusterView;
+  /** The contract-diff captures (contract-diff/* endpoints); absent in `mock admin`. */
+  contractDiff?: CaptureLog;
+  /** Told of every capture an analysis here finds drifting (contract_diff.webhooks). */
+  driftListener?: DriftListener;
 }

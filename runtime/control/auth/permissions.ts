@@ -29,6 +29,7 @@ export const PERMISSIONS: readonly Permission[] = [
   { endpoint: 'recorder/*', read: 'open', write: 'editor' },
   { endpoint: 'state', read: 'open', write: 'editor' },
   { endpoint: 'state/*', read: 'open', write: 'editor' },
+  { endpoint: 'contract-diff/*', read: 'open', write: 'editor' },
   { endpoint: '*', read: 'open', write: 'admin' },
 ];
 

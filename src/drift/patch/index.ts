@@ -1,2 +1,3 @@
 export { parsePatch, type PatchOperation } from './operations.js';
 export { patchDescription, type PatchedDescription } from './apply.js';
+export { generateCorrection, type GenerateOptions } from './generate.js';

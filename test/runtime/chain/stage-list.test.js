@@ -25,14 +25,38 @@ const everything = {
   fixtures: { store: {}, recorder: {} },
   recorder: {},
   stateful: { machines: [{}] },
+  contractDiff: {},
 };
 
 // the lists servers were given by hand before the declarations (STAGES, OVER_HTTP_STAGES, CALL_STAGES), in their order,
-// but cors, moved outside protective chaos (issue 37) so that a page reads their refusals
+// but cors, moved outside protective chaos (issue 37) so that a page reads their refusals, and contract-diff, added
+// since (issue 39) around the upstream stages
 const BEFORE = {
   description: [
-    'sandbox', 'cors', 'circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'token-endpoint', 'security', 'latency', 'overrides',
-    'replay', 'record', 'recorder', 'stateful', 'route-chaos', 'faults', 'fault-injection', 'mocks', 'proxy-rules', 'continuum', 'proxy',
+    'sandbox',
+    'cors',
+    'circuit-breaker',
+    'bulkhead',
+    'rate-limit',
+    'connection-limit',
+    'packet-loss',
+    'traffic-shaping',
+    'token-endpoint',
+    'security',
+    'latency',
+    'overrides',
+    'replay',
+    'record',
+    'recorder',
+    'stateful',
+    'route-chaos',
+    'faults',
+    'fault-injection',
+    'mocks',
+    'contract-diff',
+    'proxy-rules',
+    'continuum',
+    'proxy',
   ],
   http: ['cors', 'circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'latency', 'recorder', 'faults', 'fault-injection'],
   call: ['circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'latency', 'faults', 'fault-injection'],

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pino } from 'pino';
 import type { BuildOptions } from '../../../compiler/index.js';
 import type { AnalysisReport, CaptureAnalysis } from '../../../runtime/index.js';
+import { withAnalyzer } from './analyzer.js';
 import { readCaptures, sourceKind } from './sources.js';
 
 export interface AnalyzeOptions {
@@ -26,14 +23,8 @@ export interface AnalyzeOptions {
 export async function analyzeCaptures(options: AnalyzeOptions): Promise<AnalysisReport> {
   // a wrong --request-path fails at once, before a build
   sourceKind(options.requestPath, options.shown);
-  const { loadBuild, Engine, CaptureAnalyzer, Aggregate, readCapture } = await import('../../../runtime/index.js');
-  const { build } = await import('../../../compiler/index.js');
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'mock-analyze-'));
-  try {
-    const built = await build({ ...options.build, routes: [], routeRules: [], outDir, name: 'analyze' });
-    const validation = { mode: 'enforce' as const, aggregate_errors: true, validate_responses: false, status_code: 400, overrides: {} };
-    const engine = new Engine(await loadBuild(built.dir), { validation, templateExpand: false, logger: pino({ level: 'silent' }) });
-    const analyzer = new CaptureAnalyzer(engine);
+  const { Aggregate, readCapture } = await import('../../../runtime/index.js');
+  return withAnalyzer(options.build, async (analyzer) => {
     const aggregate = new Aggregate(analyzer.basePaths);
     for await (const capture of readCaptures(options.requestPath, options.shown, readCapture, options.skipped)) {
       const analysis = analyzer.analyze(capture);
@@ -41,7 +32,5 @@ export async function analyzeCaptures(options: AnalyzeOptions): Promise<Analysis
       aggregate.add(analysis);
     }
     return aggregate.report();
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pino } from 'pino';
 import { parse } from 'yaml';
 import { MockError } from '../../../common/errors.js';
 import type { BuildOptions } from '../../../compiler/index.js';
 import type { CorrectionPatch } from '../../../runtime/index.js';
-import { readCaptures } from '../analyze/index.js';
+import { readCaptures, withAnalyzer } from '../analyze/index.js';
 
 export interface GenerateOptions {
   /** What to build (the description alone, --allow-ref), as `mock contract-diff analyze` builds it. */
@@ -27,20 +25,12 @@ export async function generateCorrection(options: GenerateOptions): Promise<Corr
     throw new MockError('MOCK_ERR_FLAG_INVALID', '--spec: generate-patch corrects one local description file; pass --spec <file> (download a URL first: mock contract-sync)', 2);
   }
   const document = readDocument(path.resolve(options.build.cwd, spec.source), spec.source);
-  const { loadBuild, Engine, CaptureAnalyzer, PatchBuilder, readCapture } = await import('../../../runtime/index.js');
-  const { build } = await import('../../../compiler/index.js');
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'mock-patch-'));
-  try {
-    const built = await build({ ...options.build, routes: [], routeRules: [], outDir, name: 'patch' });
-    const validation = { mode: 'enforce' as const, aggregate_errors: true, validate_responses: false, status_code: 400, overrides: {} };
-    const engine = new Engine(await loadBuild(built.dir), { validation, templateExpand: false, logger: pino({ level: 'silent' }) });
-    const analyzer = new CaptureAnalyzer(engine);
-    const builder = new PatchBuilder(document, engine.build.specs[0]?.basePath ?? '');
+  const { PatchBuilder, readCapture } = await import('../../../runtime/index.js');
+  return withAnalyzer(options.build, async (analyzer) => {
+    const builder = new PatchBuilder(document, analyzer.basePaths[0] ?? '');
     for await (const capture of readCaptures(options.requestPath, options.shown, readCapture)) builder.add(capture, analyzer.analyze(capture));
     return builder.patch();
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  });
 }
 
 function readDocument(file: string, shown: string): Record<string, unknown> {

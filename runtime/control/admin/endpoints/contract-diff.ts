@@ -9,6 +9,7 @@ import { AdminError, ok } from '../envelope.js';
 import { resolveInside } from '../project-files.js';
 import type { AdminCall, AdminRoute } from '../router.js';
 import { serversOf } from '../server-control.js';
+import { wholeNumber } from '../query-number.js';
 
 const LISTING = 'GET /__mock/contract-diff/captures lists them';
 /** Captures one upload may carry. */
@@ -19,14 +20,6 @@ const MAX_ANALYZE = 10_000;
 function logOf(ctx: AdminContext): CaptureLog {
   if (ctx.contractDiff === undefined) throw new AdminError(404, 'contract-diff captures are kept by mock serve only');
   return ctx.contractDiff;
-}
-
-function count(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
-  const text = query.get(name);
-  if (text === null || text === '') return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new AdminError(400, `${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
-  return value;
 }
 
 /**
@@ -155,8 +148,8 @@ export const contractDiffRoutes: AdminRoute[] = [
     method: 'GET',
     path: 'contract-diff/captures',
     handler: async ({ ctx, query }) => {
-      const limit = count(query, 'limit', 50, 1, 1000);
-      const offset = count(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+      const limit = wholeNumber(query, 'limit', 50, 1, 1000);
+      const offset = wholeNumber(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
       const { captures, total } = await logOf(ctx).page(limit, offset);
       return ok({ captures, total, limit, offset });
     },
@@ -169,7 +162,7 @@ export const contractDiffRoutes: AdminRoute[] = [
     method: 'POST',
     path: 'contract-diff/analyze',
     handler: async (call) => {
-      const limit = count(call.query, 'limit', 100, 1, MAX_ANALYZE);
+      const limit = wholeNumber(call.query, 'limit', 100, 1, MAX_ANALYZE);
       const { captures } = await logOf(call.ctx).page(limit, 0);
       return ok(await analyzed(call, captures));
     },

@@ -4,6 +4,7 @@ import { clusterRecorder } from '../cluster-questions.js';
 import type { AdminContext } from '../context.js';
 import { AdminError, ok } from '../envelope.js';
 import type { AdminCall, AdminRoute } from '../router.js';
+import { wholeNumber } from '../query-number.js';
 
 const LISTING = 'GET /__mock/api/recorder/recordings lists them';
 
@@ -18,14 +19,6 @@ async function recordingOf(call: AdminCall): Promise<Recording> {
   const recording = await recorderOf(call.ctx).get(Number(id));
   if (recording === undefined) throw new AdminError(404, `no recording ${id} (${LISTING})`);
   return recording;
-}
-
-function count(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
-  const text = query.get(name);
-  if (text === null || text === '') return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new AdminError(400, `${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
-  return value;
 }
 
 /** A body as JSON carries it: text, or base64 with `body_encoding` when its bytes are not text. */
@@ -62,8 +55,8 @@ export const recorderRoutes: AdminRoute[] = [
     path: 'recorder/recordings',
     handler: async ({ ctx, query }) => {
       const recorder = recorderOf(ctx);
-      const limit = count(query, 'limit', 50, 1, 1000);
-      const offset = count(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+      const limit = wholeNumber(query, 'limit', 50, 1, 1000);
+      const offset = wholeNumber(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
       // with workers, each writes what it queued first: the listing then holds every request answered before it
       const cluster = ctx.cluster === undefined ? undefined : await clusterRecorder(ctx.cluster, recorder.stats());
       const listing = await recorder.list(limit, offset);

@@ -1,3 +1,4 @@
+import { appliedCount } from './applied-count.js';
 import type { FromWorker, StoreOp, StoreReply, ToWorker } from './cluster-messages.js';
 import { ClusterStore } from './cluster-store.js';
 import { PendingCommands } from './pending-commands.js';
@@ -13,8 +14,6 @@ export class ClusterStores implements StoreFactory {
   private readonly waiting = new Map<number, (reply: StoreReply) => void>();
   private readonly pending = new PendingCommands();
   private next = 0;
-  /** How many workers the last write this worker made reached before it answered. */
-  private lastApplied = 1;
 
   constructor(private readonly send: (message: FromWorker) => void) {}
 
@@ -39,11 +38,6 @@ export class ClusterStores implements StoreFactory {
     return this.pending.settled();
   }
 
-  /** How many workers held the last change this worker made when its write answered. */
-  applied(): number {
-    return this.lastApplied;
-  }
-
   /** A message from the primary: a reply, or a change to hear and acknowledge. */
   receive(message: ToWorker): void {
     if (message.kind === 'mock-store-reply') {
@@ -58,9 +52,11 @@ export class ClusterStores implements StoreFactory {
 
   private ask(store: StoreName, op: StoreOp): Promise<StoreReply> {
     const id = ++this.next;
+    // the admin request this write is made for, read now: the reply arrives in another context
+    const count = op.op === 'set' || op.op === 'delete' || op.op === 'clear' ? appliedCount() : undefined;
     return new Promise((resolve) => {
       this.waiting.set(id, (reply) => {
-        if (op.op === 'set' || op.op === 'delete' || op.op === 'clear') this.lastApplied = reply.applied;
+        count?.note(reply.applied);
         resolve(reply);
       });
       this.send({ kind: 'mock-store', id, store, ...op });

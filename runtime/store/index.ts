@@ -7,5 +7,6 @@ export { settingsBudget } from './settings-budget.js';
 export { smallRecordsBudget } from './small-records-budget.js';
 export { StoreUnavailable } from './store-unavailable.js';
 export { ClusterStores } from './cluster-stores.js';
+export { AppliedCount, countApplied } from './applied-count.js';
 export { StoreHost } from './store-host.js';
 export { isStoreMessage, type FromWorker, type ToWorker } from './cluster-messages.js';

@@ -1,6 +1,6 @@
 import type { ControlHandler, ControlReply, ControlRequest, ControlResponse } from './control-types.js';
 import { PatternError } from '../../../common/patterns/index.js';
-import { StoreRefusal, StoreUnavailable } from '../../store/index.js';
+import { AppliedCount, countApplied, StoreRefusal, StoreUnavailable } from '../../store/index.js';
 import type { AccessPolicy } from './access-policy.js';
 import { BROWSER_TOKEN_HEADER } from '../../../common/admin-credentials.js';
 import { fromBrowser, type BrowserToken } from './browser-token.js';
@@ -189,10 +189,11 @@ async function dispatch(ctx: AdminContext, router: AdminRouter, options: AdminAp
     if (tokenMissing !== undefined) return tokenMissing;
     const decision = await ctx.auth.authorize({ method, endpoint, headers: req.headers });
     if (!decision.ok) return fail(decision.status, decision.error);
-    const response = await route.handler({ ctx, req, params, query: new URLSearchParams(req.query), json: jsonBody(req) });
+    const count = new AppliedCount();
+    const response = await countApplied(count, () => route.handler({ ctx, req, params, query: new URLSearchParams(req.query), json: jsonBody(req) }));
     // a change is held by every worker before its write answers (mock serve --workers): say by how many
-    if (ctx.cluster === undefined || isRead(method) || response.status >= 300) return response;
-    return { ...response, headers: [...response.headers, [WORKERS_APPLIED_HEADER, String(ctx.cluster.applied())]] };
+    const applied = ctx.cluster === undefined || isRead(method) || response.status >= 300 ? undefined : ctx.cluster.applied(count.fewest);
+    return applied === undefined ? response : { ...response, headers: [...response.headers, [WORKERS_APPLIED_HEADER, String(applied)]] };
   } catch (e) {
     if (e instanceof AdminError) return fail(e.status, e.message);
     if (e instanceof PatternError) return fail(400, `a pattern in the request ${e.message}`);

@@ -62,8 +62,8 @@ export interface ClusterView {
   /** This worker's number. */
   readonly worker: number;
   workers(): Promise<WorkerStatus[]>;
-  /** How many workers held the last change this worker's admin API made when its write answered. */
-  applied(): number;
+  /** How many workers held an admin request's changes when it answered, from the fewest its shared-store writes reached (undefined: it wrote none). */
+  applied(fewest: number | undefined): number | undefined;
   /** Every live worker's answer to `question` (this one's included), in the order of their numbers. */
   gather(question: ClusterQuestion): Promise<unknown[]>;
 }

@@ -97,7 +97,8 @@ async function serve({ worker, resolved: given, allowRefs, first, sharedKey, gra
       sharedGraphqlSeed: graphqlSeed,
       soleServers: first,
       say: (line) => process.stdout.write(`${line}\n`),
-      cluster: { worker, workers, gather, applied: () => stores?.applied() ?? 1 },
+      // with state in Redis every worker reads a change from there: the one that wrote it holds it
+      cluster: { worker, workers, gather, applied: (fewest) => (stores === undefined ? 1 : fewest) },
     });
     keepServing(serving.logger);
     const { running } = serving;

@@ -3,15 +3,12 @@ import { parseCondition } from './condition.js';
 import { TemplateSyntaxError } from './errors.js';
 import { tokenize, type Segment } from './tokenizer.js';
 import { parseValueToken } from './value-token.js';
+import { pluginArgs } from './plugin-args.js';
 
 type TagSegment = Extract<Segment, { kind: 'tag' }>;
 
 /** What one tag means on its own; undefined for unknown tags, which stay literal. */
-export type Tag =
-  | { kind: 'if'; condition: Condition }
-  | { kind: 'else' }
-  | { kind: 'endif' }
-  | Extract<TemplateNode, { kind: 'value' | 'plugin' }>;
+export type Tag = { kind: 'if'; condition: Condition } | { kind: 'else' } | { kind: 'endif' } | Extract<TemplateNode, { kind: 'value' | 'plugin' }>;
 
 const IF = /^#if(?:\s+([\s\S]*))?$/;
 const PLUGIN = /^plugin:([^:\s]+):([^(\s]+)\(([\s\S]*)\)$/;
@@ -29,7 +26,7 @@ export function parseTag(tag: TagSegment, vars: readonly string[] = []): Tag | u
   if (body.startsWith('plugin:')) {
     const call = PLUGIN.exec(body);
     if (!call) throw new TemplateSyntaxError(`malformed plugin call {{${body}}}, expected {{plugin:<plugin>:<action>(<args>)}}`, offset);
-    return { kind: 'plugin', plugin: call[1], action: call[2], args: call[3], source: tag.source };
+    return { kind: 'plugin', plugin: call[1], action: call[2], input: pluginArgs(call[3], offset), source: tag.source };
   }
   const expr = parseValueToken(body, offset, vars);
   return expr && { kind: 'value', expr };

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PluginHost, pluginHealthBudget } from '../plugins/index.js';
 import {
   ADMIN_ROUTES,
   AccessPolicy,
@@ -32,6 +33,7 @@ import { metricsHandler } from './metrics-server.js';
 import { FixtureRecorder, FixtureStore, secretsOf, sequencesBudget } from '../chain/fixtures/index.js';
 import { StateStore, StatefulService, stateBudget } from '../chain/stateful/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
+import { MockError } from '../../common/errors.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -85,10 +87,21 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const stateful = options.stateful?.enabled === true ? statefulService(options.stateful, live.clock.read, stores) : undefined;
   // opened before anything listens: a database path that cannot be used stops the start in one line
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
+  // each installed plugin's thread loads its module now: one that cannot be loaded stops the start in one line
+  let plugins: PluginHost | undefined;
+  try {
+    plugins = options.plugins === undefined ? undefined : new PluginHost(options.plugins, stores.open('plugin-health', pluginHealthBudget), logger);
+  } catch (e) {
+    await recorderDb?.close();
+    throw new MockError('MOCK_ERR_PLUGIN_LOAD', (e as Error).message);
+  }
   let mockServers: MockServer[];
   try {
-    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful })))).filter((s) => s !== undefined);
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, plugins })))).filter(
+      (s) => s !== undefined,
+    );
   } catch (e) {
+    plugins?.close();
     await recorderDb?.close();
     throw e;
   }
@@ -123,7 +136,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     const tokenSource = `the admin page (GET ${admin.mountPath})`;
     const stream = admin.api ? new LiveStream(ctx, access, limits.max_log_subscribers, true) : undefined;
     if (stream !== undefined) streams.push(stream);
-    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath, stream);
+    http?.hostControl?.(
+      createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }),
+      admin.mountPath,
+      stream,
+    );
   } else {
     const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
     http?.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));
@@ -140,6 +157,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     await fixtures?.recorder.flushed();
     // after the servers: the last answers' rows are queued by then
     await recorderDb?.close();
+    plugins?.close();
     requestLog.flush();
   };
   try {

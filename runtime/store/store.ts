@@ -92,6 +92,7 @@ export const STORE_NAMES = [
   'admin-sessions',
   'admin-revocations',
   'admin-login-throttle',
+  'plugin-health',
 ] as const;
 
 export type StoreName = (typeof STORE_NAMES)[number];

@@ -54,7 +54,10 @@ function httpBackend(config: EffectiveConfig, logger: Logger): ServeOptions['htt
     logger.info('serving the HTTP mock with node:http: chaos connection_error_kind tcp_reset needs a backend that can send a TCP reset (uWebSockets.js cannot)');
     return 'node';
   }
-  if (chosen === 'uws') logger.warn('chaos connection_error_kind tcp_reset: uWebSockets.js cannot send a TCP reset, so those connections are closed without an answer (tcp_close); set server.http_backend to node or auto for real resets');
+  if (chosen === 'uws')
+    logger.warn(
+      'chaos connection_error_kind tcp_reset: uWebSockets.js cannot send a TCP reset, so those connections are closed without an answer (tcp_close); set server.http_backend to node or auto for real resets',
+    );
   return chosen;
 }
 
@@ -100,7 +103,10 @@ function readJwks(resolved: ResolvedConfig, file: string, key: string): { keys: 
   try {
     text = readFileSync(full, 'utf8');
   } catch (e) {
-    throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}: cannot read ${displayPath(full)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); give the path of a JSON Web Key Set file, relative to mock.yaml`);
+    throw new MockError(
+      'MOCK_ERR_CONFIG_INVALID',
+      `${key}: cannot read ${displayPath(full)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); give the path of a JSON Web Key Set file, relative to mock.yaml`,
+    );
   }
   let jwks: unknown;
   try {
@@ -234,10 +240,27 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     fixtures: fixtureOptions(config),
     recorder: config.recorder.enabled ? { dbPath: config.recorder.db_path } : undefined,
     stateful: config.core.stateful,
+    plugins: pluginOptions(resolved),
     websocket: websocketOptions(resolved),
     graphql: graphqlOptions(resolved, buildDir),
     grpc: grpcOptions(resolved, buildDir),
     shutdownGraceMs: config.server.shutdown_timeout_ms,
+  };
+}
+
+/** mock.yaml plugins, paths resolved against the project: none loaded when no plugin is installed and none configured. */
+export function pluginOptions({ config, projectDir }: ResolvedConfig): MockOptions['plugins'] {
+  const plugins = config.plugins;
+  const dir = path.resolve(projectDir, plugins.dir);
+  const sandbox = Object.fromEntries(Object.entries(plugins.sandbox).map(([name, own]) => [name, { ...own, allowed_paths: own.allowed_paths?.map((p) => path.resolve(projectDir, p)) }]));
+  return {
+    dir,
+    limits: { max_memory_mb: plugins.max_memory_mb, max_execution_ms: plugins.max_execution_ms },
+    sandbox,
+    disableAfter: plugins.disable_after,
+    middleware: plugins.middleware,
+    requestValidators: plugins.request_validators,
+    responseModifiers: plugins.response_modifiers,
   };
 }
 
@@ -297,9 +320,7 @@ export function grpcOptions(resolved: ResolvedConfig, buildDir: string): MockOpt
     reflection: grpc.enable_reflection,
     maxMessageSize: grpc.max_message_size,
     concurrencyLimit: grpc.concurrency_limit,
-    ...(grpc.http_bridge.enabled
-      ? { httpBridge: { port: grpc.http_bridge.port, maxBodyBytes: grpc.http_bridge.max_body_bytes, maxStreamMessages: grpc.http_bridge.max_stream_messages } }
-      : {}),
+    ...(grpc.http_bridge.enabled ? { httpBridge: { port: grpc.http_bridge.port, maxBodyBytes: grpc.http_bridge.max_body_bytes, maxStreamMessages: grpc.http_bridge.max_stream_messages } } : {}),
     mock: {
       seed: config.seed,
       now: pinned === undefined ? Date.now : () => pinned,
@@ -357,7 +378,8 @@ export function websocketOptions(resolved: ResolvedConfig): MockOptions['websock
   const routes = (ws.routes ?? []).map((route, i) =>
     route.script === undefined ? route : { ...route, script: readablePath(resolved, `websocket.routes[${i}].script`, route.script, sources['websocket.routes'] ?? 'file') },
   );
-  const replayFile = ws.replay_file === undefined ? undefined : readablePath(resolved, 'websocket.replay_file', ws.replay_file, sources['websocket.replay_file'], ' (or give it with MOCK_WS_REPLAY_FILE)');
+  const replayFile =
+    ws.replay_file === undefined ? undefined : readablePath(resolved, 'websocket.replay_file', ws.replay_file, sources['websocket.replay_file'], ' (or give it with MOCK_WS_REPLAY_FILE)');
   return {
     port: config.server.ws_port,
     replayFile,

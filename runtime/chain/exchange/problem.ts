@@ -77,13 +77,33 @@ export function unauthorized(params: ProblemParams<'MOCK_ERR_UNAUTHORIZED'>, cha
   return { code: 'MOCK_ERR_UNAUTHORIZED', detail: message, answer };
 }
 
+/** A middleware plugin's refusal (catalogue MOCK_ERR_PLUGIN_UNAUTHORIZED), shaped like the security schemes' 401: `{"error": "Unauthorized", "message": …}`. */
+export function pluginUnauthorized(params: ProblemParams<'MOCK_ERR_PLUGIN_UNAUTHORIZED'>): Answer {
+  const entry = PROBLEMS.MOCK_ERR_PLUGIN_UNAUTHORIZED;
+  const message = entry.detail(params);
+  return {
+    status: entry.status,
+    headers: [
+      ['content-type', 'application/json'],
+      ['x-mock-error-code', 'MOCK_ERR_PLUGIN_UNAUTHORIZED'],
+    ],
+    body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_PLUGIN_UNAUTHORIZED' }),
+    code: 'MOCK_ERR_PLUGIN_UNAUTHORIZED',
+    detail: message,
+    source: 'refusal',
+  };
+}
+
 /** 403 for a token without the scopes an operation requires, shaped like the 401, with the insufficient_scope challenge. */
 export function insufficientScope(params: ProblemParams<'MOCK_ERR_INSUFFICIENT_SCOPE'>, challenge: string): Refusal {
   const entry = PROBLEMS.MOCK_ERR_INSUFFICIENT_SCOPE;
   const message = entry.detail(params);
   const answer: Answer = {
     status: entry.status,
-    headers: [['content-type', 'application/json'], ['www-authenticate', challenge]],
+    headers: [
+      ['content-type', 'application/json'],
+      ['www-authenticate', challenge],
+    ],
     body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_INSUFFICIENT_SCOPE' }),
     code: 'MOCK_ERR_INSUFFICIENT_SCOPE',
     error: message,
@@ -98,7 +118,10 @@ type OAuthCode = 'MOCK_ERR_OAUTH_INVALID_REQUEST' | 'MOCK_ERR_OAUTH_INVALID_CLIE
 export function oauthError<C extends OAuthCode>(code: C, params: ProblemParams<C>): Answer {
   const entry = PROBLEMS[code];
   const description = (entry.detail as (p: ProblemParams<C>) => string)(params);
-  const headers: Array<[string, string]> = [['content-type', 'application/json'], ['cache-control', 'no-store']];
+  const headers: Array<[string, string]> = [
+    ['content-type', 'application/json'],
+    ['cache-control', 'no-store'],
+  ];
   if (entry.status === 401) headers.push(['www-authenticate', 'Basic realm="token endpoint"']);
   return { status: entry.status, headers, body: JSON.stringify({ error: entry.title, error_description: description, code }), code, error: description, source: 'refusal' };
 }

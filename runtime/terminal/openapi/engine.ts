@@ -21,7 +21,6 @@ import { RequestValidation } from './request-validation.js';
 import { Responses } from './responses.js';
 import { Router } from './router.js';
 
-
 export interface EngineOptions {
   validation: ValidationOptions;
   templateExpand: boolean;
@@ -33,6 +32,8 @@ export interface EngineOptions {
   responseCache?: ResponseCacheOptions;
   /** The settings store, which keeps what the admin API changes (validation, template expansion) across restarts; default: one of its own in memory. */
   settings?: Store<unknown>;
+  /** Answers the templates' {{plugin:…}} calls (mock.yaml plugins); absent: a call renders as written. */
+  plugins?: { call(plugin: string, action: string, input: string): unknown };
 }
 
 /** One route of the build (an operation or a custom route), made once: statistics key maps by it. */
@@ -74,7 +75,7 @@ export class Engine implements Description {
     this.customRoutes = responders.routes;
     const offered = responders.operations.map((table) => table.responses.map((r) => r.contents.map((c) => c.type)));
     const negotiation = new ContentNegotiation();
-    this.templates = createTemplateRuntime({ seed: options.seed, now: clock });
+    this.templates = createTemplateRuntime({ seed: options.seed, now: clock, plugins: options.plugins });
     this.cache = options.responseCache === undefined ? null : new ResponseCache(options.responseCache);
     this.checks = new AnswerChecks(responders.operations, validators, this.live, options.logger);
     const refuse = (ex: Exchange, index: number | undefined, refused: Refusal): Answer => this.refuse(ex, index, refused);
@@ -91,7 +92,13 @@ export class Engine implements Description {
     this.routes = [
       ...build.operations.map((op) => ({ key: op.key, id: `description ${op.key}`, method: op.method, path: op.path, tags: op.tags })),
       // a custom route's conditions tell it from others of its key, and stay its own across a restart that reorders mock.yaml
-      ...build.customRoutes.map((route) => ({ key: `${route.method} ${route.path}`, id: `custom_route ${route.method} ${route.path} ${JSON.stringify(route.match)}`, method: route.method, path: route.path, tags: [] as string[] })),
+      ...build.customRoutes.map((route) => ({
+        key: `${route.method} ${route.path}`,
+        id: `custom_route ${route.method} ${route.path} ${JSON.stringify(route.match)}`,
+        method: route.method,
+        path: route.path,
+        tags: [] as string[],
+      })),
     ].map((route, index) => ({ ...route, index, behaviour: behaviours.get(index) ?? null }));
     this.router = new Router(build, this.routes, this.requests.check);
     this.validation.onChange((validation) => {

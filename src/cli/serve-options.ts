@@ -252,7 +252,9 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
 export function pluginOptions({ config, projectDir }: ResolvedConfig): MockOptions['plugins'] {
   const plugins = config.plugins;
   const dir = path.resolve(projectDir, plugins.dir);
-  const sandbox = Object.fromEntries(Object.entries(plugins.sandbox).map(([name, own]) => [name, { ...own, allowed_paths: own.allowed_paths?.map((p) => path.resolve(projectDir, p)) }]));
+  const sandbox = Object.fromEntries(
+    Object.entries(plugins.sandbox).map(([name, own]) => [name, own.allowed_paths === undefined ? own : { ...own, allowed_paths: own.allowed_paths.map((p) => path.resolve(projectDir, p)) }]),
+  );
   return {
     dir,
     limits: { max_memory_mb: plugins.max_memory_mb, max_execution_ms: plugins.max_execution_ms },

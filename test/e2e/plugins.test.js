@@ -1,0 +1,161 @@
+// Sandboxed WebAssembly plugins through `mock plugin install` and `mock serve`: each kind end to end
+// through real requests (docs/plugins.md); a plugin that loops is cut off at max_execution_ms and the
+// next request is served; one that eats memory is stopped at its declared maximum; files only in
+// allowed_paths; no network; garbage answers and repeated failures disable the plugin.
+import t from 'tap';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root, runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { fileReader, misbehaving, networked } from '../helpers/plugins.js';
+
+const examples = path.join(root, 'plugins/examples');
+const json = { 'application/json': { schema: { type: 'object' } } };
+const answer = (example) => ({ 200: { description: 'ok', content: { 'application/json': { example } } } });
+const description = {
+  openapi: '3.0.3',
+  info: { title: 'plugins', version: '1' },
+  paths: {
+    '/greet': { get: { responses: answer({ shout: "{{plugin:upper:upper('hello, world')}}", id: '{{plugin:catalog:next_id()}}', product: '{{plugin:catalog:product()}}' }) } },
+    '/pets': { post: { requestBody: { content: json }, responses: answer({ created: true }) } },
+    '/open': { get: { responses: answer({ open: true }) } },
+    '/spin': { get: { responses: answer({ v: '{{plugin:rogue:spin()}}' }) } },
+    '/hog': { get: { responses: answer({ v: '{{plugin:rogue:hog()}}' }) } },
+    '/ok': { get: { responses: answer({ v: '{{plugin:rogue:ok()}}' }) } },
+    '/garbage': { get: { responses: answer({ v: '{{plugin:sloppy:garbage()}}' }) } },
+    '/read': { get: { responses: answer({ granted: '{{plugin:reader:read()}}', escape: '{{plugin:reader:escape()}}', refused: '{{plugin:snoop:read()}}' }) } },
+  },
+};
+
+const project = tmpdir();
+mkdirSync(path.join(project, 'data'));
+writeFileSync(path.join(project, 'data/secret.json'), '{"secret":42}');
+writeFileSync(path.join(project, 'api.json'), JSON.stringify(description));
+writeFileSync(
+  path.join(project, 'mock.yaml'),
+  [
+    'specs: [{path: api.json}]',
+    'response_template_expand: true',
+    'plugins:',
+    '  disable_after: 2',
+    '  sandbox:',
+    '    rogue: {max_execution_ms: 300}',
+    '    reader: {allowed_paths: [data]}',
+    '  middleware: [{plugin: auth, action: validate_token, paths: ["/pets"]}]',
+    '  request_validators: [{plugin: guard, action: check}]',
+    '  response_modifiers: [{plugin: stamp, action: stamp, paths: ["/open"]}]',
+    '',
+  ].join('\n'),
+);
+const modules = path.join(project, 'modules');
+mkdirSync(modules);
+for (const [file, bytes] of [
+  ['rogue.wasm', misbehaving('rogue')],
+  // the same actions under another name: its own health, so its disabling leaves rogue alone
+  ['sloppy.wasm', misbehaving('sloppy')],
+  ['reader.wasm', fileReader('reader')],
+  ['snoop.wasm', fileReader('snoop')],
+  ['fetcher.wasm', networked()],
+]) {
+  writeFileSync(path.join(modules, file), bytes);
+}
+const installs = [
+  ...['template-function/upper', 'data-source/catalog', 'middleware/auth', 'request-validator/guard', 'response-modifier/stamp'].map((p) => path.join(examples, `${p}.wasm`)),
+  ...['rogue', 'sloppy', 'reader', 'snoop'].map((name) => path.join(modules, `${name}.wasm`)),
+];
+
+t.before(async () => {
+  for (const file of installs) {
+    const res = await runMock(['plugin', 'install', file], { cwd: project });
+    if (res.code !== 0) throw new Error(`install ${file}: ${res.stdout}${res.stderr}`);
+  }
+});
+
+let server;
+const base = () => server.url;
+t.before(async () => {
+  server = await startMock([], { cwd: project });
+});
+t.teardown(() => server?.stop());
+
+t.test('a template function and a data source answer inside the response template', async (t) => {
+  const res = await fetch(`${base()}/greet`);
+  t.equal(res.status, 200);
+  const body = await res.json();
+  t.equal(body.shout, 'HELLO, WORLD');
+  t.same(JSON.parse(body.product), { sku: 'W-1', name: 'Widget', price: 9.5 });
+  const again = await (await fetch(`${base()}/greet`)).json();
+  t.equal(Number(again.id), Number(body.id) + 1, 'the data source counts from one call to the next');
+});
+
+t.test("middleware refuses a request without the token with the spec's 401 body, and lets one with it through", async (t) => {
+  const refused = await fetch(`${base()}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Rex"}' });
+  t.equal(refused.status, 401);
+  t.same(await refused.json(), { error: 'Unauthorized', message: 'a valid bearer token is required', code: 'MOCK_ERR_PLUGIN_UNAUTHORIZED' });
+  const allowed = await fetch(`${base()}/pets`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer letmein' }, body: '{"name":"Rex"}' });
+  t.equal(allowed.status, 200);
+  t.same(await allowed.json(), { created: true });
+  t.equal((await fetch(`${base()}/open`)).status, 200, 'a route outside its paths runs no middleware');
+});
+
+t.test('a request validator refuses what it finds wrong with a 400 listing its errors', async (t) => {
+  const res = await fetch(`${base()}/pets`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer letmein' }, body: '{"name":"forbidden"}' });
+  t.equal(res.status, 400);
+  const body = await res.json();
+  t.equal(body.code, 'MOCK_ERR_PLUGIN_REQUEST_INVALID');
+  t.same(body.errors, ['the request mentions the word forbidden']);
+});
+
+t.test('a response modifier changes the answers of its paths before delivery', async (t) => {
+  const open = await fetch(`${base()}/open`);
+  t.equal(open.headers.get('x-stamped-by'), 'stamp-plugin');
+  t.same(await open.json(), { open: true });
+  t.equal((await fetch(`${base()}/greet`)).headers.get('x-stamped-by'), null, 'other paths are left alone');
+});
+
+t.test('a plugin that loops is cut off at max_execution_ms, and the next request is served by it again', async (t) => {
+  const res = await fetch(`${base()}/spin`);
+  t.equal(res.status, 502);
+  const body = await res.json();
+  t.equal(body.code, 'MOCK_ERR_PLUGIN_TIMEOUT');
+  t.match(body.detail, /rogue: spin gave no answer within 300 ms/);
+  const next = await fetch(`${base()}/ok`);
+  t.equal(next.status, 200);
+  t.same(await next.json(), { v: 'fine' });
+});
+
+t.test('a plugin that allocates past its declared maximum is stopped; its request alone fails', async (t) => {
+  const res = await fetch(`${base()}/hog`);
+  t.equal(res.status, 502);
+  const body = await res.json();
+  t.equal(body.code, 'MOCK_ERR_PLUGIN_FAILED');
+  t.match(body.detail, /rogue: hog failed: it trapped/);
+  t.equal((await fetch(`${base()}/ok`)).status, 200);
+});
+
+t.test('files: a granted directory is readable, nothing outside it, nothing at all without a grant', async (t) => {
+  const body = await (await fetch(`${base()}/read`)).json();
+  t.same(JSON.parse(body.granted), { secret: 42 });
+  t.not(JSON.parse(body.escape).errno, undefined, 'a path out of the granted directory is refused by WASI');
+  t.not(JSON.parse(body.refused).errno, undefined, 'a plugin without allowed_paths has no directory to open');
+});
+
+t.test('a plugin that answers garbage fails its request; repeated failures disable it with one log line', async (t) => {
+  for (let i = 0; i < 2; i++) {
+    const res = await fetch(`${base()}/garbage`);
+    t.equal(res.status, 502);
+    t.equal((await res.json()).code, 'MOCK_ERR_PLUGIN_FAILED');
+  }
+  const disabled = await fetch(`${base()}/garbage`);
+  t.equal(disabled.status, 502);
+  t.equal((await disabled.json()).code, 'MOCK_ERR_PLUGIN_DISABLED');
+  const log = server.stdout + server.stderr;
+  t.equal(log.split('plugin sloppy disabled after 2 failures').length - 1, 1, 'one log line');
+  t.equal((await fetch(`${base()}/ok`)).status, 200, 'the same module under another name still serves');
+  t.equal((await fetch(`${base()}/open`)).status, 200, 'the server keeps serving');
+});
+
+t.test('a plugin that wants a network function from the host is refused at install', async (t) => {
+  const res = await runMock(['plugin', 'install', path.join(modules, 'fetcher.wasm')], { cwd: project });
+  t.equal(res.code, 1);
+  t.match(res.stderr, /import env\.http_get is refused: the host provides only wasi_snapshot_preview1 \(no network/);
+});

@@ -248,17 +248,13 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
   };
 }
 
-/** mock.yaml plugins, paths resolved against the project: none loaded when no plugin is installed and none configured. */
-export function pluginOptions({ config, projectDir }: ResolvedConfig): MockOptions['plugins'] {
+/** mock.yaml plugins (its paths absolute already): mock serve loads every plugin installed in dir. */
+export function pluginOptions({ config }: ResolvedConfig): NonNullable<MockOptions['plugins']> {
   const plugins = config.plugins;
-  const dir = path.resolve(projectDir, plugins.dir);
-  const sandbox = Object.fromEntries(
-    Object.entries(plugins.sandbox).map(([name, own]) => [name, own.allowed_paths === undefined ? own : { ...own, allowed_paths: own.allowed_paths.map((p) => path.resolve(projectDir, p)) }]),
-  );
   return {
-    dir,
+    dir: plugins.dir,
     limits: { max_memory_mb: plugins.max_memory_mb, max_execution_ms: plugins.max_execution_ms },
-    sandbox,
+    sandbox: plugins.sandbox,
     disableAfter: plugins.disable_after,
     middleware: plugins.middleware,
     requestValidators: plugins.request_validators,

@@ -15,20 +15,14 @@ const STREAMS = new Set(['stdout', 'stderr']);
  * config file's directory, else cwd) for file values and defaults, cwd for env and flag values.
  * Every key holding a file or folder is listed here.
  */
-export function resolvePaths(
-  config: MockConfig,
-  sources: Readonly<Record<string, ConfigSource>>,
-  cwd: string,
-  projectDir: string,
-): EffectiveConfig {
+export function resolvePaths(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>, cwd: string, projectDir: string): EffectiveConfig {
   const resolve = (key: string, location: string): string => {
     if (isUrl(location)) return location;
     const source = sources[key];
     return path.resolve(source === 'env' || source === 'flag' ? cwd : projectDir, location);
   };
-  const optional = (key: string, location: string | undefined): { [key: string]: string } =>
-    location === undefined ? {} : { [key.slice(key.lastIndexOf('.') + 1)]: resolve(key, location) };
-  const { logging, core, grpc, websocket, graphql, recorder, http } = config;
+  const optional = (key: string, location: string | undefined): { [key: string]: string } => (location === undefined ? {} : { [key.slice(key.lastIndexOf('.') + 1)]: resolve(key, location) });
+  const { logging, core, grpc, websocket, graphql, recorder, http, plugins } = config;
   return {
     ...config,
     specs: config.specs.map((spec) => {
@@ -48,5 +42,15 @@ export function resolvePaths(
     // files or globs: a glob resolves as a path does, its pattern part kept
     graphql: { ...graphql, schema: [graphql.schema].flat().map((location) => resolve('graphql.schema', location)) },
     recorder: { ...recorder, ...optional('recorder.db_path', recorder.db_path) },
+    plugins: {
+      ...plugins,
+      dir: resolve('plugins.dir', plugins.dir),
+      sandbox: Object.fromEntries(
+        Object.entries(plugins.sandbox).map(([name, own]) => [
+          name,
+          own.allowed_paths === undefined ? own : { ...own, allowed_paths: own.allowed_paths.map((p) => resolve(`plugins.sandbox.${name}.allowed_paths`, p)) },
+        ]),
+      ),
+    },
   };
 }

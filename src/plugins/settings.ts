@@ -22,6 +22,5 @@ export interface PluginSettings {
 export function pluginSettings(flags: { config?: string }): PluginSettings {
   const resolved = loadConfig({ configPath: flags.config });
   const options = pluginOptions(resolved);
-  if (options === undefined) throw new TypeError('plugins options are always resolved');
   return { dir: options.dir, limitsOf: (name) => ({ ...DEFAULT_LIMITS, ...options.limits, ...options.sandbox[name] }) };
 }

@@ -174,6 +174,15 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  buffer_unique: true # from default',
       'ai:',
       '  enabled: false # from default',
+      'plugins:',
+      `  dir: ${cwd}/.mock/plugins # from default`,
+      '  max_memory_mb: 50 # from default',
+      '  max_execution_ms: 1000 # from default',
+      '  disable_after: 5 # from default',
+      '  sandbox: {} # from default',
+      '  middleware: [] # from default',
+      '  request_validators: [] # from default',
+      '  response_modifiers: [] # from default',
       'state:',
       '  store: memory # from default',
       '  redis_url: redis://127.0.0.1:6379 # from default',
@@ -226,5 +235,5 @@ t.test("state.redis_url's password is not printed", async (t) => {
   const cwd = t.testdir({ 'mock.yaml': 'state: { store: redis }\n' });
   const text = formatConfig(loadConfig({ cwd, env: { MOCK_REDIS_URL: 'redis://app:pa55word@redis.internal:6380/1' } }));
   t.notMatch(text, /pa55word/);
-  t.match(text, "  redis_url: redis://app:[redacted]@redis.internal:6380/1 # from env\n");
+  t.match(text, '  redis_url: redis://app:[redacted]@redis.internal:6380/1 # from env\n');
 });

@@ -23,6 +23,8 @@ export class Sandbox {
   private buffer = Buffer.from(this.data);
   private readonly actionIndex: Map<string, number>;
   private worker: Worker | undefined;
+  /** The worker has loaded its module (checked once after each spawn). */
+  private ready = false;
 
   constructor(
     private readonly module: Uint8Array,
@@ -35,6 +37,13 @@ export class Sandbox {
 
   /** Starts the thread and waits until the module is loaded; throws why it cannot be. */
   start(): void {
+    this.spawn();
+    this.awaitReady();
+  }
+
+  /** A new thread on new buffers, not waited for. */
+  private spawn(): void {
+    this.ready = false;
     this.control = new SharedArrayBuffer(CONTROL_SLOTS * 4);
     this.ctl = new Int32Array(this.control);
     this.data = new SharedArrayBuffer(DATA_BYTES);
@@ -57,9 +66,15 @@ export class Sandbox {
     worker.on('error', () => {});
     worker.unref();
     this.worker = worker;
+  }
+
+  private awaitReady(): void {
     Atomics.wait(this.ctl, STATE, STARTING, LOAD_MS);
     const state = Atomics.load(this.ctl, STATE);
-    if (state === IDLE) return;
+    if (state === IDLE) {
+      this.ready = true;
+      return;
+    }
     this.stop();
     throw new Error(state === BROKEN ? this.buffer.toString('utf8', 0, this.buffer.indexOf(0) === -1 ? 256 : this.buffer.indexOf(0)) : `its thread did not load it within ${LOAD_MS} ms`);
   }
@@ -68,9 +83,10 @@ export class Sandbox {
   call(action: string, input: string): CallResult {
     const index = this.actionIndex.get(action);
     if (index === undefined) return { ok: false, kind: 'unavailable', reason: `the plugin has no action ${action}` };
-    if (this.worker === undefined) {
+    if (!this.ready) {
       try {
-        this.start();
+        if (this.worker === undefined) this.start();
+        else this.awaitReady();
       } catch (e) {
         return { ok: false, kind: 'unavailable', reason: (e as Error).message };
       }
@@ -88,7 +104,9 @@ export class Sandbox {
       if (Atomics.load(ctl, STATE) === DONE) break;
       const left = deadline - performance.now();
       if (left <= 0) {
+        // the replacement loads while the server answers other requests
         this.stop();
+        this.spawn();
         return { ok: false, kind: 'timeout', reason: `no answer within max_execution_ms (${this.limits.max_execution_ms} ms); its thread was stopped` };
       }
       Atomics.wait(ctl, STATE, CALL, left);
@@ -104,5 +122,6 @@ export class Sandbox {
   stop(): void {
     void this.worker?.terminate();
     this.worker = undefined;
+    this.ready = false;
   }
 }

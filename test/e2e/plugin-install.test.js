@@ -68,6 +68,12 @@ t.test('--checksum: a match installs, a mismatch is refused before anything is w
   const right = await mock(cwd, 'install', upper, '--checksum', `sha256:${sha(readFileSync(upper))}`);
   t.equal(right.code, 0, right.stderr);
   t.equal(JSON.parse(readFileSync(path.join(cwd, '.mock/plugins/upper/install.json'), 'utf8')).pinned, `sha256:${sha(readFileSync(upper))}`);
+  const unpinned = await mock(cwd, 'update', 'upper');
+  t.equal(unpinned.code, 1, 'a pinned plugin is not updated without the new checksum');
+  t.match(unpinned.stderr, 'plugin upper was installed with --checksum: give the checksum of');
+  const pinned = await mock(cwd, 'update', 'upper', '--checksum', `sha256:${sha(readFileSync(upper))}`);
+  t.equal(pinned.code, 0, pinned.stderr);
+  t.match(pinned.stdout, 'plugin upper 1.0.0 is up to date');
 });
 
 t.test('a URL served on loopback', async (t) => {

@@ -30,10 +30,10 @@ export default class PluginUpdate extends MockCommand {
       const [newest] = versionTags(repository);
       if (newest === undefined) throw new MockError('MOCK_ERR_PLUGIN_SOURCE', `plugin ${args.name}: ${repository} has no version tags any more (reinstall it from another source)`);
       source = `git+${repository}#${newest}`;
-    }
-    if (record.pinned !== undefined && flags.checksum === undefined && source === record.source) {
-      this.log(`mock: plugin ${args.name} ${record.version} is pinned (sha256) and its source has no newer version`);
-      return;
+      if (source === record.source) {
+        this.log(`mock: plugin ${args.name} ${record.version} is up to date (${newest} is the newest version tag of ${repository})`);
+        return;
+      }
     }
     if (record.pinned !== undefined && flags.checksum === undefined) {
       throw new MockError(

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { compiledModule } from '../../common/package-root.js';
 import { ACTION, BAD_OUTPUT, BROKEN, CALL, CONTROL_SLOTS, DATA_BYTES, DONE, IDLE, LENGTH, OK, STARTING, STATE, STATUS, TOO_LARGE, type SandboxData } from './sandbox-protocol.js';
@@ -37,6 +38,9 @@ export class Sandbox {
 
   /** Starts the thread and waits until the module is loaded; throws why it cannot be. */
   start(): void {
+    for (const dir of this.limits.allowed_paths) {
+      if (!isDirectory(dir)) throw new Error(`allowed_paths ${dir} is not a directory (create it, or remove it from plugins.sandbox in mock.yaml)`);
+    }
     this.spawn();
     this.awaitReady();
   }
@@ -123,5 +127,13 @@ export class Sandbox {
     void this.worker?.terminate();
     this.worker = undefined;
     this.ready = false;
+  }
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
   }
 }

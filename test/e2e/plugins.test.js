@@ -159,3 +159,15 @@ t.test('a plugin that wants a network function from the host is refused at insta
   t.equal(res.code, 1);
   t.match(res.stderr, /import env\.http_get is refused: the host provides only wasi_snapshot_preview1 \(no network/);
 });
+
+t.test('a start that cannot load what mock.yaml asks for stops with one line', async (t) => {
+  const cwd = tmpdir();
+  writeFileSync(path.join(cwd, 'api.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: answer({}) } } } }));
+  writeFileSync(path.join(cwd, 'mock.yaml'), 'specs: [{path: api.json}]\nplugins:\n  middleware: [{plugin: nope, action: validate_token}]\n  sandbox:\n    reader: {allowed_paths: [missing]}\n');
+  const serve = await runMock(['serve', '--http-port', '0', '--host', '127.0.0.1'], { cwd });
+  t.equal(serve.code, 1);
+  t.match(serve.stderr, `plugin nope is not installed in ${path.join(cwd, '.mock/plugins')} (run mock plugin install, or check plugins.dir)`);
+  const install = await runMock(['plugin', 'install', path.join(modules, 'reader.wasm')], { cwd });
+  t.equal(install.code, 1);
+  t.match(install.stderr, `allowed_paths ${path.join(cwd, 'missing')} is not a directory (create it, or remove it from plugins.sandbox in mock.yaml)`);
+});

@@ -1,4 +1,6 @@
 import { workerData } from 'node:worker_threads';
+import { openSync } from 'node:fs';
+import { devNull } from 'node:os';
 import { WASI } from 'node:wasi';
 import { ABI_VERSION, ABI_VERSION_EXPORT, ALLOC_EXPORT } from './abi.js';
 import { ACTION, BAD_OUTPUT, BROKEN, CALL, DONE, IDLE, LENGTH, OK, STATE, STATUS, TOO_LARGE, TRAPPED, type SandboxData } from './sandbox-protocol.js';
@@ -23,7 +25,9 @@ const fail = (status: number, message: string): void => finish(status, buffer.wr
 type Exports = Record<string, (...args: number[]) => number> & { memory: WebAssembly.Memory };
 let exports: Exports;
 try {
-  const wasi = new WASI({ version: 'preview1', args: [], env: {}, preopens, returnOnExit: true });
+  // its standard streams lead nowhere: WASI would otherwise hand it the server's own descriptors 0-2
+  const nowhere = openSync(devNull, 'r+');
+  const wasi = new WASI({ version: 'preview1', args: [], env: {}, preopens, returnOnExit: true, stdin: nowhere, stdout: nowhere, stderr: nowhere });
   const instance = new WebAssembly.Instance(new WebAssembly.Module(module as Uint8Array<ArrayBuffer>), usesWasi ? { wasi_snapshot_preview1: wasi.wasiImport } : {});
   exports = instance.exports as Exports;
   if (usesWasi) wasi.initialize(instance);

@@ -6,7 +6,7 @@ import t from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, runMock, startMock, tmpdir } from '../helpers/cli.js';
-import { fileReader, misbehaving, networked } from '../helpers/plugins.js';
+import { chatty, fileReader, misbehaving, networked } from '../helpers/plugins.js';
 
 const examples = path.join(root, 'plugins/examples');
 const json = { 'application/json': { schema: { type: 'object' } } };
@@ -22,6 +22,7 @@ const description = {
     '/hog': { get: { responses: answer({ v: '{{plugin:rogue:hog()}}' }) } },
     '/ok': { get: { responses: answer({ v: '{{plugin:rogue:ok()}}' }) } },
     '/garbage': { get: { responses: answer({ v: '{{plugin:sloppy:garbage()}}' }) } },
+    '/say': { get: { responses: answer({ v: '{{plugin:chatty:say()}}' }) } },
     '/read': { get: { responses: answer({ granted: '{{plugin:reader:read()}}', escape: '{{plugin:reader:escape()}}', refused: '{{plugin:snoop:read()}}' }) } },
   },
 };
@@ -55,12 +56,13 @@ for (const [file, bytes] of [
   ['reader.wasm', fileReader('reader')],
   ['snoop.wasm', fileReader('snoop')],
   ['fetcher.wasm', networked()],
+  ['chatty.wasm', chatty()],
 ]) {
   writeFileSync(path.join(modules, file), bytes);
 }
 const installs = [
   ...['template-function/upper', 'data-source/catalog', 'middleware/auth', 'request-validator/guard', 'response-modifier/stamp'].map((p) => path.join(examples, `${p}.wasm`)),
-  ...['rogue', 'sloppy', 'reader', 'snoop'].map((name) => path.join(modules, `${name}.wasm`)),
+  ...['rogue', 'sloppy', 'reader', 'snoop', 'chatty'].map((name) => path.join(modules, `${name}.wasm`)),
 ];
 
 t.before(async () => {
@@ -137,6 +139,12 @@ t.test('files: a granted directory is readable, nothing outside it, nothing at a
   t.same(JSON.parse(body.granted), { secret: 42 });
   t.not(JSON.parse(body.escape).errno, undefined, 'a path out of the granted directory is refused by WASI');
   t.not(JSON.parse(body.refused).errno, undefined, 'a plugin without allowed_paths has no directory to open');
+});
+
+t.test("a plugin's standard output and error lead nowhere, not to the server's", async (t) => {
+  t.same(await (await fetch(`${base()}/say`)).json(), { v: 'done' });
+  await fetch(`${base()}/open`);
+  t.notMatch(server.stdout + server.stderr, 'PLUGIN-WAS-HERE');
 });
 
 t.test('a plugin that answers garbage fails its request; repeated failures disable it with one log line', async (t) => {

@@ -78,3 +78,18 @@ export const networked = () =>
   testPlugin('fetcher', { get: 'data_source' }, `(func (export "get") (param i32 i32) (result i32) (call $http_get (i32.const 0) (i32.const 0)))`, {
     imports: '(import "env" "http_get" (func $http_get (param i32 i32) (result i32)))',
   });
+
+/** A template function that writes PLUGIN-WAS-HERE to its standard output (WASI fd 1), then answers "done". */
+export const chatty = () =>
+  testPlugin(
+    'chatty',
+    { say: 'template_function' },
+    `(data (i32.const 512) "PLUGIN-WAS-HERE\\n") ${constant(128, '"done"')}
+    (func (export "say") (param i32 i32) (result i32)
+      (i32.store (i32.const 256) (i32.const 512))
+      (i32.store (i32.const 260) (i32.const 16))
+      (drop (call $fd_write (i32.const 1) (i32.const 256) (i32.const 1) (i32.const 264)))
+      (drop (call $fd_write (i32.const 2) (i32.const 256) (i32.const 1) (i32.const 264)))
+      (i32.const 128))`,
+    { imports: '(import "wasi_snapshot_preview1" "fd_write" (func $fd_write (param i32 i32 i32 i32) (result i32)))' },
+  );

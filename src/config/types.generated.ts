@@ -1534,7 +1534,7 @@ export interface PluginsConfig {
     paths?: string[];
   }[];
   /**
-   * Request validator actions run for each selected request before the description answers; a refusal is a 400.
+   * Request validator actions run for each selected request before the description answers, in its validation mode; in enforce mode a refusal answers validation.status_code.
    */
   request_validators: {
     /**

@@ -75,7 +75,8 @@ t.before(async () => {
 let server;
 const base = () => server.url;
 t.before(async () => {
-  server = await startMock([], { cwd: project });
+  // the admin embedded: the validation test changes the mode at run time
+  server = await startMock(['--admin-embed'], { cwd: project });
 });
 t.teardown(() => server?.stop());
 
@@ -105,6 +106,22 @@ t.test('a request validator refuses what it finds wrong with a 400 listing its e
   const body = await res.json();
   t.equal(body.code, 'MOCK_ERR_PLUGIN_REQUEST_INVALID');
   t.same(body.errors, ['the request mentions the word forbidden']);
+});
+
+t.test("request validators follow the description's validation mode and status", async (t) => {
+  const setValidation = async (body) => {
+    const res = await fetch(`${base()}/__mock/validation`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    t.equal(res.status, 200, JSON.stringify(body));
+  };
+  const forbidden = () => fetch(`${base()}/pets`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer letmein' }, body: '{"name":"forbidden"}' });
+  await setValidation({ status_code: 422 });
+  t.equal((await forbidden()).status, 422);
+  await setValidation({ mode: 'warn' });
+  t.equal((await forbidden()).status, 200, 'warn: logged, accepted');
+  await setValidation({ mode: 'off' });
+  t.equal((await forbidden()).status, 200, 'off: not asked');
+  await setValidation({ mode: 'enforce', status_code: 400 });
+  t.equal((await forbidden()).status, 400);
 });
 
 t.test('a response modifier changes the answers of its paths before delivery', async (t) => {

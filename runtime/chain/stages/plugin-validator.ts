@@ -1,21 +1,25 @@
 import { PluginHooks, requestInput } from '../plugin-hooks/index.js';
 import { PluginFailure } from '../../plugins/index.js';
-import { problem } from '../exchange/index.js';
+import { problem, type BuildRoute } from '../exchange/index.js';
 import { defineStage } from '../stage.js';
 
 /**
  * plugins.request_validators: each selected action is given the request with its parsed JSON body
- * and answers `{"valid": true}` or `{"valid": false, "errors": [text, …]}`; a refusal is a 400
- * problem listing the errors. Last in the chain, just before the description's own validation.
+ * and answers `{"valid": true}` or `{"valid": false, "errors": [text, …]}`. Last in the chain,
+ * beside the description's own validation, whose mode it follows: off skips it, warn logs a
+ * refusal and lets the request through, enforce answers validation.status_code (400) listing the
+ * errors.
  */
-export const pluginValidatorStage = defineStage({ slot: 'plugin-validator', kinds: ['description'] }, ({ plugins }) => {
+export const pluginValidatorStage = defineStage({ slot: 'plugin-validator', kinds: ['description'] }, ({ plugins, engine, logger }) => {
   if (plugins === undefined || plugins.options.requestValidators.length === 0) return undefined;
   const hooks = new PluginHooks(plugins.options.requestValidators);
   return {
     appliesTo: (route) => hooks.reach(route),
     run(ex, next) {
       const selected = hooks.of(ex);
-      if (selected.length === 0) return next(ex);
+      const current = engine?.();
+      const mode = current?.modeOf((ex.route as BuildRoute).index) ?? 'enforce';
+      if (selected.length === 0 || mode === 'off') return next(ex);
       const input = requestInput(ex, true);
       for (const { plugin, action } of selected) {
         const verdict = plugins.call(plugin, action, input) as { valid?: unknown; errors?: unknown } | null;
@@ -25,7 +29,11 @@ export const pluginValidatorStage = defineStage({ slot: 'plugin-validator', kind
           const reason = 'it answered neither {"valid": true} nor {"valid": false, "errors": [text, …]}';
           throw new PluginFailure('MOCK_ERR_PLUGIN_FAILED', { plugin, action, reason }, reason);
         }
-        return problem('MOCK_ERR_PLUGIN_REQUEST_INVALID', { plugin, first: errors[0] as string }, { extra: { errors } });
+        if (mode === 'warn') {
+          logger.warn({ plugin, action, method: ex.method, path: ex.path, errors }, `plugin ${plugin} refused the request (warn mode: request accepted)`);
+          continue;
+        }
+        return problem('MOCK_ERR_PLUGIN_REQUEST_INVALID', { plugin, first: errors[0] as string }, { status: current?.validationOptions.status_code, extra: { errors } });
       }
       return next(ex);
     },

@@ -16,6 +16,25 @@ const description = {
   info: { title: 'plugins', version: '1' },
   paths: {
     '/greet': { get: { responses: answer({ shout: "{{plugin:upper:upper('hello, world')}}", id: '{{plugin:catalog:next_id()}}', product: '{{plugin:catalog:product()}}' }) } },
+    '/products/{id}': {
+      get: {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          200: {
+            description: 'generated',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['serial', 'name'],
+                  properties: { serial: { type: 'integer', minimum: 1, 'x-mock-data-source': { plugin: 'catalog', action: 'next_id' } }, name: { type: 'string', maxLength: 8 } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
     '/pets': { post: { requestBody: { content: json }, responses: answer({ created: true }) } },
     '/open': { get: { responses: answer({ open: true }) } },
     '/spin': { get: { responses: answer({ v: '{{plugin:rogue:spin()}}' }) } },
@@ -88,6 +107,14 @@ t.test('a template function and a data source answer inside the response templat
   t.same(JSON.parse(body.product), { sku: 'W-1', name: 'Widget', price: 9.5 });
   const again = await (await fetch(`${base()}/greet`)).json();
   t.equal(Number(again.id), Number(body.id) + 1, 'the data source counts from one call to the next');
+});
+
+t.test('a data source gives a generated field its values (x-mock-data-source), the rest generated as before', async (t) => {
+  const first = await (await fetch(`${base()}/products/a`)).json();
+  const second = await (await fetch(`${base()}/products/b`)).json();
+  t.equal(typeof first.name, 'string');
+  t.ok(Number.isInteger(first.serial));
+  t.equal(second.serial, first.serial + 1, 'each answer asks the data source again');
 });
 
 t.test("middleware refuses a request without the token with the spec's 401 body, and lets one with it through", async (t) => {

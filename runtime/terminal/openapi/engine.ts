@@ -71,7 +71,7 @@ export class Engine implements Description {
     this.live = { validation: this.validation.get(), templateExpand: this.templateExpand.get() };
     const validators = build.createValidators(runtimeRequire);
     const clock = options.clock;
-    const responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock }));
+    const responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock, plugins: options.plugins }));
     this.customRoutes = responders.routes;
     const offered = responders.operations.map((table) => table.responses.map((r) => r.contents.map((c) => c.type)));
     const negotiation = new ContentNegotiation();

@@ -3,7 +3,8 @@
  * (compiler/generate), common/generate implements them for the runtime and for the compiler's
  * own build-time samples.
  */
-export interface GenRuntime extends NumberPrimitives, StringPrimitives, FormatPrimitives, PatternPrimitives, CollectionPrimitives, PluginPrimitives {}
+export interface GenRuntime
+  extends NumberPrimitives, StringPrimitives, FormatPrimitives, PatternPrimitives, CollectionPrimitives, PluginPrimitives {}
 
 /** A field whose schema names a data source plugin (`x-mock-data-source`, docs/plugins.md). */
 export interface PluginPrimitives {

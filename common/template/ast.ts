@@ -18,7 +18,9 @@ export type ValueExpr =
 
 export type Operand = { kind: 'literal'; value: string } | ValueExpr;
 
-export type Condition = { kind: 'truthy'; operand: Operand } | { kind: 'compare'; op: 'eq' | 'ne'; left: Operand; right: Operand };
+export type Condition =
+  | { kind: 'truthy'; operand: Operand }
+  | { kind: 'compare'; op: 'eq' | 'ne'; left: Operand; right: Operand };
 
 export type TemplateNode =
   /** Text copied as-is (already escaped for the target when escape is 'json'). */

@@ -8,7 +8,11 @@ import { pluginArgs } from './plugin-args.js';
 type TagSegment = Extract<Segment, { kind: 'tag' }>;
 
 /** What one tag means on its own; undefined for unknown tags, which stay literal. */
-export type Tag = { kind: 'if'; condition: Condition } | { kind: 'else' } | { kind: 'endif' } | Extract<TemplateNode, { kind: 'value' | 'plugin' }>;
+export type Tag =
+  | { kind: 'if'; condition: Condition }
+  | { kind: 'else' }
+  | { kind: 'endif' }
+  | Extract<TemplateNode, { kind: 'value' | 'plugin' }>;
 
 const IF = /^#if(?:\s+([\s\S]*))?$/;
 const PLUGIN = /^plugin:([^:\s]+):([^(\s]+)\(([\s\S]*)\)$/;

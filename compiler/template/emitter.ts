@@ -45,7 +45,9 @@ function emitValue(expr: ValueExpr): string {
     case 'faker':
       return `t.faker(${JSON.stringify(expr.module)}, ${JSON.stringify(expr.method)})`;
     case 'request':
-      return expr.source === 'body' ? `t.body(c, ${JSON.stringify(expr.path)})` : `t.${expr.source}(c, ${JSON.stringify(expr.path[0])})`;
+      return expr.source === 'body'
+        ? `t.body(c, ${JSON.stringify(expr.path)})`
+        : `t.${expr.source}(c, ${JSON.stringify(expr.path[0])})`;
     case 'var':
       return `c.vars?.[${JSON.stringify(expr.name)}]`;
   }

@@ -97,9 +97,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   }
   let mockServers: MockServer[];
   try {
-    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, plugins })))).filter(
-      (s) => s !== undefined,
-    );
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, plugins })))).filter((s) => s !== undefined);
   } catch (e) {
     plugins?.close();
     await recorderDb?.close();
@@ -136,11 +134,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     const tokenSource = `the admin page (GET ${admin.mountPath})`;
     const stream = admin.api ? new LiveStream(ctx, access, limits.max_log_subscribers, true) : undefined;
     if (stream !== undefined) streams.push(stream);
-    http?.hostControl?.(
-      createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }),
-      admin.mountPath,
-      stream,
-    );
+    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath, stream);
   } else {
     const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
     http?.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));

@@ -15,13 +15,19 @@ const STREAMS = new Set(['stdout', 'stderr']);
  * config file's directory, else cwd) for file values and defaults, cwd for env and flag values.
  * Every key holding a file or folder is listed here.
  */
-export function resolvePaths(config: MockConfig, sources: Readonly<Record<string, ConfigSource>>, cwd: string, projectDir: string): EffectiveConfig {
+export function resolvePaths(
+  config: MockConfig,
+  sources: Readonly<Record<string, ConfigSource>>,
+  cwd: string,
+  projectDir: string,
+): EffectiveConfig {
   const resolve = (key: string, location: string): string => {
     if (isUrl(location)) return location;
     const source = sources[key];
     return path.resolve(source === 'env' || source === 'flag' ? cwd : projectDir, location);
   };
-  const optional = (key: string, location: string | undefined): { [key: string]: string } => (location === undefined ? {} : { [key.slice(key.lastIndexOf('.') + 1)]: resolve(key, location) });
+  const optional = (key: string, location: string | undefined): { [key: string]: string } =>
+    location === undefined ? {} : { [key.slice(key.lastIndexOf('.') + 1)]: resolve(key, location) };
   const { logging, core, grpc, websocket, graphql, recorder, http, plugins } = config;
   return {
     ...config,

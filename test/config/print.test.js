@@ -235,5 +235,5 @@ t.test("state.redis_url's password is not printed", async (t) => {
   const cwd = t.testdir({ 'mock.yaml': 'state: { store: redis }\n' });
   const text = formatConfig(loadConfig({ cwd, env: { MOCK_REDIS_URL: 'redis://app:pa55word@redis.internal:6380/1' } }));
   t.notMatch(text, /pa55word/);
-  t.match(text, '  redis_url: redis://app:[redacted]@redis.internal:6380/1 # from env\n');
+  t.match(text, "  redis_url: redis://app:[redacted]@redis.internal:6380/1 # from env\n");
 });

@@ -100,10 +100,7 @@ export function insufficientScope(params: ProblemParams<'MOCK_ERR_INSUFFICIENT_S
   const message = entry.detail(params);
   const answer: Answer = {
     status: entry.status,
-    headers: [
-      ['content-type', 'application/json'],
-      ['www-authenticate', challenge],
-    ],
+    headers: [['content-type', 'application/json'], ['www-authenticate', challenge]],
     body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_INSUFFICIENT_SCOPE' }),
     code: 'MOCK_ERR_INSUFFICIENT_SCOPE',
     error: message,
@@ -118,10 +115,7 @@ type OAuthCode = 'MOCK_ERR_OAUTH_INVALID_REQUEST' | 'MOCK_ERR_OAUTH_INVALID_CLIE
 export function oauthError<C extends OAuthCode>(code: C, params: ProblemParams<C>): Answer {
   const entry = PROBLEMS[code];
   const description = (entry.detail as (p: ProblemParams<C>) => string)(params);
-  const headers: Array<[string, string]> = [
-    ['content-type', 'application/json'],
-    ['cache-control', 'no-store'],
-  ];
+  const headers: Array<[string, string]> = [['content-type', 'application/json'], ['cache-control', 'no-store']];
   if (entry.status === 401) headers.push(['www-authenticate', 'Basic realm="token endpoint"']);
   return { status: entry.status, headers, body: JSON.stringify({ error: entry.title, error_description: description, code }), code, error: description, source: 'refusal' };
 }

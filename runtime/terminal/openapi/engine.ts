@@ -32,7 +32,7 @@ export interface EngineOptions {
   responseCache?: ResponseCacheOptions;
   /** The settings store, which keeps what the admin API changes (validation, template expansion) across restarts; default: one of its own in memory. */
   settings?: Store<unknown>;
-  /** Answers the templates' {{plugin:…}} calls (mock.yaml plugins); absent: a call renders as written. */
+  /** Answers the templates' {{plugin:…}} calls and x-mock-data-source fields (mock.yaml plugins); absent: a call renders as written, a field is generated. */
   plugins?: { call(plugin: string, action: string, input: string): unknown };
 }
 
@@ -92,13 +92,7 @@ export class Engine implements Description {
     this.routes = [
       ...build.operations.map((op) => ({ key: op.key, id: `description ${op.key}`, method: op.method, path: op.path, tags: op.tags })),
       // a custom route's conditions tell it from others of its key, and stay its own across a restart that reorders mock.yaml
-      ...build.customRoutes.map((route) => ({
-        key: `${route.method} ${route.path}`,
-        id: `custom_route ${route.method} ${route.path} ${JSON.stringify(route.match)}`,
-        method: route.method,
-        path: route.path,
-        tags: [] as string[],
-      })),
+      ...build.customRoutes.map((route) => ({ key: `${route.method} ${route.path}`, id: `custom_route ${route.method} ${route.path} ${JSON.stringify(route.match)}`, method: route.method, path: route.path, tags: [] as string[] })),
     ].map((route, index) => ({ ...route, index, behaviour: behaviours.get(index) ?? null }));
     this.router = new Router(build, this.routes, this.requests.check);
     this.validation.onChange((validation) => {

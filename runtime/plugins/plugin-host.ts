@@ -5,7 +5,7 @@ import { checkModule } from './module-check.js';
 import { readInstalled } from './installed.js';
 import { PluginFailure } from './plugin-failure.js';
 import { Sandbox } from './sandbox.js';
-import type { Store } from '../store/index.js';
+import { andThen, type Store } from '../store/index.js';
 
 /** One configured use of an action: `paths` (globs) select the requests it runs for; none: every request. */
 export interface PluginHook {
@@ -76,7 +76,23 @@ export class PluginHost {
       if (value === undefined) this.health.delete(key);
       else this.health.set(key, value);
     });
-    for (const hook of [...options.middleware, ...options.requestValidators, ...options.responseModifiers]) this.kindOf(hook.plugin, hook.action);
+    // what a shared store holds already: a plugin another instance disabled stays disabled here
+    quietly(
+      andThen(store.entries(), (entries) => {
+        for (const [name, health] of entries) if (!this.health.has(name)) this.health.set(name, health);
+      }),
+    );
+    const hooks: Array<[PluginHook[], PluginKind, string]> = [
+      [options.middleware, 'middleware', 'middleware'],
+      [options.requestValidators, 'request_validator', 'request_validators'],
+      [options.responseModifiers, 'response_modifier', 'response_modifiers'],
+    ];
+    for (const [list, kind, key] of hooks) {
+      for (const { plugin, action } of list) {
+        const declared = this.kindOf(plugin, action);
+        if (declared !== kind) throw new Error(`plugins.${key}: ${plugin}'s action ${action} is a ${declared}, not a ${kind} (name one of its ${kind} actions)`);
+      }
+    }
   }
 
   /** The kind of a plugin's action; throws naming what is missing (a configuration error, at start). */
@@ -116,6 +132,13 @@ export class PluginHost {
     throw new PluginFailure('MOCK_ERR_PLUGIN_FAILED', { plugin, action, reason }, reason);
   }
 
+  /** An answer that is JSON but not what the action's kind answers: counted as a failure; throw what it returns. */
+  misanswered(plugin: string, action: string, reason: string): PluginFailure {
+    const loaded = this.plugins.get(plugin);
+    if (loaded !== undefined) this.failed(plugin, loaded);
+    return new PluginFailure('MOCK_ERR_PLUGIN_FAILED', { plugin, action, reason }, reason);
+  }
+
   /** Stops every plugin's thread. */
   close(): void {
     this.unsubscribe();
@@ -127,19 +150,26 @@ export class PluginHost {
     const local = this.health.get(plugin) ?? { failures: 0, disabled: false };
     // counted here at once, so the next call sees it whatever the store's speed
     this.health.set(plugin, { failures: local.failures + 1, disabled: local.failures + 1 >= limit });
-    void this.store.update(plugin, (current) => {
-      const failures = (current?.failures ?? 0) + 1;
-      const disabled = failures >= limit;
-      if (disabled && current?.disabled !== true) {
-        loaded.sandbox.stop();
-        this.logger.error({ plugin, failures }, `plugin ${plugin} disabled after ${failures} failures in a row; its calls now answer 502 until mock serve restarts`);
-      }
-      return { failures, disabled };
-    });
+    quietly(
+      this.store.update(plugin, (current) => {
+        const failures = (current?.failures ?? 0) + 1;
+        const disabled = failures >= limit;
+        if (disabled && current?.disabled !== true) {
+          loaded.sandbox.stop();
+          this.logger.error({ plugin, failures }, `plugin ${plugin} disabled after ${failures} failures in a row; its calls now answer 502 until mock serve restarts`);
+        }
+        return { failures, disabled };
+      }),
+    );
   }
 
   private recover(plugin: string): void {
     this.health.set(plugin, { failures: 0, disabled: false });
-    void this.store.update(plugin, (current) => (current?.disabled === true ? undefined : { failures: 0, disabled: false }));
+    quietly(this.store.update(plugin, (current) => (current?.disabled === true ? undefined : { failures: 0, disabled: false })));
   }
+}
+
+/** A store's answer no one waits for: a shared store's loss is logged once by its connection, not as an unhandled rejection. */
+function quietly(result: unknown): void {
+  if (result instanceof Promise) result.catch(() => {});
 }

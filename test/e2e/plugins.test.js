@@ -6,7 +6,7 @@ import t from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, runMock, startMock, tmpdir } from '../helpers/cli.js';
-import { chatty, fileReader, misbehaving, networked } from '../helpers/plugins.js';
+import { chatty, constant, fileReader, misbehaving, networked, testPlugin } from '../helpers/plugins.js';
 
 const examples = path.join(root, 'plugins/examples');
 const json = { 'application/json': { schema: { type: 'object' } } };
@@ -36,6 +36,7 @@ const description = {
       },
     },
     '/pets': { post: { requestBody: { content: json }, responses: answer({ created: true }) } },
+    '/liar': { get: { responses: answer({ reached: true }) } },
     '/open': { get: { responses: answer({ open: true }) } },
     '/spin': { get: { responses: answer({ v: '{{plugin:rogue:spin()}}' }) } },
     '/hog': { get: { responses: answer({ v: '{{plugin:rogue:hog()}}' }) } },
@@ -60,7 +61,7 @@ writeFileSync(
     '  sandbox:',
     '    rogue: {max_execution_ms: 300}',
     '    reader: {allowed_paths: [data]}',
-    '  middleware: [{plugin: auth, action: validate_token, paths: ["/pets"]}]',
+    '  middleware: [{plugin: auth, action: validate_token, paths: ["/pets"]}, {plugin: liar, action: check, paths: ["/liar"]}]',
     '  request_validators: [{plugin: guard, action: check}]',
     '  response_modifiers: [{plugin: stamp, action: stamp, paths: ["/open"]}]',
     '',
@@ -76,12 +77,14 @@ for (const [file, bytes] of [
   ['snoop.wasm', fileReader('snoop')],
   ['fetcher.wasm', networked()],
   ['chatty.wasm', chatty()],
+  // a middleware action that answers JSON, but not {allow}
+  ['liar.wasm', testPlugin('liar', { check: 'middleware' }, `${constant(128, '"yes"')} (func (export "check") (param i32 i32) (result i32) (i32.const 128))`)],
 ]) {
   writeFileSync(path.join(modules, file), bytes);
 }
 const installs = [
   ...['template-function/upper', 'data-source/catalog', 'middleware/auth', 'request-validator/guard', 'response-modifier/stamp'].map((p) => path.join(examples, `${p}.wasm`)),
-  ...['rogue', 'sloppy', 'reader', 'snoop', 'chatty'].map((name) => path.join(modules, `${name}.wasm`)),
+  ...['rogue', 'sloppy', 'reader', 'snoop', 'chatty', 'liar'].map((name) => path.join(modules, `${name}.wasm`)),
 ];
 
 t.before(async () => {
@@ -125,6 +128,14 @@ t.test("middleware refuses a request without the token with the spec's 401 body,
   t.equal(allowed.status, 200);
   t.same(await allowed.json(), { created: true });
   t.equal((await fetch(`${base()}/open`)).status, 200, 'a route outside its paths runs no middleware');
+});
+
+t.test("an answer that is JSON but not its kind's shape fails the request with a 502", async (t) => {
+  const res = await fetch(`${base()}/liar`);
+  t.equal(res.status, 502);
+  const body = await res.json();
+  t.equal(body.code, 'MOCK_ERR_PLUGIN_FAILED');
+  t.match(body.detail, 'plugin liar: check failed: it answered neither {"allow": true} nor {"allow": false');
 });
 
 t.test('a request validator refuses what it finds wrong with a 400 listing its errors', async (t) => {
@@ -221,5 +232,10 @@ t.test('a start that cannot load what mock.yaml asks for stops with one line', a
   t.match(serve.stderr, `plugin nope is not installed in ${path.join(cwd, '.mock/plugins')} (run mock plugin install, or check plugins.dir)`);
   const install = await runMock(['plugin', 'install', path.join(modules, 'reader.wasm')], { cwd });
   t.equal(install.code, 1);
+  t.equal((await runMock(['plugin', 'install', path.join(examples, 'template-function/upper.wasm')], { cwd })).code, 0);
+  writeFileSync(path.join(cwd, 'mock.yaml'), 'specs: [{path: api.json}]\nplugins:\n  response_modifiers: [{plugin: upper, action: upper}]\n');
+  const wrongKind = await runMock(['serve', '--http-port', '0', '--host', '127.0.0.1'], { cwd });
+  t.equal(wrongKind.code, 1);
+  t.match(wrongKind.stderr, "plugins.response_modifiers: upper's action upper is a template_function, not a response_modifier");
   t.match(install.stderr, `allowed_paths ${path.join(cwd, 'missing')} is not a directory (create it, or remove it from plugins.sandbox in mock.yaml)`);
 });

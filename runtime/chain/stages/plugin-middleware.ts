@@ -1,5 +1,4 @@
 import { PluginHooks, requestInput } from '../plugin-hooks/index.js';
-import { PluginFailure } from '../../plugins/index.js';
 import { pluginUnauthorized } from '../exchange/index.js';
 import { defineStage } from '../stage.js';
 
@@ -22,7 +21,7 @@ export const pluginMiddlewareStage = defineStage({ slot: 'plugin-middleware', ki
         if (verdict?.allow === true) continue;
         if (verdict?.allow !== false) {
           const reason = 'it answered neither {"allow": true} nor {"allow": false, "message": …}';
-          throw new PluginFailure('MOCK_ERR_PLUGIN_FAILED', { plugin, action, reason }, reason);
+          throw plugins.misanswered(plugin, action, reason);
         }
         return pluginUnauthorized({ plugin, message: typeof verdict.message === 'string' ? verdict.message : `refused by plugin ${plugin}` });
       }

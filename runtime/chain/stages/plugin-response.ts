@@ -1,5 +1,4 @@
 import { PluginHooks } from '../plugin-hooks/index.js';
-import { PluginFailure } from '../../plugins/index.js';
 import type { Answer, Exchange } from '../exchange/index.js';
 import { afterNext, defineStage } from '../stage.js';
 import type { PluginHost } from '../../plugins/index.js';
@@ -28,7 +27,7 @@ function modified(plugins: PluginHost, plugin: string, action: string, ex: Excha
   const input = JSON.stringify({ request: { method: ex.method, path: ex.path }, status: answer.status, headers: Object.fromEntries(answer.headers), body });
   const change = plugins.call(plugin, action, input) as { status?: unknown; headers?: unknown; body?: unknown } | null;
   const fail = (reason: string): never => {
-    throw new PluginFailure('MOCK_ERR_PLUGIN_FAILED', { plugin, action, reason }, reason);
+    throw plugins.misanswered(plugin, action, reason);
   };
   if (change === null || typeof change !== 'object' || Array.isArray(change)) return fail('it answered no {"status"?, "headers"?, "body"?} object');
   let { status, headers } = answer;

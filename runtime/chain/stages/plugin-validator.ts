@@ -1,5 +1,4 @@
 import { PluginHooks, requestInput } from '../plugin-hooks/index.js';
-import { PluginFailure } from '../../plugins/index.js';
 import { problem, type BuildRoute } from '../exchange/index.js';
 import { defineStage } from '../stage.js';
 
@@ -27,7 +26,7 @@ export const pluginValidatorStage = defineStage({ slot: 'plugin-validator', kind
         const errors = verdict?.errors;
         if (verdict?.valid !== false || !Array.isArray(errors) || errors.length === 0 || !errors.every((e) => typeof e === 'string')) {
           const reason = 'it answered neither {"valid": true} nor {"valid": false, "errors": [text, …]}';
-          throw new PluginFailure('MOCK_ERR_PLUGIN_FAILED', { plugin, action, reason }, reason);
+          throw plugins.misanswered(plugin, action, reason);
         }
         if (mode === 'warn') {
           logger.warn({ plugin, action, method: ex.method, path: ex.path, errors }, `plugin ${plugin} refused the request (warn mode: request accepted)`);

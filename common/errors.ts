@@ -124,6 +124,29 @@ export const PROBLEMS = {
     'Service Unavailable',
     ({ store }) => `the shared state store (${store}) cannot be reached; the mock serves again once Redis is back (it reconnects by itself)`,
   ),
+  /** A plugin call that trapped, ran out of its memory or answered what is not JSON (docs/plugins.md): its request alone fails. */
+  MOCK_ERR_PLUGIN_FAILED: entry<{ plugin: string; action: string; reason: string }>(
+    502,
+    GRPC.INTERNAL,
+    'Bad Gateway',
+    ({ plugin, action, reason }) => `plugin ${plugin}: ${action} failed: ${reason} (run mock plugin test ${plugin})`,
+  ),
+  MOCK_ERR_PLUGIN_TIMEOUT: entry<{ plugin: string; action: string; ms: number }>(
+    502,
+    GRPC.DEADLINE_EXCEEDED,
+    'Bad Gateway',
+    ({ plugin, action, ms }) => `plugin ${plugin}: ${action} gave no answer within ${ms} ms and was stopped (raise plugins.sandbox.${plugin}.max_execution_ms in mock.yaml)`,
+  ),
+  MOCK_ERR_PLUGIN_DISABLED: entry<{ plugin: string; failures: number }>(
+    502,
+    GRPC.UNAVAILABLE,
+    'Bad Gateway',
+    ({ plugin, failures }) => `plugin ${plugin} is disabled after ${failures} failures in a row (fix it, then restart mock serve)`,
+  ),
+  /** A middleware plugin refused the request: the spec's `{"error": "Unauthorized", "message": …}` body, like the security schemes' 401. */
+  MOCK_ERR_PLUGIN_UNAUTHORIZED: entry<{ plugin: string; message: string }>(401, GRPC.UNAUTHENTICATED, 'Unauthorized', ({ message }) => message),
+  /** A request validator plugin refused the request. */
+  MOCK_ERR_PLUGIN_REQUEST_INVALID: entry<{ plugin: string; first: string }>(400, GRPC.INVALID_ARGUMENT, 'Request validation failed', ({ plugin, first }) => `${first} (plugin ${plugin})`),
   /** The status is the injected one (500, 502, 503, 504 …). */
   MOCK_ERR_FAULT_INJECTED: entry<{ rate: number }>(500, GRPC.UNAVAILABLE, 'Injected Fault', ({ rate }) => `fault injected by the mock server (failure_rate ${rate})`),
   /** Written as text/plain: the detail alone (see above). */
@@ -379,6 +402,13 @@ export const CLI_ERRORS = {
   MOCK_ERR_CONFIG_INVALID: 'a configuration value breaks the schema (file, variable or flag)',
   MOCK_ERR_FLAG_INVALID: 'a flag value is not valid',
   MOCK_ERR_TEMPLATE: 'a template token is malformed',
+  MOCK_ERR_PLUGIN_SOURCE: 'a plugin source (path, URL, git reference) cannot be read',
+  MOCK_ERR_PLUGIN_CHECKSUM: 'a plugin does not match the checksum given with --checksum',
+  MOCK_ERR_PLUGIN_INVALID: 'a plugin module breaks the plugin ABI or its limits',
+  MOCK_ERR_PLUGIN_EXISTS: 'a plugin of that name is installed already (use --force to replace it)',
+  MOCK_ERR_PLUGIN_NOT_INSTALLED: 'no plugin of that name is installed',
+  MOCK_ERR_PLUGIN_TEST_FAILED: "a plugin's declared test cases do not pass",
+  MOCK_ERR_PLUGIN_LOAD: 'an installed plugin cannot be loaded at start, or mock.yaml names an action it lacks',
   MOCK_ERR_PORT_IN_USE: 'a port to listen on is taken',
   MOCK_ERR_PORT_CLASH: 'two servers of one run are configured on the same port',
   MOCK_ERR_LISTEN: 'an address cannot be listened on',

@@ -75,3 +75,17 @@ export {
 } from './contract-diff/index.js';
 export { DriftWebhooks, type DriftObservation, type DriftWebhooksOptions, type WebhookPayload, type WebhookTarget } from './drift/webhooks/index.js';
 export { LLM_TIMEOUT_MS, explainGroups, resolveLlmProvider, type ExplainGroup, type ExplainOptions, type Explanations } from './drift/explain/index.js';
+export {
+  ABI_VERSION,
+  DEFAULT_LIMITS,
+  MODULE_FILE,
+  PLUGIN_KINDS,
+  RECORD_FILE,
+  Sandbox,
+  checkModule,
+  readInstalled,
+  type InstallRecord,
+  type InstalledPlugin,
+  type PluginLimits,
+  type PluginManifest,
+} from './plugins/index.js';

@@ -4,7 +4,13 @@
  * own build-time samples.
  */
 export interface GenRuntime
-  extends NumberPrimitives, StringPrimitives, FormatPrimitives, PatternPrimitives, CollectionPrimitives {}
+  extends NumberPrimitives, StringPrimitives, FormatPrimitives, PatternPrimitives, CollectionPrimitives, PluginPrimitives {}
+
+/** A field whose schema names a data source plugin (`x-mock-data-source`, docs/plugins.md). */
+export interface PluginPrimitives {
+  /** The plugin action's answer to `input` (its arguments, JSON array text); `fallback()` where no plugins are loaded (the build's own samples, `mock data`). */
+  plugin(plugin: string, action: string, input: string, fallback: () => unknown): unknown;
+}
 
 /** A specialised generator emitted at build time; `d` is the nesting depth of its value. */
 export type Generate = (d: number) => unknown;

@@ -28,4 +28,10 @@ export interface TemplateRuntime {
   /** Value as JSON string content. */
   json(value: unknown): string;
   truthy(value: unknown): boolean;
+  /**
+   * `{{plugin:<plugin>:<action>(<args>)}}`: the action's answer as text for the target (`insert`:
+   * the helper of str or json), `input` being the arguments as JSON array text; `source`, the call
+   * as written, where no plugins are loaded.
+   */
+  plugin(plugin: string, action: string, input: string, source: string, insert: 'json' | 'str'): string;
 }

@@ -11,15 +11,19 @@ export interface GenRuntimeOptions {
   seed?: number;
   /** Clock for date-time values (milliseconds since the epoch); defaults to Date.now. */
   now?: () => number;
+  /** Answers `x-mock-data-source` fields (the server's PluginHost); absent: each field's own generator. */
+  plugins?: { call(plugin: string, action: string, input: string): unknown };
 }
 
 export function createGenRuntime(options: GenRuntimeOptions = {}): GenRuntime {
   const random = createRandom(options.seed);
+  const plugins = options.plugins;
   return {
     ...numberPrimitives(random),
     ...stringPrimitives(random),
     ...formatPrimitives(random, options.now ?? Date.now),
     ...patternPrimitives(random),
     ...collectionPrimitives(random),
+    plugin: plugins === undefined ? (_plugin, _action, _input, fallback) => fallback() : (plugin, action, input) => plugins.call(plugin, action, input),
   };
 }

@@ -26,6 +26,6 @@ export type TemplateNode =
   /** Text copied as-is (already escaped for the target when escape is 'json'). */
   | { kind: 'text'; text: string }
   | { kind: 'value'; expr: ValueExpr }
-  /** Plugins do not exist yet: the call is parsed but `source` is what renders. */
-  | { kind: 'plugin'; plugin: string; action: string; args: string; source: string }
+  /** A plugin action's call: `input` is its arguments as JSON array text; `source` renders where no plugins are loaded. */
+  | { kind: 'plugin'; plugin: string; action: string; input: string; source: string }
   | { kind: 'if'; condition: Condition; then: TemplateNode[]; else: TemplateNode[] };

@@ -3,6 +3,7 @@ import { parseCondition } from './condition.js';
 import { TemplateSyntaxError } from './errors.js';
 import { tokenize, type Segment } from './tokenizer.js';
 import { parseValueToken } from './value-token.js';
+import { pluginArgs } from './plugin-args.js';
 
 type TagSegment = Extract<Segment, { kind: 'tag' }>;
 
@@ -29,7 +30,7 @@ export function parseTag(tag: TagSegment, vars: readonly string[] = []): Tag | u
   if (body.startsWith('plugin:')) {
     const call = PLUGIN.exec(body);
     if (!call) throw new TemplateSyntaxError(`malformed plugin call {{${body}}}, expected {{plugin:<plugin>:<action>(<args>)}}`, offset);
-    return { kind: 'plugin', plugin: call[1], action: call[2], args: call[3], source: tag.source };
+    return { kind: 'plugin', plugin: call[1], action: call[2], input: pluginArgs(call[3], offset), source: tag.source };
   }
   const expr = parseValueToken(body, offset, vars);
   return expr && { kind: 'value', expr };

@@ -16,7 +16,8 @@ import { SchemaGraph } from './graph.js';
 import { booleanExpr, integerExpr, numberExpr } from './numbers.js';
 import { ObjectEmitter } from './objects.js';
 import { SchemaResolver } from './resolve.js';
-import { allowsNull, inferType, isFalseSchema, isPureRef, isSchemaObject, isUnion, shapeKey } from './schema.js';
+import { allowsNull, inferType, isFalseSchema, isPureRef, isSchemaObject, isUnion, shapeKey, withoutKeys } from './schema.js';
+import { DATA_SOURCE, dataSourceOf } from '../ir/index.js';
 import { below, choose, deeper, type Depth, depthText, literal, PARAMETER, TOP } from './source.js';
 import { SchemaJudge } from './judge.js';
 import { loadGenerators, sample } from './samples.js';
@@ -100,6 +101,11 @@ export class Emitter implements GeneratorEmitter, EmitContext, Fork {
   private valueOf(schema: unknown, site: Site): string {
     if (isFalseSchema(schema)) return 'null';
     if (!isSchemaObject(schema)) return 'g.word()';
+    const source = dataSourceOf(schema);
+    if (source !== undefined) {
+      const own = this.valueOf(withoutKeys(schema, [DATA_SOURCE]), site);
+      return `g.plugin(${JSON.stringify(source.plugin)}, ${JSON.stringify(source.action)}, ${JSON.stringify(JSON.stringify(source.args))}, () => ${own.startsWith('{') ? `(${own})` : own})`;
+    }
     const target = this.resolver.target(schema);
     if (target !== undefined) return this.call(this.definitionFunction(target, site.mode), site.depth);
     // A reference to a definition that does not exist constrains nothing.

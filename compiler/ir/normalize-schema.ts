@@ -1,5 +1,6 @@
 import type { JsonSchema } from './types.js';
 import { pointerIndex, resolvePointer } from './pointer.js';
+import { DATA_SOURCE, dataSourceOf } from './data-source.js';
 import { PatternError, compileLinear } from '../../common/patterns/index.js';
 
 /** Keywords whose value is one schema. */
@@ -59,6 +60,11 @@ export class SchemaRegistry {
     const out: JsonSchema = {};
     let patternLeftOut = false;
     for (const [key, value] of Object.entries(schema)) {
+      if (key === DATA_SOURCE) {
+        const source = dataSourceOf(schema);
+        if (source !== undefined) out[key] = source;
+        continue;
+      }
       if (DROPPED.has(key) || key.startsWith('x-')) continue;
       if (SCHEMA_KEYS.includes(key) && value !== null && typeof value === 'object' && !Array.isArray(value)) out[key] = this.normalize(value);
       else if (SCHEMA_KEYS.includes(key) && typeof value === 'boolean') out[key] = value;

@@ -9,18 +9,17 @@ export function emitTemplate(nodes: TemplateNode[], escape: TemplateEscape): str
 }
 
 function emitNodes(nodes: TemplateNode[], insert: string): string {
-  // Adjacent literal text (plain text, plugin calls) becomes one string literal.
+  // Adjacent literal text becomes one string literal.
   const parts: string[] = [];
   let literal: string | undefined;
   for (const node of nodes) {
-    if (node.kind === 'text' || node.kind === 'plugin') {
-      // No plugin runtime yet: a plugin call renders as written.
-      literal = (literal ?? '') + (node.kind === 'text' ? node.text : node.source);
+    if (node.kind === 'text') {
+      literal = (literal ?? '') + node.text;
       continue;
     }
     if (literal !== undefined) parts.push(JSON.stringify(literal));
     literal = undefined;
-    parts.push(node.kind === 'value' ? `t.${insert}(${emitValue(node.expr)})` : emitIf(node, insert));
+    parts.push(node.kind === 'value' ? `t.${insert}(${emitValue(node.expr)})` : node.kind === 'plugin' ? emitPlugin(node, insert) : emitIf(node, insert));
   }
   if (literal !== undefined || parts.length === 0) parts.push(JSON.stringify(literal ?? ''));
   return parts.join(' + ');
@@ -28,6 +27,10 @@ function emitNodes(nodes: TemplateNode[], insert: string): string {
 
 function emitIf(node: Extract<TemplateNode, { kind: 'if' }>, insert: string): string {
   return `(${emitCondition(node.condition)} ? ${emitNodes(node.then, insert)} : ${emitNodes(node.else, insert)})`;
+}
+
+function emitPlugin(node: Extract<TemplateNode, { kind: 'plugin' }>, insert: string): string {
+  return `t.plugin(${[node.plugin, node.action, node.input, node.source, insert].map((s) => JSON.stringify(s)).join(', ')})`;
 }
 
 function emitValue(expr: ValueExpr): string {

@@ -27,7 +27,7 @@ export interface Description {
   refuse(ex: Exchange, index: number | undefined, refused: Refusal): Answer;
   /** The validation mode of the operation at `index`. */
   modeOf(index: number): ValidationMode;
-  readonly validationOptions: Pick<ValidationOptions, 'security'>;
+  readonly validationOptions: Pick<ValidationOptions, 'security' | 'status_code'>;
   /** What an answer (status, content type, body) of the operation at `index` breaks of its documented response. */
   checkAnswer(index: number, status: number, contentType: string | undefined, body: Uint8Array): DocumentedAnswer;
   /** Whether templates in answers expand (runtime mocks render as the description's answers do). */

@@ -6,6 +6,7 @@ import type { ProtocolLog } from '../../common/request-log.js';
 import { bodyLength, problem, withoutContent, type Answer, type Exchange, type RequestRecord, type RouteRef } from './exchange/index.js';
 import type { RequestChain } from './request-chain.js';
 import { StoreUnavailable } from '../store/index.js';
+import { PluginFailure } from '../plugins/index.js';
 
 /** A protocol's part of a request-log entry; `sentBytes`: what it sent after the answer (a WebSocket session's messages), the entry's response size. */
 export type ProtocolPart = ProtocolLog & { sentBytes?: number };
@@ -65,6 +66,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const failed = (ex: Exchange, e: unknown): Answer => {
     // the store's loss is logged once by the store's connection, not once per request
     if (e instanceof StoreUnavailable) return decorated(ex, { ...problem('MOCK_ERR_STATE_STORE_UNAVAILABLE', { store: e.store }), error: e.message });
+    // a plugin's failure costs its request a 502 of its own, logged once by the plugin host when it disables the plugin
+    if (e instanceof PluginFailure) return decorated(ex, { ...problem(e.code, e.params as never), error: e.message });
     logger.error({ err: e, method: ex.method, url: ex.path }, 'request failed');
     return decorated(ex, { ...problem('MOCK_ERR_INTERNAL', {}), error: e instanceof Error ? e.message : String(e) });
   };

@@ -15,6 +15,8 @@
  *   whatever the stages inside it answer (bandwidth) and cuts off answers slower than its timeout
  * - token-endpoint, security: the mocked API's contract (issue 11); the mock OAuth 2.0
  *   token endpoint answers before security so that getting a token needs none
+ * - plugin-middleware: plugins.middleware (validate_token style, 401), beside the security schemes
+ * - plugin-response: plugins.response_modifiers, given every answer made inside it before delivery
  * - latency, overrides: adjust every answer produced inside them (they wrap the rest)
  * - replay (1), then record and recorder, which only pass the request on and save the answer
  *   after it is written (fixture files, the recorder database)
@@ -26,6 +28,8 @@
  *   (contract_diff.capture) and holds it against the description
  * - proxy-rules, continuum, proxy (5): the conditional proxy's rules select requests one by one,
  *   the reality continuum owns its paths, then proxy.enabled forwards the rest
+ * - plugin-validator: plugins.request_validators, last, beside the description's own validation in
+ *   the terminal
  */
 export const SLOTS = [
   'sandbox',
@@ -38,6 +42,8 @@ export const SLOTS = [
   'traffic-shaping',
   'token-endpoint',
   'security',
+  'plugin-middleware',
+  'plugin-response',
   'latency',
   'overrides',
   'replay',
@@ -52,6 +58,7 @@ export const SLOTS = [
   'proxy-rules',
   'continuum',
   'proxy',
+  'plugin-validator',
 ] as const;
 
 export type Slot = (typeof SLOTS)[number];

@@ -10,6 +10,7 @@ import type { StatefulService } from './stateful/index.js';
 import type { ProxyRule } from './proxy/index.js';
 import { SLOTS, slotRank, type Slot } from './slots.js';
 import type { LiveCheck } from '../contract-diff/index.js';
+import type { PluginHost } from '../plugins/index.js';
 
 /** The rest of the chain after a stage. */
 export type Next = (ex: Exchange) => Answer | Promise<Answer>;
@@ -75,6 +76,8 @@ export interface StageContext {
   readonly stateful?: StatefulService;
   /** contract_diff.capture when enabled: what upstreams answer is checked and kept. */
   readonly contractDiff?: LiveCheck;
+  /** mock.yaml plugins: the installed plugins and the hooks configured for them. */
+  readonly plugins?: PluginHost;
 }
 
 /**

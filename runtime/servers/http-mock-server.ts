@@ -15,6 +15,7 @@ import type { ServeOptions } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
 import type { StatefulService } from '../chain/stateful/index.js';
 import type { LiveCheck } from '../contract-diff/index.js';
+import type { PluginHost } from '../plugins/index.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */
@@ -35,6 +36,8 @@ export interface HttpMockServerOptions extends ServeOptions {
   statefulService?: StatefulService;
   /** contract_diff.capture: the check of what upstreams answer. */
   liveCheck?: LiveCheck;
+  /** The installed plugins (mock.yaml plugins). */
+  pluginHost?: PluginHost;
 }
 
 /** The request log hides the API keys of the descriptions served. */
@@ -96,6 +99,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
         recorder: options.recorderDb,
         stateful: options.statefulService,
         contractDiff: options.liveCheck,
+        plugins: options.pluginHost,
       },
       'description',
     );
@@ -116,6 +120,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       logger: options.logger,
       responseCache: options.responseCache,
       settings: options.live.settings,
+      plugins: options.pluginHost,
     });
     options.stats.setRoutes(engine.routes);
     redactKeysOf(options, build);
@@ -228,6 +233,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       logger: options.logger,
       responseCache: options.responseCache,
       settings: options.live.settings,
+      plugins: options.pluginHost,
     });
     this.current = engine;
     previous.close();

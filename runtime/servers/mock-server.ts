@@ -1,4 +1,5 @@
 import type { SocketEndpoint } from './http/index.js';
+import type { PluginHost } from '../plugins/index.js';
 import type { ControlHandler } from '../control/admin/index.js';
 import type { LiveState } from '../chain/settings/index.js';
 import type { RecorderDb } from '../chain/recorder/index.js';
@@ -30,6 +31,8 @@ export interface ServerContext {
   stateful?: StatefulService;
   /** contract_diff.capture: the check of what upstreams answer. */
   liveCheck?: LiveCheck;
+  /** The installed plugins, shared by every server of the process. */
+  plugins?: PluginHost;
 }
 
 /** A protocol server as startMock runs it. */
@@ -52,11 +55,11 @@ export interface MockServer extends RegisteredServer {
 export type ServerFactory = (context: ServerContext) => Promise<MockServer | undefined>;
 
 /** The HTTP mock server; embedded, the admin page shares its origin, so every answer is sandboxed (access-policy.ts). */
-const httpServer: ServerFactory = async ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck }) =>
+const httpServer: ServerFactory = async ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck, plugins }) =>
   // none without a description (MockOptions.httpMock false: a GraphQL schema alone)
   options.httpMock === false
     ? undefined
-    : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful, liveCheck });
+    : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful, liveCheck, pluginHost: plugins });
 
 /** The WebSocket mock server, when the configuration asks for one (MockOptions.websocket). */
 const websocketServer: ServerFactory = async ({ options, live, stats, requestLog, registry, fixtures }) => {

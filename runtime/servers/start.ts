@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import path from 'node:path';
+import { PluginHost, pluginHealthBudget } from '../plugins/index.js';
 import {
   ADMIN_ROUTES,
   AccessPolicy,
@@ -35,6 +36,7 @@ import { StateStore, StatefulService, stateBudget } from '../chain/stateful/inde
 import { MemoryStores, type StoreFactory } from '../store/index.js';
 import { CaptureLog, capturesBudget, LiveCheck, type DriftListener } from '../contract-diff/index.js';
 import { DriftWebhooks } from '../drift/webhooks/index.js';
+import { MockError } from '../../common/errors.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -93,12 +95,21 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const webhooks = driftWebhooks(options, logger);
   const driftListener: DriftListener | undefined = webhooks === undefined ? undefined : (report) => webhooks.notify(report);
   const liveCheck = capture === undefined ? undefined : new LiveCheck(captures, requestLog.redaction, capture.violationsHeader, logger, driftListener);
+  // each installed plugin's thread loads its module now: one that cannot be loaded stops the start in one line
+  let plugins: PluginHost | undefined;
+  try {
+    plugins = options.plugins === undefined ? undefined : new PluginHost(options.plugins, stores.open('plugin-health', pluginHealthBudget), logger);
+  } catch (e) {
+    await recorderDb?.close();
+    throw new MockError('MOCK_ERR_PLUGIN_LOAD', (e as Error).message);
+  }
   let mockServers: MockServer[];
   try {
-    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck })))).filter(
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck, plugins })))).filter(
       (s) => s !== undefined,
     );
   } catch (e) {
+    plugins?.close();
     await recorderDb?.close();
     throw e;
   }
@@ -157,6 +168,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     await fixtures?.recorder.flushed();
     // after the servers: the last answers' rows are queued by then
     await recorderDb?.close();
+    plugins?.close();
     requestLog.flush();
   };
   try {

@@ -93,6 +93,7 @@ export const STORE_NAMES = [
   'admin-revocations',
   'admin-login-throttle',
   'contract-diff-captures',
+  'plugin-health',
 ] as const;
 
 export type StoreName = (typeof STORE_NAMES)[number];

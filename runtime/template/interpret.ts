@@ -21,8 +21,7 @@ function renderNodes(nodes: readonly TemplateNode[], insert: 'json' | 'str', t: 
         out += node.text;
         break;
       case 'plugin':
-        // no plugin runtime yet: a plugin call renders as written
-        out += node.source;
+        out += t.plugin(node.plugin, node.action, node.input, node.source, insert);
         break;
       case 'value':
         out += t[insert](value(node.expr, t, c));

@@ -8,12 +8,17 @@ export interface TemplateRuntimeOptions {
   seed?: number;
   /** Clock in epoch milliseconds; defaults to Date.now. */
   now?: () => number;
+  /** Answers `{{plugin:…}}` calls (the server's PluginHost); absent: a call renders as written. */
+  plugins?: { call(plugin: string, action: string, input: string): unknown };
 }
+
+const insertOf = { str: toText, json: toJsonContent };
 
 export function createTemplateRuntime(options: TemplateRuntimeOptions = {}): TemplateRuntime {
   const faker = createFaker(options.seed);
   const modules = faker as unknown as FakerModules;
   const clock = options.now ?? Date.now;
+  const plugins = options.plugins;
   // faker.date.* tokens count from the same clock as {{now}}
   faker.setDefaultRefDate(() => new Date(clock()));
   return {
@@ -29,5 +34,6 @@ export function createTemplateRuntime(options: TemplateRuntimeOptions = {}): Tem
     str: toText,
     json: toJsonContent,
     truthy: isTruthy,
+    plugin: plugins === undefined ? (_plugin, _action, _input, source) => source : (plugin, action, input, _source, insert) => insertOf[insert](plugins.call(plugin, action, input)),
   };
 }

@@ -248,10 +248,25 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     fixtures: fixtureOptions(config),
     recorder: config.recorder.enabled ? { dbPath: config.recorder.db_path } : undefined,
     stateful: config.core.stateful,
+    plugins: pluginOptions(resolved),
     websocket: websocketOptions(resolved),
     graphql: graphqlOptions(resolved, buildDir),
     grpc: grpcOptions(resolved, buildDir),
     shutdownGraceMs: config.server.shutdown_timeout_ms,
+  };
+}
+
+/** mock.yaml plugins (its paths absolute already): mock serve loads every plugin installed in dir. */
+export function pluginOptions({ config }: ResolvedConfig): NonNullable<MockOptions['plugins']> {
+  const plugins = config.plugins;
+  return {
+    dir: plugins.dir,
+    limits: { max_memory_mb: plugins.max_memory_mb, max_execution_ms: plugins.max_execution_ms },
+    sandbox: plugins.sandbox,
+    disableAfter: plugins.disable_after,
+    middleware: plugins.middleware,
+    requestValidators: plugins.request_validators,
+    responseModifiers: plugins.response_modifiers,
   };
 }
 

@@ -28,7 +28,7 @@ export function resolvePaths(
   };
   const optional = (key: string, location: string | undefined): { [key: string]: string } =>
     location === undefined ? {} : { [key.slice(key.lastIndexOf('.') + 1)]: resolve(key, location) };
-  const { logging, core, grpc, websocket, graphql, recorder, http } = config;
+  const { logging, core, grpc, websocket, graphql, recorder, http, plugins } = config;
   return {
     ...config,
     specs: config.specs.map((spec) => {
@@ -48,5 +48,15 @@ export function resolvePaths(
     // files or globs: a glob resolves as a path does, its pattern part kept
     graphql: { ...graphql, schema: [graphql.schema].flat().map((location) => resolve('graphql.schema', location)) },
     recorder: { ...recorder, ...optional('recorder.db_path', recorder.db_path) },
+    plugins: {
+      ...plugins,
+      dir: resolve('plugins.dir', plugins.dir),
+      sandbox: Object.fromEntries(
+        Object.entries(plugins.sandbox).map(([name, own]) => [
+          name,
+          own.allowed_paths === undefined ? own : { ...own, allowed_paths: own.allowed_paths.map((p) => resolve(`plugins.sandbox.${name}.allowed_paths`, p)) },
+        ]),
+      ),
+    },
   };
 }

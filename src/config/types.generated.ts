@@ -92,6 +92,7 @@ export interface MockConfig {
   tenancy?: TenancyConfig;
   conformance: ConformanceConfig;
   ai: AiConfig;
+  plugins: PluginsConfig;
   state: StateConfig;
 }
 export interface ServerConfig {
@@ -1494,6 +1495,91 @@ export interface AiConfig {
    * Retrieval provider for AI responses.
    */
   rag_provider?: string;
+}
+/**
+ * Sandboxed WebAssembly plugins (docs/plugins.md): where mock plugin install puts them, their limits and grants, and where each kind runs. Every installed plugin is loaded by mock serve.
+ */
+export interface PluginsConfig {
+  /**
+   * Where installed plugins live, one folder each (plugin.wasm, install.json), relative to the project.
+   */
+  dir: string;
+  /**
+   * The largest linear memory a plugin's module may declare (its own maximum, checked at load; memory.grow fails past it).
+   */
+  max_memory_mb: number;
+  /**
+   * Wall-clock time one call may take; past it the plugin's thread is stopped and the request answers 502.
+   */
+  max_execution_ms: number;
+  /**
+   * Failures in a row (traps, time-outs, answers that are not JSON) after which a plugin is disabled until mock serve restarts.
+   */
+  disable_after: number;
+  /**
+   * Per plugin (by name): its own limits and grants.
+   */
+  sandbox: {
+    [k: string]: {
+      max_memory_mb?: number;
+      max_execution_ms?: number;
+      /**
+       * Directories the plugin may open through WASI (relative to the project); nothing else is reachable. Plugins get no network: there is no allowed_hosts.
+       */
+      allowed_paths?: string[];
+    };
+  };
+  /**
+   * Middleware actions run for each selected request beside the security schemes; a refusal is a 401 {error: Unauthorized, message}.
+   */
+  middleware: {
+    /**
+     * An installed plugin's name (mock plugin list).
+     */
+    plugin: string;
+    /**
+     * One of its actions, of this kind.
+     */
+    action: string;
+    /**
+     * Path globs of the requests it runs for (the one glob dialect: * within a segment, ** across); absent: every route.
+     */
+    paths?: string[];
+  }[];
+  /**
+   * Request validator actions run for each selected request before the description answers, in its validation mode; in enforce mode a refusal answers validation.status_code.
+   */
+  request_validators: {
+    /**
+     * An installed plugin's name (mock plugin list).
+     */
+    plugin: string;
+    /**
+     * One of its actions, of this kind.
+     */
+    action: string;
+    /**
+     * Path globs of the requests it runs for (the one glob dialect: * within a segment, ** across); absent: every route.
+     */
+    paths?: string[];
+  }[];
+  /**
+   * Response modifier actions given each selected answer before delivery.
+   */
+  response_modifiers: {
+    /**
+     * An installed plugin's name (mock plugin list).
+     */
+    plugin: string;
+    /**
+     * One of its actions, of this kind.
+     */
+    action: string;
+    /**
+     * Path globs of the requests it runs for (the one glob dialect: * within a segment, ** across); absent: every route.
+     */
+    paths?: string[];
+  }[];
 }
 /**
  * Where every piece of state a request or the admin API changes is kept (docs/configuration.md, "State").

@@ -77,6 +77,23 @@ export function unauthorized(params: ProblemParams<'MOCK_ERR_UNAUTHORIZED'>, cha
   return { code: 'MOCK_ERR_UNAUTHORIZED', detail: message, answer };
 }
 
+/** A middleware plugin's refusal (catalogue MOCK_ERR_PLUGIN_UNAUTHORIZED), shaped like the security schemes' 401: `{"error": "Unauthorized", "message": …}`. */
+export function pluginUnauthorized(params: ProblemParams<'MOCK_ERR_PLUGIN_UNAUTHORIZED'>): Answer {
+  const entry = PROBLEMS.MOCK_ERR_PLUGIN_UNAUTHORIZED;
+  const message = entry.detail(params);
+  return {
+    status: entry.status,
+    headers: [
+      ['content-type', 'application/json'],
+      ['x-mock-error-code', 'MOCK_ERR_PLUGIN_UNAUTHORIZED'],
+    ],
+    body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_PLUGIN_UNAUTHORIZED' }),
+    code: 'MOCK_ERR_PLUGIN_UNAUTHORIZED',
+    detail: message,
+    source: 'refusal',
+  };
+}
+
 /** 403 for a token without the scopes an operation requires, shaped like the 401, with the insufficient_scope challenge. */
 export function insufficientScope(params: ProblemParams<'MOCK_ERR_INSUFFICIENT_SCOPE'>, challenge: string): Refusal {
   const entry = PROBLEMS.MOCK_ERR_INSUFFICIENT_SCOPE;

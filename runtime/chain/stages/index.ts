@@ -12,6 +12,9 @@ import { latencyStage } from './latency.js';
 import { mocksStage } from './mocks.js';
 import { overridesStage } from './overrides.js';
 import { packetLossStage } from './packet-loss.js';
+import { pluginMiddlewareStage } from './plugin-middleware.js';
+import { pluginResponseStage } from './plugin-response.js';
+import { pluginValidatorStage } from './plugin-validator.js';
 import { proxyStage } from './proxy.js';
 import { proxyRulesStage } from './proxy-rules.js';
 import { rateLimitStage } from './rate-limit.js';
@@ -43,6 +46,9 @@ const FACTORIES: readonly StageFactory[] = [
   mocksStage,
   overridesStage,
   packetLossStage,
+  pluginMiddlewareStage,
+  pluginResponseStage,
+  pluginValidatorStage,
   proxyRulesStage,
   proxyStage,
   rateLimitStage,

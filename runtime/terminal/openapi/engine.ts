@@ -21,7 +21,6 @@ import { RequestValidation } from './request-validation.js';
 import { Responses } from './responses.js';
 import { Router } from './router.js';
 
-
 export interface EngineOptions {
   validation: ValidationOptions;
   templateExpand: boolean;
@@ -33,6 +32,8 @@ export interface EngineOptions {
   responseCache?: ResponseCacheOptions;
   /** The settings store, which keeps what the admin API changes (validation, template expansion) across restarts; default: one of its own in memory. */
   settings?: Store<unknown>;
+  /** Answers the templates' {{plugin:…}} calls and x-mock-data-source fields (mock.yaml plugins); absent: a call renders as written, a field is generated. */
+  plugins?: { call(plugin: string, action: string, input: string): unknown };
 }
 
 /** One route of the build (an operation or a custom route), made once: statistics key maps by it. */
@@ -70,11 +71,11 @@ export class Engine implements Description {
     this.live = { validation: this.validation.get(), templateExpand: this.templateExpand.get() };
     const validators = build.createValidators(runtimeRequire);
     const clock = options.clock;
-    const responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock }));
+    const responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock, plugins: options.plugins }));
     this.customRoutes = responders.routes;
     const offered = responders.operations.map((table) => table.responses.map((r) => r.contents.map((c) => c.type)));
     const negotiation = new ContentNegotiation();
-    this.templates = createTemplateRuntime({ seed: options.seed, now: clock });
+    this.templates = createTemplateRuntime({ seed: options.seed, now: clock, plugins: options.plugins });
     this.cache = options.responseCache === undefined ? null : new ResponseCache(options.responseCache);
     this.checks = new AnswerChecks(responders.operations, validators, this.live, options.logger);
     const refuse = (ex: Exchange, index: number | undefined, refused: Refusal): Answer => this.refuse(ex, index, refused);

@@ -26,11 +26,12 @@ const everything = {
   recorder: {},
   stateful: { machines: [{}] },
   contractDiff: {},
+  plugins: { options: { middleware: [{ plugin: 'p', action: 'a' }], requestValidators: [{ plugin: 'p', action: 'a' }], responseModifiers: [{ plugin: 'p', action: 'a' }] } },
 };
 
 // the lists servers were given by hand before the declarations (STAGES, OVER_HTTP_STAGES, CALL_STAGES), in their order,
-// but cors, moved outside protective chaos (issue 37) so that a page reads their refusals, and contract-diff, added
-// since (issue 39) around the upstream stages
+// but cors, moved outside protective chaos (issue 37) so that a page reads their refusals, contract-diff, added
+// since (issue 39) around the upstream stages, and the plugin stages (issue 40)
 const BEFORE = {
   description: [
     'sandbox',
@@ -43,6 +44,8 @@ const BEFORE = {
     'traffic-shaping',
     'token-endpoint',
     'security',
+    'plugin-middleware',
+    'plugin-response',
     'latency',
     'overrides',
     'replay',
@@ -57,6 +60,7 @@ const BEFORE = {
     'proxy-rules',
     'continuum',
     'proxy',
+    'plugin-validator',
   ],
   http: ['cors', 'circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'latency', 'recorder', 'faults', 'fault-injection'],
   call: ['circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'latency', 'faults', 'fault-injection'],

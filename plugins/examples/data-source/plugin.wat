@@ -1,0 +1,35 @@
+;; Data source example (docs/plugins.md): values for templates, {{plugin:catalog:next_id()}}.
+(module
+  (memory (export "memory") 1 16)
+  (func (export "mock_abi_version") (result i32) (i32.const 1))
+  ;; every call's input starts at the same place: nothing outlives a call but the globals
+  (func (export "mock_alloc") (param $size i32) (result i32)
+    (local $need i32)
+    (local.set $need (i32.add (i32.const 4096) (i32.add (i32.mul (local.get $size) (i32.const 2)) (i32.const 8))))
+    (if (i32.gt_u (local.get $need) (i32.mul (memory.size) (i32.const 65536)))
+      (then
+        (if (i32.eq (memory.grow (i32.sub (i32.add (i32.shr_u (local.get $need) (i32.const 16)) (i32.const 1)) (memory.size))) (i32.const -1))
+          (then unreachable))))
+    (i32.const 4096))
+  (data (i32.const 128) "\29\00\00\00{\22sku\22:\22W-1\22,\22name\22:\22Widget\22,\22price\22:9.5}")
+  (global $count (mut i32) (i32.const 0))
+  (func (export "product") (param $ptr i32) (param $len i32) (result i32) (i32.const 128))
+  ;; the next number, in decimal, written at 64 (below the input)
+  (func (export "next_id") (param $ptr i32) (param $len i32) (result i32)
+    (local $v i32) (local $digits i32) (local $i i32)
+    (global.set $count (i32.add (global.get $count) (i32.const 1)))
+    (local.set $v (global.get $count))
+    (loop $count_digits
+      (local.set $digits (i32.add (local.get $digits) (i32.const 1)))
+      (local.set $v (i32.div_u (local.get $v) (i32.const 10)))
+      (br_if $count_digits (i32.ne (local.get $v) (i32.const 0))))
+    (i32.store (i32.const 64) (local.get $digits))
+    (local.set $v (global.get $count))
+    (local.set $i (local.get $digits))
+    (loop $write
+      (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+      (i32.store8 (i32.add (i32.const 68) (local.get $i)) (i32.add (i32.const 48) (i32.rem_u (local.get $v) (i32.const 10))))
+      (local.set $v (i32.div_u (local.get $v) (i32.const 10)))
+      (br_if $write (i32.ne (local.get $i) (i32.const 0))))
+    (i32.const 64))
+)

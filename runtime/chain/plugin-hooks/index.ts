@@ -1,0 +1,1 @@
+export { PluginHooks, requestInput, type CompiledHook } from './hooks.js';

@@ -10,7 +10,8 @@ import t from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MemoryStores, STORE_NAMES, startMockServer } from 'mock-compiler';
-import { root, tmpdir } from '../helpers/cli.js';
+import { root, runMock, tmpdir } from '../helpers/cli.js';
+import { misbehaving } from '../helpers/plugins.js';
 import { jsonBody, readAnswer } from '../helpers/admin.js';
 
 const example = (body) => ({ 200: { description: 'ok', content: { 'application/json': { example: body } } } });
@@ -22,6 +23,7 @@ const api = {
     '/orders/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: example({ from: 'description' }) } },
     '/plain': { get: { responses: example({ from: 'description' }) } },
     '/seq': { get: { responses: example({ from: 'description' }) } },
+    '/plugin': { get: { responses: example({ v: '{{plugin:sloppy:garbage()}}' }) } },
     '/strict': {
       post: {
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } },
@@ -33,6 +35,10 @@ const api = {
 
 const dir = tmpdir();
 writeFileSync(path.join(dir, 'api.json'), JSON.stringify(api));
+// a plugin that answers garbage: its failures in a row live in the plugin-health store
+writeFileSync(path.join(dir, 'sloppy.wasm'), misbehaving('sloppy'));
+const installed = await runMock(['plugin', 'install', 'sloppy.wasm'], { cwd: dir });
+if (installed.code !== 0) throw new Error(`plugin install: ${installed.stdout}${installed.stderr}`);
 mkdirSync(path.join(dir, 'fixtures', 'http'), { recursive: true });
 for (const n of [1, 2]) {
   const fixture = {
@@ -99,6 +105,8 @@ const options = {
   },
   admin: { enabled: true, embedded: true },
   observability: { chaos: { enabled: true } },
+  response_template_expand: true,
+  plugins: { disable_after: 2 },
 };
 const a = await startMockServer(options);
 t.teardown(() => a.close());
@@ -222,6 +230,14 @@ t.test('an admin login made through one server is refreshed, revoked and throttl
   t.equal(renewed.status, 200, 'D rotates the refresh token C issued');
   t.equal((await send(c, 'auth/logout', {}, renewed.json.data.access_token)).status, 200);
   t.match((await send(d, 'logs/clear', {}, renewed.json.data.access_token)).json.error, /revoked by logout/, 'logged out through C, refused by D');
+});
+
+t.test("a plugin's failures on A and B add up: the second disables it on both", async (t) => {
+  t.equal((await call(a, 'GET', '/plugin')).json.code, 'MOCK_ERR_PLUGIN_FAILED');
+  t.equal((await call(b, 'GET', '/plugin')).json.code, 'MOCK_ERR_PLUGIN_FAILED', 'the second failure in a row, counted with the first');
+  const disabled = await call(a, 'GET', '/plugin');
+  t.equal(disabled.status, 502);
+  t.equal(disabled.json.code, 'MOCK_ERR_PLUGIN_DISABLED', 'A learnt from the store that B disabled it');
 });
 
 t.test('every store the process keeps was written through the store interface', async (t) => {

@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { isMockError } from '../../common/errors.js';
+import { isUrl, loadConfig } from '../config/index.js';
+import { checkManifest, readManifestFile, type ScenarioManifest } from './manifest.js';
+
+export const CONFIG_FILE = 'config.yaml';
+export const OPENAPI_FILE = 'openapi.json';
+const FIXTURE_KINDS = new Set(['http', 'grpc', 'websocket']);
+const REQUIRED_FILES = ['README.md', 'CHANGELOG.md'];
+
+/**
+ * What a scenario's config.yaml may set: how its API is described and answered. The project's own
+ * surfaces (ports, admin, auth, logging, storage, build, proxy targets, metrics, recorder, AI) stay
+ * the project's: a downloaded package never opens a port, sends traffic elsewhere or writes files.
+ */
+export const SCENARIO_CONFIG_KEYS = new Set(['specs', 'validation', 'response_template_expand', 'response', 'http', 'seed', 'now', 'core', 'grpc', 'websocket', 'graphql', 'chaos', 'time_travel']);
+
+export interface ScenarioReport {
+  dir: string;
+  manifest?: ScenarioManifest;
+  /** One line each, naming the file and key. */
+  errors: string[];
+}
+
+/** Checks a scenario folder: scenario.yaml, config.yaml, a description, fixtures, README.md and CHANGELOG.md. */
+export function validateScenario(dir: string): ScenarioReport {
+  const errors: string[] = [];
+  let manifest: ScenarioManifest | undefined;
+  try {
+    const value = readManifestFile(dir);
+    const problems = checkManifest(value);
+    errors.push(...problems);
+    if (problems.length === 0) manifest = value as ScenarioManifest;
+  } catch (error) {
+    errors.push((error as Error).message);
+  }
+  errors.push(...checkConfig(dir));
+  errors.push(...checkDescription(dir));
+  errors.push(...checkFixtures(dir));
+  for (const name of REQUIRED_FILES) if (!isFile(path.join(dir, name))) errors.push(`${name}: missing; a scenario documents itself in README.md and its versions in CHANGELOG.md`);
+  return { dir, manifest, errors };
+}
+
+function checkConfig(dir: string): string[] {
+  const file = path.join(dir, CONFIG_FILE);
+  if (!isFile(file)) return [`${CONFIG_FILE}: missing; write the mock.yaml settings the scenario brings (an empty file is fine)`];
+  let values: unknown;
+  try {
+    values = parse(readFileSync(file, 'utf8')) ?? {};
+  } catch (error) {
+    return [`${CONFIG_FILE}: invalid YAML: ${(error as Error).message.split('\n')[0]}`];
+  }
+  if (typeof values !== 'object' || Array.isArray(values)) return [`${CONFIG_FILE}: must be a mapping of mock.yaml settings`];
+  const refused = Object.keys(values as object).filter((key) => !SCENARIO_CONFIG_KEYS.has(key));
+  if (refused.length > 0) {
+    return refused.map((key) => `${CONFIG_FILE}: ${key}: a scenario cannot set the project's ${key} settings; remove it (a scenario may set ${[...SCENARIO_CONFIG_KEYS].join(', ')})`);
+  }
+  try {
+    const { config, sources } = loadConfig({ cwd: dir, configPath: CONFIG_FILE, search: false, env: {}, scenario: false });
+    const paths = [
+      ...(sources.specs ? config.specs.map((spec) => ['specs', spec.path]) : []),
+      ...(sources['core.fixtures.dir'] ? [['core.fixtures.dir', config.core.fixtures.dir]] : []),
+      ...(sources['grpc.proto_dir'] ? [['grpc.proto_dir', config.grpc.proto_dir]] : []),
+      ...(sources['graphql.schema'] ? config.graphql.schema.map((schema) => ['graphql.schema', schema]) : []),
+    ];
+    return paths
+      .filter(([, location]) => isUrl(location) || path.relative(dir, location).startsWith('..') || path.isAbsolute(path.relative(dir, location)))
+      .map(([key, location]) => `${CONFIG_FILE}: ${key}: ${location} is outside the scenario; name a file inside the scenario folder`);
+  } catch (error) {
+    if (isMockError(error)) return error.message.split('\n');
+    throw error;
+  }
+}
+
+function checkDescription(dir: string): string[] {
+  const openapi = path.join(dir, OPENAPI_FILE);
+  if (isFile(openapi)) {
+    try {
+      const doc = JSON.parse(readFileSync(openapi, 'utf8')) as Record<string, unknown>;
+      if (typeof doc.openapi !== 'string' && typeof doc.swagger !== 'string') return [`${OPENAPI_FILE}: has no openapi (or swagger) version key; it must be an OpenAPI 3.x or Swagger 2.0 document`];
+      return [];
+    } catch (error) {
+      return [`${OPENAPI_FILE}: not JSON: ${(error as Error).message}`];
+    }
+  }
+  const files = walk(dir);
+  if (files.some((file) => file.endsWith('.proto') || file.endsWith('.graphql') || file.endsWith('.graphqls'))) return [];
+  return [`${OPENAPI_FILE}: missing; a scenario carries an openapi.json, .proto files or a .graphql schema`];
+}
+
+function checkFixtures(dir: string): string[] {
+  const root = path.join(dir, 'fixtures');
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) return [];
+  const errors: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !FIXTURE_KINDS.has(entry.name)) {
+      errors.push(`fixtures/${entry.name}: unexpected; fixtures/ holds the folders http, grpc and websocket`);
+      continue;
+    }
+    for (const file of walk(path.join(root, entry.name))) {
+      if (!file.endsWith('.json')) continue;
+      try {
+        JSON.parse(readFileSync(path.join(root, entry.name, file), 'utf8'));
+      } catch (error) {
+        errors.push(`fixtures/${entry.name}/${file}: not JSON: ${(error as Error).message}`);
+      }
+    }
+  }
+  return errors;
+}
+
+/** Files under `dir`, relative, with `/`; symbolic links are not followed. */
+function walk(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Array<{ name: string; parentPath: string; isFile(): boolean }>)
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+const isFile = (file: string): boolean => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;

@@ -6,3 +6,4 @@ export { checkManifest, MANIFEST_FILE, type ScenarioManifest } from './manifest.
 export { registryOptions } from './npmrc.js';
 export { scenarioHome, type ScenarioHome } from './project.js';
 export { validateScenario, type ScenarioReport } from './validate.js';
+export { publishScenario, registryInfo, reviewScenario, searchRegistry, SCENARIO_KEYWORD, type MarketEntry } from './registry.js';

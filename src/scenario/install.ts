@@ -88,7 +88,8 @@ export async function installScenario(source: string, options: InstallOptions = 
         await visit(`${wanted}@${range}`, [...stack, name]);
       }
     };
-    await visit(source, [], options.checksum);
+    // a folder or file is recorded by its absolute path, so mock scenario update finds it from anywhere
+    await visit(/^(\.|~|\/)|\.(tgz|tar\.gz)$/.test(source) && existsSync(path.resolve(cwd, source)) ? path.resolve(cwd, source) : source, [], options.checksum);
     commit(home, [...plan.values()]);
     for (const planned of plan.values()) {
       lock.scenarios[planned.name] = {

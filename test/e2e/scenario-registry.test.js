@@ -1,0 +1,95 @@
+// Scenarios on a real npm registry: a local Verdaccio started once for the file (no uplinks), the
+// CLI publishing with the project's .npmrc token, searching by category and tags, installing
+// name@^1, showing, starring and updating.
+import t from 'tap';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runCli } from '../helpers/cli.js';
+import { projectDir, scenarioDir } from '../helpers/scenarios.js';
+import { startVerdaccio } from '../helpers/verdaccio.js';
+
+const registry = await startVerdaccio(t);
+const project = projectDir();
+writeFileSync(path.join(project, '.npmrc'), registry.npmrc);
+// the user's own ~/.npmrc stays out of it
+const env = { NPM_CONFIG_USERCONFIG: path.join(project, 'no-user-npmrc') };
+const cli = (args) => runCli(args, { cwd: project, env });
+const lock = () => JSON.parse(readFileSync(path.join(project, '.mock', 'scenarios', 'scenarios-lock.json'), 'utf8'));
+
+t.test('publish versions with the .npmrc token; a scenario folder without package.json gets one written', async (t) => {
+  for (const version of ['1.0.0', '1.1.0', '2.0.0']) {
+    const dir = scenarioDir({ name: 'reg-shop', version, packageJson: false });
+    writeFileSync(path.join(dir, '.npmrc'), 'secret=do-not-publish\n');
+    const res = await cli(['scenario', 'publish', dir]);
+    t.equal(res.code, 0, res.stderr);
+    t.equal(res.stdout, `published reg-shop@${version} to ${registry.url}/\n`);
+  }
+  const base = scenarioDir({ name: 'reg-auth', version: '1.0.0' });
+  writeFileSync(
+    path.join(base, 'scenario.yaml'),
+    readFileSync(path.join(base, 'scenario.yaml'), 'utf8').replace('category: ecommerce', 'category: identity').replace('tags: [shop, test]', 'tags: [auth]'),
+  );
+  t.equal((await cli(['scenario', 'publish', base])).code, 0);
+  const again = await cli(['scenario', 'publish', scenarioDir({ name: 'reg-shop', version: '1.0.0' })]);
+  t.equal(again.code, 1);
+  t.match(again.stderr, /^publish reg-shop@1\.0\.0: .*; the registry refused it/m);
+  const anonymous = projectDir();
+  writeFileSync(path.join(anonymous, '.npmrc'), `registry=${registry.url}/\n`);
+  const denied = await runCli(['scenario', 'publish', scenarioDir({ name: 'reg-other' })], { cwd: anonymous, env });
+  t.equal(denied.code, 1);
+  t.match(denied.stderr, /publish reg-other@1\.0\.0: .*log in to the registry/);
+  const tarball = await fetch(`${registry.url}/reg-shop/-/reg-shop-2.0.0.tgz`);
+  t.equal(tarball.status, 200);
+  t.notOk(Buffer.from(await tarball.arrayBuffer()).includes('do-not-publish'), '.npmrc is not packed');
+});
+
+t.test('search by category and tags through the registry search endpoint', async (t) => {
+  const all = JSON.parse((await cli(['scenario', 'search', '--json'])).stdout);
+  t.same(all.map((s) => s.name).sort(), ['reg-auth', 'reg-shop']);
+  const shops = JSON.parse((await cli(['scenario', 'search', '--category', 'ecommerce', '--json'])).stdout);
+  t.match(shops, [{ name: 'reg-shop', version: '2.0.0', category: 'ecommerce', tags: ['shop', 'test'] }]);
+  t.equal(shops.length, 1);
+  const auth = JSON.parse((await cli(['scenario', 'search', '--tag', 'auth', '--json'])).stdout);
+  t.same(
+    auth.map((s) => s.name),
+    ['reg-auth'],
+  );
+  const none = await cli(['scenario', 'search', '--category', 'banking']);
+  t.equal(none.stdout, `no scenario found on ${registry.url}/\n`);
+});
+
+t.test('install name@^1 resolves the newest 1.x with the registry integrity; review stars it; update stays within the range', async (t) => {
+  const res = await cli(['scenario', 'install', 'reg-shop@^1']);
+  t.equal(res.code, 0, res.stderr);
+  t.match(res.stdout, 'installed reg-shop@1.1.0');
+  const meta = await fetch(`${registry.url}/reg-shop`).then((r) => r.json());
+  t.equal(lock().scenarios['reg-shop'].integrity, meta.versions['1.1.0'].dist.integrity, 'the lock holds the integrity the registry published');
+  t.equal(lock().scenarios['reg-shop'].requested, 'reg-shop@^1');
+
+  const missing = await cli(['scenario', 'install', 'reg-shop@^3']);
+  t.equal(missing.code, 1);
+  t.match(missing.stderr, 'reg-shop@^3: cannot fetch it (no published version satisfies the range)');
+
+  const review = await cli(['scenario', 'review', 'reg-shop']);
+  t.equal(review.code, 0, review.stderr);
+  t.equal(review.stdout, 'starred reg-shop as tester (1 star)\n');
+  const info = JSON.parse((await cli(['scenario', 'info', 'reg-shop', '--json'])).stdout);
+  t.match(info, { name: 'reg-shop', version: '1.1.0', manifest: { category: 'ecommerce' } });
+
+  const update = await cli(['scenario', 'update', 'reg-shop']);
+  t.equal(update.code, 0, update.stderr);
+  t.equal(update.stdout, 'reg-shop@1.1.0 is up to date\n');
+});
+
+t.test('dependencies come from the registry, version-resolved', async (t) => {
+  const dir = scenarioDir({ name: 'reg-suite', dependencies: ['reg-auth@^1'] });
+  const res = await cli(['scenario', 'install', dir]);
+  t.equal(res.code, 0, res.stderr);
+  t.match(res.stdout, 'installed reg-auth@1.0.0 in .mock/scenarios/reg-auth (a dependency)');
+  t.match(lock().scenarios['reg-auth'], { version: '1.0.0', requested: 'reg-auth@^1', integrity: /^sha512-/ });
+  const conflict = scenarioDir({ name: 'reg-bad', dependencies: ['reg-auth@^5'] });
+  const bad = await cli(['scenario', 'install', conflict]);
+  t.equal(bad.code, 1);
+  t.match(bad.stderr, 'reg-auth@^5: cannot fetch it (no published version satisfies the range)');
+  t.notOk(lock().scenarios['reg-bad'], 'nothing of the failed install is recorded');
+});

@@ -174,6 +174,12 @@ export const PROBLEMS = {
    * A request matched transitions of a state machine (core.stateful) but none leaves the resource's
    * current state; the body also carries machine, resource_id, current_state and allowed_transitions.
    */
+  /** An item of a scenario entity (vbr_entities) that is not in its collection. */
+  MOCK_ERR_ENTITY_NOT_FOUND: entry<{ entity: string; id: string }>(404, GRPC.NOT_FOUND, 'Not Found', (p) => `${p.entity}: no item with id ${JSON.stringify(p.id)}`),
+  /** POST of an item whose id its entity's collection holds already. */
+  MOCK_ERR_ENTITY_CONFLICT: entry<{ entity: string; id: string }>(409, GRPC.ALREADY_EXISTS, 'Conflict', (p) => `${p.entity}: an item with id ${JSON.stringify(p.id)} exists; PUT replaces it`),
+  /** A body a scenario entity's collection cannot store. */
+  MOCK_ERR_ENTITY_INVALID: entry<{ entity: string; why: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', (p) => `${p.entity}: ${p.why}`),
   MOCK_ERR_STATE_CONFLICT: entry<{ machine: string; resource: string; state: string; request: string; from: string[]; allowed: string[] }>(
     409,
     GRPC.FAILED_PRECONDITION,

@@ -7,6 +7,7 @@ import type { RecorderDb } from './recorder/index.js';
 import type { CorsOptions } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from './fixtures/index.js';
 import type { StatefulService } from './stateful/index.js';
+import type { EntityService } from './entities/index.js';
 import type { ProxyRule } from './proxy/index.js';
 import { SLOTS, slotRank, type Slot } from './slots.js';
 
@@ -72,6 +73,8 @@ export interface StageContext {
   readonly recorder?: RecorderDb;
   /** core.stateful when enabled: the machines and their resources' states. */
   readonly stateful?: StatefulService;
+  /** The entities of the scenario in use (vbr_entities), when it has any. */
+  readonly entities?: EntityService;
 }
 
 /**
@@ -137,7 +140,8 @@ export function checkStages(stages: readonly Stage[]): Stage[] {
   const bySlot = new Map<Slot, Stage>();
   for (const stage of stages.map(checkStage)) {
     const taken = bySlot.get(stage.slot);
-    if (taken !== undefined) throw new TypeError(`stage ${JSON.stringify(stage.name)}: slot ${stage.slot} is taken by stage ${JSON.stringify(taken.name)}; give it a slot of its own in SLOTS (runtime/chain/slots.ts)`);
+    if (taken !== undefined)
+      throw new TypeError(`stage ${JSON.stringify(stage.name)}: slot ${stage.slot} is taken by stage ${JSON.stringify(taken.name)}; give it a slot of its own in SLOTS (runtime/chain/slots.ts)`);
     bySlot.set(stage.slot, stage);
   }
   return [...bySlot.values()].sort((a, b) => slotRank(a.slot) - slotRank(b.slot));

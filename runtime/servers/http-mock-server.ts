@@ -14,6 +14,7 @@ import type { TrafficStats } from '../control/metrics/index.js';
 import type { ServeOptions } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
 import type { StatefulService } from '../chain/stateful/index.js';
+import type { EntityService } from '../chain/entities/index.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */
@@ -32,6 +33,8 @@ export interface HttpMockServerOptions extends ServeOptions {
   recorderDb?: RecorderDb;
   /** The state machines of core.stateful. */
   statefulService?: StatefulService;
+  /** The collections of the scenario in use. */
+  entityService?: EntityService;
 }
 
 /** The request log hides the API keys of the descriptions served. */
@@ -92,6 +95,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
         fixtures: options.fixtureService,
         recorder: options.recorderDb,
         stateful: options.statefulService,
+        entities: options.entityService,
       },
       'description',
     );
@@ -104,7 +108,15 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 
   static async create(options: HttpMockServerOptions): Promise<HttpMockServer> {
     const build = await loadBuild(options.buildDir);
-    const engine = new Engine(build, { validation: options.validation, templateExpand: options.templateExpand, seed: options.seed, clock: options.live.clock.read, logger: options.logger, responseCache: options.responseCache, settings: options.live.settings });
+    const engine = new Engine(build, {
+      validation: options.validation,
+      templateExpand: options.templateExpand,
+      seed: options.seed,
+      clock: options.live.clock.read,
+      logger: options.logger,
+      responseCache: options.responseCache,
+      settings: options.live.settings,
+    });
     options.stats.setRoutes(engine.routes);
     redactKeysOf(options, build);
     warnUnusedPins(options, build);
@@ -208,7 +220,15 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const buildDir = options.rebuild === undefined ? options.buildDir : await options.rebuild();
     const build = await loadBuild(buildDir, true);
     const previous = this.current;
-    const engine = new Engine(build, { validation: previous.validationOptions, templateExpand: previous.templateExpansion, seed: options.seed, clock: options.live.clock.read, logger: options.logger, responseCache: options.responseCache, settings: options.live.settings });
+    const engine = new Engine(build, {
+      validation: previous.validationOptions,
+      templateExpand: previous.templateExpansion,
+      seed: options.seed,
+      clock: options.live.clock.read,
+      logger: options.logger,
+      responseCache: options.responseCache,
+      settings: options.live.settings,
+    });
     this.current = engine;
     previous.close();
     this.chain.setRoutes(engine.routes);

@@ -6,6 +6,7 @@ import type { BodyLogOptions, RedactionOptions } from '../control/logging/index.
 import type { AdminLimits, ServeOptions } from '../serve-options.js';
 import type { FixtureOptions } from '../chain/fixtures/index.js';
 import type { StatefulOptions } from '../chain/stateful/index.js';
+import type { EntityOptions } from '../chain/entities/index.js';
 import type { WebSocketOptions } from './websocket/index.js';
 import type { GraphqlOptions } from './graphql/graphql-options.js';
 import type { GrpcOptions } from './grpc/grpc-options.js';
@@ -62,6 +63,8 @@ export interface MockOptions extends ServeOptions {
   recorder?: { dbPath: string };
   /** core.stateful: state machines, when enabled. */
   stateful?: StatefulOptions;
+  /** The vbr_entities of the scenario in use: stateful collections (docs/scenarios.md). */
+  entities?: EntityOptions[];
   /** The WebSocket mock server; absent: none runs. */
   websocket?: WebSocketOptions;
   /** The GraphQL mock server; absent: none runs. */

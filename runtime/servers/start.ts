@@ -31,6 +31,7 @@ import { SERVERS, type MockServer } from './mock-server.js';
 import { metricsHandler } from './metrics-server.js';
 import { FixtureRecorder, FixtureStore, secretsOf, sequencesBudget } from '../chain/fixtures/index.js';
 import { StateStore, StatefulService, stateBudget } from '../chain/stateful/index.js';
+import { EntityService, entityBudget } from '../chain/entities/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
@@ -83,11 +84,15 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog, live.clock.read, stores);
   // timed transitions run on the virtual clock
   const stateful = options.stateful?.enabled === true ? statefulService(options.stateful, live.clock.read, stores) : undefined;
+  const entities = options.entities?.length ? new EntityService(options.entities, stores.open('scenario-entities', entityBudget())) : undefined;
+  await entities?.seed();
   // opened before anything listens: a database path that cannot be used stops the start in one line
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
   let mockServers: MockServer[];
   try {
-    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful })))).filter((s) => s !== undefined);
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, entities })))).filter(
+      (s) => s !== undefined,
+    );
   } catch (e) {
     await recorderDb?.close();
     throw e;
@@ -123,7 +128,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     const tokenSource = `the admin page (GET ${admin.mountPath})`;
     const stream = admin.api ? new LiveStream(ctx, access, limits.max_log_subscribers, true) : undefined;
     if (stream !== undefined) streams.push(stream);
-    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath, stream);
+    http?.hostControl?.(
+      createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }),
+      admin.mountPath,
+      stream,
+    );
   } else {
     const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
     http?.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));

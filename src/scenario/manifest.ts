@@ -6,6 +6,8 @@ import { parse } from 'yaml';
 /** One stateful resource a scenario brings: served as a collection at `/<name>` (see docs/scenarios.md). */
 export interface VbrEntity {
   name: string;
+  /** Where the collection is served; default `/<name>`. */
+  path?: string;
   /** JSON Schema of one item; `id` is its key. */
   schema?: Record<string, unknown>;
   seed_data?: Array<Record<string, unknown>>;
@@ -65,10 +67,15 @@ export function checkManifest(value: unknown): string[] {
   list('vbr_entities', (entity, i) => {
     const e = (entity ?? {}) as Record<string, unknown>;
     if (typeof e.name !== 'string' || !ENTITY_NAME.test(e.name)) at(`vbr_entities[${i}].name`, 'is required: lower case letters, digits, - and _ (it becomes the path /<name>)');
+    if (e.path !== undefined && (typeof e.path !== 'string' || !/^\/[^?#]*[^/?#]$/.test(e.path)))
+      at(`vbr_entities[${i}].path`, 'must be a path such as /api/customers (where the collection is served)');
     if (e.schema !== undefined && (typeof e.schema !== 'object' || e.schema === null || Array.isArray(e.schema))) at(`vbr_entities[${i}].schema`, 'must be a JSON Schema object');
     if (e.seed_data !== undefined && (!Array.isArray(e.seed_data) || e.seed_data.some((row) => typeof row !== 'object' || row === null || Array.isArray(row)))) {
       at(`vbr_entities[${i}].seed_data`, 'must be a list of objects');
-    }
+    } else
+      (e.seed_data as Array<Record<string, unknown>> | undefined)?.forEach((row, j) => {
+        if (typeof row.id !== 'string' && typeof row.id !== 'number') at(`vbr_entities[${i}].seed_data[${j}].id`, 'is required: a string or number, the key of the item');
+      });
   });
   list('mockai_rules', (rule, i) => {
     const r = (rule ?? {}) as Record<string, unknown>;

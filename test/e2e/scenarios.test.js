@@ -80,6 +80,57 @@ t.test('install from a folder, refuse a second install without --force, use it a
   t.equal(expired.status, 422, "the scenario's custom routes are served after the project's");
 });
 
+t.test("a scenario's vbr_entities are served as collections: list, create, read, replace, merge, delete over real HTTP", async (t) => {
+  const entities = [
+    'vbr_entities:',
+    '  - name: customers',
+    '    path: /api/customers',
+    '    schema: { type: object, properties: { id: { type: integer }, name: { type: string } } }',
+    '    seed_data: [{ id: 1, name: Ada }, { id: 2, name: Grace }]',
+    '  - name: tickets',
+    "    seed_data: [{ id: t-1, title: 'printer on fire' }]",
+    'mockai_rules: [{ endpoint: /api/assistant, rules: [answer politely] }]',
+    '',
+  ].join('\n');
+  const dir = scenarioDir({ name: 'crm', extra: entities });
+  const project = projectDir();
+  t.equal((await runCli(['scenario', 'install', dir], { cwd: project })).code, 0);
+  t.equal((await runCli(['scenario', 'use', 'crm'], { cwd: project })).code, 0);
+  const server = await startMock(['--out', path.join(project, 'build')], { cwd: project });
+  t.teardown(() => server.stop());
+  const call = async (method, target, body) => {
+    const res = await fetch(`${server.url}${target}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, json: text === '' ? undefined : JSON.parse(text), code: res.headers.get('x-mock-error-code') };
+  };
+  t.same(
+    (await call('GET', '/api/customers')).json,
+    [
+      { id: 1, name: 'Ada' },
+      { id: 2, name: 'Grace' },
+    ],
+    'the seed data is listed',
+  );
+  t.same(await call('POST', '/api/customers', { name: 'Linus' }), { status: 201, json: { id: 3, name: 'Linus' }, code: null }, 'created with the next id');
+  t.same((await call('GET', '/api/customers/3')).json, { id: 3, name: 'Linus' });
+  t.same((await call('PUT', '/api/customers/3', { name: 'Linus T.' })).json, { id: 3, name: 'Linus T.' }, 'PUT replaces');
+  t.same((await call('PATCH', '/api/customers/1', { email: 'ada@example.com' })).json, { id: 1, name: 'Ada', email: 'ada@example.com' }, 'PATCH merges');
+  t.equal((await call('DELETE', '/api/customers/2')).status, 204);
+  t.match(await call('GET', '/api/customers/2'), { status: 404, code: 'MOCK_ERR_ENTITY_NOT_FOUND', json: { detail: 'customers: no item with id "2"' } });
+  t.match(await call('POST', '/api/customers', { id: 1, name: 'again' }), { status: 409, code: 'MOCK_ERR_ENTITY_CONFLICT' });
+  t.match(await call('POST', '/api/customers', [1]), { status: 400, code: 'MOCK_ERR_ENTITY_INVALID' });
+  t.same(
+    (await call('GET', '/api/customers')).json.map((c) => c.id),
+    [1, 3],
+  );
+  t.same((await call('GET', '/tickets/t-1')).json, { id: 't-1', title: 'printer on fire' }, 'an entity without a path is served at /<name>');
+  t.equal((await call('GET', '/api/products')).status, 200, "the scenario's description still answers its own paths");
+});
+
 t.test('install a tarball served on loopback, checked by --checksum before unpacking; a mismatch is refused', async (t) => {
   const archive = packed(scenarioDir({ name: 'tar-shop', version: '1.2.0' }));
   const server = await serveFiles({ '/tar-shop-1.2.0.tgz': archive });

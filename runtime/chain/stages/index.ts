@@ -5,6 +5,7 @@ import { circuitBreakerStage } from './circuit-breaker.js';
 import { connectionLimitStage } from './connection-limit.js';
 import { continuumStage } from './continuum.js';
 import { corsStage } from './cors.js';
+import { entitiesStage } from './entities.js';
 import { faultInjectionStage } from './fault-injection.js';
 import { faultsStage } from './faults.js';
 import { latencyStage } from './latency.js';
@@ -35,6 +36,7 @@ const FACTORIES: readonly StageFactory[] = [
   connectionLimitStage,
   continuumStage,
   corsStage,
+  entitiesStage,
   faultInjectionStage,
   faultsStage,
   latencyStage,

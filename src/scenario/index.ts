@@ -4,6 +4,6 @@ export { installScenario, type InstallOptions, type InstalledScenario } from './
 export { activeScenario, clearActive, listLocal, localScenario, useScenario, type LocalScenario } from './local.js';
 export { checkManifest, MANIFEST_FILE, type ScenarioManifest } from './manifest.js';
 export { registryOptions } from './npmrc.js';
-export { scenarioHome, type ScenarioHome } from './project.js';
+export { registryOf, scenarioHome, type ScenarioHome } from './project.js';
 export { validateScenario, type ScenarioReport } from './validate.js';
 export { publishScenario, registryInfo, reviewScenario, searchRegistry, SCENARIO_KEYWORD, type MarketEntry } from './registry.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { findConfigFile } from '../config/index.js';
+import { findConfigFile, loadConfig } from '../config/index.js';
 
 /** Where a project keeps its scenarios: `.mock/scenarios/` beside its mock.yaml (else in cwd). */
 export interface ScenarioHome {
@@ -22,3 +22,8 @@ export function scenarioHome(cwd = process.cwd(), configPath?: string, env: Read
 
 /** The folder of an installed scenario. */
 export const scenarioDir = (home: ScenarioHome, name: string): string => path.join(home.root, ...name.split('/'));
+
+/** The registry to use: --registry, else scenarios.registry of mock.yaml (or MOCK_SCENARIO_REGISTRY); undefined leaves it to .npmrc. */
+export function registryOf(flag: string | undefined, cwd = process.cwd(), configPath?: string): string | undefined {
+  return flag ?? loadConfig({ cwd, configPath }).config.scenarios?.registry;
+}

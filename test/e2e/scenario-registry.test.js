@@ -54,6 +54,20 @@ t.test('search by category and tags through the registry search endpoint', async
     auth.map((s) => s.name),
     ['reg-auth'],
   );
+  // the registry named by mock.yaml (scenarios.registry) or MOCK_SCENARIO_REGISTRY, without an .npmrc
+  const configured = projectDir(`scenarios:\n  registry: ${registry.url}\n`);
+  const byConfig = await runCli(['scenario', 'search', '--tag', 'auth', '--json'], { cwd: configured, env });
+  t.same(
+    JSON.parse(byConfig.stdout).map((s) => s.name),
+    ['reg-auth'],
+    byConfig.stderr,
+  );
+  const byEnv = await runCli(['scenario', 'search', '--tag', 'auth', '--json'], { cwd: projectDir(), env: { ...env, MOCK_SCENARIO_REGISTRY: registry.url } });
+  t.same(
+    JSON.parse(byEnv.stdout).map((s) => s.name),
+    ['reg-auth'],
+    byEnv.stderr,
+  );
   const none = await cli(['scenario', 'search', '--category', 'banking']);
   t.equal(none.stdout, `no scenario found on ${registry.url}/\n`);
 });

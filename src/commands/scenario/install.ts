@@ -2,7 +2,7 @@ import { Args, Flags } from '@oclif/core';
 import { MockError } from '../../../common/errors.js';
 import { MockCommand } from '../../cli/mock-command.js';
 import { displayPath } from '../../config/index.js';
-import { installScenario } from '../../scenario/index.js';
+import { installScenario, registryOf } from '../../scenario/index.js';
 
 export default class ScenarioInstall extends MockCommand {
   static summary = 'Install a scenario package (and its dependencies) into this project: .mock/scenarios/<name>/.';
@@ -27,7 +27,10 @@ export default class ScenarioInstall extends MockCommand {
     force: Flags.boolean({ description: 'Replace a scenario of the same name that is installed already.' }),
     'skip-validation': Flags.boolean({ description: 'Install without checking the format (scenario.yaml still needs its name and version).' }),
     checksum: Flags.string({ description: 'The sha256 the archive must have, checked before anything is unpacked.', helpValue: 'sha256:<hex>' }),
-    registry: Flags.string({ description: 'npm registry URL [default: MOCK_SCENARIO_REGISTRY, else registry= of .npmrc, else the public registry]', helpValue: '<url>' }),
+    registry: Flags.string({
+      description: 'npm registry URL [default: scenarios.registry of mock.yaml or MOCK_SCENARIO_REGISTRY, else registry= of .npmrc, else the public registry]',
+      helpValue: '<url>',
+    }),
     config: Flags.string({ char: 'c', description: "The project's mock.yaml (its folder holds .mock/scenarios)", helpValue: '<path>' }),
     json: Flags.boolean({ description: 'Print what was installed as JSON.' }),
   };
@@ -41,7 +44,7 @@ export default class ScenarioInstall extends MockCommand {
       force: flags.force,
       skipValidation: flags['skip-validation'],
       checksum: flags.checksum,
-      registry: flags.registry,
+      registry: registryOf(flags.registry, process.cwd(), flags.config),
       configPath: flags.config,
     });
     if (flags.json) return this.log(JSON.stringify(installed, null, 2));

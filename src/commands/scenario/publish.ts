@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import { MockCommand } from '../../cli/mock-command.js';
-import { publishScenario, registryOptions, scenarioHome } from '../../scenario/index.js';
+import { publishScenario, registryOf, registryOptions, scenarioHome } from '../../scenario/index.js';
 
 export default class ScenarioPublish extends MockCommand {
   static summary = 'Publish a scenario folder to the npm registry with your .npmrc credentials.';
@@ -17,7 +17,10 @@ export default class ScenarioPublish extends MockCommand {
   static args = { dir: Args.string({ description: 'The scenario folder.', default: '.' }) };
 
   static flags = {
-    registry: Flags.string({ description: 'npm registry URL [default: MOCK_SCENARIO_REGISTRY, else registry= of .npmrc, else the public registry]', helpValue: '<url>' }),
+    registry: Flags.string({
+      description: 'npm registry URL [default: scenarios.registry of mock.yaml or MOCK_SCENARIO_REGISTRY, else registry= of .npmrc, else the public registry]',
+      helpValue: '<url>',
+    }),
     tag: Flags.string({ description: 'The dist-tag to publish under.', default: 'latest' }),
     access: Flags.string({ description: 'Access of a scoped package.', options: ['public', 'restricted'], default: 'public' }),
   };
@@ -25,7 +28,7 @@ export default class ScenarioPublish extends MockCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(ScenarioPublish);
     const dir = path.resolve(args.dir);
-    const npm = registryOptions(scenarioHome().project, flags.registry);
+    const npm = registryOptions(scenarioHome().project, registryOf(flags.registry));
     const published = await publishScenario(dir, npm, { tag: flags.tag, access: flags.access as 'public' | 'restricted' });
     this.log(`published ${published.name}@${published.version} to ${String(npm.registry)}`);
   }

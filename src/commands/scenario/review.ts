@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { MockCommand } from '../../cli/mock-command.js';
-import { registryOptions, reviewScenario, scenarioHome } from '../../scenario/index.js';
+import { registryOf, registryOptions, reviewScenario, scenarioHome } from '../../scenario/index.js';
 
 export default class ScenarioReview extends MockCommand {
   static summary = "Review a scenario on the registry: star it (npm's star, kept in the package's users), or --remove the star.";
@@ -14,12 +14,15 @@ export default class ScenarioReview extends MockCommand {
 
   static flags = {
     remove: Flags.boolean({ description: 'Take your star back.' }),
-    registry: Flags.string({ description: 'npm registry URL [default: MOCK_SCENARIO_REGISTRY, else registry= of .npmrc, else the public registry]', helpValue: '<url>' }),
+    registry: Flags.string({
+      description: 'npm registry URL [default: scenarios.registry of mock.yaml or MOCK_SCENARIO_REGISTRY, else registry= of .npmrc, else the public registry]',
+      helpValue: '<url>',
+    }),
   };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(ScenarioReview);
-    const { user, stars } = await reviewScenario(registryOptions(scenarioHome().project, flags.registry), args.name, flags.remove);
+    const { user, stars } = await reviewScenario(registryOptions(scenarioHome().project, registryOf(flags.registry)), args.name, flags.remove);
     this.log(`${flags.remove ? 'unstarred' : 'starred'} ${args.name} as ${user} (${stars} star${stars === 1 ? '' : 's'})`);
   }
 }

@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { MockCommand } from '../../cli/mock-command.js';
-import { registryOptions, scenarioHome, searchRegistry } from '../../scenario/index.js';
+import { registryOf, registryOptions, scenarioHome, searchRegistry } from '../../scenario/index.js';
 
 export default class ScenarioSearch extends MockCommand {
   static summary = 'Search the npm registry for scenario packages (keyword mock-scenario) by words, category and tags.';
@@ -19,13 +19,16 @@ export default class ScenarioSearch extends MockCommand {
   static flags = {
     category: Flags.string({ description: 'Only scenarios of this category.', helpValue: '<category>' }),
     tag: Flags.string({ description: 'Only scenarios with this tag (repeatable: all of them).', multiple: true, helpValue: '<tag>' }),
-    registry: Flags.string({ description: 'npm registry URL [default: MOCK_SCENARIO_REGISTRY, else registry= of .npmrc, else the public registry]', helpValue: '<url>' }),
+    registry: Flags.string({
+      description: 'npm registry URL [default: scenarios.registry of mock.yaml or MOCK_SCENARIO_REGISTRY, else registry= of .npmrc, else the public registry]',
+      helpValue: '<url>',
+    }),
     json: Flags.boolean({ description: 'Print the results as JSON.' }),
   };
 
   async run(): Promise<void> {
     const { args, flags } = await this.parse(ScenarioSearch);
-    const npm = registryOptions(scenarioHome().project, flags.registry);
+    const npm = registryOptions(scenarioHome().project, registryOf(flags.registry));
     const found = await searchRegistry(npm, { text: args.text, category: flags.category, tags: flags.tag });
     if (flags.json) return this.log(JSON.stringify(found, null, 2));
     if (found.length === 0) return this.log(`no scenario found on ${String(npm.registry)}`);

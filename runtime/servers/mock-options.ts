@@ -1,5 +1,5 @@
 import type { StoreFactory } from '../store/index.js';
-import type { AccessPolicyOptions, ClusterView } from '../control/admin/index.js';
+import type { AccessPolicyOptions, ClusterView, ScenarioControl } from '../control/admin/index.js';
 import type { AuthOptions } from '../control/auth/index.js';
 import type { LiveStateOptions } from '../chain/settings/index.js';
 import type { BodyLogOptions, RedactionOptions } from '../control/logging/index.js';
@@ -65,6 +65,8 @@ export interface MockOptions extends ServeOptions {
   stateful?: StatefulOptions;
   /** The vbr_entities of the scenario in use: stateful collections (docs/scenarios.md). */
   entities?: EntityOptions[];
+  /** The project's scenario packages, for the admin API's /api/scenarios endpoints. */
+  scenarios?: ScenarioControl;
   /** The WebSocket mock server; absent: none runs. */
   websocket?: WebSocketOptions;
   /** The GraphQL mock server; absent: none runs. */

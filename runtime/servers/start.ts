@@ -120,6 +120,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     logger,
     fixtures: fixtures?.store,
     stateful,
+    scenarios: options.scenarios,
     cluster: options.cluster,
   };
   const standalonePage = 'the admin page (GET / on the admin port)';

@@ -137,14 +137,14 @@ export async function registryCall<T>(what: string, call: () => Promise<T>): Pro
   } catch (error) {
     if (error instanceof MockError) throw error;
     const e = error as Error & { statusCode?: number; code?: string };
+    if (e.statusCode === 404 || e.code === 'E404')
+      throw new MockError('MOCK_ERR_SCENARIO_SOURCE', `${what}: not found on the registry; check the name and the registry (--registry, scenarios.registry, .npmrc)`);
     const fix =
       e.statusCode === 401 || e.code === 'ENEEDAUTH' || e.code === 'E401'
         ? 'log in to the registry (npm login --registry <url>) so .npmrc holds a token'
-        : e.statusCode === 404 || e.code === 'E404'
-          ? 'check the name and the registry (--registry, .npmrc)'
-          : e.statusCode === 403 || e.statusCode === 409 || e.code === 'E403' || e.code === 'E409'
-            ? 'the registry refused it: a version that exists already cannot be published again, and the token needs publish rights'
-            : 'check the registry URL (--registry, .npmrc) and that it is reachable';
+        : e.statusCode === 403 || e.statusCode === 409 || e.code === 'E403' || e.code === 'E409'
+          ? 'the registry refused it: a version that exists already cannot be published again, and the token needs publish rights'
+          : 'check the registry URL (--registry, .npmrc) and that it is reachable';
     throw new MockError('MOCK_ERR_SCENARIO_REGISTRY', `${what}: ${e.message.split('\n')[0]}; ${fix}`);
   }
 }

@@ -4,7 +4,8 @@
 import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runCli } from '../helpers/cli.js';
+import { root, runCli, startMock, tmpdir } from '../helpers/cli.js';
+import { readAnswer } from '../helpers/admin.js';
 import { projectDir, scenarioDir } from '../helpers/scenarios.js';
 import { startVerdaccio } from '../helpers/verdaccio.js';
 
@@ -106,4 +107,56 @@ t.test('dependencies come from the registry, version-resolved', async (t) => {
   t.equal(bad.code, 1);
   t.match(bad.stderr, 'reg-auth@^5: cannot fetch it (no published version satisfies the range)');
   t.notOk(lock().scenarios['reg-bad'], 'nothing of the failed install is recorded');
+});
+
+t.test('the admin API: /api/scenarios marketplace and local endpoints, behind the roles and the cross-site rules', async (t) => {
+  const server = await startMock(['--spec', path.join(root, 'examples', 'petstore.yaml'), '--out', tmpdir(), '--admin', '--admin-port', '0'], {
+    cwd: project,
+    env: { ...env, MOCK_ADMIN_AUTH_ENABLED: 'true', MOCK_DISABLE_DEV_SEED_USERS: undefined, JWT_SECRET: undefined },
+  });
+  t.teardown(() => server.stop());
+  const call = async (method, target, { token, body, headers = {} } = {}) => {
+    const h = { connection: 'close', ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+    return readAnswer(await fetch(`${server.adminUrl}${target}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) }));
+  };
+  const login = async (username) => (await call('POST', '/__mock/auth/login', { body: { username, password: `${username}-dev-password` } })).json.data.access_token;
+  const admin = await login('admin');
+  const viewer = await login('viewer');
+
+  const market = await call('GET', '/api/scenarios/marketplace?category=ecommerce', { token: viewer });
+  t.equal(market.status, 200, market.text);
+  t.match(market.json, { success: true, data: [{ name: 'reg-shop', version: '2.0.0', category: 'ecommerce' }] });
+  const tagged = await call('GET', '/__mock/api/scenarios/marketplace?tags=auth', { token: viewer });
+  t.same(
+    tagged.json.data.map((s) => s.name),
+    ['reg-auth'],
+    'tags filter; /__mock/api/ answers the same endpoints',
+  );
+  const info = await call('GET', '/api/scenarios/marketplace/reg-shop', { token: viewer });
+  t.match(info.json.data, { name: 'reg-shop', latest: '2.0.0', versions: ['1.0.0', '1.1.0', '2.0.0'], category: 'ecommerce', stars: 1 });
+  t.equal((await call('GET', '/api/scenarios/marketplace/reg-none', { token: viewer })).status, 404);
+
+  const refused = await call('POST', '/api/scenarios/marketplace/reg-shop/install', { token: viewer });
+  t.equal(refused.status, 403, 'a viewer cannot install');
+  const exists = await call('POST', '/api/scenarios/marketplace/reg-shop/install', { token: admin });
+  t.equal(exists.status, 409, exists.text);
+  t.match(exists.json.error, 'reg-shop: installed already (version 1.1.0); pass --force to replace it');
+  const crossSite = await call('POST', '/api/scenarios/marketplace/reg-shop/install', { token: admin, body: { force: true }, headers: { origin: 'http://evil.example' } });
+  t.equal(crossSite.status, 403, 'a page of another site cannot install');
+  const installed = await call('POST', '/api/scenarios/marketplace/reg-shop/install', { token: admin, body: { force: true } });
+  t.equal(installed.status, 201, installed.text);
+  t.match(installed.json.data, [{ name: 'reg-shop', version: '2.0.0' }], 'the latest version');
+
+  const local = await call('GET', '/api/scenarios/local', { token: viewer });
+  t.match(
+    local.json.data.map((s) => `${s.name}@${s.version}`),
+    ['reg-auth@1.0.0', 'reg-shop@2.0.0', 'reg-suite@1.0.0'],
+  );
+  t.match((await call('GET', '/api/scenarios/local/reg-shop', { token: viewer })).json.data, { name: 'reg-shop', version: '2.0.0', manifest: { category: 'ecommerce' } });
+  t.equal((await call('GET', '/api/scenarios/local/reg-none', { token: viewer })).status, 404);
+  t.equal((await call('POST', '/api/scenarios/local/reg-shop/use', { token: viewer })).status, 403, 'a viewer cannot switch');
+  const used = await call('POST', '/api/scenarios/local/reg-shop/use', { token: admin });
+  t.equal(used.status, 200, used.text);
+  t.match(used.json.data, { name: 'reg-shop', active: true, restart_required: true });
+  t.same(JSON.parse(readFileSync(path.join(project, '.mock', 'active-scenario.json'), 'utf8')).name, 'reg-shop');
 });

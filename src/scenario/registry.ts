@@ -110,7 +110,8 @@ export async function publishScenario(dir: string, npm: Record<string, unknown>,
     // dot files (.npmrc with its token, .git, .mock) and node_modules never leave the machine
     const files = readdirSync(dir).filter((name) => !name.startsWith('.') && name !== 'node_modules' && name !== 'package.json');
     const stage = path.join(copy, 'package');
-    for (const name of files) cpSync(path.join(dir, name), path.join(stage, name), { recursive: true });
+    const packed = (file: string): boolean => !path.basename(file).startsWith('.') && path.basename(file) !== 'node_modules';
+    for (const name of files) cpSync(path.join(dir, name), path.join(stage, name), { recursive: true, filter: packed });
     writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const file = path.join(copy, 'package.tgz');
     await tar.c({ gzip: true, portable: true, file, cwd: copy }, ['package']);

@@ -1,7 +1,8 @@
 // Writes scenarios/<name>/ from blueprints/<name>/ for the blueprints of `mock init` other than the
 // default petstore: the same API, configuration and fixtures as a scenario package (docs/scenarios.md),
 // so `mock scenario install scenarios/ecommerce` serves what `mock init --blueprint ecommerce` scaffolds.
-// Run after changing a blueprint: `node scripts/blueprint-scenarios.js`; a test holds the output valid.
+// Run after changing a blueprint: `node scripts/blueprint-scenarios.js` (`--out <dir>` writes elsewhere:
+// a test compares that with scenarios/ and holds the output valid).
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +15,12 @@ const SCENARIOS = {
   'banking-lite': { category: 'banking', tags: ['accounts', 'transfers', 'otp'], summary: 'Retail banking: accounts, transactions and OTP-confirmed transfers.' },
 };
 const title = (name) => `${name} scenario`;
+const outAt = process.argv.indexOf('--out');
+const out = outAt === -1 ? path.join(root, 'scenarios') : path.resolve(process.argv[outAt + 1]);
 
 for (const [name, meta] of Object.entries(SCENARIOS)) {
   const from = path.join(root, 'blueprints', name);
-  const to = path.join(root, 'scenarios', name);
+  const to = path.join(out, name);
   rmSync(to, { recursive: true, force: true });
   mkdirSync(path.join(to, 'examples'), { recursive: true });
   const fill = (text) => text.replaceAll('__PROJECT_NAME__', title(name));

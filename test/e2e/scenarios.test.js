@@ -27,6 +27,19 @@ t.test('the blueprints of mock init ship as valid scenarios', async (t) => {
   }
 });
 
+t.test('scenarios/ is what scripts/blueprint-scenarios.js makes of the blueprints now', async (t) => {
+  const out = tmpdir();
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'blueprint-scenarios.js'), '--out', out]);
+  const files = (dir) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .sort();
+  const checkedIn = path.join(root, 'scenarios');
+  t.same(files(out), files(checkedIn), 'the same files');
+  for (const file of files(out)) t.equal(readFileSync(path.join(out, file), 'utf8'), readFileSync(path.join(checkedIn, file), 'utf8'), `${file} (run node scripts/blueprint-scenarios.js)`);
+});
+
 t.test('validate names the file and key of each problem, one line each, exit 1', async (t) => {
   const dir = scenarioDir();
   writeFileSync(path.join(dir, 'scenario.yaml'), 'name: Bad Name\nversion: one\ndescription: x\nauthor: y\ncategory: z\ntags: []\ndependencies: [other@not-a-range]\nvbr_entities: [{ name: 9 }]\n');
@@ -147,6 +160,15 @@ t.test('install a tarball served on loopback, checked by --checksum before unpac
   t.equal(right.code, 0, right.stderr);
   t.match(lock(project).scenarios['tar-shop'], { version: '1.2.0', resolved: url, integrity: /^sha512-/ });
   t.ok(existsSync(path.join(project, '.mock', 'scenarios', 'tar-shop', 'openapi.json')));
+});
+
+t.test('install a tarball file by its path', async (t) => {
+  const file = path.join(tmpdir(), 'file-shop-1.0.0.tgz');
+  writeFileSync(file, packed(scenarioDir({ name: 'file-shop' })));
+  const project = projectDir();
+  const res = await runCli(['scenario', 'install', file, '--checksum', `sha256:${createHash('sha256').update(readFileSync(file)).digest('hex')}`], { cwd: project });
+  t.equal(res.code, 0, res.stderr);
+  t.match(lock(project).scenarios['file-shop'], { version: '1.0.0', requested: file, integrity: /^sha512-/ });
 });
 
 t.test('install from a local Git repository at a version tag', async (t) => {

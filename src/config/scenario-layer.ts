@@ -13,9 +13,60 @@ export const ACTIVE_SCENARIO_FILE = path.join('.mock', 'active-scenario.json');
 export const CONCATENATED_LISTS = [['specs'], ['http', 'routes'], ['core', 'stateful', 'state_machines']] as const;
 
 /**
+ * What a scenario's config.yaml may set: how its API is described and answered. The project's own
+ * surfaces (ports, admin, auth, logging, storage, build, proxy targets, metrics, recorder, AI) stay
+ * the project's: a downloaded package chooses no address, sends no request elsewhere and records nothing.
+ */
+export const SCENARIO_CONFIG_KEYS = ['specs', 'validation', 'response_template_expand', 'response', 'http', 'seed', 'now', 'core', 'grpc', 'websocket', 'graphql', 'chaos', 'time_travel'];
+
+/** The keys of a scenario's config.yaml that name files: each must stay inside the scenario's folder. */
+function pathsOf(tree: Tree): Array<[key: string, location: unknown, set: (value: string) => void]> {
+  const found: Array<[string, unknown, (value: string) => void]> = [];
+  const at = (node: unknown, key: string, label: string): void => {
+    if (isTree(node) && node[key] !== undefined) found.push([label, node[key], (value) => (node[key] = value)]);
+  };
+  if (Array.isArray(tree.specs)) {
+    tree.specs.forEach((spec, i) => {
+      if (isTree(spec)) at(spec, 'path', `specs[${i}].path`);
+      else found.push([`specs[${i}]`, spec, (value) => ((tree.specs as unknown[])[i] = value)]);
+    });
+  }
+  const core = isTree(tree.core) ? tree.core : undefined;
+  at(core?.fixtures, 'dir', 'core.fixtures.dir');
+  at(tree.grpc, 'proto_dir', 'grpc.proto_dir');
+  const graphql = isTree(tree.graphql) ? tree.graphql : undefined;
+  if (graphql?.schema !== undefined) {
+    const schemas = [graphql.schema].flat();
+    graphql.schema = schemas;
+    schemas.forEach((schema, i) => found.push([`graphql.schema[${i}]`, schema, (value) => (schemas[i] = value)]));
+  }
+  const websocket = isTree(tree.websocket) ? tree.websocket : undefined;
+  at(websocket, 'replay_file', 'websocket.replay_file');
+  if (Array.isArray(websocket?.routes)) websocket.routes.forEach((route, i) => at(route, 'script', `websocket.routes[${i}].script`));
+  at(isTree(tree.http) ? tree.http.overrides : undefined, 'glob', 'http.overrides.glob');
+  return found;
+}
+
+/** What a scenario's config.yaml may not do, one line each (`config.yaml: <key>: …`), before the schema's own checks. */
+export function scenarioConfigProblems(tree: Tree): string[] {
+  const problems = Object.keys(tree)
+    .filter((key) => !SCENARIO_CONFIG_KEYS.includes(key))
+    .map((key) => `config.yaml: ${key}: a scenario cannot set the project's ${key} settings; remove it (a scenario may set ${SCENARIO_CONFIG_KEYS.join(', ')})`);
+  const fixtures = isTree(tree.core) && isTree(tree.core.fixtures) ? tree.core.fixtures : undefined;
+  if (fixtures?.record_enabled === true) problems.push('config.yaml: core.fixtures.record_enabled: a scenario cannot record; remove it (the project records with mock serve --record)');
+  for (const [key, location] of pathsOf(structuredClone(tree))) {
+    const outside = typeof location !== 'string' || /^[a-z][a-z0-9+.-]*:/i.test(location) || path.isAbsolute(location) || path.normalize(location).split(/[\\/]/)[0] === '..';
+    if (outside) problems.push(`config.yaml: ${key}: ${JSON.stringify(location)} is outside the scenario; name a file inside the scenario folder by a relative path`);
+  }
+  return problems;
+}
+
+/**
  * The configuration of the scenario the project uses (docs/scenarios.md, "Merge rules"): its
  * config.yaml, plus its openapi.json as `specs` and its fixtures/ as `core.fixtures.dir` when it names
  * none, with every path made absolute within the scenario's folder. Undefined when none is in use.
+ * What a scenario may not set is refused here too, so that one installed with --skip-validation
+ * cannot reach the project's surfaces either.
  */
 export function scenarioLayer(projectDir: string): (Layer & { scenario: string }) | undefined {
   const activeFile = path.join(projectDir, ACTIVE_SCENARIO_FILE);
@@ -29,17 +80,15 @@ export function scenarioLayer(projectDir: string): (Layer & { scenario: string }
   }
   const values = readConfigFile(file, shown);
   const tree: Tree = isTree(values) ? values : {};
-  const inside = (location: unknown): unknown => (typeof location === 'string' && !/^[a-z]+:\/\//i.test(location) ? path.resolve(root, location) : location);
+  const [problem] = scenarioConfigProblems(tree);
+  if (problem !== undefined) throw new MockError('MOCK_ERR_SCENARIO_INVALID', `scenario ${name}: ${problem}; or run mock scenario use --clear`);
   if (tree.specs === undefined && existsSync(path.join(root, 'openapi.json'))) tree.specs = ['openapi.json'];
-  if (Array.isArray(tree.specs)) tree.specs = tree.specs.map((spec) => (isTree(spec) ? { ...spec, path: inside(spec.path) } : inside(spec)));
   const core = (tree.core = isTree(tree.core) ? tree.core : {});
   const fixtures = (core.fixtures = isTree(core.fixtures) ? core.fixtures : {});
   if (fixtures.dir === undefined && statSync(path.join(root, 'fixtures'), { throwIfNoEntry: false })?.isDirectory()) fixtures.dir = 'fixtures';
-  if (fixtures.dir !== undefined) fixtures.dir = inside(fixtures.dir);
-  if (isTree(tree.grpc) && tree.grpc.proto_dir !== undefined) tree.grpc.proto_dir = inside(tree.grpc.proto_dir);
-  if (isTree(tree.graphql) && tree.graphql.schema !== undefined) tree.graphql.schema = [tree.graphql.schema].flat().map(inside);
   if (Object.keys(fixtures).length === 0) delete core.fixtures;
   if (Object.keys(core).length === 0) delete tree.core;
+  for (const [, location, set] of pathsOf(tree)) set(path.resolve(root, location as string));
   return {
     source: 'file',
     values: tree,

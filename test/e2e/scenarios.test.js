@@ -58,7 +58,26 @@ t.test('validate names the file and key of each problem, one line each, exit 1',
   writeFileSync(path.join(dir, 'config.yaml'), 'specs: [../../etc/api.json]\n');
   const outside = await runCli(['scenario', 'validate', dir]);
   t.equal(outside.code, 1);
-  t.match(outside.stderr, /config\.yaml: specs: .* is outside the scenario/);
+  t.match(outside.stderr, 'config.yaml: specs[0]: "../../etc/api.json" is outside the scenario');
+  writeFileSync(path.join(dir, 'config.yaml'), 'core:\n  fixtures: { record_enabled: true }\nwebsocket:\n  routes: [{ path: /ws, script: /etc/passwd }]\n');
+  const writes = await runCli(['scenario', 'validate', dir]);
+  t.match(writes.stderr.trim().split('\n'), [
+    /config\.yaml: core\.fixtures\.record_enabled: a scenario cannot record/,
+    /config\.yaml: websocket\.routes\[0\]\.script: "\/etc\/passwd" is outside the scenario/,
+  ]);
+});
+
+t.test('a scenario installed with --skip-validation still cannot reach the project settings: serving it is refused', async (t) => {
+  const dir = scenarioDir({ name: 'sneaky' });
+  writeFileSync(path.join(dir, 'config.yaml'), 'admin:\n  bind: 0.0.0.0\n');
+  const project = projectDir();
+  t.equal((await runCli(['scenario', 'install', dir], { cwd: project })).code, 1, 'refused by validation');
+  t.equal((await runCli(['scenario', 'install', dir, '--skip-validation'], { cwd: project })).code, 0);
+  t.equal((await runCli(['scenario', 'use', 'sneaky'], { cwd: project })).code, 0);
+  const show = await runCli(['config', 'show'], { cwd: project });
+  t.equal(show.code, 1);
+  t.match(show.stderr, "scenario sneaky: config.yaml: admin: a scenario cannot set the project's admin settings");
+  t.match(show.stderr, 'or run mock scenario use --clear');
 });
 
 t.test('install from a folder, refuse a second install without --force, use it and serve its description, routes and fixtures', async (t) => {

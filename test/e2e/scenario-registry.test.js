@@ -91,6 +91,11 @@ t.test('install name@^1 resolves the newest 1.x with the registry integrity; rev
   const info = JSON.parse((await cli(['scenario', 'info', 'reg-shop', '--json'])).stdout);
   t.match(info, { name: 'reg-shop', version: '1.1.0', manifest: { category: 'ecommerce' } });
 
+  const remote = JSON.parse((await cli(['scenario', 'info', 'reg-shop', '--remote', '--json'])).stdout);
+  t.match(remote, { name: 'reg-shop', latest: '2.0.0', versions: ['1.0.0', '1.1.0', '2.0.0'], category: 'ecommerce', tags: ['shop', 'test'], stars: 1, integrity: /^sha512-/ });
+  const notInstalled = await cli(['scenario', 'info', 'reg-auth']);
+  t.match(notInstalled.stdout, /^name: reg-auth\nlatest: 1\.0\.0\n/, 'a scenario not installed is shown from the registry');
+
   const update = await cli(['scenario', 'update', 'reg-shop']);
   t.equal(update.code, 0, update.stderr);
   t.equal(update.stdout, 'reg-shop@1.1.0 is up to date\n');

@@ -117,11 +117,18 @@ function at(tree: Tree, keys: readonly string[]): unknown {
 }
 
 /** The vbr_entities of the scenario in use (its scenario.yaml), for the entities stage; none without one. */
-export function activeScenarioEntities(projectDir: string): Array<{ name: string; path?: string; seed_data?: Array<Record<string, unknown>> }> {
+export function activeScenarioEntities(projectDir: string): Array<{ name: string; path?: string; schema?: Record<string, unknown>; seed_data?: Array<Record<string, unknown>> }> {
   const activeFile = path.join(projectDir, ACTIVE_SCENARIO_FILE);
   if (!existsSync(activeFile)) return [];
   const { dir } = JSON.parse(readFileSync(activeFile, 'utf8')) as { dir: string };
   const manifest = readConfigFile(path.join(path.resolve(projectDir, dir), 'scenario.yaml'), 'scenario.yaml');
   const entities = isTree(manifest) && Array.isArray(manifest.vbr_entities) ? manifest.vbr_entities : [];
-  return entities.filter(isTree).map((e) => ({ name: String(e.name), path: typeof e.path === 'string' ? e.path : undefined, seed_data: Array.isArray(e.seed_data) ? e.seed_data : [] }));
+  return entities
+    .filter(isTree)
+    .map((e) => ({
+      name: String(e.name),
+      path: typeof e.path === 'string' ? e.path : undefined,
+      schema: isTree(e.schema) ? e.schema : undefined,
+      seed_data: Array.isArray(e.seed_data) ? e.seed_data : [],
+    }));
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { isMockError } from '../../common/errors.js';
 import { loadConfig, scenarioConfigProblems } from '../config/index.js';
-import { checkManifest, readManifestFile, type ScenarioManifest } from './manifest.js';
+import { newAjv } from '../../common/ajv.js';
+import { checkManifest, MANIFEST_FILE, readManifestFile, type ScenarioManifest } from './manifest.js';
 
 export const CONFIG_FILE = 'config.yaml';
 export const OPENAPI_FILE = 'openapi.json';
@@ -25,7 +26,10 @@ export function validateScenario(dir: string): ScenarioReport {
     const value = readManifestFile(dir);
     const problems = checkManifest(value);
     errors.push(...problems);
-    if (problems.length === 0) manifest = value as ScenarioManifest;
+    if (problems.length === 0) {
+      manifest = value as ScenarioManifest;
+      errors.push(...checkEntitySchemas(manifest));
+    }
   } catch (error) {
     errors.push((error as Error).message);
   }
@@ -34,6 +38,21 @@ export function validateScenario(dir: string): ScenarioReport {
   errors.push(...checkFixtures(dir));
   for (const name of REQUIRED_FILES) if (!isFile(path.join(dir, name))) errors.push(`${name}: missing; a scenario documents itself in README.md and its versions in CHANGELOG.md`);
   return { dir, manifest, errors };
+}
+
+/** Each entity's schema compiles (mock serve compiles it at start). */
+function checkEntitySchemas(manifest: ScenarioManifest): string[] {
+  const entities = (manifest.vbr_entities ?? []).filter((e) => e.schema !== undefined);
+  if (entities.length === 0) return [];
+  const ajv = newAjv({ allErrors: false, strict: false, validateFormats: false });
+  return entities.flatMap((entity, i) => {
+    try {
+      ajv.compile(entity.schema as object);
+      return [];
+    } catch (error) {
+      return [`${MANIFEST_FILE}: vbr_entities[${i}].schema: not a valid JSON Schema (${(error as Error).message})`];
+    }
+  });
 }
 
 function checkConfig(dir: string): string[] {

@@ -54,14 +54,18 @@ t.test('validate names the file and key of each problem, one line each, exit 1',
     /scenario\.yaml: vbr_entities\[0\]\.name/,
     /config\.yaml: admin: a scenario cannot set the project's admin settings/,
   ]);
-  writeFileSync(path.join(dir, 'scenario.yaml'), 'name: ok\nversion: 1.0.0\ndescription: x\nauthor: y\ncategory: z\ntags: []\ndependencies: []\n');
+  writeFileSync(
+    path.join(dir, 'scenario.yaml'),
+    'name: ok\nversion: 1.0.0\ndescription: x\nauthor: y\ncategory: z\ntags: []\ndependencies: []\nvbr_entities: [{ name: things, schema: { type: 7 } }]\n',
+  );
   writeFileSync(path.join(dir, 'config.yaml'), 'specs: [../../etc/api.json]\n');
   const outside = await runCli(['scenario', 'validate', dir]);
   t.equal(outside.code, 1);
   t.match(outside.stderr, 'config.yaml: specs[0]: "../../etc/api.json" is outside the scenario');
+  t.match(outside.stderr, 'scenario.yaml: vbr_entities[0].schema: not a valid JSON Schema');
   writeFileSync(path.join(dir, 'config.yaml'), 'core:\n  fixtures: { record_enabled: true }\nwebsocket:\n  routes: [{ path: /ws, script: /etc/passwd }]\n');
   const writes = await runCli(['scenario', 'validate', dir]);
-  t.match(writes.stderr.trim().split('\n'), [
+  t.match(writes.stderr.trim().split('\n').slice(1), [
     /config\.yaml: core\.fixtures\.record_enabled: a scenario cannot record/,
     /config\.yaml: websocket\.routes\[0\]\.script: "\/etc\/passwd" is outside the scenario/,
   ]);
@@ -155,6 +159,9 @@ t.test("a scenario's vbr_entities are served as collections: list, create, read,
   t.match(await call('GET', '/api/customers/2'), { status: 404, code: 'MOCK_ERR_ENTITY_NOT_FOUND', json: { detail: 'customers: no item with id "2"' } });
   t.match(await call('POST', '/api/customers', { id: 1, name: 'again' }), { status: 409, code: 'MOCK_ERR_ENTITY_CONFLICT' });
   t.match(await call('POST', '/api/customers', [1]), { status: 400, code: 'MOCK_ERR_ENTITY_INVALID' });
+  t.match(await call('POST', '/api/customers', { name: 5 }), { status: 400, code: 'MOCK_ERR_ENTITY_INVALID', json: { detail: 'customers: name must be string' } }, 'the schema holds');
+  t.match(await call('PUT', '/api/customers/3', { name: ['x'] }), { status: 400, json: { detail: 'customers: name must be string' } });
+  t.same((await call('GET', '/api/customers/3')).json, { id: 3, name: 'Linus T.' }, 'a refused write changes nothing');
   t.same(
     (await call('GET', '/api/customers')).json.map((c) => c.id),
     [1, 3],

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { newAjv } from '../../../common/ajv.js';
 import { andThen, type Awaitable, type Store, type StoreBudget } from '../../store/index.js';
 
 /** One collection of a scenario's vbr_entities: items keyed by `id`, served at `path` and `path/{id}`. */
@@ -6,6 +8,8 @@ export interface EntityOptions {
   name: string;
   /** Where the collection is served; default `/<name>`. */
   path?: string;
+  /** JSON Schema every stored item must satisfy (created, replaced or merged). */
+  schema?: Record<string, unknown>;
   seed_data?: Array<Record<string, unknown>>;
 }
 
@@ -44,9 +48,21 @@ export class EntityService {
   ) {
     this.collections = entities.map((e) => ({ name: e.name, path: (e.path ?? `/${e.name}`).replace(/\/+$/, '') }));
     this.seeds = new Map(entities.map((e) => [e.name, e.seed_data ?? []]));
+    // compiled at start, and Ajv loaded, only when some entity has a schema
+    const withSchema = entities.filter((e) => e.schema !== undefined);
+    const ajv = withSchema.length === 0 ? undefined : newAjv({ allErrors: false, strict: false, validateFormats: false });
+    this.validators = new Map(withSchema.map((e) => [e.name, (ajv as NonNullable<typeof ajv>).compile(e.schema as object)]));
   }
 
   private readonly seeds: Map<string, Array<Record<string, unknown>>>;
+  private readonly validators: Map<string, ValidateFunction>;
+
+  /** Why `item` breaks its entity's schema, or undefined. */
+  private invalid(entity: string, item: Item): string | undefined {
+    const validate = this.validators.get(entity);
+    if (validate === undefined || validate(item)) return undefined;
+    return describe(validate.errors?.[0]);
+  }
 
   get size(): number {
     return this.collections.length;
@@ -87,6 +103,8 @@ export class EntityService {
       return andThen(this.list(entity), (items): Awaitable<EntityResult> => {
         const newId = body.id ?? nextId(items);
         const item = { ...body, id: newId };
+        const why = this.invalid(entity, item);
+        if (why !== undefined) return { problem: 'invalid', entity, why };
         return andThen(
           this.store.update(key(String(newId)), (current) => (current === undefined ? item : undefined)),
           (stored): EntityResult => (stored === undefined ? { problem: 'conflict', entity, id: String(newId) } : { status: 201, body: item }),
@@ -100,13 +118,18 @@ export class EntityService {
     // PUT replaces (and creates), PATCH merges into an item that exists; the id stays the path's
     const original = typeof body.id === 'number' && String(body.id) === id ? body.id : id;
     let created = false;
+    let why: string | undefined;
     return andThen(
       this.store.update(key(id), (current) => {
-        if (method === 'PATCH') return current === undefined ? undefined : { ...current, ...body, id: current.id };
+        if (method === 'PATCH' && current === undefined) return undefined;
+        const item = method === 'PATCH' ? { ...current, ...body, id: (current as Item).id } : { ...body, id: current?.id ?? original };
+        // an item the schema refuses is not stored: the current one stays
+        why = this.invalid(entity, item);
+        if (why !== undefined) return undefined;
         created = current === undefined;
-        return { ...body, id: current?.id ?? original };
+        return item;
       }),
-      (item): EntityResult => (item === undefined ? { problem: 'not-found', entity, id } : { status: created ? 201 : 200, body: item }),
+      (item): EntityResult => (why !== undefined ? { problem: 'invalid', entity, id, why } : item === undefined ? { problem: 'not-found', entity, id } : { status: created ? 201 : 200, body: item }),
     );
   }
 
@@ -122,4 +145,11 @@ function nextId(items: Item[]): number | string {
   const ids = items.map((item) => item.id);
   if (ids.every((id) => typeof id === 'number' && Number.isInteger(id))) return Math.max(0, ...(ids as number[])) + 1;
   return randomUUID();
+}
+
+function describe(error: ErrorObject | undefined): string {
+  if (error === undefined) return 'the item breaks the schema';
+  const at = error.instancePath === '' ? 'the item' : error.instancePath.slice(1).replaceAll('/', '.');
+  if (error.keyword === 'required') return `${at} needs field "${(error.params as { missingProperty: string }).missingProperty}"`;
+  return `${at} ${error.message ?? 'breaks the schema'}`;
 }

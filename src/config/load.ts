@@ -7,7 +7,7 @@ import { readConfigFile } from './file.js';
 import { formatKeyPath, type KeyPath } from './key-path.js';
 import { layerFromSettings, type ConfigSource, type Layer, type Setting } from './layer.js';
 import { findConfigFile, type ConfigLocation } from './lookup.js';
-import { concatenateLists, scenarioLayer } from './scenario-layer.js';
+import { concatenateLists, scenarioLayers } from './scenario-layer.js';
 import { resolvePaths, type EffectiveConfig } from './paths.js';
 import { mergeLayers, sourcesOf } from './precedence.js';
 import { checkSemantics } from './semantics.js';
@@ -58,15 +58,15 @@ export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
   const file = findConfigFile(cwd, env, options.configPath, options.search ?? true);
   const layers: Layer[] = [];
   // the scenario in use (mock scenario use) sits under mock.yaml: the project's own settings win
-  const scenario = options.scenario === false ? undefined : scenarioLayer(file ? path.dirname(file.file) : cwd);
-  if (scenario) layers.push(scenario);
+  const scenarios = options.scenario === false ? [] : scenarioLayers(file ? path.dirname(file.file) : cwd);
+  layers.push(...scenarios);
   if (file) layers.push(fileLayer(file.file, displayPath(file.file, cwd)));
   if (options.given) layers.push(givenLayer(options.given.label, options.given.values));
   layers.push(envLayer(env));
   layers.push(layerFromSettings('flag', (options.flags ?? []).map(flagToSetting), 'MOCK_ERR_FLAG_INVALID'));
 
   const checked = layers.map((layer) => ({ source: layer.source, values: checkLayer(layer) }));
-  if (scenario && file) concatenateLists(checked[0].values, checked[1].values);
+  if (scenarios.length > 0) concatenateLists(checked.slice(0, scenarios.length + (file ? 1 : 0)).map((layer) => layer.values));
   const merged = mergeLayers(defaults(), checked);
   applyAliases(merged);
   const config = asConfig(merged.values);

@@ -63,15 +63,27 @@ export function scenarioConfigProblems(tree: Tree): string[] {
 
 /**
  * The configuration of the scenario the project uses (docs/scenarios.md, "Merge rules"): its
- * config.yaml, plus its openapi.json as `specs` and its fixtures/ as `core.fixtures.dir` when it names
+ * config.yaml (and its dependencies'), plus its openapi.json as `specs` and its fixtures/ as `core.fixtures.dir` when it names
  * none, with every path made absolute within the scenario's folder. Undefined when none is in use.
  * What a scenario may not set is refused here too, so that one installed with --skip-validation
  * cannot reach the project's surfaces either.
  */
-export function scenarioLayer(projectDir: string): (Layer & { scenario: string }) | undefined {
+export function scenarioLayers(projectDir: string): Layer[] {
+  return activeLayers(projectDir).map(({ name, dir }) => scenarioLayer(projectDir, name, dir));
+}
+
+/**
+ * The scenarios .mock/active-scenario.json names, lowest first: the dependencies of the one in use
+ * (each after its own), then that one. Empty when none is in use.
+ */
+function activeLayers(projectDir: string): Array<{ name: string; dir: string }> {
   const activeFile = path.join(projectDir, ACTIVE_SCENARIO_FILE);
-  if (!existsSync(activeFile)) return undefined;
-  const { name, dir } = JSON.parse(readFileSync(activeFile, 'utf8')) as { name: string; dir: string };
+  if (!existsSync(activeFile)) return [];
+  const active = JSON.parse(readFileSync(activeFile, 'utf8')) as { name: string; dir: string; layers?: Array<{ name: string; dir: string }> };
+  return active.layers ?? [{ name: active.name, dir: active.dir }];
+}
+
+function scenarioLayer(projectDir: string, name: string, dir: string): Layer {
   const root = path.resolve(projectDir, dir);
   const shown = `scenario ${name}: config.yaml`;
   const file = path.join(root, 'config.yaml');
@@ -94,19 +106,25 @@ export function scenarioLayer(projectDir: string): (Layer & { scenario: string }
     values: tree,
     name: (keyPath) => (keyPath.length > 0 ? `${shown}: ${formatKeyPath(keyPath)}` : shown),
     errorCode: 'MOCK_ERR_CONFIG_INVALID',
-    scenario: name,
   };
 }
 
-/** Puts the scenario's entries of CONCATENATED_LISTS after the project's in the project's layer (checked values). */
-export function concatenateLists(scenario: Tree, project: Tree): void {
+/**
+ * For each of CONCATENATED_LISTS, the entries of every layer that sets it, highest first (the
+ * project's, then the scenario's, then its dependencies'), given to the highest of them: the one
+ * the merge keeps. `layers`: checked values, lowest first.
+ */
+export function concatenateLists(layers: readonly Tree[]): void {
   for (const keys of CONCATENATED_LISTS) {
-    const theirs = at(scenario, keys);
-    const ours = at(project, keys);
-    if (!Array.isArray(theirs) || !Array.isArray(ours)) continue;
-    let node = project;
+    const setting = layers.filter((layer) => Array.isArray(at(layer, keys)));
+    if (setting.length < 2) continue;
+    const combined = setting
+      .slice()
+      .reverse()
+      .flatMap((layer) => at(layer, keys) as unknown[]);
+    let node = setting[setting.length - 1];
     for (const key of keys.slice(0, -1)) node = node[key] as Tree;
-    node[keys[keys.length - 1]] = [...ours, ...theirs];
+    node[keys[keys.length - 1]] = combined;
   }
 }
 
@@ -116,19 +134,20 @@ function at(tree: Tree, keys: readonly string[]): unknown {
   return node;
 }
 
-/** The vbr_entities of the scenario in use (its scenario.yaml), for the entities stage; none without one. */
+/** The vbr_entities of the scenario in use and its dependencies (its own win by name), for the entities stage; none without one. */
 export function activeScenarioEntities(projectDir: string): Array<{ name: string; path?: string; schema?: Record<string, unknown>; seed_data?: Array<Record<string, unknown>> }> {
-  const activeFile = path.join(projectDir, ACTIVE_SCENARIO_FILE);
-  if (!existsSync(activeFile)) return [];
-  const { dir } = JSON.parse(readFileSync(activeFile, 'utf8')) as { dir: string };
-  const manifest = readConfigFile(path.join(path.resolve(projectDir, dir), 'scenario.yaml'), 'scenario.yaml');
-  const entities = isTree(manifest) && Array.isArray(manifest.vbr_entities) ? manifest.vbr_entities : [];
-  return entities
-    .filter(isTree)
-    .map((e) => ({
-      name: String(e.name),
-      path: typeof e.path === 'string' ? e.path : undefined,
-      schema: isTree(e.schema) ? e.schema : undefined,
-      seed_data: Array.isArray(e.seed_data) ? e.seed_data : [],
-    }));
+  const byName = new Map<string, { name: string; path?: string; schema?: Record<string, unknown>; seed_data?: Array<Record<string, unknown>> }>();
+  for (const { dir } of activeLayers(projectDir)) {
+    const manifest = readConfigFile(path.join(path.resolve(projectDir, dir), 'scenario.yaml'), 'scenario.yaml');
+    const entities = isTree(manifest) && Array.isArray(manifest.vbr_entities) ? manifest.vbr_entities : [];
+    for (const e of entities.filter(isTree)) {
+      byName.set(String(e.name), {
+        name: String(e.name),
+        path: typeof e.path === 'string' ? e.path : undefined,
+        schema: isTree(e.schema) ? e.schema : undefined,
+        seed_data: Array.isArray(e.seed_data) ? e.seed_data : [],
+      });
+    }
+  }
+  return [...byName.values()];
 }

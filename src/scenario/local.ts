@@ -3,7 +3,7 @@ import path from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { MockError } from '../../common/errors.js';
 import { readLock, type LockedScenario } from './lock.js';
-import { readManifestFile, type ScenarioManifest } from './manifest.js';
+import { readManifestFile, splitSpec, type ScenarioManifest } from './manifest.js';
 import { scenarioDir, type ScenarioHome } from './project.js';
 
 export interface LocalScenario extends LockedScenario {
@@ -32,9 +32,27 @@ export function localScenario(home: ScenarioHome, name: string): LocalScenario {
 export function useScenario(home: ScenarioHome, name: string): LocalScenario {
   const scenario = localScenario(home, name);
   mkdirSync(path.dirname(home.active), { recursive: true });
-  const dir = path.relative(home.project, scenario.dir).split(path.sep).join('/');
-  writeFileAtomic.sync(home.active, `${JSON.stringify({ name, version: scenario.version, dir }, null, 2)}\n`);
+  const relative = (dir: string): string => path.relative(home.project, dir).split(path.sep).join('/');
+  const layers = withDependencies(home, name).map((s) => ({ name: s.name, dir: relative(s.dir) }));
+  writeFileAtomic.sync(home.active, `${JSON.stringify({ name, version: scenario.version, dir: relative(scenario.dir), layers }, null, 2)}\n`);
   return { ...scenario, active: true };
+}
+
+/** The scenario and what it depends on, installed, each after its own dependencies (the order their configurations merge in). */
+function withDependencies(home: ScenarioHome, name: string): LocalScenario[] {
+  const installed = new Map(listLocal(home).map((s) => [s.name, s]));
+  const order: LocalScenario[] = [];
+  const visit = (wanted: string, from: string): void => {
+    if (order.some((s) => s.name === wanted)) return;
+    const scenario = installed.get(wanted);
+    if (!scenario) throw new MockError('MOCK_ERR_SCENARIO_NOT_INSTALLED', `${wanted}: ${from} depends on it, and it is not installed; mock scenario install ${from} --force installs it`);
+    // install refuses cycles; a lock edited by hand must not loop here
+    order.push(scenario);
+    for (const dependency of scenario.dependencies) visit(splitSpec(dependency).name, wanted);
+    order.push(order.splice(order.indexOf(scenario), 1)[0]);
+  };
+  visit(name, name);
+  return order;
 }
 
 /** Stops merging a scenario in; answers the name it was. */

@@ -260,11 +260,19 @@ t.test('dependencies: a cycle is refused and nothing is installed', async (t) =>
   const project = projectDir();
   const b = scenarioDir({ name: 'dep-b', dependencies: ['dep-a@^1'] });
   const a = scenarioDir({ name: 'dep-a', dependencies: [] });
+  writeFileSync(path.join(a, 'config.yaml'), 'http:\n  routes:\n    - { method: GET, path: /api/from-a, response: { status: 200, body: { from: a } } }\n');
   // dep-a's dependency is served from a folder: install dep-b, whose dependency dep-a is already in place
   t.equal((await runCli(['scenario', 'install', a], { cwd: project })).code, 0);
   const ok = await runCli(['scenario', 'install', b], { cwd: project });
   t.equal(ok.code, 0, ok.stderr);
   t.same(lock(project).scenarios['dep-b'].dependencies, ['dep-a@^1']);
+  // using dep-b merges dep-a's configuration under it: its lists come last
+  t.equal((await runCli(['scenario', 'use', 'dep-b'], { cwd: project })).code, 0);
+  const show = await runCli(['config', 'show'], { cwd: project });
+  t.equal(show.code, 0, show.stderr);
+  const specs = [...show.stdout.matchAll(/\.mock\/scenarios\/(dep-[ab])\/openapi\.json/g)].map((m) => m[1]);
+  t.same(specs, ['dep-b', 'dep-a'], "the scenario's description, then its dependency's");
+  t.ok(show.stdout.indexOf('/api/from-a') > show.stdout.indexOf('/api/status'), "the dependency's routes come after the scenario's");
   const self = scenarioDir({ name: 'loop', dependencies: ['loop@^1'] });
   const cycle = await runCli(['scenario', 'install', self], { cwd: project });
   t.equal(cycle.code, 1);

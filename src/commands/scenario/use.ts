@@ -9,8 +9,8 @@ export default class ScenarioUse extends MockCommand {
 
   static description = [
     'Writes .mock/active-scenario.json; mock.yaml is not touched. Every command that reads mock.yaml (serve, build, config show) then reads',
-    "the scenario's config.yaml under it: objects merge key by key and the project's values win; specs, http.routes and",
-    "core.stateful.state_machines are concatenated, the project's first; the scenario's openapi.json and fixtures/ are used unless",
+    "the scenario's config.yaml (over its dependencies') under it: objects merge key by key and the project's values win; specs, http.routes",
+    "and core.stateful.state_machines are concatenated, the project's first; a scenario's openapi.json and fixtures/ are used unless",
     'its config.yaml names others (docs/scenarios.md, "Merge rules"). --clear stops using one.',
   ].join(' ');
 

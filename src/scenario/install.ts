@@ -52,11 +52,14 @@ export async function installScenario(source: string, options: InstallOptions = 
   const lock = readLock(home);
   const plan = new Map<string, Planned>();
   try {
+    let fetches = 0;
     const visit = async (spec: string, stack: string[], checksum?: string): Promise<void> => {
-      const into = path.join(staging, String(plan.size + stack.length));
+      const into = path.join(staging, String(fetches++));
       const fetched = await fetchScenario(spec, into, { npm, checksum, cwd });
       const manifest = readManifest(fetched.dir, spec, options.skipValidation === true);
       const { name, version } = manifest;
+      const wanted = stack.length > 0 ? splitSpec(spec).name : name;
+      if (name !== wanted) throw new MockError('MOCK_ERR_SCENARIO_INVALID', `${spec}: the package's scenario.yaml names ${name}; a scenario's package and scenario.yaml must have one name`);
       if (stack.includes(name)) throw new MockError('MOCK_ERR_SCENARIO_DEPENDENCY', `${[...stack, name].join(' → ')}: the dependencies form a cycle; remove one of them`);
       const isDependency = stack.length > 0;
       if (!isDependency && existsSync(scenarioDir(home, name)) && !options.force) {

@@ -107,6 +107,18 @@ t.test('dependencies come from the registry, version-resolved', async (t) => {
   t.equal(res.code, 0, res.stderr);
   t.match(res.stdout, 'installed reg-auth@1.0.0 in .mock/scenarios/reg-auth (a dependency)');
   t.match(lock().scenarios['reg-auth'], { version: '1.0.0', requested: 'reg-auth@^1', integrity: /^sha512-/ });
+  // two dependencies, the first with one of its own: four scenarios fetched into staging at once
+  for (const [name, dependencies] of [
+    ['reg-leaf', []],
+    ['reg-mid', ['reg-leaf@^1']],
+    ['reg-side', []],
+  ]) {
+    const published = await cli(['scenario', 'publish', scenarioDir({ name, dependencies, category: 'toolkit', packageJson: false })]);
+    t.equal(published.code, 0, published.stderr);
+  }
+  const top = await cli(['scenario', 'install', scenarioDir({ name: 'reg-top', dependencies: ['reg-mid@^1', 'reg-side@^1'] })]);
+  t.equal(top.code, 0, top.stderr);
+  t.match(top.stdout, /installed reg-top@1\.0\.0[^\n]*\ninstalled reg-mid@1\.0\.0[^\n]*dependency\)\ninstalled reg-leaf@1\.0\.0[^\n]*dependency\)\ninstalled reg-side@1\.0\.0[^\n]*dependency\)/);
   const conflict = scenarioDir({ name: 'reg-bad', dependencies: ['reg-auth@^5'] });
   const bad = await cli(['scenario', 'install', conflict]);
   t.equal(bad.code, 1);
@@ -153,9 +165,9 @@ t.test('the admin API: /api/scenarios marketplace and local endpoints, behind th
   t.match(installed.json.data, [{ name: 'reg-shop', version: '2.0.0' }], 'the latest version');
 
   const local = await call('GET', '/api/scenarios/local', { token: viewer });
-  t.match(
+  t.same(
     local.json.data.map((s) => `${s.name}@${s.version}`),
-    ['reg-auth@1.0.0', 'reg-shop@2.0.0', 'reg-suite@1.0.0'],
+    ['reg-auth@1.0.0', 'reg-leaf@1.0.0', 'reg-mid@1.0.0', 'reg-shop@2.0.0', 'reg-side@1.0.0', 'reg-suite@1.0.0', 'reg-top@1.0.0'],
   );
   t.match((await call('GET', '/api/scenarios/local/reg-shop', { token: viewer })).json.data, { name: 'reg-shop', version: '2.0.0', manifest: { category: 'ecommerce' } });
   t.equal((await call('GET', '/api/scenarios/local/reg-none', { token: viewer })).status, 404);

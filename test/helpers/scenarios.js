@@ -7,13 +7,13 @@ import { gzipSync } from 'node:zlib';
 import { Header } from 'tar';
 import { root, tmpdir } from './cli.js';
 
-/** A valid scenario folder: `name@version`, its scenario.yaml fields overridden by `manifest`. */
-export function scenarioDir({ name = 'shop-scenario', version = '1.0.0', dependencies = [], extra = '', packageJson = true } = {}) {
+/** A valid scenario folder (a copy of scenarios/ecommerce) named `name@version`; `extra` is appended to its scenario.yaml. */
+export function scenarioDir({ name = 'shop-scenario', version = '1.0.0', category = 'ecommerce', dependencies = [], extra = '', packageJson = true } = {}) {
   const dir = tmpdir();
   cpSync(path.join(root, 'scenarios', 'ecommerce'), dir, { recursive: true });
   writeFileSync(
     path.join(dir, 'scenario.yaml'),
-    `name: ${name}\nversion: ${version}\ndescription: A test shop\nauthor: tests\ncategory: ecommerce\ntags: [shop, test]\ndependencies: ${JSON.stringify(dependencies)}\n${extra}`,
+    `name: ${name}\nversion: ${version}\ndescription: A test shop\nauthor: tests\ncategory: ${category}\ntags: [shop, test]\ndependencies: ${JSON.stringify(dependencies)}\n${extra}`,
   );
   // what a registry needs to hold it (mock scenario publish writes it when absent)
   if (packageJson) writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version, keywords: ['mock-scenario'] }));

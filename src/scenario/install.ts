@@ -20,6 +20,8 @@ export interface InstallOptions {
   checksum?: string;
   /** Registry URL over .npmrc. */
   registry?: string;
+  /** Hears each source as its fetch starts (the CLI's progress line on a terminal). */
+  onFetch?: (source: string) => void;
 }
 
 export interface InstalledScenario {
@@ -55,6 +57,7 @@ export async function installScenario(source: string, options: InstallOptions = 
     let fetches = 0;
     const visit = async (spec: string, stack: string[], checksum?: string): Promise<void> => {
       const into = path.join(staging, String(fetches++));
+      options.onFetch?.(spec);
       const fetched = await fetchScenario(spec, into, { npm, checksum, cwd });
       const manifest = readManifest(fetched.dir, spec, options.skipValidation === true);
       const { name, version } = manifest;

@@ -1,5 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { MockError } from '../../../common/errors.js';
+import { progressLine } from '../../cli/build-progress.js';
 import { MockCommand } from '../../cli/mock-command.js';
 import { displayPath } from '../../config/index.js';
 import { installScenario, registryOf } from '../../scenario/index.js';
@@ -40,13 +41,16 @@ export default class ScenarioInstall extends MockCommand {
     if (flags.checksum !== undefined && !/^(sha256:)?[0-9a-fA-F]{64}$/.test(flags.checksum)) {
       throw new MockError('MOCK_ERR_FLAG_INVALID', `--checksum ${flags.checksum}: not a sha256; write sha256: and 64 hex digits (sha256sum prints them)`);
     }
+    // on a terminal, what is being fetched (a registry or a clone can take a while); nothing when piped
+    const progress = flags.json ? undefined : progressLine(process.stderr, 'mock scenario install');
     const installed = await installScenario(args.source, {
+      onFetch: (source) => progress?.report(`fetching ${source}`),
       force: flags.force,
       skipValidation: flags['skip-validation'],
       checksum: flags.checksum,
       registry: registryOf(flags.registry, process.cwd(), flags.config),
       configPath: flags.config,
-    });
+    }).finally(() => progress?.done());
     if (flags.json) return this.log(JSON.stringify(installed, null, 2));
     for (const scenario of installed) this.log(`installed ${scenario.name}@${scenario.version} in ${displayPath(scenario.dir)}${scenario.dependency ? ' (a dependency)' : ''}`);
     this.log(`mock scenario use ${installed[0].name} makes mock serve serve it`);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { parse } from 'yaml';
+import { SCENARIO_NAME } from '../../common/scenario-name.js';
 
 /** One stateful resource a scenario brings: served as a collection at `/<name>` (see docs/scenarios.md). */
 export interface VbrEntity {
@@ -30,8 +31,6 @@ export interface ScenarioManifest {
 
 export const MANIFEST_FILE = 'scenario.yaml';
 
-/** A scenario name: an npm package name, so a registry can hold it (`@scope/name` or `name`). */
-export const SCENARIO_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 const ENTITY_NAME = /^[a-z][a-z0-9_-]*$/;
 
 /** Checks a parsed scenario.yaml; answers one line per problem, `scenario.yaml: <key>: <what to do>`. */

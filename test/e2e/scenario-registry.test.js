@@ -153,6 +153,11 @@ t.test('the admin API: /api/scenarios marketplace and local endpoints, behind th
   t.match(info.json.data, { name: 'reg-shop', latest: '2.0.0', versions: ['1.0.0', '1.1.0', '2.0.0'], category: 'ecommerce', stars: 1 });
   t.equal((await call('GET', '/api/scenarios/marketplace/reg-none', { token: viewer })).status, 404);
 
+  for (const source of ['%2Fetc', '..%2F..%2Fsecret', 'git+file%3A%2F%2F%2Ftmp%2Frepo', 'https%3A%2F%2Fevil.example%2Fx.tgz']) {
+    const odd = await call('POST', `/api/scenarios/marketplace/${source}/install`, { token: admin });
+    t.equal(odd.status, 400, `${decodeURIComponent(source)}: only registry names reach the installer`);
+    t.match(odd.json.error, 'is not a scenario name');
+  }
   const refused = await call('POST', '/api/scenarios/marketplace/reg-shop/install', { token: viewer });
   t.equal(refused.status, 403, 'a viewer cannot install');
   const exists = await call('POST', '/api/scenarios/marketplace/reg-shop/install', { token: admin });

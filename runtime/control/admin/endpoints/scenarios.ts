@@ -1,4 +1,5 @@
 import { isMockError, type MockErrorCode } from '../../../../common/errors.js';
+import { SCENARIO_NAME } from '../../../../common/scenario-name.js';
 import type { AdminContext } from '../context.js';
 import { AdminError, ok } from '../envelope.js';
 import type { AdminCall, AdminRoute } from '../router.js';
@@ -16,6 +17,13 @@ const STATUS: Partial<Record<MockErrorCode, number>> = {
   MOCK_ERR_SCENARIO_REGISTRY: 502,
   MOCK_ERR_CONFIG_INVALID: 422,
 };
+
+/** The {name} of a path: a package name of the registry, never a path, URL or Git reference. */
+function nameOf(call: AdminCall): string {
+  const { name } = call.params;
+  if (!SCENARIO_NAME.test(name)) throw new AdminError(400, `${JSON.stringify(name)} is not a scenario name: an npm package name such as shop-scenario or @acme/shop (percent-encode the /)`);
+  return name;
+}
 
 function scenariosOf(ctx: AdminContext): ScenarioControl {
   if (ctx.scenarios === undefined) throw new AdminError(404, 'scenario packages are managed by mock serve (the CLI); this server was started without them');
@@ -58,9 +66,9 @@ export const scenarioRoutes: AdminRoute[] = [
         }),
       ),
   },
-  { method: 'GET', path: 'scenarios/marketplace/{name}', handler: ({ ctx, params }) => answer(() => scenariosOf(ctx).marketplaceInfo(params.name)) },
-  { method: 'POST', path: 'scenarios/marketplace/{name}/install', handler: (call) => answer(() => scenariosOf(call.ctx).install(call.params.name, force(call)), 201) },
+  { method: 'GET', path: 'scenarios/marketplace/{name}', handler: (call) => answer(() => scenariosOf(call.ctx).marketplaceInfo(nameOf(call))) },
+  { method: 'POST', path: 'scenarios/marketplace/{name}/install', handler: (call) => answer(() => scenariosOf(call.ctx).install(nameOf(call), force(call)), 201) },
   { method: 'GET', path: 'scenarios/local', handler: ({ ctx }) => answer(() => scenariosOf(ctx).local()) },
-  { method: 'GET', path: 'scenarios/local/{name}', handler: ({ ctx, params }) => answer(() => scenariosOf(ctx).localInfo(params.name)) },
-  { method: 'POST', path: 'scenarios/local/{name}/use', handler: ({ ctx, params }) => answer(() => scenariosOf(ctx).use(params.name)) },
+  { method: 'GET', path: 'scenarios/local/{name}', handler: (call) => answer(() => scenariosOf(call.ctx).localInfo(nameOf(call))) },
+  { method: 'POST', path: 'scenarios/local/{name}/use', handler: (call) => answer(() => scenariosOf(call.ctx).use(nameOf(call))) },
 ];

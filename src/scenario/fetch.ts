@@ -118,7 +118,7 @@ function copyTree(from: string, to: string, label: string, skip = new Set<string
 }
 
 /** sha512 over the sorted relative paths and contents of a folder's files: the same files, the same hash. */
-export function treeIntegrity(dir: string): string {
+function treeIntegrity(dir: string): string {
   const hash = createHash('sha512');
   const files = (readdirSync(dir, { recursive: true, withFileTypes: true }) as Array<{ name: string; parentPath: string; isFile(): boolean }>)
     .filter((entry) => entry.isFile())

@@ -62,7 +62,7 @@ export function clearActive(home: ScenarioHome): string | undefined {
   return name;
 }
 
-export function activeScenario(home: ScenarioHome): string | undefined {
+function activeScenario(home: ScenarioHome): string | undefined {
   if (!existsSync(home.active)) return undefined;
   return (JSON.parse(readFileSync(home.active, 'utf8')) as { name: string }).name;
 }

@@ -72,6 +72,17 @@ export function scenarioLayers(projectDir: string): Layer[] {
   return activeLayers(projectDir).map(({ name, dir }) => scenarioLayer(projectDir, name, dir));
 }
 
+/** What mock serve says it serves: `crm@1.0.0 (with base-auth)`, or undefined when no scenario is in use. */
+export function activeScenarioSummary(projectDir: string): string | undefined {
+  const activeFile = path.join(projectDir, ACTIVE_SCENARIO_FILE);
+  if (!existsSync(activeFile)) return undefined;
+  const { name, version } = JSON.parse(readFileSync(activeFile, 'utf8')) as { name: string; version: string };
+  const dependencies = activeLayers(projectDir)
+    .map((layer) => layer.name)
+    .filter((layer) => layer !== name);
+  return `${name}@${version}${dependencies.length > 0 ? ` (with ${dependencies.join(', ')})` : ''}`;
+}
+
 /**
  * The scenarios .mock/active-scenario.json names, lowest first: the dependencies of the one in use
  * (each after its own), then that one. Empty when none is in use.

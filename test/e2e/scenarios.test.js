@@ -105,6 +105,7 @@ t.test('install from a folder, refuse a second install without --force, use it a
 
   const server = await startMock(['--out', path.join(project, 'build')], { cwd: project });
   t.teardown(() => server.stop());
+  t.match(server.stdout, 'mock: serving scenario mock-scenario-ecommerce@1.0.0 under mock.yaml (mock scenario use --clear stops)');
   const products = await fetch(`${server.url}/api/products`);
   t.equal(products.status, 200, 'the description of the scenario is served');
   t.match(await products.json(), { items: [{ sku: 'MUG-0001' }] });

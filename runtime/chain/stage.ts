@@ -140,8 +140,7 @@ export function checkStages(stages: readonly Stage[]): Stage[] {
   const bySlot = new Map<Slot, Stage>();
   for (const stage of stages.map(checkStage)) {
     const taken = bySlot.get(stage.slot);
-    if (taken !== undefined)
-      throw new TypeError(`stage ${JSON.stringify(stage.name)}: slot ${stage.slot} is taken by stage ${JSON.stringify(taken.name)}; give it a slot of its own in SLOTS (runtime/chain/slots.ts)`);
+    if (taken !== undefined) throw new TypeError(`stage ${JSON.stringify(stage.name)}: slot ${stage.slot} is taken by stage ${JSON.stringify(taken.name)}; give it a slot of its own in SLOTS (runtime/chain/slots.ts)`);
     bySlot.set(stage.slot, stage);
   }
   return [...bySlot.values()].sort((a, b) => slotRank(a.slot) - slotRank(b.slot));

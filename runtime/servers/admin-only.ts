@@ -1,15 +1,4 @@
-import {
-  ADMIN_ROUTES,
-  AccessPolicy,
-  BrowserToken,
-  DEFAULT_ACCESS,
-  LiveStream,
-  createAdminApi,
-  createEnvControl,
-  editableFiles,
-  type AccessPolicyOptions,
-  type AdminContext,
-} from '../control/admin/index.js';
+import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, LiveStream, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type AdminContext } from '../control/admin/index.js';
 import { createAuth, type AuthOptions } from '../control/auth/index.js';
 import { closeNode, createNodeControlServer, listenNode, mountSocketNode } from './http/index.js';
 import { LiveState } from '../chain/settings/index.js';

@@ -60,10 +60,7 @@ export class GraphqlMockServer implements RegisteredServer {
       },
       'http',
     );
-    this.chain = new RequestChain(
-      stages,
-      graphqlTerminal(() => this.engine, settings.path, settings.maxResponseBytes),
-    );
+    this.chain = new RequestChain(stages, graphqlTerminal(() => this.engine, settings.path, settings.maxResponseBytes));
     this.chain.setRoutes(this.router.routes);
     this.subscriptions = new SubscriptionEndpoint({
       path: settings.path,
@@ -104,15 +101,7 @@ export class GraphqlMockServer implements RegisteredServer {
 
   async listen(): Promise<void> {
     const { options } = this;
-    const inner = createDispatch({
-      router: () => this.router,
-      chain: this.chain,
-      maxBodyBytes: options.settings.maxBodyBytes,
-      logger: options.logger,
-      requestLog: options.requestLog,
-      observe: this.stats.observe,
-      describe: describeOperation,
-    });
+    const inner = createDispatch({ router: () => this.router, chain: this.chain, maxBodyBytes: options.settings.maxBodyBytes, logger: options.logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeOperation });
     const adapter = await createHttpAdapter(options.backend, { dispatch: asGraphqlDispatch(inner, new GraphiqlPage(options.settings.path)), socket: this.subscriptions }, options.logger);
     await adapter.listen(options.host, options.settings.port, '--graphql-port');
     this.adapter = adapter;

@@ -12,21 +12,7 @@ import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { GrpcEngine, GrpcRecordings, grpcTerminal } from '../terminal/grpc/index.js';
-import {
-  catchUnknownMethods,
-  ConcurrencyGate,
-  decodingLeniently,
-  describeCall,
-  GrpcConnections,
-  GrpcHttpBridge,
-  GrpcRouter,
-  handlerFor,
-  LOADER_OPTIONS,
-  MethodStats,
-  REFLECTION_SERVICES,
-  reflectionServices,
-  type GrpcOptions,
-} from './grpc/index.js';
+import { catchUnknownMethods, ConcurrencyGate, decodingLeniently, describeCall, GrpcConnections, GrpcHttpBridge, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
 
 export interface GrpcMockServerOptions {
   settings: GrpcOptions;
@@ -79,20 +65,9 @@ export class GrpcMockServer implements RegisteredServer {
     this.recordings = fixtures === undefined ? undefined : new GrpcRecordings(fixtures.store, (method) => engine.method(method), logger, fixtures.watch);
     const openConnections = (): number => this.connections?.open ?? 0;
     const stages = createStages({ live, logger, openConnections, settings: { maxBodyBytes: options.settings.maxMessageSize, maxConnections: options.maxConnections } }, 'call');
-    const chain = (this.chain = new RequestChain(
-      stages,
-      grpcTerminal(engine, () => this.recordings),
-    ));
+    const chain = (this.chain = new RequestChain(stages, grpcTerminal(engine, () => this.recordings)));
     chain.setRoutes(router.routes);
-    this.dispatch = createDispatch({
-      router: () => router,
-      chain,
-      maxBodyBytes: options.settings.maxMessageSize,
-      logger,
-      requestLog: options.requestLog,
-      observe: this.stats.observe,
-      describe: describeCall,
-    });
+    this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: options.settings.maxMessageSize, logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeCall });
     if (this.recordings !== undefined && fixtures?.store.settings.replay === true) logger.info(`replaying ${this.recordings.size} recorded gRPC call(s) from ${this.recordings.root}`);
     this.unregister = options.registry.add(this);
   }
@@ -144,11 +119,7 @@ export class GrpcMockServer implements RegisteredServer {
     }
     catchUnknownMethods(server, (path) => handlerFor({ requestStream: true, responseStream: true }, undefined, path, context));
     if (settings.reflection) {
-      for (const { definition, implementation } of reflectionServices(
-        this.build.files,
-        served.map((s) => s.name),
-      ))
-        server.addService(definition, implementation);
+      for (const { definition, implementation } of reflectionServices(this.build.files, served.map((s) => s.name))) server.addService(definition, implementation);
     }
     const connections = new GrpcConnections(server);
     this.boundPort = await connections.listen(this.options.host, settings.port);
@@ -217,19 +188,9 @@ export class GrpcMockServer implements RegisteredServer {
     const { settings } = this.options;
     return {
       server: this.info(),
-      settings: {
-        reflection: settings.reflection,
-        max_message_size: settings.maxMessageSize,
-        concurrency_limit: settings.concurrencyLimit,
-        rules: settings.mock.rules.length,
-        stream: settings.mock.stream,
-      },
+      settings: { reflection: settings.reflection, max_message_size: settings.maxMessageSize, concurrency_limit: settings.concurrencyLimit, rules: settings.mock.rules.length, stream: settings.mock.stream },
       recorded_calls: this.recordings?.size ?? 0,
-      services: this.build.services.map((service) => ({
-        name: service.name,
-        file: service.file,
-        methods: service.methods.map((m) => ({ name: m.name, mode: modeOf(m), request: m.requestType, response: m.responseType })),
-      })),
+      services: this.build.services.map((service) => ({ name: service.name, file: service.file, methods: service.methods.map((m) => ({ name: m.name, mode: modeOf(m), request: m.requestType, response: m.responseType })) })),
       problems: this.build.problems,
       methods: this.stats.byOperation(),
     };

@@ -108,15 +108,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 
   static async create(options: HttpMockServerOptions): Promise<HttpMockServer> {
     const build = await loadBuild(options.buildDir);
-    const engine = new Engine(build, {
-      validation: options.validation,
-      templateExpand: options.templateExpand,
-      seed: options.seed,
-      clock: options.live.clock.read,
-      logger: options.logger,
-      responseCache: options.responseCache,
-      settings: options.live.settings,
-    });
+    const engine = new Engine(build, { validation: options.validation, templateExpand: options.templateExpand, seed: options.seed, clock: options.live.clock.read, logger: options.logger, responseCache: options.responseCache, settings: options.live.settings });
     options.stats.setRoutes(engine.routes);
     redactKeysOf(options, build);
     warnUnusedPins(options, build);
@@ -220,15 +212,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const buildDir = options.rebuild === undefined ? options.buildDir : await options.rebuild();
     const build = await loadBuild(buildDir, true);
     const previous = this.current;
-    const engine = new Engine(build, {
-      validation: previous.validationOptions,
-      templateExpand: previous.templateExpansion,
-      seed: options.seed,
-      clock: options.live.clock.read,
-      logger: options.logger,
-      responseCache: options.responseCache,
-      settings: options.live.settings,
-    });
+    const engine = new Engine(build, { validation: previous.validationOptions, templateExpand: previous.templateExpansion, seed: options.seed, clock: options.live.clock.read, logger: options.logger, responseCache: options.responseCache, settings: options.live.settings });
     this.current = engine;
     previous.close();
     this.chain.setRoutes(engine.routes);

@@ -14,24 +14,13 @@ export function metricsHandler(prometheus: PrometheusMetrics, access: AccessPoli
   return async (req) => {
     const host = req.headers.host;
     if (!access.hostAllowed(host)) {
-      return {
-        status: 403,
-        headers: [['content-type', TEXT]],
-        body: `Host "${host}" may not reach the metrics endpoint (DNS rebinding guard): use localhost or an IP address, or add the name to admin.allowed_hosts in mock.yaml\n`,
-      };
+      return { status: 403, headers: [['content-type', TEXT]], body: `Host "${host}" may not reach the metrics endpoint (DNS rebinding guard): use localhost or an IP address, or add the name to admin.allowed_hosts in mock.yaml\n` };
     }
     if (req.path !== '/metrics' && req.path !== '/metrics/') {
       return { status: 404, headers: [['content-type', TEXT]], body: `not found: ${req.path} (metrics are served at /metrics)\n` };
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return {
-        status: 405,
-        headers: [
-          ['content-type', TEXT],
-          ['allow', 'GET, HEAD'],
-        ],
-        body: 'GET /metrics\n',
-      };
+      return { status: 405, headers: [['content-type', TEXT], ['allow', 'GET, HEAD']], body: 'GET /metrics\n' };
     }
     return { status: 200, headers: [['content-type', prometheus.contentType]], body: await render() };
   };

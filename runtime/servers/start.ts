@@ -90,9 +90,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
   let mockServers: MockServer[];
   try {
-    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, entities })))).filter(
-      (s) => s !== undefined,
-    );
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, entities })))).filter((s) => s !== undefined);
   } catch (e) {
     await recorderDb?.close();
     throw e;
@@ -129,11 +127,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     const tokenSource = `the admin page (GET ${admin.mountPath})`;
     const stream = admin.api ? new LiveStream(ctx, access, limits.max_log_subscribers, true) : undefined;
     if (stream !== undefined) streams.push(stream);
-    http?.hostControl?.(
-      createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }),
-      admin.mountPath,
-      stream,
-    );
+    http?.hostControl?.(createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : MANAGEMENT_ROUTES, apiDisabled: !admin.api, pagePath: admin.mountPath, access, token, tokenSource, embedded }), admin.mountPath, stream);
   } else {
     const tokenSource = admin === undefined ? 'the admin page (start it with mock serve --admin)' : standalonePage;
     http?.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));

@@ -55,10 +55,7 @@ function httpBackend(config: EffectiveConfig, logger: Logger): ServeOptions['htt
     logger.info('serving the HTTP mock with node:http: chaos connection_error_kind tcp_reset needs a backend that can send a TCP reset (uWebSockets.js cannot)');
     return 'node';
   }
-  if (chosen === 'uws')
-    logger.warn(
-      'chaos connection_error_kind tcp_reset: uWebSockets.js cannot send a TCP reset, so those connections are closed without an answer (tcp_close); set server.http_backend to node or auto for real resets',
-    );
+  if (chosen === 'uws') logger.warn('chaos connection_error_kind tcp_reset: uWebSockets.js cannot send a TCP reset, so those connections are closed without an answer (tcp_close); set server.http_backend to node or auto for real resets');
   return chosen;
 }
 
@@ -104,10 +101,7 @@ function readJwks(resolved: ResolvedConfig, file: string, key: string): { keys: 
   try {
     text = readFileSync(full, 'utf8');
   } catch (e) {
-    throw new MockError(
-      'MOCK_ERR_CONFIG_INVALID',
-      `${key}: cannot read ${displayPath(full)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); give the path of a JSON Web Key Set file, relative to mock.yaml`,
-    );
+    throw new MockError('MOCK_ERR_CONFIG_INVALID', `${key}: cannot read ${displayPath(full)} (${(e as NodeJS.ErrnoException).code ?? String(e)}); give the path of a JSON Web Key Set file, relative to mock.yaml`);
   }
   let jwks: unknown;
   try {
@@ -306,7 +300,9 @@ export function grpcOptions(resolved: ResolvedConfig, buildDir: string): MockOpt
     reflection: grpc.enable_reflection,
     maxMessageSize: grpc.max_message_size,
     concurrencyLimit: grpc.concurrency_limit,
-    ...(grpc.http_bridge.enabled ? { httpBridge: { port: grpc.http_bridge.port, maxBodyBytes: grpc.http_bridge.max_body_bytes, maxStreamMessages: grpc.http_bridge.max_stream_messages } } : {}),
+    ...(grpc.http_bridge.enabled
+      ? { httpBridge: { port: grpc.http_bridge.port, maxBodyBytes: grpc.http_bridge.max_body_bytes, maxStreamMessages: grpc.http_bridge.max_stream_messages } }
+      : {}),
     mock: {
       seed: config.seed,
       now: pinned === undefined ? Date.now : () => pinned,
@@ -364,8 +360,7 @@ export function websocketOptions(resolved: ResolvedConfig): MockOptions['websock
   const routes = (ws.routes ?? []).map((route, i) =>
     route.script === undefined ? route : { ...route, script: readablePath(resolved, `websocket.routes[${i}].script`, route.script, sources['websocket.routes'] ?? 'file') },
   );
-  const replayFile =
-    ws.replay_file === undefined ? undefined : readablePath(resolved, 'websocket.replay_file', ws.replay_file, sources['websocket.replay_file'], ' (or give it with MOCK_WS_REPLAY_FILE)');
+  const replayFile = ws.replay_file === undefined ? undefined : readablePath(resolved, 'websocket.replay_file', ws.replay_file, sources['websocket.replay_file'], ' (or give it with MOCK_WS_REPLAY_FILE)');
   return {
     port: config.server.ws_port,
     replayFile,

@@ -74,10 +74,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
   const broken = checkSemantics(config, sources).map(({ path, text }) => {
     const source = sourceAt(sources, path);
     // of two file layers (a file and the SDK's values), the later one that sets the key
-    const layer = layers
-      .filter((l) => l.source === source)
-      .reverse()
-      .find((l, i, all) => i === all.length - 1 || sets(l.values, path));
+    const layer = layers.filter((l) => l.source === source).reverse().find((l, i, all) => i === all.length - 1 || sets(l.values, path));
     return { line: `${layer ? layer.name(path) : formatKeyPath(path)}: ${text}`, code: layer?.errorCode ?? 'MOCK_ERR_CONFIG_INVALID' };
   });
   if (broken.length > 0) throw new MockError(broken[0].code, broken.map(({ line }) => line).join('\n'));

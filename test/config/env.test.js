@@ -105,10 +105,7 @@ const cases = {
     ],
   },
   MOCK_STATE_STORE: {
-    good: [
-      ['redis', 'redis'],
-      ['memory', 'memory'],
-    ],
+    good: [['redis', 'redis'], ['memory', 'memory']],
     bad: [['postgres', 'MOCK_STATE_STORE: expected one of memory, redis, got "postgres"']],
   },
   MOCK_REDIS_URL: {
@@ -146,13 +143,7 @@ const cases = {
     bad: [['on', boolError('MOCK_ADMIN_ENABLED', 'on')]],
   },
   MOCK_ADMIN_PORT: { good: [['9081', 9081]], bad: [['admin', 'MOCK_ADMIN_PORT: expected integer, got "admin"']] },
-  MOCK_ADMIN_HOST: {
-    good: [
-      ['0.0.0.0', '0.0.0.0'],
-      ['::1', '::1'],
-    ],
-    bad: [['a b', 'MOCK_ADMIN_HOST: expected a host name or IP address without spaces, got "a b"']],
-  },
+  MOCK_ADMIN_HOST: { good: [['0.0.0.0', '0.0.0.0'], ['::1', '::1']], bad: [['a b', 'MOCK_ADMIN_HOST: expected a host name or IP address without spaces, got "a b"']] },
   MOCK_METRICS_HOST: { good: [['0.0.0.0', '0.0.0.0']], bad: [['a b', 'MOCK_METRICS_HOST: expected a host name or IP address without spaces, got "a b"']] },
   MOCK_ADMIN_API_ENABLED: {
     good: [
@@ -163,24 +154,12 @@ const cases = {
     ],
     bad: [['disabled', boolError('MOCK_ADMIN_API_ENABLED', 'disabled')]],
   },
-  MOCK_ADMIN_AUTH_ENABLED: {
-    good: [
-      ['true', true],
-      ['0', false],
-    ],
-    bad: [['yes', boolError('MOCK_ADMIN_AUTH_ENABLED', 'yes')]],
-  },
+  MOCK_ADMIN_AUTH_ENABLED: { good: [['true', true], ['0', false]], bad: [['yes', boolError('MOCK_ADMIN_AUTH_ENABLED', 'yes')]] },
   JWT_SECRET: {
     good: [['0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef']],
     bad: [['short', 'JWT_SECRET: expected a string of at least 32 characters, got a value of 5 characters (not shown)']],
   },
-  MOCK_DISABLE_DEV_SEED_USERS: {
-    good: [
-      ['true', false],
-      ['false', true],
-    ],
-    bad: [['sure', boolError('MOCK_DISABLE_DEV_SEED_USERS', 'sure')]],
-  },
+  MOCK_DISABLE_DEV_SEED_USERS: { good: [['true', false], ['false', true]], bad: [['sure', boolError('MOCK_DISABLE_DEV_SEED_USERS', 'sure')]] },
   MOCK_MANAGEMENT_TOKEN: {
     good: [['tok-0123456789abcdef', 'tok-0123456789abcdef']],
     bad: [['abc', 'MOCK_MANAGEMENT_TOKEN: expected a string of at least 16 characters, got a value of 3 characters (not shown)']],

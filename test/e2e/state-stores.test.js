@@ -3,8 +3,8 @@
 // API changes, because the servers keep none of their own. A change made through server A is seen
 // through server B: a runtime mock, override rules, chaos settings, the virtual clock, validation,
 // the continuum, a state machine's resource, a GraphQL mutation's object, the global rate limit,
-// the circuit breaker, an error pattern's position, a fixture sequence's position, a scenario entity's item, an admin login
-// (its refresh, its revocation, a user created, a failed try). A spy around the factory shows that every
+// the circuit breaker, an error pattern's position, a fixture sequence's position, a scenario
+// entity's item, an admin login (its refresh, its revocation, a user created, a failed try). A spy around the factory shows that every
 // store the process opens was written through the interface.
 import t from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,12 +22,7 @@ const api = {
     '/orders/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: example({ from: 'description' }) } },
     '/plain': { get: { responses: example({ from: 'description' }) } },
     '/seq': { get: { responses: example({ from: 'description' }) } },
-    '/strict': {
-      post: {
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } },
-        responses: example({ ok: true }),
-      },
-    },
+    '/strict': { post: { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } }, responses: example({ ok: true }) } },
   },
 };
 
@@ -35,13 +30,7 @@ const dir = tmpdir();
 writeFileSync(path.join(dir, 'api.json'), JSON.stringify(api));
 mkdirSync(path.join(dir, 'fixtures', 'http'), { recursive: true });
 for (const n of [1, 2]) {
-  const fixture = {
-    fingerprint: { method: 'GET', path: '/seq', query_params: {}, headers: {} },
-    status_code: 200,
-    response_headers: { 'content-type': 'application/json' },
-    response_body: JSON.stringify({ n }),
-    metadata: { sequence: String(n) },
-  };
+  const fixture = { fingerprint: { method: 'GET', path: '/seq', query_params: {}, headers: {} }, status_code: 200, response_headers: { 'content-type': 'application/json' }, response_body: JSON.stringify({ n }), metadata: { sequence: String(n) } };
   writeFileSync(path.join(dir, 'fixtures', 'http', `seq-${n}.json`), JSON.stringify(fixture));
 }
 // the scenario in use (mock scenario use) brings a collection: its items live in scenario-entities
@@ -87,13 +76,7 @@ const options = {
         {
           name: 'orders',
           initial_state: 'initial',
-          resource_id_extract: {
-            type: 'composite',
-            extractors: [
-              { type: 'path_param', param: 'id' },
-              { type: 'json_path', path: '$.id' },
-            ],
-          },
+          resource_id_extract: { type: 'composite', extractors: [{ type: 'path_param', param: 'id' }, { type: 'json_path', path: '$.id' }] },
           states: [{ name: 'pending', response: { status_code: 201, body_template: { id: '{{resource_id}}', status: 'pending' } } }],
           transitions: [
             { method: 'POST', path_pattern: '/orders', from_state: 'initial', to_state: 'pending' },
@@ -112,8 +95,7 @@ const b = await startMockServer(options);
 t.teardown(() => b.close());
 
 const call = async (server, method, target, body) => readAnswer(await fetch(`${server.url}${target}`, { method, ...(body === undefined ? {} : jsonBody(body)) }));
-const gql = async (server, query, variables) =>
-  (await (await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()).data;
+const gql = async (server, query, variables) => (await (await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()).data;
 
 t.test('a runtime mock created through A answers on B; deleted through B, A answers from the description again', async (t) => {
   const created = await call(a, 'POST', '/__mock/api/mocks', { method: 'GET', path: '/plain', status_code: 200, response: { body: { from: 'runtime mock' } } });
@@ -186,15 +168,12 @@ t.test('the rate limit, the circuit breaker and an error pattern hold across bot
   t.same(statuses, [200, 200, 200, 200, 429, 429], 'one bucket of 4 for both servers together');
   await call(b, 'POST', '/__mock/api/chaos/config/reset');
 
-  const breaker = {
-    circuit_breaker: { enabled: true, failure_threshold: 2, success_threshold: 1, timeout_ms: 60_000 },
-    fault_injection: { enabled: true, http_errors: [500], http_error_probability: 1 },
-  };
+  const breaker = { circuit_breaker: { enabled: true, failure_threshold: 2, success_threshold: 1, timeout_ms: 60_000 }, fault_injection: { enabled: true, http_errors: [500], http_error_probability: 1 } };
   t.equal((await call(a, 'PUT', '/__mock/api/chaos/config', breaker)).status, 200);
   t.equal((await call(a, 'GET', '/plain')).status, 500);
   t.equal((await call(b, 'GET', '/plain')).status, 500, 'the second failure, through B');
   const refused = await call(a, 'GET', '/plain');
-  t.equal(refused.status, 503, 'the breaker the two failures opened refuses on A');
+  t.equal(refused.status, 503, "the breaker the two failures opened refuses on A");
   t.equal(refused.headers.get('x-mock-fault'), 'circuit_open');
   t.equal((await call(b, 'GET', '/__mock/api/chaos/stats')).json.data.circuit_breaker.state, 'open', 'B reports it open');
   await call(a, 'POST', '/__mock/api/chaos/config/reset');
@@ -232,13 +211,6 @@ t.test('an admin login made through one server is refreshed, revoked and throttl
 });
 
 t.test('every store the process keeps was written through the store interface', async (t) => {
-  t.same(
-    memory
-      .opened()
-      .map((store) => store.name)
-      .sort(),
-    [...STORE_NAMES].sort(),
-    'the servers opened every store, once for both',
-  );
+  t.same(memory.opened().map((store) => store.name).sort(), [...STORE_NAMES].sort(), 'the servers opened every store, once for both');
   for (const name of STORE_NAMES) t.ok(writes[name] > 0, `${name}: ${writes[name]} writes`);
 });

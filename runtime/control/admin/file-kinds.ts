@@ -8,8 +8,7 @@ export const EDITABLE_KINDS =
   'API descriptions, mock.yaml, fixtures and data files (.yaml, .yml, .json, .jsonl, .proto, .graphql, .gql, .csv, .txt, .md) outside generated output, node_modules and dot-folders';
 
 /** Manifests whose contents other tools run (npm scripts, compilers' plugins, container definitions). */
-const TOOLCHAIN =
-  /^(?:package\.json|package-lock\.json|npm-shrinkwrap\.json|[tj]sconfig(?:\.[\w-]+)?\.json|deno\.jsonc?|composer\.json|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|pnpm-(?:lock|workspace)\.yaml|lerna\.json|nx\.json|turbo\.json|angular\.json|project\.json)$/i;
+const TOOLCHAIN = /^(?:package\.json|package-lock\.json|npm-shrinkwrap\.json|[tj]sconfig(?:\.[\w-]+)?\.json|deno\.jsonc?|composer\.json|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml|pnpm-(?:lock|workspace)\.yaml|lerna\.json|nx\.json|turbo\.json|angular\.json|project\.json)$/i;
 
 export interface EditableFiles {
   /** Project directory (real path). */

@@ -84,12 +84,7 @@ export class LiveStream {
     const foreign = refuseForeign(this.access, this.embedded, { method: 'GET', path: this.path, headers });
     if (foreign !== undefined) return { refuse: foreign };
     if (this.clients.size >= this.maxClients) {
-      return {
-        refuse: fail(
-          503,
-          `the live stream already has ${this.clients.size} clients, the most admin.limits.max_log_subscribers allows; close one of them or raise admin.limits.max_log_subscribers in mock.yaml`,
-        ),
-      };
+      return { refuse: fail(503, `the live stream already has ${this.clients.size} clients, the most admin.limits.max_log_subscribers allows; close one of them or raise admin.limits.max_log_subscribers in mock.yaml`) };
     }
     return { protocol: '' };
   }

@@ -116,4 +116,5 @@ export function jsonBody(req: ControlRequest): () => unknown {
   };
 }
 
-export const notFound = (method: string, path: string): ControlResponse => fail(404, `no admin endpoint ${method} ${path} (GET /__mock lists the endpoints)`);
+export const notFound = (method: string, path: string): ControlResponse =>
+  fail(404, `no admin endpoint ${method} ${path} (GET /__mock lists the endpoints)`);

@@ -43,24 +43,12 @@ export function listRoutes(ctx: AdminContext): Listed[] {
   engine.routes.forEach((route: EngineRoute, i: number) => {
     const op = i < operations.length ? operations[i] : undefined;
     if (op === undefined) {
-      out.push({
-        ref: route,
-        info: { method: route.method, path: route.path, operation_id: null, summary: null, description: null, parameters: pathParams(route.path), source: 'custom_route' },
-        priority: PRIORITY.custom_route,
-      });
+      out.push({ ref: route, info: { method: route.method, path: route.path, operation_id: null, summary: null, description: null, parameters: pathParams(route.path), source: 'custom_route' }, priority: PRIORITY.custom_route });
       return;
     }
     out.push({
       ref: route,
-      info: {
-        method: op.method,
-        path: op.path,
-        operation_id: op.operationId,
-        summary: op.summary,
-        description: op.description,
-        parameters: op.params.map((p) => p.declaredName),
-        source: 'description',
-      },
+      info: { method: op.method, path: op.path, operation_id: op.operationId, summary: op.summary, description: op.description, parameters: op.params.map((p) => p.declaredName), source: 'description' },
       priority: PRIORITY.description,
     });
   });

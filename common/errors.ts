@@ -197,6 +197,12 @@ export const PROBLEMS = {
    * A request matched transitions of a state machine (core.stateful) but none leaves the resource's
    * current state; the body also carries machine, resource_id, current_state and allowed_transitions.
    */
+  /** An item of a scenario entity (vbr_entities) that is not in its collection. */
+  MOCK_ERR_ENTITY_NOT_FOUND: entry<{ entity: string; id: string }>(404, GRPC.NOT_FOUND, 'Not Found', (p) => `${p.entity}: no item with id ${JSON.stringify(p.id)}`),
+  /** POST of an item whose id its entity's collection holds already. */
+  MOCK_ERR_ENTITY_CONFLICT: entry<{ entity: string; id: string }>(409, GRPC.ALREADY_EXISTS, 'Conflict', (p) => `${p.entity}: an item with id ${JSON.stringify(p.id)} exists; PUT replaces it`),
+  /** A body a scenario entity's collection cannot store. */
+  MOCK_ERR_ENTITY_INVALID: entry<{ entity: string; why: string }>(400, GRPC.INVALID_ARGUMENT, 'Bad Request', (p) => `${p.entity}: ${p.why}`),
   MOCK_ERR_STATE_CONFLICT: entry<{ machine: string; resource: string; state: string; request: string; from: string[]; allowed: string[] }>(
     409,
     GRPC.FAILED_PRECONDITION,
@@ -450,6 +456,14 @@ export const CLI_ERRORS = {
   MOCK_ERR_PATCH_INVALID: 'a JSON Patch given to mock contract-diff apply-patch is not an array of RFC 6902 operations, or does not apply to the description',
   MOCK_ERR_PATCH_RESULT: 'the description a JSON Patch would make is not a valid OpenAPI or Swagger document (nothing is written)',
   MOCK_ERR_GIT: 'mock git-watch cannot run git (not installed), is not in a git working tree, or a git command it needs failed',
+  MOCK_ERR_SCENARIO_INVALID: 'a scenario package breaks the format of docs/scenarios.md (scenario.yaml, config.yaml, its description, fixtures, README.md, CHANGELOG.md)',
+  MOCK_ERR_SCENARIO_SOURCE: 'a scenario to install (a path, URL, Git reference, registry name or name@range) cannot be found, fetched or resolved',
+  MOCK_ERR_SCENARIO_CHECKSUM: 'the archive of a scenario does not have the sha256 checksum --checksum gave (nothing was unpacked)',
+  MOCK_ERR_SCENARIO_ARCHIVE: 'a scenario archive holds an entry that would leave its folder, a link, a device file, or more files or bytes than the caps allow',
+  MOCK_ERR_SCENARIO_EXISTS: 'a scenario of that name is installed already and --force was not given',
+  MOCK_ERR_SCENARIO_DEPENDENCY: 'the dependencies of a scenario form a cycle or ask for versions of one scenario that no single version satisfies',
+  MOCK_ERR_SCENARIO_NOT_INSTALLED: 'a scenario named to use, show or update is not installed in this project',
+  MOCK_ERR_SCENARIO_REGISTRY: 'the npm registry of scenarios refused or failed a search, a publish or a review',
 } as const;
 
 export type MockErrorCode = keyof typeof CLI_ERRORS;

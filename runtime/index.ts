@@ -54,6 +54,7 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
 }
 export { loadOverrides } from './chain/overrides/index.js';
 export type { OverrideRule } from './chain/overrides/index.js';
+export type { ScenarioControl } from './control/admin/index.js';
 export { createGenRuntime } from '../common/generate/index.js';
 export { createTemplateRuntime, templateRenderer, type Render, type TemplateContext } from './template/index.js';
 export {

@@ -56,6 +56,11 @@ const EXTERNAL = new Set([
   'sucrase',
   // CommonJS that names its own file (__filename), which an ES module bundle does not define
   'write-file-atomic',
+  // npm's own fetchers of `mock scenario` (CommonJS that spawns git and reads its own files), loaded by that topic only
+  'pacote',
+  '@npmcli/git',
+  'npm-registry-fetch',
+  'libnpmpublish',
   // optional peers of `mock tui`, which checks that they are installed before it loads them
   'ink',
   'react',

@@ -20,8 +20,9 @@
  * - latency, overrides: adjust every answer produced inside them (they wrap the rest)
  * - replay (1), then record and recorder, which only pass the request on and save the answer
  *   after it is written (fixture files, the recorder database)
- * - stateful (2), route-chaos (3), faults and fault-injection (4): state machines, per-route chaos
- *   (core.routes, /__mock/api/route-chaos), global faults (the admin's faults object, then
+ * - stateful (2), entities, route-chaos (3), faults and fault-injection (4): state machines, the
+ *   collections of the scenario in use (docs/scenarios.md), per-route chaos (core.routes,
+ *   /__mock/api/route-chaos), global faults (the admin's faults object, then
  *   observability.chaos.fault_injection)
  * - mocks: runtime mocks, explicit answers a user created, before the proxy (as before this seam)
  * - contract-diff: wraps the three upstream stages, so that it sees what an upstream answered
@@ -50,6 +51,7 @@ export const SLOTS = [
   'record',
   'recorder',
   'stateful',
+  'entities',
   'route-chaos',
   'faults',
   'fault-injection',

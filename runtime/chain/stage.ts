@@ -7,6 +7,7 @@ import type { RecorderDb } from './recorder/index.js';
 import type { CorsOptions } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from './fixtures/index.js';
 import type { StatefulService } from './stateful/index.js';
+import type { EntityService } from './entities/index.js';
 import type { ProxyRule } from './proxy/index.js';
 import { SLOTS, slotRank, type Slot } from './slots.js';
 import type { LiveCheck } from '../contract-diff/index.js';
@@ -78,6 +79,8 @@ export interface StageContext {
   readonly contractDiff?: LiveCheck;
   /** mock.yaml plugins: the installed plugins and the hooks configured for them. */
   readonly plugins?: PluginHost;
+  /** The entities of the scenario in use (vbr_entities), when it has any. */
+  readonly entities?: EntityService;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
 import type { StatefulService } from '../chain/stateful/index.js';
 import type { LiveCheck } from '../contract-diff/index.js';
 import type { PluginHost } from '../plugins/index.js';
+import type { EntityService } from '../chain/entities/index.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */
@@ -38,6 +39,8 @@ export interface HttpMockServerOptions extends ServeOptions {
   liveCheck?: LiveCheck;
   /** The installed plugins (mock.yaml plugins). */
   pluginHost?: PluginHost;
+  /** The collections of the scenario in use. */
+  entityService?: EntityService;
 }
 
 /** The request log hides the API keys of the descriptions served. */
@@ -100,6 +103,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
         stateful: options.statefulService,
         contractDiff: options.liveCheck,
         plugins: options.pluginHost,
+        entities: options.entityService,
       },
       'description',
     );

@@ -1,5 +1,5 @@
 import type { StoreFactory } from '../store/index.js';
-import type { AccessPolicyOptions, ClusterView } from '../control/admin/index.js';
+import type { AccessPolicyOptions, ClusterView, ScenarioControl } from '../control/admin/index.js';
 import type { AuthOptions } from '../control/auth/index.js';
 import type { LiveStateOptions } from '../chain/settings/index.js';
 import type { BodyLogOptions, RedactionOptions } from '../control/logging/index.js';
@@ -7,6 +7,7 @@ import type { AdminLimits, ServeOptions } from '../serve-options.js';
 import type { FixtureOptions } from '../chain/fixtures/index.js';
 import type { StatefulOptions } from '../chain/stateful/index.js';
 import type { PluginOptions } from '../plugins/index.js';
+import type { EntityOptions } from '../chain/entities/index.js';
 import type { WebSocketOptions } from './websocket/index.js';
 import type { GraphqlOptions } from './graphql/graphql-options.js';
 import type { GrpcOptions } from './grpc/grpc-options.js';
@@ -65,6 +66,10 @@ export interface MockOptions extends ServeOptions {
   stateful?: StatefulOptions;
   /** mock.yaml plugins: every plugin installed in its dir is loaded, each in its sandbox. */
   plugins?: PluginOptions;
+  /** The vbr_entities of the scenario in use: stateful collections (docs/scenarios.md). */
+  entities?: EntityOptions[];
+  /** The project's scenario packages, for the admin API's /api/scenarios endpoints. */
+  scenarios?: ScenarioControl;
   /** The WebSocket mock server; absent: none runs. */
   websocket?: WebSocketOptions;
   /** The GraphQL mock server; absent: none runs. */

@@ -9,6 +9,7 @@ import type { RegisteredServer, ServerRegistry } from '../control/registry/index
 import type { MockOptions } from './mock-options.js';
 import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
 import type { StatefulService } from '../chain/stateful/index.js';
+import type { EntityService } from '../chain/entities/index.js';
 import { HttpMockServer } from './http-mock-server.js';
 import { WebSocketMockServer } from './websocket-mock-server.js';
 import type { LiveCheck } from '../contract-diff/index.js';
@@ -33,6 +34,8 @@ export interface ServerContext {
   liveCheck?: LiveCheck;
   /** The installed plugins, shared by every server of the process. */
   plugins?: PluginHost;
+  /** The collections of the scenario in use (vbr_entities). */
+  entities?: EntityService;
 }
 
 /** A protocol server as startMock runs it. */
@@ -55,11 +58,11 @@ export interface MockServer extends RegisteredServer {
 export type ServerFactory = (context: ServerContext) => Promise<MockServer | undefined>;
 
 /** The HTTP mock server; embedded, the admin page shares its origin, so every answer is sandboxed (access-policy.ts). */
-const httpServer: ServerFactory = async ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck, plugins }) =>
+const httpServer: ServerFactory = async ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck, plugins, entities }) =>
   // none without a description (MockOptions.httpMock false: a GraphQL schema alone)
   options.httpMock === false
     ? undefined
-    : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful, liveCheck, pluginHost: plugins });
+    : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful, liveCheck, pluginHost: plugins, entityService: entities });
 
 /** The WebSocket mock server, when the configuration asks for one (MockOptions.websocket). */
 const websocketServer: ServerFactory = async ({ options, live, stats, requestLog, registry, fixtures }) => {

@@ -33,6 +33,7 @@ import { SERVERS, type MockServer } from './mock-server.js';
 import { metricsHandler } from './metrics-server.js';
 import { FixtureRecorder, FixtureStore, secretsOf, sequencesBudget } from '../chain/fixtures/index.js';
 import { StateStore, StatefulService, stateBudget } from '../chain/stateful/index.js';
+import { EntityService, entityBudget } from '../chain/entities/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
 import { CaptureLog, capturesBudget, LiveCheck, type DriftListener } from '../contract-diff/index.js';
 import { DriftWebhooks } from '../drift/webhooks/index.js';
@@ -88,6 +89,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const fixtures = options.fixtures === undefined ? undefined : startFixtures(options, requestLog, live.clock.read, stores);
   // timed transitions run on the virtual clock
   const stateful = options.stateful?.enabled === true ? statefulService(options.stateful, live.clock.read, stores) : undefined;
+  const entities = options.entities?.length ? new EntityService(options.entities, stores.open('scenario-entities', entityBudget())) : undefined;
+  await entities?.seed();
   // opened before anything listens: a database path that cannot be used stops the start in one line
   const recorderDb = options.recorder === undefined ? undefined : await RecorderDb.open({ file: options.recorder.dbPath, redaction: requestLog.redaction, logger });
   const captures = new CaptureLog(live.stores.open('contract-diff-captures', capturesBudget));
@@ -105,7 +108,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   }
   let mockServers: MockServer[];
   try {
-    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck, plugins })))).filter(
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck, plugins, entities })))).filter(
       (s) => s !== undefined,
     );
   } catch (e) {
@@ -136,6 +139,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     logger,
     fixtures: fixtures?.store,
     stateful,
+    scenarios: options.scenarios,
     cluster: options.cluster,
     contractDiff: captures,
     driftListener,

@@ -88,6 +88,7 @@ export const STORE_NAMES = [
   'runtime-mocks',
   'settings',
   'fixture-sequences',
+  'scenario-entities',
   'admin-users',
   'admin-sessions',
   'admin-revocations',

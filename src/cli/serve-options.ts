@@ -6,7 +6,8 @@ import { SEEDED_NOW, parseInstant } from '../../common/instant.js';
 import { parseDuration } from '../../common/duration.js';
 import { jsonSyntaxError } from '../../common/json-syntax.js';
 import type { ApiAuthOptions, MockOptions, OverrideRule, SchemePins, ServeOptions } from '../../runtime/index.js';
-import { ENV_VARIABLES, displayPath, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
+import { scenarioControl } from './scenario-control.js';
+import { ENV_VARIABLES, activeScenarioEntities, displayPath, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
 import { GRAPHQL_SCHEMA_FILE, GRPC_BUILD_FILE } from '../../compiler/serving.js';
 import { protoDirInUse } from './build-options.js';
 import { chaosStart, wantsTcpReset } from './chaos-options.js';
@@ -249,6 +250,8 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     recorder: config.recorder.enabled ? { dbPath: config.recorder.db_path } : undefined,
     stateful: config.core.stateful,
     plugins: pluginOptions(resolved),
+    entities: activeScenarioEntities(resolved.projectDir),
+    scenarios: scenarioControl(resolved.projectDir, resolved.file?.via === 'search' ? undefined : resolved.file?.file),
     websocket: websocketOptions(resolved),
     graphql: graphqlOptions(resolved, buildDir),
     grpc: grpcOptions(resolved, buildDir),

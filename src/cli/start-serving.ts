@@ -10,7 +10,7 @@ import { checkPortClash } from './port-clash.js';
 import { loggingOptions } from './project-paths.js';
 import { overrideSources, refuseEmbeddedAdminWithoutHttp, refuseUnsharedSigningKey, toMockOptions } from './serve-options.js';
 import { idlePortNotes } from './servers-wanted.js';
-import { displayPath, notImplementedNote, plannedInUse, type ResolvedConfig } from '../config/index.js';
+import { activeScenarioSummary, displayPath, notImplementedNote, plannedInUse, type ResolvedConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
 
 export interface Serving {
@@ -90,6 +90,8 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
     // a WebSocket configuration alone has nothing to build (the folder is where a build would go, which the admin's file editor keeps off)
     const nothingToBuild = buildOptions.specs.length === 0 && (buildOptions.graphqlSchemas ?? []).length === 0 && buildOptions.protoDir === undefined;
     const build = nothingToBuild ? { dir: path.join(buildOptions.outDir, buildOptions.name ?? 'mock') } : await upToDate('mock serve: building');
+    const scenario = activeScenarioSummary(resolved.projectDir);
+    if (scenario !== undefined) options.say?.(`mock: serving scenario ${scenario} under ${resolved.file ? displayPath(resolved.file.file) : 'the defaults'} (mock scenario use --clear stops)`);
     if (build.written !== undefined) options.say?.(`mock: rebuilt ${displayPath(build.dir)} (${build.written} file(s) written)`);
     // .proto files left out are said on every start, not only by the build that found them
     else if (!nothingToBuild) warnProtoProblems(resolved, build.dir, logger);

@@ -29,6 +29,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MOCK_STATE_STORE', key: 'state.store', type: 'string' },
   { name: 'MOCK_REDIS_URL', key: 'state.redis_url', type: 'string' },
   { name: 'MOCK_REDIS_KEY_PREFIX', key: 'state.redis_key_prefix', type: 'string' },
+  { name: 'MOCK_SCENARIO_REGISTRY', key: 'scenarios.registry', type: 'string' },
   { name: 'MOCK_WS_PORT', key: 'server.ws_port', type: 'integer' },
   { name: 'MOCK_GRPC_PORT', key: 'server.grpc_port', type: 'integer' },
   { name: 'MOCK_GRPC_PROTO_DIR', key: 'grpc.proto_dir', type: 'string' },

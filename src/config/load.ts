@@ -7,6 +7,7 @@ import { readConfigFile } from './file.js';
 import { formatKeyPath, type KeyPath } from './key-path.js';
 import { layerFromSettings, type ConfigSource, type Layer, type Setting } from './layer.js';
 import { findConfigFile, type ConfigLocation } from './lookup.js';
+import { concatenateLists, scenarioLayers } from './scenario-layer.js';
 import { resolvePaths, type EffectiveConfig } from './paths.js';
 import { mergeLayers, sourcesOf } from './precedence.js';
 import { checkSemantics } from './semantics.js';
@@ -36,6 +37,8 @@ export interface LoadConfigOptions {
   given?: { label: string; values: unknown };
   /** false: no mock.yaml is searched for; only `configPath` (or MOCK_CONFIG_FILE in `env`) is read. Default true. */
   search?: boolean;
+  /** false: the scenario in use (.mock/active-scenario.json) is not merged in. Default true. */
+  scenario?: boolean;
 }
 
 export interface ResolvedConfig {
@@ -54,12 +57,16 @@ export function loadConfig(options: LoadConfigOptions = {}): ResolvedConfig {
   const env = options.env ?? process.env;
   const file = findConfigFile(cwd, env, options.configPath, options.search ?? true);
   const layers: Layer[] = [];
+  // the scenario in use (mock scenario use) sits under mock.yaml: the project's own settings win
+  const scenarios = options.scenario === false ? [] : scenarioLayers(file ? path.dirname(file.file) : cwd);
+  layers.push(...scenarios);
   if (file) layers.push(fileLayer(file.file, displayPath(file.file, cwd)));
   if (options.given) layers.push(givenLayer(options.given.label, options.given.values));
   layers.push(envLayer(env));
   layers.push(layerFromSettings('flag', (options.flags ?? []).map(flagToSetting), 'MOCK_ERR_FLAG_INVALID'));
 
   const checked = layers.map((layer) => ({ source: layer.source, values: checkLayer(layer) }));
+  if (scenarios.length > 0) concatenateLists(checked.slice(0, scenarios.length + (file ? 1 : 0)).map((layer) => layer.values));
   const merged = mergeLayers(defaults(), checked);
   applyAliases(merged);
   const config = asConfig(merged.values);

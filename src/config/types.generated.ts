@@ -94,6 +94,7 @@ export interface MockConfig {
   ai: AiConfig;
   plugins: PluginsConfig;
   state: StateConfig;
+  scenarios?: ScenariosConfig;
 }
 export interface ServerConfig {
   /**
@@ -1597,4 +1598,13 @@ export interface StateConfig {
    * Prefix of every key and channel mock writes in Redis: mocks with different prefixes share one Redis without sharing state (MOCK_REDIS_KEY_PREFIX).
    */
   redis_key_prefix: string;
+}
+/**
+ * Scenario packages (docs/scenarios.md): where mock scenario install, search, publish, review and update find the npm registry.
+ */
+export interface ScenariosConfig {
+  /**
+   * The npm registry of scenarios (MOCK_SCENARIO_REGISTRY); --registry wins, and without either the registry= of .npmrc, else the public registry. Its credentials always come from .npmrc.
+   */
+  registry?: string;
 }

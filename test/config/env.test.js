@@ -23,6 +23,7 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_STATE_STORE', 'state.store', 'string'],
       ['MOCK_REDIS_URL', 'state.redis_url', 'string'],
       ['MOCK_REDIS_KEY_PREFIX', 'state.redis_key_prefix', 'string'],
+      ['MOCK_SCENARIO_REGISTRY', 'scenarios.registry', 'string'],
       ['MOCK_WS_PORT', 'server.ws_port', 'integer'],
       ['MOCK_GRPC_PORT', 'server.grpc_port', 'integer'],
       ['MOCK_GRPC_PROTO_DIR', 'grpc.proto_dir', 'string'],
@@ -114,6 +115,10 @@ const cases = {
   MOCK_REDIS_KEY_PREFIX: {
     good: [['staging:', 'staging:']],
     bad: [['a b', 'MOCK_REDIS_KEY_PREFIX: expected a key prefix without spaces, got "a b"']],
+  },
+  MOCK_SCENARIO_REGISTRY: {
+    good: [['http://127.0.0.1:4873/', 'http://127.0.0.1:4873/']],
+    bad: [['npm.example.com', 'MOCK_SCENARIO_REGISTRY: expected an http:// or https:// URL of an npm registry such as https://registry.npmjs.org/, got "npm.example.com"']],
   },
   MOCK_WS_PORT: {
     good: [['4001', 4001]],

@@ -3,8 +3,8 @@
 // API changes, because the servers keep none of their own. A change made through server A is seen
 // through server B: a runtime mock, override rules, chaos settings, the virtual clock, validation,
 // the continuum, a state machine's resource, a GraphQL mutation's object, the global rate limit,
-// the circuit breaker, an error pattern's position, a fixture sequence's position, an admin login
-// (its refresh, its revocation, a user created, a failed try). A spy around the factory shows that every
+// the circuit breaker, an error pattern's position, a fixture sequence's position, a scenario
+// entity's item, an admin login (its refresh, its revocation, a user created, a failed try). A spy around the factory shows that every
 // store the process opens was written through the interface.
 import t from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -50,6 +50,12 @@ for (const n of [1, 2]) {
   };
   writeFileSync(path.join(dir, 'fixtures', 'http', `seq-${n}.json`), JSON.stringify(fixture));
 }
+// the scenario in use (mock scenario use) brings a collection: its items live in scenario-entities
+const scenario = path.join(dir, '.mock', 'scenarios', 'notes');
+mkdirSync(scenario, { recursive: true });
+writeFileSync(path.join(scenario, 'config.yaml'), '');
+writeFileSync(path.join(scenario, 'scenario.yaml'), 'name: notes\nversion: 1.0.0\nvbr_entities:\n  - name: notes\n    seed_data: [{ id: 1, text: seeded }]\n');
+writeFileSync(path.join(dir, '.mock', 'active-scenario.json'), JSON.stringify({ name: 'notes', version: '1.0.0', dir: '.mock/scenarios/notes' }));
 
 /** A factory around the memory stores that counts the writes each store takes. */
 const writes = Object.fromEntries(STORE_NAMES.map((name) => [name, 0]));
@@ -159,6 +165,15 @@ t.test("a state machine's resource moved through A is read through B", async (t)
   const read = await call(b, 'GET', '/orders/o-1');
   t.same(read.json, { id: 'o-1', status: 'pending' }, 'B answers from the state A stored');
   t.same((await call(b, 'GET', '/orders/o-2')).json, { from: 'description' }, 'a resource nobody created has no state there: the description answers');
+});
+
+t.test("a scenario entity's item created through A is read, changed and deleted through B", async (t) => {
+  t.same((await call(b, 'GET', '/notes')).json, [{ id: 1, text: 'seeded' }], 'seeded once for both');
+  t.same((await call(a, 'POST', '/notes', { text: 'shared' })).json, { id: 2, text: 'shared' });
+  t.same((await call(b, 'PATCH', '/notes/2', { text: 'changed' })).json, { id: 2, text: 'changed' });
+  t.same((await call(a, 'GET', '/notes/2')).json, { id: 2, text: 'changed' });
+  t.equal((await call(b, 'DELETE', '/notes/2')).status, 204);
+  t.equal((await call(a, 'GET', '/notes/2')).status, 404);
 });
 
 t.test("a GraphQL mutation's object written through A is read through B", async (t) => {

@@ -6,6 +6,7 @@ import { connectionLimitStage } from './connection-limit.js';
 import { continuumStage } from './continuum.js';
 import { contractDiffStage } from './contract-diff.js';
 import { corsStage } from './cors.js';
+import { entitiesStage } from './entities.js';
 import { faultInjectionStage } from './fault-injection.js';
 import { faultsStage } from './faults.js';
 import { latencyStage } from './latency.js';
@@ -40,6 +41,7 @@ const FACTORIES: readonly StageFactory[] = [
   continuumStage,
   contractDiffStage,
   corsStage,
+  entitiesStage,
   faultInjectionStage,
   faultsStage,
   latencyStage,

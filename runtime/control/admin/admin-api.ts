@@ -20,6 +20,7 @@ import { overrideRoutes } from './endpoints/overrides.js';
 import { smokeRoutes } from './endpoints/smoke.js';
 import { stateRoutes } from './endpoints/state.js';
 import { recorderRoutes } from './endpoints/recorder.js';
+import { scenarioRoutes } from './endpoints/scenarios.js';
 import { systemRoutes } from './endpoints/system.js';
 import { timeRoutes } from './endpoints/time.js';
 import { websocketRoutes } from './endpoints/websocket.js';
@@ -32,8 +33,8 @@ import { webBundle } from '../../files/index.js';
 import { dashboardAsset, dashboardPage } from './dashboard-page.js';
 import { AdminRouter, endpointOf, jsonBody, notFound, type AdminRoute } from './router.js';
 
-/** Paths the spec writes below /api/ rather than /__mock/ (the time-travel API as /api/v2/time/). */
-const SPEC_API = /^\/api\/(chaos|recorder|v2\/time)(\/|$)/;
+/** Paths the spec writes below /api/ rather than /__mock/ (the time-travel API as /api/v2/time/, scenarios as /api/scenarios/). */
+const SPEC_API = /^\/api\/(chaos|recorder|scenarios|v2\/time)(\/|$)/;
 
 const DISABLED = 'the admin API is disabled (admin.disable_api, --disable-admin-api or MOCK_ADMIN_API_ENABLED=false); turn it on to use this endpoint';
 
@@ -52,6 +53,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...overrideRoutes,
   ...chaosRoutes,
   ...recorderRoutes,
+  ...scenarioRoutes,
   ...stateRoutes,
   ...timeRoutes,
   ...continuumRoutes,

@@ -10,6 +10,7 @@ import type { ServerRegistry } from '../registry/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import type { StatefulService } from '../../chain/stateful/index.js';
 import type { CaptureLog, DriftListener } from '../../contract-diff/index.js';
+import type { ScenarioControl } from './scenario-control.js';
 
 export type { RestartStatus, ServerControl } from '../registry/index.js';
 
@@ -94,6 +95,8 @@ export interface AdminContext {
   fixtures?: FixtureStore;
   /** core.stateful's machines and states; absent while it is off (and in `mock admin`). */
   stateful?: StatefulService;
+  /** The project's scenario packages (mock serve hands them in); absent in `mock admin`. */
+  scenarios?: ScenarioControl;
   /** The workers, when this process is one of several (`mock serve --workers`). */
   cluster?: ClusterView;
   /** The contract-diff captures (contract-diff/* endpoints); absent in `mock admin`. */

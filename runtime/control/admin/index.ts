@@ -3,6 +3,7 @@ export { BrowserToken } from './browser-token.js';
 export { AccessPolicy, DEFAULT_ACCESS, DEFAULT_ALLOWED_ORIGINS, type AccessPolicyOptions } from './access-policy.js';
 export type { AdminContext, ClusterQuestion, ClusterView, EnvControl, RestartStatus, ServerControl, WorkerStatus } from './context.js';
 export { createEnvControl } from './env-control.js';
+export type { ScenarioControl } from './scenario-control.js';
 export { editableFiles, type EditableFiles } from './file-kinds.js';
 export { AdminError } from './envelope.js';
 export type { ControlHandler, ControlReply, ControlRequest, ControlResponse, ControlStream, StreamSink } from './control-types.js';

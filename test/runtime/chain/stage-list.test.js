@@ -27,6 +27,7 @@ const everything = {
   stateful: { machines: [{}] },
   contractDiff: {},
   plugins: { options: { middleware: [{ plugin: 'p', action: 'a' }], requestValidators: [{ plugin: 'p', action: 'a' }], responseModifiers: [{ plugin: 'p', action: 'a' }] } },
+  entities: { size: 1 },
 };
 
 // the lists servers were given by hand before the declarations (STAGES, OVER_HTTP_STAGES, CALL_STAGES), in their order,
@@ -52,6 +53,7 @@ const BEFORE = {
     'record',
     'recorder',
     'stateful',
+    'entities',
     'route-chaos',
     'faults',
     'fault-injection',

@@ -178,6 +178,8 @@ function tuiSession(node, adminUrl) {
       // a key typed before the dashboard reads its keys (raw mode) can be lost: q until it quits
       if (quitting === undefined && screen.includes('Requests/s') && screen.includes('live (')) quitting = setInterval(() => child.stdin.write('q'), 300);
     });
+    // a q written as the dashboard quits finds the pipe closed: that is the quit it asked for
+    child.stdin.on('error', () => clearInterval(quitting));
     child.on('close', (code) => (clearTimeout(timer), clearInterval(quitting), children.delete(child), resolve({ code, screen })));
   });
 }

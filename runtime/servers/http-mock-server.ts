@@ -3,7 +3,7 @@ import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry
 import { AdminError } from '../control/admin/index.js';
 import { TokenIssuer, pinProblems } from '../chain/security/index.js';
 import { RequestChain, createDispatch, createStages } from '../chain/index.js';
-import { Engine, apiKeyParameters, loadBuild, type BuildModule } from '../terminal/openapi/index.js';
+import { Engine, apiKeyParameters, loadBuild, type BuildModule, type EngineOptions } from '../terminal/openapi/index.js';
 import { hostPort, type ServerAdapter } from '../chain/exchange/index.js';
 import type { ControlHandler } from '../control/admin/index.js';
 import { createHttpAdapter, type SocketEndpoint } from './http/index.js';
@@ -116,16 +116,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 
   static async create(options: HttpMockServerOptions): Promise<HttpMockServer> {
     const build = await loadBuild(options.buildDir);
-    const engine = new Engine(build, {
-      validation: options.validation,
-      templateExpand: options.templateExpand,
-      seed: options.seed,
-      clock: options.live.clock.read,
-      logger: options.logger,
-      responseCache: options.responseCache,
-      settings: options.live.settings,
-      plugins: options.pluginHost,
-    });
+    const engine = new Engine(build, engineOptions(options, options.validation, options.templateExpand));
     options.stats.setRoutes(engine.routes);
     redactKeysOf(options, build);
     warnUnusedPins(options, build);
@@ -229,16 +220,8 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const buildDir = options.rebuild === undefined ? options.buildDir : await options.rebuild();
     const build = await loadBuild(buildDir, true);
     const previous = this.current;
-    const engine = new Engine(build, {
-      validation: previous.validationOptions,
-      templateExpand: previous.templateExpansion,
-      seed: options.seed,
-      clock: options.live.clock.read,
-      logger: options.logger,
-      responseCache: options.responseCache,
-      settings: options.live.settings,
-      plugins: options.pluginHost,
-    });
+    // a reload keeps what the admin API set at run time
+    const engine = new Engine(build, engineOptions(options, previous.validationOptions, previous.templateExpansion));
     this.current = engine;
     previous.close();
     this.chain.setRoutes(engine.routes);
@@ -254,4 +237,10 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     this.unregister();
     await adapter?.close(graceMs);
   }
+}
+
+/** An engine's settings: the server's, with the validation and template expansion in force. */
+function engineOptions(options: HttpMockServerOptions, validation: EngineOptions['validation'], templateExpand: boolean): EngineOptions {
+  const { seed, logger, responseCache, live, pluginHost } = options;
+  return { validation, templateExpand, seed, clock: live.clock.read, logger, responseCache, settings: live.settings, plugins: pluginHost };
 }

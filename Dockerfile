@@ -19,6 +19,7 @@ COPY --from=build /src/node_modules ./node_modules
 COPY --from=build /src/bin ./bin
 COPY --from=build /src/dist ./dist
 COPY --from=build /src/blueprints ./blueprints
+COPY --from=build /src/scenarios ./scenarios
 COPY --from=build /src/common/contract ./common/contract
 COPY --from=build /src/dashboard/dist ./dashboard/dist
 COPY --from=build /src/graphiql/dist ./graphiql/dist

@@ -6,7 +6,7 @@
 // and the Redis store's promises alike.
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
-import { ClusterStores, MemoryStore, StoreHost, StoreRefusal } from '../../../dist/runtime/store/index.js';
+import { AppliedCount, ClusterStores, MemoryStore, StoreHost, StoreRefusal, countApplied } from '../../../dist/runtime/store/index.js';
 import { RedisStores } from '../../../dist/runtime/store/redis-stores.js';
 import { RedisServer } from '../../helpers/shared-state.js';
 
@@ -56,11 +56,16 @@ t.test('workers: every worker hears each change once, evictions included, before
       `k${i} heard by the other worker when the write answered`,
     );
   }
-  t.equal(one.applied(), 3, 'the answer counts the workers that hold it');
   const gone = heard.filter((c) => c.value === undefined).map((c) => c.key);
   t.same(gone, [...new Set(gone)], `each eviction heard once: ${gone.join(' ')}`);
   t.same(gone.length, 6 - (await silent.entries()).length, 'a worker that does not listen reads the same store');
   t.same(own.filter((key) => key === 'k0').length, 2, "the writer's own listeners hear its change once, and its eviction once");
+  const count = new AppliedCount();
+  await countApplied(count, () => writer.set('counted', 'v'));
+  t.equal(count.fewest, 3, 'the answer counts the workers that hold it, for the write made under the count');
+  const other = new AppliedCount();
+  await countApplied(other, () => reader.get('counted'));
+  t.equal(other.fewest, undefined, 'a read counts nothing');
 });
 
 const hasRedis = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error === undefined;

@@ -22,6 +22,23 @@ export const TRAPPED = 1;
 export const BAD_OUTPUT = 2;
 export const TOO_LARGE = 3;
 
+/**
+ * How long each side polls the shared state before it sleeps in Atomics.wait, when the process may
+ * run on more than one core: waking a sleeping thread on another core (a halted virtual CPU, a deep
+ * idle state) costs tens of microseconds, more than most calls take. On one core, where polling
+ * would only hold the core the other thread needs, neither side polls.
+ */
+export const POLL_NS = 50_000n;
+
+/** Polls `ctl[STATE]` until it is `wanted` or POLL_NS has passed; whether it got there. */
+export function polled(ctl: Int32Array, wanted: number): boolean {
+  const until = process.hrtime.bigint() + POLL_NS;
+  for (let i = 0; ; i++) {
+    if (Atomics.load(ctl, STATE) === wanted) return true;
+    if ((i & 63) === 63 && process.hrtime.bigint() > until) return false;
+  }
+}
+
 /** Input and output of one call are at most this many bytes. */
 export const DATA_BYTES = 1024 * 1024;
 
@@ -33,4 +50,6 @@ export interface SandboxData {
   /** Guest path -> host path, for WASI. */
   preopens: Record<string, string>;
   usesWasi: boolean;
+  /** Poll before sleeping (more than one core). */
+  poll: boolean;
 }

@@ -3,14 +3,14 @@ import { openSync } from 'node:fs';
 import { devNull } from 'node:os';
 import { WASI } from 'node:wasi';
 import { ABI_VERSION, ABI_VERSION_EXPORT, ALLOC_EXPORT } from './abi.js';
-import { ACTION, BAD_OUTPUT, BROKEN, CALL, DONE, IDLE, LENGTH, OK, STATE, STATUS, TOO_LARGE, TRAPPED, type SandboxData } from './sandbox-protocol.js';
+import { ACTION, BAD_OUTPUT, BROKEN, CALL, DONE, IDLE, LENGTH, OK, STATE, STATUS, TOO_LARGE, TRAPPED, polled, type SandboxData } from './sandbox-protocol.js';
 
 /**
  * A plugin's thread: it owns the module's instance and answers calls from the shared buffers (see
  * sandbox-protocol.ts). It never returns to an event loop: a call that runs away is stopped by the
  * caller terminating the thread.
  */
-const { module, control, data, actions, preopens, usesWasi } = workerData as SandboxData;
+const { module, control, data, actions, preopens, usesWasi, poll } = workerData as SandboxData;
 const ctl = new Int32Array(control);
 const buffer = Buffer.from(data);
 
@@ -47,7 +47,8 @@ Atomics.notify(ctl, STATE);
 for (;;) {
   const state = Atomics.load(ctl, STATE);
   if (state !== CALL) {
-    Atomics.wait(ctl, STATE, state);
+    // the next call often follows at once: it finds this thread awake
+    if (!poll || !polled(ctl, CALL)) Atomics.wait(ctl, STATE, state);
     continue;
   }
   call(functions[Atomics.load(ctl, ACTION)], Atomics.load(ctl, LENGTH));

@@ -1,12 +1,16 @@
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { compiledModule } from '../../common/package-root.js';
-import { ACTION, BAD_OUTPUT, BROKEN, CALL, CONTROL_SLOTS, DATA_BYTES, DONE, IDLE, LENGTH, OK, STARTING, STATE, STATUS, TOO_LARGE, type SandboxData } from './sandbox-protocol.js';
+import { ACTION, BAD_OUTPUT, BROKEN, CALL, CONTROL_SLOTS, DATA_BYTES, DONE, IDLE, LENGTH, OK, STARTING, STATE, STATUS, TOO_LARGE, polled, type SandboxData } from './sandbox-protocol.js';
 import type { PluginLimits } from './abi.js';
 
 /** Why a call gave no output: the module trapped (or ran out of memory), answered what is not JSON, or overran its time. */
 export type CallFailure = { kind: 'trapped' | 'garbage' | 'timeout' | 'unavailable'; reason: string };
 export type CallResult = { ok: true; json: string } | ({ ok: false } & CallFailure);
+
+/** The cores this process may use (its affinity included): with one, the threads hand over without polling. */
+const POLL = availableParallelism() > 1;
 
 /** How long a thread may take to load its module, the caller waiting (at start and after a time-out). */
 const LOAD_MS = 10_000;
@@ -59,6 +63,7 @@ export class Sandbox {
       actions: this.actions,
       preopens: Object.fromEntries(this.limits.allowed_paths.map((p) => [p, p])),
       usesWasi: this.usesWasi,
+      poll: POLL,
     };
     // the thread's own JS heap is small; the module's linear memory is capped by its declared maximum
     const worker = new Worker(compiledModule('runtime/plugins/sandbox-thread.js'), {
@@ -104,6 +109,7 @@ export class Sandbox {
     Atomics.store(ctl, STATE, CALL);
     Atomics.notify(ctl, STATE);
     const deadline = performance.now() + this.limits.max_execution_ms;
+    if (POLL) polled(ctl, DONE);
     for (;;) {
       if (Atomics.load(ctl, STATE) === DONE) break;
       const left = deadline - performance.now();

@@ -11,7 +11,8 @@
 //
 // BENCH_DURATION=<seconds per measurement> (default 10), BENCH_ROUNDS (default 4),
 // BENCH_GENERATOR=autocannon forces the fallback, BENCH_ONLY=<server names, comma-separated> measures
-// only those servers (raw uWS always: every ratio needs it; e.g. BENCH_ONLY='raw node:http,default,node'). Prints a table and the throughput targets;
+// only those servers (raw uWS always: every ratio needs it; e.g. BENCH_ONLY='raw node:http,default,node'). Where uWS does not
+// load (Node 24, 26) only raw node:http and the node backend run. Prints a table and the throughput targets;
 // writes benchmarks/results/http-latest.json. Exits 0 whatever the numbers (a benchmark, not a
 // test); 1 if a server fails to start or a scenario answers with the wrong status.
 import { spawnSync } from 'node:child_process';
@@ -130,8 +131,14 @@ const allServers = [
   },
   { ...mock('stateful', {}, undefined, ['--config', statefulConfig]), setup: expectStateful, runs: [['mock static, stateful machine', scenarios.static]] },
 ];
-const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
-const servers = only === undefined ? allServers : allServers.filter((server) => server.name === BASELINE || only.includes(server.name));
+// Node 24 and 26 have no uWS build here: the node:http backend is what serves, measured against its own library
+const uwsLoads = await import('uWebSockets.js').then(
+  () => true,
+  () => false,
+);
+const baseline = uwsLoads ? BASELINE : NODE_BASELINE;
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()) ?? (uwsLoads ? undefined : [NODE_BASELINE, 'node']);
+const servers = only === undefined ? allServers : allServers.filter((server) => server.name === baseline || only.includes(server.name));
 const unknown = only?.filter((name) => !allServers.some((server) => server.name === name)) ?? [];
 if (unknown.length > 0) throw new Error(`BENCH_ONLY: no server named ${unknown.join(', ')} (servers: ${allServers.map((server) => server.name).join(', ')})`);
 const targets = [
@@ -240,6 +247,7 @@ async function addRuntimeMock(url) {
 // other work on the machine moves the numbers; the load averages in the JSON make that visible
 const loadBefore = loadavg();
 console.log(`bench:http: ${generator.note}`);
+if (!uwsLoads) console.log(`uWebSockets.js does not load on Node ${process.versions.node}: only the node:http backend is measured, against raw node:http`);
 console.log(`${load.connections} connections, ${load.warmup} s warm-up per target, ${rounds} interleaved rounds of ${duration} s, medians\n`);
 const started = [];
 const samples = new Map();
@@ -268,7 +276,7 @@ if (process.exitCode !== 1) {
   const rows = [...samples].map(([target, list]) => ({ target, ...medianOf(list) }));
   const measured = withRatios(
     rows,
-    rows.find((row) => row.target === BASELINE),
+    rows.find((row) => row.target === baseline),
   );
   const measuredRow = (name) => name === undefined || samples.has(name);
   const checks = checkTargets(
@@ -280,11 +288,12 @@ if (process.exitCode !== 1) {
     context.map((row) => ({ ...row, minReqPerSecRatio: 0 })),
   ).map(({ target, against, measured: ratio }) => ({ target, against, ratio }));
   console.log('');
-  printReport(measured, checks, BASELINE, generator.name);
+  printReport(measured, checks, baseline, generator.name);
   console.log(
     `\nceilings (not targets): ${GENERATOR_CEILING} serves the same generated body without the mock; the example row serves a body of the same size through the whole mock without generating it:`,
   );
-  for (const row of ceiling) console.log(`  ${row.target} against ${row.against}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}`);
+  // rows of servers this run did not measure (BENCH_ONLY, or no uWS) are left out
+  for (const row of ceiling.filter((row) => row.ratio !== null)) console.log(`  ${row.target} against ${row.against}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}`);
   const backendRatios = checkTargets(
     measured,
     backends.map((row) => ({ ...row, minReqPerSecRatio: 0 })),
@@ -294,13 +303,14 @@ if (process.exitCode !== 1) {
     `\nbackends (not targets): each against its own library's hello, and node:http against uWS on the same scenario; req/s, then server CPU per request (against's ÷ target's: what holds when the load generator, not the server, sets the pace):`,
   );
   backendRatios.forEach((row, i) => {
+    if (row.ratio === null) return;
     const cost = backendCosts[i].ratio;
     console.log(`  ${row.target} against ${row.against}: ${row.ratio === null ? '–' : `${row.ratio.toFixed(2)}×`}, CPU ${cost === null ? '–' : `${cost.toFixed(2)}×`}`);
   });
 
   await writeResults(
     'http',
-    { generator: generator.note, load, rounds, baseline: BASELINE, results: measured, samples: Object.fromEntries(samples), targets: checks, ceilings: ceiling, backends: backendRatios, backendCosts },
+    { generator: generator.note, node: process.versions.node, load, rounds, baseline, results: measured, samples: Object.fromEntries(samples), targets: checks, ceilings: ceiling, backends: backendRatios, backendCosts },
     loadBefore,
   );
 }

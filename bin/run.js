@@ -8,6 +8,14 @@ if (!existsSync(new URL('../dist/bundle/commands/', import.meta.url))) {
   process.exit(1);
 }
 
+// V8 sizes its young generation only from node's command line: `mock serve` restarts itself in
+// place (same pid, same open files) with a higher ceiling, before anything loads (src/cli/young-generation.ts)
+const { relaunchFlags, RELAUNCH_MARKER } = await import('../dist/src/cli/young-generation.js');
+const relaunch = relaunchFlags(process.argv.slice(2));
+if (relaunch !== undefined) {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...relaunch, ...process.argv.slice(1)], { ...process.env, [RELAUNCH_MARKER]: '1' });
+}
+
 // oclif and the commands run from a bundle (dist/bundle): stack traces name the compiled modules through its source maps
 const { debugging } = await import('../dist/src/cli/debugging.js');
 if (debugging(process.argv.slice(2))) process.setSourceMapsEnabled(true);

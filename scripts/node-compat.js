@@ -272,6 +272,12 @@ async function checkVersion({ major, version, node, error }) {
     const up = server.url !== undefined && server.adminUrl !== undefined;
     check(up, 'mock serve --admin starts', `${server.output}${server.stderr}`.trim().split('\n').slice(-3).join(' | ') || 'no output in 30 s');
     if (!up) return results;
+    const commandLine = readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0');
+    check(
+      commandLine.includes('--max-semi-space-size=64') && commandLine.includes('serve'),
+      'mock serve restarted itself in place (same pid) with a 64 MB semi-space ceiling',
+      `command line of pid ${server.child.pid}: ${commandLine.join(' ')}`,
+    );
 
     const fallback = server.output.split('\n').filter((line) => line.includes('serving with node:http'));
     const staticAnswer = await get(`${server.url}/v1/pets/1`).catch((e) => ({ error: e }));

@@ -6,7 +6,7 @@ import { startServing } from '../cli/start-serving.js';
 import { startLines } from '../cli/start-lines.js';
 import { keepServing } from '../cli/keep-serving.js';
 import { untilSignal } from '../cli/until-signal.js';
-import { capYoungGeneration, youngGenerationSetByUser } from '../cli/young-generation.js';
+import { sizeYoungGeneration } from '../cli/young-generation.js';
 import { formatConfig, loadConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
 import { loggingOptions } from '../cli/project-paths.js';
@@ -68,8 +68,7 @@ export default class Serve extends MockCommand {
     const { running, logger, close } = await startServing(resolved, { allowRefs: allowedRefs(flags['allow-ref']), say: (line) => this.log(line) });
     keepServing(logger);
     const { httpUrl } = await import('../../runtime/index.js');
-    // 2 x 8 MB: as fast as V8's default 2 x 16 MB here, 16 MB less resident memory
-    const uncap = youngGenerationSetByUser() ? () => {} : capYoungGeneration(16 * 1024 * 1024);
+    const uncap = sizeYoungGeneration(running.servers.find((server) => server.kind === 'HTTP')?.backend);
     // one write, so that whoever reads the output sees every address at once
     this.log(startLines(running, resolved, httpUrl).join('\n'));
 

@@ -44,3 +44,22 @@ t.test("a size set on node's command line or in NODE_OPTIONS is the user's: no c
   t.equal(ask(['--max-semi-space-size=4'], {}), 'true');
   t.equal(ask([], { NODE_OPTIONS: '--max-semi-space-size=4' }), 'true');
 });
+
+t.test('mock serve restarts itself with a 64 MB semi-space ceiling where process.execve exists, once, and never over the user', async (t) => {
+  const { relaunchFlags, RELAUNCH_MARKER } = await import('../../dist/src/cli/young-generation.js');
+  const flags = ['--max-semi-space-size=64'];
+  t.same(relaunchFlags(['serve', '--spec', 'api.yaml'], [], {}, true), flags);
+  t.equal(relaunchFlags(['serve'], [], {}, false), undefined, 'no process.execve (Node 20): V8 keeps its own ceiling');
+  t.equal(relaunchFlags(['build'], [], {}, true), undefined, 'only the server');
+  t.equal(relaunchFlags(['serve', '--help'], [], {}, true), undefined);
+  t.equal(relaunchFlags(['serve'], ['--max-semi-space-size=16'], {}, true), undefined, "the user's command line");
+  t.equal(relaunchFlags(['serve'], [], { NODE_OPTIONS: '--max_semi_space_size=16' }, true), undefined, "the user's NODE_OPTIONS");
+  t.equal(relaunchFlags(['serve'], flags, { [RELAUNCH_MARKER]: '1' }, true), undefined, 'already restarted');
+});
+
+t.test("after the restart the flag is mock's: the HTTP backend's size applies unless NODE_OPTIONS set one", async (t) => {
+  const { youngGenerationSetByUser, RELAUNCH_MARKER } = await import('../../dist/src/cli/young-generation.js');
+  t.equal(youngGenerationSetByUser(['--max-semi-space-size=64'], { [RELAUNCH_MARKER]: '1' }), false);
+  t.equal(youngGenerationSetByUser(['--max-semi-space-size=64'], { [RELAUNCH_MARKER]: '1', NODE_OPTIONS: '--max-semi-space-size=32' }), true);
+  t.equal(youngGenerationSetByUser(['--max-semi-space-size=64'], {}), true);
+});

@@ -10,6 +10,7 @@ import type { ResolvedConfig } from '../../config/index.js';
 import { keepServing } from '../keep-serving.js';
 import { startLines } from '../start-lines.js';
 import { startServing, type Serving } from '../start-serving.js';
+import { sizeYoungGeneration } from '../young-generation.js';
 import type { FromServeWorker, ServeMessage, ToServeWorker } from './messages.js';
 
 const send = process.send?.bind(process) as ((message: FromServeWorker) => boolean) | undefined;
@@ -102,6 +103,7 @@ async function serve({ worker, resolved: given, allowRefs, first, sharedKey, gra
     });
     keepServing(serving.logger);
     const { running } = serving;
+    sizeYoungGeneration(running.servers.find((server) => server.kind === 'HTTP')?.backend);
     // this worker's live streams show every worker's requests: while they have a client, the others forward theirs
     running.requestLog.onDemand((perSecond) => send?.({ kind: 'mock-follow', perSecond: perSecond === Infinity ? null : perSecond }));
     send?.({ kind: 'mock-ready', lines: startLines(running, resolved, runtime.httpUrl) });

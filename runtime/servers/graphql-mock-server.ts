@@ -13,6 +13,7 @@ import { withoutBuildComments } from '../../common/graphql/index.js';
 import type { CorsOptions, HttpBackend } from '../serve-options.js';
 import { createHttpAdapter } from './http/index.js';
 import { asGraphqlAnswer, describeOperation, GraphiqlPage, GraphqlRouter, graphqlTerminal, OperationStats, SubscriptionEndpoint, type GraphqlOptions } from './graphql/index.js';
+import type { TemplatePlugins } from '../template/index.js';
 
 export interface GraphqlMockServerOptions {
   settings: GraphqlOptions;
@@ -25,6 +26,8 @@ export interface GraphqlMockServerOptions {
   cors?: CorsOptions;
   recorderDb?: RecorderDb;
   backend?: HttpBackend;
+  /** Answers the overrides' {{plugin:…}} tokens (mock.yaml plugins). */
+  plugins?: TemplatePlugins;
 }
 
 /**
@@ -78,7 +81,7 @@ export class GraphqlMockServer implements RegisteredServer {
   /** Loads the schema the build wrote and mocks it; a schema that no longer builds is a one-line error. */
   static async create(options: GraphqlMockServerOptions): Promise<GraphqlMockServer> {
     const sdl = withoutBuildComments(await readFile(options.settings.schemaFile, 'utf8'));
-    const engine = new GraphqlEngine(sdl, { ...options.settings.mock, now: options.live.clock.read, stores: options.live.stores, namespace: options.settings.schemaFile });
+    const engine = new GraphqlEngine(sdl, { ...options.settings.mock, now: options.live.clock.read, stores: options.live.stores, namespace: options.settings.schemaFile, plugins: options.plugins });
     return new GraphqlMockServer(options, engine);
   }
 

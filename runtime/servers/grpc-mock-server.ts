@@ -13,6 +13,7 @@ import type { RequestLog } from '../control/logging/index.js';
 import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { GrpcEngine, GrpcRecordings, grpcTerminal } from '../terminal/grpc/index.js';
 import { catchUnknownMethods, ConcurrencyGate, decodingLeniently, describeCall, GrpcConnections, GrpcHttpBridge, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
+import type { TemplatePlugins } from '../template/index.js';
 
 export interface GrpcMockServerOptions {
   settings: GrpcOptions;
@@ -24,6 +25,8 @@ export interface GrpcMockServerOptions {
   maxConnections?: number;
   /** core.fixtures: calls recorded to and replayed from <dir>/grpc/; `watch` picks up files changed while serving. */
   fixtures?: { store: FixtureStore; watch: boolean };
+  /** Answers the rules' {{plugin:…}} tokens (mock.yaml plugins). */
+  plugins?: TemplatePlugins;
 }
 
 const modeOf = (m: { clientStreaming: boolean; serverStreaming: boolean }): string =>
@@ -76,7 +79,7 @@ export class GrpcMockServer implements RegisteredServer {
   static async create(options: GrpcMockServerOptions): Promise<GrpcMockServer> {
     const build = JSON.parse(await readFile(options.settings.buildFile, 'utf8')) as GrpcBuildOutput;
     const root = protobuf.Root.fromJSON(build.root as protobuf.INamespace);
-    const engine = new GrpcEngine(root, { ...options.settings.mock, now: options.live.clock.read });
+    const engine = new GrpcEngine(root, { ...options.settings.mock, now: options.live.clock.read, plugins: options.plugins });
     return new GrpcMockServer(options, build, root, engine);
   }
 

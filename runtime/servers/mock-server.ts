@@ -65,30 +65,30 @@ const httpServer: ServerFactory = async ({ options, live, stats, requestLog, reg
     : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful, liveCheck, pluginHost: plugins, entityService: entities });
 
 /** The WebSocket mock server, when the configuration asks for one (MockOptions.websocket). */
-const websocketServer: ServerFactory = async ({ options, live, stats, requestLog, registry, fixtures }) => {
+const websocketServer: ServerFactory = async ({ options, live, stats, requestLog, registry, fixtures, plugins }) => {
   const settings = options.websocket;
   if (settings === undefined) return undefined;
   const { host, logger, seed, httpBackend } = options;
-  return new WebSocketMockServer({ settings, host, live, stats, requestLog, logger, seed, registry, backend: settings.backend ?? httpBackend, fixtures: fixtures?.store });
+  return new WebSocketMockServer({ settings, host, live, stats, requestLog, logger, seed, registry, backend: settings.backend ?? httpBackend, fixtures: fixtures?.store, plugins });
 };
 
 /** The GraphQL mock server, when a schema is given (MockOptions.graphql); graphql and graphql-jit load only then. */
-const graphqlServer: ServerFactory = async ({ options, live, requestLog, registry, recorderDb }) => {
+const graphqlServer: ServerFactory = async ({ options, live, requestLog, registry, recorderDb, plugins }) => {
   const settings = options.graphql;
   if (settings === undefined) return undefined;
   const { GraphqlMockServer } = await import('./graphql-mock-server.js');
   const { host, logger, maxConnections, cors, httpBackend } = options;
-  return GraphqlMockServer.create({ settings, host, live, requestLog, registry, logger, maxConnections, cors, recorderDb, backend: settings.backend ?? httpBackend });
+  return GraphqlMockServer.create({ settings, host, live, requestLog, registry, logger, maxConnections, cors, recorderDb, backend: settings.backend ?? httpBackend, plugins });
 };
 
 /** The gRPC mock server, when there are .proto files to serve (MockOptions.grpc); grpc-js and protobufjs load only then. */
-const grpcServer: ServerFactory = async ({ options, live, requestLog, registry, fixtures }) => {
+const grpcServer: ServerFactory = async ({ options, live, requestLog, registry, fixtures, plugins }) => {
   const settings = options.grpc;
   if (settings === undefined) return undefined;
   const { GrpcMockServer } = await import('./grpc-mock-server.js');
   const { host, logger, maxConnections } = options;
   const recorded = fixtures === undefined ? undefined : { store: fixtures.store, watch: options.fixtures?.watch ?? false };
-  return GrpcMockServer.create({ settings, host, live, requestLog, registry, logger, maxConnections, fixtures: recorded });
+  return GrpcMockServer.create({ settings, host, live, requestLog, registry, logger, maxConnections, fixtures: recorded, plugins });
 };
 
 /** The protocol servers of `mock serve`, started in this order. */

@@ -3,13 +3,18 @@ import { bodyField, headerValue, pathParam, queryParam } from './accessors.js';
 import { createFaker, type FakerModules } from '../../common/template/index.js';
 import { isTruthy, toJsonContent, toText } from './values.js';
 
+/** What answers `{{plugin:<plugin>:<action>(<args>)}}` tokens: the server's PluginHost (runtime/plugins). */
+export interface TemplatePlugins {
+  call(plugin: string, action: string, input: string): unknown;
+}
+
 export interface TemplateRuntimeOptions {
   /** Seeds every random token, making output repeatable. */
   seed?: number;
   /** Clock in epoch milliseconds; defaults to Date.now. */
   now?: () => number;
   /** Answers `{{plugin:…}}` calls (the server's PluginHost); absent: a call renders as written. */
-  plugins?: { call(plugin: string, action: string, input: string): unknown };
+  plugins?: TemplatePlugins;
 }
 
 const insertOf = { str: toText, json: toJsonContent };

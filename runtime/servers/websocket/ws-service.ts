@@ -6,7 +6,7 @@ import type { LiveState } from '../../chain/settings/index.js';
 import type { FixtureStore } from '../../chain/fixtures/index.js';
 import { upstreamTarget } from '../../chain/proxy/index.js';
 import type { RequestLog } from '../../control/logging/index.js';
-import { createTemplateRuntime } from '../../template/index.js';
+import { createTemplateRuntime, type TemplatePlugins } from '../../template/index.js';
 import { WsRecordings, WsRoutes, WsSession, WsStats, scriptPlayer, upstreamRelay, type CompiledScript, type WsBehaviour, type WsPeer, type WsSessionReport } from '../../terminal/websocket/index.js';
 import { handshakeOf } from './handshake.js';
 import type { WebSocketOptions } from './ws-options.js';
@@ -30,6 +30,8 @@ export interface WsServiceOptions {
   logger: Logger;
   seed?: number;
   fixtures?: FixtureStore;
+  /** Answers the scripts' {{plugin:…}} tokens (mock.yaml plugins). */
+  plugins?: TemplatePlugins;
 }
 
 /** The admission terminal's answer: the chain lets the upgrade through, the adapter completes the handshake. */
@@ -77,7 +79,7 @@ export class WsService {
     this.routes = WsRoutes.compile(settings.routes, settings.replayFile);
     const router = (this.router = new WsRouter(this.routes, settings.routes.map((route) => route.path)));
     this.recordings = fixtures === undefined ? undefined : new WsRecordings(fixtures.dir, fixtures.settings.maxRecordingBytes, logger, (key) => fixtures.advance(key), fixtures.waiting);
-    this.templates = createTemplateRuntime({ seed: options.seed, now: live.clock.read });
+    this.templates = createTemplateRuntime({ seed: options.seed, now: live.clock.read, plugins: options.plugins });
     const stages = createStages(
       {
         live,

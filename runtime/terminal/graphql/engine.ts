@@ -156,7 +156,7 @@ export class GraphqlEngine {
     this.answers = answerBytes > 0 ? new AnswerCache(answerBytes) : undefined;
     this.model = new MockModel(
       this.schema,
-      { seed: this.seed >>> 0, now: settings.now, instant, listLength: settings.listLength, overrides: settings.overrides ?? {}, sourceSdl },
+      { seed: this.seed >>> 0, now: settings.now, instant, listLength: settings.listLength, overrides: settings.overrides ?? {}, sourceSdl, plugins: settings.plugins },
       this.store,
       assembled.entities,
     );

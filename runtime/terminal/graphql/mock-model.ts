@@ -47,7 +47,7 @@ export class MockModel {
     const entityUnion = schema.getType('_Entity');
     const entityTypes = new Set(entities.length === 0 && entityUnion !== undefined && isUnionType(entityUnion) ? entityUnion.getTypes().map((t) => t.name) : entities);
     const instances = new MockObjects(schema, this.objects, store, settings.seed);
-    const overrides = new OverrideValues(schema, this.objects, instances, settings.instant);
+    const overrides = new OverrideValues(schema, this.objects, instances, settings.instant, settings.plugins);
     this.fields = new FieldValues(schema, this.objects, instances, this.budget, settings, store, this.fakes, overrides, entityTypes, this);
     const types = Object.values(schema.getTypeMap()).filter((t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__'));
     for (const type of types) {

@@ -1,3 +1,5 @@
+import type { TemplatePlugins } from '../../template/index.js';
+
 /** What the mocked schema's values depend on (the engine fills it from GraphqlMockSettings). */
 export interface ModelSettings {
   seed: number;
@@ -8,4 +10,6 @@ export interface ModelSettings {
   listLength: { min: number; max: number };
   overrides: Record<string, Record<string, unknown>>;
   sourceSdl: string;
+  /** Answers the overrides' {{plugin:…}} tokens (mock.yaml plugins). */
+  plugins?: TemplatePlugins;
 }

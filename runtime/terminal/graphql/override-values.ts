@@ -4,6 +4,7 @@ import { hashValue, mix } from '../fake-data/index.js';
 import { idOf, MockObject, type Args, type FieldPlan, type Impl, type ObjectPlan } from './mock-object.js';
 import type { MockObjects } from './objects.js';
 import { OverrideTemplates, type CompiledOverride } from './overrides.js';
+import type { TemplatePlugins } from '../../template/index.js';
 
 const MAX_OVERRIDE_NESTING = 8;
 export const EMPTY_ARGS: Args = Object.freeze({}) as Args;
@@ -19,8 +20,9 @@ export class OverrideValues {
     private readonly plans: ReadonlyMap<string, ObjectPlan>,
     private readonly objects: MockObjects,
     now: () => number,
+    plugins?: TemplatePlugins,
   ) {
-    this.templates = new OverrideTemplates(now);
+    this.templates = new OverrideTemplates(now, plugins);
   }
 
   compile(overrides: Record<string, Record<string, unknown>>): void {

@@ -3,7 +3,7 @@ import { englishFaker } from '../../../common/english-faker.js';
 import { createFastRandomizer } from '../../../common/generate/fast-randomizer.js';
 import { hasOverrideTemplate, templateVarNames } from '../../../common/graphql/overrides-check.js';
 import { parseTemplate, type FakerModules } from '../../../common/template/index.js';
-import { createTemplateRuntime, templateRenderer, type Render, type TemplateContext, type TemplateRuntime } from '../../template/index.js';
+import { createTemplateRuntime, templateRenderer, type Render, type TemplateContext, type TemplatePlugins, type TemplateRuntime } from '../../template/index.js';
 
 /**
  * graphql.overrides compiled: static values are returned as they are; strings with `{{…}}` are
@@ -25,13 +25,13 @@ export class OverrideTemplates {
   private readonly runtime: TemplateRuntime;
   private readonly context: TemplateContext = { path: {}, query: {}, headers: {}, body: undefined, vars: {} };
 
-  constructor(now: () => number) {
+  constructor(now: () => number, plugins?: TemplatePlugins) {
     this.faker = englishFaker(this.randomizer);
     this.faker.setDefaultRefDate(() => new Date(now()));
     const modules = this.faker as unknown as FakerModules;
     const faker = this.faker;
     this.runtime = {
-      ...createTemplateRuntime({ now }),
+      ...createTemplateRuntime({ now, plugins }),
       uuid: () => faker.string.uuid(),
       randInt: (min, max) => faker.number.int({ min, max }),
       randFloat: (min, max) => faker.number.float({ min, max }),

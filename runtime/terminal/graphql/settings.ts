@@ -1,4 +1,5 @@
 import type { StoreFactory } from '../../store/index.js';
+import type { TemplatePlugins } from '../../template/index.js';
 
 /** What mock.yaml's graphql section sets for the mocked schema (src/cli/serve-options.ts fills it). */
 export interface GraphqlMockSettings {
@@ -28,6 +29,8 @@ export interface GraphqlMockSettings {
   stores?: StoreFactory;
   /** Keeps this schema's objects apart from another's in the same store (the schema file). */
   namespace?: string;
+  /** Answers the overrides' {{plugin:…}} tokens (mock.yaml plugins). */
+  plugins?: TemplatePlugins;
   /** Where the engine's own stores warn (no `stores` given); absent: nowhere. */
   warn?: (message: string) => void;
   /** graphql.introspection: __schema and __type answer. */

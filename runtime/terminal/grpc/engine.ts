@@ -144,7 +144,7 @@ export class GrpcEngine {
     root.resolveAll();
     this.seed = settings.seed ?? randomInt(0, 2 ** 31);
     this.generator = new MessageGenerator(this.seed, settings.now);
-    this.templates = createTemplateRuntime({ seed: settings.seed, now: settings.now });
+    this.templates = createTemplateRuntime({ seed: settings.seed, now: settings.now, plugins: settings.plugins });
     const compiler = new MessageCompiler(root);
     const services = new Map<string, protobuf.Service>();
     collectServices(root, services);

@@ -1,4 +1,5 @@
 import type { GrpcMethodRule } from '../../../common/grpc/method-rules.js';
+import type { TemplatePlugins } from '../../template/index.js';
 
 /** What mock.yaml's grpc section sets for the mocked services (src/cli/serve-options.ts fills it). */
 export interface GrpcMockSettings {
@@ -10,4 +11,6 @@ export interface GrpcMockSettings {
   rules: readonly GrpcMethodRule[];
   /** grpc.stream: how many generated messages a server stream sends, and how far apart. */
   stream: { count: number; intervalMs: number };
+  /** Answers the rules' {{plugin:…}} tokens (mock.yaml plugins). */
+  plugins?: TemplatePlugins;
 }

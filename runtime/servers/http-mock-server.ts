@@ -218,7 +218,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
   private async reload(): Promise<void> {
     const { options } = this;
     const buildDir = options.rebuild === undefined ? options.buildDir : await options.rebuild();
-    const build = await loadBuild(buildDir, true);
+    const build = await loadBuild(buildDir);
     const previous = this.current;
     // a reload keeps what the admin API set at run time
     const engine = new Engine(build, engineOptions(options, previous.validationOptions, previous.templateExpansion));

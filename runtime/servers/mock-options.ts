@@ -78,4 +78,6 @@ export interface MockOptions extends ServeOptions {
   grpc?: GrpcOptions;
   /** server.shutdown_timeout_ms: how long a close waits for the requests being answered (0, the default: not at all). */
   shutdownGraceMs?: number;
+  /** Runs before each server binds its port (the configured one; 0: any), so that whoever held it can let it go first (mock sync). */
+  beforeListen?: (port: number) => Promise<void>;
 }

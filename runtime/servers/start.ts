@@ -53,6 +53,10 @@ export interface RunningMock {
   /** Where the admin and metrics servers listen when they run on their own (`http://127.0.0.1:9080`). */
   adminUrl?: string;
   metricsUrl?: string;
+  /** Every port a server of this run listens on, and the library that listens (mock sync hands ports over one at a time). */
+  listeners(): Array<{ port: number; library: string }>;
+  /** Stops the server on `port` (what it holds answered within server.shutdown_timeout_ms) so that another can bind the port; close() leaves it be. */
+  release(port: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -161,12 +165,14 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   }
 
   const servers: Server[] = [];
+  const released = new Set<MockServer>();
+  const controlPort = (server: Server): number | undefined => (server.address() as { port: number } | null)?.port;
   const closeAll = async (): Promise<void> => {
     sampler.stop();
     for (const stream of streams.splice(0)) stream.close();
     await Promise.all(servers.splice(0).map((server) => closeNode(server)));
     // every protocol stops accepting and answers what it holds before the queues below are written
-    await Promise.all(mockServers.map((server) => server.close(options.shutdownGraceMs ?? 0)));
+    await Promise.all(mockServers.filter((server) => !released.has(server)).map((server) => server.close(options.shutdownGraceMs ?? 0)));
     fixtures?.store.close();
     webhooks?.close();
     await fixtures?.recorder.flushed();
@@ -178,13 +184,17 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   try {
     // a shared store's values (settings changed at run time by any instance) are held before the first request
     await stores.settled?.();
-    for (const server of mockServers) await server.listen();
+    for (const server of mockServers) {
+      await options.beforeListen?.(server.port);
+      await server.listen();
+    }
     let adminUrl: string | undefined;
     let metricsUrl: string | undefined;
     if (admin !== undefined) sampler.start();
     if (admin !== undefined && admin.standalone) {
       const api = createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '', access, token, tokenSource: standalonePage });
       const server = createNodeControlServer(api, ADMIN_MAX_BODY_BYTES);
+      await options.beforeListen?.(admin.port);
       if (admin.api) {
         const stream = new LiveStream(ctx, access, limits.max_log_subscribers);
         mountSocketNode(server, stream);
@@ -202,13 +212,28 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       const { cluster } = options;
       const render = cluster === undefined ? undefined : () => clusterPrometheus(cluster, prometheus);
       const server = createNodeControlServer(metricsHandler(prometheus, access, render), 1024);
+      await options.beforeListen?.(port);
       metricsUrl = httpUrl(host, await listenNode(server, host, port, '--metrics-port'));
       servers.push(server);
       warnIfExposed(options, 'metrics', host, metricsUrl);
     }
     const adminAt = adminUrl ?? (http === undefined ? undefined : `${httpUrl(options.host, http.port)}/__mock`);
     if (admin !== undefined && adminAt !== undefined) warnOfDevUsers(options, auth, adminAt);
-    return { servers: mockServers, live, stats, requestLog, adminUrl, metricsUrl, answer: (question) => answerQuestion(ctx, question, prometheus), close: closeAll };
+    const listeners = (): Array<{ port: number; library: string }> => [
+      ...mockServers.filter((server) => !released.has(server)).map((server) => ({ port: server.port, library: server.backend ?? 'node' })),
+      ...servers.flatMap((server) => (controlPort(server) === undefined ? [] : [{ port: controlPort(server) as number, library: 'node' }])),
+    ];
+    const release = async (port: number): Promise<void> => {
+      const mock = mockServers.find((server) => server.port === port && !released.has(server));
+      if (mock !== undefined) {
+        released.add(mock);
+        await mock.close(options.shutdownGraceMs ?? 0);
+        return;
+      }
+      const control = servers.find((server) => controlPort(server) === port);
+      if (control !== undefined) await closeNode(servers.splice(servers.indexOf(control), 1)[0]);
+    };
+    return { servers: mockServers, live, stats, requestLog, adminUrl, metricsUrl, answer: (question) => answerQuestion(ctx, question, prometheus), listeners, release, close: closeAll };
   } catch (e) {
     await closeAll();
     throw e;

@@ -32,6 +32,11 @@ export class WebSocketMockServer implements RegisteredServer {
     return this.options.host;
   }
 
+  /** Which server library answers: uws or node. */
+  get backend(): string {
+    return this.adapter?.library ?? (this.options.backend === 'node' ? 'node' : 'uws');
+  }
+
   get port(): number {
     return this.adapter?.port ?? this.options.settings.port;
   }

@@ -4,7 +4,7 @@ import type { ScenarioControl } from '../../runtime/index.js';
  * The admin API's view of the project's scenario packages. src/scenario (pacote, node-tar, the npm
  * registry clients) is imported on the first call only: a plain mock serve never loads them.
  */
-export function scenarioControl(projectDir: string, configPath?: string): ScenarioControl {
+export function scenarioControl(projectDir: string, configPath: string | undefined, followed: boolean): ScenarioControl {
   const scenarios = () => import('../scenario/index.js');
   const home = async () => (await scenarios()).scenarioHome(projectDir, configPath);
   const npm = async () => {
@@ -27,6 +27,7 @@ export function scenarioControl(projectDir: string, configPath?: string): Scenar
     install: async (name, force) => (await scenarios()).installScenario(name, { cwd: projectDir, configPath, force }),
     local: async () => (await scenarios()).listLocal(await home()).map(view),
     localInfo: async (name) => view((await scenarios()).localScenario(await home(), name)),
-    use: async (name) => ({ ...view((await scenarios()).useScenario(await home(), name)), restart_required: true }),
+    // mock sync reloads when .mock/active-scenario.json changes; mock serve reads it at its next start
+    use: async (name) => ({ ...view((await scenarios()).useScenario(await home(), name)), restart_required: !followed }),
   };
 }

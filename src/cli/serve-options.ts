@@ -215,6 +215,8 @@ export interface MockServeExtras {
   rebuild: () => Promise<string>;
   overrides: OverrideRule[];
   version: string;
+  /** mock sync follows the workspace: a scenario put to use is served at once, by the reload its file starts. */
+  followed?: boolean;
 }
 
 /** Everything `mock serve` starts: the HTTP mock, admin, metrics, auth and the live state's starting values. */
@@ -251,7 +253,7 @@ export function toMockOptions(resolved: ResolvedConfig, buildDir: string, logger
     stateful: config.core.stateful,
     plugins: pluginOptions(resolved),
     entities: activeScenarioEntities(resolved.projectDir),
-    scenarios: scenarioControl(resolved.projectDir, resolved.file?.via === 'search' ? undefined : resolved.file?.file),
+    scenarios: scenarioControl(resolved.projectDir, resolved.file?.via === 'search' ? undefined : resolved.file?.file, extras.followed === true),
     websocket: websocketOptions(resolved),
     graphql: graphqlOptions(resolved, buildDir),
     grpc: grpcOptions(resolved, buildDir),

@@ -39,6 +39,10 @@ export interface StartServingOptions {
    * metrics endpoint, which shows every worker's metrics). Default true.
    */
   soleServers?: boolean;
+  /** Runs once the build is up to date, before each server binds its port (mock sync hands each port over from the generation serving so far). */
+  beforeListen?: (port: number) => Promise<void>;
+  /** The workspace is followed (mock sync): what changes on disk is served without a restart. */
+  followed?: boolean;
 }
 
 /**
@@ -101,6 +105,7 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
       rebuild: async () => (await upToDate('mock serve: rebuilding')).dir,
       overrides,
       version: compiler.TOOL_VERSION,
+      followed: options.followed,
     });
     if (options.soleServers === false) {
       mockOptions.grpc = undefined;
@@ -113,7 +118,7 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
     if (mockOptions.graphql !== undefined && mockOptions.graphql.mock.seed === undefined && options.sharedGraphqlSeed !== undefined) {
       mockOptions.graphql = { ...mockOptions.graphql, mock: { ...mockOptions.graphql.mock, seed: options.sharedGraphqlSeed } };
     }
-    const running = await startMock({ ...mockOptions, auth, stores, cluster: options.cluster });
+    const running = await startMock({ ...mockOptions, auth, stores, cluster: options.cluster, beforeListen: options.beforeListen });
     return {
       running,
       logger,

@@ -37,7 +37,7 @@ export function relaunchFlags(
   env: Env = process.env,
   canExec = typeof (process as { execve?: unknown }).execve === 'function',
 ): string[] | undefined {
-  if (!canExec || argv[0] !== 'serve' || argv.includes('--help') || argv.includes('-h')) return undefined;
+  if (!canExec || (argv[0] !== 'serve' && argv[0] !== 'sync') || argv.includes('--help') || argv.includes('-h')) return undefined;
   if (env[RELAUNCH_MARKER] !== undefined || youngGenerationSetByUser(execArgv, env)) return undefined;
   return [`--max-semi-space-size=${SEMI_SPACE_CEILING_MB}`];
 }

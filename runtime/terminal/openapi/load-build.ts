@@ -16,17 +16,22 @@ const installed = createRequire(import.meta.url);
 export const runtimeRequire = (id: string): unknown => (id === SCHEMA_PATTERN_MODULE ? schemaPattern : installed(id));
 
 let generation = 0;
+/** The builds this process imported: importing one again must bypass the module cache. */
+const imported = new Set<string>();
 
 /**
- * Imports a build once its files match their manifest (see verifyBuild). `fresh` (a restart after a rebuild) bypasses the module cache, which would
- * otherwise hand back the build this process loaded first. index.js only re-exports the three
- * modules beside it, so a fresh load imports each of them under a new URL (the old generation
- * stays in memory: a restart is rare).
+ * Imports a build once its files match their manifest (see verifyBuild). A build folder this
+ * process imported before (a restart after a rebuild, mock sync's next generation) bypasses the
+ * module cache, which would otherwise hand back the build loaded first. index.js only re-exports
+ * the three modules beside it, so a fresh load imports each of them under a new URL (the old
+ * generation stays in memory: a reload is rare).
  */
-export async function loadBuild(buildDir: string, fresh = false): Promise<BuildModule> {
+export async function loadBuild(buildDir: string): Promise<BuildModule> {
   const entry = path.join(buildDir, 'index.js');
   if (!existsSync(entry)) throw new MockError('MOCK_ERR_BUILD_MISSING', `no build at ${buildDir} (run mock build first)`);
   verifyBuild(buildDir);
+  const fresh = imported.has(entry);
+  imported.add(entry);
   if (!fresh) return (await import(pathToFileURL(entry).href)) as BuildModule;
   const version = `?generation=${++generation}`;
   const load = (file: string): Promise<Record<string, unknown>> => import(pathToFileURL(path.join(buildDir, file)).href + version);

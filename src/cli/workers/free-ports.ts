@@ -5,7 +5,7 @@ import type { ResolvedConfig } from '../../config/index.js';
 const SHARED_PORTS = ['http_port', 'ws_port', 'graphql_port'] as const;
 
 /** A free port on `host`, as the kernel picks one for port 0. */
-function freePort(host: string): Promise<number> {
+export function freePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -125,8 +125,7 @@ export function registerTools(server: McpServer, client: AdminClient): void {
     'apply_chaos_profile',
     {
       title: 'Apply a chaos profile',
-      description:
-        'Apply a chaos profile to the running mock at once (its latency, bandwidth, packet loss and faults); reset_chaos turns chaos off again. Needs the editor role when admin auth is on.',
+      description: 'Apply a chaos profile to the running mock at once (its latency, bandwidth, packet loss and faults); reset_chaos turns chaos off again. Needs the admin role when admin auth is on.',
       inputSchema: { name: z.string().min(1).describe('Profile name: slow_3g, fast_3g, flaky_wifi, high_latency, unstable_connection, cable, dialup or a custom one') },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
@@ -138,7 +137,7 @@ export function registerTools(server: McpServer, client: AdminClient): void {
     {
       title: 'Reset chaos',
       description:
-        'Put the chaos settings of the running mock back to those it started with (the chaos part of apply_chaos_profile; the global latency a profile set stays). Needs the editor role when admin auth is on.',
+        'Put the chaos settings of the running mock back to those it started with (the chaos part of apply_chaos_profile; the global latency a profile set stays). Needs the admin role when admin auth is on.',
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     () => adminResult(client, 'POST', 'chaos/config/reset', 'chaos'),

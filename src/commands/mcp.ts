@@ -15,7 +15,7 @@ export default class Mcp extends MockCommand {
   static examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --admin-url http://127.0.0.1:9180',
-    'claude mcp add mock -- npx mock <%= command.id %> --admin-url http://127.0.0.1:9080',
+    'claude mcp add mock -- npx mock-compiler <%= command.id %> --admin-url http://127.0.0.1:9080',
     'MOCK_ADMIN_TOKEN=<access_token of POST /__mock/auth/login> <%= config.bin %> <%= command.id %>',
   ];
 

@@ -184,7 +184,7 @@ t.test('roles: a viewer token cannot create a mock through MCP, an editor cannot
   const before = (await adminGet('mocks')).length;
   const refused = await mcp.call('create_mock', { method: 'GET', path: '/viewer-made' });
   t.ok(refused.isError);
-  t.match(text(refused), /^POST \/__mock\/api\/mocks: HTTP 403: role viewer may not POST mocks \(needs/);
+  t.match(text(refused), /^POST \/__mock\/api\/mocks: HTTP 403: role viewer may not POST mocks \(needs editor or admin\)/);
   t.equal((await adminGet('mocks')).length, before, 'no mock was created');
   const res = await fetch(`${mockUrl}/viewer-made`, { headers: { connection: 'close' } });
   t.equal(res.status, 404);

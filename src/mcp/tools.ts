@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod';
+import { ANSWER_SOURCES } from '../../common/answer-source.js';
 import type { AdminClient } from '../cli/admin-client.js';
 import { adminResult } from './answer.js';
 
@@ -22,6 +23,9 @@ const createMockInput = {
   match_json_path: conditions('RFC 9535 JSONPath of the JSON body'),
 };
 
+/** What get_request_log returns when not told: enough to see what happened, not a whole log in an agent's context. */
+const LOG_LIMIT = 50;
+
 const logInput = {
   method: z
     .string()
@@ -30,9 +34,12 @@ const logInput = {
     .describe('Only requests with this HTTP method'),
   path: z.string().optional().describe('Only requests whose path matches this glob (/v1/pets/*, /v1/**; without * that path)'),
   status: z.string().optional().describe('Only answers with this HTTP status (404) or gRPC status name (NOT_FOUND)'),
-  source: z.string().optional().describe('Only answers from this source: route, runtime_mock, override, fixture, proxy, chaos, refusal, unmatched, error, ...'),
+  source: z
+    .enum(ANSWER_SOURCES)
+    .optional()
+    .describe('Only answers from this source: example or generated (the description), runtime_mock, custom_route, fixture, proxy, chaos (an injected fault), refusal, unmatched (no route), ...'),
   unmatched: z.boolean().optional().describe('true: only requests no route or mock matched; false: only matched ones'),
-  limit: z.number().int().min(1).max(10_000).optional().describe('At most this many entries, newest first (default: the whole log)'),
+  limit: z.number().int().min(1).max(10_000).default(LOG_LIMIT).describe(`At most this many entries, newest first (default ${LOG_LIMIT}: entries carry headers and bodies, so a whole log is large)`),
 };
 
 /** `?a=1&b=2` of the given values, those left out skipped. */

@@ -89,6 +89,9 @@ t.test('every tool through the admin API of a running server, checked over HTTP'
   const create = tools.find((tool) => tool.name === 'create_mock');
   t.same(create.inputSchema.required.sort(), ['method', 'path'], 'create_mock asks for a method and a path (JSON Schema)');
   t.equal(create.inputSchema.properties.status_code.type, 'integer');
+  const logSchema = tools.find((tool) => tool.name === 'get_request_log').inputSchema;
+  t.equal(logSchema.properties.limit.default, 50, 'the log comes 50 entries at a time unless asked');
+  t.ok(logSchema.properties.source.enum.includes('runtime_mock'), 'sources are the answer sources');
 
   const routes = await mcp.call('list_routes');
   t.notOk(routes.isError, text(routes));
@@ -119,6 +122,9 @@ t.test('every tool through the admin API of a running server, checked over HTTP'
     json(log).some((entry) => entry.path === '/mcp-made/7' && entry.status_code === 201 && entry.source === 'runtime_mock'),
     'the log shows the request made',
   );
+
+  const bySource = json(await mcp.call('get_request_log', { source: 'runtime_mock' }));
+  t.ok(bySource.length > 0 && bySource.every((entry) => entry.source === 'runtime_mock'), 'filtered by source');
 
   // delete: the path no longer answers with the mock
   const deleted = await mcp.call('delete_mock', { id });

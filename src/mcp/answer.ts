@@ -15,7 +15,7 @@ export async function adminResult(client: AdminClient, method: string, endpoint:
   } catch (e) {
     return failure((e as Error).message);
   }
-  if (answer.error !== undefined) return failure(`${shown}: HTTP ${answer.status}: ${answer.error}${advice(answer.status, answer.error)}`);
+  if (answer.error !== undefined) return failure(`${shown}: HTTP ${answer.status}: ${answer.error}${advice(answer.status, answer.error, client.target.token !== undefined)}`);
   const structured = answer.data !== null && typeof answer.data === 'object' && !Array.isArray(answer.data) ? (answer.data as Record<string, unknown>) : { [key]: answer.data };
   return { content: [{ type: 'text', text: JSON.stringify(answer.data, null, 2) }], structuredContent: structured };
 }
@@ -25,10 +25,12 @@ function failure(text: string): CallToolResult {
 }
 
 /** What the person who configured `mock mcp` can change: the admin decided, the MCP server only relays. */
-function advice(status: number, error: string): string {
+function advice(status: number, error: string, hasToken: boolean): string {
   // the admin client already says which flag carries the hosted-mode token
   if (error.includes('X-Mock-Management-Token')) return '';
-  if (status === 401) return ' (start mock mcp with --token <access_token of POST /__mock/auth/login>, or MOCK_ADMIN_TOKEN)';
-  if (status === 403) return ' (the token of mock mcp has a role that may not do this: give it a token of a user with the role named)';
+  const login = 'the access_token of POST /__mock/auth/login';
+  if (status === 401) return hasToken ? ` (restart mock mcp with a fresh --token or MOCK_ADMIN_TOKEN: ${login})` : ` (start mock mcp with --token or MOCK_ADMIN_TOKEN: ${login})`;
+  // the Host and Origin guards answer 403 too, with their own fix
+  if (status === 403 && error.startsWith('role ')) return ' (give mock mcp the token of a user with a role named)';
   return '';
 }

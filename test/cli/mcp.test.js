@@ -217,6 +217,11 @@ t.test('roles: a viewer token cannot create a mock through MCP, an editor cannot
   const noToken = await anonymous.call('create_mock', { method: 'GET', path: '/anonymous' });
   t.ok(noToken.isError, 'without a token: refused');
   t.match(text(noToken), /^POST \/__mock\/api\/mocks: HTTP 401: .*--token/);
+
+  const forged = await connect(t, ['--admin-url', admin, '--token', 'not-a-token-the-admin-issued']);
+  const bad = await forged.call('delete_mock', { id: 'any' });
+  t.ok(bad.isError, 'a token the admin did not issue: refused');
+  t.match(text(bad), /^DELETE \/__mock\/api\/mocks\/any: HTTP 401: .*\(restart mock mcp with a fresh --token/);
 });
 
 t.test('an admin nobody answers: mock mcp starts, and each call names the URL and the fix', async (t) => {

@@ -61,6 +61,9 @@ const EXTERNAL = new Set([
   '@npmcli/git',
   'npm-registry-fetch',
   'libnpmpublish',
+  // `mock mcp` only: the MCP SDK (with zod, whose schemas it checks by identity) loads when that command runs
+  '@modelcontextprotocol/sdk',
+  'zod',
   // optional peers of `mock tui`, which checks that they are installed before it loads them
   'ink',
   'react',

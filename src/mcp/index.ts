@@ -1,0 +1,1 @@
+export { createMcpServer, runMcp } from './server.js';

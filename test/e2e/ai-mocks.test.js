@@ -37,6 +37,7 @@ function fakeModel() {
       fake.counter++;
       const content = {
         ok: () => JSON.stringify({ id: 4000 + fake.counter, name: `AI-Pet-${fake.counter}`, kind: 'dog', created_at: '2025-03-01T12:00:00Z' }),
+        list: () => JSON.stringify([{ id: 1, name: `AI-List-${fake.counter}`, kind: 'bird', created_at: '2025-03-01T12:00:00Z' }]),
         invalid: () => JSON.stringify({ id: 'not a number', name: 'AI-Broken' }),
         garbage: () => 'Sure! Here is a pet: {id: 1, name',
       }[fake.mode]();
@@ -206,6 +207,30 @@ t.test('all_generated_routes with --rag-provider recorder: every operation, with
   t.equal(list.status, 200);
   t.equal(fake.calls, 3, 'GET /pets is covered too');
   t.ok(Array.isArray(await list.json()), 'its invalid model answer fell back to the generated list');
+});
+
+t.test("the scenario in use names operations by its mockai_rules", async (t) => {
+  const fake = fakeModel();
+  fake.mode = 'list';
+  const endpoint = await fake.listen();
+  t.teardown(() => fake.close());
+  const dir = tmpdir();
+  const scenario = path.join(dir, '.mock', 'scenarios', 'zoo');
+  mkdirSync(scenario, { recursive: true });
+  writeFileSync(path.join(scenario, 'config.yaml'), '');
+  writeFileSync(path.join(scenario, 'scenario.yaml'), 'name: zoo\nversion: 1.0.0\nmockai_rules:\n  - endpoint: /pets\n    rules: Only birds\n');
+  writeFileSync(path.join(dir, '.mock', 'active-scenario.json'), JSON.stringify({ name: 'zoo', version: '1.0.0', dir: '.mock/scenarios/zoo' }));
+  const config = path.join(dir, 'mock.yaml');
+  writeFileSync(config, `ai: { endpoint: ${endpoint}, model: m }\n`);
+  const server = await startMock(['--spec', spec, '--out', out, '-c', config, '--ai-enabled'], { cwd: dir });
+  t.teardown(() => server.stop());
+  const res = await fetch(`${server.url}/v1/pets`);
+  t.equal(res.headers.get('x-mock-source'), 'ai');
+  t.same(await res.json(), [{ id: 1, name: 'AI-List-1', kind: 'bird', created_at: '2025-03-01T12:00:00Z' }]);
+  t.match(JSON.parse(fake.bodies[0]).messages[1].content, '- Only birds', "the scenario's rules are in the prompt");
+  const created = await fetch(`${server.url}/v1/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'n', kind: 'cat' }) });
+  t.equal(created.status, 201);
+  t.equal(fake.calls, 2, '/pets names every method: POST /pets is asked too');
 });
 
 t.test('--ai-enabled without an endpoint: a one-line error, exit code non-zero', async (t) => {

@@ -209,7 +209,7 @@ t.test('all_generated_routes with --rag-provider recorder: every operation, with
   t.ok(Array.isArray(await list.json()), 'its invalid model answer fell back to the generated list');
 });
 
-t.test("the scenario in use names operations by its mockai_rules", async (t) => {
+t.test('the scenario in use names operations by its mockai_rules', async (t) => {
   const fake = fakeModel();
   fake.mode = 'list';
   const endpoint = await fake.listen();

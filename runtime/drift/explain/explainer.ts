@@ -71,7 +71,15 @@ export async function explainGroups(groups: readonly ExplainGroup[], options: Ex
 }
 
 async function ask(endpoint: LlmEndpoint, model: string, group: ExplainGroup, signal: AbortSignal): Promise<string> {
-  const content = await chatCompletion(endpoint, model, [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: groupPrompt(group) }], signal);
+  const content = await chatCompletion(
+    endpoint,
+    model,
+    [
+      { role: 'system', content: SYSTEM_PROMPT },
+      { role: 'user', content: groupPrompt(group) },
+    ],
+    signal,
+  );
   return shortened(content);
 }
 

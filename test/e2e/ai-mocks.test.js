@@ -164,6 +164,15 @@ t.test('a covered route is answered by the model, checked, cached, and falls bac
     t.equal(fake.calls, 4, 'no call for GET /pets, GET /health, POST /pets');
   });
 
+  await t.test('a request that asks for a documented example (Prefer) or for XML gets the ordinary answer', async (t) => {
+    const preferred = await get('/pets/9', { prefer: 'example=dog' });
+    t.equal(preferred.headers.get('x-mock-source'), null);
+    t.equal((await preferred.json()).name, 'Rex', 'the example it asked for');
+    const xml = await get('/pets/9', { accept: 'application/xml' });
+    t.match(xml.headers.get('content-type'), /xml/);
+    t.equal(fake.calls, 4, 'the model was not asked');
+  });
+
   await t.test('a request validation refuses is refused, not sent to the model', async (t) => {
     const res = await get('/pets/0');
     t.equal(res.status, 400);

@@ -1,4 +1,5 @@
 import { AiAnswers, aiAnswersBudget, fixtureExamples, recorderExamples, type ExampleSource } from '../ai/index.js';
+import type { Exchange } from '../exchange/index.js';
 import { defineStage, type StageContext } from '../stage.js';
 
 /**
@@ -16,7 +17,7 @@ export const aiStage = defineStage({ slot: 'ai', kinds: ['description'] }, (cont
     appliesTo: (route) => route !== null && answers.operationOf(route.key) !== undefined,
     run(ex, next) {
       const operation = ex.route === null ? undefined : answers.operationOf(ex.route.key);
-      if (operation === undefined || ex.route === null || ex.method === 'HEAD') return next(ex);
+      if (operation === undefined || ex.route === null || !wantsModelAnswer(ex, operation.contentType)) return next(ex);
       // a request validation refuses is the terminal's to answer
       const checked = ex.validated();
       if (checked.issues.length > 0 || checked.unsupportedType !== undefined) return next(ex);
@@ -25,6 +26,16 @@ export const aiStage = defineStage({ slot: 'ai', kinds: ['description'] }, (cont
     },
   };
 });
+
+/**
+ * Whether the model may answer: not a HEAD request, nor one that asks for a documented response or
+ * example (`Prefer`), nor one whose Accept leaves out the JSON media type the model writes.
+ */
+function wantsModelAnswer(ex: Exchange, contentType: string): boolean {
+  if (ex.method === 'HEAD' || ex.headers.prefer !== undefined) return false;
+  const accept = ex.headers.accept?.toLowerCase();
+  return accept === undefined || accept.includes('*/*') || accept.includes('application/*') || accept.includes('json') || accept.includes(contentType.toLowerCase());
+}
 
 function examplesOf({ settings, recorder, fixtures }: StageContext): ExampleSource | undefined {
   const provider = settings.ai?.ragProvider;

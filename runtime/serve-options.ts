@@ -3,7 +3,7 @@ import type { ApiAuthOptions } from './chain/security/index.js';
 import type { RequestLog } from './control/logging/index.js';
 import type { ProxyRule } from './chain/proxy/index.js';
 import type { WebhookTarget } from './drift/webhooks/index.js';
-import type { AiOptions } from './chain/ai/index.js';
+import type { AiOptions } from './chain/ai/ai-options.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
 

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import type { AiOptions } from '../../runtime/index.js';
-import { resolveLlmProvider } from '../../runtime/drift/explain/index.js';
+import { resolveLlmProvider, type AiOptions } from '../../runtime/index.js';
 import { activeScenarioAiRules, type ResolvedConfig } from '../config/index.js';
 import { loadIr } from '../requests/load-ir.js';
 import { toBuildOptions } from '../cli/build-options.js';

@@ -415,6 +415,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_PLUGIN_NOT_INSTALLED: 'no plugin of that name is installed',
   MOCK_ERR_PLUGIN_TEST_FAILED: "a plugin's declared test cases do not pass",
   MOCK_ERR_PLUGIN_LOAD: 'an installed plugin cannot be loaded at start, or mock.yaml names an action it lacks',
+  MOCK_ERR_AI_NO_ENDPOINT: 'AI-assisted mocks are enabled (--ai-enabled, ai.enabled) without ai.endpoint or ai.model',
   MOCK_ERR_PORT_IN_USE: 'a port to listen on is taken',
   MOCK_ERR_PORT_CLASH: 'two servers of one run are configured on the same port',
   MOCK_ERR_LISTEN: 'an address cannot be listened on',

@@ -75,6 +75,7 @@ export {
   type Severity,
 } from './contract-diff/index.js';
 export { DriftWebhooks, type DriftObservation, type DriftWebhooksOptions, type WebhookPayload, type WebhookTarget } from './drift/webhooks/index.js';
+export type { AiOperation, AiOptions } from './chain/ai/index.js';
 export { LLM_TIMEOUT_MS, explainGroups, resolveLlmProvider, type ExplainGroup, type ExplainOptions, type Explanations } from './drift/explain/index.js';
 export {
   ABI_VERSION,

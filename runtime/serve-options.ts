@@ -3,6 +3,7 @@ import type { ApiAuthOptions } from './chain/security/index.js';
 import type { RequestLog } from './control/logging/index.js';
 import type { ProxyRule } from './chain/proxy/index.js';
 import type { WebhookTarget } from './drift/webhooks/index.js';
+import type { AiOptions } from './chain/ai/ai-options.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
 
@@ -105,6 +106,8 @@ export interface ServeOptions {
   contractDiffCapture?: { violationsHeader: boolean };
   /** contract_diff.webhooks and webhook_allow_private: where the mismatches of analysed traffic are sent. */
   contractDiffWebhooks?: { webhooks: readonly WebhookTarget[]; allowPrivate: boolean };
+  /** mock.yaml `ai` when enabled (docs/ai.md): the operations a model answers. */
+  ai?: AiOptions;
 }
 
 export interface RunningServer {

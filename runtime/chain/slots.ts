@@ -29,8 +29,10 @@
  *   (contract_diff.capture) and holds it against the description
  * - proxy-rules, continuum, proxy (5): the conditional proxy's rules select requests one by one,
  *   the reality continuum owns its paths, then proxy.enabled forwards the rest
- * - plugin-validator: plugins.request_validators, last, beside the description's own validation in
+ * - plugin-validator: plugins.request_validators, beside the description's own validation in
  *   the terminal
+ * - ai: AI-assisted mocks (docs/ai.md), last, in place of the generator: a valid request to an operation
+ *   the model covers gets the model's answer when it is valid and in time, else goes on to the terminal
  */
 export const SLOTS = [
   'sandbox',
@@ -61,6 +63,7 @@ export const SLOTS = [
   'continuum',
   'proxy',
   'plugin-validator',
+  'ai',
 ] as const;
 
 export type Slot = (typeof SLOTS)[number];

@@ -12,6 +12,7 @@ import type { ProxyRule } from './proxy/index.js';
 import { SLOTS, slotRank, type Slot } from './slots.js';
 import type { LiveCheck } from '../contract-diff/index.js';
 import type { PluginHost } from '../plugins/index.js';
+import type { AiOptions } from './ai/index.js';
 
 /** The rest of the chain after a stage. */
 export type Next = (ex: Exchange) => Answer | Promise<Answer>;
@@ -56,6 +57,8 @@ export interface StageSettings {
   connectionLimitProblem?: 'MOCK_ERR_WS_CONNECTION_LIMIT';
   /** The conditional proxy's rules (proxy.rules, or the SDK), compiled by their stage. */
   proxyRules?: readonly ProxyRule[];
+  /** mock.yaml `ai` when enabled: the operations the model answers, compiled by the ai stage. */
+  ai?: AiOptions;
 }
 
 /** What a stage factory may read: the live state the admin API steers, the terminal's build, the server's settings. */

@@ -96,6 +96,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
           maxBodyBytes: options.maxBodyBytes,
           maxConnections: options.maxConnections,
           proxyRules: options.proxyRules,
+          ai: options.ai,
         },
         tokenIssuer: endpoint === undefined ? undefined : new TokenIssuer(endpoint),
         fixtures: options.fixtureService,

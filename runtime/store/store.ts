@@ -95,6 +95,7 @@ export const STORE_NAMES = [
   'admin-login-throttle',
   'contract-diff-captures',
   'plugin-health',
+  'ai-answers',
 ] as const;
 
 export type StoreName = (typeof STORE_NAMES)[number];

@@ -290,13 +290,14 @@ export const serveFlags = {
   }),
   'ai-enabled': Flags.boolean({
     helpGroup: 'OTHER',
-    description: describe('AI-generated responses', 'ai.enabled'),
+    description: describe('Answers of the operations ai.rules (or a scenario\'s mockai_rules) name written by the model at ai.endpoint, checked against the response schema, the generator as fallback (docs/ai.md)', 'ai.enabled'),
     allowNo: true,
   }),
   'rag-provider': Flags.string({
     helpGroup: 'OTHER',
-    description: describe('Retrieval provider for AI responses', 'ai.rag_provider'),
-    helpValue: '<name>',
+    description: describe('Examples of real answers of the same operation in the model\'s prompt: from the recorder database (needs --recorder) or the fixture files', 'ai.rag_provider'),
+    helpValue: '<recorder|fixtures>',
+    options: ['recorder', 'fixtures'],
   }),
 };
 

@@ -12,6 +12,7 @@ import { overrideSources, refuseEmbeddedAdminWithoutHttp, refuseUnsharedSigningK
 import { idlePortNotes } from './servers-wanted.js';
 import { activeScenarioSummary, displayPath, notImplementedNote, plannedInUse, type ResolvedConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
+import { refuseAiWithoutEndpoint } from '../ai/refuse.js';
 
 export interface Serving {
   running: RunningMock;
@@ -69,6 +70,7 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
   checkPortClash(resolved);
   refuseEmbeddedAdminWithoutHttp(resolved);
   refuseUnsharedSigningKey(resolved);
+  refuseAiWithoutEndpoint(resolved);
   const buildOptions = toBuildOptions(resolved, options.allowRefs);
   const logger = createLogger(loggingOptions(resolved));
   let redis: { close(): Promise<void> } | undefined;
@@ -107,6 +109,7 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
       version: compiler.TOOL_VERSION,
       followed: options.followed,
     });
+    if (resolved.config.ai.enabled) mockOptions.ai = await (await import('../ai/options.js')).aiOptions(resolved, options.allowRefs, logger);
     if (options.soleServers === false) {
       mockOptions.grpc = undefined;
       if (mockOptions.metrics !== undefined) mockOptions.metrics = { ...mockOptions.metrics, listen: false };

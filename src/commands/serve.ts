@@ -37,6 +37,7 @@ export default class Serve extends MockCommand {
     '<%= config.bin %> <%= command.id %> --graphql-schema schema.graphql',
     "<%= config.bin %> <%= command.id %> --spec api.yaml --graphql-schema 'graphql/**/*.graphql' --graphql-port 4000 --seed 42",
     '<%= config.bin %> <%= command.id %> --proto-dir protos --grpc-port 50051',
+    'MOCK_AI_ENDPOINT=http://localhost:11434/v1 MOCK_AI_MODEL=llama3.2 <%= config.bin %> <%= command.id %> -c mock.yaml --ai-enabled --rag-provider fixtures',
   ];
 
   static flags = {

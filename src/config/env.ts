@@ -57,6 +57,11 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MOCK_HTTP_KEEPALIVE_HINT', key: 'http.keepalive_hint', type: 'boolean' },
   { name: 'MOCK_HTTP_OVERRIDES', key: 'http.overrides.rules', type: 'json', expected: 'a JSON array of override rules' },
   { name: 'MOCK_HTTP_OVERRIDES_GLOB', key: 'http.overrides.glob', type: 'string' },
+  { name: 'MOCK_AI_ENABLED', key: 'ai.enabled', type: 'boolean' },
+  { name: 'MOCK_AI_ENDPOINT', key: 'ai.endpoint', type: 'string' },
+  { name: 'MOCK_AI_MODEL', key: 'ai.model', type: 'string' },
+  { name: 'MOCK_AI_API_KEY', key: 'ai.api_key', type: 'string' },
+  { name: 'MOCK_RAG_PROVIDER', key: 'ai.rag_provider', type: 'string' },
   { name: 'MOCK_CONFORMANCE_BUFFER_UNIQUE', key: 'conformance.buffer_unique', type: 'boolean' },
   { name: 'MOCK_SEED', key: 'seed', type: 'integer' },
 ];

@@ -6,7 +6,7 @@ export { keyLocator, readConfigFile } from './file.js';
 export type { ConfigSource } from './layer.js';
 export { loadConfig, type FlagSetting, type LoadConfigOptions, type ResolvedConfig } from './load.js';
 export { CONFIG_FILE_NAMES, findConfigFile, type ConfigLocation } from './lookup.js';
-export { activeScenarioEntities, activeScenarioSummary, scenarioConfigProblems } from './scenario-layer.js';
+export { activeScenarioAiRules, activeScenarioEntities, activeScenarioSummary, scenarioConfigProblems } from './scenario-layer.js';
 export { isUrl, type EffectiveConfig } from './paths.js';
 export { formatConfig } from './print.js';
 export {

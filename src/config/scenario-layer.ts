@@ -162,3 +162,12 @@ export function activeScenarioEntities(projectDir: string): Array<{ name: string
   }
   return [...byName.values()];
 }
+
+/** The mockai_rules of the scenario in use and its dependencies, lowest first (docs/ai.md); none without one. */
+export function activeScenarioAiRules(projectDir: string): Array<{ endpoint: string; rules: unknown; from: string }> {
+  return activeLayers(projectDir).flatMap(({ name, dir }) => {
+    const manifest = readConfigFile(path.join(path.resolve(projectDir, dir), 'scenario.yaml'), 'scenario.yaml');
+    const rules = isTree(manifest) && Array.isArray(manifest.mockai_rules) ? manifest.mockai_rules : [];
+    return rules.filter(isTree).flatMap((rule, i) => (typeof rule.endpoint === 'string' ? [{ endpoint: rule.endpoint, rules: rule.rules, from: `scenario ${name}: mockai_rules[${i}]` }] : []));
+  });
+}

@@ -1487,15 +1487,62 @@ export interface ConformanceConfig {
    */
   buffer_unique: boolean;
 }
+/**
+ * AI-assisted mocks (docs/ai.md): answers of the operations `rules` names (and scenario.yaml's mockai_rules), or of every generated answer with all_generated_routes, are written by a model behind an OpenAI-compatible chat-completions endpoint, checked against the documented response schema, and fall back to the ordinary generator when invalid, late or failing.
+ */
 export interface AiConfig {
   /**
-   * AI-generated responses.
+   * AI-generated responses (--ai-enabled, MOCK_AI_ENABLED); needs ai.endpoint and ai.model.
    */
   enabled: boolean;
   /**
-   * Retrieval provider for AI responses.
+   * Base URL of an OpenAI-compatible API (the part before /chat/completions), e.g. http://localhost:11434/v1 (Ollama) or https://api.openai.com/v1. Also MOCK_AI_ENDPOINT.
    */
-  rag_provider?: string;
+  endpoint?: string;
+  /**
+   * The model asked (the chat-completions `model`). Also MOCK_AI_MODEL.
+   */
+  model?: string;
+  /**
+   * Sent as `Authorization: Bearer`; set it by MOCK_AI_API_KEY rather than in the file. Never logged or printed.
+   */
+  api_key?: string;
+  /**
+   * How long a request waits for the model; later, it gets the ordinary generated answer.
+   */
+  timeout_ms: number;
+  /**
+   * Every operation's answer is written by the model, not only those rules name.
+   */
+  all_generated_routes: boolean;
+  /**
+   * The operations whose answers the model writes, with what it is told about them; the same shape as scenario.yaml's mockai_rules, which the scenario in use adds.
+   */
+  rules: AiRule[];
+  /**
+   * Where examples of real answers of the same operation come from, given to the model (--rag-provider): the recorder database (recorder.db_path) or the fixture files (core.fixtures.dir).
+   */
+  rag_provider?: 'recorder' | 'fixtures';
+  /**
+   * Examples the rag_provider adds to a prompt at most.
+   */
+  rag_examples: number;
+  /**
+   * Model answers kept per request shape (operation, parameters, body hash) in the ai-answers store; past it the least recently used are forgotten (asked again).
+   */
+  cache_max_mb: number;
+}
+export interface AiRule {
+  /**
+   * The operation whose answers the model writes: `METHOD /path` or `/path` (every method of it), the path as the description writes it or as mounted (with its base path).
+   */
+  endpoint: string;
+  /**
+   * What the model is told about this operation's answers: a string, or a list of strings (any other value is given as JSON).
+   */
+  rules: {
+    [k: string]: unknown;
+  };
 }
 /**
  * Sandboxed WebAssembly plugins (docs/plugins.md): where mock plugin install puts them, their limits and grants, and where each kind runs. Every installed plugin is loaded by mock serve.

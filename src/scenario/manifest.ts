@@ -25,7 +25,7 @@ export interface ScenarioManifest {
   /** `name` or `name@range`, installed before the scenario. */
   dependencies: string[];
   vbr_entities?: VbrEntity[];
-  /** Accepted and kept; not acted on until the AI features exist. */
+  /** The operations whose answers a model writes while the scenario is in use and ai.enabled (docs/ai.md). */
   mockai_rules?: Array<{ endpoint: string; rules: unknown }>;
 }
 

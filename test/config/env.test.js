@@ -51,6 +51,11 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_HTTP_KEEPALIVE_HINT', 'http.keepalive_hint', 'boolean'],
       ['MOCK_HTTP_OVERRIDES', 'http.overrides.rules', 'json'],
       ['MOCK_HTTP_OVERRIDES_GLOB', 'http.overrides.glob', 'string'],
+      ['MOCK_AI_ENABLED', 'ai.enabled', 'boolean'],
+      ['MOCK_AI_ENDPOINT', 'ai.endpoint', 'string'],
+      ['MOCK_AI_MODEL', 'ai.model', 'string'],
+      ['MOCK_AI_API_KEY', 'ai.api_key', 'string'],
+      ['MOCK_RAG_PROVIDER', 'ai.rag_provider', 'string'],
       ['MOCK_CONFORMANCE_BUFFER_UNIQUE', 'conformance.buffer_unique', 'boolean'],
       ['MOCK_SEED', 'seed', 'integer'],
     ],
@@ -276,6 +281,15 @@ const cases = {
     ],
   },
   MOCK_HTTP_OVERRIDES_GLOB: { good: [['overrides/*.json', path.join(cwd, 'overrides', '*.json')]], bad: [] },
+  MOCK_AI_ENABLED: { good: [['true', true]], bad: [['yes', boolError('MOCK_AI_ENABLED', 'yes')]] },
+  MOCK_AI_ENDPOINT: {
+    good: [['http://localhost:11434/v1', 'http://localhost:11434/v1']],
+    bad: [['localhost:11434', 'MOCK_AI_ENDPOINT: expected the base URL of an OpenAI-compatible API, such as http://localhost:11434/v1, got "localhost:11434"']],
+  },
+  MOCK_AI_MODEL: { good: [['llama3.2', 'llama3.2']], bad: [] },
+  // a credential: no bad value, and an error never shows one (x-secret)
+  MOCK_AI_API_KEY: { good: [['sk-123', 'sk-123']], bad: [] },
+  MOCK_RAG_PROVIDER: { good: [['fixtures', 'fixtures']], bad: [['openai', 'MOCK_RAG_PROVIDER: expected one of recorder, fixtures, got "openai"']] },
   MOCK_CONFORMANCE_BUFFER_UNIQUE: {
     good: [
       ['false', false],

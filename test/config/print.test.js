@@ -174,6 +174,11 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '  buffer_unique: true # from default',
       'ai:',
       '  enabled: false # from default',
+      '  timeout_ms: 3000 # from default',
+      '  all_generated_routes: false # from default',
+      '  rules: [] # from default',
+      '  rag_examples: 3 # from default',
+      '  cache_max_mb: 8 # from default',
       'plugins:',
       `  dir: ${cwd}/.mock/plugins # from default`,
       '  max_memory_mb: 50 # from default',
@@ -201,14 +206,14 @@ t.test('without a config file the header says so and empty maps print inline', a
 });
 
 t.test('settings of features not built yet and deprecated keys in use are listed after the YAML', async (t) => {
-  const cwd = t.testdir({ 'mock.yaml': 'chaos:\n  failure_rate: 0.5\nresponse:\n  template_expand: true\nai:\n  enabled: true\n' });
+  const cwd = t.testdir({ 'mock.yaml': 'chaos:\n  failure_rate: 0.5\nresponse:\n  template_expand: true\ntenancy:\n  plans: {}\n' });
   const text = formatConfig(loadConfig({ cwd, env: { MOCK_GRPC_PORT: '50052' } }));
   t.match(text, '\n  grpc_port: 50052 # from env\n');
   t.match(text, '\nresponse_template_expand: true # from file\nresponse:\n  template_expand: true # from file\n', 'schema order');
   t.ok(
     text.endsWith(
       [
-        '# ai is configured but not implemented yet (see docs/configuration.md)',
+        '# tenancy is configured but not implemented yet (see docs/configuration.md)',
         '# response.template_expand is deprecated: use response_template_expand',
         '# chaos.failure_rate is deprecated: use observability.chaos.fault_injection.http_error_probability',
         '',

@@ -1,18 +1,16 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { DEPRECATIONS, PLANNED_KEYS, isPlanned, loadConfig, plannedInUse } from '../../dist/src/config/index.js';
 
 t.test('features not built yet are marked in the schema', async (t) => {
-  t.same(PLANNED_KEYS, [
-    'tenancy',
-    'ai',
-  ]);
+  t.same(PLANNED_KEYS, ['tenancy']);
   t.notOk(isPlanned('admin.port'), 'the admin API is built');
   t.notOk(isPlanned('metrics.enabled'));
   t.notOk(isPlanned('chaos.latency_enabled'), 'the global latency range is built');
   t.notOk(isPlanned('grpc.proto_dir'), 'gRPC is built');
-  t.ok(isPlanned('ai.enabled'));
+  t.notOk(isPlanned('ai.enabled'), 'AI-assisted mocks are built');
   t.notOk(isPlanned('observability.chaos.rate_limit.enabled'), 'chaos is built');
   t.notOk(isPlanned('core.routes'), 'per-route chaos is built');
   t.notOk(isPlanned('server.http_port'));
@@ -70,7 +68,7 @@ t.test('a deprecated key gives its value to the replacement', async (t) => {
 });
 
 t.test('which features not built yet a configuration sets, by any source', async (t) => {
-  const cwd = t.testdir({ 'mock.yaml': 'admin:\n  port: 9100\nwebsocket: { max_connections: 10 }\n' });
+  const cwd = t.testdir({ 'mock.yaml': 'admin:\n  port: 9100\nwebsocket: { max_connections: 10 }\ntenancy: { plans: {} }\n' });
   const { sources } = loadConfig({
     cwd,
     env: { MOCK_GRPC_PORT: '50052' },
@@ -79,6 +77,6 @@ t.test('which features not built yet a configuration sets, by any source', async
       { flag: 'ai-enabled', key: 'ai.enabled', value: true },
     ],
   });
-  t.same(plannedInUse(sources), ['ai'], 'websocket and gRPC are built');
-  t.same(plannedInUse(loadConfig({ cwd: t.testdirName, env: {} }).sources).includes('ai'), false, 'defaults alone set nothing');
+  t.same(plannedInUse(sources), ['tenancy'], 'websocket, gRPC and AI-assisted mocks are built');
+  t.same(plannedInUse(loadConfig({ cwd: mkdtempSync(path.join(os.tmpdir(), 'mock-notes-')), env: {} }).sources).includes('tenancy'), false, 'defaults alone set nothing');
 });

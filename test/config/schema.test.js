@@ -241,7 +241,8 @@ const cases = [
     'mock.yaml: tenancy.plans.pro.permissions.can_manage_users: expected boolean, got 1',
   ],
   ['conformance:\n  buffer_unique: "true"\n', 'mock.yaml: conformance.buffer_unique: expected boolean, got "true"'],
-  ['ai:\n  rag_provider: ""\n', 'mock.yaml: ai.rag_provider: expected a non-empty string, got ""'],
+  ['ai:\n  rag_provider: openai\n', 'mock.yaml: ai.rag_provider: expected one of recorder, fixtures, got "openai"'],
+  ['ai:\n  rules: [{ endpoint: pets, rules: x }]\n', `mock.yaml: ai.rules[0].endpoint: expected a route such as 'GET /pets/{petId}' or a path such as /pets (every method), got "pets"`],
   ['seed: 1.5\n', 'mock.yaml: seed: expected integer, got 1.5'],
   ['logging:\n  level: loud\n', 'mock.yaml: logging.level: expected one of error, warn, info, debug, trace, got "loud"'],
   ['logging:\n  format: xml\n', 'mock.yaml: logging.format: expected one of text, json, got "xml"'],
@@ -488,7 +489,7 @@ tenancy:
       quotas: { max_scenarios: 1, max_concurrent_executions: 1, max_orchestrations: 1, max_templates: 1, max_requests_per_minute: 60, max_storage_mb: 10, max_users: 1, max_experiment_duration_secs: 60 }
       permissions: { can_create_scenarios: true, can_manage_users: false }
 conformance: { buffer_unique: false }
-ai: { enabled: true, rag_provider: openai }
+ai: { enabled: true, rag_provider: recorder, endpoint: 'http://localhost:11434/v1', model: llama3.2, rules: [{ endpoint: 'GET /pets/{petId}', rules: [Names are French] }] }
 `;
 
 t.test('loose route entries accept extra keys (the compiler checks them)', async (t) => {

@@ -4,10 +4,11 @@
 // through server B: a runtime mock, override rules, chaos settings, the virtual clock, validation,
 // the continuum, a state machine's resource, a GraphQL mutation's object, the global rate limit,
 // the circuit breaker, an error pattern's position, a fixture sequence's position, a scenario
-// entity's item, an admin login (its refresh, its revocation, a user created, a failed try). A spy around the factory shows that every
+// entity's item, an admin login (its refresh, its revocation, a user created, a failed try), a model's answer (AI-assisted mocks). A spy around the factory shows that every
 // store the process opens was written through the interface.
 import t from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { MemoryStores, STORE_NAMES, startMockServer } from 'mock-compiler';
 import { root, runMock, tmpdir } from '../helpers/cli.js';
@@ -24,6 +25,7 @@ const api = {
     '/plain': { get: { responses: example({ from: 'description' }) } },
     '/seq': { get: { responses: example({ from: 'description' }) } },
     '/plugin': { get: { responses: example({ v: '{{plugin:sloppy:garbage()}}' }) } },
+    '/ai': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['answer'], properties: { answer: { type: 'string' } } } } } } } } },
     '/strict': {
       post: {
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } },
@@ -77,6 +79,19 @@ const stores = {
   opened: () => memory.opened(),
 };
 
+// a fake OpenAI-compatible endpoint: the model's answers live in the ai-answers store
+let modelCalls = 0;
+const model = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    modelCalls++;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: JSON.stringify({ answer: `model ${modelCalls}` }) } }] }));
+  });
+});
+await new Promise((resolve) => model.listen(0, '127.0.0.1', resolve));
+t.teardown(() => model.close());
+
 const options = {
   spec: 'api.json',
   cwd: dir,
@@ -113,6 +128,7 @@ const options = {
   observability: { chaos: { enabled: true } },
   response_template_expand: true,
   plugins: { disable_after: 2 },
+  ai: { enabled: true, endpoint: `http://127.0.0.1:${model.address().port}/v1`, model: 'm', rules: [{ endpoint: 'GET /ai', rules: 'one short sentence' }] },
 };
 const a = await startMockServer(options);
 t.teardown(() => a.close());
@@ -253,6 +269,14 @@ t.test("a plugin's failures on A and B add up: the second disables it on both", 
   const disabled = await call(a, 'GET', '/plugin');
   t.equal(disabled.status, 502);
   t.equal(disabled.json.code, 'MOCK_ERR_PLUGIN_DISABLED', 'A learnt from the store that B disabled it');
+});
+
+t.test("a model's answer asked through A is served from the cache through B", async (t) => {
+  const first = await call(a, 'GET', '/ai');
+  t.equal(first.headers.get('x-mock-source'), 'ai');
+  t.same(first.json, { answer: 'model 1' });
+  t.same((await call(b, 'GET', '/ai')).json, { answer: 'model 1' }, 'B answers from the answer A kept');
+  t.equal(modelCalls, 1, 'the model was asked once');
 });
 
 t.test('every store the process keeps was written through the store interface', async (t) => {

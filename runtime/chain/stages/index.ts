@@ -1,5 +1,6 @@
 import { slotRank } from '../slots.js';
 import type { ExchangeKind, Stage, StageContext, StageFactory } from '../stage.js';
+import { aiStage } from './ai.js';
 import { bulkheadStage } from './bulkhead.js';
 import { circuitBreakerStage } from './circuit-breaker.js';
 import { connectionLimitStage } from './connection-limit.js';
@@ -35,6 +36,7 @@ import { trafficShapingStage } from './traffic-shaping.js';
  * its stage acts on, from which each server's list is derived.
  */
 const FACTORIES: readonly StageFactory[] = [
+  aiStage,
   bulkheadStage,
   circuitBreakerStage,
   connectionLimitStage,

@@ -1,5 +1,6 @@
 import { visibleControls } from '../../../common/terminal-text.js';
 import type { ExplainGroup } from './group.js';
+import { chatCompletion } from './chat.js';
 import { SYSTEM_PROMPT, groupPrompt } from './prompt.js';
 import { resolveLlmProvider, type LlmEndpoint } from './provider.js';
 
@@ -9,8 +10,6 @@ export const LLM_TIMEOUT_MS = 5000;
 export const MAX_EXPLAINED_GROUPS = 5;
 /** Characters of an explanation kept: an answer is cut there, with `…`. */
 export const MAX_EXPLANATION_CHARS = 500;
-/** Bytes of an endpoint's answer read. */
-const MAX_ANSWER_BYTES = 256 * 1024;
 
 export interface ExplainOptions {
   /** --llm-provider; absent or empty: no explanations, and no warning. */
@@ -72,28 +71,15 @@ export async function explainGroups(groups: readonly ExplainGroup[], options: Ex
 }
 
 async function ask(endpoint: LlmEndpoint, model: string, group: ExplainGroup, signal: AbortSignal): Promise<string> {
-  const response = await fetch(endpoint.url, {
-    method: 'POST',
+  const content = await chatCompletion(
+    endpoint,
+    model,
+    [
+      { role: 'system', content: SYSTEM_PROMPT },
+      { role: 'user', content: groupPrompt(group) },
+    ],
     signal,
-    headers: { 'content-type': 'application/json', ...(endpoint.apiKey === undefined ? {} : { authorization: `Bearer ${endpoint.apiKey}` }) },
-    body: JSON.stringify({
-      model,
-      temperature: 0,
-      messages: [
-        { role: 'system', content: SYSTEM_PROMPT },
-        { role: 'user', content: groupPrompt(group) },
-      ],
-    }),
-  });
-  const text = await boundedText(response);
-  if (!response.ok) throw new Error(`answered ${response.status}`);
-  let content: unknown;
-  try {
-    content = (JSON.parse(text) as { choices?: Array<{ message?: { content?: unknown } }> }).choices?.[0]?.message?.content;
-  } catch {
-    throw new Error('answered something other than JSON');
-  }
-  if (typeof content !== 'string' || content.trim() === '') throw new Error('answered without choices[0].message.content');
+  );
   return shortened(content);
 }
 
@@ -101,16 +87,4 @@ async function ask(endpoint: LlmEndpoint, model: string, group: ExplainGroup, si
 function shortened(content: string): string {
   const line = visibleControls(content.replace(/\s+/g, ' ').trim());
   return line.length <= MAX_EXPLANATION_CHARS ? line : `${line.slice(0, MAX_EXPLANATION_CHARS - 1)}…`;
-}
-
-async function boundedText(response: Response): Promise<string> {
-  if (response.body === null) return '';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > MAX_ANSWER_BYTES) throw new Error(`answered more than ${MAX_ANSWER_BYTES} bytes`);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

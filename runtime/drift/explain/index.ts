@@ -8,3 +8,4 @@ export { LLM_TIMEOUT_MS, MAX_EXPLAINED_GROUPS, MAX_EXPLANATION_CHARS, explainGro
 export type { ExplainGroup } from './group.js';
 export { PROMPT_MISMATCHES, SYSTEM_PROMPT, groupPrompt } from './prompt.js';
 export { LLM_PROVIDERS, resolveLlmProvider, type LlmEndpoint } from './provider.js';
+export { chatCompletion, type ChatMessage } from './chat.js';

@@ -7,6 +7,7 @@ import type { ClusterQuestion, StoreHost, WorkerStatus } from '../../../runtime/
 import type { ResolvedConfig } from '../../config/index.js';
 import { checkPortClash } from '../port-clash.js';
 import { refuseUnsharedSigningKey } from '../serve-options.js';
+import { refuseAiWithoutEndpoint } from '../../ai/refuse.js';
 import { untilSignal } from '../until-signal.js';
 import { withFreePorts } from './free-ports.js';
 import type { FromServeWorker, ToServeWorker } from './messages.js';
@@ -51,6 +52,7 @@ export async function serveWithWorkers(given: ResolvedConfig, options: WorkersOp
   const { count, logger } = options;
   checkPortClash(given);
   refuseUnsharedSigningKey(given);
+  refuseAiWithoutEndpoint(given);
   const resolved = await withFreePorts(given);
   const { StoreHost } = await import('../../../runtime/index.js');
   const host: StoreHost | undefined = resolved.config.state.store === 'memory' ? new StoreHost((message) => logger.warn(message)) : undefined;

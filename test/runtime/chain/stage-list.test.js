@@ -20,6 +20,14 @@ const everything = {
     maxBodyBytes: 1,
     maxConnections: 1,
     proxyRules: [{ pattern: '/api/**', upstream_url: 'http://upstream.test' }],
+    ai: {
+      endpoint: { url: 'http://model.test/v1/chat/completions', shown: 'http://model.test/v1/chat/completions' },
+      model: 'm',
+      timeoutMs: 1000,
+      operations: {},
+      ragExamples: 0,
+      cacheMaxBytes: 1024 * 1024,
+    },
   },
   tokenIssuer: { options: { path: '/oauth/token' } },
   fixtures: { store: {}, recorder: {} },
@@ -32,7 +40,7 @@ const everything = {
 
 // the lists servers were given by hand before the declarations (STAGES, OVER_HTTP_STAGES, CALL_STAGES), in their order,
 // but cors, moved outside protective chaos (issue 37) so that a page reads their refusals, contract-diff, added
-// since (issue 39) around the upstream stages, and the plugin stages (issue 40)
+// since (issue 39) around the upstream stages, the plugin stages (issue 40) and ai (issue 41), last
 const BEFORE = {
   description: [
     'sandbox',
@@ -63,6 +71,7 @@ const BEFORE = {
     'continuum',
     'proxy',
     'plugin-validator',
+    'ai',
   ],
   http: ['cors', 'circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'latency', 'recorder', 'faults', 'fault-injection'],
   call: ['circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'latency', 'faults', 'fault-injection'],

@@ -61,6 +61,9 @@ const EXTERNAL = new Set([
   '@npmcli/git',
   'npm-registry-fetch',
   'libnpmpublish',
+  // the client generator of `mock dev-setup` (copies its client files from its own folder) and the TypeScript 5 it prints code with
+  '@hey-api/openapi-ts',
+  'typescript-5',
   // optional peers of `mock tui`, which checks that they are installed before it loads them
   'ink',
   'react',

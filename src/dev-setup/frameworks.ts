@@ -4,13 +4,26 @@ export type Framework = (typeof FRAMEWORKS)[number];
 
 export const isFramework = (name: string): name is Framework => (FRAMEWORKS as readonly string[]).includes(name);
 
-/** The Angular service that holds every operation (one injectable class; the others get plain functions). */
-export const ANGULAR_SERVICE = 'MockApiService';
+/** Angular's injectable services: one of HttpRequest builders, one of httpResource signals (the SDK's functions besides). */
+export const ANGULAR_REQUESTS = 'MockApiRequests';
+export const ANGULAR_RESOURCES = 'MockApiResources';
 
-/** @hey-api/openapi-ts plugins for a framework: its client, the types, the SDK and, but for Angular, TanStack Query's options and keys. */
+/**
+ * @hey-api/openapi-ts plugins for a framework: its client, the types and the SDK's functions, with TanStack Query's options and
+ * keys (react, vue, svelte) or Angular's services (the SDK's own classes take constructor arguments, which Angular cannot inject).
+ */
 export function pluginsFor(framework: Framework, baseUrl: string): unknown[] {
   if (framework === 'angular') {
-    return [{ name: '@hey-api/client-angular', baseUrl }, '@hey-api/typescript', { name: '@hey-api/sdk', operations: { strategy: 'single', containerName: ANGULAR_SERVICE } }];
+    return [
+      { name: '@hey-api/client-angular', baseUrl },
+      '@hey-api/typescript',
+      '@hey-api/sdk',
+      {
+        name: '@angular/common',
+        httpRequests: { strategy: 'single', containerName: ANGULAR_REQUESTS },
+        httpResources: { strategy: 'single', containerName: ANGULAR_RESOURCES },
+      },
+    ];
   }
   return [{ name: '@hey-api/client-fetch', baseUrl }, '@hey-api/typescript', '@hey-api/sdk', `@tanstack/${framework}-query`];
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readDescription, toOpenApi3 } from '../../compiler/load/index.js';
 import { serverBasePath } from '../../compiler/ir/mount.js';
-import { ANGULAR_SERVICE, packagesFor, proxySnippet, type Framework } from './frameworks.js';
+import { ANGULAR_REQUESTS, ANGULAR_RESOURCES, packagesFor, proxySnippet, type Framework } from './frameworks.js';
 import { generateClient } from './generate.js';
 import { writeFiles } from './write-files.js';
 
@@ -45,7 +45,7 @@ export async function devSetup(options: DevSetupOptions): Promise<DevSetupResult
   const outcome = writeFiles(folder, files, options.force, options.shown);
   const usage =
     options.framework === 'angular'
-      ? `inject(${ANGULAR_SERVICE}) from ${options.shown(path.join(folder, 'sdk.gen.ts'))} (needs provideHttpClient())`
+      ? `inject(${ANGULAR_RESOURCES}) or inject(${ANGULAR_REQUESTS}) from ${options.shown(path.join(folder, '@angular', 'common.gen.ts'))}, or the functions of ${options.shown(path.join(folder, 'sdk.gen.ts'))} (with provideHttpClient())`
       : `the functions of ${options.shown(path.join(folder, 'sdk.gen.ts'))}, or the query options of ${options.shown(path.join(folder, '@tanstack', `${options.framework}-query.gen.ts`))}`;
   return {
     folder,

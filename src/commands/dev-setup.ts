@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Args, Flags } from '@oclif/core';
 import { MockError } from '../../common/errors.js';
@@ -56,7 +57,16 @@ export default class DevSetup extends MockCommand {
     if (!/^https?:\/\/[^/?#]+\/?$/.test(origin)) {
       throw new MockError('MOCK_ERR_FLAG_INVALID', `mock dev-setup: --base-url ${origin} is not a scheme, host and port such as http://localhost:3000`);
     }
+    if (/\.(graphqls?|gql|proto)$/i.test(spec)) {
+      throw new MockError(
+        'MOCK_ERR_SPEC_INVALID',
+        `${spec}: mock dev-setup writes clients of OpenAPI 3.x and Swagger 2.0 descriptions, not of GraphQL schemas or .proto files (docs/dev-setup.md says what to use for those)`,
+      );
+    }
     const dir = path.resolve(flags.dir ?? '.');
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      throw new MockError('MOCK_ERR_FLAG_INVALID', `mock dev-setup: --dir ${flags.dir} is not a folder: give the folder of the frontend project`);
+    }
     const result = await devSetup({ framework, spec, dir, output: flags.output, origin, force: flags.force, allowRefs: allowedRefs(flags['allow-ref']), shown: (file) => displayPath(file) });
 
     const lines = [

@@ -111,6 +111,17 @@ t.test('the generated code type-checks with tsc --strict against the frameworks,
       include: [...FRAMEWORKS, 'swagger2', 'openapi31'].map((folder) => `${folder}/**/*.ts`),
     }),
   );
+  // each framework's own use of the client, as docs/dev-setup.md shows it
+  const USES = {
+    react:
+      "import { useQuery } from '@tanstack/react-query';\nimport { showPetByIdOptions } from './@tanstack/react-query.gen.js';\nexport const usePet = () => useQuery(showPetByIdOptions({ path: { petId: 1 } })).data?.name;\n",
+    vue: "import { useQuery } from '@tanstack/vue-query';\nimport { listPetsOptions } from './@tanstack/vue-query.gen.js';\nexport const usePets = () => useQuery(listPetsOptions({ query: { limit: 10 } })).data.value?.[0]?.kind;\n",
+    svelte:
+      "import { createQuery } from '@tanstack/svelte-query';\nimport { showPetByIdOptions } from './@tanstack/svelte-query.gen.js';\nexport const pet = () => createQuery(() => showPetByIdOptions({ path: { petId: 1 } })).data?.name;\n",
+    angular:
+      "import { Component, inject } from '@angular/core';\nimport { MockApiResources } from './@angular/common.gen.js';\n@Component({ selector: 'app-pet', template: '{{ pet.value()?.name }}' })\nexport class PetComponent {\n  readonly pet = inject(MockApiResources).showPetById(() => ({ path: { petId: 1 } }));\n}\n",
+  };
+  for (const [framework, text] of Object.entries(USES)) writeFileSync(path.join(project, framework, 'use.ts'), text);
   const tsc = path.join(root, 'node_modules', '.bin', 'tsc');
   const checked = await run(tsc, ['-p', 'tsconfig.json', '--strict', '--noEmit'], { cwd: project }).catch((e) => e);
   t.equal(checked.code ?? 0, 0, `${checked.stdout}${checked.stderr}`);
@@ -155,6 +166,11 @@ t.test('bad input: one line naming it and the fix, non-zero exit, nothing writte
     [['react', '--spec', 'broken.yaml'], /^broken\.yaml:3:1: invalid YAML\/JSON: .*\(fix the syntax at that position\)\n$/],
     [['react', '--spec', 'notes.yaml'], /^notes\.yaml: unsupported description version null .*\n$/],
     [['react'], /^mock dev-setup: no API description: pass --spec api\.yaml \(or list one under specs in mock\.yaml\)\n$/],
+    [
+      ['react', '--spec', path.join(corpus, 'graphql', 'swapi.graphql')],
+      /^.*swapi\.graphql: mock dev-setup writes clients of OpenAPI 3\.x and Swagger 2\.0 descriptions, not of GraphQL schemas or \.proto files \(docs\/dev-setup\.md says what to use for those\)\n$/,
+    ],
+    [['react', '--spec', petstore, '--dir', 'web'], /^mock dev-setup: --dir web is not a folder: give the folder of the frontend project\n$/],
     [['vue', '--spec', petstore, '--base-url', 'localhost:3000'], /^mock dev-setup: --base-url localhost:3000 is not a scheme, host and port such as http:\/\/localhost:3000\n$/],
   ];
   const results = await Promise.all(cases.map(([args]) => devSetup(args, cwd)));

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { readDescription, toOpenApi3 } from '../../compiler/load/index.js';
-import { serverBasePath } from '../../compiler/ir/mount.js';
+import { readDescription, serverBasePath, toOpenApi3 } from '../../compiler/index.js';
 import { ANGULAR_REQUESTS, ANGULAR_RESOURCES, packagesFor, proxySnippet, type Framework } from './frameworks.js';
 import { generateClient } from './generate.js';
 import { writeFiles } from './write-files.js';

@@ -79,5 +79,10 @@ export default class DevSetup extends MockCommand {
       `dev-server proxy to the mock, ${result.proxy}`,
     ];
     this.log(lines.join('\n'));
+    if (result.warnings.length > 0) {
+      const shown = result.warnings.slice(0, 3).map((warning) => `mock dev-setup: note: the generator: ${warning}`);
+      const more = result.warnings.length > 3 ? [`mock dev-setup: note: and ${result.warnings.length - 3} more warnings of the generator`] : [];
+      process.stderr.write(`${[...shown, ...more].join('\n')}\n`);
+    }
   }
 }

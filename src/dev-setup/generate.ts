@@ -1,9 +1,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { format } from 'node:util';
 import { MockError } from '../../common/errors.js';
 import { pluginsFor, type Framework } from './frameworks.js';
 import { loadGenerator } from './load-generator.js';
+
+/** The generated files, and what the generator warned of (each distinct line once). */
+export interface Generated {
+  files: GeneratedFile[];
+  warnings: string[];
+}
 
 /** One generated file: its path relative to the output folder (with /) and its text. */
 export interface GeneratedFile {
@@ -16,9 +23,18 @@ export interface GeneratedFile {
  * temporary folder and read back, sorted by path: nothing reaches the project until every file is
  * known. No tsconfig, formatter or linter of the machine is consulted, so the same input gives the same files.
  */
-export async function generateClient(framework: Framework, document: Record<string, unknown>, baseUrl: string, source: string): Promise<GeneratedFile[]> {
+export async function generateClient(framework: Framework, document: Record<string, unknown>, baseUrl: string, source: string): Promise<Generated> {
   const createClient = await loadGenerator();
   const out = mkdtempSync(path.join(tmpdir(), 'mock-dev-setup-'));
+  // the generator prints some warnings (an enum it cannot type) with console.warn whatever its log level: they become notes
+  const warnings = new Set<string>();
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) =>
+    warnings.add(
+      format(...args)
+        .replace(/^🚨\s*/u, '')
+        .replace(/\s+/g, ' '),
+    );
   try {
     await createClient({
       input: structuredClone(document),
@@ -31,12 +47,13 @@ export async function generateClient(framework: Framework, document: Record<stri
       .map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
       .sort();
     if (files.length === 0) throw new Error('it wrote no file');
-    return files.map((file) => ({ path: file, text: readFileSync(path.join(out, file), 'utf8') }));
+    return { files: files.map((file) => ({ path: file, text: readFileSync(path.join(out, file), 'utf8') })), warnings: [...warnings] };
   } catch (e) {
     if (e instanceof MockError) throw e;
     const why = ((e as Error).message ?? String(e)).split('\n')[0];
     throw new MockError('MOCK_ERR_DEV_SETUP_GENERATE', `${source}: the ${framework} client cannot be generated (${why}); check the description with mock build --spec ${source}`);
   } finally {
+    console.warn = warn;
     rmSync(out, { recursive: true, force: true });
   }
 }

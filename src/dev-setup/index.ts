@@ -29,6 +29,8 @@ export interface DevSetupResult {
   baseUrl: string;
   proxy: string;
   packages: string[];
+  /** What the generator warned of, each once. */
+  warnings: string[];
   /** What to import: the SDK's functions, or Angular's service. */
   usage: string;
 }
@@ -39,7 +41,7 @@ export async function devSetup(options: DevSetupOptions): Promise<DevSetupResult
   const { document } = await toOpenApi3(options.spec, raw.document);
   const basePath = serverBasePath(document);
   const baseUrl = `${options.origin.replace(/\/+$/, '')}${basePath}`;
-  const files = await generateClient(options.framework, document, baseUrl, options.spec);
+  const { files, warnings } = await generateClient(options.framework, document, baseUrl, options.spec);
   const folder = path.resolve(options.dir, options.output);
   const outcome = writeFiles(folder, files, options.force, options.shown);
   const usage =
@@ -49,6 +51,7 @@ export async function devSetup(options: DevSetupOptions): Promise<DevSetupResult
   return {
     folder,
     ...outcome,
+    warnings,
     baseUrl,
     proxy: proxySnippet(options.framework, proxyPrefixes(document, basePath), options.origin.replace(/\/+$/, '')),
     packages: packagesFor(options.framework),

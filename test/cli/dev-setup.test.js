@@ -136,6 +136,21 @@ t.test('the generated code type-checks with tsc --strict against the frameworks,
   t.match(wrong.stdout, /misuse\.ts.*error TS2322/);
 });
 
+t.test('mock.yaml gives the description and the port; warnings of the generator are notes on stderr', async (t) => {
+  const spec = {
+    openapi: '3.0.3',
+    info: { title: 'odd', version: '1' },
+    servers: [{ url: '/api' }],
+    paths: { '/things': { get: { operationId: 'listThings', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { enum: [{}] } } } } } } } },
+  };
+  const cwd = t.testdir({ 'mock.yaml': 'specs: [odd.json]\nserver: { http_port: 4010 }\n', 'odd.json': JSON.stringify(spec) });
+  const res = await devSetup(['vue'], cwd);
+  t.equal(res.code, 0, res.stderr);
+  t.match(readFileSync(path.join(cwd, 'src', 'api', 'client.gen.ts'), 'utf8'), "baseUrl: 'http://localhost:4010/api'");
+  t.match(res.stdout, "'/api': { target: 'http://localhost:4010', changeOrigin: true }");
+  t.equal(res.stderr, 'mock dev-setup: note: the generator: unhandled "object" typeof value "[object Object]" for enum [ {} ]\n');
+});
+
 t.test('an existing file of other content is refused without --force (nothing written), overwritten with it', async (t) => {
   const cwd = tmpdir();
   t.teardown(() => rmSync(cwd, { recursive: true, force: true }));

@@ -17,8 +17,12 @@ symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'),
 writeFileSync(path.join(project, 'package.json'), '{ "type": "module" }\n');
 t.teardown(() => rmSync(project, { recursive: true, force: true }));
 
-const server = await startMock(['--spec', petstore, '--out', tmpdir()]);
-t.teardown(() => server.stop());
+const builds = tmpdir();
+const server = await startMock(['--spec', petstore, '--out', builds]);
+t.teardown(async () => {
+  await server.stop();
+  rmSync(builds, { recursive: true, force: true });
+});
 
 const devSetup = (args, cwd = project) => runCli(['dev-setup', ...args], { cwd });
 

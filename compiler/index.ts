@@ -18,6 +18,7 @@ export const loadProtos = async (...args: Parameters<LoadProtos>): Promise<Retur
 export { TOOL_VERSION } from '../common/version.js';
 export { buildIr, type Ir, type IrContent, type IrOperation, type IrParameter, type IrResponse, type IrSecurity, type JsonSchema } from './ir/index.js';
 export { resolvePointer } from './ir/pointer.js';
+export { serverBasePath } from './ir/mount.js';
 export { SchemaRegistry } from './ir/normalize-schema.js';
 export { checkStructure, readDescription, toOpenApi3, type StructureProblem } from './load/index.js';
 export { createGeneratorEmitter, type GenMode } from './generate/index.js';

@@ -64,6 +64,9 @@ const EXTERNAL = new Set([
   // `mock mcp` only: the MCP SDK (with zod, whose schemas it checks by identity) loads when that command runs
   '@modelcontextprotocol/sdk',
   'zod',
+  // the client generator of `mock dev-setup` (copies its client files from its own folder) and the TypeScript 5 it prints code with
+  '@hey-api/openapi-ts',
+  'typescript-5',
   // optional peers of `mock tui`, which checks that they are installed before it loads them
   'ink',
   'react',

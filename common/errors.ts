@@ -465,6 +465,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_SCENARIO_DEPENDENCY: 'the dependencies of a scenario form a cycle or ask for versions of one scenario that no single version satisfies',
   MOCK_ERR_SCENARIO_NOT_INSTALLED: 'a scenario named to use, show or update is not installed in this project',
   MOCK_ERR_SCENARIO_REGISTRY: 'the npm registry of scenarios refused or failed a search, a publish or a review',
+  MOCK_ERR_DEV_SETUP_NOT_INSTALLED: 'mock dev-setup needs @hey-api/openapi-ts and TypeScript 5, which a consumer install leaves out (they serve nothing): install them in the project',
   MOCK_ERR_DEV_SETUP_EXISTS: 'a file mock dev-setup would write exists with other content and --force was not given (nothing was written)',
   MOCK_ERR_DEV_SETUP_GENERATE: 'the client generator of mock dev-setup failed on a description',
 } as const;

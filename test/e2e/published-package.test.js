@@ -177,6 +177,10 @@ t.test('installed from the packed tarball, mock runs under the new name', async 
   const tui = await run('mock', ['tui'], { cwd: demo, env: pathEnv });
   t.equal(tui.code, 1);
   t.match(tui.stderr, /^mock tui needs the packages ink and react \(not installed: ink, react\): npm install -g ink@5 react@18/, tui.stderr);
+  // so is mock dev-setup's client generator (and the TypeScript 5 it prints with)
+  const devSetup = await run('mock', ['dev-setup', 'react'], { cwd: demo, env: pathEnv });
+  t.equal(devSetup.code, 1, devSetup.stderr);
+  t.match(devSetup.stderr, /^mock dev-setup needs the package @hey-api\/openapi-ts \(not installed\) and TypeScript 5: npm install -D @hey-api\/openapi-ts@0\.95\.0 typescript@5/, devSetup.stderr);
 
   // the installed mock finds its dashboard bundle: the admin page and its script are served
   const serve = spawn(path.join(binDir, 'mock'), ['serve', '--http-port', '0', '--host', '127.0.0.1', '--admin', '--admin-port', '0'], { cwd: demo, env: { ...shell, ...pathEnv } });

@@ -1,6 +1,8 @@
 // Interleaved rounds: every target measured once per round, in the same order, so a change of the
 // machine's speed during the run falls on all of them alike (report.js takes the medians). The first
-// round warms each target up.
+// round warms each target up. While one server is measured the others are stopped (SIGSTOP): they
+// share its core, and a server that was just loaded goes on with timers and garbage collection for
+// a while after (V8's memory reducer), which would count against whichever target came next.
 import { checkStatus } from './load.js';
 import { startServer } from './servers.js';
 import { cpuMillis } from './server-cpu.js';
@@ -23,13 +25,31 @@ export async function measureInRounds({ servers, cwd, generator, load, rounds, s
     for (const { target, scenario, url, pid } of runs) {
       process.stdout.write(`  ${target} … `);
       const warmup = round === 1 ? load.warmup : 0;
-      const before = cpuMillis(pid);
-      const result = await generator.measure(url, scenario, { ...load, warmup });
-      const after = cpuMillis(pid);
+      const others = started.filter((server) => server.pid !== pid);
+      pause(others, 'SIGSTOP');
+      let before, result, after;
+      try {
+        before = cpuMillis(pid);
+        result = await generator.measure(url, scenario, { ...load, warmup });
+        after = cpuMillis(pid);
+      } finally {
+        pause(others, 'SIGCONT');
+      }
       // the server's CPU per measured request; a warm-up's requests would count in the CPU, not in the requests
       const cpuUsPerRequest = warmup === 0 && before !== null && after !== null && result.requests > 0 ? ((after - before) * 1000) / result.requests : null;
       console.log(`${Math.round(result.reqPerSec).toLocaleString('en-US')} req/s${cpuUsPerRequest === null ? '' : `, ${cpuUsPerRequest.toFixed(1)} µs of server CPU each`}`);
       samples.set(target, [...(samples.get(target) ?? []), { ...result, cpuUsPerRequest, method: scenario.method ?? 'GET', path: scenario.path }]);
+    }
+  }
+}
+
+/** Stops or resumes servers (a server that has exited already is skipped). */
+function pause(servers, signal) {
+  for (const { pid } of servers) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone
     }
   }
 }

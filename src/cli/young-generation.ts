@@ -49,8 +49,9 @@ export function youngGenerationSetByUser(execArgv: readonly string[] = process.e
   return flags.some((arg) => SEMI_SPACE_FLAG.test(arg));
 }
 
-/** Holds the young generation of a serving process at its HTTP backend's size, unless the user sized it; returns the undo. */
-export function sizeYoungGeneration(backend: string | undefined): () => void {
+/** Holds the young generation of a serving process at the size its HTTP mock's backend wants, unless the user sized it; returns the undo. */
+export function sizeYoungGeneration(running: { servers: ReadonlyArray<{ kind: string; backend?: string }> }): () => void {
+  const backend = running.servers.find((server) => server.kind === 'HTTP')?.backend;
   return youngGenerationSetByUser() ? () => {} : capYoungGeneration(YOUNG_GENERATION_BYTES[backend === 'node' ? 'node' : 'uws']);
 }
 

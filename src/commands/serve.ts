@@ -69,7 +69,7 @@ export default class Serve extends MockCommand {
     const { running, logger, close } = await startServing(resolved, { allowRefs: allowedRefs(flags['allow-ref']), say: (line) => this.log(line) });
     keepServing(logger);
     const { httpUrl } = await import('../../runtime/index.js');
-    const uncap = sizeYoungGeneration(running.servers.find((server) => server.kind === 'HTTP')?.backend);
+    const uncap = sizeYoungGeneration(running);
     // one write, so that whoever reads the output sees every address at once
     this.log(startLines(running, resolved, httpUrl).join('\n'));
 

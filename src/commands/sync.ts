@@ -13,7 +13,7 @@ import { workerCount } from '../cli/workers/count.js';
 import { sizeYoungGeneration } from '../cli/young-generation.js';
 import { loadConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
-import { pullEvery, upstreamOf, watchWorkspace, workspaceFilter, WorkspaceServer } from '../sync/index.js';
+import { pullEvery, upstreamOf, watchWorkspace, WorkspaceServer } from '../sync/index.js';
 
 export default class Sync extends MockCommand {
   static summary =
@@ -71,12 +71,12 @@ export default class Sync extends MockCommand {
       say: (line) => this.log(line),
       problem,
     });
-    const uncap = sizeYoungGeneration(server.current.running.servers.find((s) => s.kind === 'HTTP')?.backend);
+    const uncap = sizeYoungGeneration(server.current.running);
     this.log(startLines(server.current.running, server.config, httpUrl).join('\n'));
     const stopWatching = watchWorkspace({
       dir,
-      ignores: (file) => workspaceFilter(server.config).ignores(file),
-      skips: (folder) => workspaceFilter(server.config).skips(folder),
+      ignores: (file) => server.filter.ignores(file),
+      skips: (folder) => server.filter.skips(folder),
       changed: (files) => void server.reload(files).catch((e: Error) => problem(`mock sync: ${e.message} (nothing serves now; fix it and save again)`)),
       problem,
     });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { StoreFactory } from '../../runtime/store/index.js';
 import type { FlagSetting, ResolvedConfig } from '../config/index.js';
 import { startServing, type Serving } from '../cli/start-serving.js';
+import { workspaceFilter, type WorkspaceFilter } from './ignored.js';
 import { boundPortPins, sharedPortPins, withPins } from './port-pins.js';
 
 export interface WorkspaceServerOptions {
@@ -37,6 +38,8 @@ const bindsBeside = (library: string, previous: ResolvedConfig, next: ResolvedCo
 export class WorkspaceServer {
   private serving: Serving;
   private resolved: ResolvedConfig;
+  /** What the workspace's file-system events are about, for the configuration serving now. */
+  private kept: { resolved: ResolvedConfig; filter: WorkspaceFilter } | undefined;
   private readonly pins: FlagSetting[];
   private running: Promise<void> | undefined;
   private queued: string[] = [];
@@ -67,6 +70,12 @@ export class WorkspaceServer {
 
   get config(): ResolvedConfig {
     return this.resolved;
+  }
+
+  /** Which changed paths start no reload and which folders are never walked (worked out once per configuration). */
+  get filter(): WorkspaceFilter {
+    if (this.kept?.resolved !== this.resolved) this.kept = { resolved: this.resolved, filter: workspaceFilter(this.resolved) };
+    return this.kept.filter;
   }
 
   /** Reloads for the files that changed (absolute paths); reloads asked for during one run as one more after it. */

@@ -103,7 +103,7 @@ async function serve({ worker, resolved: given, allowRefs, first, sharedKey, gra
     });
     keepServing(serving.logger);
     const { running } = serving;
-    sizeYoungGeneration(running.servers.find((server) => server.kind === 'HTTP')?.backend);
+    sizeYoungGeneration(running);
     // this worker's live streams show every worker's requests: while they have a client, the others forward theirs
     running.requestLog.onDemand((perSecond) => send?.({ kind: 'mock-follow', perSecond: perSecond === Infinity ? null : perSecond }));
     send?.({ kind: 'mock-ready', lines: startLines(running, resolved, runtime.httpUrl) });

@@ -20,7 +20,7 @@ import { createAuth } from '../control/auth/index.js';
 import type { Server } from 'node:http';
 import { closeNode, createNodeControlServer, listenNode, mountSocketNode } from './http/index.js';
 import { LiveState } from '../chain/settings/index.js';
-import { LogStream, Redaction, RequestLog } from '../control/logging/index.js';
+import { LogStream, preciseClock, Redaction, RequestLog } from '../control/logging/index.js';
 import { createPrometheusMetrics, ResourceSampler, TrafficStats, type OperationCounts, type WebSocketPathCounts } from '../control/metrics/index.js';
 import { ServerRegistry } from '../control/registry/index.js';
 import { RecorderDb } from '../chain/recorder/index.js';
@@ -66,7 +66,15 @@ export interface RunningMock {
  */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const { logger } = options;
-  const requestLog = options.requestLog ?? new RequestLog({ logger, redaction: new Redaction(options.redaction), linesPerSecond: options.requestLinesPerSecond, bodies: options.logBodies });
+  const requestLog =
+    options.requestLog ??
+    new RequestLog({
+      logger,
+      redaction: new Redaction(options.redaction),
+      linesPerSecond: options.requestLinesPerSecond,
+      bodies: options.logBodies,
+      clock: options.cluster === undefined ? undefined : preciseClock,
+    });
   const registry = new ServerRegistry();
   const access = new AccessPolicy(options.access ?? DEFAULT_ACCESS, () => registry.ports());
   const token = new BrowserToken();

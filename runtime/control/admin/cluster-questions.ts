@@ -6,11 +6,17 @@ import { serversOf } from './server-control.js';
 import { routeRows, type RouteRow } from './views.js';
 import type { AdminContext, ClusterQuestion, ClusterView } from './context.js';
 
+/** A log entry as a worker answers it: with its time, finer than the timestamp's millisecond. */
+interface TimedEntry {
+  time: number;
+  entry: RequestLogEntryJson;
+}
+
 /** This worker's answer to a question. */
 export function answerQuestion(ctx: AdminContext, question: ClusterQuestion, prometheus?: PrometheusMetrics): unknown {
   switch (question.kind) {
     case 'logs':
-      return ctx.requestLog.recent(question.filter).map((entry) => entry.toJSON());
+      return ctx.requestLog.recent(question.filter).map((entry): TimedEntry => ({ time: entry.time, entry: entry.toJSON() }));
     case 'logs/clear': {
       const cleared = ctx.requestLog.size;
       ctx.requestLog.clear();
@@ -74,11 +80,10 @@ export async function clusterRestartStatus(cluster: ClusterView, own: RestartSta
 
 /** Every worker's request log as one, newest first: a request appears once, in the order of time, whichever worker answered it. */
 export async function clusterLogs(cluster: ClusterView, filter: RequestLogFilter): Promise<RequestLogEntryJson[]> {
-  const answers = (await cluster.gather({ kind: 'logs', filter })) as RequestLogEntryJson[][];
-  // ISO timestamps of one format sort as text; each worker's own order (its ids) breaks ties
-  const merged = answers
-    .flatMap((entries) => entries.map((entry, i) => ({ entry, i })))
-    .sort((a, b) => (a.entry.timestamp === b.entry.timestamp ? a.i - b.i : a.entry.timestamp < b.entry.timestamp ? 1 : -1));
+  const answers = (await cluster.gather({ kind: 'logs', filter })) as TimedEntry[][];
+  // workers log with a sub-millisecond clock (two requests in one millisecond on two workers keep
+  // their order); each worker's own order breaks what ties are left
+  const merged = answers.flatMap((entries) => entries.map(({ time, entry }, i) => ({ time, entry, i }))).sort((a, b) => b.time - a.time || a.i - b.i);
   return merged.slice(0, filter.limit ?? merged.length).map(({ entry }) => entry);
 }
 

@@ -16,7 +16,8 @@ const latin1 = new TextDecoder('latin1');
 // Under load many requests share a millisecond: format each millisecond once.
 let lastMs = Number.NaN;
 let lastIso = '';
-function isoInstant(ms: number): string {
+function isoInstant(time: number): string {
+  const ms = Math.trunc(time);
   if (ms !== lastMs) {
     lastIso = new Date(ms).toISOString();
     lastMs = ms;
@@ -46,7 +47,7 @@ export class RequestLogEntry {
   readonly graphql: GraphqlOperationLog | undefined;
   readonly grpc: GrpcCallLog | undefined;
   readonly route: string | null | undefined;
-  /** Epoch milliseconds. */
+  /** Epoch milliseconds (a fraction where the log's clock is finer: workers, so their logs merge in order). */
   readonly time: number;
   private readonly seq: number;
   private address: ArrayBuffer | string;

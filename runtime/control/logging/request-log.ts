@@ -45,6 +45,8 @@ export interface RequestLogOptions {
   linesPerSecond?: number;
   /** logging.bodies: keep request and response bodies within these bounds; undefined keeps none. */
   bodies?: BodyLogOptions;
+  /** When an entry was answered, in epoch milliseconds; default the turn's clock. */
+  clock?: () => number;
 }
 
 export const DEFAULT_REQUEST_LOG_CAPACITY = 1000;
@@ -71,12 +73,14 @@ export class RequestLog {
   private lastDemand = 0;
   private tapped: ((entry: RequestLogEntry) => void) | undefined;
   private readonly bodies: KeptBodies | undefined;
+  private readonly clock: () => number;
 
   constructor(options: RequestLogOptions = {}) {
     this.ring = new RingBuffer(options.capacity ?? DEFAULT_REQUEST_LOG_CAPACITY);
     this.logger = options.logger;
     this.lines = options.logger === undefined ? undefined : new RequestLines(options.logger, options.linesPerSecond ?? DEFAULT_REQUEST_LINES_PER_SECOND);
     this.redaction = options.redaction ?? new Redaction();
+    this.clock = options.clock ?? turnClock;
     const logger = options.logger;
     this.bodies = options.bodies === undefined ? undefined : new KeptBodies(options.bodies, (message) => logger?.warn(message));
   }
@@ -93,7 +97,7 @@ export class RequestLog {
   record(record: RequestRecord): RequestLogEntry {
     const kept = this.bodies;
     const bodies = kept === undefined ? undefined : kept.keep(record.requestBody, record.headers['content-type'], record.responseBody, record.responseBytes, record.responseHeaders);
-    const entry = new RequestLogEntry(record, this.redaction, turnClock(), bodies);
+    const entry = new RequestLogEntry(record, this.redaction, this.clock(), bodies);
     const dropped = this.ring.push(entry);
     if (dropped?.bodies !== undefined) kept?.forget(dropped.bodies);
     const logger = this.logger;

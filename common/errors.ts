@@ -359,6 +359,20 @@ export const PROBLEMS = {
     'Bad Request',
     ({ key, where }) => `${where}: ${JSON.stringify(key)} is not accepted as a name (__proto__, constructor and prototype never are); rename it`,
   ),
+  /** Hosted mode (docs/hosting.md): a path under /api/v1/hosted-mocks/ naming no hosted mock. */
+  MOCK_ERR_TENANT_NOT_FOUND: entry<{ id: string }>(404, GRPC.NOT_FOUND, 'Not Found', ({ id }) => `no hosted mock "${id}" (GET /api/v1/hosted-mocks lists them, with the management token)`),
+  MOCK_ERR_TENANT_RATE_LIMITED: entry<{ id: string; plan: string; max: number }>(
+    429,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Too Many Requests',
+    ({ id, plan, max }) => `hosted mock "${id}" has had its ${max} requests this minute (max_requests_per_minute of plan ${plan}); try again after Retry-After, or move it to a larger plan`,
+  ),
+  MOCK_ERR_TENANT_BUSY: entry<{ id: string; plan: string; max: number }>(
+    429,
+    GRPC.RESOURCE_EXHAUSTED,
+    'Too Many Requests',
+    ({ id, plan, max }) => `hosted mock "${id}" is answering ${max} requests already (max_concurrent_executions of plan ${plan}); send fewer at once, or move it to a larger plan`,
+  ),
   /** A gRPC call of a method the protos do not declare (grpc-js's own wording, which clients may match). */
   MOCK_ERR_GRPC_UNKNOWN_METHOD: entry<{ method: string }>(404, GRPC.UNIMPLEMENTED, 'Not Found', ({ method }) => `The server does not implement the method ${method}`),
   /** A gRPC request message that does not decode as its method's request type (grpc-js's own wording, which clients may match). */
@@ -431,6 +445,7 @@ export const CLI_ERRORS = {
   MOCK_ERR_NO_SPEC: 'no API description is configured (nor, for mock build and serve, a GraphQL schema)',
   MOCK_ERR_OVERRIDES_INVALID: 'override rules from the environment or a file are invalid',
   MOCK_ERR_AUTH_CONFIG: 'an admin authentication setting is invalid',
+  MOCK_ERR_TENANCY_CONFIG: 'tenancy is configured without what hosted mode needs (admin.management_token), or a tenant of tenancy.tenants names a plan or description that does not exist',
   MOCK_ERR_AUTH_DEV_USERS_EXPOSED: 'admin auth would seed the development users on an admin API reachable from other machines',
   MOCK_ERR_ADMIN_UNREACHABLE: 'a command that steers a running server cannot reach its admin API',
   MOCK_ERR_ADMIN_REFUSED: 'the admin API of a running server refused a command',

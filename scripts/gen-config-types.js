@@ -28,7 +28,7 @@ const types = await compile(schema, 'MockConfig', { bannerComment: `/* ${banner}
 // errors the schema and data that describe-error.ts reads.
 const ajv = new Ajv({ useDefaults: true, allErrors: true, verbose: true, discriminator: true, strictTypes: true, code: { source: true, esm: true } });
 // Annotations read by schema-notes.ts, secrets.ts, describe-error.ts and json-schema-to-typescript.
-ajv.addVocabulary(['x-status', 'x-replacement', 'x-expected', 'x-bound', 'x-secret', 'tsType']);
+ajv.addVocabulary(['x-replacement', 'x-expected', 'x-bound', 'x-secret', 'tsType']);
 /** Ajv's standalone code as an ES module of its own. */
 function moduleOf(ajv, refs, ...more) {
   const code = standaloneCode.default(ajv, refs)
@@ -72,7 +72,7 @@ chaosDefinitions.routeChaosPatch = {
   properties: { latency: { $ref: '#/definitions/routeChaos/properties/latency' }, fault_injection: { $ref: '#/definitions/routeChaos/properties/fault_injection' } },
 };
 const chaosAjv = new Ajv({ allErrors: true, inlineRefs: false, messages: false, discriminator: true, strictTypes: true, code: { source: true, esm: true } });
-chaosAjv.addVocabulary(['x-status', 'x-replacement', 'x-expected', 'x-bound', 'x-secret', 'tsType']);
+chaosAjv.addVocabulary(['x-replacement', 'x-expected', 'x-bound', 'x-secret', 'tsType']);
 chaosAjv.addSchema({ $id: 'chaos', definitions: chaosDefinitions });
 const chaosModule = moduleOf(
   chaosAjv,

@@ -2,5 +2,5 @@ export { createDispatch, type Dispatch, type DispatchOptions, type ProtocolPart,
 export type { Description } from './description.js';
 export { RequestChain } from './request-chain.js';
 export { SLOTS, type Slot } from './slots.js';
-export { afterNext, checkStage, defineStage, type ExchangeKind, type Next, type Stage, type StageBody, type StageContext, type StageDeclaration, type StageFactory, type StageSettings } from './stage.js';
+export { afterNext, checkStage, defineStage, type ExchangeKind, type Next, type Stage, type StageBody, type StageContext, type StageDeclaration, type StageFactory, type StageSettings, type TenantQuota } from './stage.js';
 export { createStages } from './stages/index.js';

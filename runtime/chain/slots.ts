@@ -10,6 +10,8 @@
  * - cors: the mocked API's CORS, outside protective chaos so that its refusals (429, 503) reach the
  *   page with their reason rather than as a CORS error, and a browser's preflight is never refused
  *   by chaos meant for the page's requests
+ * - tenant-quota: a hosted mock's plan (docs/hosting.md): requests per minute and at once, before
+ *   anything of the tenant's own mock runs
  * - circuit-breaker, bulkhead, rate-limit, connection-limit, packet-loss: protective chaos, in front so
  *   that a refused request never pays for latency it was not going to get; traffic-shaping paces
  *   whatever the stages inside it answer (bandwidth) and cuts off answers slower than its timeout
@@ -37,6 +39,7 @@
 export const SLOTS = [
   'sandbox',
   'cors',
+  'tenant-quota',
   'circuit-breaker',
   'bulkhead',
   'rate-limit',

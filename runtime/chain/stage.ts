@@ -59,6 +59,16 @@ export interface StageSettings {
   proxyRules?: readonly ProxyRule[];
   /** mock.yaml `ai` when enabled: the operations the model answers, compiled by the ai stage. */
   ai?: AiOptions;
+  /** The server is a hosted mock's (docs/hosting.md): its plan's request quotas. */
+  tenant?: TenantQuota;
+}
+
+/** What the tenant-quota stage enforces of a hosted mock's plan; an absent quota is unlimited. */
+export interface TenantQuota {
+  id: string;
+  plan: string;
+  requestsPerMinute?: number;
+  concurrent?: number;
 }
 
 /** What a stage factory may read: the live state the admin API steers, the terminal's build, the server's settings. */

@@ -2,11 +2,12 @@ import type { RestartStatus, ServerControl } from '../control/admin/index.js';
 import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { AdminError } from '../control/admin/index.js';
 import { TokenIssuer, pinProblems } from '../chain/security/index.js';
-import { RequestChain, createDispatch, createStages } from '../chain/index.js';
+import { RequestChain, createDispatch, createStages, type Dispatch, type TenantQuota } from '../chain/index.js';
 import { Engine, apiKeyParameters, loadBuild, type BuildModule, type EngineOptions } from '../terminal/openapi/index.js';
 import { hostPort, type ServerAdapter } from '../chain/exchange/index.js';
 import type { ControlHandler } from '../control/admin/index.js';
 import { createHttpAdapter, type SocketEndpoint } from './http/index.js';
+import type { HostedSurface } from '../hosting/index.js';
 import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import type { RecorderDb } from '../chain/recorder/index.js';
@@ -41,6 +42,8 @@ export interface HttpMockServerOptions extends ServeOptions {
   pluginHost?: PluginHost;
   /** The collections of the scenario in use. */
   entityService?: EntityService;
+  /** A hosted mock's server (runtime/hosting): its plan's request quotas. */
+  tenant?: TenantQuota;
 }
 
 /** The request log hides the API keys of the descriptions served. */
@@ -74,6 +77,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
   private controlHandler: ControlHandler | undefined;
   private controlPage: string | undefined;
   private controlStream: SocketEndpoint | undefined;
+  private hosted: HostedSurface | undefined;
   private readonly unregister: () => void;
 
   private constructor(
@@ -97,6 +101,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
           maxConnections: options.maxConnections,
           proxyRules: options.proxyRules,
           ai: options.ai,
+          tenant: options.tenant,
         },
         tokenIssuer: endpoint === undefined ? undefined : new TokenIssuer(endpoint),
         fixtures: options.fixtureService,
@@ -135,9 +140,15 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     this.controlStream = stream;
   }
 
-  async listen(): Promise<void> {
+  /** Hosted mode on this server (runtime/hosting): the tenants' paths beside the mocked API. Set before listen. */
+  hostTenants(surface: HostedSurface): void {
+    this.hosted = surface;
+  }
+
+  /** What an adapter hands requests to: the chain and the engine being served. A hosted mock has no adapter of its own; the host's dispatch hands it its requests. */
+  dispatcher(): Dispatch {
     const { options } = this;
-    const dispatch = createDispatch({
+    return createDispatch({
       router: () => this.current,
       chain: this.chain,
       maxBodyBytes: options.maxBodyBytes,
@@ -145,7 +156,14 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       requestLog: options.requestLog,
       stats: options.stats,
     });
-    const adapterOptions = { dispatch, control: this.controlHandler, controlPage: this.controlPage, socket: this.controlStream, keepAliveHint: options.keepAliveHint };
+  }
+
+  async listen(): Promise<void> {
+    const { options } = this;
+    const own = this.dispatcher();
+    const hosted = this.hosted;
+    const dispatch = hosted === undefined ? own : hosted.dispatch(own);
+    const adapterOptions = { dispatch, control: this.controlHandler, controlPage: this.controlPage, socket: this.controlStream, keepAliveHint: options.keepAliveHint, hosted };
     const adapter = await createHttpAdapter(options.httpBackend, adapterOptions, options.logger);
     await adapter.listen(options.host, options.port, '--http-port');
     this.adapter = adapter;

@@ -11,6 +11,7 @@ import type { EntityOptions } from '../chain/entities/index.js';
 import type { WebSocketOptions } from './websocket/index.js';
 import type { GraphqlOptions } from './graphql/graphql-options.js';
 import type { GrpcOptions } from './grpc/grpc-options.js';
+import type { HostingOptions } from '../hosting/index.js';
 
 export interface AdminServerOptions {
   /** false: embedded in the HTTP mock server (API under /__mock, page at mountPath). */
@@ -22,6 +23,9 @@ export interface AdminServerOptions {
   /** false: only the page answers (admin.disable_api). */
   api: boolean;
 }
+
+/** What hosted mode takes from the configuration; the stores, limits and Host rules are the server's. */
+export type HostedModeOptions = Pick<HostingOptions, 'plans' | 'declared' | 'managementToken' | 'dir' | 'build'>;
 
 export interface MockOptions extends ServeOptions {
   /** Brings the build up to date for a restart (src/ passes the compiler's rebuild-if-stale). */
@@ -78,6 +82,8 @@ export interface MockOptions extends ServeOptions {
   grpc?: GrpcOptions;
   /** server.shutdown_timeout_ms: how long a close waits for the requests being answered (0, the default: not at all). */
   shutdownGraceMs?: number;
+  /** Hosted mode (tenancy in mock.yaml, docs/hosting.md): tenants' mocks under /api/v1/hosted-mocks on the HTTP mock's port. */
+  hosting?: HostedModeOptions;
   /** Runs before each server binds its port (the configured one; 0: any), so that whoever held it can let it go first (mock sync). */
   beforeListen?: (port: number) => Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { SocketEndpoint } from './http/index.js';
+import type { HostedSurface } from '../hosting/index.js';
 import type { PluginHost } from '../plugins/index.js';
 import type { ControlHandler } from '../control/admin/index.js';
 import type { LiveState } from '../chain/settings/index.js';
@@ -52,6 +53,8 @@ export interface MockServer extends RegisteredServer {
   readonly basePath?: string;
   /** Servers that can answer the management router and the embedded admin (HTTP) on their port, with its live stream; set before listen. */
   hostControl?(control: ControlHandler, page?: string, stream?: SocketEndpoint): void;
+  /** Hosted mode's tenants beside the mocked API (the HTTP mock). Set before listen. */
+  hostTenants?(surface: HostedSurface): void;
 }
 
 /** A protocol server for the configuration, or undefined when it asks for none. */

@@ -38,6 +38,8 @@ import { MemoryStores, type StoreFactory } from '../store/index.js';
 import { CaptureLog, capturesBudget, LiveCheck, type DriftListener } from '../contract-diff/index.js';
 import { DriftWebhooks } from '../drift/webhooks/index.js';
 import { MockError } from '../../common/errors.js';
+import { Hosting, hostedSurface } from '../hosting/index.js';
+import { openTenantMock } from './tenant-mock.js';
 
 /** Bodies the admin API accepts (files/save carries whole files). */
 const ADMIN_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -172,6 +174,15 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     http?.hostControl?.(createAdminApi(ctx, { routes: MANAGEMENT_ROUTES, access, token, tokenSource }));
   }
 
+  let hosting: Hosting | undefined;
+  if (options.hosting !== undefined) {
+    if (http?.hostTenants === undefined) throw new MockError('MOCK_ERR_TENANCY_CONFIG', 'tenancy: hosted mocks are served on the HTTP mock port; serve an HTTP mock (a spec) beside it');
+    const host = { options, access, token, logger };
+    hosting = new Hosting({ ...options.hosting, stores, limits, logger, access, open: (spec) => openTenantMock(host, spec) });
+    await hosting.start();
+    http.hostTenants(hostedSurface(hosting));
+  }
+
   const servers: Server[] = [];
   const released = new Set<MockServer>();
   const controlPort = (server: Server): number | undefined => (server.address() as { port: number } | null)?.port;
@@ -181,6 +192,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     await Promise.all(servers.splice(0).map((server) => closeNode(server)));
     // every protocol stops accepting and answers what it holds before the queues below are written
     await Promise.all(mockServers.filter((server) => !released.has(server)).map((server) => server.close(options.shutdownGraceMs ?? 0)));
+    await hosting?.close();
     fixtures?.store.close();
     webhooks?.close();
     await fixtures?.recorder.flushed();

@@ -34,18 +34,23 @@ function connectionOptions(): RedisOptions {
  */
 export class RedisStores implements StoreFactory {
   private readonly stores = new Map<StoreName, RedisStore<unknown>>();
-  private readonly byChannel = new Map<string, RedisStore<unknown>>();
-  private readonly instance = randomUUID();
+  private readonly byChannel: Map<string, RedisStore<unknown>>;
+  private readonly instance: string;
   /** Commands sent and not settled yet (settled()). */
-  private readonly pending = new PendingCommands();
+  private readonly pending: PendingCommands;
 
   private constructor(
     private readonly commands: Redis,
     private readonly subscriber: Redis,
     private readonly keyPrefix: string,
     private readonly warn: (message: string) => void,
+    /** A factory `within` made shares its parent's: one pair of connections, one listener of the channels. */
+    shared?: { byChannel: Map<string, RedisStore<unknown>>; instance: string; pending: PendingCommands },
   ) {
-    subscriber.on('message', (channel: string, message: string) => this.byChannel.get(channel)?.hear(message));
+    this.byChannel = shared?.byChannel ?? new Map();
+    this.instance = shared?.instance ?? randomUUID();
+    this.pending = shared?.pending ?? new PendingCommands();
+    if (shared === undefined) subscriber.on('message', (channel: string, message: string) => this.byChannel.get(channel)?.hear(message));
   }
 
   /** Connects both connections; a Redis that cannot be reached is one MOCK_ERR_STATE_STORE_UNREACHABLE line naming the URL (password redacted). */
@@ -100,6 +105,12 @@ export class RedisStores implements StoreFactory {
 
   settled(): Promise<void> {
     return this.pending.settled();
+  }
+
+  /** A tenant's stores, under `<prefix>tenant:<namespace>:` of the same Redis and connections. */
+  within(namespace: string): StoreFactory {
+    const { byChannel, instance, pending } = this;
+    return new RedisStores(this.commands, this.subscriber, `${this.keyPrefix}tenant:${namespace}:`, this.warn, { byChannel, instance, pending });
   }
 
   /** Closes both connections (the server's close). */

@@ -96,6 +96,8 @@ export const STORE_NAMES = [
   'contract-diff-captures',
   'plugin-health',
   'ai-answers',
+  'hosted-mocks',
+  'tenant-usage',
 ] as const;
 
 export type StoreName = (typeof STORE_NAMES)[number];
@@ -113,4 +115,9 @@ export interface StoreFactory {
    * Optional: a factory whose stores answer at once has nothing to wait for.
    */
   settled?(): Promise<void>;
+  /**
+   * Stores of their own under `namespace` (a hosted mock's, docs/hosting.md): the same names, other
+   * values, in the same memory or the same Redis. Optional: a factory without it cannot host tenants.
+   */
+  within?(namespace: string): StoreFactory;
 }

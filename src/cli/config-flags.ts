@@ -1,13 +1,12 @@
 import { Errors, Flags } from '@oclif/core';
-import { defaultValue, isPlanned, type FlagSetting } from '../config/index.js';
+import { defaultValue, type FlagSetting } from '../config/index.js';
 
 // Flags for config keys have no oclif defaults: an absent flag must not mask env or file values.
-// The defaults come from the schema and are only quoted in the help text, as is whether the
-// feature behind a key is built yet.
+// The defaults come from the schema and are only quoted in the help text.
 function describe(text: string, key: string, shownDefault?: string): string {
   const value = shownDefault ?? defaultValue(key);
   const shown = value === undefined ? '' : ` [default: ${Array.isArray(value) ? value.join(',') : value}]`;
-  return `${text}${isPlanned(key) ? ' (not implemented yet)' : ''}${shown}`;
+  return `${text}${shown}`;
 }
 
 /** A number with a fraction allowed; the schema checks the range and names the flag. */

@@ -8,8 +8,6 @@ import {
   findConfigFile,
   isUrl,
   loadConfig,
-  notImplementedNote,
-  plannedInUse,
   readConfigFile,
   keyLocator,
   type ResolvedConfig,
@@ -36,8 +34,6 @@ export interface ConfigReport {
   /** The .proto files (grpc.proto_dir), compiled as mock build compiles them; absent without gRPC. */
   grpc?: { dir: string; files: number; services: number; methods: number; leftOut: number; problems: string[] };
   warnings: string[];
-  /** Settings of features not built yet. */
-  notes: string[];
   /** Deprecated options the file uses, with their replacement and line. */
   deprecated: Array<{ key: string; replacement: string; line?: number }>;
 }
@@ -121,7 +117,6 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
     ...(graphql === undefined ? {} : { graphql }),
     ...(grpc === undefined ? {} : { grpc: { ...grpc, dir: displayPath(protoDir as string, cwd) } }),
     warnings: [...warnings, ...(grpc?.problems ?? [])],
-    notes: plannedInUse(sources).map(notImplementedNote),
     deprecated: deprecatedInUse(sources)
       .map(({ key, replacement }) => ({ key, replacement, line: line(key.split('.')) }))
       .sort((a, b) => (a.line ?? 0) - (b.line ?? 0)),
@@ -168,7 +163,6 @@ export function formatReport(report: ConfigReport, listDeprecated: boolean): str
     lines.push(`  gRPC: ${grpc.dir} (${plural(grpc.files, '.proto file')}; ${plural(grpc.services, 'service')}, ${plural(grpc.methods, 'method')}${grpc.leftOut === 0 ? '' : `; ${plural(grpc.leftOut, 'file')} left out`})`);
   }
   for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
-  for (const note of report.notes) lines.push(`  note: ${note}`);
   if (listDeprecated) {
     if (report.deprecated.length === 0) lines.push('  deprecated: none in use');
     for (const { key, replacement, line } of report.deprecated) {

@@ -10,9 +10,10 @@ import { checkPortClash } from './port-clash.js';
 import { loggingOptions } from './project-paths.js';
 import { overrideSources, refuseEmbeddedAdminWithoutHttp, refuseUnsharedSigningKey, toMockOptions } from './serve-options.js';
 import { idlePortNotes } from './servers-wanted.js';
-import { activeScenarioSummary, displayPath, notImplementedNote, plannedInUse, type ResolvedConfig } from '../config/index.js';
+import { activeScenarioSummary, displayPath, type ResolvedConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
 import { refuseAiWithoutEndpoint } from '../ai/refuse.js';
+import { hostingOptions, withHostDescription } from './hosting-options.js';
 
 export interface Serving {
   running: RunningMock;
@@ -66,7 +67,8 @@ function warnProtoProblems(resolved: ResolvedConfig, dir: string, logger: Logger
   }
 }
 
-export async function startServing(resolved: ResolvedConfig, options: StartServingOptions): Promise<Serving> {
+export async function startServing(given: ResolvedConfig, options: StartServingOptions): Promise<Serving> {
+  const resolved = withHostDescription(given);
   checkPortClash(resolved);
   refuseEmbeddedAdminWithoutHttp(resolved);
   refuseUnsharedSigningKey(resolved);
@@ -75,14 +77,14 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
   const logger = createLogger(loggingOptions(resolved));
   let redis: { close(): Promise<void> } | undefined;
   try {
+    // said before anything is built: hosted mode without its token is a one-line error
+    const hosting = hostingOptions(resolved, logger);
     let stores = options.stores;
     if (stores === undefined && resolved.config.state.store === 'redis') {
       // loaded only when asked for: a memory store never loads the Redis client
       const { RedisStores } = await import('../../runtime/store/redis-stores.js');
       stores = redis = await RedisStores.connect(resolved.config.state.redis_url, resolved.config.state.redis_key_prefix, (message) => logger.warn(message));
     }
-    // Settings of features not built yet are accepted, and said so once each, never ignored silently.
-    for (const key of plannedInUse(resolved.sources)) logger.info(notImplementedNote(key));
     // Loaded on use, so that --help and --print-config do not load the compiler or the server.
     const compiler = await import('../../compiler/serving.js');
     const upToDate = async (label: string): Promise<{ dir: string; written?: number }> => {
@@ -109,6 +111,7 @@ export async function startServing(resolved: ResolvedConfig, options: StartServi
       version: compiler.TOOL_VERSION,
       followed: options.followed,
     });
+    mockOptions.hosting = hosting;
     if (resolved.config.ai.enabled) mockOptions.ai = await (await import('../ai/options.js')).aiOptions(resolved, options.allowRefs, logger);
     if (options.soleServers === false) {
       mockOptions.grpc = undefined;

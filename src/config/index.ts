@@ -11,11 +11,7 @@ export { isUrl, type EffectiveConfig } from './paths.js';
 export { formatConfig } from './print.js';
 export {
   DEPRECATIONS,
-  PLANNED_KEYS,
   deprecatedInUse,
-  isPlanned,
-  notImplementedNote,
-  plannedInUse,
   setBy,
   type Deprecation,
 } from './schema-notes.js';

@@ -28,7 +28,7 @@ export function resolvePaths(
   };
   const optional = (key: string, location: string | undefined): { [key: string]: string } =>
     location === undefined ? {} : { [key.slice(key.lastIndexOf('.') + 1)]: resolve(key, location) };
-  const { logging, core, grpc, websocket, graphql, recorder, http, plugins } = config;
+  const { logging, core, grpc, websocket, graphql, recorder, http, plugins, tenancy } = config;
   return {
     ...config,
     specs: config.specs.map((spec) => {
@@ -48,6 +48,17 @@ export function resolvePaths(
     // files or globs: a glob resolves as a path does, its pattern part kept
     graphql: { ...graphql, schema: [graphql.schema].flat().map((location) => resolve('graphql.schema', location)) },
     recorder: { ...recorder, ...optional('recorder.db_path', recorder.db_path) },
+    ...(tenancy === undefined
+      ? {}
+      : {
+          tenancy: {
+            ...tenancy,
+            ...optional('tenancy.dir', tenancy.dir),
+            ...(tenancy.tenants === undefined
+              ? {}
+              : { tenants: Object.fromEntries(Object.entries(tenancy.tenants).map(([id, tenant]) => [id, { ...tenant, spec: path.resolve(projectDir, tenant.spec) }])) }),
+          },
+        }),
     plugins: {
       ...plugins,
       dir: resolve('plugins.dir', plugins.dir),

@@ -1,14 +1,14 @@
 import { Document, isMap, isSeq, type Node, type Scalar, type YAMLMap } from 'yaml';
 import { formatKeyPath } from './key-path.js';
 import type { ResolvedConfig } from './load.js';
-import { deprecatedInUse, notImplementedNote, orderBySchema, plannedInUse } from './schema-notes.js';
+import { deprecatedInUse, orderBySchema } from './schema-notes.js';
 import { redactSecrets } from './secrets.js';
 
 const FOUND_BY = { flag: '--config', env: 'MOCK_CONFIG_FILE', search: 'search from the current directory' } as const;
 
 /**
  * YAML of the effective configuration with `# from <source>` after every leaf (`mock serve
- * --print-config`), then a comment per setting of a feature not built yet and per deprecated key in use.
+ * --print-config`), then a comment per deprecated key in use.
  * Credentials (the keys schema.json marks x-secret) show as `<redacted>`, URLs' passwords as [redacted].
  */
 export function formatConfig(resolved: ResolvedConfig): string {
@@ -17,10 +17,7 @@ export function formatConfig(resolved: ResolvedConfig): string {
   const header = resolved.file
     ? `# config file: ${resolved.file.file} (found by ${FOUND_BY[resolved.file.via]})`
     : '# no config file found';
-  const notes = [
-    ...plannedInUse(resolved.sources).map((key) => `# ${notImplementedNote(key)}`),
-    ...deprecatedInUse(resolved.sources).map(({ key, replacement }) => `# ${key} is deprecated: use ${replacement}`),
-  ];
+  const notes = deprecatedInUse(resolved.sources).map(({ key, replacement }) => `# ${key} is deprecated: use ${replacement}`);
   return `${header}\n${doc.toString()}${notes.map((note) => `${note}\n`).join('')}`;
 }
 

@@ -2,8 +2,7 @@ import type { ConfigSource } from './layer.js';
 import schema from './schema.json' with { type: 'json' };
 
 /**
- * What the schema says about keys beyond their shape: `x-status: planned` (a feature not built
- * yet: accepted and reported, never silently ignored) and `deprecated` + `x-replacement` (an old
+ * What the schema says about keys beyond their shape: `deprecated` + `x-replacement` (an old
  * spelling whose value goes to the replacement key). Read once from schema.json, so marking or
  * unmarking a key there is all it takes.
  */
@@ -11,7 +10,6 @@ interface SchemaNode {
   properties?: Record<string, SchemaNode>;
   $ref?: string;
   deprecated?: boolean;
-  'x-status'?: string;
   'x-replacement'?: string;
 }
 
@@ -24,28 +22,23 @@ export interface Deprecation {
 
 const definitions = (schema as { definitions: Record<string, SchemaNode> }).definitions;
 
-/** A node with its `$ref` followed; the referring node's own keywords (`x-status`) are kept. */
+/** A node with its `$ref` followed; the referring node's own keywords (`deprecated`) are kept. */
 function resolve(node: SchemaNode): SchemaNode {
   if (!node.$ref) return node;
   const target = definitions[node.$ref.replace('#/definitions/', '')];
   return { ...resolve(target), ...node, properties: resolve(target).properties };
 }
 
-const planned: string[] = [];
 const deprecations: Deprecation[] = [];
 
 (function walk(node: SchemaNode, prefix: string): void {
   for (const [name, raw] of Object.entries(node.properties ?? {})) {
     const child = resolve(raw);
     const key = prefix ? `${prefix}.${name}` : name;
-    if (child['x-status'] === 'planned') planned.push(key);
     if (child.deprecated && child['x-replacement']) deprecations.push({ key, replacement: child['x-replacement'] });
     walk(child, key);
   }
 })(schema as SchemaNode, '');
-
-/** Keys of features not built yet, outermost only (`admin`, not also `admin.port`), in schema order. */
-export const PLANNED_KEYS: readonly string[] = planned.filter((key) => !planned.some((outer) => isWithin(key, outer) && outer !== key));
 
 export const DEPRECATIONS: readonly Deprecation[] = deprecations;
 
@@ -53,9 +46,6 @@ export const DEPRECATIONS: readonly Deprecation[] = deprecations;
 export function isWithin(key: string, outer: string): boolean {
   return key === outer || key.startsWith(`${outer}.`) || key.startsWith(`${outer}[`);
 }
-
-/** Whether a key belongs to a feature that is not built yet (for help texts). */
-export const isPlanned = (key: string): boolean => PLANNED_KEYS.some((outer) => isWithin(key, outer));
 
 /** Whether anything at or below `key` was set by a flag, the environment or the file; returns that source. */
 export function setBy(key: string, sources: Readonly<Record<string, ConfigSource>>): ConfigSource | undefined {
@@ -67,10 +57,6 @@ export function setBy(key: string, sources: Readonly<Record<string, ConfigSource
   }
   return best;
 }
-
-/** Planned features that the configuration sets (by any source but the defaults). */
-export const plannedInUse = (sources: Readonly<Record<string, ConfigSource>>): string[] =>
-  PLANNED_KEYS.filter((key) => setBy(key, sources) !== undefined);
 
 /** Deprecated keys that the configuration sets. */
 export const deprecatedInUse = (sources: Readonly<Record<string, ConfigSource>>): Deprecation[] =>
@@ -88,6 +74,3 @@ export function orderBySchema(value: unknown, node: SchemaNode = schema as Schem
     ...rest.map((key) => [key, record[key]]),
   ]);
 }
-
-/** The line `mock serve` logs and `mock config validate` prints for a planned feature that is set. */
-export const notImplementedNote = (key: string): string => `${key} is configured but not implemented yet (see docs/configuration.md)`;

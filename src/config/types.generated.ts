@@ -50,7 +50,7 @@ export type Ratio = number;
 export type Duration = string;
 
 /**
- * mock.yaml. Every key with a default is listed in `required` so that the type generated from this schema describes the effective configuration (defaults filled in). `x-status: planned` marks settings of features not built yet (accepted, reported by `mock serve` and `mock config validate`); `deprecated` + `x-replacement` marks an old spelling whose value goes to the replacement key unless that key is set itself; `x-secret` marks a credential, whose value `mock config show` and error messages never print.
+ * mock.yaml. Every key with a default is listed in `required` so that the type generated from this schema describes the effective configuration (defaults filled in). `deprecated` + `x-replacement` marks an old spelling whose value goes to the replacement key unless that key is set itself; `x-secret` marks a credential, whose value `mock config show` and error messages never print.
  */
 export interface MockConfig {
   server: ServerConfig;
@@ -1449,6 +1449,9 @@ export interface TimeTravelStep {
   jump_to?: Timestamp;
   advance_by?: Duration;
 }
+/**
+ * Hosted mode (docs/hosting.md): with plans, the HTTP mock also hosts tenants' mocks under /api/v1/hosted-mocks/{id}/, created over that API with admin.management_token or declared here.
+ */
 export interface TenancyConfig {
   /**
    * Plan name to its quotas and permissions. An absent quota is unlimited; an absent permission is false.
@@ -1456,6 +1459,16 @@ export interface TenancyConfig {
   plans?: {
     [k: string]: TenantPlan;
   };
+  /**
+   * Hosted mocks of this configuration, by id (one URL segment: lower-case letters, digits and dashes); the API can add others.
+   */
+  tenants?: {
+    [k: string]: DeclaredTenant;
+  };
+  /**
+   * Where each tenant's folder (its description as uploaded, its build, its fixtures) goes; relative to the project. Default .mock/tenants.
+   */
+  dir?: string;
 }
 export interface TenantPlan {
   quotas?: TenantQuotas;
@@ -1480,6 +1493,17 @@ export interface TenantPermissions {
   can_integrate_external?: boolean;
   can_use_ml_features?: boolean;
   can_manage_users?: boolean;
+}
+export interface DeclaredTenant {
+  /**
+   * A name of tenancy.plans.
+   */
+  plan: string;
+  /**
+   * Its OpenAPI or Swagger description: a file of the project (relative to mock.yaml).
+   */
+  spec: string;
+  description?: string;
 }
 export interface ConformanceConfig {
   /**

@@ -1,26 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
-import { DEPRECATIONS, PLANNED_KEYS, isPlanned, loadConfig, plannedInUse } from '../../dist/src/config/index.js';
-
-t.test('features not built yet are marked in the schema', async (t) => {
-  t.same(PLANNED_KEYS, ['tenancy']);
-  t.notOk(isPlanned('admin.port'), 'the admin API is built');
-  t.notOk(isPlanned('metrics.enabled'));
-  t.notOk(isPlanned('chaos.latency_enabled'), 'the global latency range is built');
-  t.notOk(isPlanned('grpc.proto_dir'), 'gRPC is built');
-  t.notOk(isPlanned('ai.enabled'), 'AI-assisted mocks are built');
-  t.notOk(isPlanned('observability.chaos.rate_limit.enabled'), 'chaos is built');
-  t.notOk(isPlanned('core.routes'), 'per-route chaos is built');
-  t.notOk(isPlanned('server.http_port'));
-  t.notOk(isPlanned('http.routes'), 'custom routes are built');
-  t.notOk(isPlanned('http.keepalive_hint'), 'the keep-alive hint is built');
-  t.notOk(isPlanned('response.caching.ttl_seconds'), 'the response cache is built');
-  t.notOk(isPlanned('logging.file'));
-  t.notOk(isPlanned('reality_continuum.enabled'), 'the reality continuum is built');
-  t.notOk(isPlanned('proxy.rules'), 'the conditional proxy is built');
-});
+import { DEPRECATIONS, loadConfig } from '../../dist/src/config/index.js';
 
 t.test('deprecated keys name their replacement', async (t) => {
   t.same(DEPRECATIONS, [
@@ -65,18 +46,4 @@ t.test('a deprecated key gives its value to the replacement', async (t) => {
 
   const untouched = load('chaos:\n  latency_enabled: true\n');
   t.equal(untouched.config.observability, undefined, 'defaults of deprecated keys are not copied');
-});
-
-t.test('which features not built yet a configuration sets, by any source', async (t) => {
-  const cwd = t.testdir({ 'mock.yaml': 'admin:\n  port: 9100\nwebsocket: { max_connections: 10 }\ntenancy: { plans: {} }\n' });
-  const { sources } = loadConfig({
-    cwd,
-    env: { MOCK_GRPC_PORT: '50052' },
-    flags: [
-      { flag: 'chaos', key: 'observability.chaos.enabled', value: true },
-      { flag: 'ai-enabled', key: 'ai.enabled', value: true },
-    ],
-  });
-  t.same(plannedInUse(sources), ['tenancy'], 'websocket, gRPC and AI-assisted mocks are built');
-  t.same(plannedInUse(loadConfig({ cwd: mkdtempSync(path.join(os.tmpdir(), 'mock-notes-')), env: {} }).sources).includes('tenancy'), false, 'defaults alone set nothing');
 });

@@ -68,6 +68,8 @@ export interface ChainRun {
 export interface ExchangeLocals {
   /** Gives the request's bulkhead place back once its answer is written. */
   releaseBulkhead?: () => void;
+  /** Gives the hosted mock's place (max_concurrent_executions) back once its answer is written. */
+  releaseTenantSlot?: () => void;
   /** The id of the fixture that answered (replay): the recording of it is not recorded again. */
   replayed?: string;
   /** The upstream answered (the proxy), not the mock: recordings say where an answer came from. */

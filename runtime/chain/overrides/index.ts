@@ -34,4 +34,4 @@
  */
 export { loadOverrides, type LoadOverridesOptions } from './load.js';
 export { OverrideSet, type OverrideOutcome } from './override-set.js';
-export { type OverrideRule, type RuleSetResult } from './rule.js';
+export { readRuleSet, type OverrideRule, type RuleSetResult } from './rule.js';

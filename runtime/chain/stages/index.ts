@@ -27,6 +27,7 @@ import { routeChaosStage } from './route-chaos.js';
 import { sandboxStage } from './sandbox.js';
 import { securityStage } from './security.js';
 import { statefulStage } from './stateful.js';
+import { tenantQuotaStage } from './tenant-quota.js';
 import { tokenEndpointStage } from './token-endpoint.js';
 import { trafficShapingStage } from './traffic-shaping.js';
 
@@ -63,6 +64,7 @@ const FACTORIES: readonly StageFactory[] = [
   sandboxStage,
   securityStage,
   statefulStage,
+  tenantQuotaStage,
   tokenEndpointStage,
   trafficShapingStage,
 ];

@@ -1,4 +1,5 @@
-export { ADMIN_ROUTES, MANAGEMENT_ROUTES, WORKERS_APPLIED_HEADER, createAdminApi, type AdminApiOptions } from './admin-api.js';
+export { ADMIN_ROUTES, MANAGEMENT_ROUTES, WORKERS_APPLIED_HEADER, createAdminApi, refuseForeign, type AdminApiOptions } from './admin-api.js';
+export { fail, ok } from './envelope.js';
 export { BrowserToken } from './browser-token.js';
 export { AccessPolicy, DEFAULT_ACCESS, DEFAULT_ALLOWED_ORIGINS, type AccessPolicyOptions } from './access-policy.js';
 export type { AdminContext, ClusterQuestion, ClusterView, EnvControl, RestartStatus, ServerControl, WorkerStatus } from './context.js';

@@ -58,7 +58,7 @@
 export { createAuth, type Auth } from './authenticator.js';
 export { devUsersWarning } from './dev-users.js';
 export { hashPassword } from './password.js';
-export { PERMISSIONS, accessFor, type Access } from './permissions.js';
+export { PERMISSIONS, accessFor, roleAllows, type Access } from './permissions.js';
 export {
   ROLES,
   type AuthDecision,

@@ -77,11 +77,17 @@ function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): ht
     path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/` || path.startsWith(`${controlPage}/assets/`)));
 
   const onControl = control === undefined ? undefined : controlListener(control, dispatch.maxBodyBytes);
+  const hosted = options.hosted;
+  const onHosted = hosted === undefined ? undefined : controlListener(hosted.handler, dispatch.maxBodyBytes);
   return http.createServer((req, res) => {
     const startedAt = performance.now();
     const { method, path, query, headers } = requestHead(req);
     if (onControl !== undefined && isControl(path)) {
       onControl(req, res);
+      return;
+    }
+    if (onHosted !== undefined && hosted?.isControl(path) === true) {
+      onHosted(req, res);
       return;
     }
     const client = clientAddress(req.socket);

@@ -12,6 +12,7 @@ import { writeUws, type ResponseState } from './uws-writer.js';
 import { UwsConnections } from './uws-connections.js';
 import { InFlight } from './in-flight.js';
 import type { SocketEndpoint } from './socket-endpoint.js';
+import type { HostedSurface } from '../../hosting/index.js';
 import { mountSocketUws } from './uws-socket.js';
 
 export interface HttpAdapterOptions {
@@ -24,6 +25,8 @@ export interface HttpAdapterOptions {
   keepAliveHint?: boolean;
   /** A WebSocket endpoint served beside the HTTP answers (GraphQL subscriptions). */
   socket?: SocketEndpoint;
+  /** Hosted mode: the tenants' control paths (the dispatch is wrapped already). */
+  hosted?: HostedSurface;
 }
 
 /** The uWebSockets.js adapter: the mock's hot path. */
@@ -81,6 +84,9 @@ export function createHttpApp(options: HttpAdapterOptions, connections = new Uws
       mountControl(app, `${options.controlPage}/assets/*`, options.control, maxBodyBytes);
     }
   }
+
+  const hosted = options.hosted;
+  if (hosted !== undefined) for (const pattern of hosted.patterns) mountControl(app, pattern, hosted.handler, dispatch.maxBodyBytes);
 
   if (options.socket !== undefined) mountSocketUws(app, options.socket);
 

@@ -9,7 +9,7 @@ export default class ConfigValidate extends MockCommand {
   static description = [
     'Check a config file: it exists, its YAML parses (errors give line and column), it matches the schema, and its API descriptions load.',
     'Prints the HTTP endpoints (description operations plus custom routes) and chains (state machine transitions plus custom routes with match conditions),',
-    'warns about missing sections, and notes settings of features not built yet. MOCK_* variables are not applied (see mock config show).',
+    'warns about missing sections and deprecated keys. MOCK_* variables are not applied (see mock config show).',
     'Exit 0 when the file is valid, 1 otherwise.',
   ].join(' ');
 

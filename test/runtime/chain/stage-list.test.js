@@ -28,6 +28,7 @@ const everything = {
       ragExamples: 0,
       cacheMaxBytes: 1024 * 1024,
     },
+    tenant: { id: 't', plan: 'p', requestsPerMinute: 1, concurrent: 1 },
   },
   tokenIssuer: { options: { path: '/oauth/token' } },
   fixtures: { store: {}, recorder: {} },
@@ -40,11 +41,13 @@ const everything = {
 
 // the lists servers were given by hand before the declarations (STAGES, OVER_HTTP_STAGES, CALL_STAGES), in their order,
 // but cors, moved outside protective chaos (issue 37) so that a page reads their refusals, contract-diff, added
-// since (issue 39) around the upstream stages, the plugin stages (issue 40) and ai (issue 41), last
+// since (issue 39) around the upstream stages, the plugin stages (issue 40), ai (issue 41), last, and a hosted mock's
+// tenant-quota (issue 41), in front of protective chaos
 const BEFORE = {
   description: [
     'sandbox',
     'cors',
+    'tenant-quota',
     'circuit-breaker',
     'bulkhead',
     'rate-limit',

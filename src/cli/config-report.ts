@@ -15,6 +15,7 @@ import {
 import { isTree } from '../config/tree.js';
 import { protoDirInUse } from './build-options.js';
 import { websocketWanted } from './servers-wanted.js';
+import { hostingOptions, hostingWanted } from './hosting-options.js';
 
 /** What `mock config validate` found in a configuration file that loads without errors. */
 export interface ConfigReport {
@@ -94,8 +95,8 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
   const conditional = ir.routes.filter(({ match }) => match.query || match.headers || match.body !== undefined).length;
 
   // a GraphQL schema alone is a project too: no HTTP mock runs then, whatever server and validation say
-  // a GraphQL schema, .proto files or a WebSocket configuration alone is a project without an HTTP mock
-  const expected = (graphql !== undefined || grpc !== undefined || websocketWanted(resolved)) && config.specs.length === 0 ? [] : EXPECTED_SECTIONS;
+  // a GraphQL schema, .proto files or a WebSocket configuration alone is a project without an HTTP mock; hosted mode's tenants are its API
+  const expected = (graphql !== undefined || grpc !== undefined || websocketWanted(resolved) || hostingWanted(resolved)) && config.specs.length === 0 ? [] : EXPECTED_SECTIONS;
   const warnings = expected.filter(([key]) => !(key in written)).map(([key, consequence]) => `no ${key}: section; ${consequence}`);
   if (config.reality_continuum?.enabled && !config.proxy.upstream_url) {
     warnings.push('reality_continuum is enabled without an upstream: set proxy.upstream_url (or MOCK_PROXY_UPSTREAM)');
@@ -106,6 +107,12 @@ export async function checkConfigFile(options: { cwd?: string; configPath?: stri
 
   if (config.state.store === 'redis' && config.admin.auth.enabled && config.admin.auth.jwt_secret === undefined) {
     warnings.push('admin auth with state.store redis needs JWT_SECRET when serving (the same random value on every instance); mock serve refuses to start without it');
+  }
+
+  try {
+    hostingOptions(resolved, () => undefined);
+  } catch (e) {
+    warnings.push(`${(e as Error).message} (mock serve refuses to start so)`);
   }
 
   const line = keyLocator(location.file);

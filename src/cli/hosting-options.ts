@@ -1,6 +1,5 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from 'pino';
 import { MockError } from '../../common/errors.js';
 import type { MockOptions } from '../../runtime/index.js';
 import { displayPath, type ResolvedConfig } from '../config/index.js';
@@ -32,7 +31,7 @@ export function withHostDescription(resolved: ResolvedConfig): ResolvedConfig {
  * A tenant's description builds in a child process, as mock serve's own: an uploaded one with its
  * $refs confined to the tenant's folder, a declared one to the project.
  */
-export function hostingOptions(resolved: ResolvedConfig, logger: Logger): MockOptions['hosting'] {
+export function hostingOptions(resolved: ResolvedConfig, warn: (line: string) => void): MockOptions['hosting'] {
   if (!hostingWanted(resolved)) return undefined;
   const { config, projectDir } = resolved;
   const tenancy = config.tenancy as NonNullable<typeof config.tenancy>;
@@ -62,7 +61,7 @@ export function hostingOptions(resolved: ResolvedConfig, logger: Logger): MockOp
       const uploaded = !path.relative(dir, file).startsWith('..');
       const cwd = uploaded ? dir : projectDir;
       const built = await buildInWorker({ specs: [{ source: path.relative(cwd, file) }], routes: [], outDir: dir, name: 'build', cwd, allowRefs: [] });
-      for (const warning of built.warnings) logger.warn(`${path.basename(dir)}: ${warning}`);
+      for (const warning of built.warnings) warn(`${path.basename(dir)}: ${warning}`);
       return built.dir;
     },
   };

@@ -78,7 +78,7 @@ export async function startServing(given: ResolvedConfig, options: StartServingO
   let redis: { close(): Promise<void> } | undefined;
   try {
     // said before anything is built: hosted mode without its token is a one-line error
-    const hosting = hostingOptions(resolved, logger);
+    const hosting = hostingOptions(resolved, (line) => logger.warn(line));
     let stores = options.stores;
     if (stores === undefined && resolved.config.state.store === 'redis') {
       // loaded only when asked for: a memory store never loads the Redis client

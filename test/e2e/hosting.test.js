@@ -318,6 +318,8 @@ t.test('hosted mode without a management token, or with a declared tenant of no 
   const noToken = await runMock(['serve', '--http-port', '0'], { cwd: bare });
   t.equal(noToken.code, 1);
   t.match(noToken.stderr, /tenancy: hosted mode needs admin.management_token \(MOCK_MANAGEMENT_TOKEN\)/);
+  const validated = await runMock(['config', 'validate'], { cwd: bare });
+  t.match(validated.stdout + validated.stderr, /tenancy: hosted mode needs admin.management_token .*mock serve refuses to start so/, 'mock config validate says so before');
   writeFileSync(path.join(bare, 'mock.yaml'), `${PLANS.replace('plan: pro', 'plan: gold')}admin:\n  management_token: ${OPERATOR}\n`);
   const noPlan = await runMock(['serve', '--http-port', '0'], { cwd: bare });
   t.equal(noPlan.code, 1);

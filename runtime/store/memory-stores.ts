@@ -4,6 +4,7 @@ import type { Store, StoreBudget, StoreFactory, StoreName } from './store.js';
 /** The stores of one process in its own memory (state.store `memory`, the default). */
 export class MemoryStores implements StoreFactory {
   private readonly stores = new Map<StoreName, Store<unknown>>();
+  private readonly namespaces = new Map<string, MemoryStores>();
 
   /** `warn`: where the stores' eviction warnings go (the server's logger). */
   constructor(private readonly warn: (message: string) => void = () => undefined) {}
@@ -21,9 +22,14 @@ export class MemoryStores implements StoreFactory {
     return [...this.stores.values()];
   }
 
-  /** A tenant's stores: a set of its own, which goes when the tenant does. */
-  within(): StoreFactory {
-    return new MemoryStores(this.warn);
+  /** A tenant's stores: a set of its own, the same for the same namespace (a server rebuilt by mock sync keeps what they hold). */
+  within(namespace: string): StoreFactory {
+    let inner = this.namespaces.get(namespace);
+    if (inner === undefined) {
+      inner = new MemoryStores(this.warn);
+      this.namespaces.set(namespace, inner);
+    }
+    return inner;
   }
 
   /** Memory answers at once: nothing is ever pending. */

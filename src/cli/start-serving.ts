@@ -67,6 +67,8 @@ function warnProtoProblems(resolved: ResolvedConfig, dir: string, logger: Logger
   }
 }
 
+const NO_OPERATIONS = /define no operations/;
+
 export async function startServing(given: ResolvedConfig, options: StartServingOptions): Promise<Serving> {
   const resolved = withHostDescription(given);
   checkPortClash(resolved);
@@ -92,7 +94,8 @@ export async function startServing(given: ResolvedConfig, options: StartServingO
       if (!check.stale) return { dir: check.dir };
       const progress = progressLine(process.stderr, label);
       const built = await buildInWorker(buildOptions, progress?.report).finally(() => progress?.done());
-      for (const warning of built.warnings) logger.warn(warning);
+      // a host's empty description (hosted mode without an API of its own) has no operations by design
+      for (const warning of built.warnings) if (resolved === given || !NO_OPERATIONS.test(warning)) logger.warn(warning);
       return { dir: built.dir, written: built.written.length };
     };
     // a WebSocket configuration alone has nothing to build (the folder is where a build would go, which the admin's file editor keeps off)

@@ -152,6 +152,18 @@ t.test("every admin endpoint of a tenant refuses another tenant's key, and no ke
   ]) {
     t.equal((await call(hosted, method, target, { token: beta, body: method === 'GET' ? undefined : [] })).status, 401, `${method} ${target}`);
   }
+  // and the tenants themselves: a key lists, creates, changes and deletes none (its own included)
+  for (const [method, target, body] of [
+    ['GET', '', undefined],
+    ['POST', '', { id: 'eve', plan: 'pro', spec: tictactoe }],
+    ['GET', '/acme', undefined],
+    ['PUT', '/acme', { plan: 'free' }],
+    ['DELETE', '/acme', undefined],
+    ['PUT', '/beta', { plan: 'pro' }],
+    ['DELETE', '/beta', undefined],
+  ]) {
+    t.equal((await call(hosted, method, target, { token: beta, body })).status, 401, `${method} ${target || '/'} with beta's key`);
+  }
   // not vacuous: the tenant's own key and the operator are answered
   t.equal((await call(hosted, 'GET', '/gamma/__mock/logs', { token: gamma })).status, 200);
   t.equal((await call(hosted, 'GET', '/acme/__mock/logs', { token: OPERATOR })).status, 200);

@@ -9,6 +9,9 @@ export type ValidationMode = 'off' | 'warn' | 'enforce';
 
 export type HttpBackend = 'auto' | 'uws' | 'node';
 
+/** server.http_version: 2 serves HTTP/2 (h2c by prior knowledge) and HTTP/1.1 on one port through node:http2. */
+export type HttpVersion = '1.1' | '2';
+
 export type ErrorBody = 'documented' | 'problem';
 
 export interface ValidationOptions {
@@ -90,6 +93,8 @@ export interface ServeOptions {
   logger: Logger;
   /** uWebSockets.js (`uws`), node:http (`node`), or `auto` (the default): uWS where its addon loads, else node:http (runtime/servers/http/backend.ts). */
   httpBackend?: HttpBackend;
+  /** server.http_version; absent: 1.1. */
+  httpVersion?: HttpVersion;
   /** http.keepalive_hint: answers that keep their connection say so, with the idle timeout. */
   keepAliveHint?: boolean;
   /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */

@@ -164,7 +164,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const hosted = this.hosted;
     const dispatch = hosted === undefined ? own : hosted.dispatch(own);
     const adapterOptions = { dispatch, control: this.controlHandler, controlPage: this.controlPage, socket: this.controlStream, keepAliveHint: options.keepAliveHint, hosted };
-    const adapter = await createHttpAdapter(options.httpBackend, adapterOptions, options.logger);
+    const adapter = await createHttpAdapter(options.httpBackend, adapterOptions, options.logger, options.httpVersion);
     await adapter.listen(options.host, options.port, '--http-port');
     this.adapter = adapter;
     this.startTime = Date.now();
@@ -193,7 +193,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 
   /** Which server library answers: uws or node. */
   get backend(): string {
-    return this.adapter?.library ?? (this.options.httpBackend === 'node' ? 'node' : 'uws');
+    return this.adapter?.library ?? (this.options.httpVersion === '2' ? 'node:http2' : this.options.httpBackend === 'node' ? 'node' : 'uws');
   }
 
   engine(): Engine {

@@ -113,6 +113,10 @@ export const serveFlags = {
     ),
     options: ['auto', 'uws', 'node'] as const,
   })(),
+  'http-version': Flags.option({
+    description: describe('HTTP version of the HTTP mock: 1.1, 2 (node:http2: h2c by prior knowledge and HTTP/1.1 on one port) or auto (2 over TLS, else 1.1); see docs/http2.md', 'server.http_version', '1.1'),
+    options: ['1.1', '2', 'auto'] as const,
+  })(),
   validation: Flags.option({
     description: describe('Request validation mode', 'validation.mode'),
     options: ['off', 'warn', 'enforce'] as const,
@@ -319,6 +323,7 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   host: 'server.bind',
   cors: 'http.cors.enabled',
   'http-backend': 'server.http_backend',
+  'http-version': 'server.http_version',
   workers: 'server.workers',
   validation: 'validation.mode',
   'validation-status': 'validation.status_code',

@@ -31,6 +31,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     timeTravel: timeTravelOptions(config),
     maxBodyBytes: config.http.max_body_bytes,
     httpBackend: httpBackend(config, logger),
+    httpVersion: httpVersion(config),
     keepAliveHint: config.http.keepalive_hint,
     maxConnections: config.core.max_connections,
     cors: corsOptions(config),
@@ -68,6 +69,18 @@ function httpBackend(config: EffectiveConfig, logger: Logger): ServeOptions['htt
       'chaos connection_error_kind tcp_reset: uWebSockets.js cannot send a TCP reset, so those connections are closed without an answer (tcp_close); set server.http_backend to node or auto for real resets',
     );
   return chosen;
+}
+
+/**
+ * server.http_version: auto is 2 on a port that speaks TLS, which the HTTP mock's does not yet; so
+ * 1.1 there. HTTP/2 is node:http2's: asking for uWebSockets.js as well is a contradiction.
+ */
+function httpVersion(config: EffectiveConfig): ServeOptions['httpVersion'] {
+  if (config.server.http_version !== '2') return '1.1';
+  if (config.server.http_backend === 'uws') {
+    throw new MockError('MOCK_ERR_HTTP_BACKEND_UNAVAILABLE', 'server.http_version 2 serves with node:http2, but server.http_backend is uws, which has no HTTP/2: leave http_backend out (or auto), or serve HTTP/1.1');
+  }
+  return '2';
 }
 
 /** time_travel with its instants and durations read once; a schedule step names jump_to or advance_by (the schema's semantics check). */

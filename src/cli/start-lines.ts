@@ -13,6 +13,7 @@ function hostPort(host: string, port: number): string {
 const BACKEND_NOTE: Readonly<Record<string, string>> = {
   uws: '(uWebSockets.js; HTTP/1.0 clients get 505: serve them with --http-backend node)',
   node: '(node:http)',
+  'node:http2': '(node:http2: HTTP/2 by prior knowledge, and HTTP/1.1)',
 };
 
 /** What `mock serve` prints once it serves: the URL of each server, as a user on this machine opens or dials it. */

@@ -25,6 +25,7 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MOCK_HTTP_PORT', key: 'server.http_port', type: 'integer' },
   { name: 'MOCK_HTTP_HOST', key: 'server.bind', type: 'string' },
   { name: 'MOCK_HTTP_BACKEND', key: 'server.http_backend', type: 'string' },
+  { name: 'MOCK_HTTP_VERSION', key: 'server.http_version', type: 'string' },
   { name: 'MOCK_WORKERS', key: 'server.workers', type: 'count' },
   { name: 'MOCK_STATE_STORE', key: 'state.store', type: 'string' },
   { name: 'MOCK_REDIS_URL', key: 'state.redis_url', type: 'string' },

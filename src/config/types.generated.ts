@@ -122,6 +122,10 @@ export interface ServerConfig {
    */
   http_backend?: 'auto' | 'uws' | 'node';
   /**
+   * HTTP version of the HTTP mock: 1.1, the default (server.http_backend's library); 2, HTTP/2 through node:http2 (h2c by prior knowledge and HTTP/1.1 on the same plain port; uWebSockets.js has no HTTP/2), docs/http2.md; auto: 2 where the port speaks TLS (browsers use HTTP/2 over TLS only), else 1.1. Also --http-version and MOCK_HTTP_VERSION.
+   */
+  http_version?: '1.1' | '2' | 'auto';
+  /**
    * Processes serving the HTTP, GraphQL and WebSocket mocks on the same ports: a number (1 to 256), or auto for the cores this process may use (os.availableParallelism()). Past 1, a primary process restarts a worker that dies, keeps the state every worker shares (or state.store redis does) and drains every worker on SIGTERM; gRPC is served by the first worker only. docs/workers.md. Also --workers and MOCK_WORKERS.
    */
   workers?: number | 'auto';

@@ -1,5 +1,6 @@
 import { MockError } from '../../../common/errors.js';
-import type { HttpBackend } from '../../serve-options.js';
+import type { HttpBackend, HttpVersion } from '../../serve-options.js';
+import { Http2Adapter } from './http2-server.js';
 import { NodeHttpAdapter } from './node-server.js';
 import { UwsHttpAdapter, type HttpAdapterOptions } from './server.js';
 import { loadUws } from '../uws/index.js';
@@ -15,11 +16,18 @@ export const NODE_HTTP_THROUGHPUT = 'about 0.4x the throughput';
 let fallbackSaid = false;
 
 /**
- * The adapter server.http_backend asks for. `auto` (or none) is uWebSockets.js where its addon
+ * The adapter server.http_version and server.http_backend ask for: HTTP/2 is node:http2's. `auto` (or none) is uWebSockets.js where its addon
  * loads and node:http where it does not, with one info line saying why and what it costs;
  * `uws` where the addon does not load is a one-line error saying the same.
  */
-export async function createHttpAdapter(backend: HttpBackend | undefined, options: HttpAdapterOptions, logger: { info(message: string): void }): Promise<UwsHttpAdapter | NodeHttpAdapter> {
+export async function createHttpAdapter(
+  backend: HttpBackend | undefined,
+  options: HttpAdapterOptions,
+  logger: { info(message: string): void },
+  version: HttpVersion = '1.1',
+): Promise<UwsHttpAdapter | NodeHttpAdapter | Http2Adapter> {
+  // uWebSockets.js has no HTTP/2
+  if (version === '2') return new Http2Adapter(options);
   if (backend === 'node') return new NodeHttpAdapter(options);
   const load = await loadUws();
   if (load.ok) return new UwsHttpAdapter(options);

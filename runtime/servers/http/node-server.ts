@@ -1,6 +1,7 @@
 // the global `performance` is a getter, read on every call: the module binding is not
 import { performance } from 'node:perf_hooks';
 import http from 'node:http';
+import type net from 'node:net';
 import type { Socket } from 'node:net';
 import { MockError } from '../../../common/errors.js';
 import { fieldKey } from '../../../common/http-fields.js';
@@ -72,14 +73,31 @@ export class NodeHttpAdapter implements ServerAdapter {
 }
 
 function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): http.Server {
+  return http.createServer(nodeRequestListener(options, flight, HTTP1));
+}
+
+/** How a request listener reads and answers a protocol's requests: HTTP/1.x, or HTTP/2 through node's compatibility API (http2-server.ts). */
+export interface NodeFlavor {
+  write: typeof writeNode;
+  /** The client's address. */
+  client(req: http.IncomingMessage): string;
+  /** HTTP/2 has no Connection field: a control answer never asks to close. */
+  h2: boolean;
+}
+
+const HTTP1: NodeFlavor = { write: writeNode, client: (req) => clientAddress(req.socket), h2: false };
+
+/** The mock's requests (and the control surfaces') as a node:http request listener. */
+export function nodeRequestListener(options: HttpAdapterOptions, flight: InFlight, flavor: NodeFlavor): http.RequestListener {
   const { dispatch, control, controlPage } = options;
+  const { write } = flavor;
   const isControl = (path: string): boolean =>
     path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/` || path.startsWith(`${controlPage}/assets/`)));
 
-  const onControl = control === undefined ? undefined : controlListener(control, dispatch.maxBodyBytes);
+  const onControl = control === undefined ? undefined : controlListener(control, dispatch.maxBodyBytes, flavor);
   const hosted = options.hosted;
-  const onHosted = hosted === undefined ? undefined : controlListener(hosted.handler, dispatch.maxBodyBytes);
-  return http.createServer((req, res) => {
+  const onHosted = hosted === undefined ? undefined : controlListener(hosted.handler, dispatch.maxBodyBytes, flavor);
+  return (req, res) => {
     const startedAt = performance.now();
     const { method, path, query, headers } = requestHead(req);
     if (onControl !== undefined && isControl(path)) {
@@ -90,7 +108,7 @@ function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): ht
       onHosted(req, res);
       return;
     }
-    const client = clientAddress(req.socket);
+    const client = flavor.client(req);
     const length = headers['content-length'];
     if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
       // no body to read: node:http drops the (empty) request stream itself once the answer is written
@@ -98,32 +116,32 @@ function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): ht
       const result = dispatch.answer(ex);
       // hot path: a synchronous answer written whole within this turn is never in flight when a close runs
       if (!(result instanceof Promise) && result.delivery === undefined) {
-        if (!res.destroyed) writeNode(res, method, result, flight.draining, (written) => dispatch.written(ex, written));
+        if (!res.destroyed) write(res, method, result, flight.draining, (written) => dispatch.written(ex, written));
         return;
       }
       // answered or not, a request is over once its response closes
       res.once('close', flight.begin());
-      if (result instanceof Promise) result.then((answer) => sendNode(res, ex, answer, false, flight, dispatch));
-      else sendNode(res, ex, result, false, flight, dispatch);
+      if (result instanceof Promise) result.then((answer) => sendNode(res, ex, answer, false, flight, dispatch, write));
+      else sendNode(res, ex, result, false, flight, dispatch, write);
       return;
     }
     res.once('close', flight.begin());
     readBody(req, headers, dispatch.maxBodyBytes, (body, oversized) => {
       const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, startedAt });
       if (oversized) {
-        sendNode(res, ex, dispatch.tooLarge(ex), true, flight, dispatch);
+        sendNode(res, ex, dispatch.tooLarge(ex), true, flight, dispatch, write);
         return;
       }
       const result = dispatch.answer(ex);
-      if (result instanceof Promise) result.then((answer) => sendNode(res, ex, answer, false, flight, dispatch));
-      else sendNode(res, ex, result, false, flight, dispatch);
+      if (result instanceof Promise) result.then((answer) => sendNode(res, ex, answer, false, flight, dispatch, write));
+      else sendNode(res, ex, result, false, flight, dispatch, write);
     });
-  });
+  };
 }
 
 /** Writes an answer made later than its turn (unless the client left), then records it; `close`: the connection cannot carry another request. */
-function sendNode(res: http.ServerResponse, ex: Exchange, answer: Answer, close: boolean, flight: InFlight, dispatch: HttpAdapterOptions['dispatch']): void {
-  if (!res.destroyed) writeNode(res, ex.method, answer, close || flight.draining, (written) => dispatch.written(ex, written));
+function sendNode(res: http.ServerResponse, ex: Exchange, answer: Answer, close: boolean, flight: InFlight, dispatch: HttpAdapterOptions['dispatch'], write: typeof writeNode): void {
+  if (!res.destroyed) write(res, ex.method, answer, close || flight.draining, (written) => dispatch.written(ex, written));
 }
 
 /**
@@ -132,17 +150,18 @@ function sendNode(res: http.ServerResponse, ex: Exchange, answer: Answer, close:
  * fast off the mock's hot path.
  */
 export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: number): http.Server {
-  return http.createServer(controlListener(handler, maxBodyBytes));
+  return http.createServer(controlListener(handler, maxBodyBytes, HTTP1));
 }
 
 /** Reads a request whole and lets the control handler answer it. */
-function controlListener(handler: ControlHandler, maxBodyBytes: number): http.RequestListener {
+function controlListener(handler: ControlHandler, maxBodyBytes: number, flavor: NodeFlavor): http.RequestListener {
   return (req, res) => {
     const head = requestHead(req);
     readBody(req, head.headers, maxBodyBytes, (body, oversized) => {
-      handler({ ...head, body, oversized: oversized ? maxBodyBytes : undefined, clientIp: clientAddress(req.socket) }).then(
-        (response) => writeControl(res, response, oversized),
-        (e: unknown) => writeControl(res, controlFailure(e), oversized),
+      const close = oversized && !flavor.h2;
+      handler({ ...head, body, oversized: oversized ? maxBodyBytes : undefined, clientIp: flavor.client(req) }).then(
+        (response) => writeControl(res, response, close),
+        (e: unknown) => writeControl(res, controlFailure(e), close),
       );
     });
   };
@@ -155,6 +174,11 @@ function requestHead(req: http.IncomingMessage): { method: string; path: string;
   const headers: Record<string, string> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = fieldKey(req.rawHeaders[i]);
+    // HTTP/2's pseudo-header fields (:method, :path …) are the request line's; :authority is Host
+    if (name.charCodeAt(0) === 58) {
+      if (name === ':authority') headers.host ??= req.rawHeaders[i + 1];
+      continue;
+    }
     headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
   }
   // llhttp reads only the methods it knows, upper case
@@ -172,7 +196,7 @@ function originForm(target: string): string {
 const addresses = new WeakMap<Socket, string>();
 
 /** Dual-stack sockets report IPv4 clients as ::ffff:a.b.c.d. */
-function clientAddress(socket: Socket): string {
+export function clientAddress(socket: Socket): string {
   let address = addresses.get(socket);
   if (address === undefined) {
     address = (socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
@@ -263,7 +287,7 @@ function writeControlResponse(res: http.ServerResponse, response: ControlRespons
 }
 
 /** Binds a node:http server; a refused bind is one line naming the port and the flag. */
-export function listenNode(server: http.Server, host: string, port: number, flagHint: string): Promise<number> {
+export function listenNode(server: net.Server, host: string, port: number, flagHint: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (e: NodeJS.ErrnoException): void => {
       if (e.code === 'EADDRINUSE') {

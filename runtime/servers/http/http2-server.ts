@@ -1,0 +1,157 @@
+import http from 'node:http';
+import http2 from 'node:http2';
+import net from 'node:net';
+import { Duplex } from 'node:stream';
+import { hostPort, isReused, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
+import { answerClientError } from './client-error.js';
+import { InFlight } from './in-flight.js';
+import { clientAddress, listenNode, nodeRequestListener, type NodeFlavor } from './node-server.js';
+import { mountSocketNode } from './node-socket.js';
+import { writeNode } from './node-writer.js';
+import type { HttpAdapterOptions } from './server.js';
+
+/** What an HTTP/2 client sends first (RFC 9113 3.4): a connection that starts with it speaks h2c by prior knowledge. */
+const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
+
+/** Fields of HTTP/1.1's connection that HTTP/2 forbids (RFC 9113 8.2.2); node:http2 throws on them. */
+const CONNECTION_FIELDS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+
+const cleaned = new WeakMap<Answer, Answer>();
+
+/** An answer without the fields HTTP/2 forbids; a reused one (a documented example) is cleaned once. */
+function forH2(answer: Answer): Answer {
+  const { headers } = answer;
+  let forbidden = false;
+  for (let i = 0; i < headers.length && !forbidden; i++) forbidden = CONNECTION_FIELDS.has(headers[i][0].toLowerCase());
+  if (!forbidden) return answer;
+  const kept = cleaned.get(answer);
+  if (kept !== undefined) return kept;
+  const clean = { ...answer, headers: headers.filter(([name]) => !CONNECTION_FIELDS.has(name.toLowerCase())) };
+  if (isReused(answer)) cleaned.set(answer, clean);
+  return clean;
+}
+
+/** A stream's end is its own: an answer that would close an HTTP/1.1 connection ends only its stream. */
+const writeH2: typeof writeNode = (res, method, answer, _close, done) => writeNode(res, method, forH2(answer), false, done);
+
+/**
+ * A connection whose first bytes were read to tell its protocol, with them given back: node:http2
+ * reads a net.Socket's handle itself, past what JavaScript holds, so an h2c connection is handed
+ * over as a stream that starts with them.
+ */
+class Replayed extends Duplex {
+  constructor(
+    private readonly socket: net.Socket,
+    first: Buffer,
+  ) {
+    super();
+    this.push(first);
+    socket.on('data', (chunk: Buffer) => {
+      if (!this.push(chunk)) socket.pause();
+    });
+    socket.on('end', () => this.push(null));
+    socket.on('error', (e) => this.destroy(e));
+    socket.on('close', () => this.destroy());
+  }
+
+  override _read(): void {
+    this.socket.resume();
+  }
+
+  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.socket.write(chunk, encoding, callback);
+  }
+
+  override _final(callback: () => void): void {
+    this.socket.end(callback);
+  }
+
+  override _destroy(error: Error | null, callback: (error: Error | null) => void): void {
+    this.socket.destroy();
+    callback(error);
+  }
+}
+
+/**
+ * The HTTP/2 adapter (server.http_version 2, docs/http2.md): h2c by prior knowledge and HTTP/1.1
+ * on the same plain port, told apart by the connection's first bytes; the same dispatch and
+ * control surfaces as the node:http adapter, through node:http2's compatibility API. HTTP/2
+ * answers never carry HTTP/1.1's connection fields, and an answer that would close a connection
+ * ends its stream only.
+ */
+export class Http2Adapter implements ServerAdapter {
+  readonly kind = 'HTTP';
+  readonly library = 'node:http2';
+  private readonly front: net.Server;
+  private readonly h1: http.Server;
+  private readonly h2: http2.Http2Server;
+  private readonly flight = new InFlight();
+  /** Each session's client, known from its connection (its socket is a stream of ours, without an address). */
+  private readonly clients = new WeakMap<http2.Http2Session, string>();
+  private handing: string | undefined;
+  private host = '';
+  private boundPort = 0;
+  private open = false;
+  private sockets = new Set<net.Socket>();
+
+  constructor(options: HttpAdapterOptions) {
+    this.h1 = http.createServer(nodeRequestListener(options, this.flight, { write: writeNode, client: (req) => clientAddress(req.socket), h2: false }));
+    if (options.socket !== undefined) mountSocketNode(this.h1, options.socket);
+    this.h1.on('clientError', answerClientError);
+    const flavor: NodeFlavor = { write: writeH2, client: (req) => this.clients.get((req as unknown as http2.Http2ServerRequest).stream.session as http2.Http2Session) ?? '', h2: true };
+    this.h2 = http2.createServer({}, nodeRequestListener(options, this.flight, flavor) as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+    this.h2.on('session', (session) => this.clients.set(session, this.handing ?? ''));
+    this.front = net.createServer((socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+      socket.once('data', (first: Buffer) => this.hand(socket, first));
+    });
+  }
+
+  private hand(socket: net.Socket, first: Buffer): void {
+    socket.pause();
+    const n = Math.min(first.length, PREFACE.length);
+    if (first.subarray(0, n).equals(PREFACE.subarray(0, n))) {
+      this.handing = clientAddress(socket);
+      this.h2.emit('connection', new Replayed(socket, first));
+      this.handing = undefined;
+      return;
+    }
+    socket.unshift(first);
+    this.h1.emit('connection', socket);
+    socket.resume();
+  }
+
+  async listen(host: string, port: number, flag: string): Promise<void> {
+    this.boundPort = await listenNode(this.front, host, port, flag);
+    this.host = host;
+    this.open = true;
+  }
+
+  async close(graceMs = 0): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    const closed = new Promise<void>((resolve) => this.front.close(() => resolve()));
+    this.h1.close();
+    this.h2.close();
+    await this.flight.drain(graceMs);
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+  }
+
+  get listening(): boolean {
+    return this.open;
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get address(): string {
+    return hostPort(this.host, this.boundPort);
+  }
+
+  get connections(): number {
+    return this.sockets.size;
+  }
+}

@@ -11,6 +11,25 @@ export type HttpBackend = 'auto' | 'uws' | 'node';
 
 export type ErrorBody = 'documented' | 'problem';
 
+/** Whether a TLS server asks for clients' certificates (server.tls.client_auth). */
+export type ClientAuth = 'none' | 'request' | 'require';
+
+/**
+ * A server's TLS, read and checked by the CLI: PEM texts for node:https, node:tls and grpc-js, and
+ * the files for uWebSockets.js, which reads its own.
+ */
+export interface TlsOptions {
+  cert: string;
+  key: string;
+  passphrase?: string;
+  /** Certificate authorities client certificates are checked against; absent: the system's. */
+  ca?: string;
+  certFile: string;
+  keyFile: string;
+  caFile?: string;
+  clientAuth: ClientAuth;
+}
+
 export interface ValidationOptions {
   mode: ValidationMode;
   aggregate_errors: boolean;
@@ -92,6 +111,8 @@ export interface ServeOptions {
   httpBackend?: HttpBackend;
   /** http.keepalive_hint: answers that keep their connection say so, with the idle timeout. */
   keepAliveHint?: boolean;
+  /** server.tls: the HTTP mock serves https://; absent: plain HTTP. */
+  tls?: TlsOptions;
   /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
   requestLog?: RequestLog;
   /** mock.yaml http.cors when enabled. */

@@ -145,7 +145,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
       requestLog: options.requestLog,
       stats: options.stats,
     });
-    const adapterOptions = { dispatch, control: this.controlHandler, controlPage: this.controlPage, socket: this.controlStream, keepAliveHint: options.keepAliveHint };
+    const adapterOptions = { dispatch, control: this.controlHandler, controlPage: this.controlPage, socket: this.controlStream, keepAliveHint: options.keepAliveHint, tls: options.tls };
     const adapter = await createHttpAdapter(options.httpBackend, adapterOptions, options.logger);
     await adapter.listen(options.host, options.port, '--http-port');
     this.adapter = adapter;
@@ -155,6 +155,10 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
   /** The admin API steers this server's engine and restarts. */
   get control(): ServerControl {
     return this;
+  }
+
+  get secure(): boolean {
+    return this.options.tls !== undefined;
   }
 
   get host(): string {

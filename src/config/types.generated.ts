@@ -125,10 +125,40 @@ export interface ServerConfig {
    * Processes serving the HTTP, GraphQL and WebSocket mocks on the same ports: a number (1 to 256), or auto for the cores this process may use (os.availableParallelism()). Past 1, a primary process restarts a worker that dies, keeps the state every worker shares (or state.store redis does) and drains every worker on SIGTERM; gRPC is served by the first worker only. docs/workers.md. Also --workers and MOCK_WORKERS.
    */
   workers?: number | 'auto';
+  tls?: TlsConfig;
   /**
    * On SIGTERM or SIGINT the servers stop accepting, answer the requests they hold (their connections closing after), then write what is queued (recorder database, fixtures, recordings, the log); this is the longest they wait for those answers before ending the connections left. A second signal ends the process at once.
    */
   shutdown_timeout_ms?: number;
+}
+/**
+ * Serve over TLS (https://, wss://): the HTTP mock, and the WebSocket, GraphQL and gRPC mocks, the admin server and the metrics endpoint unless their own tls key says otherwise (docs/tls.md). Also --tls-cert, --tls-key, --tls-self-signed, MOCK_TLS_CERT and MOCK_TLS_KEY.
+ */
+export interface TlsConfig {
+  /**
+   * PEM certificate file (with its chain), relative to this file (--tls-cert, MOCK_TLS_CERT).
+   */
+  cert?: string;
+  /**
+   * PEM private key file of cert (--tls-key, MOCK_TLS_KEY).
+   */
+  key?: string;
+  /**
+   * Passphrase of an encrypted key; never printed or logged.
+   */
+  passphrase?: string;
+  /**
+   * PEM bundle of the certificate authorities client certificates are checked against (client_auth); without it, the system's.
+   */
+  ca?: string;
+  /**
+   * Without cert and key: serve a certificate for localhost, 127.0.0.1 and ::1 made once and kept in .mock/tls/ of the project (--tls-self-signed); mock serve prints how to trust it.
+   */
+  self_signed?: boolean;
+  /**
+   * Client certificates: none (not asked for, the default), request (asked for; the mutualTLS scheme and conditions read them), require (a connection without a certificate ca vouches for is refused). request and require serve the HTTP mock with node:https, since uWebSockets.js does not show a client's certificate.
+   */
+  client_auth?: 'none' | 'request' | 'require';
 }
 export interface SpecEntry {
   path: string;
@@ -396,6 +426,10 @@ export interface BuildConfig {
   name?: string;
 }
 export interface AdminConfig {
+  /**
+   * TLS of the standalone admin server: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
   enabled: boolean;
   port: number;
   /**
@@ -426,6 +460,35 @@ export interface AdminConfig {
    */
   management_token?: string;
   auth: AdminAuthConfig;
+}
+/**
+ * A certificate and key to serve TLS with, and whether clients must show theirs (docs/tls.md).
+ */
+export interface TlsConfig1 {
+  /**
+   * PEM certificate file (with its chain), relative to this file (--tls-cert, MOCK_TLS_CERT).
+   */
+  cert?: string;
+  /**
+   * PEM private key file of cert (--tls-key, MOCK_TLS_KEY).
+   */
+  key?: string;
+  /**
+   * Passphrase of an encrypted key; never printed or logged.
+   */
+  passphrase?: string;
+  /**
+   * PEM bundle of the certificate authorities client certificates are checked against (client_auth); without it, the system's.
+   */
+  ca?: string;
+  /**
+   * Without cert and key: serve a certificate for localhost, 127.0.0.1 and ::1 made once and kept in .mock/tls/ of the project (--tls-self-signed); mock serve prints how to trust it.
+   */
+  self_signed?: boolean;
+  /**
+   * Client certificates: none (not asked for, the default), request (asked for; the mutualTLS scheme and conditions read them), require (a connection without a certificate ca vouches for is refused). request and require serve the HTTP mock with node:https, since uWebSockets.js does not show a client's certificate.
+   */
+  client_auth?: 'none' | 'request' | 'require';
 }
 export interface AdminCorsConfig {
   /**
@@ -695,6 +758,10 @@ export interface StateTransition {
  */
 export interface GrpcConfig {
   /**
+   * TLS of the gRPC mock (and its HTTP bridge): absent, server.tls; false, plain gRPC (h2c); a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
+  /**
    * Folder of .proto files, read recursively, relative to this file (--proto-dir, MOCK_GRPC_PROTO_DIR); imports resolve from it, well-known types, google/api/annotations.proto and google/rpc/status.proto are built in.
    */
   proto_dir: string;
@@ -904,6 +971,10 @@ export interface GrpcErrorRule1 {
  */
 export interface WebSocketConfig {
   /**
+   * TLS of the WebSocket mock: absent, server.tls; false, plain ws; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
+  /**
    * Start the WebSocket server (true) or not (false); absent: when there is something to play or --ws-port is passed.
    */
   enabled?: boolean;
@@ -998,6 +1069,10 @@ export interface WebSocketAnswer {
  * The GraphQL mock server on server.graphql_port (docs/graphql.md). It runs whenever schema names a file; mock build checks the schema and writes it into the build as schema.graphql.
  */
 export interface GraphqlConfig {
+  /**
+   * TLS of the GraphQL mock: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
   /**
    * The schema: SDL files (.graphql, .gql, .graphqls), globs of them (schema/** /*.graphql) or an introspection result (.json), relative to this file; several are read in order (sorted within a glob) as one SDL, so a later file may extend a type of an earlier one (--graphql-schema, MOCK_GRAPHQL_SCHEMA).
    */
@@ -1126,6 +1201,10 @@ export interface ProxyRule {
   condition?: string;
 }
 export interface MetricsConfig {
+  /**
+   * TLS of the metrics endpoint: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
   /**
    * Prometheus metrics endpoint.
    */

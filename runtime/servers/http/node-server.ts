@@ -13,6 +13,8 @@ import { mountSocketNode } from './node-socket.js';
 import { writeNode } from './node-writer.js';
 import type { HttpAdapterOptions } from './server.js';
 import { InFlight } from './in-flight.js';
+import { clientCertificateOf, createNodeServer } from './node-tls.js';
+import type { TlsOptions } from '../../serve-options.js';
 
 /**
  * The node:http adapter (server.http_backend: node): the same dispatch as the uWS adapter, at
@@ -77,7 +79,8 @@ function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): ht
     path === '/__mock' || path.startsWith('/__mock/') || (controlPage !== undefined && (path === controlPage || path === `${controlPage}/` || path.startsWith(`${controlPage}/assets/`)));
 
   const onControl = control === undefined ? undefined : controlListener(control, dispatch.maxBodyBytes);
-  return http.createServer((req, res) => {
+  const asksCertificates = options.tls !== undefined && options.tls.clientAuth !== 'none';
+  return createNodeServer(options.tls, (req, res) => {
     const startedAt = performance.now();
     const { method, path, query, headers } = requestHead(req);
     if (onControl !== undefined && isControl(path)) {
@@ -85,10 +88,11 @@ function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): ht
       return;
     }
     const client = clientAddress(req.socket);
+    const clientCertificate = clientCertificateOf(req.socket, asksCertificates);
     const length = headers['content-length'];
     if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
       // no body to read: node:http drops the (empty) request stream itself once the answer is written
-      const ex = new Exchange({ method, path, rawQuery: query, headers, client, startedAt });
+      const ex = new Exchange({ method, path, rawQuery: query, headers, client, clientCertificate, startedAt });
       const result = dispatch.answer(ex);
       // hot path: a synchronous answer written whole within this turn is never in flight when a close runs
       if (!(result instanceof Promise) && result.delivery === undefined) {
@@ -103,7 +107,7 @@ function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): ht
     }
     res.once('close', flight.begin());
     readBody(req, headers, dispatch.maxBodyBytes, (body, oversized) => {
-      const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, startedAt });
+      const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, clientCertificate, startedAt });
       if (oversized) {
         sendNode(res, ex, dispatch.tooLarge(ex), true, flight, dispatch);
         return;
@@ -125,8 +129,8 @@ function sendNode(res: http.ServerResponse, ex: Exchange, answer: Answer, close:
  * node:http, which reads every header name (uWS would leave some clients hanging) and is plenty
  * fast off the mock's hot path.
  */
-export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: number): http.Server {
-  return http.createServer(controlListener(handler, maxBodyBytes));
+export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: number, tls?: TlsOptions): http.Server {
+  return createNodeServer(tls, controlListener(handler, maxBodyBytes));
 }
 
 /** Reads a request whole and lets the control handler answer it. */

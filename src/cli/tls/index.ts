@@ -1,0 +1,2 @@
+export { serversTls, type ServersTls } from './servers.js';
+export { SELF_SIGNED_DIR } from './self-signed.js';

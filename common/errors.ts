@@ -56,6 +56,8 @@ export const PROBLEMS = {
   ),
   /** A token accepted but granting too few scopes (RFC 6750 insufficient_scope): the 401's shape, status 403. */
   MOCK_ERR_INSUFFICIENT_SCOPE: entry<Operation & { refused: string }>(403, GRPC.PERMISSION_DENIED, 'Forbidden', ({ method, path, refused }) => `${method} ${path}: ${refused}`),
+  /** A client certificate shown for a mutualTLS scheme that no authority of server.tls.ca vouches for: the 401's shape, status 403. */
+  MOCK_ERR_CLIENT_CERTIFICATE_REFUSED: entry<Operation & { refused: string }>(403, GRPC.PERMISSION_DENIED, 'Forbidden', ({ method, path, refused }) => `${method} ${path}: ${refused}`),
   /**
    * The mock OAuth 2.0 token endpoint (mock.yaml auth.token_endpoint) answers errors in RFC 6749's
    * shape, `{"error": <title>, "error_description": …}` (plus the code), as application/json.

@@ -311,6 +311,14 @@ export interface RouteConfig {
     json_path?: {
       [k: string]: unknown;
     };
+    /**
+     * The client's TLS certificate (server.tls.client_auth request or require; docs/tls.md): subject (CN=client,O=Acme), san (holds when any subjectAltName entry does: DNS:client.example, IP Address:127.0.0.1, URI:spiffe://...) and fingerprint (SHA-256 as openssl prints it, AB:CD:..., or lower-case hex without colons), each a condition.
+     */
+    client_certificate?: {
+      subject?: unknown;
+      san?: unknown;
+      fingerprint?: unknown;
+    };
     [k: string]: unknown;
   };
   response?: {
@@ -362,7 +370,7 @@ export interface CorsConfig {
  */
 export interface HttpOverridesConfig {
   /**
-   * Override rules (MOCK_HTTP_OVERRIDES, a JSON array): name, enabled, match {method, path, query, headers, json_path (conditions: docs/configuration.md, "Conditions")}, status, headers, body, merge, delay_ms. Checked fully when the server starts.
+   * Override rules (MOCK_HTTP_OVERRIDES, a JSON array): name, enabled, match {method, path, query, headers, json_path (conditions: docs/configuration.md, "Conditions"), client_certificate {subject, san, fingerprint} (docs/tls.md)}, status, headers, body, merge, delay_ms. Checked fully when the server starts.
    */
   rules?: OverrideRule[];
   /**

@@ -11,6 +11,14 @@ export type HttpBackend = 'auto' | 'uws' | 'node';
 
 export type ErrorBody = 'documented' | 'problem';
 
+/** proxy.ca and proxy.insecure: what the proxy, the continuum and recording trust of https:// upstreams. */
+export interface UpstreamTls {
+  /** PEM bundle of the authorities upstream certificates are checked against (instead of Node's). */
+  ca?: string;
+  /** Accept any upstream certificate. */
+  insecure: boolean;
+}
+
 /** Whether a TLS server asks for clients' certificates (server.tls.client_auth). */
 export type ClientAuth = 'none' | 'request' | 'require';
 
@@ -121,6 +129,8 @@ export interface ServeOptions {
   maxConnections?: number;
   /** mock.yaml `auth`: credentials the mocked API accepts, and its mock OAuth 2.0 token endpoint. */
   apiAuth?: ApiAuthOptions;
+  /** How https:// upstreams are checked (proxy.ca, proxy.insecure); absent: Node's authorities. */
+  upstreamTls?: UpstreamTls;
   /** The conditional proxy's rules (proxy.rules): requests they select go to their upstream. */
   proxyRules?: readonly ProxyRule[];
   /** contract_diff.capture when enabled: what upstreams answer is checked against the description and kept; violationsHeader marks the answers. */

@@ -1,3 +1,4 @@
+import { Agent as HttpsAgent } from 'node:https';
 import type { RestartStatus, ServerControl } from '../control/admin/index.js';
 import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { AdminError } from '../control/admin/index.js';
@@ -11,7 +12,7 @@ import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import type { RecorderDb } from '../chain/recorder/index.js';
 import type { TrafficStats } from '../control/metrics/index.js';
-import type { ServeOptions } from '../serve-options.js';
+import type { ServeOptions, UpstreamTls } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
 import type { StatefulService } from '../chain/stateful/index.js';
 import type { LiveCheck } from '../contract-diff/index.js';
@@ -96,6 +97,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
           maxBodyBytes: options.maxBodyBytes,
           maxConnections: options.maxConnections,
           proxyRules: options.proxyRules,
+          upstreamAgent: upstreamAgent(options.upstreamTls),
           ai: options.ai,
         },
         tokenIssuer: endpoint === undefined ? undefined : new TokenIssuer(endpoint),
@@ -248,4 +250,10 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 function engineOptions(options: HttpMockServerOptions, validation: EngineOptions['validation'], templateExpand: boolean): EngineOptions {
   const { seed, logger, responseCache, live, pluginHost } = options;
   return { validation, templateExpand, seed, clock: live.clock.read, logger, responseCache, settings: live.settings, plugins: pluginHost };
+}
+
+/** An agent for https:// upstreams when proxy.ca or proxy.insecure change what is trusted; else Node's global one. */
+function upstreamAgent(tls: UpstreamTls | undefined): HttpsAgent | undefined {
+  if (tls === undefined || (tls.ca === undefined && !tls.insecure)) return undefined;
+  return new HttpsAgent({ keepAlive: true, ca: tls.ca, rejectUnauthorized: !tls.insecure });
 }

@@ -39,6 +39,7 @@ export function resolvePaths(
     server: { ...server, ...tls('server.tls', server.tls) },
     admin: { ...admin, ...tls('admin.tls', admin.tls) },
     metrics: { ...metrics, ...tls('metrics.tls', metrics.tls) },
+    proxy: { ...config.proxy, ...optional('proxy.ca', config.proxy.ca) },
     specs: config.specs.map((spec) => {
       const entry = typeof spec === 'string' ? { path: spec } : spec;
       return { ...entry, path: resolve('specs', entry.path) };

@@ -1186,6 +1186,14 @@ export interface ProxyConfig {
   enabled: boolean;
   upstream_url?: string;
   /**
+   * PEM bundle of the certificate authorities https:// upstreams are checked against (the proxy, its rules, the reality continuum, recording), relative to this file; without it, Node's own (NODE_EXTRA_CA_CERTS adds to them). docs/tls.md.
+   */
+  ca?: string;
+  /**
+   * Accept any certificate from https:// upstreams (self-signed, expired, another name): for test upstreams only; mock serve warns when it is on.
+   */
+  insecure: boolean;
+  /**
    * Seconds to wait for the upstream, at most one hour.
    */
   timeout_seconds: number;

@@ -80,3 +80,14 @@ function openKey(at: string, keyFile: string, key: string, passphrase: string | 
     );
   }
 }
+
+/** proxy.ca: a PEM bundle of authorities, checked at start. */
+export function readCaBundle(file: string): string {
+  const ca = readPem('proxy.ca', file, 'CA bundle');
+  try {
+    new X509Certificate(ca);
+  } catch {
+    throw new MockError('MOCK_ERR_TLS_FILE', `proxy.ca: ${displayPath(file)} holds no PEM certificate: give the PEM bundle of the authorities that sign the upstream's certificate`);
+  }
+  return ca;
+}

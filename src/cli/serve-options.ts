@@ -45,7 +45,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
 
 /** proxy.ca and proxy.insecure, when either changes what https:// upstreams must show. */
 function upstreamTls(config: EffectiveConfig, logger: Logger): ServeOptions['upstreamTls'] {
-  const { ca, insecure } = config.proxy;
+  const { ca, insecure = false } = config.proxy;
   if (ca === undefined && !insecure) return undefined;
   if (insecure) logger.warn('proxy.insecure: certificates of https:// upstreams are not checked (anyone on the path can answer for them); use proxy.ca for a private authority instead');
   return { ca: ca === undefined ? undefined : readCaBundle(ca), insecure };

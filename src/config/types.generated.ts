@@ -434,10 +434,6 @@ export interface BuildConfig {
   name?: string;
 }
 export interface AdminConfig {
-  /**
-   * TLS of the standalone admin server: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
-   */
-  tls?: false | TlsConfig1;
   enabled: boolean;
   port: number;
   /**
@@ -468,35 +464,10 @@ export interface AdminConfig {
    */
   management_token?: string;
   auth: AdminAuthConfig;
-}
-/**
- * A certificate and key to serve TLS with, and whether clients must show theirs (docs/tls.md).
- */
-export interface TlsConfig1 {
   /**
-   * PEM certificate file (with its chain), relative to this file (--tls-cert, MOCK_TLS_CERT).
+   * TLS of the standalone admin server: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
    */
-  cert?: string;
-  /**
-   * PEM private key file of cert (--tls-key, MOCK_TLS_KEY).
-   */
-  key?: string;
-  /**
-   * Passphrase of an encrypted key; never printed or logged.
-   */
-  passphrase?: string;
-  /**
-   * PEM bundle of the certificate authorities client certificates are checked against (client_auth); without it, the system's.
-   */
-  ca?: string;
-  /**
-   * Without cert and key: serve a certificate for localhost, 127.0.0.1 and ::1 made once and kept in .mock/tls/ of the project (--tls-self-signed); mock serve prints how to trust it.
-   */
-  self_signed?: boolean;
-  /**
-   * Client certificates: none (not asked for, the default), request (asked for; the mutualTLS scheme and conditions read them), require (a connection without a certificate ca vouches for is refused). request and require serve the HTTP mock with node:https, since uWebSockets.js does not show a client's certificate.
-   */
-  client_auth?: 'none' | 'request' | 'require';
+  tls?: false | TlsConfig1;
 }
 export interface AdminCorsConfig {
   /**
@@ -570,6 +541,35 @@ export interface AdminUser {
    * From `mock admin hash-password`.
    */
   password_hash?: string;
+}
+/**
+ * A certificate and key to serve TLS with, and whether clients must show theirs (docs/tls.md).
+ */
+export interface TlsConfig1 {
+  /**
+   * PEM certificate file (with its chain), relative to this file (--tls-cert, MOCK_TLS_CERT).
+   */
+  cert?: string;
+  /**
+   * PEM private key file of cert (--tls-key, MOCK_TLS_KEY).
+   */
+  key?: string;
+  /**
+   * Passphrase of an encrypted key; never printed or logged.
+   */
+  passphrase?: string;
+  /**
+   * PEM bundle of the certificate authorities client certificates are checked against (client_auth); without it, the system's.
+   */
+  ca?: string;
+  /**
+   * Without cert and key: serve a certificate for localhost, 127.0.0.1 and ::1 made once and kept in .mock/tls/ of the project (--tls-self-signed); mock serve prints how to trust it.
+   */
+  self_signed?: boolean;
+  /**
+   * Client certificates: none (not asked for, the default), request (asked for; the mutualTLS scheme and conditions read them), require (a connection without a certificate ca vouches for is refused). request and require serve the HTTP mock with node:https, since uWebSockets.js does not show a client's certificate.
+   */
+  client_auth?: 'none' | 'request' | 'require';
 }
 export interface CoreConfig {
   fixtures: FixturesConfig;
@@ -766,10 +766,6 @@ export interface StateTransition {
  */
 export interface GrpcConfig {
   /**
-   * TLS of the gRPC mock (and its HTTP bridge): absent, server.tls; false, plain gRPC (h2c); a block, its own certificate (docs/tls.md).
-   */
-  tls?: false | TlsConfig1;
-  /**
    * Folder of .proto files, read recursively, relative to this file (--proto-dir, MOCK_GRPC_PROTO_DIR); imports resolve from it, well-known types, google/api/annotations.proto and google/rpc/status.proto are built in.
    */
   proto_dir: string;
@@ -824,6 +820,10 @@ export interface GrpcConfig {
      */
     max_stream_messages: number;
   };
+  /**
+   * TLS of the gRPC mock (and its HTTP bridge): absent, server.tls; false, plain gRPC (h2c); a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
 }
 /**
  * One rule of grpc.methods (common/grpc/method-rules.ts). Messages are objects with the field names of the .proto (int64 as decimal strings, enums by name, bytes as base64); their strings may hold templates ({{request.body.<field>}}, {{request.header.<key>}}, the usual tokens).
@@ -979,10 +979,6 @@ export interface GrpcErrorRule1 {
  */
 export interface WebSocketConfig {
   /**
-   * TLS of the WebSocket mock: absent, server.tls; false, plain ws; a block, its own certificate (docs/tls.md).
-   */
-  tls?: false | TlsConfig1;
-  /**
    * Start the WebSocket server (true) or not (false); absent: when there is something to play or --ws-port is passed.
    */
   enabled?: boolean;
@@ -1014,6 +1010,10 @@ export interface WebSocketConfig {
    * Bytes waiting for a client that reads slowly: above it scripts pause, and echoes and answers close the connection with 1008.
    */
   max_buffered_bytes: number;
+  /**
+   * TLS of the WebSocket mock: absent, server.tls; false, plain ws; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
 }
 /**
  * One of script, echo, or messages/on_open.
@@ -1077,10 +1077,6 @@ export interface WebSocketAnswer {
  * The GraphQL mock server on server.graphql_port (docs/graphql.md). It runs whenever schema names a file; mock build checks the schema and writes it into the build as schema.graphql.
  */
 export interface GraphqlConfig {
-  /**
-   * TLS of the GraphQL mock: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
-   */
-  tls?: false | TlsConfig1;
   /**
    * The schema: SDL files (.graphql, .gql, .graphqls), globs of them (schema/** /*.graphql) or an introspection result (.json), relative to this file; several are read in order (sorted within a glob) as one SDL, so a later file may extend a type of an earlier one (--graphql-schema, MOCK_GRAPHQL_SCHEMA).
    */
@@ -1175,6 +1171,10 @@ export interface GraphqlConfig {
       [k: string]: unknown;
     };
   };
+  /**
+   * TLS of the GraphQL mock: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
 }
 /**
  * The upstream used by proxying, recording (--proxy-target) and the reality continuum, and the conditional proxy's rules (docs/proxy-continuum.md).
@@ -1192,7 +1192,7 @@ export interface ProxyConfig {
   /**
    * Accept any certificate from https:// upstreams (self-signed, expired, another name): for test upstreams only; mock serve warns when it is on.
    */
-  insecure: boolean;
+  insecure?: boolean;
   /**
    * Seconds to wait for the upstream, at most one hour.
    */
@@ -1218,10 +1218,6 @@ export interface ProxyRule {
 }
 export interface MetricsConfig {
   /**
-   * TLS of the metrics endpoint: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
-   */
-  tls?: false | TlsConfig1;
-  /**
    * Prometheus metrics endpoint.
    */
   enabled: boolean;
@@ -1230,6 +1226,10 @@ export interface MetricsConfig {
    * Address the metrics endpoint listens on (--metrics-host, MOCK_METRICS_HOST); loopback by default.
    */
   bind: string;
+  /**
+   * TLS of the metrics endpoint: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
 }
 /**
  * Capture every exchange into an SQLite database (docs/recorder-database.md).

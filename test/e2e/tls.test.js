@@ -208,3 +208,13 @@ t.test('unhappy paths: one line naming the file and the fix', async (t) => {
   oneLine(t, await serve(['--tls-cert', 'server.pem']), /server\.tls has a certificate without server\.tls\.key \(--tls-key, MOCK_TLS_KEY\)/, 'a certificate without key');
   oneLine(t, await serve(['--tls-cert', 'server.key', '--tls-key', 'server.key']), /server\.key holds no PEM certificate/, 'a key given as the certificate');
 });
+
+t.test('mock admin (the admin server alone) serves https with server.tls', async (t) => {
+  const dir = tmpdir();
+  const certs = makeCertificates(dir);
+  writeFileSync(path.join(dir, 'mock.yaml'), 'server: { tls: { cert: server.pem, key: server.key } }\n');
+  const admin = await startCommand(['admin', '--port', '0'], /admin on (https:\/\/\S+)/, { cwd: dir });
+  t.teardown(() => admin.stop());
+  const health = await get(`${admin.url}/__mock/health`, { ca: certs.ca });
+  t.equal(health.status, 200, 'the admin API over https, trusting the CA');
+});

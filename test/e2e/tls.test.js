@@ -218,3 +218,16 @@ t.test('mock admin (the admin server alone) serves https with server.tls', async
   const health = await get(`${admin.url}/__mock/health`, { ca: certs.ca });
   t.equal(health.status, 200, 'the admin API over https, trusting the CA');
 });
+
+t.test('mock bench --insecure loads an https:// mock with a certificate it does not know', async (t) => {
+  const dir = tmpdir();
+  copyFileSync(path.join(root, 'examples', 'petstore.yaml'), path.join(dir, 'petstore.yaml'));
+  const server = await startCommand(['serve', '--spec', 'petstore.yaml', '--http-port', '0', '--host', '127.0.0.1', '--tls-self-signed'], /serving on (https:\/\/[^/\s]+)/, { cwd: dir });
+  t.teardown(() => server.stop());
+  const bench = (extra) => runCli(['bench', '--spec', 'petstore.yaml', '--target', server.url, '--duration', '1', '--vus', '1', '--operations', 'listPets', ...extra], { cwd: dir });
+  const insecure = await bench(['--insecure']);
+  t.equal(insecure.code, 0, `--insecure: exit 0 (${insecure.stderr})`);
+  t.match(insecure.stdout, /statuses\s+200: [\d,]+\n/, 'every request answered 200');
+  const checked = await bench([]);
+  t.notMatch(checked.stdout, /statuses\s+200:/, 'without it, the unknown certificate is refused');
+});

@@ -7,6 +7,7 @@ import t from 'tap';
 import https from 'node:https';
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
+import WebSocket from 'ws';
 import { startCommand, tmpdir } from '../helpers/cli.js';
 import { curl, fingerprint, makeCertificates } from '../helpers/certificates.js';
 
@@ -104,4 +105,29 @@ t.test('client_auth require: no certificate the CA signed, no connection', async
   t.not(curl([...cacert, `${server.url}/open`]).code, 0, 'no certificate: the handshake fails');
   t.not(curl([...asRogue, `${server.url}/open`]).code, 0, 'an unsigned one: the handshake fails');
   t.equal(curl([...asClient, `${server.url}/secure`]).status, 200, 'a signed one is served');
+});
+
+t.test('client_auth require holds for wss:// too (served by node:https and ws, since uWS never asks)', async (t) => {
+  writeFileSync(
+    at('mock.yaml'),
+    `${yaml('require')}server: { http_port: 0, ws_port: 0, bind: 127.0.0.1, tls: { cert: server.pem, key: server.key, ca: ca.pem, client_auth: require } }\nwebsocket: { enabled: true }\n`.replace(
+      /^server: .*\n/m,
+      '',
+    ),
+  );
+  const server = await startCommand(['serve'], /WebSocket on (wss:\/\/\S+)/, { cwd: dir });
+  t.teardown(() => server.stop());
+  const connect = (options) =>
+    new Promise((resolve) => {
+      const socket = new WebSocket(`${server.url}/echo`, { ca: certs.ca, ...options });
+      socket.once('open', () => socket.send('hi'));
+      socket.once('message', (data) => {
+        socket.close();
+        resolve(String(data));
+      });
+      socket.once('error', (e) => resolve(`error: ${e.code ?? e.message}`));
+    });
+  t.equal(await connect({ cert: certs.client.cert, key: certs.client.key }), 'hi', 'a client certificate the CA signed: echoed');
+  t.match(await connect({}), /^error/, 'no certificate: no connection');
+  t.match(await connect({ cert: certs.rogue.cert, key: certs.rogue.key }), /^error/, 'an unsigned one: no connection');
 });

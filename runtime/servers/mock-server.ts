@@ -43,8 +43,6 @@ export interface MockServer extends RegisteredServer {
   readonly host: string;
   /** The bound port once it listens (the asked one before). */
   readonly port: number;
-  /** Served over TLS (https://, wss://, gRPC over TLS). */
-  readonly secure?: boolean;
   /** The HTTP server library answering (uws or node), for servers that choose one. */
   readonly backend?: string;
   listen(): Promise<void>;

@@ -231,3 +231,21 @@ t.test('mock bench --insecure loads an https:// mock with a certificate it does 
   const checked = await bench([]);
   t.notMatch(checked.stdout, /statuses\s+200:/, 'without it, the unknown certificate is refused');
 });
+
+t.test('the SDK: startMockServer with server.tls says https:// and wss://', async (t) => {
+  const { startMockServer } = await import('mock-compiler');
+  const dir = tmpdir();
+  copyFileSync(path.join(root, 'examples', 'petstore.yaml'), path.join(dir, 'petstore.yaml'));
+  const mock = await startMockServer({
+    spec: 'petstore.yaml',
+    cwd: dir,
+    server: { http_port: 0, ws_port: 0, bind: '127.0.0.1', tls: { self_signed: true } },
+    websocket: { enabled: true },
+    logging: { level: 'warn' },
+  });
+  t.teardown(() => mock.close());
+  t.match(mock.url, /^https:\/\/127\.0\.0\.1:\d+$/, 'url is https://');
+  t.match(mock.wsUrl, /^wss:\/\/127\.0\.0\.1:\d+$/, 'wsUrl is wss://');
+  const ca = readFileSync(path.join(dir, '.mock', 'tls', 'localhost.pem'));
+  t.equal((await get(`${mock.url}/v1/pets`, { ca })).status, 200, 'answered over https');
+});

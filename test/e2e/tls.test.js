@@ -50,6 +50,7 @@ t.test('--tls-self-signed: every server over TLS with the project certificate, m
   t.match(out, `made a self-signed certificate for localhost, 127.0.0.1 and ::1: ${certFile}`, 'says it made the certificate');
   t.match(out, /to trust it once: .*NODE_EXTRA_CA_CERTS=.*curl: --cacert/, 'and how to trust it');
   t.equal(statSync(keyFile).mode & 0o777, 0o600, 'the key is readable by its owner only');
+  t.equal(readFileSync(path.join(dir, '.mock', 'tls', '.gitignore'), 'utf8'), '*\n', 'and git ignores the folder');
   const ca = readFileSync(certFile, 'utf8');
   const x509 = new (await import('node:crypto')).X509Certificate(ca);
   t.match(x509.subjectAltName, 'DNS:localhost', 'for localhost');

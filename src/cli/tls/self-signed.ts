@@ -37,6 +37,8 @@ export async function selfSignedCertificate(projectDir: string): Promise<SelfSig
     // the private key is for this user alone (umask could leave it readable)
     writeFileSync(path.join(staging, KEY), key, { mode: 0o600 });
     chmodSync(path.join(staging, KEY), 0o600);
+    // a private key must never reach a repository by accident
+    writeFileSync(path.join(staging, '.gitignore'), '*\n');
     rmSync(dir, { recursive: true, force: true });
     renameSync(staging, dir);
   } catch (e) {

@@ -160,8 +160,8 @@ function namedHttpCheck(scheme: SecuritySchemeMeta): SchemeCheck {
 
 /**
  * mutualTLS: the client certificate the TLS handshake carried (server.tls.client_auth request or
- * require). A server that does not ask for certificates (plain HTTP, client_auth none, or the uWS
- * backend, which never shows them) cannot check it: the scheme then passes, as it always did.
+ * require, which serve with node:https). A server that does not ask for certificates (plain HTTP,
+ * client_auth none) cannot check it: the scheme then passes, as it always did.
  */
 function mutualTlsCheck(scheme: SecuritySchemeMeta): SchemeCheck {
   return {

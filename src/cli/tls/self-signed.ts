@@ -39,6 +39,11 @@ export async function selfSignedCertificate(projectDir: string): Promise<SelfSig
     chmodSync(path.join(staging, KEY), 0o600);
     // a private key must never reach a repository by accident
     writeFileSync(path.join(staging, '.gitignore'), '*\n');
+    // another worker may have put one in place while this one was made
+    if (usable(found.certFile) && existsSync(found.keyFile)) {
+      rmSync(staging, { recursive: true, force: true });
+      return found;
+    }
     rmSync(dir, { recursive: true, force: true });
     renameSync(staging, dir);
   } catch (e) {

@@ -56,6 +56,8 @@ export const PROBLEMS = {
   ),
   /** A token accepted but granting too few scopes (RFC 6750 insufficient_scope): the 401's shape, status 403. */
   MOCK_ERR_INSUFFICIENT_SCOPE: entry<Operation & { refused: string }>(403, GRPC.PERMISSION_DENIED, 'Forbidden', ({ method, path, refused }) => `${method} ${path}: ${refused}`),
+  /** A client certificate shown for a mutualTLS scheme that no authority of server.tls.ca vouches for: the 401's shape, status 403. */
+  MOCK_ERR_CLIENT_CERTIFICATE_REFUSED: entry<Operation & { refused: string }>(403, GRPC.PERMISSION_DENIED, 'Forbidden', ({ method, path, refused }) => `${method} ${path}: ${refused}`),
   /**
    * The mock OAuth 2.0 token endpoint (mock.yaml auth.token_endpoint) answers errors in RFC 6749's
    * shape, `{"error": <title>, "error_description": …}` (plus the code), as application/json.
@@ -433,6 +435,10 @@ export const CLI_ERRORS = {
   MOCK_ERR_PORT_IN_USE: 'a port to listen on is taken',
   MOCK_ERR_PORT_CLASH: 'two servers of one run are configured on the same port',
   MOCK_ERR_LISTEN: 'an address cannot be listened on',
+  MOCK_ERR_TLS_FILE: 'a TLS certificate, key or CA file (server.tls, --tls-cert, --tls-key) cannot be read or is not PEM',
+  MOCK_ERR_TLS_KEY_MISMATCH: 'the TLS private key does not belong to the certificate',
+  MOCK_ERR_TLS_PASSPHRASE: 'the TLS private key is encrypted and its passphrase is missing or wrong',
+  MOCK_ERR_TLS_CONFIG: 'a TLS block has neither cert and key nor self_signed, or only one of cert and key',
   MOCK_ERR_HTTP_BACKEND_UNAVAILABLE: 'server.http_backend asks for uWebSockets.js, whose addon does not load on this Node.js and system',
   MOCK_ERR_BUILD_STALE: 'mock build --check found generated files out of date',
   MOCK_ERR_BUILD_MISSING: 'there is no build where one is expected',

@@ -14,6 +14,33 @@ export type HttpVersion = '1.1' | '2';
 
 export type ErrorBody = 'documented' | 'problem';
 
+/** proxy.ca and proxy.insecure: what the proxy, the continuum and recording trust of https:// upstreams. */
+export interface UpstreamTls {
+  /** PEM bundle of the authorities upstream certificates are checked against (instead of Node's). */
+  ca?: string;
+  /** Accept any upstream certificate. */
+  insecure: boolean;
+}
+
+/** Whether a TLS server asks for clients' certificates (server.tls.client_auth). */
+export type ClientAuth = 'none' | 'request' | 'require';
+
+/**
+ * A server's TLS, read and checked by the CLI: PEM texts for node:https, node:tls and grpc-js, and
+ * the files for uWebSockets.js, which reads its own.
+ */
+export interface TlsOptions {
+  cert: string;
+  key: string;
+  passphrase?: string;
+  /** Certificate authorities client certificates are checked against; absent: the system's. */
+  ca?: string;
+  certFile: string;
+  keyFile: string;
+  caFile?: string;
+  clientAuth: ClientAuth;
+}
+
 export interface ValidationOptions {
   mode: ValidationMode;
   aggregate_errors: boolean;
@@ -97,6 +124,8 @@ export interface ServeOptions {
   httpVersion?: HttpVersion;
   /** http.keepalive_hint: answers that keep their connection say so, with the idle timeout. */
   keepAliveHint?: boolean;
+  /** server.tls: the HTTP mock serves https://; absent: plain HTTP. */
+  tls?: TlsOptions;
   /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
   requestLog?: RequestLog;
   /** mock.yaml http.cors when enabled. */
@@ -105,6 +134,8 @@ export interface ServeOptions {
   maxConnections?: number;
   /** mock.yaml `auth`: credentials the mocked API accepts, and its mock OAuth 2.0 token endpoint. */
   apiAuth?: ApiAuthOptions;
+  /** How https:// upstreams are checked (proxy.ca, proxy.insecure); absent: Node's authorities. */
+  upstreamTls?: UpstreamTls;
   /** The conditional proxy's rules (proxy.rules): requests they select go to their upstream. */
   proxyRules?: readonly ProxyRule[];
   /** contract_diff.capture when enabled: what upstreams answer is checked against the description and kept; violationsHeader marks the answers. */

@@ -107,7 +107,7 @@ export type ConditionSpec = string | number | boolean | null | { equals: unknown
 export interface CustomRouteMeta {
   method: string;
   path: string;
-  match: { query?: Record<string, ConditionSpec>; headers?: Record<string, ConditionSpec>; body?: unknown; json_path?: Record<string, ConditionSpec> };
+  match: { query?: Record<string, ConditionSpec>; headers?: Record<string, ConditionSpec>; body?: unknown; json_path?: Record<string, ConditionSpec>; client_certificate?: Record<string, unknown> };
 }
 
 /** What a matched path may dispatch to; `names` label the captured parameter values. */

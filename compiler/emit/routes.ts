@@ -48,7 +48,7 @@ ${emitRouter(buildTree(entries))}
 }
 
 function routeRank(match: Ir['routes'][number]['match']): number {
-  return 10 - (match.query ? 4 : 0) - (match.headers ? 2 : 0) - (match.body !== undefined || match.json_path !== undefined ? 1 : 0);
+  return 10 - (match.query ? 4 : 0) - (match.headers || match.client_certificate ? 2 : 0) - (match.body !== undefined || match.json_path !== undefined ? 1 : 0);
 }
 
 function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string {

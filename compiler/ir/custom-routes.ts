@@ -29,6 +29,8 @@ export function lowerCustomRoutes(raw: unknown[]): IrCustomRoute[] {
         headers: lowerKeys(conditionMap(match.headers, `${where}.match.headers`)),
         body: match.body,
         ...(match.json_path === undefined ? {} : { json_path: jsonPathMap(match.json_path, `${where}.match.json_path`) }),
+        // its conditions are compiled by the server's one matching module, which names a malformed one at start
+        ...(match.client_certificate === undefined ? {} : { client_certificate: objectAt(match.client_certificate, `${where}.match.client_certificate`) }),
       },
       response: {
         status: status as number,

@@ -166,6 +166,8 @@ export interface IrCustomRoute {
     body?: unknown;
     /** JSONPaths into the JSON request body, each with its condition. */
     json_path?: Record<string, ConditionSpec>;
+    /** subject, san, fingerprint of the client's TLS certificate, each with its condition. */
+    client_certificate?: Record<string, unknown>;
   };
   response: {
     status: number;

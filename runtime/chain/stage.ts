@@ -1,3 +1,4 @@
+import type { Agent as HttpsAgent } from 'node:https';
 import type { Logger } from 'pino';
 import type { ApiAuthOptions, TokenIssuer } from './security/index.js';
 import type { Answer, BuildRoute, Exchange } from './exchange/index.js';
@@ -51,6 +52,8 @@ export interface StageSettings {
   apiAuth?: ApiAuthOptions;
   /** Largest body held (proxied answers). */
   maxBodyBytes: number;
+  /** The agent of https:// upstreams when proxy.ca or proxy.insecure say how to check them; absent: Node's global agent. */
+  upstreamAgent?: HttpsAgent;
   /** core.max_connections, or the server's own limit (websocket.max_connections). */
   maxConnections?: number;
   /** The problem a request beyond maxConnections gets when the server's limit is a key of its own that the problem names; chaos's own otherwise. */

@@ -53,6 +53,7 @@ export {
   type LinearPattern,
   type Shorthand,
 } from '../../common/patterns/index.js';
+export { certificateHolds, compileCertificateConditions, type CertificateConditions, type CertificateMatchSpec, type MatchableCertificate } from './certificate-conditions.js';
 export { compileExpression, type Expression, type ExpressionRequest } from './expression.js';
 export { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, parseExpression, type ExpressionNode, type Operand } from './expression-syntax.js';
 export { ExpressionError, tokenize, type Operator, type Token } from './expression-tokens.js';

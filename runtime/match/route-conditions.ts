@@ -1,5 +1,6 @@
 import { compileJsonPathConditions, holds, jsonPathHolds, type ConditionSpec, type JsonPathCondition } from '../../common/patterns/index.js';
 import { compileValueConditions, type ValueCondition } from './value-conditions.js';
+import { certificateHolds, compileCertificateConditions, type CertificateConditions, type CertificateMatchSpec, type MatchableCertificate } from './certificate-conditions.js';
 
 /** What mock.yaml's custom routes match on, as the build carries it. */
 export interface RouteMatchSpec {
@@ -9,6 +10,8 @@ export interface RouteMatchSpec {
   body?: unknown;
   /** JSONPaths into the JSON body, each with its condition. */
   json_path?: Record<string, ConditionSpec>;
+  /** subject, san, fingerprint of the client's TLS certificate, each with its condition. */
+  client_certificate?: CertificateMatchSpec;
 }
 
 /**
@@ -20,6 +23,7 @@ export interface RouteConditions {
   headers: ValueCondition[];
   body: unknown;
   jsonPath: JsonPathCondition[];
+  certificate: CertificateConditions | undefined;
   needsBody: boolean;
 }
 
@@ -31,14 +35,16 @@ export function compileRouteConditions(match: RouteMatchSpec): RouteConditions {
     headers: compileValueConditions(match.headers, 'match.headers', 'route', true),
     body: match.body,
     jsonPath,
+    certificate: compileCertificateConditions(match.client_certificate, 'match.client_certificate', 'route'),
     needsBody: match.body !== undefined || jsonPath.length > 0,
   };
 }
 
 /** Hot path: query and headers first; the body is parsed only when a condition reads it. A query parameter given twice: its first value counts. */
-export function conditionsHold(c: RouteConditions, query: ReadonlyMap<string, string[]>, headers: Record<string, string>, body: () => unknown): boolean {
+export function conditionsHold(c: RouteConditions, query: ReadonlyMap<string, string[]>, headers: Record<string, string>, body: () => unknown, certificate?: MatchableCertificate | null): boolean {
   for (const { name, condition } of c.query) if (!holds(condition, query.get(name)?.[0])) return false;
   for (const { name, condition } of c.headers) if (!holds(condition, headers[name])) return false;
+  if (c.certificate !== undefined && !certificateHolds(c.certificate, certificate)) return false;
   if (!c.needsBody) return true;
   const json = body();
   if (c.body !== undefined && !containsPartial(json, c.body)) return false;

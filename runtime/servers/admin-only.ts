@@ -3,7 +3,7 @@ import { createAuth, type AuthOptions } from '../control/auth/index.js';
 import { closeNode, createNodeControlServer, listenNode, mountSocketNode } from './http/index.js';
 import { LiveState } from '../chain/settings/index.js';
 import { LogStream, Redaction, RequestLog, type RedactionOptions } from '../control/logging/index.js';
-import { DEFAULT_ADMIN_LIMITS, type AdminLimits } from '../serve-options.js';
+import { DEFAULT_ADMIN_LIMITS, type AdminLimits, type TlsOptions } from '../serve-options.js';
 import { ResourceSampler, TrafficStats } from '../control/metrics/index.js';
 import { ServerRegistry } from '../control/registry/index.js';
 import type { Logger } from 'pino';
@@ -14,6 +14,8 @@ import { projectWriter } from './project-writer.js';
 export interface AdminOnlyOptions {
   host: string;
   port: number;
+  /** admin.tls, else server.tls: https://. */
+  tls?: TlsOptions;
   api: boolean;
   logger: Logger;
   auth: AuthOptions;
@@ -64,10 +66,10 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
     token: new BrowserToken(),
     tokenSource: 'the admin page (GET /)',
   });
-  const server = createNodeControlServer(api, 16 * 1024 * 1024);
+  const server = createNodeControlServer(api, 16 * 1024 * 1024, options.tls);
   const stream = options.api ? new LiveStream(ctx, access, limits.max_log_subscribers) : undefined;
   if (stream !== undefined) mountSocketNode(server, stream);
-  const url = httpUrl(options.host, await listenNode(server, options.host, options.port, '--port'));
+  const url = httpUrl(options.host, await listenNode(server, options.host, options.port, '--port'), options.tls !== undefined);
   if (options.api) warnIfExposed(options, 'admin', options.host, url);
   warnOfDevUsers(options, auth, url);
   sampler.start();

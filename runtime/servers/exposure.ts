@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { devUsersWarning, type Auth, type AuthOptions } from '../control/auth/index.js';
 
 /** `http://host:port`, IPv6 hosts in brackets. */
-export const httpUrl = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+export const httpUrl = (host: string, port: number, secure = false): string => `${secure ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /** Only this machine can connect: 127.0.0.0/8, ::1 (also IPv4-mapped), localhost. */
 export function isLoopback(host: string): boolean {

@@ -85,6 +85,10 @@ export class GraphqlMockServer implements RegisteredServer {
     return new GraphqlMockServer(options, engine);
   }
 
+  get secure(): boolean {
+    return this.options.settings.tls !== undefined;
+  }
+
   get host(): string {
     return this.options.host;
   }
@@ -104,20 +108,20 @@ export class GraphqlMockServer implements RegisteredServer {
 
   /** The URL clients send operations to. */
   get url(): string {
-    return `http://${hostPort(this.options.host, this.port)}${this.options.settings.path}`;
+    return `${this.options.settings.tls === undefined ? 'http' : 'https'}://${hostPort(this.options.host, this.port)}${this.options.settings.path}`;
   }
 
   async listen(): Promise<void> {
     const { options } = this;
     const inner = createDispatch({ router: () => this.router, chain: this.chain, maxBodyBytes: options.settings.maxBodyBytes, logger: options.logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeOperation });
-    const adapter = await createHttpAdapter(options.backend, { dispatch: asGraphqlDispatch(inner, new GraphiqlPage(options.settings.path)), socket: this.subscriptions }, options.logger);
+    const adapter = await createHttpAdapter(options.backend, { dispatch: asGraphqlDispatch(inner, new GraphiqlPage(options.settings.path)), socket: this.subscriptions, tls: options.settings.tls }, options.logger);
     await adapter.listen(options.host, options.settings.port, '--graphql-port');
     this.adapter = adapter;
     this.startTime = Date.now();
     const { schema } = this.engine;
     const count = (type: { getFields(): object } | null | undefined): number => (type == null ? 0 : Object.keys(type.getFields()).length);
     options.logger.info(
-      `GraphQL mock on http://${adapter.address}${options.settings.path} (${adapter.library}): ${count(schema.getQueryType())} queries, ${count(schema.getMutationType())} mutations, ${count(schema.getSubscriptionType())} subscriptions`,
+      `GraphQL mock on ${options.settings.tls === undefined ? 'http' : 'https'}://${adapter.address}${options.settings.path} (${adapter.library}): ${count(schema.getQueryType())} queries, ${count(schema.getMutationType())} mutations, ${count(schema.getSubscriptionType())} subscriptions`,
     );
   }
 

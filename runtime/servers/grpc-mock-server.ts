@@ -83,6 +83,10 @@ export class GrpcMockServer implements RegisteredServer {
     return new GrpcMockServer(options, build, root, engine);
   }
 
+  get secure(): boolean {
+    return this.options.settings.tls !== undefined;
+  }
+
   get host(): string {
     return this.options.host;
   }
@@ -124,18 +128,19 @@ export class GrpcMockServer implements RegisteredServer {
     if (settings.reflection) {
       for (const { definition, implementation } of reflectionServices(this.build.files, served.map((s) => s.name))) server.addService(definition, implementation);
     }
-    const connections = new GrpcConnections(server);
+    const connections = new GrpcConnections(server, settings.tls);
     this.boundPort = await connections.listen(this.options.host, settings.port);
     this.connections = connections;
     this.server = server;
     this.startTime = Date.now();
     const methods = this.build.services.reduce((sum, s) => sum + s.methods.length, 0);
-    logger.info(`gRPC mock on ${hostPort(this.options.host, this.boundPort)}: ${this.build.services.length} service(s), ${methods} method(s)${settings.reflection ? ', reflection on' : ''}`);
+    logger.info(`gRPC mock on ${hostPort(this.options.host, this.boundPort)}${settings.tls === undefined ? '' : ' (TLS)'}: ${this.build.services.length} service(s), ${methods} method(s)${settings.reflection ? ', reflection on' : ''}`);
     if (settings.httpBridge !== undefined) {
       const { port, maxBodyBytes, maxStreamMessages } = settings.httpBridge;
       const bridge = new GrpcHttpBridge({
         host: this.options.host,
         port,
+        tls: settings.tls,
         services: this.build.services,
         root: this.root,
         engine: this.engine,

@@ -1,3 +1,4 @@
+import { Agent as HttpsAgent } from 'node:https';
 import type { RestartStatus, ServerControl } from '../control/admin/index.js';
 import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry } from '../control/registry/index.js';
 import { AdminError } from '../control/admin/index.js';
@@ -12,7 +13,7 @@ import type { LiveState } from '../chain/settings/index.js';
 import type { RequestLog } from '../control/logging/index.js';
 import type { RecorderDb } from '../chain/recorder/index.js';
 import type { TrafficStats } from '../control/metrics/index.js';
-import type { ServeOptions } from '../serve-options.js';
+import type { ServeOptions, UpstreamTls } from '../serve-options.js';
 import type { FixtureRecorder, FixtureStore } from '../chain/fixtures/index.js';
 import type { StatefulService } from '../chain/stateful/index.js';
 import type { LiveCheck } from '../contract-diff/index.js';
@@ -100,6 +101,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
           maxBodyBytes: options.maxBodyBytes,
           maxConnections: options.maxConnections,
           proxyRules: options.proxyRules,
+          upstreamAgent: upstreamAgent(options.upstreamTls),
           ai: options.ai,
           tenant: options.tenant,
         },
@@ -163,7 +165,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const own = this.dispatcher();
     const hosted = this.hosted;
     const dispatch = hosted === undefined ? own : hosted.dispatch(own);
-    const adapterOptions = { dispatch, control: this.controlHandler, controlPage: this.controlPage, socket: this.controlStream, keepAliveHint: options.keepAliveHint, hosted };
+    const adapterOptions = { dispatch, control: this.controlHandler, controlPage: this.controlPage, socket: this.controlStream, keepAliveHint: options.keepAliveHint, hosted, tls: options.tls };
     const adapter = await createHttpAdapter(options.httpBackend, adapterOptions, options.logger, options.httpVersion);
     await adapter.listen(options.host, options.port, '--http-port');
     this.adapter = adapter;
@@ -173,6 +175,10 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
   /** The admin API steers this server's engine and restarts. */
   get control(): ServerControl {
     return this;
+  }
+
+  get secure(): boolean {
+    return this.options.tls !== undefined;
   }
 
   get host(): string {
@@ -262,4 +268,10 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 function engineOptions(options: HttpMockServerOptions, validation: EngineOptions['validation'], templateExpand: boolean): EngineOptions {
   const { seed, logger, responseCache, live, pluginHost } = options;
   return { validation, templateExpand, seed, clock: live.clock.read, logger, responseCache, settings: live.settings, plugins: pluginHost };
+}
+
+/** An agent for https:// upstreams when proxy.ca or proxy.insecure change what is trusted; else Node's global one. */
+function upstreamAgent(tls: UpstreamTls | undefined): HttpsAgent | undefined {
+  if (tls === undefined || (tls.ca === undefined && !tls.insecure)) return undefined;
+  return new HttpsAgent({ keepAlive: true, ca: tls.ca, rejectUnauthorized: !tls.insecure });
 }

@@ -3,7 +3,7 @@ import type { AccessPolicyOptions, ClusterView, ScenarioControl } from '../contr
 import type { AuthOptions } from '../control/auth/index.js';
 import type { LiveStateOptions } from '../chain/settings/index.js';
 import type { BodyLogOptions, RedactionOptions } from '../control/logging/index.js';
-import type { AdminLimits, ServeOptions } from '../serve-options.js';
+import type { AdminLimits, ServeOptions, TlsOptions } from '../serve-options.js';
 import type { FixtureOptions } from '../chain/fixtures/index.js';
 import type { StatefulOptions } from '../chain/stateful/index.js';
 import type { PluginOptions } from '../plugins/index.js';
@@ -22,6 +22,8 @@ export interface AdminServerOptions {
   mountPath: string;
   /** false: only the page answers (admin.disable_api). */
   api: boolean;
+  /** The standalone server's TLS: admin.tls, else server.tls. */
+  tls?: TlsOptions;
 }
 
 /** What hosted mode takes from the configuration; the stores, limits and Host rules are the server's. */
@@ -43,7 +45,7 @@ export interface MockOptions extends ServeOptions {
   cluster?: ClusterView;
   admin?: AdminServerOptions;
   /** `listen` false: the metrics are kept but served by another worker's endpoint (mock serve --workers). */
-  metrics?: { port: number; host: string; listen?: boolean };
+  metrics?: { port: number; host: string; listen?: boolean; tls?: TlsOptions };
   auth: AuthOptions;
   /** Host names and browser origins the admin API and the management router answer; default: this machine's only. */
   access?: AccessPolicyOptions;

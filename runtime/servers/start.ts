@@ -213,31 +213,31 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     if (admin !== undefined) sampler.start();
     if (admin !== undefined && admin.standalone) {
       const api = createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '', access, token, tokenSource: standalonePage });
-      const server = createNodeControlServer(api, ADMIN_MAX_BODY_BYTES);
+      const server = createNodeControlServer(api, ADMIN_MAX_BODY_BYTES, admin.tls);
       await options.beforeListen?.(admin.port);
       if (admin.api) {
         const stream = new LiveStream(ctx, access, limits.max_log_subscribers);
         mountSocketNode(server, stream);
         streams.push(stream);
       }
-      adminUrl = httpUrl(admin.host, await listenNode(server, admin.host, admin.port, '--admin-port'));
+      adminUrl = httpUrl(admin.host, await listenNode(server, admin.host, admin.port, '--admin-port'), admin.tls !== undefined);
       servers.push(server);
       warnIfExposed(options, 'admin', admin.host, adminUrl);
     }
     // the embedded admin's warning covers the management router it includes
-    if (http !== undefined && embedded && admin.api) warnIfExposed(options, 'embedded', options.host, httpUrl(options.host, http.port));
-    else if (http !== undefined) warnIfExposed(options, 'management', options.host, httpUrl(options.host, http.port));
+    if (http !== undefined && embedded && admin.api) warnIfExposed(options, 'embedded', options.host, httpUrl(options.host, http.port, http.secure));
+    else if (http !== undefined) warnIfExposed(options, 'management', options.host, httpUrl(options.host, http.port, http.secure));
     if (prometheus !== undefined && options.metrics !== undefined && options.metrics.listen !== false) {
-      const { host, port } = options.metrics;
+      const { host, port, tls } = options.metrics;
       const { cluster } = options;
       const render = cluster === undefined ? undefined : () => clusterPrometheus(cluster, prometheus);
-      const server = createNodeControlServer(metricsHandler(prometheus, access, render), 1024);
+      const server = createNodeControlServer(metricsHandler(prometheus, access, render), 1024, tls);
       await options.beforeListen?.(port);
-      metricsUrl = httpUrl(host, await listenNode(server, host, port, '--metrics-port'));
+      metricsUrl = httpUrl(host, await listenNode(server, host, port, '--metrics-port'), tls !== undefined);
       servers.push(server);
       warnIfExposed(options, 'metrics', host, metricsUrl);
     }
-    const adminAt = adminUrl ?? (http === undefined ? undefined : `${httpUrl(options.host, http.port)}/__mock`);
+    const adminAt = adminUrl ?? (http === undefined ? undefined : `${httpUrl(options.host, http.port, http.secure)}/__mock`);
     if (admin !== undefined && adminAt !== undefined) warnOfDevUsers(options, auth, adminAt);
     const listeners = (): Array<{ port: number; library: string }> => [
       ...mockServers.filter((server) => !released.has(server)).map((server) => ({ port: server.port, library: server.backend ?? 'node' })),

@@ -28,6 +28,10 @@ export class WebSocketMockServer implements RegisteredServer {
     this.unregister = options.registry.add(this);
   }
 
+  get secure(): boolean {
+    return this.options.settings.tls !== undefined;
+  }
+
   get host(): string {
     return this.options.host;
   }

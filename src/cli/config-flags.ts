@@ -117,6 +117,16 @@ export const serveFlags = {
     description: describe('HTTP version of the HTTP mock: 1.1, 2 (node:http2: h2c by prior knowledge and HTTP/1.1 on one port) or auto (2 over TLS, else 1.1); see docs/http2.md', 'server.http_version', '1.1'),
     options: ['1.1', '2', 'auto'] as const,
   })(),
+  'tls-cert': Flags.string({
+    helpGroup: 'TLS',
+    description: describe('PEM certificate to serve https://, wss:// and gRPC over TLS with (with --tls-key); see docs/tls.md', 'server.tls.cert'),
+    helpValue: '<file>',
+  }),
+  'tls-key': Flags.string({ helpGroup: 'TLS', description: describe('PEM private key of --tls-cert', 'server.tls.key'), helpValue: '<file>' }),
+  'tls-self-signed': Flags.boolean({
+    helpGroup: 'TLS',
+    description: describe('Serve TLS with a certificate for localhost, 127.0.0.1 and ::1 made once into .mock/tls/ (prints how to trust it)', 'server.tls.self_signed'),
+  }),
   validation: Flags.option({
     description: describe('Request validation mode', 'validation.mode'),
     options: ['off', 'warn', 'enforce'] as const,
@@ -325,6 +335,9 @@ export const FLAG_KEYS: Readonly<Record<string, string | Settings>> = {
   'http-backend': 'server.http_backend',
   'http-version': 'server.http_version',
   workers: 'server.workers',
+  'tls-cert': 'server.tls.cert',
+  'tls-key': 'server.tls.key',
+  'tls-self-signed': 'server.tls.self_signed',
   validation: 'validation.mode',
   'validation-status': 'validation.status_code',
   'aggregate-errors': 'validation.aggregate_errors',

@@ -37,7 +37,7 @@ export function fixtureSettings(flags: { dir?: string; config?: string }): Fixtu
     dir: config.core.fixtures.dir,
     rules: fingerprintRules(config.core.fixtures),
     secrets: credentialSecrets({ credentials: config.logging.redact_credentials, names: config.logging.redact }),
-    serverUrl: `http://${host}:${http_port}`,
+    serverUrl: `${config.server.tls === undefined ? 'http' : 'https'}://${host}:${http_port}`,
   };
 }
 

@@ -12,6 +12,7 @@ import { GRAPHQL_SCHEMA_FILE, GRPC_BUILD_FILE } from '../../compiler/serving.js'
 import { protoDirInUse } from './build-options.js';
 import { chaosStart, wantsTcpReset } from './chaos-options.js';
 import { readablePath } from './project-paths.js';
+import { readCaBundle } from './tls/index.js';
 import { websocketWanted } from './servers-wanted.js';
 
 /** mock.yaml's `…_mb` settings are mebibytes. */
@@ -36,10 +37,19 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     maxConnections: config.core.max_connections,
     cors: corsOptions(config),
     proxyRules: config.proxy.rules,
+    upstreamTls: upstreamTls(config, logger),
     contractDiffCapture: config.contract_diff?.capture?.enabled === true ? { violationsHeader: config.contract_diff.capture.violations_header !== false } : undefined,
     contractDiffWebhooks: contractDiffWebhooks(config),
     logger,
   };
+}
+
+/** proxy.ca and proxy.insecure, when either changes what https:// upstreams must show. */
+function upstreamTls(config: EffectiveConfig, logger: Logger): ServeOptions['upstreamTls'] {
+  const { ca, insecure = false } = config.proxy;
+  if (ca === undefined && !insecure) return undefined;
+  if (insecure) logger.warn('proxy.insecure: certificates of https:// upstreams are not checked (anyone on the path can answer for them); use proxy.ca for a private authority instead');
+  return { ca: ca === undefined ? undefined : readCaBundle(ca), insecure };
 }
 
 /** contract_diff.webhooks when any is configured. */

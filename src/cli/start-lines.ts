@@ -17,25 +17,25 @@ const BACKEND_NOTE: Readonly<Record<string, string>> = {
 };
 
 /** What `mock serve` prints once it serves: the URL of each server, as a user on this machine opens or dials it. */
-export function startLines(running: RunningMock, resolved: ResolvedConfig, httpUrl: (host: string, port: number) => string): string[] {
+export function startLines(running: RunningMock, resolved: ResolvedConfig, httpUrl: (host: string, port: number, secure?: boolean) => string): string[] {
   // the HTTP mock, which hosts the management router, runs whenever there is a description
   const http = running.servers.find((server) => server.kind === 'HTTP');
-  const at = (host: string, port: number): string => reachableUrl(httpUrl(host, port));
-  const lines = http === undefined ? [] : [`mock: serving on ${at(http.host, http.port)}${http.basePath ?? ''} ${BACKEND_NOTE[http.backend ?? 'uws']}`];
+  const at = (host: string, port: number, secure = false): string => reachableUrl(httpUrl(host, port, secure));
+  const lines = http === undefined ? [] : [`mock: serving on ${at(http.host, http.port, http.secure)}${http.basePath ?? ''} ${BACKEND_NOTE[http.backend ?? 'uws']}`];
   const websocket = running.servers.find((server) => server.kind === 'WebSocket');
-  if (websocket !== undefined) lines.push(`mock: WebSocket on ${at(websocket.host, websocket.port).replace(/^http/, 'ws')}`);
+  if (websocket !== undefined) lines.push(`mock: WebSocket on ${at(websocket.host, websocket.port, websocket.secure).replace(/^http/, 'ws')}`);
   const graphql = running.servers.find((server) => server.kind === 'GraphQL');
-  if (graphql !== undefined) lines.push(`mock: GraphQL on ${at(graphql.host, graphql.port)}${resolved.config.graphql.path}`);
+  if (graphql !== undefined) lines.push(`mock: GraphQL on ${at(graphql.host, graphql.port, graphql.secure)}${resolved.config.graphql.path}`);
   const grpc = running.servers.find((server) => server.kind === 'gRPC');
-  if (grpc !== undefined) lines.push(`mock: gRPC on ${hostPort(grpc.host, grpc.port)}`);
+  if (grpc !== undefined) lines.push(`mock: gRPC on ${hostPort(grpc.host, grpc.port)}${grpc.secure === true ? ' (TLS)' : ''}`);
   // the bridge's bound port, when the gRPC server tells it (port 0), else the configured one
   const bridge = resolved.config.grpc.http_bridge;
   const bridgePort = grpc?.bridgePort ?? bridge.port;
-  if (grpc !== undefined && bridge.enabled) lines.push(`mock: gRPC HTTP bridge on ${at(grpc.host, bridgePort)}`);
+  if (grpc !== undefined && bridge.enabled) lines.push(`mock: gRPC HTTP bridge on ${at(grpc.host, bridgePort, grpc.secure)}`);
   const admin = resolved.config.admin;
   const api = admin.disable_api ? '' : ', API under /__mock/';
   if (running.adminUrl !== undefined) lines.push(`mock: admin on ${reachableUrl(running.adminUrl)} (dashboard ${reachableUrl(running.adminUrl)}/${api})`);
-  else if (http !== undefined && (admin.enabled || admin.embedded)) lines.push(`mock: admin embedded at ${at(http.host, http.port)}${admin.mount_path} (dashboard${api})`);
+  else if (http !== undefined && (admin.enabled || admin.embedded)) lines.push(`mock: admin embedded at ${at(http.host, http.port, http.secure)}${admin.mount_path} (dashboard${api})`);
   if (running.metricsUrl !== undefined) lines.push(`mock: metrics on ${reachableUrl(running.metricsUrl)}/metrics`);
   return lines;
 }

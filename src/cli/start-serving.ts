@@ -8,6 +8,7 @@ import { buildInWorker } from './build-in-worker.js';
 import { progressLine } from './build-progress.js';
 import { checkPortClash } from './port-clash.js';
 import { loggingOptions } from './project-paths.js';
+import { serversTls } from './tls/index.js';
 import { overrideSources, refuseEmbeddedAdminWithoutHttp, refuseUnsharedSigningKey, toMockOptions } from './serve-options.js';
 import { idlePortNotes } from './servers-wanted.js';
 import { activeScenarioSummary, displayPath, type ResolvedConfig } from '../config/index.js';
@@ -115,6 +116,13 @@ export async function startServing(given: ResolvedConfig, options: StartServingO
       followed: options.followed,
     });
     mockOptions.hosting = hosting;
+    const tls = await serversTls(resolved, options.say);
+    if (tls.http !== undefined) mockOptions.tls = tls.http;
+    if (mockOptions.admin !== undefined && tls.admin !== undefined) mockOptions.admin = { ...mockOptions.admin, tls: tls.admin };
+    if (mockOptions.metrics !== undefined && tls.metrics !== undefined) mockOptions.metrics = { ...mockOptions.metrics, tls: tls.metrics };
+    if (mockOptions.websocket !== undefined && tls.websocket !== undefined) mockOptions.websocket = { ...mockOptions.websocket, tls: tls.websocket };
+    if (mockOptions.graphql !== undefined && tls.graphql !== undefined) mockOptions.graphql = { ...mockOptions.graphql, tls: tls.graphql };
+    if (mockOptions.grpc !== undefined && tls.grpc !== undefined) mockOptions.grpc = { ...mockOptions.grpc, tls: tls.grpc };
     if (resolved.config.ai.enabled) mockOptions.ai = await (await import('../ai/options.js')).aiOptions(resolved, options.allowRefs, logger);
     if (options.soleServers === false) {
       mockOptions.grpc = undefined;

@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { logFileFlag } from '../cli/config-flags.js';
+import { serversTls } from '../cli/tls/index.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { untilSignal } from '../cli/until-signal.js';
 import { loggingOptions } from '../cli/project-paths.js';
@@ -39,7 +40,9 @@ export default class Admin extends MockCommand {
     const { config } = resolved;
     const logger = createLogger(loggingOptions(resolved));
     const [{ startAdminOnly }, { TOOL_VERSION }] = await Promise.all([import('../../runtime/index.js'), import('../../common/version.js')]);
+    const { admin: tls } = await serversTls(resolved, (line) => this.log(line));
     const running = await startAdminOnly({
+      tls,
       host: config.admin.bind,
       port: config.admin.port,
       api: !config.admin.disable_api,

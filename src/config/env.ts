@@ -27,6 +27,8 @@ export const ENV_VARIABLES: readonly EnvVariable[] = [
   { name: 'MOCK_HTTP_BACKEND', key: 'server.http_backend', type: 'string' },
   { name: 'MOCK_HTTP_VERSION', key: 'server.http_version', type: 'string' },
   { name: 'MOCK_WORKERS', key: 'server.workers', type: 'count' },
+  { name: 'MOCK_TLS_CERT', key: 'server.tls.cert', type: 'string' },
+  { name: 'MOCK_TLS_KEY', key: 'server.tls.key', type: 'string' },
   { name: 'MOCK_STATE_STORE', key: 'state.store', type: 'string' },
   { name: 'MOCK_REDIS_URL', key: 'state.redis_url', type: 'string' },
   { name: 'MOCK_REDIS_KEY_PREFIX', key: 'state.redis_key_prefix', type: 'string' },

@@ -28,9 +28,18 @@ export function resolvePaths(
   };
   const optional = (key: string, location: string | undefined): { [key: string]: string } =>
     location === undefined ? {} : { [key.slice(key.lastIndexOf('.') + 1)]: resolve(key, location) };
-  const { logging, core, grpc, websocket, graphql, recorder, http, plugins, tenancy } = config;
+  const { logging, core, grpc, websocket, graphql, recorder, http, plugins, server, admin, metrics, tenancy } = config;
+  // each block's files resolve by where that block's keys were set
+  const tls = (at: string, block: { cert?: string; key?: string; ca?: string } | false | undefined): object => {
+    if (block === undefined || block === false) return block === false ? { tls: false } : {};
+    return { tls: { ...block, ...optional(`${at}.cert`, block.cert), ...optional(`${at}.key`, block.key), ...optional(`${at}.ca`, block.ca) } };
+  };
   return {
     ...config,
+    server: { ...server, ...tls('server.tls', server.tls) },
+    admin: { ...admin, ...tls('admin.tls', admin.tls) },
+    metrics: { ...metrics, ...tls('metrics.tls', metrics.tls) },
+    proxy: { ...config.proxy, ...optional('proxy.ca', config.proxy.ca) },
     specs: config.specs.map((spec) => {
       const entry = typeof spec === 'string' ? { path: spec } : spec;
       return { ...entry, path: resolve('specs', entry.path) };
@@ -39,14 +48,15 @@ export function resolvePaths(
     logging: STREAMS.has(logging.file) ? logging : { ...logging, file: resolve('logging.file', logging.file) },
     build: { ...config.build, out_dir: resolve('build.out_dir', config.build.out_dir) },
     core: { ...core, fixtures: { ...core.fixtures, dir: resolve('core.fixtures.dir', core.fixtures.dir) } },
-    grpc: { ...grpc, proto_dir: resolve('grpc.proto_dir', grpc.proto_dir) },
+    grpc: { ...grpc, proto_dir: resolve('grpc.proto_dir', grpc.proto_dir), ...tls('grpc.tls', grpc.tls) },
     websocket: {
       ...websocket,
+      ...tls('websocket.tls', websocket.tls),
       ...optional('websocket.replay_file', websocket.replay_file),
       routes: (websocket.routes ?? []).map((route) => (route.script === undefined ? route : { ...route, script: path.resolve(projectDir, route.script) })),
     },
     // files or globs: a glob resolves as a path does, its pattern part kept
-    graphql: { ...graphql, schema: [graphql.schema].flat().map((location) => resolve('graphql.schema', location)) },
+    graphql: { ...graphql, ...tls('graphql.tls', graphql.tls), schema: [graphql.schema].flat().map((location) => resolve('graphql.schema', location)) },
     recorder: { ...recorder, ...optional('recorder.db_path', recorder.db_path) },
     ...(tenancy === undefined
       ? {}

@@ -129,10 +129,40 @@ export interface ServerConfig {
    * Processes serving the HTTP, GraphQL and WebSocket mocks on the same ports: a number (1 to 256), or auto for the cores this process may use (os.availableParallelism()). Past 1, a primary process restarts a worker that dies, keeps the state every worker shares (or state.store redis does) and drains every worker on SIGTERM; gRPC is served by the first worker only. docs/workers.md. Also --workers and MOCK_WORKERS.
    */
   workers?: number | 'auto';
+  tls?: TlsConfig;
   /**
    * On SIGTERM or SIGINT the servers stop accepting, answer the requests they hold (their connections closing after), then write what is queued (recorder database, fixtures, recordings, the log); this is the longest they wait for those answers before ending the connections left. A second signal ends the process at once.
    */
   shutdown_timeout_ms?: number;
+}
+/**
+ * Serve over TLS (https://, wss://): the HTTP mock, and the WebSocket, GraphQL and gRPC mocks, the admin server and the metrics endpoint unless their own tls key says otherwise (docs/tls.md). Also --tls-cert, --tls-key, --tls-self-signed, MOCK_TLS_CERT and MOCK_TLS_KEY.
+ */
+export interface TlsConfig {
+  /**
+   * PEM certificate file (with its chain), relative to this file (--tls-cert, MOCK_TLS_CERT).
+   */
+  cert?: string;
+  /**
+   * PEM private key file of cert (--tls-key, MOCK_TLS_KEY).
+   */
+  key?: string;
+  /**
+   * Passphrase of an encrypted key; never printed or logged.
+   */
+  passphrase?: string;
+  /**
+   * PEM bundle of the certificate authorities client certificates are checked against (client_auth); without it, the system's.
+   */
+  ca?: string;
+  /**
+   * Without cert and key: serve a certificate for localhost, 127.0.0.1 and ::1 made once and kept in .mock/tls/ of the project (--tls-self-signed); mock serve prints how to trust it.
+   */
+  self_signed?: boolean;
+  /**
+   * Client certificates: none (not asked for, the default), request (asked for; the mutualTLS scheme and conditions read them), require (a connection without a certificate ca vouches for is refused). request and require serve the HTTP mock with node:https, since uWebSockets.js does not show a client's certificate.
+   */
+  client_auth?: 'none' | 'request' | 'require';
 }
 export interface SpecEntry {
   path: string;
@@ -285,6 +315,14 @@ export interface RouteConfig {
     json_path?: {
       [k: string]: unknown;
     };
+    /**
+     * The client's TLS certificate (server.tls.client_auth request or require; docs/tls.md): subject (CN=client,O=Acme), san (holds when any subjectAltName entry does: DNS:client.example, IP Address:127.0.0.1, URI:spiffe://...) and fingerprint (SHA-256 as openssl prints it, AB:CD:..., or lower-case hex without colons), each a condition.
+     */
+    client_certificate?: {
+      subject?: unknown;
+      san?: unknown;
+      fingerprint?: unknown;
+    };
     [k: string]: unknown;
   };
   response?: {
@@ -336,7 +374,7 @@ export interface CorsConfig {
  */
 export interface HttpOverridesConfig {
   /**
-   * Override rules (MOCK_HTTP_OVERRIDES, a JSON array): name, enabled, match {method, path, query, headers, json_path (conditions: docs/configuration.md, "Conditions")}, status, headers, body, merge, delay_ms. Checked fully when the server starts.
+   * Override rules (MOCK_HTTP_OVERRIDES, a JSON array): name, enabled, match {method, path, query, headers, json_path (conditions: docs/configuration.md, "Conditions"), client_certificate {subject, san, fingerprint} (docs/tls.md)}, status, headers, body, merge, delay_ms. Checked fully when the server starts.
    */
   rules?: OverrideRule[];
   /**
@@ -430,6 +468,10 @@ export interface AdminConfig {
    */
   management_token?: string;
   auth: AdminAuthConfig;
+  /**
+   * TLS of the standalone admin server: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
 }
 export interface AdminCorsConfig {
   /**
@@ -503,6 +545,35 @@ export interface AdminUser {
    * From `mock admin hash-password`.
    */
   password_hash?: string;
+}
+/**
+ * A certificate and key to serve TLS with, and whether clients must show theirs (docs/tls.md).
+ */
+export interface TlsConfig1 {
+  /**
+   * PEM certificate file (with its chain), relative to this file (--tls-cert, MOCK_TLS_CERT).
+   */
+  cert?: string;
+  /**
+   * PEM private key file of cert (--tls-key, MOCK_TLS_KEY).
+   */
+  key?: string;
+  /**
+   * Passphrase of an encrypted key; never printed or logged.
+   */
+  passphrase?: string;
+  /**
+   * PEM bundle of the certificate authorities client certificates are checked against (client_auth); without it, the system's.
+   */
+  ca?: string;
+  /**
+   * Without cert and key: serve a certificate for localhost, 127.0.0.1 and ::1 made once and kept in .mock/tls/ of the project (--tls-self-signed); mock serve prints how to trust it.
+   */
+  self_signed?: boolean;
+  /**
+   * Client certificates: none (not asked for, the default), request (asked for; the mutualTLS scheme and conditions read them), require (a connection without a certificate ca vouches for is refused). request and require serve the HTTP mock with node:https, since uWebSockets.js does not show a client's certificate.
+   */
+  client_auth?: 'none' | 'request' | 'require';
 }
 export interface CoreConfig {
   fixtures: FixturesConfig;
@@ -753,6 +824,10 @@ export interface GrpcConfig {
      */
     max_stream_messages: number;
   };
+  /**
+   * TLS of the gRPC mock (and its HTTP bridge): absent, server.tls; false, plain gRPC (h2c); a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
 }
 /**
  * One rule of grpc.methods (common/grpc/method-rules.ts). Messages are objects with the field names of the .proto (int64 as decimal strings, enums by name, bytes as base64); their strings may hold templates ({{request.body.<field>}}, {{request.header.<key>}}, the usual tokens).
@@ -939,6 +1014,10 @@ export interface WebSocketConfig {
    * Bytes waiting for a client that reads slowly: above it scripts pause, and echoes and answers close the connection with 1008.
    */
   max_buffered_bytes: number;
+  /**
+   * TLS of the WebSocket mock: absent, server.tls; false, plain ws; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
 }
 /**
  * One of script, echo, or messages/on_open.
@@ -1096,6 +1175,10 @@ export interface GraphqlConfig {
       [k: string]: unknown;
     };
   };
+  /**
+   * TLS of the GraphQL mock: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
 }
 /**
  * The upstream used by proxying, recording (--proxy-target) and the reality continuum, and the conditional proxy's rules (docs/proxy-continuum.md).
@@ -1106,6 +1189,14 @@ export interface ProxyConfig {
    */
   enabled: boolean;
   upstream_url?: string;
+  /**
+   * PEM bundle of the certificate authorities https:// upstreams are checked against (the proxy, its rules, the reality continuum, recording), relative to this file; without it, Node's own (NODE_EXTRA_CA_CERTS adds to them). docs/tls.md.
+   */
+  ca?: string;
+  /**
+   * Accept any certificate from https:// upstreams (self-signed, expired, another name): for test upstreams only; mock serve warns when it is on.
+   */
+  insecure?: boolean;
   /**
    * Seconds to wait for the upstream, at most one hour.
    */
@@ -1139,6 +1230,10 @@ export interface MetricsConfig {
    * Address the metrics endpoint listens on (--metrics-host, MOCK_METRICS_HOST); loopback by default.
    */
   bind: string;
+  /**
+   * TLS of the metrics endpoint: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
+   */
+  tls?: false | TlsConfig1;
 }
 /**
  * Capture every exchange into an SQLite database (docs/recorder-database.md).

@@ -30,9 +30,10 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const { running, close } = await startServing(resolved, { allowRefs: allowedRefs(allowRefs, cwd), stores });
   // with a GraphQL schema (or .proto files) alone no HTTP mock runs: url and port are then the first server's
   const http = running.servers.find((server) => server.kind === 'HTTP') ?? running.servers[0];
-  const base = (scheme: string, server: { host: string; port: number }): string => {
+  // https:// and wss:// under TLS
+  const base = (scheme: string, server: { host: string; port: number; secure?: boolean }): string => {
     const host = reachable(server.host);
-    return `${scheme}://${host.includes(':') ? `[${host}]` : host}:${server.port}`;
+    return `${scheme}${server.secure === true ? 's' : ''}://${host.includes(':') ? `[${host}]` : host}:${server.port}`;
   };
   const websocket = running.servers.find((server) => server.kind === 'WebSocket');
   const graphql = running.servers.find((server) => server.kind === 'GraphQL');
@@ -43,7 +44,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     adminUrl: running.adminUrl,
     wsUrl: websocket === undefined ? undefined : base('ws', websocket),
     graphqlUrl: graphql === undefined ? undefined : `${base('http', graphql)}${resolved.config.graphql.path}`,
-    grpcAddress: grpc === undefined ? undefined : base('grpc', grpc).slice('grpc://'.length),
+    grpcAddress: grpc === undefined ? undefined : base('grpc', { ...grpc, secure: false }).slice('grpc://'.length),
     close,
   };
 }

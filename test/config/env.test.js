@@ -20,6 +20,8 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_HTTP_HOST', 'server.bind', 'string'],
       ['MOCK_HTTP_BACKEND', 'server.http_backend', 'string'],
       ['MOCK_WORKERS', 'server.workers', 'count'],
+      ['MOCK_TLS_CERT', 'server.tls.cert', 'string'],
+      ['MOCK_TLS_KEY', 'server.tls.key', 'string'],
       ['MOCK_STATE_STORE', 'state.store', 'string'],
       ['MOCK_REDIS_URL', 'state.redis_url', 'string'],
       ['MOCK_REDIS_KEY_PREFIX', 'state.redis_key_prefix', 'string'],
@@ -108,6 +110,14 @@ const cases = {
       ['0', 'MOCK_WORKERS: expected a number of workers from 1 to 256, or auto, got 0'],
       ['all', 'MOCK_WORKERS: expected a number of workers from 1 to 256, or auto, got "all"'],
     ],
+  },
+  MOCK_TLS_CERT: {
+    good: [['certs/localhost.pem', path.join(cwd, 'certs/localhost.pem')]],
+    bad: [],
+  },
+  MOCK_TLS_KEY: {
+    good: [['certs/localhost-key.pem', path.join(cwd, 'certs/localhost-key.pem')]],
+    bad: [],
   },
   MOCK_STATE_STORE: {
     good: [['redis', 'redis'], ['memory', 'memory']],

@@ -22,9 +22,9 @@ const cases = [
   ['server:\n  bind: 8080\n', 'mock.yaml: server.bind: expected string, got 8080'],
   [
     'server:\n  htp_port: 1\n',
-    'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, workers, shutdown_timeout_ms',
+    'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, workers, tls, shutdown_timeout_ms',
   ],
-  ['server:\n  tcp: 1\n', 'mock.yaml: server.tcp: unknown key; expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, workers, shutdown_timeout_ms'],
+  ['server:\n  tcp: 1\n', 'mock.yaml: server.tcp: unknown key; expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, workers, tls, shutdown_timeout_ms'],
   ['server: null\n', 'mock.yaml: server: expected object, got null'],
   [
     'foo: 1\n',
@@ -72,7 +72,7 @@ const cases = [
   ['admin:\n  mount_path: admin\n', 'mock.yaml: admin.mount_path: expected a path starting with /, got "admin"'],
   [
     'admin:\n  embed: true\n',
-    'mock.yaml: admin.embed: unknown key (did you mean embedded?); expected one of enabled, port, bind, allowed_hosts, cors, embedded, mount_path, standalone, disable_api, limits, management_token, auth',
+    'mock.yaml: admin.embed: unknown key (did you mean embedded?); expected one of enabled, port, bind, allowed_hosts, cors, embedded, mount_path, standalone, disable_api, limits, management_token, auth, tls',
   ],
   ['admin:\n  bind: "0.0.0.0 "\n', 'mock.yaml: admin.bind: expected a host name or IP address without spaces, got "0.0.0.0 "'],
   ['admin:\n  allowed_hosts: [http://mock.internal]\n', 'mock.yaml: admin.allowed_hosts[0]: expected a host name such as mock.internal, .example.com or *, got "http://mock.internal"'],
@@ -133,7 +133,7 @@ const cases = [
   ['graphql:\n  schema: [a.graphql, ""]\n', 'mock.yaml: graphql.schema[1]: expected a non-empty string, got ""'],
   [
     'graphql:\n  max_depht: 3\n',
-    'mock.yaml: graphql.max_depht: unknown key (did you mean max_depth?); expected one of schema, path, introspection, max_depth, max_complexity, max_aliases, max_tokens, max_body_bytes, max_response_bytes, max_cache_mb, max_store_mb, answer_cache_bytes, list_length, subscriptions, overrides',
+    'mock.yaml: graphql.max_depht: unknown key (did you mean max_depth?); expected one of schema, path, introspection, max_depth, max_complexity, max_aliases, max_tokens, max_body_bytes, max_response_bytes, max_cache_mb, max_store_mb, answer_cache_bytes, list_length, subscriptions, overrides, tls',
   ],
   ['graphql:\n  max_depth: 0\n', 'mock.yaml: graphql.max_depth: expected integer >= 1, got 0'],
   ['graphql:\n  list_length: { min: -1 }\n', 'mock.yaml: graphql.list_length.min: expected integer >= 0, got -1'],
@@ -284,7 +284,7 @@ t.test('every schema error of a file at once: in file order, once each, no anyOf
     [
       'mock.yaml: validation.mode: expected one of off, warn, enforce, got "nope"',
       'mock.yaml: server.http_port: expected integer, got "abc"',
-      'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, workers, shutdown_timeout_ms',
+      'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, workers, tls, shutdown_timeout_ms',
       'mock.yaml: specs[0]: expected string or object, got 5',
       'mock.yaml: specs[1].extra: unknown key; expected one of path, base_path',
       'mock.yaml: specs[1].path: expected a non-empty string, got ""',

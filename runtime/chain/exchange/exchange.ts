@@ -7,6 +7,7 @@ import { isMultipart, readMultipart, type FormParts } from './multipart.js';
 import { parseQuery } from './query.js';
 import type { Validated } from './validated.js';
 import { readableAddress } from './address.js';
+import type { ClientCertificate } from './client-certificate.js';
 
 /** A route of the build (an operation or a custom route), or of a runtime mock: statistics key on it. */
 export interface RouteRef {
@@ -51,6 +52,8 @@ export interface ExchangeInit {
   client?: ArrayBuffer | string;
   /** performance.now() when the request arrived. */
   startedAt?: number;
+  /** The client's TLS certificate; null: asked for and not shown; absent: not asked for (plain HTTP, or client_auth none). */
+  clientCertificate?: ClientCertificate | null;
 }
 
 /** The chain an exchange ran through (runtime/chain compiles one per route): its hooks after the answer. */
@@ -135,6 +138,8 @@ export class Exchange {
   chain: ChainRun | null = null;
   /** The client's address as the server library gave it (uWS: raw text, decoded when first read). */
   client: ArrayBuffer | string;
+  /** The client's TLS certificate (ExchangeInit.clientCertificate). */
+  readonly clientCertificate: ClientCertificate | null | undefined;
   /** The parts of a multipart body, read by readParts() before the chain runs, or the validation error that refuses it. */
   formParts: FormParts | string | undefined = undefined;
   private ownLocals: ExchangeLocals | undefined;
@@ -149,6 +154,7 @@ export class Exchange {
     this.headers = init.headers;
     this.body = init.body;
     this.client = init.client ?? '';
+    this.clientCertificate = init.clientCertificate;
     this.startedAt = init.startedAt ?? performance.now();
   }
 

@@ -109,6 +109,21 @@ export function insufficientScope(params: ProblemParams<'MOCK_ERR_INSUFFICIENT_S
   return { code: 'MOCK_ERR_INSUFFICIENT_SCOPE', detail: message, answer };
 }
 
+/** 403 for a client certificate a mutualTLS scheme does not trust, shaped like the 401 (TLS has no WWW-Authenticate challenge). */
+export function clientCertificateRefused(params: ProblemParams<'MOCK_ERR_CLIENT_CERTIFICATE_REFUSED'>): Refusal {
+  const entry = PROBLEMS.MOCK_ERR_CLIENT_CERTIFICATE_REFUSED;
+  const message = entry.detail(params);
+  const answer: Answer = {
+    status: entry.status,
+    headers: [['content-type', 'application/json']],
+    body: JSON.stringify({ error: entry.title, message, code: 'MOCK_ERR_CLIENT_CERTIFICATE_REFUSED' }),
+    code: 'MOCK_ERR_CLIENT_CERTIFICATE_REFUSED',
+    error: message,
+    source: 'refusal',
+  };
+  return { code: 'MOCK_ERR_CLIENT_CERTIFICATE_REFUSED', detail: message, answer };
+}
+
 type OAuthCode = 'MOCK_ERR_OAUTH_INVALID_REQUEST' | 'MOCK_ERR_OAUTH_INVALID_CLIENT' | 'MOCK_ERR_OAUTH_UNSUPPORTED_GRANT_TYPE' | 'MOCK_ERR_OAUTH_INVALID_SCOPE';
 
 /** An error of the mock OAuth 2.0 token endpoint in RFC 6749's shape (section 5.2); invalid_client challenges Basic. */

@@ -1,6 +1,18 @@
 import type { LinearPattern } from '../../../common/patterns/index.js';
 import type { Exchange } from '../exchange/index.js';
-import { compileGlob, compileJsonPathConditions, compileValueConditions, headersMatch, jsonPathConditionsHold, queryMatches, type JsonPathCondition, type ValueCondition } from '../../match/index.js';
+import {
+  certificateHolds,
+  compileCertificateConditions,
+  compileGlob,
+  compileJsonPathConditions,
+  type CertificateConditions,
+  compileValueConditions,
+  headersMatch,
+  jsonPathConditionsHold,
+  queryMatches,
+  type JsonPathCondition,
+  type ValueCondition,
+} from '../../match/index.js';
 import type { OverrideRule } from './override-rule.js';
 
 /** An enabled rule prepared once: its conditions compiled, the path glob as a linear-time pattern, the body serialised. */
@@ -12,6 +24,8 @@ export interface CompiledRule {
   query: ValueCondition[];
   headers: ValueCondition[];
   jsonPath: JsonPathCondition[];
+  /** match.client_certificate: subject, SAN and fingerprint of the client's TLS certificate. */
+  certificate: CertificateConditions | undefined;
   status: number | undefined;
   setHeaders: Array<[string, string]>;
   /** The replacement body and its content type (undefined when the rule's headers name one). */
@@ -49,6 +63,7 @@ export function ruleMatches(rule: CompiledRule, ex: Exchange, path: () => string
   if (rule.path !== undefined && !rule.path.test(path())) return false;
   if (rule.query.length > 0 && !queryMatches(rule.query, ex.query)) return false;
   if (!headersMatch(rule.headers, ex.headers)) return false;
+  if (rule.certificate !== undefined && !certificateHolds(rule.certificate, ex.clientCertificate)) return false;
   return rule.jsonPath.length === 0 || jsonPathConditionsHold(rule.jsonPath, ex.json);
 }
 
@@ -57,8 +72,9 @@ export function ruleMatches(rule: CompiledRule, ex: Exchange, path: () => string
  * exact value; a query parameter given twice matches when any of its values does. Throws
  * PatternError naming the field (`match.headers.x-tenant: …`).
  */
-export function compileMatchConditions(match: NonNullable<OverrideRule['match']>): Pick<CompiledRule, 'query' | 'headers' | 'jsonPath'> {
+export function compileMatchConditions(match: NonNullable<OverrideRule['match']>): Pick<CompiledRule, 'query' | 'headers' | 'jsonPath' | 'certificate'> {
   return {
+    certificate: compileCertificateConditions(match.client_certificate, 'match.client_certificate', 'exact'),
     query: compileValueConditions(match.query, 'match.query', 'exact', false),
     headers: compileValueConditions(match.headers, 'match.headers', 'exact', true),
     jsonPath: compileJsonPathConditions(match.json_path, 'exact', 'match.json_path'),

@@ -28,7 +28,14 @@ const schema = {
     match: {
       type: 'object',
       additionalProperties: false,
-      properties: { method: { type: 'string', minLength: 1 }, path: { type: 'string' }, query: conditionMap, headers: conditionMap, json_path: conditionMap },
+      properties: {
+        method: { type: 'string', minLength: 1 },
+        path: { type: 'string' },
+        query: conditionMap,
+        headers: conditionMap,
+        json_path: conditionMap,
+        client_certificate: { type: 'object', additionalProperties: false, properties: { subject: {}, san: {}, fingerprint: {} } },
+      },
     },
     status: { type: 'integer', minimum: 100, maximum: 599 },
     headers: stringMap,

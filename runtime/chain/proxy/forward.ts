@@ -22,19 +22,21 @@ const TEXTUAL = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-f
  * may well use. Failures become problem answers: 504 on timeout, 502 when the upstream cannot be
  * reached, 400 for a path with dot segments (upstream-target.ts), 502
  * for an answer larger than `maxBodyBytes` (http.max_body_bytes). Hop-by-hop headers and the
- * mock's own admin credentials (admin-credentials.ts) are not forwarded.
+ * mock's own admin credentials (admin-credentials.ts) are not forwarded. `agent`: how https://
+ * upstreams are checked (proxy.ca, proxy.insecure); a certificate refused is a 502 naming why.
  */
-export function forward(ex: Exchange, upstream: string, timeoutSeconds: number, maxBodyBytes: number): Promise<Answer> {
+export function forward(ex: Exchange, upstream: string, timeoutSeconds: number, maxBodyBytes: number, agent?: https.Agent): Promise<Answer> {
   const target = upstreamTarget(upstream, ex.path, ex.rawQuery);
   if (target === undefined) return Promise.resolve(problem('MOCK_ERR_PROXY_DOT_SEGMENT', { path: ex.path }, { logged: true }));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(ex.headers)) if (!HOP_BY_HOP.has(name) && !isAdminCredential(name, value)) headers[name] = value;
   const body = ex.body !== undefined && ex.body.length > 0 ? ex.body : undefined;
   if (body !== undefined) headers['content-length'] = String(body.length);
-  const client = target.protocol === 'https:' ? https : http;
+  const secure = target.protocol === 'https:';
+  const client = secure ? https : http;
   return new Promise((resolve) => {
     const unreachable = (reason: string): void => resolve(problem('MOCK_ERR_UPSTREAM_UNREACHABLE', { origin: target.origin, reason }, { logged: true }));
-    const request = client.request(target, { method: ex.method, headers, timeout: timeoutSeconds * 1000 }, (response) => {
+    const request = client.request(target, { method: ex.method, headers, timeout: timeoutSeconds * 1000, ...(secure && agent !== undefined ? { agent } : {}) }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {

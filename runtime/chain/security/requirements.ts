@@ -13,6 +13,8 @@ export interface SecurityFailure {
    * the scheme's challenge with RFC 6750's insufficient_scope (a 403, not a 401).
    */
   insufficientScope?: { scopes: string[]; challenge: string };
+  /** Every refusal was of a credential no request header could replace (a client certificate not trusted): 403. */
+  forbidden?: boolean;
 }
 
 /** Undefined when the request satisfies the operation's security; a promise when a token has to be verified. */
@@ -24,7 +26,7 @@ export type ContextOf = (scheme: string) => SchemeContext;
 /**
  * The operation's security as one check: requirement objects are OR'ed, the schemes within one
  * AND'ed. Null when there is nothing to check: no requirement, an empty (optional) one, or one
- * made only of schemes that are not checked (mutualTLS).
+ * made only of schemes that are not checked (types OpenAPI does not define).
  */
 export function compileSecurity(op: OperationMeta, contextOf: ContextOf = () => ({})): SecurityCheck | null {
   const byName = new Map(op.security.map((s) => [s.scheme, schemeCheck(s, contextOf(s.scheme))]));
@@ -37,7 +39,7 @@ export function compileSecurity(op: OperationMeta, contextOf: ContextOf = () => 
   if (requirements.length === 0) return null;
   const schemes = [...new Set(requirements.flat())];
   const expected = requirements.map((all) => all.map((check) => check.expected).join(' and ')).join(', or ');
-  const missing: SecurityFailure = { expected, challenges: schemes.map((check) => check.challenge()) };
+  const missing: SecurityFailure = { expected, challenges: challengesOf(schemes.map((check) => check.challenge())) };
 
   const scopesOf = (i: number): Record<string, string[]> => op.requiredScopes?.[i] ?? {};
   /** A requirement's schemes all accept; undefined, or the scopes it lacks (tokens that say what they grant). */
@@ -65,10 +67,13 @@ export function compileSecurity(op: OperationMeta, contextOf: ContextOf = () => 
     return {
       expected,
       refused: refusals.map((check) => `${verdicts.get(check) as string} (${check.name})`).join('; '),
-      challenges: schemes.map((check) => {
-        const verdict = verdicts.get(check);
-        return check.challenge(typeof verdict === 'string' ? verdict : undefined);
-      }),
+      challenges: challengesOf(
+        schemes.map((check) => {
+          const verdict = verdicts.get(check);
+          return check.challenge(typeof verdict === 'string' ? verdict : undefined);
+        }),
+      ),
+      forbidden: refusals.every((check) => check.forbids === true),
     };
   };
   return (ex) => {
@@ -77,3 +82,6 @@ export function compileSecurity(op: OperationMeta, contextOf: ContextOf = () => 
     return Promise.all(verdicts).then((settled) => decide(new Map(schemes.map((check, i) => [check, settled[i]]))));
   };
 }
+
+/** Schemes without a challenge (mutualTLS) add no WWW-Authenticate field. */
+const challengesOf = (challenges: string[]): string[] => challenges.filter((challenge) => challenge !== '');

@@ -18,6 +18,8 @@ export interface SchemeCheck {
   challenge(refused?: string): string;
   /** What a client has to send, for the 401's message. */
   readonly expected: string;
+  /** Its refusals are 403s (a credential shown and not trusted that no header could replace: a client certificate). */
+  readonly forbids?: boolean;
 }
 
 /** What a scheme check may use besides the description: mock.yaml's pins and the token endpoint. */
@@ -156,7 +158,28 @@ function namedHttpCheck(scheme: SecuritySchemeMeta): SchemeCheck {
   };
 }
 
-/** The check of one scheme; mutualTLS (and any type OpenAPI does not define) is not checked. */
+/**
+ * mutualTLS: the client certificate the TLS handshake carried (server.tls.client_auth request or
+ * require, which serve with node:https). A server that does not ask for certificates (plain HTTP,
+ * client_auth none) cannot check it: the scheme then passes, as it always did.
+ */
+function mutualTlsCheck(scheme: SecuritySchemeMeta): SchemeCheck {
+  return {
+    name: scheme.scheme,
+    check: (ex) => {
+      const certificate = ex.clientCertificate;
+      if (certificate === undefined) return true;
+      if (certificate === null) return false;
+      return certificate.authorized ? true : `the client certificate (${certificate.subject}) is not signed by an authority of server.tls.ca`;
+    },
+    // TLS asks for certificates in its handshake: there is no WWW-Authenticate challenge for them
+    challenge: () => '',
+    expected: `a client certificate (${scheme.scheme})`,
+    forbids: true,
+  };
+}
+
+/** The check of one scheme; any type OpenAPI does not define is not checked. */
 export function schemeCheck(scheme: SecuritySchemeMeta, context: SchemeContext = {}): SchemeCheck | null {
   switch (scheme.type) {
     case 'http':
@@ -169,6 +192,8 @@ export function schemeCheck(scheme: SecuritySchemeMeta, context: SchemeContext =
       return bearerCheck(scheme, 'an OAuth 2.0 access token', context);
     case 'openIdConnect':
       return bearerCheck(scheme, 'an OpenID Connect token', context);
+    case 'mutualTLS':
+      return mutualTlsCheck(scheme);
     default:
       return null;
   }

@@ -12,7 +12,7 @@ import { defineStage } from '../stage.js';
  * route), so a blanket proxy after this stage never stands in for it. Every answer says its
  * source in X-Mock-Source. On routes the continuum cannot reach the stage is not there at all.
  */
-export const continuumStage = defineStage({ slot: 'continuum', kinds: ['description'] }, ({ live, engine, settings: { maxBodyBytes } }) => {
+export const continuumStage = defineStage({ slot: 'continuum', kinds: ['description'] }, ({ live, engine, settings: { maxBodyBytes, upstreamAgent } }) => {
   if (engine === undefined) return undefined;
   const continuum = live.continuum;
   return {
@@ -25,7 +25,7 @@ export const continuumStage = defineStage({ slot: 'continuum', kinds: ['descript
         mock: () => engine().respond(ex),
         upstream: () => {
           live.requestsProxied++;
-          return forward(ex, upstream, live.proxy.timeout_seconds, maxBodyBytes);
+          return forward(ex, upstream, live.proxy.timeout_seconds, maxBodyBytes, upstreamAgent);
         },
       };
       const settings = { ratio: continuum.ratioFor(path).ratio, strategy: continuum.mergeStrategy, draw: continuum.draw, valid: (answer: Answer) => documented(engine(), ex, answer) };

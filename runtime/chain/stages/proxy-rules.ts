@@ -9,7 +9,7 @@ import { defineStage } from '../stage.js';
  * proxy.enabled forwards everything else. Compiled once at start; only on routes a rule's pattern
  * can reach, so other routes keep their speed.
  */
-export const proxyRulesStage = defineStage({ slot: 'proxy-rules', kinds: ['description'] }, ({ live, settings: { maxBodyBytes, proxyRules } }) => {
+export const proxyRulesStage = defineStage({ slot: 'proxy-rules', kinds: ['description'] }, ({ live, settings: { maxBodyBytes, proxyRules, upstreamAgent } }) => {
   if (proxyRules === undefined || proxyRules.length === 0) return undefined;
   const { rules, errors } = compileProxyRules(proxyRules, 'proxy.rules', live.proxy.upstream_url !== null);
   if (errors.length > 0) throw new MockError('MOCK_ERR_CONFIG_INVALID', errors.join('\n'));
@@ -20,7 +20,7 @@ export const proxyRulesStage = defineStage({ slot: 'proxy-rules', kinds: ['descr
       const upstream = rule?.upstream ?? live.proxy.upstream_url;
       if (rule === undefined || upstream === null) return next(ex);
       ex.locals.upstream = true;
-      return forward(ex, upstream, live.proxy.timeout_seconds, maxBodyBytes).then((answer) => {
+      return forward(ex, upstream, live.proxy.timeout_seconds, maxBodyBytes, upstreamAgent).then((answer) => {
         live.requestsProxied++;
         return answer;
       });

@@ -1,7 +1,7 @@
 import type { OperationMeta } from '../../../common/contract/index.js';
 import { compileSecurity, type SecurityCheck, type SecurityFailure } from '../security/index.js';
 import type { Description } from '../description.js';
-import { insufficientScope, unauthorized } from '../exchange/index.js';
+import { clientCertificateRefused, insufficientScope, unauthorized } from '../exchange/index.js';
 import type { Answer, BuildRoute, Exchange } from '../exchange/index.js';
 import { defineStage, type Next } from '../stage.js';
 
@@ -33,7 +33,9 @@ export const securityStage = defineStage({ slot: 'security', kinds: ['descriptio
     const refusal =
       failure.insufficientScope !== undefined
         ? insufficientScope({ method: op.method, path: op.path, refused: refused ?? '' }, failure.insufficientScope.challenge)
-        : unauthorized({ method: op.method, path: op.path, expected, refused }, failure.challenges);
+        : failure.forbidden === true
+          ? clientCertificateRefused({ method: op.method, path: op.path, refused: refused ?? '' })
+          : unauthorized({ method: op.method, path: op.path, expected, refused }, failure.challenges);
     return current.refuse(ex, index, refusal);
   };
   return {

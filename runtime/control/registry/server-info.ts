@@ -39,6 +39,8 @@ export interface RegisteredServer {
   readonly listeningPort: number | null;
   /** The port of an HTTP bridge it serves beside its own (gRPC's grpc.http_bridge), once it listens. */
   readonly bridgePort?: number;
+  /** Served over TLS (https://, wss://, gRPC over TLS). */
+  readonly secure?: boolean;
   info(): ServerInfo;
   /** Set by servers that answer from descriptions: the admin API steers them through it. */
   readonly control?: ServerControl;

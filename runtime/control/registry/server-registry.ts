@@ -62,6 +62,11 @@ export class ServerRegistry {
   }
 
   /** The first running server of a protocol, else the first registered one. */
+  /** Whether the server of that kind serves over TLS (its URLs are https://, wss://). */
+  secure(kind: ServerKind): boolean {
+    return [...this.servers].some((server) => server.kind === kind && server.secure === true);
+  }
+
   find(kind: ServerKind): ServerInfo | undefined {
     const infos = this.list().filter((info) => info.server_type === kind);
     return infos.find((info) => info.running) ?? infos[0];

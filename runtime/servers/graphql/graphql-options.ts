@@ -1,8 +1,11 @@
+import type { TlsOptions } from '../../serve-options.js';
 import type { GraphqlMockSettings } from '../../terminal/graphql/settings.js';
 import type { HttpBackend } from '../../serve-options.js';
 
 /** The GraphQL mock server (MockOptions.graphql); absent: none runs. */
 export interface GraphqlOptions {
+  /** graphql.tls, else server.tls: https:// (and wss:// subscriptions). */
+  tls?: TlsOptions;
   /** server.graphql_port, --graphql-port, MOCK_GRAPHQL_PORT (4000). */
   port: number;
   /** graphql.path: where queries, mutations and graphql-transport-ws subscriptions are answered. */

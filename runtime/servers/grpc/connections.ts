@@ -1,6 +1,8 @@
+import { createPrivateKey } from 'node:crypto';
 import net from 'node:net';
 import { ServerCredentials, type Server } from '@grpc/grpc-js';
 import { MockError } from '../../../common/errors.js';
+import type { TlsOptions } from '../../serve-options.js';
 
 /**
  * The gRPC server's listening socket, held here rather than by grpc-js (bindAsync) so that its
@@ -12,8 +14,8 @@ export class GrpcConnections {
   private readonly sockets = new Set<net.Socket>();
   private readonly listener: net.Server;
 
-  constructor(server: Server) {
-    const injector = server.createConnectionInjector(ServerCredentials.createInsecure());
+  constructor(server: Server, tls?: TlsOptions) {
+    const injector = server.createConnectionInjector(credentialsOf(tls));
     this.listener = net.createServer((socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
@@ -46,4 +48,16 @@ export class GrpcConnections {
     for (const socket of this.sockets) socket.destroy();
     return closed;
   }
+}
+
+/**
+ * grpc-js's TLS credentials for server.tls; it takes no passphrase, so an encrypted key is handed
+ * over decrypted, in memory only. client_auth require checks client certificates against ca;
+ * request is served as none, since grpc-js either requires them or never asks.
+ */
+function credentialsOf(tls: TlsOptions | undefined): ServerCredentials {
+  if (tls === undefined) return ServerCredentials.createInsecure();
+  const key = tls.passphrase === undefined ? tls.key : createPrivateKey({ key: tls.key, passphrase: tls.passphrase }).export({ type: 'pkcs8', format: 'pem' });
+  const requireClients = tls.clientAuth === 'require';
+  return ServerCredentials.createSsl(requireClients && tls.ca !== undefined ? Buffer.from(tls.ca) : null, [{ private_key: Buffer.from(key), cert_chain: Buffer.from(tls.cert) }], requireClients);
 }

@@ -1,7 +1,10 @@
+import type { TlsOptions } from '../../serve-options.js';
 import type { GrpcMockSettings } from '../../terminal/grpc/settings.js';
 
 /** The gRPC mock server (MockOptions.grpc); absent: none runs. */
 export interface GrpcOptions {
+  /** grpc.tls, else server.tls: the server (and its HTTP bridge) over TLS. */
+  tls?: TlsOptions;
   /** server.grpc_port, --grpc-port, MOCK_GRPC_PORT (50051). */
   port: number;
   /** The build's grpc.json (absolute): common/grpc/build-output.ts. */

@@ -14,6 +14,7 @@ export const NODE_HTTP_THROUGHPUT = 'about 0.4x the throughput';
 
 /** The fallback is said once per process, however many HTTP servers (the mock, GraphQL) fall back. */
 let fallbackSaid = false;
+let certificateNoteSaid = false;
 
 /**
  * The adapter server.http_version and server.http_backend ask for: HTTP/2 is node:http2's. `auto` (or none) is uWebSockets.js where its addon
@@ -29,6 +30,17 @@ export async function createHttpAdapter(
   // uWebSockets.js has no HTTP/2
   if (version === '2') return new Http2Adapter(options);
   if (backend === 'node') return new NodeHttpAdapter(options);
+  // uWebSockets.js never shows a client's certificate: the mutualTLS scheme and certificate conditions need node:https
+  if (options.tls !== undefined && options.tls.clientAuth !== 'none') {
+    if (backend === 'uws')
+      throw new MockError(
+        'MOCK_ERR_HTTP_BACKEND_UNAVAILABLE',
+        `server.http_backend is uws, but server.tls.client_auth ${options.tls.clientAuth} needs node:https (uWebSockets.js does not show client certificates): set server.http_backend to auto or node`,
+      );
+    if (!certificateNoteSaid) logger.info(`server.tls.client_auth ${options.tls.clientAuth}: serving with node:https, which shows client certificates (${NODE_HTTP_THROUGHPUT} of uWebSockets.js)`);
+    certificateNoteSaid = true;
+    return new NodeHttpAdapter(options);
+  }
   const load = await loadUws();
   if (load.ok) return new UwsHttpAdapter(options);
   const elsewhere = load.alternatives === '' ? '' : `Node ${load.alternatives} serves with uWS`;

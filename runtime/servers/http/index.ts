@@ -8,3 +8,4 @@ export { rawHttpAnswer } from './raw-answer.js';
 export { handshakeRefusal, refusedPlainUpgrade } from './handshake-check.js';
 export { mountSocketNode } from './node-socket.js';
 export type { EndpointConnection, EndpointSocket, SocketEndpoint } from './socket-endpoint.js';
+export { clientCertificateOf, createNodeServer, tlsServerOptions } from './node-tls.js';

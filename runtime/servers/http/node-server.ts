@@ -14,6 +14,8 @@ import { mountSocketNode } from './node-socket.js';
 import { writeNode } from './node-writer.js';
 import type { HttpAdapterOptions } from './server.js';
 import { InFlight } from './in-flight.js';
+import { clientCertificateOf, createNodeServer } from './node-tls.js';
+import type { TlsOptions } from '../../serve-options.js';
 
 /**
  * The node:http adapter (server.http_backend: node): the same dispatch as the uWS adapter, at
@@ -73,7 +75,7 @@ export class NodeHttpAdapter implements ServerAdapter {
 }
 
 function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): http.Server {
-  return http.createServer(nodeRequestListener(options, flight, HTTP1));
+  return createNodeServer(options.tls, nodeRequestListener(options, flight, HTTP1));
 }
 
 /** How a request listener reads and answers a protocol's requests: HTTP/1.x, or HTTP/2 through node's compatibility API (http2-server.ts). */
@@ -97,6 +99,7 @@ export function nodeRequestListener(options: HttpAdapterOptions, flight: InFligh
   const onControl = control === undefined ? undefined : controlListener(control, dispatch.maxBodyBytes, flavor);
   const hosted = options.hosted;
   const onHosted = hosted === undefined ? undefined : controlListener(hosted.handler, dispatch.maxBodyBytes, flavor);
+  const asksCertificates = options.tls !== undefined && options.tls.clientAuth !== 'none';
   return (req, res) => {
     const startedAt = performance.now();
     const { method, path, query, headers } = requestHead(req);
@@ -109,10 +112,11 @@ export function nodeRequestListener(options: HttpAdapterOptions, flight: InFligh
       return;
     }
     const client = flavor.client(req);
+    const clientCertificate = clientCertificateOf(req.socket, asksCertificates);
     const length = headers['content-length'];
     if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
       // no body to read: node:http drops the (empty) request stream itself once the answer is written
-      const ex = new Exchange({ method, path, rawQuery: query, headers, client, startedAt });
+      const ex = new Exchange({ method, path, rawQuery: query, headers, client, clientCertificate, startedAt });
       const result = dispatch.answer(ex);
       // hot path: a synchronous answer written whole within this turn is never in flight when a close runs
       if (!(result instanceof Promise) && result.delivery === undefined) {
@@ -127,7 +131,7 @@ export function nodeRequestListener(options: HttpAdapterOptions, flight: InFligh
     }
     res.once('close', flight.begin());
     readBody(req, headers, dispatch.maxBodyBytes, (body, oversized) => {
-      const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, startedAt });
+      const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, clientCertificate, startedAt });
       if (oversized) {
         sendNode(res, ex, dispatch.tooLarge(ex), true, flight, dispatch, write);
         return;
@@ -149,8 +153,8 @@ function sendNode(res: http.ServerResponse, ex: Exchange, answer: Answer, close:
  * node:http, which reads every header name (uWS would leave some clients hanging) and is plenty
  * fast off the mock's hot path.
  */
-export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: number): http.Server {
-  return http.createServer(controlListener(handler, maxBodyBytes, HTTP1));
+export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: number, tls?: TlsOptions): http.Server {
+  return createNodeServer(tls, controlListener(handler, maxBodyBytes, HTTP1));
 }
 
 /** Reads a request whole and lets the control handler answer it. */

@@ -7,13 +7,14 @@ import type { ControlHandler } from '../../control/admin/index.js';
 import { mountControl } from './control.js';
 import { framingProblem } from './framing.js';
 import { keepsConnection, withKeepAliveHint } from './keep-alive-hint.js';
-import { UwsListener, uws, type HttpRequest, type HttpResponse, type TemplatedApp } from '../uws/index.js';
+import { UwsListener, appOf, type HttpRequest, type HttpResponse, type TemplatedApp } from '../uws/index.js';
 import { writeUws, type ResponseState } from './uws-writer.js';
 import { UwsConnections } from './uws-connections.js';
 import { InFlight } from './in-flight.js';
 import type { SocketEndpoint } from './socket-endpoint.js';
 import type { HostedSurface } from '../../hosting/index.js';
 import { mountSocketUws } from './uws-socket.js';
+import type { TlsOptions } from '../../serve-options.js';
 
 export interface HttpAdapterOptions {
   dispatch: Dispatch;
@@ -27,6 +28,8 @@ export interface HttpAdapterOptions {
   socket?: SocketEndpoint;
   /** Hosted mode: the tenants' control paths (the dispatch is wrapped already). */
   hosted?: HostedSurface;
+  /** Serve https:// (and wss:// for the socket endpoint). */
+  tls?: TlsOptions;
 }
 
 /** The uWebSockets.js adapter: the mock's hot path. */
@@ -72,7 +75,7 @@ export class UwsHttpAdapter implements ServerAdapter {
 /** Reads requests into exchanges and writes what the dispatch answers. */
 export function createHttpApp(options: HttpAdapterOptions, connections = new UwsConnections(), flight = new InFlight()): TemplatedApp {
   const { dispatch } = options;
-  const app = uws().App().filter(connections.onChange);
+  const app = appOf(options.tls).filter(connections.onChange);
 
   if (options.control !== undefined) {
     const { maxBodyBytes } = dispatch;

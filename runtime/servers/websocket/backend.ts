@@ -11,6 +11,13 @@ import type { WsService } from './ws-service.js';
  */
 export async function createWebSocketAdapter(backend: HttpBackend | undefined, service: WsService, logger: { info(message: string): void }): Promise<UwsWebSocketAdapter | NodeWebSocketAdapter> {
   if (backend === 'node') return new NodeWebSocketAdapter(service);
+  // uWebSockets.js never asks for client certificates: websocket.tls client_auth needs node:https
+  const clientAuth = service.settings.tls?.clientAuth ?? 'none';
+  if (clientAuth !== 'none') {
+    if (backend === 'uws') throw new MockError('MOCK_ERR_HTTP_BACKEND_UNAVAILABLE', `server.http_backend is uws, but client_auth ${clientAuth} of the WebSocket server's TLS needs node:https (uWebSockets.js does not ask for client certificates): set server.http_backend to auto or node`);
+    logger.info(`WebSocket TLS client_auth ${clientAuth}: serving WebSocket with node:https and the ws package, which ask for client certificates`);
+    return new NodeWebSocketAdapter(service);
+  }
   const load = await loadUws();
   if (load.ok) return new UwsWebSocketAdapter(service);
   if (backend === 'uws') {

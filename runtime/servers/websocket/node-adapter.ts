@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Socket } from 'node:net';
 import { Exchange, hostPort, problem, readableAddress, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
 import type { WsPeer } from '../../terminal/websocket/index.js';
-import { closeNode, handshakeRefusal, listenNode, rawHttpAnswer } from '../http/index.js';
+import { closeNode, createNodeServer, handshakeRefusal, listenNode, rawHttpAnswer } from '../http/index.js';
 import { chosenProtocol } from './handshake.js';
 import { closeOfError } from './protocol-error.js';
 import { admits, libraryMessageLimit, type WsService } from './ws-service.js';
@@ -71,7 +71,7 @@ export class NodeWebSocketAdapter implements ServerAdapter {
   constructor(private readonly service: WsService) {
     const { settings } = service;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: libraryMessageLimit(settings.maxMessageBytes), perMessageDeflate: false, handleProtocols: (offered) => chosenProtocol([...offered].join(',')) || false });
-    this.server = http.createServer((req, res) => {
+    this.server = createNodeServer(settings.tls, (req, res) => {
       const answer = problem('MOCK_ERR_WS_UPGRADE_REQUIRED', { method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0] }, { headers: [['upgrade', 'websocket']] });
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body);

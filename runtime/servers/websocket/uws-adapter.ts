@@ -1,7 +1,7 @@
 import { Exchange, problem, readableAddress, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
 import type { WsPeer } from '../../terminal/websocket/index.js';
 import { handshakeRefusal, refusedPlainUpgrade, statusLine } from '../http/index.js';
-import { UwsListener, uws, type HttpResponse, type TemplatedApp, type us_socket_context_t, type WebSocket } from '../uws/index.js';
+import { UwsListener, appOf, uws, type HttpResponse, type TemplatedApp, type us_socket_context_t, type WebSocket } from '../uws/index.js';
 import { chosenProtocol } from './handshake.js';
 import { admits, libraryMessageLimit, type WsConnection, type WsService } from './ws-service.js';
 
@@ -97,7 +97,7 @@ export class UwsWebSocketAdapter implements ServerAdapter {
     const { service } = this;
     const { settings } = service;
     const open = this.open;
-    const app = uws().App();
+    const app = appOf(settings.tls);
     app.ws<UserData>('/*', {
       maxPayloadLength: libraryMessageLimit(settings.maxMessageBytes),
       // the service sends the pings and drops dead peers (websocket.heartbeat_interval): uWS's own

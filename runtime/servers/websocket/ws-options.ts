@@ -1,4 +1,4 @@
-import type { HttpBackend } from '../../serve-options.js';
+import type { HttpBackend, TlsOptions } from '../../serve-options.js';
 import type { WsRouteSpec } from '../../terminal/websocket/index.js';
 
 /** The WebSocket server's settings (mock.yaml websocket, server.ws_port); absent from MockOptions: no WebSocket server. */
@@ -17,4 +17,6 @@ export interface WebSocketOptions {
   maxBufferedBytes: number;
   /** Which library serves: the HTTP mock's server.http_backend. */
   backend?: HttpBackend;
+  /** wss://: websocket.tls, else server.tls. */
+  tls?: TlsOptions;
 }

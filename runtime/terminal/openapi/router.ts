@@ -39,7 +39,7 @@ export class Router {
       return;
     }
     for (const candidate of candidates) {
-      if (candidate.kind === 'route' && !conditionsHold(this.conditions[candidate.index], ex.query, ex.headers, () => ex.json)) continue;
+      if (candidate.kind === 'route' && !conditionsHold(this.conditions[candidate.index], ex.query, ex.headers, () => ex.json, ex.clientCertificate)) continue;
       if (candidate.kind === 'op' && this.build.operations[candidate.index].queryMatch !== undefined && !hasQuery(this.build.operations[candidate.index].queryMatch, ex.query)) continue;
       ex.params = namedParams(candidate.names, values);
       if (candidate.kind === 'op') ex.validator = this.check;

@@ -13,7 +13,7 @@ function ownTarget(ctx: AdminContext): string {
   if (info === undefined || !info.running) throw new AdminError(503, 'no HTTP mock server is running in this process to run the smoke tests against (mock smoke --target <url> runs them against any server)');
   const at = info.address.lastIndexOf(':');
   const host = info.address.slice(0, at);
-  return `http://${ANY.has(host) ? '127.0.0.1' : host}:${info.address.slice(at + 1)}`;
+  return `${ctx.registry.secure('HTTP') ? 'https' : 'http'}://${ANY.has(host) ? '127.0.0.1' : host}:${info.address.slice(at + 1)}`;
 }
 
 /** `/__mock/smoke/run`: replays the smoke-test fixtures against this process's HTTP mock server (docs/fixtures.md, "mock smoke"). */

@@ -8,7 +8,8 @@ import { Exchange, grpcStatusOf, hostPort, type Answer, type BuildRoute, type Ex
 import { createDispatch, type Dispatch, type RequestChain, type Router } from '../../../chain/index.js';
 import type { RequestLog } from '../../../control/logging/index.js';
 import { fromJson, toJson, type GrpcEngine, type MethodMock } from '../../../terminal/grpc/index.js';
-import { closeNode, listenNode } from '../../http/index.js';
+import { closeNode, createNodeServer, listenNode } from '../../http/index.js';
+import type { TlsOptions } from '../../../serve-options.js';
 import { describeCall, type CallFailure } from '../call-run.js';
 import { httpBindings, type HttpBinding } from './http-rules.js';
 import { BridgeRefusal, requestJson } from './request-json.js';
@@ -25,6 +26,8 @@ export interface BridgeLimits {
 export interface BridgeOptions {
   host: string;
   port: number;
+  /** The gRPC server's TLS: the bridge serves https:// with it. */
+  tls?: TlsOptions;
   services: readonly GrpcServiceInfo[];
   root: protobuf.Root;
   engine: GrpcEngine;
@@ -78,7 +81,7 @@ export class GrpcHttpBridge {
     for (const service of options.services) for (const m of service.methods) this.methods.set(`/${service.name}/${m.name}`, m);
     const { chain, limits, logger, requestLog, observe } = options;
     this.dispatch = createDispatch({ router: () => ROUTED_BY_THE_BRIDGE, chain, maxBodyBytes: limits.maxBodyBytes, logger, requestLog, observe, describe: describeCall });
-    this.server = http.createServer((req, res) => {
+    this.server = createNodeServer(options.tls, (req, res) => {
       this.serve(req, res).catch((e: unknown) => {
         // serve answers every failure itself: this is what failed while answering one
         logger.error({ err: e, url: req.url }, 'grpc http bridge: a request failed while being answered');

@@ -82,8 +82,8 @@ function httpBackend(config: EffectiveConfig, logger: Logger): ServeOptions['htt
 }
 
 /**
- * server.http_version: auto is 2 on a port that speaks TLS, which the HTTP mock's does not yet; so
- * 1.1 there. HTTP/2 is node:http2's: asking for uWebSockets.js as well is a contradiction.
+ * server.http_version: auto is 1.1 here, and 2 once the HTTP mock's port speaks TLS (startServing
+ * knows its certificate). HTTP/2 is node:http2's: asking for uWebSockets.js as well is a contradiction.
  */
 function httpVersion(config: EffectiveConfig): ServeOptions['httpVersion'] {
   if (config.server.http_version !== '2') return '1.1';

@@ -118,6 +118,8 @@ export async function startServing(given: ResolvedConfig, options: StartServingO
     mockOptions.hosting = hosting;
     const tls = await serversTls(resolved, options.say);
     if (tls.http !== undefined) mockOptions.tls = tls.http;
+    // browsers speak HTTP/2 only over TLS: there auto is 2
+    if (tls.http !== undefined && resolved.config.server.http_version === 'auto') mockOptions.httpVersion = '2';
     if (mockOptions.admin !== undefined && tls.admin !== undefined) mockOptions.admin = { ...mockOptions.admin, tls: tls.admin };
     if (mockOptions.metrics !== undefined && tls.metrics !== undefined) mockOptions.metrics = { ...mockOptions.metrics, tls: tls.metrics };
     if (mockOptions.websocket !== undefined && tls.websocket !== undefined) mockOptions.websocket = { ...mockOptions.websocket, tls: tls.websocket };

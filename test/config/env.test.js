@@ -19,6 +19,7 @@ t.test('the table maps every variable of the spec to its key and type', async (t
       ['MOCK_HTTP_PORT', 'server.http_port', 'integer'],
       ['MOCK_HTTP_HOST', 'server.bind', 'string'],
       ['MOCK_HTTP_BACKEND', 'server.http_backend', 'string'],
+      ['MOCK_HTTP_VERSION', 'server.http_version', 'string'],
       ['MOCK_WORKERS', 'server.workers', 'count'],
       ['MOCK_TLS_CERT', 'server.tls.cert', 'string'],
       ['MOCK_TLS_KEY', 'server.tls.key', 'string'],
@@ -99,6 +100,10 @@ const cases = {
       ['auto', 'auto'],
     ],
     bad: [['express', 'MOCK_HTTP_BACKEND: expected one of auto, uws, node, got "express"']],
+  },
+  MOCK_HTTP_VERSION: {
+    good: [['2', '2']],
+    bad: [['3', 'MOCK_HTTP_VERSION: expected one of 1.1, 2, auto, got "3"']],
   },
   MOCK_WORKERS: {
     good: [

@@ -112,7 +112,7 @@ export function startCommand(argv, ready, { cwd = root, env = {}, timeoutMs = 12
 export async function startMock(args, options = {}) {
   const port = args.includes('--http-port') ? [] : ['--http-port', '0', '--host', '127.0.0.1'];
   // the origin: the line goes on with the description's base path (`http://127.0.0.1:3000/v1`)
-  const server = await startCommand(['serve', ...port, ...args], /serving on (http:\/\/[^/\s]+)/, options);
+  const server = await startCommand(['serve', ...port, ...args], /serving on (https?:\/\/[^/\s]+)/, options);
   server.adminUrl = /admin on (http:\/\/\S+)/.exec(server.stdout)?.[1];
   server.metricsUrl = /metrics on (http:\/\/\S+)\/metrics/.exec(server.stdout)?.[1];
   server.wsUrl = /WebSocket on (ws:\/\/\S+)/.exec(server.stdout)?.[1];

@@ -7,6 +7,7 @@ import { answerClientError } from './client-error.js';
 import { InFlight } from './in-flight.js';
 import { clientAddress, listenNode, nodeRequestListener, type NodeFlavor } from './node-server.js';
 import { mountSocketNode } from './node-socket.js';
+import { tlsServerOptions } from './node-tls.js';
 import { writeNode } from './node-writer.js';
 import type { HttpAdapterOptions } from './server.js';
 
@@ -73,52 +74,66 @@ class Replayed extends Duplex {
 }
 
 /**
- * The HTTP/2 adapter (server.http_version 2, docs/http2.md): h2c by prior knowledge and HTTP/1.1
- * on the same plain port, told apart by the connection's first bytes; the same dispatch and
- * control surfaces as the node:http adapter, through node:http2's compatibility API. HTTP/2
- * answers never carry HTTP/1.1's connection fields, and an answer that would close a connection
- * ends its stream only.
+ * The HTTP/2 adapter (server.http_version 2, docs/http2.md), through node:http2's compatibility
+ * API and the node:http adapter's request listener: on a TLS port, h2 and HTTP/1.1 as ALPN
+ * chooses; on a plain port, h2c by prior knowledge and HTTP/1.1, told apart by a connection's
+ * first bytes. HTTP/2 answers never carry HTTP/1.1's connection fields, and an answer that would
+ * close a connection ends its stream only.
  */
 export class Http2Adapter implements ServerAdapter {
   readonly kind = 'HTTP';
   readonly library = 'node:http2';
+  /** What listens: the TLS server itself, or the plain port's connection sorter. */
   private readonly front: net.Server;
-  private readonly h1: http.Server;
-  private readonly h2: http2.Http2Server;
   private readonly flight = new InFlight();
-  /** Each session's client, known from its connection (its socket is a stream of ours, without an address). */
+  /** Each plain session's client, known from its connection (its socket is a stream of ours, without an address). */
   private readonly clients = new WeakMap<http2.Http2Session, string>();
   private handing: string | undefined;
   private host = '';
   private boundPort = 0;
   private open = false;
-  private sockets = new Set<net.Socket>();
+  private readonly sockets = new Set<Duplex>();
 
   constructor(options: HttpAdapterOptions) {
-    this.h1 = http.createServer(nodeRequestListener(options, this.flight, { write: writeNode, client: (req) => clientAddress(req.socket), h2: false }));
-    if (options.socket !== undefined) mountSocketNode(this.h1, options.socket);
-    this.h1.on('clientError', answerClientError);
+    const h1 = nodeRequestListener(options, this.flight, { write: writeNode, client: (req) => clientAddress(req.socket), h2: false });
+    if (options.tls !== undefined) {
+      const h2 = nodeRequestListener(options, this.flight, { write: writeH2, client: (req) => clientAddress(req.socket), h2: true });
+      const server = http2.createSecureServer({ ...tlsServerOptions(options.tls), allowHTTP1: true }, (req, res) => {
+        if (req.httpVersionMajor === 2) h2(req as unknown as http.IncomingMessage, res as unknown as http.ServerResponse);
+        else h1(req as unknown as http.IncomingMessage, res as unknown as http.ServerResponse);
+      });
+      server.on('secureConnection', (socket: Duplex) => this.track(socket));
+      this.front = server;
+      return;
+    }
+    const plain = http.createServer(h1);
+    if (options.socket !== undefined) mountSocketNode(plain, options.socket);
+    plain.on('clientError', answerClientError);
     const flavor: NodeFlavor = { write: writeH2, client: (req) => this.clients.get((req as unknown as http2.Http2ServerRequest).stream.session as http2.Http2Session) ?? '', h2: true };
-    this.h2 = http2.createServer({}, nodeRequestListener(options, this.flight, flavor) as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
-    this.h2.on('session', (session) => this.clients.set(session, this.handing ?? ''));
+    const h2c = http2.createServer({}, nodeRequestListener(options, this.flight, flavor) as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+    h2c.on('session', (session) => this.clients.set(session, this.handing ?? ''));
     this.front = net.createServer((socket) => {
-      this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
-      socket.once('data', (first: Buffer) => this.hand(socket, first));
+      this.track(socket);
+      socket.once('data', (first: Buffer) => this.hand(socket, first, plain, h2c));
     });
   }
 
-  private hand(socket: net.Socket, first: Buffer): void {
+  private track(socket: Duplex): void {
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
+  }
+
+  private hand(socket: net.Socket, first: Buffer, h1: http.Server, h2c: http2.Http2Server): void {
     socket.pause();
     const n = Math.min(first.length, PREFACE.length);
     if (first.subarray(0, n).equals(PREFACE.subarray(0, n))) {
       this.handing = clientAddress(socket);
-      this.h2.emit('connection', new Replayed(socket, first));
+      h2c.emit('connection', new Replayed(socket, first));
       this.handing = undefined;
       return;
     }
     socket.unshift(first);
-    this.h1.emit('connection', socket);
+    h1.emit('connection', socket);
     socket.resume();
   }
 
@@ -132,8 +147,6 @@ export class Http2Adapter implements ServerAdapter {
     if (!this.open) return;
     this.open = false;
     const closed = new Promise<void>((resolve) => this.front.close(() => resolve()));
-    this.h1.close();
-    this.h2.close();
     await this.flight.drain(graceMs);
     for (const socket of this.sockets) socket.destroy();
     await closed;

@@ -87,6 +87,16 @@ export interface NodeFlavor {
   h2: boolean;
 }
 
+/**
+ * Whether a request comes without a body: HTTP/1.1 says so with its framing fields; an HTTP/2
+ * request may send DATA without content-length, and has none only when its HEADERS ended the stream.
+ */
+function bodyless(req: http.IncomingMessage, headers: Record<string, string>, h2: boolean): boolean {
+  if (h2) return (req as unknown as { stream: { endAfterHeaders: boolean } }).stream.endAfterHeaders;
+  const length = headers['content-length'];
+  return (length === undefined || length === '0') && headers['transfer-encoding'] === undefined;
+}
+
 const HTTP1: NodeFlavor = { write: writeNode, client: (req) => clientAddress(req.socket), h2: false };
 
 /** The mock's requests (and the control surfaces') as a node:http request listener. */
@@ -113,8 +123,7 @@ export function nodeRequestListener(options: HttpAdapterOptions, flight: InFligh
     }
     const client = flavor.client(req);
     const clientCertificate = clientCertificateOf(req.socket, asksCertificates);
-    const length = headers['content-length'];
-    if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
+    if (bodyless(req, headers, flavor.h2)) {
       // no body to read: node:http drops the (empty) request stream itself once the answer is written
       const ex = new Exchange({ method, path, rawQuery: query, headers, client, clientCertificate, startedAt });
       const result = dispatch.answer(ex);
@@ -130,7 +139,7 @@ export function nodeRequestListener(options: HttpAdapterOptions, flight: InFligh
       return;
     }
     res.once('close', flight.begin());
-    readBody(req, headers, dispatch.maxBodyBytes, (body, oversized) => {
+    readBody(req, headers, flavor.h2, dispatch.maxBodyBytes, (body, oversized) => {
       const ex = new Exchange({ method, path, rawQuery: query, headers, body, client, clientCertificate, startedAt });
       if (oversized) {
         sendNode(res, ex, dispatch.tooLarge(ex), true, flight, dispatch, write);
@@ -161,7 +170,7 @@ export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: n
 function controlListener(handler: ControlHandler, maxBodyBytes: number, flavor: NodeFlavor): http.RequestListener {
   return (req, res) => {
     const head = requestHead(req);
-    readBody(req, head.headers, maxBodyBytes, (body, oversized) => {
+    readBody(req, head.headers, flavor.h2, maxBodyBytes, (body, oversized) => {
       const close = oversized && !flavor.h2;
       handler({ ...head, body, oversized: oversized ? maxBodyBytes : undefined, clientIp: flavor.client(req) }).then(
         (response) => writeControl(res, response, close),
@@ -213,9 +222,9 @@ export function clientAddress(socket: Socket): string {
  * Calls back with the body (undefined when there is none) or, past the limit, with `oversized` (the
  * rest is not read). `headers`: the request's, as requestHead read them (req.headers would read them again).
  */
-function readBody(req: http.IncomingMessage, headers: Record<string, string>, limit: number, done: (body: Buffer | undefined, oversized: boolean) => void): void {
+function readBody(req: http.IncomingMessage, headers: Record<string, string>, h2: boolean, limit: number, done: (body: Buffer | undefined, oversized: boolean) => void): void {
   const length = headers['content-length'];
-  if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
+  if (bodyless(req, headers, h2)) {
     req.resume();
     done(undefined, false);
     return;

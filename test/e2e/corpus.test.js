@@ -1,7 +1,8 @@
 // Real-world descriptions of the shared corpus build and serve through the CLI: every operation
 // answers a valid request with a 2xx whose body validates against its response schema, and an
-// invalid request with the validation status (the largest ones: see SELF_TESTED_ONLY).
+// invalid request with the validation status, over HTTP/1.1 and over HTTP/2 (h2c) (the largest ones: see SELF_TESTED_ONLY).
 import t from 'tap';
+import http2 from 'node:http2';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { corpus, startMock, tmpdir } from '../helpers/cli.js';
@@ -50,6 +51,26 @@ const project = t.testdir({
 const out = tmpdir();
 const server = await startMock(['--out', out, '--seed', '3', '--validation-status', '422'], { cwd: project });
 t.teardown(() => server.stop());
+// the same build over HTTP/2 (h2c): every request is sent there too, and answered alike
+const overH2 = await startMock(['--out', out, '--seed', '3', '--validation-status', '422', '--http-version', '2'], { cwd: project });
+t.teardown(() => overH2.stop());
+const session = http2.connect(overH2.url);
+t.teardown(() => session.close());
+
+/** The status an HTTP/2 request gets (its body read and dropped). */
+function h2Status(req) {
+  return new Promise((resolve, reject) => {
+    // node's client ends a GET's stream with its HEADERS unless told there is a body
+    const stream = session.request({ ':method': req.method, ':path': req.path, ...req.headers }, { endStream: req.body === undefined });
+    let status;
+    stream.on('response', (h) => (status = h[':status']));
+    stream.on('data', () => undefined);
+    stream.on('end', () => resolve(status));
+    stream.on('error', reject);
+    if (req.body === undefined) return;
+    stream.end(req.body);
+  });
+}
 const { ir, schemas, factory } = loadOperationsOf(inputs);
 // the build's own standalone validators: compiling them here with Ajv again would double the work
 const [buildName] = readdirSync(out);
@@ -67,6 +88,8 @@ files.forEach((file, spec) => {
       const req = factory.valid(op);
       const res = await fetch(server.url + req.path, { method: req.method, headers: req.headers, body: req.body });
       const text = await res.text();
+      const h2 = await h2Status(req);
+      if (h2 !== res.status) failures.push(`${key}: valid request got ${res.status} over HTTP/1.1 and ${h2} over HTTP/2`);
       const only3xx = !op.responses.some((r) => r.status.startsWith('2')) && op.responses.some((r) => r.status.startsWith('3'));
       const expected = only3xx ? [300, 399] : [200, 299];
       if (res.status < expected[0] || res.status > expected[1]) {
@@ -87,6 +110,8 @@ files.forEach((file, spec) => {
         const rejected = await fetch(server.url + bad.path, { method: bad.method, headers: bad.headers, body: bad.body });
         await rejected.arrayBuffer();
         if (rejected.status !== 422) failures.push(`${key}: invalid request (${bad.why}) got ${rejected.status}, expected 422`);
+        const h2 = await h2Status(bad);
+        if (h2 !== 422) failures.push(`${key}: invalid request (${bad.why}) got ${h2} over HTTP/2, expected 422`);
       }
     }
     t.same(failures, [], `${operations.length} operations, ${checked} bodies validated`);

@@ -1,6 +1,7 @@
 import type { IrCustomRoute } from './types.js';
 import { MockError } from '../../common/errors.js';
 import { fieldProblem } from '../../common/http-fields.js';
+import { lowerRouteCallbacks } from './callbacks.js';
 import { PatternError, compileCondition, compileJsonPathConditions, compileRouteCondition, type ConditionSpec } from '../../common/patterns/index.js';
 
 const METHOD = /^(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE|\*)$/;
@@ -36,6 +37,7 @@ export function lowerCustomRoutes(raw: unknown[]): IrCustomRoute[] {
         body: response.body,
         contentType: typeof response.content_type === 'string' ? response.content_type : undefined,
       },
+      callbacks: lowerRouteCallbacks(route.callbacks, `${where}.callbacks`),
     };
   });
 }

@@ -2,6 +2,7 @@ import type { IrContent, IrHeader, IrOperation, IrParameter, IrRequestBody, IrRe
 import type { SchemaRegistry } from './normalize-schema.js';
 import { deref } from './pointer.js';
 import { collectExamples } from './examples.js';
+import { lowerCallbacks } from './callbacks.js';
 import { fieldProblem, isFieldName } from '../../common/http-fields.js';
 import { NON_EMPTY_FIELD } from '../load/index.js';
 
@@ -53,6 +54,7 @@ export function lowerOperations(ctx: LowerContext): Omit<IrOperation, 'index'>[]
         requestBody: lowerRequestBody(ctx, op.requestBody, `${method.toUpperCase()} ${specPath} request body`),
         responses: lowerResponses(ctx, op.responses, `${method.toUpperCase()} ${specPath}`),
         ...lowerSecurity(ctx.document, (op.security ?? ctx.document.security) as unknown),
+        callbacks: lowerCallbacks(ctx.document, op.callbacks, `${method.toUpperCase()} ${specPath}`, ctx.warnings),
       });
     }
   }

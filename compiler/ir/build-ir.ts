@@ -1,10 +1,10 @@
-import type { Ir, IrOperation, IrSpec } from './types.js';
+import type { Ir, IrOperation, IrSpec, IrWebhook } from './types.js';
 import type { OpenApi3 } from '../load/index.js';
 import { SchemaRegistry } from './normalize-schema.js';
 import { lowerOperations } from './operations.js';
 import { lowerCustomRoutes } from './custom-routes.js';
 import { lowerRouteBehaviour } from './route-behaviour.js';
-import { lowerWebhooks, type IrWebhook } from './callbacks.js';
+import { lowerWebhooks } from './callbacks.js';
 import type { CallbackMeta } from '../../common/contract/index.js';
 import { apiKeySchemes } from './api-keys.js';
 import { normalizeBasePath, serverBasePath } from './mount.js';

@@ -1,15 +1,13 @@
 import { sample } from 'openapi-sampler';
-import type { CallbackMeta, WebhookMeta } from '../../common/contract/index.js';
 import { MockError } from '../../common/errors.js';
 import { fieldProblem } from '../../common/http-fields.js';
 import { checkRuntimeTemplate } from '../../common/runtime-expression.js';
 import { collectExamples } from './examples.js';
 import { deref } from './pointer.js';
 
+import type { IrCallback, IrWebhook } from './types.js';
+
 type Obj = Record<string, unknown>;
-/** A callback before the build gives its route a position. */
-export type IrCallback = Omit<CallbackMeta, 'route'>;
-export type IrWebhook = WebhookMeta;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const CUSTOM_METHOD = /^(GET|PUT|POST|DELETE|PATCH|OPTIONS|HEAD|TRACE)$/;

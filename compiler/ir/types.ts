@@ -11,7 +11,6 @@
  *   `default`, `discriminator` ({propertyName, mapping: value -> '#/definitions/<Name>'}), `xml`.
  */
 import type { CallbackMeta, ConditionSpec, RouteBehaviourMeta, WebhookMeta } from '../../common/contract/index.js';
-import type { IrCallback } from './callbacks.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -32,6 +31,10 @@ export interface Ir {
   /** What lowering left out of the descriptions, and why (build warnings). */
   warnings: string[];
 }
+
+/** A request sent after a route answers, before the build gives its route a position. */
+export type IrCallback = Omit<CallbackMeta, 'route'>;
+export type IrWebhook = WebhookMeta;
 
 /** Static per-route behaviour, as the build exports it (the contract's shape is the IR's). */
 export type IrRouteBehaviour = RouteBehaviourMeta;

@@ -36,11 +36,12 @@ const everything = {
   contractDiff: {},
   plugins: { options: { middleware: [{ plugin: 'p', action: 'a' }], requestValidators: [{ plugin: 'p', action: 'a' }], responseModifiers: [{ plugin: 'p', action: 'a' }] } },
   entities: { size: 1 },
+  callbacks: {},
 };
 
 // the lists servers were given by hand before the declarations (STAGES, OVER_HTTP_STAGES, CALL_STAGES), in their order,
 // but cors, moved outside protective chaos (issue 37) so that a page reads their refusals, contract-diff, added
-// since (issue 39) around the upstream stages, the plugin stages (issue 40) and ai (issue 41), last
+// since (issue 39) around the upstream stages, the plugin stages (issue 40), ai (issue 41), last, and callbacks (issue 42)
 const BEFORE = {
   description: [
     'sandbox',
@@ -60,6 +61,7 @@ const BEFORE = {
     'replay',
     'record',
     'recorder',
+    'callbacks',
     'stateful',
     'entities',
     'route-chaos',

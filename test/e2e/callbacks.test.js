@@ -255,3 +255,14 @@ t.test('the corpus callback example: {$request.query.callbackUrl}/data with a bo
   t.type(body.userData, 'string', 'userData sampled');
   t.ok(!Number.isNaN(Date.parse(body.timestamp)), 'timestamp sampled as a date-time');
 });
+
+t.test('a custom route callback outside the grammar fails the build in one line', async (t) => {
+  const dir = tmpdir();
+  writeFileSync(
+    path.join(dir, 'mock.yaml'),
+    [`specs: [${JSON.stringify(spec)}]`, 'http:', '  routes:', '    - path: /x', '      callbacks:', '        - url: "{$request.cookie.session}/x"'].join('\n'),
+  );
+  const res = await runMock(['build', '--out', tmpdir()], { cwd: dir });
+  t.not(res.code, 0);
+  t.match(res.stderr, /http\.routes\[0\]\.callbacks\[0\]\.url: "\$request\.cookie\.session": expected header\.<name>, query\.<name>, path\.<name> or body\[#\/pointer\]/);
+});

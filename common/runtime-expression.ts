@@ -11,9 +11,7 @@
  * Shared here because both sides need it and neither may import the other.
  */
 export type RuntimeExpression =
-  | { kind: 'url' | 'method' | 'statusCode' }
-  | { kind: 'header' | 'query' | 'path'; of: 'request' | 'response'; name: string }
-  | { kind: 'body'; of: 'request' | 'response'; pointer: string[] | null };
+  { kind: 'url' | 'method' | 'statusCode' } | { kind: 'header' | 'query' | 'path'; of: 'request' | 'response'; name: string } | { kind: 'body'; of: 'request' | 'response'; pointer: string[] | null };
 
 /** A template's parts: literal text and expressions, in order. */
 export type TemplatePart = string | RuntimeExpression;

@@ -21,7 +21,10 @@ export class HostAllowlist {
 
   constructor(readonly entries: readonly string[]) {
     for (const raw of entries) {
-      const entry = raw.trim().toLowerCase().replace(/^\[|\]$/g, '');
+      const entry = raw
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, '');
       const problem = allowlistEntryProblem(entry);
       if (problem !== undefined) throw new TypeError(`callbacks.allowed_hosts: ${JSON.stringify(raw)} ${problem}`);
       const slash = entry.indexOf('/');

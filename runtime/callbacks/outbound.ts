@@ -62,7 +62,7 @@ export class Outbound {
       if (delayMs > 0) await this.wait(delayMs);
       let outcome: AttemptOutcome = { error: 'the server is closing', refused: true };
       let attempts = 0;
-      for (let tries = this.settings.retries + 1; attempts < tries && !this.closed; ) {
+      for (let tries = this.settings.retries + 1; attempts < tries && !this.closed;) {
         attempts++;
         outcome = await attempt(request, this.allowlist, this.settings.timeoutMs);
         const again = 'status' in outcome ? retryable(outcome.status) : !outcome.refused;

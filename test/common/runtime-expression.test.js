@@ -12,7 +12,12 @@ const cx = {
   url: 'http://mock.test/v1/subs/acme?topic=pets',
   method: 'POST',
   statusCode: 201,
-  request: view({ headers: { 'x-trace': 't-1' }, query: { topic: 'pets' }, path: { tenant: 'acme' }, body: { callbackUrl: 'http://hooks.test', 'a/b': { '~c': 3 }, list: [10, 20], deep: { n: null } } }),
+  request: view({
+    headers: { 'x-trace': 't-1' },
+    query: { topic: 'pets' },
+    path: { tenant: 'acme' },
+    body: { callbackUrl: 'http://hooks.test', 'a/b': { '~c': 3 }, list: [10, 20], deep: { n: null } },
+  }),
   response: view({ headers: { location: '/subs/42' }, body: { id: 42 } }),
 };
 

@@ -139,7 +139,11 @@ t.test('only routes that declare callbacks run the stage', async (t) => {
   t.ok(row('POST', '/orders').stages.includes('callbacks'), 'the custom route with callbacks');
   t.notOk(row('GET', '/plain').stages.includes('callbacks'), 'a route without: not on its path');
   const before = hooks.seen.length;
-  const refused = await fetch(`${server.url}/subscriptions/acme`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ callbackUrl: `${hooks.origin}/refused` }) });
+  const refused = await fetch(`${server.url}/subscriptions/acme`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ callbackUrl: `${hooks.origin}/refused` }),
+  });
   t.equal(refused.status, 400, 'a request missing its required query is refused');
   await (await fetch(`${server.url}/plain`)).text();
   await post(`${server.url}/orders`, { notify: `${hooks.origin}/marker` });
@@ -178,7 +182,11 @@ t.test('webhooks: sent on demand over the admin API, signed per Standard Webhook
 t.test("webhooks: the admin write's rules, unknown names and hosts outside the allowlist", async (t) => {
   const before = hooks.seen.length;
   await failure(t, await post(`${server.adminUrl}/__mock/webhooks/newPet/send`, { url: `${hooks.origin}/hooks/evil` }, { headers: { origin: 'http://evil.example' } }), 403, /cross-site/);
-  await failure(t, await fetch(`${server.adminUrl}/__mock/webhooks/newPet/send`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ url: `${hooks.origin}/hooks/evil` }) }), 415);
+  await failure(
+    t,
+    await fetch(`${server.adminUrl}/__mock/webhooks/newPet/send`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ url: `${hooks.origin}/hooks/evil` }) }),
+    415,
+  );
   await failure(t, await post(`${server.adminUrl}/__mock/webhooks/nope/send`, { url: `${hooks.origin}/hooks/nope` }), 404, /no webhook named "nope".*known: newPet/);
   await failure(t, await post(`${server.adminUrl}/__mock/webhooks/newPet/send`, { url: 'http://10.1.2.3/hook' }), 400, /10\.1\.2\.3 is not in callbacks\.allowed_hosts/);
   await failure(t, await post(`${server.adminUrl}/__mock/webhooks/newPet/send`, { url: `${hooks.origin}/x`, extra: 1 }), 400, /unknown field "extra"/);
@@ -188,7 +196,10 @@ t.test("webhooks: the admin write's rules, unknown names and hosts outside the a
     'nothing refused reached the receiver',
   );
   const refusals = (await logs()).filter((e) => e.callback?.kind === 'webhook' && e.callback.outcome === 'refused');
-  t.ok(refusals.some((e) => e.callback.url.startsWith('http://10.1.2.3')), 'the refusal is in the request log');
+  t.ok(
+    refusals.some((e) => e.callback.url.startsWith('http://10.1.2.3')),
+    'the refusal is in the request log',
+  );
 });
 
 t.test('mock webhooks send talks to the admin API', async (t) => {
@@ -216,15 +227,7 @@ t.test('webhooks on a schedule', async (t) => {
 
 t.test('a listed name that resolves to an address outside the allowlist is refused where it connects', async (t) => {
   const dir = tmpdir();
-  writeFileSync(
-    path.join(dir, 'mock.yaml'),
-    [
-      `specs: [${JSON.stringify(corpusCallbacks)}]`,
-      'callbacks:',
-      '  allowed_hosts: [localhost]',
-      '  retries: 0',
-    ].join('\n'),
-  );
+  writeFileSync(path.join(dir, 'mock.yaml'), [`specs: [${JSON.stringify(corpusCallbacks)}]`, 'callbacks:', '  allowed_hosts: [localhost]', '  retries: 0'].join('\n'));
   const narrow = await startMock(['--out', tmpdir(), '--admin', '--admin-port', '0'], { cwd: dir });
   t.teardown(() => narrow.stop());
   for (const target of [`http://localhost:${hooks.port}/by-name`, `${hooks.origin}/by-address`]) {

@@ -35,7 +35,7 @@ export function lowerCallbacks(document: Obj, raw: unknown, where: string, warni
       if (!item || typeof item !== 'object') continue;
       for (const method of METHODS) {
         const op = item[method] as Obj | undefined;
-        if (op && typeof op === 'object') out.push({ name, url, method: method.toUpperCase(), headers: {}, ...requestOf(document, op) });
+        if (op && typeof op === 'object') out.push({ name, url, method: method.toUpperCase(), headers: {}, ...requestOf(document, op, `${where} callback ${name} ${method.toUpperCase()}`, warnings) });
       }
     }
   }
@@ -43,7 +43,7 @@ export function lowerCallbacks(document: Obj, raw: unknown, where: string, warni
 }
 
 /** OpenAPI 3.1 `webhooks`: one entry per name (its first operation). */
-export function lowerWebhooks(document: Obj): IrWebhook[] {
+export function lowerWebhooks(document: Obj, warnings: string[]): IrWebhook[] {
   const webhooks = document.webhooks;
   if (!webhooks || typeof webhooks !== 'object') return [];
   const out: IrWebhook[] = [];
@@ -51,13 +51,13 @@ export function lowerWebhooks(document: Obj): IrWebhook[] {
     const item = deref(document, rawItem as Obj);
     const method = item && typeof item === 'object' ? METHODS.find((m) => item[m] && typeof item[m] === 'object') : undefined;
     if (method === undefined) continue;
-    out.push({ name, method: method.toUpperCase(), ...requestOf(document, item[method] as Obj) });
+    out.push({ name, method: method.toUpperCase(), ...requestOf(document, item[method] as Obj, `webhook ${name}`, warnings) });
   }
   return out;
 }
 
 /** The content type and body of an operation's request: the first JSON media type (else the first), its example or a sample. */
-function requestOf(document: Obj, op: Obj): { contentType: string | null; body?: unknown } {
+function requestOf(document: Obj, op: Obj, where: string, warnings: string[]): { contentType: string | null; body?: unknown } {
   const body = deref(document, op.requestBody as Obj | undefined);
   const content = body && typeof body === 'object' ? (body.content as Obj | undefined) : undefined;
   if (!content || typeof content !== 'object') return { contentType: null };
@@ -68,7 +68,12 @@ function requestOf(document: Obj, op: Obj): { contentType: string | null; body?:
   const example = collectExamples(document, media)[0];
   if (example !== undefined) return { contentType: type, body: example.value };
   if (media.schema === undefined) return { contentType: type };
-  return { contentType: type, body: sample(media.schema as never, { skipReadOnly: true, quiet: true }, document) };
+  try {
+    return { contentType: type, body: sample(media.schema as never, { skipReadOnly: true, quiet: true }, document) };
+  } catch (e) {
+    warnings.push(`${where}: no body could be sampled from its schema (${(e as Error).message}); it is sent without one`);
+    return { contentType: type };
+  }
 }
 
 /** A custom route's `callbacks` (mock.yaml http.routes[].callbacks): checked here, so a bad one fails the build. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { WebhookMeta } from '../../common/contract/index.js';
+import { MockError } from '../../common/errors.js';
 import { signWebhook, webhookKey } from '../drift/webhooks/index.js';
 import type { DeliveryResult, Outbound } from './outbound.js';
 import { refusalOf } from './send.js';
@@ -79,8 +80,15 @@ export class WebhookSender {
     return this.outbound.deliver({ method: webhook.method, url, headers, body: text === '' ? undefined : text }, { kind: 'webhook', name, via }, 0);
   }
 
-  /** Starts the schedules: each sends its webhook every everyMs, the first after everyMs. */
+  /** Starts the schedules: each sends its webhook every everyMs, the first after everyMs. Throws MOCK_ERR_CONFIG_INVALID for a webhook the descriptions do not declare. */
   schedule(schedules: readonly WebhookSchedule[]): void {
+    const known = this.names();
+    for (const [i, entry] of schedules.entries()) {
+      if (!known.includes(entry.webhook)) {
+        const listed = known.length === 0 ? 'they declare none' : `known: ${known.join(', ')}`;
+        throw new MockError('MOCK_ERR_CONFIG_INVALID', `mock.yaml: callbacks.webhooks.schedules[${i}].webhook: no webhook named ${JSON.stringify(entry.webhook)} in the served descriptions (${listed})`);
+      }
+    }
     for (const entry of schedules) {
       const timer = setInterval(() => {
         this.send(entry.webhook, entry.url, entry.body, 'schedule').catch((e: Error) => this.logger.warn(`callbacks.webhooks.schedules: ${e.message}`));

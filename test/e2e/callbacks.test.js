@@ -269,3 +269,23 @@ t.test('a custom route callback outside the grammar fails the build in one line'
   t.not(res.code, 0);
   t.match(res.stderr, /http\.routes\[0\]\.callbacks\[0\]\.url: "\$request\.cookie\.session": expected header\.<name>, query\.<name>, path\.<name> or body\[#\/pointer\]/);
 });
+
+t.test('callbacks settings the sender could not use are refused in one line each', async (t) => {
+  const dir = tmpdir();
+  writeFileSync(path.join(dir, 'mock.yaml'), [`specs: [${JSON.stringify(spec)}]`, 'callbacks:', '  allowed_hosts: [localhost, 10.0.0.0/99]', '  webhooks: { secret: "whsec_not base64!" }'].join('\n'));
+  const res = await runMock(['config', 'validate'], { cwd: dir });
+  t.not(res.code, 0);
+  const output = res.stdout + res.stderr;
+  t.match(output, /callbacks\.allowed_hosts\[1\].*is not a CIDR range such as 10\.1\.0\.0\/16/);
+  t.match(output, /callbacks\.webhooks\.secret.*expected whsec_ followed by base64/);
+  t.notMatch(output, /not base64!/, 'the secret is not printed');
+
+  const unknown = tmpdir();
+  writeFileSync(
+    path.join(unknown, 'mock.yaml'),
+    [`specs: [${JSON.stringify(spec)}]`, 'callbacks:', '  webhooks:', '    schedules: [{ webhook: oldPet, url: "http://localhost:4000/x", every_seconds: 5 }]'].join('\n'),
+  );
+  const serve = await runMock(['serve', '--http-port', '0', '--host', '127.0.0.1', '--out', tmpdir()], { cwd: unknown, timeoutMs: 60_000 });
+  t.not(serve.code, 0, 'a schedule of a webhook the description does not declare stops the start');
+  t.match(serve.stderr, /callbacks\.webhooks\.schedules\[0\]\.webhook: no webhook named "oldPet" in the served descriptions \(known: newPet\)/);
+});

@@ -38,8 +38,8 @@ export function buildIr(name: string, inputs: IrInput[], routes: unknown[], rout
   rejectCollisions(specs, operations);
   const customRoutes = lowerCustomRoutes(routes);
   const callbacks: CallbackMeta[] = [
-    ...operations.flatMap((op) => op.callbacks.map((c) => ({ route: op.index, ...c }))),
-    ...customRoutes.flatMap((r) => r.callbacks.map((c) => ({ route: operations.length + r.index, ...c }))),
+    ...operations.flatMap((op) => (op.callbacks ?? []).map((c) => ({ route: op.index, ...c }))),
+    ...customRoutes.flatMap((r) => (r.callbacks ?? []).map((c) => ({ route: operations.length + r.index, ...c }))),
   ];
   return {
     name,

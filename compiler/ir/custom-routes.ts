@@ -37,9 +37,15 @@ export function lowerCustomRoutes(raw: unknown[]): IrCustomRoute[] {
         body: response.body,
         contentType: typeof response.content_type === 'string' ? response.content_type : undefined,
       },
-      callbacks: lowerRouteCallbacks(route.callbacks, `${where}.callbacks`),
+      ...callbacksOf(route.callbacks, `${where}.callbacks`),
     };
   });
+}
+
+/** Present only when the route declares some, so a route without is lowered as before. */
+function callbacksOf(raw: unknown, where: string): { callbacks?: IrCustomRoute['callbacks'] } {
+  const callbacks = lowerRouteCallbacks(raw, where);
+  return callbacks.length === 0 ? {} : { callbacks };
 }
 
 function objectAt(value: unknown, where: string): Record<string, unknown> {

@@ -145,8 +145,8 @@ export interface IrOperation {
   securityRequirements: string[][];
   /** The scopes each requirement object lists per scheme (same order), where it lists any. */
   requiredScopes: Array<Record<string, string[]>>;
-  /** Its `callbacks`, one entry per request to send. */
-  callbacks: IrCallback[];
+  /** Its `callbacks`, one entry per request to send; absent when none. */
+  callbacks?: IrCallback[];
 }
 
 export interface IrSecurity {
@@ -185,6 +185,6 @@ export interface IrCustomRoute {
     /** Explicit content type; default application/json for JSON values, text/plain for strings. */
     contentType?: string;
   };
-  /** Requests sent after the route answers. */
-  callbacks: IrCallback[];
+  /** Requests sent after the route answers; absent when none. */
+  callbacks?: IrCallback[];
 }

@@ -12,7 +12,12 @@ export function checkCallbacks(section: CallbacksSection | undefined): string[] 
   if (section === undefined) return [];
   const problems: string[] = [];
   for (const [i, entry] of (section.allowed_hosts ?? []).entries()) {
-    const problem = allowlistEntryProblem(entry.trim().toLowerCase().replace(/^\[|\]$/g, ''));
+    const problem = allowlistEntryProblem(
+      entry
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, ''),
+    );
     if (problem !== undefined) problems.push(`callbacks.allowed_hosts[${i}]: ${JSON.stringify(entry)} ${problem}`);
   }
   const secret = section.webhooks?.secret;

@@ -86,7 +86,10 @@ export class WebhookSender {
     for (const [i, entry] of schedules.entries()) {
       if (!known.includes(entry.webhook)) {
         const listed = known.length === 0 ? 'they declare none' : `known: ${known.join(', ')}`;
-        throw new MockError('MOCK_ERR_CONFIG_INVALID', `mock.yaml: callbacks.webhooks.schedules[${i}].webhook: no webhook named ${JSON.stringify(entry.webhook)} in the served descriptions (${listed})`);
+        throw new MockError(
+          'MOCK_ERR_CONFIG_INVALID',
+          `mock.yaml: callbacks.webhooks.schedules[${i}].webhook: no webhook named ${JSON.stringify(entry.webhook)} in the served descriptions (${listed})`,
+        );
       }
     }
     for (const entry of schedules) {

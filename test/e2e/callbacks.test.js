@@ -225,23 +225,43 @@ t.test('webhooks on a schedule', async (t) => {
   t.match(entry, { callback: { kind: 'webhook', name: 'newPet', outcome: 'delivered' } });
 });
 
-t.test('a listed name that resolves to an address outside the allowlist is refused where it connects', async (t) => {
+t.test('a listed name that resolves to an address outside the allowlist is refused where it connects; sends need the editor role', async (t) => {
   const dir = tmpdir();
-  writeFileSync(path.join(dir, 'mock.yaml'), [`specs: [${JSON.stringify(corpusCallbacks)}]`, 'callbacks:', '  allowed_hosts: [localhost]', '  retries: 0'].join('\n'));
-  const narrow = await startMock(['--out', tmpdir(), '--admin', '--admin-port', '0'], { cwd: dir });
+  writeFileSync(path.join(dir, 'mock.yaml'), [`specs: [${JSON.stringify(spec)}]`, 'callbacks:', '  allowed_hosts: [localhost]', '  retries: 0', 'admin:', '  auth: { enabled: true }'].join('\n'));
+  const narrow = await startMock(['--out', tmpdir(), '--admin', '--admin-port', '0'], {
+    cwd: dir,
+    env: { JWT_SECRET: undefined, MOCK_DISABLE_DEV_SEED_USERS: undefined, MOCK_ADMIN_AUTH_ENABLED: undefined, MOCK_MANAGEMENT_TOKEN: undefined },
+  });
   t.teardown(() => narrow.stop());
   for (const target of [`http://localhost:${hooks.port}/by-name`, `${hooks.origin}/by-address`]) {
-    const res = await fetch(`${narrow.url}/streams?callbackUrl=${encodeURIComponent(target)}`, { method: 'POST' });
+    const res = await post(`${narrow.url}/subscriptions/acme?topic=t`, { callbackUrl: target });
     t.equal(res.status, 201);
   }
   const entries = await until(async () => {
     const list = (await (await fetch(`${narrow.adminUrl}/__mock/logs?source=callback`)).json()).data;
-    return list.length >= 2 && list;
+    return list.length >= 4 && list;
   });
-  const byPath = Object.fromEntries(entries.map((e) => [e.callback.url.replace(/^http:\/\/[^/]+/, ''), e]));
-  t.match(byPath['/by-name/data'], { callback: { outcome: 'refused' } }, 'localhost is listed, the loopback address it resolves to is not');
-  t.match(byPath['/by-name/data'].error_message, /resolves to (127\.0\.0\.1|::1), a loopback, link-local or private address not in callbacks\.allowed_hosts/);
-  t.match(byPath['/by-address/data'], { callback: { outcome: 'refused' } }, 'an address not listed');
+  const byName = entries.filter((e) => e.callback.url.includes('/by-name/'));
+  const byAddress = entries.filter((e) => e.callback.url.includes('/by-address/'));
+  t.equal(byName.length, 2);
+  for (const entry of byName) {
+    t.match(entry, { callback: { outcome: 'refused', attempts: 0 } }, 'localhost is listed, the loopback address it resolves to is not');
+    t.match(entry.error_message, /resolves to (127\.0\.0\.1|::1), a loopback, link-local or private address not in callbacks\.allowed_hosts/);
+  }
+  t.equal(byAddress.length, 2);
+  for (const entry of byAddress) t.match(entry, { callback: { outcome: 'refused' } }, 'an address not listed');
+
+  const send = (token) =>
+    fetch(`${narrow.adminUrl}/__mock/webhooks/newPet/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify({ url: `http://localhost:${hooks.port}/by-role` }),
+    });
+  const tokenOf = async (username) => (await envelope(t, await post(`${narrow.adminUrl}/__mock/auth/login`, { username, password: `${username}-dev-password` }))).access_token;
+  await failure(t, await send(), 401);
+  await failure(t, await send(await tokenOf('viewer')), 403, /editor/);
+  const asEditor = await envelope(t, await send(await tokenOf('editor')));
+  t.match(asEditor, { outcome: 'refused', attempts: 0 }, 'an editor may send; the address check still refuses it');
   t.same(requestsTo('/by-'), [], 'the receiver was never called');
 });
 

@@ -68,7 +68,7 @@ export class WebhookSender {
     }
     const value = body === undefined ? webhook.body : body;
     const text = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-    const headers: Record<string, string> = { 'user-agent': 'mock-webhooks', 'content-type': webhook.contentType ?? 'application/json' };
+    const headers: Record<string, string> = { 'user-agent': 'mock-webhooks', ...(text === '' ? {} : { 'content-type': webhook.contentType ?? 'application/json' }) };
     if (this.key !== undefined) {
       const id = `msg_${randomUUID()}`;
       const timestamp = Math.floor(Date.now() / 1000);

@@ -309,3 +309,26 @@ t.test('callbacks settings the sender could not use are refused in one line each
   t.not(serve.code, 0, 'a schedule of a webhook the description does not declare stops the start');
   t.match(serve.stderr, /callbacks\.webhooks\.schedules\[0\]\.webhook: no webhook named "oldPet" in the served descriptions \(known: newPet\)/);
 });
+
+t.test('the corpus tic-tac-toe (OpenAPI 3.1): {$request.header.progressUrl}, and its webhook without a body', async (t) => {
+  const dir = tmpdir();
+  writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${JSON.stringify(path.join(corpus, 'openapi/oai-v3.1-tictactoe.yaml'))}]\n`);
+  const mock = await startMock(['--out', tmpdir(), '--admin', '--admin-port', '0'], { cwd: dir });
+  t.teardown(() => mock.stop());
+  const res = await fetch(`${mock.url}/board/1/1`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer token', progressurl: `${hooks.origin}/progress` },
+    body: JSON.stringify('X'),
+  });
+  t.ok(res.status >= 200 && res.status < 300, `answered ${res.status}`);
+  const [request] = await until(() => requestsTo('/progress').length > 0 && requestsTo('/progress'), 10_000, 'statusCallback');
+  t.equal(request.method, 'POST');
+  const status = JSON.parse(request.body);
+  t.ok('winner' in status && Array.isArray(status.board), 'a status sampled from the schema it $refs');
+  const sent = await envelope(t, await post(`${mock.adminUrl}/__mock/webhooks/markStatus/send`, { url: `${hooks.origin}/mark-status` }));
+  t.equal(sent.outcome, 'delivered');
+  const [hook] = requestsTo('/mark-status');
+  t.equal(hook.body, '', 'a webhook without a request body sends none');
+  t.notOk('content-type' in hook.headers, 'and says no media type');
+  t.notOk('webhook-signature' in hook.headers, 'no secret, no signature');
+});

@@ -3,7 +3,7 @@
 // evaluated, the bodies, the retries after a failing receiver, the allowlist's refusals (by name
 // and by resolved address), the Standard Webhooks signature checked here with node:crypto, the
 // admin write's guards, `mock webhooks send`, the schedules, and the stage only on routes that
-// declare callbacks.
+// declare callbacks; the web dashboard (headless Chromium) shows the entries.
 import t from 'tap';
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { corpus, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 import { envelope, failure, post } from '../helpers/admin.js';
 import { until } from '../helpers/wait.js';
+import { CHROMIUM_MISSING, launchChromium } from '../helpers/chromium.js';
 
 const spec = path.join(root, 'test/fixtures/openapi/callbacks.yaml');
 const corpusCallbacks = path.join(corpus, 'openapi/oai-v3.0-callback-example.yaml');
@@ -200,6 +201,22 @@ t.test("webhooks: the admin write's rules, unknown names and hosts outside the a
     refusals.some((e) => e.callback.url.startsWith('http://10.1.2.3')),
     'the refusal is in the request log',
   );
+});
+
+t.test('the web dashboard shows what was sent, where, and how it went', { skip: CHROMIUM_MISSING }, async (t) => {
+  const context = await launchChromium({ viewport: { width: 1280, height: 800 } });
+  t.teardown(() => context.close());
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.adminUrl}/`);
+  await page.locator('nav').getByRole('link', { name: 'Live log', exact: true }).click();
+  const row = page.locator('.log-row', { hasText: 'callback onEvent' });
+  await row.click();
+  t.match(await row.textContent(), /POST\s*204\s*\/sub\/events\/sub-42/, 'the row: method, status, the path it was sent to, the callback in the route column');
+  const fields = Object.fromEntries(await page.locator('.detail [data-testid=protocol-fields] dt').evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling.textContent])));
+  t.same(fields, { callback: 'onEvent', 'sent to': `${hooks.origin}/sub/events/sub-42`, outcome: 'delivered after 1 attempt', after: 'POST /subscriptions/{tenant}' }, 'its detail');
+  t.same(errors, [], 'no script error');
 });
 
 t.test('mock webhooks send talks to the admin API', async (t) => {

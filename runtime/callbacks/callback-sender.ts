@@ -44,12 +44,16 @@ export class CallbackSender {
     const about = { kind: 'callback' as const, name: meta.name, trigger };
     const missing: string[] = [];
     const text = renderTemplate(urlTemplate, cx, missing);
+    // the request did not give what the URL is made of (an optional progressUrl header left out): this callback does not apply to it
+    if (missing.length > 0) {
+      this.outbound.skip(about, `${missing.join(', ')} had no value in the exchange`);
+      return;
+    }
     let url: URL;
     try {
       url = new URL(text);
     } catch {
-      const why = missing.length > 0 ? `${missing.join(', ')} had no value in the exchange` : 'it is not an absolute URL';
-      this.outbound.refuse(meta.method, text.slice(0, 200), about, `${meta.url} gave ${JSON.stringify(text.slice(0, 200))}: ${why}`);
+      this.outbound.refuse(meta.method, text.slice(0, 200), about, `${meta.url} gave ${JSON.stringify(text.slice(0, 200))}, not an absolute URL`);
       return;
     }
     const headers: Record<string, string> = { 'user-agent': 'mock-callbacks' };

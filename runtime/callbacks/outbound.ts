@@ -86,6 +86,11 @@ export class Outbound {
     return result;
   }
 
+  /** A callback whose URL the exchange did not give: not a refusal, so only a debug line. */
+  skip(about: Omit<CallbackLog, 'outcome' | 'attempts' | 'url'>, why: string): void {
+    this.logger.debug(`${about.kind} ${about.name} not sent: ${why}`);
+  }
+
   close(): void {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);

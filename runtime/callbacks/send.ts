@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { HostAllowlist } from './host-allowlist.js';
 
@@ -53,11 +53,18 @@ export function attempt(request: OutgoingRequest, allowlist: HostAllowlist, time
   const send = request.url.protocol === 'https:' ? httpsRequest : httpRequest;
   const headers = request.body === undefined ? request.headers : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
   return new Promise((resolve) => {
-    const req = send(request.url, { method: request.method, headers, lookup: guardedLookup(allowlist), timeout: timeoutMs }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: header(res.headers, 'retry-after') }));
-      res.on('error', (error) => resolve({ error: error.message, refused: false }));
-    });
+    let req: ClientRequest;
+    try {
+      req = send(request.url, { method: request.method, headers, lookup: guardedLookup(allowlist), timeout: timeoutMs }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: header(res.headers, 'retry-after') }));
+        res.on('error', (error) => resolve({ error: error.message, refused: false }));
+      });
+    } catch (e) {
+      // what node:http will not write (a header value an expression filled with characters a field cannot carry): no attempt would do better
+      resolve({ error: (e as Error).message, refused: true });
+      return;
+    }
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.message, refused: error.code === REFUSED }));
     req.end(request.body);

@@ -61,7 +61,7 @@ writeFileSync(
     '      callbacks:',
     '        - name: orderReady',
     '          url: "{$request.body#/notify}/ready"',
-    '          headers: { x-order: "{$response.body#/orderId}" }',
+    '          headers: { x-order: "{$response.body#/orderId}", x-label: "{$request.body#/label}" }',
     '          body: { order: "{$response.body#/orderId}", items: "{$request.body#/items}", note: "order {$response.body#/orderId} is ready" }',
     '        - name: flaky',
     `          url: "${hooks.origin}/flaky"`,
@@ -132,6 +132,10 @@ t.test("a custom route's callbacks: expressions in the URL, headers and body; re
   t.match(byName.elsewhere, { callback: { outcome: 'refused', attempts: 0 } }, 'a host not in allowed_hosts is refused');
   t.match(byName.elsewhere.error_message, /hooks\.example\.com is not in callbacks\.allowed_hosts/);
   t.equal(requestsTo('/flaky').length, 3, 'no more attempts than retries + 1');
+  await post(`${server.url}/orders`, { notify: `${hooks.origin}/unwritable`, label: 'snow ☃' });
+  const unwritable = await until(async () => (await logs()).find((e) => e.callback?.url.endsWith('/unwritable/ready')));
+  t.match(unwritable, { callback: { outcome: 'refused', attempts: 0 } }, 'a header value a field cannot carry: refused, and the server goes on');
+  t.match(unwritable.error_message, /Invalid character in header content \["x-label"\]/);
   await post(`${server.url}/orders`, { notify: 'nowhere' });
   const bad = await until(async () => (await logs()).find((e) => e.callback?.name === 'orderReady' && e.callback.outcome === 'refused'));
   t.match(bad.error_message, /gave "nowhere\/ready", not an absolute URL/, 'a URL that evaluates to no URL is refused and logged');

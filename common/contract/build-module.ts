@@ -242,6 +242,8 @@ export interface CallbackMeta {
   body?: unknown;
   /** The body's strings hold runtime expressions too (custom routes). */
   expandBody?: true;
+  /** Wait this long before sending, instead of callbacks.delay_ms (custom routes' delay_ms). */
+  delayMs?: number;
 }
 
 /** An OpenAPI 3.1 `webhooks` entry: sent on demand or on a schedule to a URL given then. */

@@ -2,6 +2,7 @@ import { sample } from 'openapi-sampler';
 import { MockError } from '../../common/errors.js';
 import { fieldProblem } from '../../common/http-fields.js';
 import { checkRuntimeTemplate } from '../../common/runtime-expression.js';
+import { MAX_DELAY_MS } from '../../common/bounds.js';
 import { collectExamples } from './examples.js';
 import { deref } from './pointer.js';
 
@@ -83,7 +84,10 @@ export function lowerRouteCallbacks(raw: unknown, where: string): IrCallback[] {
   return raw.map((entry, i) => {
     const at = `${where}[${i}]`;
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) fail(`${at}: expected an object with "url"`);
-    const { url, method = 'POST', headers = {}, body, content_type: contentType, name } = entry as Obj;
+    const { url, method = 'POST', headers = {}, body, content_type: contentType, name, delay_ms: delayMs } = entry as Obj;
+    if (delayMs !== undefined && (typeof delayMs !== 'number' || !Number.isInteger(delayMs) || delayMs < 0 || delayMs > MAX_DELAY_MS)) {
+      fail(`${at}.delay_ms: expected whole milliseconds from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(delayMs)}`);
+    }
     if (typeof url !== 'string' || url === '') fail(`${at}.url: expected a URL or runtime expression such as {$request.body#/callbackUrl}`);
     const problem = checkRuntimeTemplate(url);
     if (problem !== undefined) fail(`${at}.url: ${problem}`);
@@ -104,6 +108,7 @@ export function lowerRouteCallbacks(raw: unknown, where: string): IrCallback[] {
       headers: lowered,
       contentType: typeof contentType === 'string' ? contentType : body === undefined ? null : typeof body === 'string' ? 'text/plain' : 'application/json',
       ...(body === undefined ? {} : { body, expandBody: true as const }),
+      ...(delayMs === undefined ? {} : { delayMs: delayMs as number }),
     };
   });
 }

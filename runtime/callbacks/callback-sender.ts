@@ -64,7 +64,7 @@ export class CallbackSender {
       body = typeof value === 'string' ? value : JSON.stringify(value);
       headers['content-type'] ??= meta.contentType ?? 'application/json';
     }
-    void this.outbound.deliver({ method: meta.method, url, headers, body }, about);
+    void this.outbound.deliver({ method: meta.method, url, headers, body }, about, meta.delayMs);
   }
 }
 

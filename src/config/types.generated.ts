@@ -294,7 +294,7 @@ export interface RouteConfig {
     [k: string]: unknown;
   };
   /**
-   * Requests sent after the route answers with a 2xx (docs/callbacks-webhooks.md): url (a URL with OpenAPI runtime expressions such as {$request.body#/callbackUrl}), method (POST), headers, body (its strings may hold runtime expressions too), content_type, name. Only to hosts in callbacks.allowed_hosts.
+   * Requests sent after the route answers with a 2xx (docs/callbacks-webhooks.md): url (a URL with OpenAPI runtime expressions such as {$request.body#/callbackUrl}), method (POST), headers, body (its strings may hold runtime expressions too), content_type, name, delay_ms. Only to hosts in callbacks.allowed_hosts.
    */
   callbacks?: RouteCallbackConfig[];
   [k: string]: unknown;
@@ -308,6 +308,10 @@ export interface RouteCallbackConfig {
   };
   body?: unknown;
   content_type?: string;
+  /**
+   * Wait this long after the answer before sending it, instead of callbacks.delay_ms.
+   */
+  delay_ms?: number;
 }
 /**
  * CORS of the mocked API (the HTTP mock's routes and the GraphQL endpoint; never the /__mock management router, whose origins are admin.cors.allowed_origins): preflights answered with 204 before the descriptions' OPTIONS operations, and Access-Control-Allow-Origin on every answer to an allowed origin, refusals included. On by default (docs/cors.md).

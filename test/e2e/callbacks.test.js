@@ -65,6 +65,9 @@ writeFileSync(
     '          body: { order: "{$response.body#/orderId}", items: "{$request.body#/items}", note: "order {$response.body#/orderId} is ready" }',
     '        - name: flaky',
     `          url: "${hooks.origin}/flaky"`,
+    '        - name: later',
+    `          url: "${hooks.origin}/later"`,
+    '          delay_ms: 300',
     '        - name: metadata',
     '          url: "http://169.254.169.254/latest/meta-data"',
     '        - name: elsewhere',
@@ -123,7 +126,7 @@ t.test("a custom route's callbacks: expressions in the URL, headers and body; re
   await until(() => requestsTo('/flaky').length === 3, 10_000, 'three attempts at the failing receiver');
   const entries = await until(async () => {
     const list = (await logs()).filter((e) => e.callback?.trigger === 'POST /orders');
-    return list.length >= 4 && list;
+    return list.length >= 5 && list;
   });
   const byName = Object.fromEntries(entries.map((e) => [e.callback.name, e]));
   t.match(byName.flaky, { status_code: 204, callback: { outcome: 'delivered', attempts: 3 } }, 'delivered on the third attempt (retries: 2)');
@@ -132,6 +135,7 @@ t.test("a custom route's callbacks: expressions in the URL, headers and body; re
   t.match(byName.elsewhere, { callback: { outcome: 'refused', attempts: 0 } }, 'a host not in allowed_hosts is refused');
   t.match(byName.elsewhere.error_message, /hooks\.example\.com is not in callbacks\.allowed_hosts/);
   t.equal(requestsTo('/flaky').length, 3, 'no more attempts than retries + 1');
+  t.ok(byName.later.response_time_ms >= 300, `a callback's own delay_ms is waited before sending (its entry took ${byName.later.response_time_ms} ms)`);
   await post(`${server.url}/orders`, { notify: `${hooks.origin}/unwritable`, label: 'snow ☃' });
   const unwritable = await until(async () => (await logs()).find((e) => e.callback?.url.endsWith('/unwritable/ready')));
   t.match(unwritable, { callback: { outcome: 'refused', attempts: 0 } }, 'a header value a field cannot carry: refused, and the server goes on');

@@ -193,7 +193,6 @@ t.test('webhooks: sent on demand over the admin API, signed per Standard Webhook
 });
 
 t.test("webhooks: the admin write's rules, unknown names and hosts outside the allowlist", async (t) => {
-  const before = hooks.seen.length;
   await failure(t, await post(`${server.adminUrl}/__mock/webhooks/newPet/send`, { url: `${hooks.origin}/hooks/evil` }, { headers: { origin: 'http://evil.example' } }), 403, /cross-site/);
   await failure(
     t,
@@ -203,11 +202,8 @@ t.test("webhooks: the admin write's rules, unknown names and hosts outside the a
   await failure(t, await post(`${server.adminUrl}/__mock/webhooks/nope/send`, { url: `${hooks.origin}/hooks/nope` }), 404, /no webhook named "nope".*known: newPet/);
   await failure(t, await post(`${server.adminUrl}/__mock/webhooks/newPet/send`, { url: 'http://10.1.2.3/hook' }), 400, /10\.1\.2\.3 is not in callbacks\.allowed_hosts/);
   await failure(t, await post(`${server.adminUrl}/__mock/webhooks/newPet/send`, { url: `${hooks.origin}/x`, extra: 1 }), 400, /unknown field "extra"/);
-  t.same(
-    hooks.seen.slice(before).filter((r) => !r.url.startsWith('/scheduled')),
-    [],
-    'nothing refused reached the receiver',
-  );
+  // callbacks of earlier subtests (a delay_ms, retries) may still arrive: only what these sends aimed at counts
+  t.same([...requestsTo('/hooks/evil'), ...requestsTo('/hooks/nope'), ...requestsTo('/x')], [], 'nothing refused reached the receiver');
   const refusals = (await logs()).filter((e) => e.callback?.kind === 'webhook' && e.callback.outcome === 'refused');
   t.ok(
     refusals.some((e) => e.callback.url.startsWith('http://10.1.2.3')),
@@ -360,8 +356,12 @@ t.test('the corpus tic-tac-toe (OpenAPI 3.1): {$request.header.progressUrl}, and
   t.equal(request.method, 'POST');
   const status = JSON.parse(request.body);
   t.ok('winner' in status && Array.isArray(status.board), 'a status sampled from the schema it $refs');
-  const entries = (await (await fetch(`${mock.adminUrl}/__mock/logs?source=callback`)).json()).data;
-  t.equal(entries.filter((e) => e.callback.name === 'statusCallback').length, 1, 'the request without the header sent nothing and logged no refusal: the callback does not apply to it');
+  // the entry is written once the receiver's answer is back
+  const entries = await until(async () => {
+    const list = (await (await fetch(`${mock.adminUrl}/__mock/logs?source=callback`)).json()).data.filter((e) => e.callback.name === 'statusCallback');
+    return list.length > 0 && list;
+  });
+  t.equal(entries.length, 1, 'the request without the header sent nothing and logged no refusal: the callback does not apply to it');
   const sent = await envelope(t, await post(`${mock.adminUrl}/__mock/webhooks/markStatus/send`, { url: `${hooks.origin}/mark-status` }));
   t.equal(sent.outcome, 'delivered');
   const [hook] = requestsTo('/mark-status');

@@ -19,6 +19,7 @@ const spec = path.join(root, 'test/fixtures/openapi/callbacks.yaml');
 const corpusCallbacks = path.join(corpus, 'openapi/oai-v3.0-callback-example.yaml');
 const KEY = Buffer.from('a secret key of the test');
 const SECRET = `whsec_${KEY.toString('base64')}`;
+const MANAGEMENT = 'a-hosted-management-token-of-the-test';
 
 /** A receiver on 127.0.0.1 that keeps every request; `/flaky` answers 503 twice before 204. */
 async function receiver() {
@@ -223,9 +224,15 @@ t.test(
     await page.goto(`${server.adminUrl}/`);
     await page.locator('nav').getByRole('link', { name: 'Live log', exact: true }).click();
     const row = page.locator('.log-row', { hasText: 'callback onEvent' });
-    await row.click();
+    const detailFields = async () =>
+      Object.fromEntries(await page.locator('.detail [data-testid=protocol-fields] dt').evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling.textContent])));
+    // the scheduled webhook adds rows every second, which may move the list under a click: click until the detail is the row's
+    const fields = await until(async () => {
+      await row.click();
+      const shown = await detailFields();
+      return shown.callback === 'onEvent' && shown;
+    });
     t.match(await row.textContent(), /POST\s*204\s*\/sub\/events\/sub-42/, 'the row: method, status, the path it was sent to, the callback in the route column');
-    const fields = Object.fromEntries(await page.locator('.detail [data-testid=protocol-fields] dt').evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling.textContent])));
     t.same(fields, { callback: 'onEvent', 'sent to': `${hooks.origin}/sub/events/sub-42`, outcome: 'delivered after 1 attempt', after: 'POST /subscriptions/{tenant}' }, 'its detail');
     t.same(errors, [], 'no script error');
   },
@@ -256,7 +263,10 @@ t.test('webhooks on a schedule', async (t) => {
 
 t.test('a listed name that resolves to an address outside the allowlist is refused where it connects; sends need the editor role', async (t) => {
   const dir = tmpdir();
-  writeFileSync(path.join(dir, 'mock.yaml'), [`specs: [${JSON.stringify(spec)}]`, 'callbacks:', '  allowed_hosts: [localhost]', '  retries: 0', 'admin:', '  auth: { enabled: true }'].join('\n'));
+  writeFileSync(
+    path.join(dir, 'mock.yaml'),
+    [`specs: [${JSON.stringify(spec)}]`, 'callbacks:', '  allowed_hosts: [localhost]', '  retries: 0', 'admin:', `  management_token: ${MANAGEMENT}`, '  auth: { enabled: true }'].join('\n'),
+  );
   const narrow = await startMock(['--out', tmpdir(), '--admin', '--admin-port', '0'], {
     cwd: dir,
     env: { JWT_SECRET: undefined, MOCK_DISABLE_DEV_SEED_USERS: undefined, MOCK_ADMIN_AUTH_ENABLED: undefined, MOCK_MANAGEMENT_TOKEN: undefined },
@@ -280,17 +290,28 @@ t.test('a listed name that resolves to an address outside the allowlist is refus
   t.equal(byAddress.length, 2);
   for (const entry of byAddress) t.match(entry, { callback: { outcome: 'refused' } }, 'an address not listed');
 
-  const send = (token) =>
+  const send = (token, management = MANAGEMENT) =>
     fetch(`${narrow.adminUrl}/__mock/webhooks/newPet/send`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(management === null ? {} : { 'x-mock-management-token': management }),
+      },
       body: JSON.stringify({ url: `http://localhost:${hooks.port}/by-role` }),
     });
   const tokenOf = async (username) => (await envelope(t, await post(`${narrow.adminUrl}/__mock/auth/login`, { username, password: `${username}-dev-password` }))).access_token;
   await failure(t, await send(), 401);
   await failure(t, await send(await tokenOf('viewer')), 403, /editor/);
-  const asEditor = await envelope(t, await send(await tokenOf('editor')));
-  t.match(asEditor, { outcome: 'refused', attempts: 0 }, 'an editor may send; the address check still refuses it');
+  const editor = await tokenOf('editor');
+  await failure(t, await send(editor, null), 401, /X-Mock-Management-Token/);
+  const asEditor = await envelope(t, await send(editor));
+  t.match(asEditor, { outcome: 'refused', attempts: 0 }, 'an editor with the management token may send; the address check still refuses it');
+  const cli = await runMock(['webhooks', 'send', 'newPet', '--url', `http://localhost:${hooks.port}/by-cli`, '--admin-url', narrow.adminUrl, '--token', editor], {
+    env: { MOCK_MANAGEMENT_TOKEN: MANAGEMENT },
+  });
+  t.equal(cli.code, 1, 'the CLI carries both tokens, and exits 1 when the webhook was not delivered');
+  t.match(cli.stdout, /webhook newPet to http:\/\/localhost:\d+\/by-cli: refused after 0 attempt\(s\) \(localhost resolves to/);
   t.same(requestsTo('/by-'), [], 'the receiver was never called');
 });
 

@@ -5,7 +5,7 @@ import type { RequestLogEntryJson } from './request-log.js';
  * adds: one route column and one list of fields for every protocol, written once.
  */
 
-type Entry = Pick<RequestLogEntryJson, 'path' | 'route' | 'graphql' | 'grpc' | 'websocket'>;
+type Entry = Pick<RequestLogEntryJson, 'path' | 'route' | 'graphql' | 'grpc' | 'websocket' | 'callback'>;
 
 /** `/library.v1.Library/GetBook` → ['library.v1.Library', 'GetBook']; undefined for another shape (a bridge's REST path). */
 function serviceMethod(path: string): [string, string] | undefined {
@@ -26,13 +26,24 @@ function grpcPath(entry: Entry): string {
 export function routeLabel(entry: Entry): string {
   if (entry.graphql !== undefined) return `${entry.graphql.operation_type} ${entry.graphql.operation_name ?? '(anonymous)'}`;
   if (entry.grpc !== undefined) return grpcPath(entry).slice(1);
+  if (entry.callback !== undefined) return `${entry.callback.kind} ${entry.callback.name}`;
   if (entry.route === null) return 'unmatched';
   return entry.route ?? '';
 }
 
 /** The fields an entry's protocol adds, as label and text, in reading order; none for HTTP. */
 export function protocolFields(entry: Entry): Array<[label: string, text: string]> {
-  const { graphql, grpc, websocket } = entry;
+  const { graphql, grpc, websocket, callback } = entry;
+  if (callback !== undefined) {
+    const fields: Array<[string, string]> = [
+      [callback.kind, callback.name],
+      ['sent to', callback.url],
+      ['outcome', `${callback.outcome} after ${callback.attempts} attempt${callback.attempts === 1 ? '' : 's'}`],
+    ];
+    if (callback.trigger !== undefined) fields.push(['after', callback.trigger]);
+    if (callback.via !== undefined) fields.push(['sent by', callback.via === 'admin' ? 'the admin API' : 'a schedule']);
+    return fields;
+  }
   if (graphql !== undefined) {
     const fields: Array<[string, string]> = [
       ['operation type', graphql.operation_type],

@@ -41,6 +41,8 @@ export interface RequestLogEntryJson {
   graphql?: GraphqlOperationLog;
   /** A gRPC call, written when it ends. */
   grpc?: GrpcCallLog;
+  /** A callback or webhook the mock sent. */
+  callback?: CallbackLog;
 }
 
 export interface ErrorLog {
@@ -96,9 +98,30 @@ export interface WebSocketSessionLog {
   played: string;
 }
 
+/**
+ * A request the mock sent (source `callback`, docs/callbacks-webhooks.md): an OpenAPI callback after
+ * a route answered, or a webhook. The entry's method and path are the request's; status_code the
+ * last answer's status (0 when none came).
+ */
+export interface CallbackLog {
+  kind: 'callback' | 'webhook';
+  /** The callback's or webhook's name. */
+  name: string;
+  /** Where it went, without userinfo and query (either may carry a credential). */
+  url: string;
+  /** delivered: a 1xx-3xx answer; failed: no 2xx after every attempt; refused: not sent (the allowlist, a bad URL). */
+  outcome: 'delivered' | 'failed' | 'refused';
+  attempts: number;
+  /** The route whose answer sent it (`POST /streams`); absent for webhooks. */
+  trigger?: string;
+  /** How a webhook was sent: on demand (the admin API) or by a schedule. */
+  via?: 'admin' | 'schedule';
+}
+
 /** What a protocol other than HTTP adds to its entries. */
 export interface ProtocolLog {
   websocket?: WebSocketSessionLog;
   graphql?: GraphqlOperationLog;
   grpc?: GrpcCallLog;
+  callback?: CallbackLog;
 }

@@ -106,7 +106,9 @@ async function compileHttp(name: string, inputs: IrInput[], sources: string[], o
     ['types.ts', await emitTypes(ir)],
   ];
   const warnings = [
-    ...(ir.operations.length === 0 ? ['the descriptions define no operations (webhooks or components only): nothing will be served but custom routes'] : []),
+    ...(ir.operations.length === 0
+      ? [`the descriptions define no operations (webhooks or components only): nothing will be served but custom routes${ir.webhooks.length === 0 ? '' : '; their webhooks can be sent (mock webhooks send, docs/callbacks-webhooks.md)'}`]
+      : []),
     ...ir.warnings,
     ...responders.warnings.noResponses.map((key) => `${key} documents no responses; it answers 204 No Content`),
     ...responders.warnings.switchesProtocols.map((key) => `${key} succeeds only by switching protocols (1xx), which the mock does not do; it answers 204 No Content`),

@@ -3,6 +3,7 @@ import type { ApiAuthOptions } from './chain/security/index.js';
 import type { RequestLog } from './control/logging/index.js';
 import type { ProxyRule } from './chain/proxy/index.js';
 import type { WebhookTarget } from './drift/webhooks/index.js';
+import type { CallbackSettings, WebhookSchedule } from './callbacks/index.js';
 import type { AiOptions } from './chain/ai/ai-options.js';
 
 export type ValidationMode = 'off' | 'warn' | 'enforce';
@@ -142,6 +143,8 @@ export interface ServeOptions {
   contractDiffCapture?: { violationsHeader: boolean };
   /** contract_diff.webhooks and webhook_allow_private: where the mismatches of analysed traffic are sent. */
   contractDiffWebhooks?: { webhooks: readonly WebhookTarget[]; allowPrivate: boolean };
+  /** mock.yaml `callbacks` (docs/callbacks-webhooks.md): where callbacks and webhooks may go and how they are sent, the webhooks' secret and schedules. Absent: loopback only, no retries' delay beyond the defaults. */
+  callbacks?: { settings: CallbackSettings; secret?: string; schedules: readonly WebhookSchedule[] };
   /** mock.yaml `ai` when enabled (docs/ai.md): the operations a model answers. */
   ai?: AiOptions;
 }

@@ -223,6 +223,37 @@ export interface RouteBehaviourMeta {
   fault_injection?: RouteFaultsMeta;
 }
 
+/**
+ * A request the mock sends after answering a route (docs/callbacks-webhooks.md): an OpenAPI
+ * `callbacks` entry of an operation, or a custom route's `callbacks`. `url` and the header values
+ * hold runtime expressions (`{$request.body#/callbackUrl}`), evaluated against the exchange.
+ */
+export interface CallbackMeta {
+  /** Position in the build's route list: operations, then custom routes. */
+  route: number;
+  /** The callback's name (`onData`), or `callbacks[i]` of a custom route. */
+  name: string;
+  url: string;
+  /** Upper-case method. */
+  method: string;
+  headers: Record<string, string>;
+  contentType: string | null;
+  /** The body: the description's example, else one sampled from its schema at build time; a custom route's as written. */
+  body?: unknown;
+  /** The body's strings hold runtime expressions too (custom routes). */
+  expandBody?: true;
+  /** Wait this long before sending, instead of callbacks.delay_ms (custom routes' delay_ms). */
+  delayMs?: number;
+}
+
+/** An OpenAPI 3.1 `webhooks` entry: sent on demand or on a schedule to a URL given then. */
+export interface WebhookMeta {
+  name: string;
+  method: string;
+  contentType: string | null;
+  body?: unknown;
+}
+
 /** Every export of a build's index.js, as compiler/emit writes it and runtime/terminal/openapi loads it. */
 export interface BuildModule {
   name: string;
@@ -231,6 +262,10 @@ export interface BuildModule {
   customRoutes: CustomRouteMeta[];
   /** Only the routes mock.yaml configures, in route order. */
   behaviours: RouteBehaviourMeta[];
+  /** Present only when a route declares callbacks, so that builds without any are as before. */
+  callbacks?: CallbackMeta[];
+  /** Present only when the descriptions declare webhooks. */
+  webhooks?: WebhookMeta[];
   match: Match;
   createValidators: CreateValidators;
   createResponders(g: GenRuntime): Responders;

@@ -9,7 +9,7 @@ export function emitIndex(ir: Ir, sources: string[]): string {
   return `${GENERATED_HEADER}
 ${importContract(['BuildModuleCheck', 'SpecMeta'])}import type * as build from './index.js';
 
-export { operations, customRoutes, behaviours, match } from './routes.js';
+export { ${['operations', 'customRoutes', 'behaviours', ...(ir.callbacks.length === 0 ? [] : ['callbacks']), ...(ir.webhooks.length === 0 ? [] : ['webhooks']), 'match'].join(', ')} } from './routes.js';
 export { createValidators } from './validators.js';
 export { createResponders } from './responders.js';
 

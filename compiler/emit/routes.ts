@@ -29,8 +29,16 @@ export function emitRoutes(ir: Ir, schemas: AjvSchemas): string {
   });
   const keys = [...ir.operations.map((op) => op.key), ...ir.routes.map((r) => `${r.method} ${r.path}`)];
   const behaviours = ir.behaviours.map((b) => `  ${comment(keys[b.route])} ${JSON.stringify(b)}`);
+  const callbacks = ir.callbacks.map((c) => `  ${comment(`${keys[c.route]}: ${c.name}`)} ${JSON.stringify(c)}`);
+  const webhooks = ir.webhooks.map((w) => `  ${comment(w.name)} ${JSON.stringify(w)}`);
+  // only builds that have them export them: every other build stays byte for byte as it was
+  const optional = [
+    ...(callbacks.length === 0 ? [] : [`export const callbacks: CallbackMeta[] = [\n${callbacks.join(',\n')}\n];\n`]),
+    ...(webhooks.length === 0 ? [] : [`export const webhooks: WebhookMeta[] = [\n${webhooks.join(',\n')}\n];\n`]),
+  ];
+  const types = [...(callbacks.length === 0 ? [] : ['CallbackMeta']), 'CustomRouteMeta', 'OperationMeta', 'RouteBehaviourMeta', 'Terminal', ...(webhooks.length === 0 ? [] : ['WebhookMeta'])];
   return `${GENERATED_HEADER}
-${importContract(['CustomRouteMeta', 'OperationMeta', 'RouteBehaviourMeta', 'Terminal'])}
+${importContract(types)}
 export const operations: OperationMeta[] = [
 ${operations.join(',\n')}
 ];
@@ -42,7 +50,7 @@ ${routes.join(',\n')}
 export const behaviours: RouteBehaviourMeta[] = [
 ${behaviours.join(',\n')}
 ];
-
+${optional.map((text) => `\n${text}`).join('')}
 ${emitRouter(buildTree(entries))}
 `;
 }

@@ -1,9 +1,11 @@
-import type { Ir, IrOperation, IrSpec } from './types.js';
+import type { Ir, IrOperation, IrSpec, IrWebhook } from './types.js';
 import type { OpenApi3 } from '../load/index.js';
 import { SchemaRegistry } from './normalize-schema.js';
 import { lowerOperations } from './operations.js';
 import { lowerCustomRoutes } from './custom-routes.js';
 import { lowerRouteBehaviour } from './route-behaviour.js';
+import { lowerWebhooks } from './callbacks.js';
+import type { CallbackMeta } from '../../common/contract/index.js';
 import { apiKeySchemes } from './api-keys.js';
 import { normalizeBasePath, serverBasePath } from './mount.js';
 import { MockError } from '../../common/errors.js';
@@ -23,17 +25,33 @@ export function buildIr(name: string, inputs: IrInput[], routes: unknown[], rout
   const specs: IrSpec[] = [];
   const operations: IrOperation[] = [];
   const warnings: string[] = [];
+  const webhooks: IrWebhook[] = [];
   inputs.forEach((input, specIndex) => {
     const { document, dialect } = input.description;
     const info = (document.info ?? {}) as Record<string, unknown>;
     const basePath = input.basePath === undefined ? serverBasePath(document) : normalizeBasePath(input.basePath);
     specs.push({ source: input.source, title: String(info.title ?? ''), version: String(info.version ?? ''), dialect, basePath, apiKeys: apiKeySchemes(document) });
     registry.use(document, String(specIndex), input.source);
+    for (const webhook of lowerWebhooks(document, warnings)) if (!webhooks.some((w) => w.name === webhook.name)) webhooks.push(webhook);
     for (const op of lowerOperations({ document, registry, specIndex, basePath, dialect, warnings })) operations.push({ ...op, index: operations.length });
   });
   rejectCollisions(specs, operations);
   const customRoutes = lowerCustomRoutes(routes);
-  return { name, specs, definitions: sortKeys(registry.definitions), operations, routes: customRoutes, behaviours: lowerRouteBehaviour(routeRules, operations, customRoutes), warnings: [...warnings, ...registry.warnings] };
+  const callbacks: CallbackMeta[] = [
+    ...operations.flatMap((op) => (op.callbacks ?? []).map((c) => ({ route: op.index, ...c }))),
+    ...customRoutes.flatMap((r) => (r.callbacks ?? []).map((c) => ({ route: operations.length + r.index, ...c }))),
+  ];
+  return {
+    name,
+    specs,
+    definitions: sortKeys(registry.definitions),
+    operations,
+    routes: customRoutes,
+    behaviours: lowerRouteBehaviour(routeRules, operations, customRoutes),
+    callbacks,
+    webhooks,
+    warnings: [...warnings, ...registry.warnings],
+  };
 }
 
 /** `/pets/{id}` and `/pets/{petId}` are the same route: compare paths with parameter names erased. */

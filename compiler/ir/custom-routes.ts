@@ -1,6 +1,7 @@
 import type { IrCustomRoute } from './types.js';
 import { MockError } from '../../common/errors.js';
 import { fieldProblem } from '../../common/http-fields.js';
+import { lowerRouteCallbacks } from './callbacks.js';
 import { PatternError, compileCondition, compileJsonPathConditions, compileRouteCondition, type ConditionSpec } from '../../common/patterns/index.js';
 
 const METHOD = /^(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE|\*)$/;
@@ -38,8 +39,15 @@ export function lowerCustomRoutes(raw: unknown[]): IrCustomRoute[] {
         body: response.body,
         contentType: typeof response.content_type === 'string' ? response.content_type : undefined,
       },
+      ...callbacksOf(route.callbacks, `${where}.callbacks`),
     };
   });
+}
+
+/** Present only when the route declares some, so a route without is lowered as before. */
+function callbacksOf(raw: unknown, where: string): { callbacks?: IrCustomRoute['callbacks'] } {
+  const callbacks = lowerRouteCallbacks(raw, where);
+  return callbacks.length === 0 ? {} : { callbacks };
 }
 
 function objectAt(value: unknown, where: string): Record<string, unknown> {

@@ -1,7 +1,8 @@
-import type { IrContent, IrHeader, IrOperation, IrParameter, IrRequestBody, IrResponse, IrSecurity, ParameterLocation } from './types.js';
+import type { IrCallback, IrContent, IrHeader, IrOperation, IrParameter, IrRequestBody, IrResponse, IrSecurity, ParameterLocation } from './types.js';
 import type { SchemaRegistry } from './normalize-schema.js';
 import { deref } from './pointer.js';
 import { collectExamples } from './examples.js';
+import { lowerCallbacks } from './callbacks.js';
 import { fieldProblem, isFieldName } from '../../common/http-fields.js';
 import { NON_EMPTY_FIELD } from '../load/index.js';
 
@@ -53,11 +54,15 @@ export function lowerOperations(ctx: LowerContext): Omit<IrOperation, 'index'>[]
         requestBody: lowerRequestBody(ctx, op.requestBody, `${method.toUpperCase()} ${specPath} request body`),
         responses: lowerResponses(ctx, op.responses, `${method.toUpperCase()} ${specPath}`),
         ...lowerSecurity(ctx.document, (op.security ?? ctx.document.security) as unknown),
+        ...callbacksOf(lowerCallbacks(ctx.document, op.callbacks, `${method.toUpperCase()} ${specPath}`, ctx.warnings)),
       });
     }
   }
   return out;
 }
+
+/** Present only when the operation declares some, so an operation without is lowered as before. */
+const callbacksOf = (callbacks: IrCallback[]): { callbacks?: IrCallback[] } => (callbacks.length === 0 ? {} : { callbacks });
 
 /** `/?Action=CreateQueue` and `/#Action=CreateQueue`: the path template and the query it demands. */
 function splitPathKey(specPath: string): { template: string; query?: Record<string, string> } {

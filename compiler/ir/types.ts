@@ -10,7 +10,7 @@
  * - OpenAPI annotations stay as they are: `readOnly`, `writeOnly`, `format`, `example`,
  *   `default`, `discriminator` ({propertyName, mapping: value -> '#/definitions/<Name>'}), `xml`.
  */
-import type { ConditionSpec, RouteBehaviourMeta } from '../../common/contract/index.js';
+import type { CallbackMeta, ConditionSpec, RouteBehaviourMeta, WebhookMeta } from '../../common/contract/index.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -24,9 +24,17 @@ export interface Ir {
   routes: IrCustomRoute[];
   /** What mock.yaml configures per route (`core.routes`), by route position, only where it does. */
   behaviours: IrRouteBehaviour[];
+  /** Requests sent after answering a route (operations' `callbacks`, custom routes' `callbacks`), by route position. */
+  callbacks: CallbackMeta[];
+  /** The descriptions' OpenAPI 3.1 `webhooks`. */
+  webhooks: WebhookMeta[];
   /** What lowering left out of the descriptions, and why (build warnings). */
   warnings: string[];
 }
+
+/** A request sent after a route answers, before the build gives its route a position. */
+export type IrCallback = Omit<CallbackMeta, 'route'>;
+export type IrWebhook = WebhookMeta;
 
 /** Static per-route behaviour, as the build exports it (the contract's shape is the IR's). */
 export type IrRouteBehaviour = RouteBehaviourMeta;
@@ -137,6 +145,8 @@ export interface IrOperation {
   securityRequirements: string[][];
   /** The scopes each requirement object lists per scheme (same order), where it lists any. */
   requiredScopes: Array<Record<string, string[]>>;
+  /** Its `callbacks`, one entry per request to send; absent when none. */
+  callbacks?: IrCallback[];
 }
 
 export interface IrSecurity {
@@ -177,4 +187,6 @@ export interface IrCustomRoute {
     /** Explicit content type; default application/json for JSON values, text/plain for strings. */
     contentType?: string;
   };
+  /** Requests sent after the route answers; absent when none. */
+  callbacks?: IrCallback[];
 }

@@ -1,4 +1,4 @@
-import type { OperationMeta, TemplateRuntime } from '../../common/contract/index.js';
+import type { CallbackMeta, OperationMeta, TemplateRuntime } from '../../common/contract/index.js';
 import type { ValidationMode, ValidationOptions } from '../serve-options.js';
 import type { Answer, Exchange, Refusal, ValidationIssue } from './exchange/index.js';
 
@@ -20,7 +20,12 @@ export interface DocumentedAnswer {
  */
 export interface Description {
   /** The operations (by index) and the descriptions' base paths. */
-  readonly build: { readonly operations: readonly OperationMeta[]; readonly specs: readonly { readonly basePath: string }[] };
+  readonly build: {
+    readonly operations: readonly OperationMeta[];
+    readonly specs: readonly { readonly basePath: string }[];
+    /** Requests to send after routes answer; absent when no route declares any. */
+    readonly callbacks?: readonly CallbackMeta[];
+  };
   /** The description's answer to a routed exchange (validate by the mode, then respond): the continuum's mock side. */
   respond(ex: Exchange): Answer;
   /** A refused request answered as validation.error_body says: the operation's documented response, else mock's problem body. */

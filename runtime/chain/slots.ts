@@ -22,6 +22,7 @@
  * - latency, overrides: adjust every answer produced inside them (they wrap the rest)
  * - replay (1), then record and recorder, which only pass the request on and save the answer
  *   after it is written (fixture files, the recorder database)
+ * - callbacks: only on routes that declare callbacks; sends them once the answer is written
  * - stateful (2), entities, route-chaos (3), faults and fault-injection (4): state machines, the
  *   collections of the scenario in use (docs/scenarios.md), per-route chaos (core.routes,
  *   /__mock/api/route-chaos), global faults (the admin's faults object, then
@@ -55,6 +56,7 @@ export const SLOTS = [
   'replay',
   'record',
   'recorder',
+  'callbacks',
   'stateful',
   'entities',
   'route-chaos',

@@ -14,6 +14,7 @@ import { SLOTS, slotRank, type Slot } from './slots.js';
 import type { LiveCheck } from '../contract-diff/index.js';
 import type { PluginHost } from '../plugins/index.js';
 import type { AiOptions } from './ai/index.js';
+import type { CallbackSender } from '../callbacks/index.js';
 
 /** The rest of the chain after a stage. */
 export type Next = (ex: Exchange) => Answer | Promise<Answer>;
@@ -97,6 +98,8 @@ export interface StageContext {
   readonly plugins?: PluginHost;
   /** The entities of the scenario in use (vbr_entities), when it has any. */
   readonly entities?: EntityService;
+  /** Sends the callbacks routes declare (runtime/callbacks). */
+  readonly callbacks?: CallbackSender;
 }
 
 /**

@@ -19,6 +19,8 @@ import type { StatefulService } from '../chain/stateful/index.js';
 import type { LiveCheck } from '../contract-diff/index.js';
 import type { PluginHost } from '../plugins/index.js';
 import type { EntityService } from '../chain/entities/index.js';
+import type { CallbackSender } from '../callbacks/index.js';
+import type { WebhookMeta } from '../../common/contract/index.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */
@@ -45,6 +47,8 @@ export interface HttpMockServerOptions extends ServeOptions {
   entityService?: EntityService;
   /** A hosted mock's server (runtime/hosting): its plan's request quotas. */
   tenant?: TenantQuota;
+  /** Sends the callbacks routes declare. */
+  callbackSender?: CallbackSender;
 }
 
 /** The request log hides the API keys of the descriptions served. */
@@ -112,6 +116,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
         contractDiff: options.liveCheck,
         plugins: options.pluginHost,
         entities: options.entityService,
+        callbacks: options.callbackSender,
       },
       'description',
     );
@@ -204,6 +209,10 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 
   engine(): Engine {
     return this.current;
+  }
+
+  webhooks(): readonly WebhookMeta[] {
+    return this.current.build.webhooks ?? [];
   }
 
   /** Names of the stages that run for requests to `key` (`GET /v1/pets/{petId}`; null for unmatched ones). */

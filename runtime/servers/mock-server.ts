@@ -14,6 +14,8 @@ import type { EntityService } from '../chain/entities/index.js';
 import { HttpMockServer } from './http-mock-server.js';
 import { WebSocketMockServer } from './websocket-mock-server.js';
 import type { LiveCheck } from '../contract-diff/index.js';
+import type { CallbackSender } from '../callbacks/index.js';
+import type { WebhookMeta } from '../../common/contract/index.js';
 
 /** What a protocol server's factory gets: the options and the state every server of the process shares. */
 export interface ServerContext {
@@ -37,6 +39,8 @@ export interface ServerContext {
   plugins?: PluginHost;
   /** The collections of the scenario in use (vbr_entities). */
   entities?: EntityService;
+  /** Sends the callbacks the HTTP mock's routes declare. */
+  callbacks?: CallbackSender;
 }
 
 /** A protocol server as startMock runs it. */
@@ -55,17 +59,19 @@ export interface MockServer extends RegisteredServer {
   hostControl?(control: ControlHandler, page?: string, stream?: SocketEndpoint): void;
   /** Hosted mode's tenants beside the mocked API (the HTTP mock). Set before listen. */
   hostTenants?(surface: HostedSurface): void;
+  /** The HTTP mock: the webhooks of the descriptions it serves now. */
+  webhooks?(): readonly WebhookMeta[];
 }
 
 /** A protocol server for the configuration, or undefined when it asks for none. */
 export type ServerFactory = (context: ServerContext) => Promise<MockServer | undefined>;
 
 /** The HTTP mock server; embedded, the admin page shares its origin, so every answer is sandboxed (access-policy.ts). */
-const httpServer: ServerFactory = async ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck, plugins, entities }) =>
+const httpServer: ServerFactory = async ({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck, plugins, entities, callbacks }) =>
   // none without a description (MockOptions.httpMock false: a GraphQL schema alone)
   options.httpMock === false
     ? undefined
-    : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful, liveCheck, pluginHost: plugins, entityService: entities });
+    : HttpMockServer.create({ ...options, live, stats, requestLog, registry, sandboxAnswers: embedded, fixtureService: fixtures, recorderDb, statefulService: stateful, liveCheck, pluginHost: plugins, entityService: entities, callbackSender: callbacks });
 
 /** The WebSocket mock server, when the configuration asks for one (MockOptions.websocket). */
 const websocketServer: ServerFactory = async ({ options, live, stats, requestLog, registry, fixtures, plugins }) => {

@@ -37,6 +37,8 @@ import { EntityService, entityBudget } from '../chain/entities/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
 import { CaptureLog, capturesBudget, LiveCheck, type DriftListener } from '../contract-diff/index.js';
 import { DriftWebhooks } from '../drift/webhooks/index.js';
+import { CallbackSender, DEFAULT_ALLOWED_HOSTS, Outbound, WebhookSender } from '../callbacks/index.js';
+import type { WebhookMeta } from '../../common/contract/index.js';
 import { MockError } from '../../common/errors.js';
 import { Hosting, hostedSurface } from '../hosting/index.js';
 import { openTenantMock } from './tenant-mock.js';
@@ -120,9 +122,13 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     await recorderDb?.close();
     throw new MockError('MOCK_ERR_PLUGIN_LOAD', (e as Error).message);
   }
+  const outbound = new Outbound(options.callbacks?.settings ?? DEFAULT_CALLBACKS, requestLog, logger);
+  const callbacks = new CallbackSender(outbound);
+  let servedWebhooks = (): readonly WebhookMeta[] => [];
+  const webhookSender = new WebhookSender(outbound, () => servedWebhooks(), options.callbacks?.secret, logger);
   let mockServers: MockServer[];
   try {
-    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck, plugins, entities })))).filter(
+    mockServers = (await Promise.all(SERVERS.map((factory) => factory({ options, live, stats, requestLog, registry, embedded, fixtures, recorderDb, stateful, liveCheck, plugins, entities, callbacks })))).filter(
       (s) => s !== undefined,
     );
   } catch (e) {
@@ -133,6 +139,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   // the management router, and the admin when embedded, live on the server that can host them (HTTP)
   // none when no HTTP mock runs (MockOptions.httpMock false): then the management router has no port, and the admin runs standalone
   const http = mockServers.find((s) => s.hostControl !== undefined);
+  if (http !== undefined) servedWebhooks = () => http.webhooks?.() ?? [];
   if (http === undefined && options.httpMock !== false) throw new TypeError('mock serve needs a server that hosts the management router');
   const sampler = new ResourceSampler();
   const ctx: AdminContext = {
@@ -157,6 +164,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     cluster: options.cluster,
     contractDiff: captures,
     driftListener,
+    webhooks: webhookSender,
   };
   const standalonePage = 'the admin page (GET / on the admin port)';
   const streams: LiveStream[] = [];
@@ -195,6 +203,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     await hosting?.close();
     fixtures?.store.close();
     webhooks?.close();
+    webhookSender.close();
+    outbound.close();
     await fixtures?.recorder.flushed();
     // after the servers: the last answers' rows are queued by then
     await recorderDb?.close();
@@ -211,6 +221,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     let adminUrl: string | undefined;
     let metricsUrl: string | undefined;
     if (admin !== undefined) sampler.start();
+    // one worker of several keeps the schedules, so each webhook goes once per period
+    if ((options.cluster?.worker ?? 1) === 1) webhookSender.schedule(options.callbacks?.schedules ?? []);
     if (admin !== undefined && admin.standalone) {
       const api = createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '', access, token, tokenSource: standalonePage });
       const server = createNodeControlServer(api, ADMIN_MAX_BODY_BYTES, admin.tls);
@@ -259,6 +271,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     throw e;
   }
 }
+
+/** mock.yaml's callbacks defaults, for the SDK and tests that start without a configuration. */
+const DEFAULT_CALLBACKS = { allowedHosts: DEFAULT_ALLOWED_HOSTS, delayMs: 0, retries: 2, retryDelayMs: 500, timeoutMs: 5000 };
 
 /** The fixture folder, read once for every server of the process, and its recorder. */
 function startFixtures(options: MockOptions, requestLog: RequestLog, clock: () => number, stores: StoreFactory): { store: FixtureStore; recorder: FixtureRecorder } {

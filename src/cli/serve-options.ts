@@ -40,6 +40,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     upstreamTls: upstreamTls(config, logger),
     contractDiffCapture: config.contract_diff?.capture?.enabled === true ? { violationsHeader: config.contract_diff.capture.violations_header !== false } : undefined,
     contractDiffWebhooks: contractDiffWebhooks(config),
+    callbacks: callbackOptions(config),
     logger,
   };
 }
@@ -56,6 +57,16 @@ function upstreamTls(config: EffectiveConfig, logger: Logger): ServeOptions['ups
 function contractDiffWebhooks(config: EffectiveConfig): MockOptions['contractDiffWebhooks'] {
   const { webhooks = [], webhook_allow_private: allowPrivate = false } = config.contract_diff ?? {};
   return webhooks.length === 0 ? undefined : { webhooks, allowPrivate };
+}
+
+/** mock.yaml `callbacks`, defaults filled in by the schema. */
+function callbackOptions(config: EffectiveConfig): ServeOptions['callbacks'] {
+  const { allowed_hosts, delay_ms, retries, retry_delay_ms, timeout_ms, webhooks } = config.callbacks;
+  return {
+    settings: { allowedHosts: allowed_hosts, delayMs: delay_ms, retries, retryDelayMs: retry_delay_ms, timeoutMs: timeout_ms },
+    secret: webhooks.secret,
+    schedules: webhooks.schedules.map((s) => ({ webhook: s.webhook, url: s.url, everyMs: s.every_seconds * 1000, body: s.body })),
+  };
 }
 
 /** The instant --now (or, without it, --seed) pins the clock to; undefined: the real clock. */

@@ -1,5 +1,5 @@
 import { parseDuration } from '../../common/duration.js';
-import { BUILTIN_PROFILES, checkChaosPatch, checkContinuum, checkProfile, checkRouteChaos, checkStateful, checkUpstreamUrl, checkWebhooks, compileProxyRules } from '../../runtime/config-checks.js';
+import { BUILTIN_PROFILES, checkChaosPatch, checkContinuum, checkProfile, checkRouteChaos, checkStateful, checkUpstreamUrl, checkWebhooks, checkCallbacks, compileProxyRules } from '../../runtime/config-checks.js';
 import type { KeyPath } from './key-path.js';
 import type { ConfigSource } from './layer.js';
 import type { MockConfig } from './types.generated.js';
@@ -28,6 +28,7 @@ export function checkSemantics(config: MockConfig, sources: Readonly<Record<stri
     ...proxyRules(config),
     ...continuum(config),
     ...webhooks(config),
+    ...checkCallbacks(config.callbacks).map(fromLine),
   ];
 }
 

@@ -85,6 +85,7 @@ export interface MockConfig {
   metrics: MetricsConfig;
   recorder: RecorderConfig;
   contract_diff?: ContractDiffConfig;
+  callbacks: CallbacksConfig;
   observability?: ObservabilityConfig;
   chaos: LegacyChaosConfig;
   reality_continuum?: RealityContinuumConfig;
@@ -334,7 +335,25 @@ export interface RouteConfig {
     content_type?: string;
     [k: string]: unknown;
   };
+  /**
+   * Requests sent after the route answers with a 2xx (docs/callbacks-webhooks.md): url (a URL with OpenAPI runtime expressions such as {$request.body#/callbackUrl}), method (POST), headers, body (its strings may hold runtime expressions too), content_type, name, delay_ms. Only to hosts in callbacks.allowed_hosts.
+   */
+  callbacks?: RouteCallbackConfig[];
   [k: string]: unknown;
+}
+export interface RouteCallbackConfig {
+  name?: string;
+  url: string;
+  method?: string;
+  headers?: {
+    [k: string]: string;
+  };
+  body?: unknown;
+  content_type?: string;
+  /**
+   * Wait this long after the answer before sending it, instead of callbacks.delay_ms.
+   */
+  delay_ms?: number;
 }
 /**
  * CORS of the mocked API (the HTTP mock's routes and the GraphQL endpoint; never the /__mock management router, whose origins are admin.cors.allowed_origins): preflights answered with 204 before the descriptions' OPTIONS operations, and Access-Control-Allow-Origin on every answer to an allowed origin, refusals included. On by default (docs/cors.md).
@@ -1292,6 +1311,57 @@ export interface ContractDiffWebhook {
    * Signs each event (Standard Webhooks): whsec_<base64> is the base64-decoded key, any other text its UTF-8 bytes. Absent: events are not signed.
    */
   secret?: string;
+}
+/**
+ * Requests the mock sends (docs/callbacks-webhooks.md): the OpenAPI callbacks of the operations it answers and custom routes' callbacks, and the OpenAPI 3.1 webhooks of its descriptions (sent with POST /__mock/webhooks/{name}/send, mock webhooks send, or on schedules). Each outcome is in the request log (source callback). Not to be confused with contract_diff.webhooks, which report contract mismatches.
+ */
+export interface CallbacksConfig {
+  /**
+   * Where callbacks and webhooks may go: host names, *.domain (names below it), * (any name), addresses and CIDR ranges. A listed name that resolves to a loopback, link-local or private address outside the listed addresses is refused, and redirects are never followed, so the mock cannot be made to call inside a network (SSRF). Default: this machine only.
+   */
+  allowed_hosts: string[];
+  /**
+   * Milliseconds, at most one hour.
+   */
+  delay_ms: number;
+  /**
+   * Attempts after the first when the receiver cannot be reached or answers 5xx or 429.
+   */
+  retries: number;
+  /**
+   * About how long before the first retry; each next one waits twice as long (with jitter, at most 30 s; a Retry-After is honoured instead).
+   */
+  retry_delay_ms: number;
+  /**
+   * How long one attempt may take.
+   */
+  timeout_ms: number;
+  webhooks: DescriptionWebhooksConfig;
+}
+/**
+ * The descriptions' OpenAPI 3.1 webhooks.
+ */
+export interface DescriptionWebhooksConfig {
+  /**
+   * Signs each webhook per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature v1,<base64 HMAC-SHA256 of id.timestamp.body>): whsec_<base64> is the base64-decoded key, any other text its UTF-8 bytes. Absent: not signed.
+   */
+  secret?: string;
+  /**
+   * Webhooks sent on their own, every every_seconds (the first after one period).
+   */
+  schedules: WebhookScheduleConfig[];
+}
+export interface WebhookScheduleConfig {
+  /**
+   * The webhook's name in the description (webhooks.<name>).
+   */
+  webhook: string;
+  url: string;
+  every_seconds: number;
+  /**
+   * The body to send instead of the description's example.
+   */
+  body?: unknown;
 }
 export interface ObservabilityConfig {
   chaos?: ChaosConfig;

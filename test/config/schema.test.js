@@ -28,7 +28,7 @@ const cases = [
   ['server: null\n', 'mock.yaml: server: expected object, got null'],
   [
     'foo: 1\n',
-    'mock.yaml: foo: unknown key; expected one of server, specs, validation, auth, response_template_expand, response, http, seed, now, logging, build, admin, core, grpc, websocket, graphql, proxy, metrics, recorder, contract_diff, observability, chaos, reality_continuum, time_travel, tenancy, conformance, ai, plugins, state, scenarios',
+    'mock.yaml: foo: unknown key; expected one of server, specs, validation, auth, response_template_expand, response, http, seed, now, logging, build, admin, core, grpc, websocket, graphql, proxy, metrics, recorder, contract_diff, callbacks, observability, chaos, reality_continuum, time_travel, tenancy, conformance, ai, plugins, state, scenarios',
   ],
   ['- a\n- b\n', 'mock.yaml: expected object, got ["a","b"]'],
   ['specs: ./api.yaml\n', 'mock.yaml: specs: expected array, got "./api.yaml"'],

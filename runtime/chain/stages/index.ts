@@ -2,6 +2,7 @@ import { slotRank } from '../slots.js';
 import type { ExchangeKind, Stage, StageContext, StageFactory } from '../stage.js';
 import { aiStage } from './ai.js';
 import { bulkheadStage } from './bulkhead.js';
+import { callbacksStage } from './callbacks.js';
 import { circuitBreakerStage } from './circuit-breaker.js';
 import { connectionLimitStage } from './connection-limit.js';
 import { continuumStage } from './continuum.js';
@@ -39,6 +40,7 @@ import { trafficShapingStage } from './traffic-shaping.js';
 const FACTORIES: readonly StageFactory[] = [
   aiStage,
   bulkheadStage,
+  callbacksStage,
   circuitBreakerStage,
   connectionLimitStage,
   continuumStage,

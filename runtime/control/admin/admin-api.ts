@@ -23,6 +23,7 @@ import { recorderRoutes } from './endpoints/recorder.js';
 import { scenarioRoutes } from './endpoints/scenarios.js';
 import { systemRoutes } from './endpoints/system.js';
 import { timeRoutes } from './endpoints/time.js';
+import { webhookRoutes } from './endpoints/webhooks.js';
 import { websocketRoutes } from './endpoints/websocket.js';
 import { graphqlRoutes } from './endpoints/graphql.js';
 import { grpcRoutes } from './endpoints/grpc.js';
@@ -56,6 +57,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...scenarioRoutes,
   ...stateRoutes,
   ...timeRoutes,
+  ...webhookRoutes,
   ...continuumRoutes,
   ...websocketRoutes,
   ...graphqlRoutes,

@@ -11,6 +11,7 @@ import type { FixtureStore } from '../../chain/fixtures/index.js';
 import type { StatefulService } from '../../chain/stateful/index.js';
 import type { CaptureLog, DriftListener } from '../../contract-diff/index.js';
 import type { ScenarioControl } from './scenario-control.js';
+import type { WebhookSender } from '../../callbacks/index.js';
 
 export type { RestartStatus, ServerControl } from '../registry/index.js';
 
@@ -103,4 +104,6 @@ export interface AdminContext {
   contractDiff?: CaptureLog;
   /** Told of every capture an analysis here finds drifting (contract_diff.webhooks). */
   driftListener?: DriftListener;
+  /** The descriptions' webhooks, sent on demand (webhooks/* endpoints); absent in `mock admin`. */
+  webhooks?: WebhookSender;
 }

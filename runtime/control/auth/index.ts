@@ -11,7 +11,7 @@
  * 3. JWT auth on: writes to anything but auth/login, auth/refresh and auth/logout need
  *    `Authorization: Bearer <access token>` (401 when missing, invalid, expired or revoked), then a
  *    role (403): viewer writes nothing; editor writes mocks, mocks/*, fixtures, fixtures/*,
- *    overrides and smoke/*; admin writes everything, auth/users included. permissions.ts holds the table.
+ *    overrides, smoke/*, state, contract-diff/* and webhooks/*; admin writes everything, auth/users included. permissions.ts holds the table.
  * 4. JWT auth off (the self-hosted default): everything is allowed apart from rule 2, and login,
  *    refresh, logout, me and the user endpoints answer 404 "authentication is disabled".
  * 5. Without JWT_SECRET a random secret signs tokens (one per process, or per primary for its

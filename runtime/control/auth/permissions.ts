@@ -30,6 +30,7 @@ export const PERMISSIONS: readonly Permission[] = [
   { endpoint: 'state', read: 'open', write: 'editor' },
   { endpoint: 'state/*', read: 'open', write: 'editor' },
   { endpoint: 'contract-diff/*', read: 'open', write: 'editor' },
+  { endpoint: 'webhooks/*', read: 'open', write: 'editor' },
   { endpoint: '*', read: 'open', write: 'admin' },
 ];
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AnswerSource } from '../../../common/answer-source.js';
 import { readableAddress, type RequestRecord } from '../../chain/exchange/index.js';
-import type { ChaosLog, ErrorLog, GraphqlOperationLog, GrpcCallLog, LoggedBody, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
+import type { CallbackLog, ChaosLog, ErrorLog, GraphqlOperationLog, GrpcCallLog, LoggedBody, RequestLogEntryJson, WebSocketSessionLog } from '../../../common/request-log.js';
 import { shownBody, type EntryBodies } from './kept-bodies.js';
 import { Redaction } from './redaction.js';
 
@@ -46,6 +46,7 @@ export class RequestLogEntry {
   readonly websocket: WebSocketSessionLog | undefined;
   readonly graphql: GraphqlOperationLog | undefined;
   readonly grpc: GrpcCallLog | undefined;
+  readonly callback: CallbackLog | undefined;
   readonly route: string | null | undefined;
   /** Epoch milliseconds (a fraction where the log's clock is finer: workers, so their logs merge in order). */
   readonly time: number;
@@ -81,6 +82,7 @@ export class RequestLogEntry {
     this.websocket = record.websocket;
     this.graphql = record.graphql;
     this.grpc = record.grpc;
+    this.callback = record.callback;
   }
 
   /** Short and unique: a per-process prefix and a base-36 sequence number (`3fa9c1-2k`). */
@@ -163,6 +165,7 @@ export class RequestLogEntry {
       ...(this.websocket === undefined ? {} : { websocket: this.websocket }),
       ...(this.graphql === undefined ? {} : { graphql: this.graphql }),
       ...(this.grpc === undefined ? {} : { grpc: this.grpc }),
+      ...(this.callback === undefined ? {} : { callback: this.callback }),
     };
   }
 }

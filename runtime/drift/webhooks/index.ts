@@ -8,6 +8,6 @@
 export { DriftWebhooks, checkWebhooks, type DriftWebhooksOptions, type WebhookLog, type WebhookStats, type WebhookTarget } from './drift-webhooks.js';
 export { WEBHOOK_EVENTS, type DriftMismatch, type DriftObservation, type MismatchSeverity, type WebhookEventName } from './observation.js';
 export { MAX_CAPTURE_IDS, type WebhookPayload } from './payload.js';
-export { BASE_DELAY_MS, MAX_ATTEMPTS, MAX_DELAY_MS } from './retry.js';
-export { signWebhook, webhookKey } from './signature.js';
-export { isPrivateAddress } from './target.js';
+export { BASE_DELAY_MS, MAX_ATTEMPTS, MAX_DELAY_MS, retryDelay, retryable } from './retry.js';
+export { checkWebhookSecret, signWebhook, webhookKey } from './signature.js';
+export { displayUrl, isPrivateAddress } from './target.js';

@@ -37,12 +37,13 @@ const everything = {
   contractDiff: {},
   plugins: { options: { middleware: [{ plugin: 'p', action: 'a' }], requestValidators: [{ plugin: 'p', action: 'a' }], responseModifiers: [{ plugin: 'p', action: 'a' }] } },
   entities: { size: 1 },
+  callbacks: {},
 };
 
 // the lists servers were given by hand before the declarations (STAGES, OVER_HTTP_STAGES, CALL_STAGES), in their order,
 // but cors, moved outside protective chaos (issue 37) so that a page reads their refusals, contract-diff, added
-// since (issue 39) around the upstream stages, the plugin stages (issue 40), ai (issue 41), last, and a hosted mock's
-// tenant-quota (issue 41), in front of protective chaos
+// since (issue 39) around the upstream stages, the plugin stages (issue 40), ai (issue 41), last, callbacks (issue 42),
+// and a hosted mock's tenant-quota (issue 41), in front of protective chaos
 const BEFORE = {
   description: [
     'sandbox',
@@ -63,6 +64,7 @@ const BEFORE = {
     'replay',
     'record',
     'recorder',
+    'callbacks',
     'stateful',
     'entities',
     'route-chaos',

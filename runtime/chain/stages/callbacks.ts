@@ -1,0 +1,33 @@
+import type { CallbackMeta } from '../../../common/contract/index.js';
+import type { BuildRoute } from '../exchange/index.js';
+import { defineStage } from '../stage.js';
+
+/**
+ * OpenAPI callbacks and custom routes' callbacks (docs/callbacks-webhooks.md): on the routes that
+ * declare some, and only there, the stage passes the request on and, once the answer is written,
+ * hands the exchange to the callback sender. Routes without callbacks never meet it.
+ */
+export const callbacksStage = defineStage({ slot: 'callbacks', kinds: ['description'] }, ({ engine, callbacks: sender }) => {
+  if (engine === undefined || sender === undefined) return undefined;
+  // by build: a restart swaps the build and recompiles the chain
+  const tables = new WeakMap<object, ReadonlyMap<number, readonly CallbackMeta[]>>();
+  const callbacksOf = (route: BuildRoute): readonly CallbackMeta[] | undefined => {
+    const { build } = engine();
+    let table = tables.get(build);
+    if (table === undefined) {
+      const byRoute = new Map<number, CallbackMeta[]>();
+      for (const meta of build.callbacks ?? []) byRoute.set(meta.route, [...(byRoute.get(meta.route) ?? []), meta]);
+      tables.set(build, (table = byRoute));
+    }
+    return table.get(route.index);
+  };
+  return {
+    appliesTo: (route) => route !== null && callbacksOf(route) !== undefined,
+    run: (ex, next) => next(ex),
+    afterAnswer(ex, answer) {
+      const route = ex.route;
+      const list = route === null ? undefined : callbacksOf(route);
+      if (route !== null && list !== undefined) sender.send(ex, answer, list, route.key);
+    },
+  };
+});

@@ -1,4 +1,4 @@
-// Load for gRPC with h2load (Debian: `apt-get install nghttp2-client`), a C HTTP/2 generator that
+// Load with h2load (Debian: `apt-get install nghttp2-client`), a C HTTP/2 generator that
 // keeps up with any Node.js gRPC server on one core: unary calls as HTTP/2 POSTs with a framed
 // message, many streams per connection. Latency percentiles come from its per-request log.
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,15 +18,18 @@ export function grpcFrame(bytes) {
 const percentile = (sorted, p) => (sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 
 /**
- * One h2load run of `duration` s (after `warmup` s) against `url` (http://host:port/pkg.Service/Method)
- * with `connections` × `streams` calls in flight, pinned to `cpu` when given: { reqPerSec, p50, p99 (ms), requests, errors }.
+ * One h2load run of `duration` s (after `warmup` s) against `url` with `connections` × `streams`
+ * requests in flight, pinned to `cpu` when given: { reqPerSec, p50, p99 (ms), requests, errors }.
+ * `body`: a POST's bytes (gRPC: content-type application/grpc, te: trailers), or undefined for
+ * GETs; `h1`: HTTP/1.1 instead of h2c (h2load's --h1, one request in flight per connection).
  */
-export function runH2load(url, body, { connections, streams, duration, warmup, cpu }) {
-  const bodyFile = join(tmpdir(), `mock-bench-grpc-${process.pid}.bin`);
-  const logFile = join(tmpdir(), `mock-bench-grpc-${process.pid}.log`);
-  writeFileSync(bodyFile, body);
+export function runH2load(url, body, { connections, streams, duration, warmup, cpu, h1 = false }) {
+  const bodyFile = join(tmpdir(), `mock-bench-h2load-${process.pid}.bin`);
+  const logFile = join(tmpdir(), `mock-bench-h2load-${process.pid}.log`);
+  if (body !== undefined) writeFileSync(bodyFile, body);
   rmSync(logFile, { force: true });
-  const args = ['-t1', `-c${connections}`, `-m${streams}`, `-D${duration}`, `--warm-up-time=${warmup}`, '-d', bodyFile, '-H', 'content-type: application/grpc', '-H', 'te: trailers', `--log-file=${logFile}`, url];
+  const request = body === undefined ? [] : ['-d', bodyFile, '-H', 'content-type: application/grpc', '-H', 'te: trailers'];
+  const args = ['-t1', `-c${connections}`, `-m${streams}`, `-D${duration}`, `--warm-up-time=${warmup}`, ...(h1 ? ['--h1'] : []), ...request, `--log-file=${logFile}`, url];
   const [command, argv] = cpu === undefined ? ['h2load', args] : ['taskset', ['-c', String(cpu), 'h2load', ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });

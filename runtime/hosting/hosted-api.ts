@@ -6,7 +6,7 @@ import { hostedPath } from './hosted-paths.js';
 import { HOSTED_PREFIX, quotaOf } from './plans.js';
 import { quotaRefusal } from './quota-guard.js';
 import { TENANT_ID, tenantView, type TenantRecord, type TenantSource } from './tenant-record.js';
-import type { Hosting } from './hosting.js';
+import type { Built, Hosting } from './hosting.js';
 
 const JSON_MEDIA = /^application\/(?:[\w.-]+\+)?json$/;
 
@@ -92,7 +92,7 @@ async function collection(hosting: Hosting, req: ControlRequest): Promise<Contro
   const source = sourceOf(body.spec);
   const description = descriptionOf(body.description);
   if ((await hosting.store.get(id)) !== undefined) throw new Refused(409, `hosted mock "${id}" exists: change it with PUT ${HOSTED_PREFIX}/${id}, or delete it first`);
-  await buildOrRefuse(hosting, id, source, true);
+  const built = await buildOrRefuse(hosting, { id, source, revision: 1 }, true);
   const owner = newKey();
   const wantsOwner = quotaOf(hosting.planOf(plan) as NonNullable<ReturnType<Hosting['planOf']>>, 'max_users') !== 0;
   const record: TenantRecord = {
@@ -110,7 +110,7 @@ async function collection(hosting: Hosting, req: ControlRequest): Promise<Contro
     return taken ? undefined : record;
   });
   if (taken) throw new Refused(409, `hosted mock "${id}" was created meanwhile: change it with PUT ${HOSTED_PREFIX}/${id}`);
-  await hosting.follow(id, record);
+  await hosting.follow(id, record, true, built);
   const view = tenantView(record, HOSTED_PREFIX);
   return ok(wantsOwner ? { ...view, key: owner.key, note: 'the owner key is shown this once: send it as X-Mock-Management-Token' } : view, 201);
 }
@@ -139,7 +139,8 @@ async function oneTenant(hosting: Hosting, id: string, req: ControlRequest): Pro
   const body = (jsonOf(req) ?? {}) as { plan?: unknown; description?: unknown; spec?: unknown };
   if (body.plan !== undefined) checkPlan(hosting, body.plan);
   const source = body.spec === undefined ? undefined : sourceOf(body.spec);
-  if (source !== undefined) await buildOrRefuse(hosting, id, source);
+  const next = (open?.record.revision ?? (await hosting.store.get(id))?.revision ?? 0) + 1;
+  const built = source === undefined ? undefined : await buildOrRefuse(hosting, { id, source, revision: next });
   const updated = await hosting.store.update(id, (current) => {
     if (current === undefined) return undefined;
     const plan = typeof body.plan === 'string' ? body.plan : current.plan;
@@ -153,7 +154,8 @@ async function oneTenant(hosting: Hosting, id: string, req: ControlRequest): Pro
     };
   });
   if (updated === undefined) throw new Refused(404, `no hosted mock "${id}"`);
-  await hosting.follow(id, updated);
+  // the build is this change's only when no other change came in between
+  await hosting.follow(id, updated, true, updated.revision === next ? built : undefined);
   return ok(tenantView(updated, HOSTED_PREFIX));
 }
 
@@ -195,11 +197,11 @@ function descriptionOf(description: unknown): string | null {
 }
 
 /** `fresh`: the tenant does not exist yet, and a description that does not build leaves no folder behind. */
-async function buildOrRefuse(hosting: Hosting, id: string, source: TenantSource, fresh = false): Promise<void> {
+async function buildOrRefuse(hosting: Hosting, revision: Pick<TenantRecord, 'id' | 'source' | 'revision'>, fresh = false): Promise<Built> {
   try {
-    await hosting.build({ id, source });
+    return await hosting.build(revision);
   } catch (e) {
-    if (fresh) hosting.forget(id);
+    if (fresh) hosting.forget(revision.id);
     throw new Refused(400, `spec: ${e instanceof Error ? e.message : String(e)}`);
   }
 }

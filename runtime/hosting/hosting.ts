@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { MockError } from '../../common/errors.js';
@@ -26,8 +26,8 @@ export interface HostingOptions {
   dir: string;
   /** The host's stores; each tenant's are `within` them. */
   stores: StoreFactory;
-  /** Builds the description `file` into a folder of `dir`; answers the build's folder. A description that does not build throws its one-line error. */
-  build(file: string, dir: string): Promise<string>;
+  /** Builds the description `file` into `dir/name`; answers the build's folder. A description that does not build throws its one-line error. */
+  build(file: string, dir: string, name: string): Promise<string>;
   /** Opens a tenant's mock (runtime/servers/tenant-mock.ts). */
   open(spec: TenantMockSpec): Promise<TenantMock>;
   limits: AdminLimits;
@@ -42,7 +42,18 @@ export interface OpenTenant {
   plan: NamedPlan;
   mock: TenantMock;
   stop: () => void;
+  buildDir: string;
 }
+
+/** A revision's description built, in the tenant's folder. */
+export interface Built {
+  buildDir: string;
+  specPath: string;
+  dir: string;
+}
+
+/** Builds made by this process (by every Hosting of it: mock sync makes one per generation): each goes to a folder of its own. */
+let builds = 0;
 
 const hostedBudget = {
   maxBytes: 256 * 1024 * 1024,
@@ -117,17 +128,25 @@ export class Hosting {
     return this.registry;
   }
 
-  /** The store changed (here or on another instance): open, reopen or close the tenant, one change of a tenant at a time. Settles once done. */
-  follow(id: string, record: TenantRecord | undefined): Promise<void> {
-    const next = (this.queue.get(id) ?? Promise.resolve()).then(() =>
-      this.apply(id, record).catch((e: unknown) => this.options.logger.warn(`hosted mock "${id}" cannot be served: ${e instanceof Error ? e.message : String(e)}`)),
-    );
-    this.queue.set(id, next);
-    return next;
+  /**
+   * The store changed (here or on another instance): open, reopen or close the tenant, one change
+   * of a tenant at a time. Settles once done; a failure is logged (the previous revision keeps
+   * serving), and `strict` (the API's own change) rejects with it too.
+   */
+  follow(id: string, record: TenantRecord | undefined, strict = false, built?: Built): Promise<void> {
+    const applied = (this.queue.get(id) ?? Promise.resolve()).then(() => this.apply(id, record, built));
+    const logged = applied.catch((e: unknown) => this.options.logger.warn(`hosted mock "${id}" cannot be served: ${e instanceof Error ? e.message : String(e)}`));
+    this.queue.set(id, logged);
+    return strict ? applied : logged;
   }
 
-  /** Builds a description in the tenant's folder (a check before the record is written: a description that does not build is refused). */
-  async build(record: Pick<TenantRecord, 'id' | 'source'>): Promise<{ buildDir: string; specPath: string; dir: string }> {
+  /**
+   * Builds a revision's description in the tenant's folder, into a folder no build of this process
+   * had (`build-<revision>-<n>`): modules of a folder imported before would link a new build's files
+   * to the old ones. The API builds first, so that a description that does not build is refused,
+   * and hands the build to follow().
+   */
+  async build(record: Pick<TenantRecord, 'id' | 'source' | 'revision'>): Promise<Built> {
     const dir = path.join(this.options.dir, record.id);
     mkdirSync(dir, { recursive: true });
     const { source } = record;
@@ -137,7 +156,7 @@ export class Hosting {
       specPath = path.join(dir, `description.${source.format}`);
       writeFileSync(specPath, source.document);
     }
-    return { buildDir: await this.options.build(specPath, dir), specPath, dir };
+    return { buildDir: await this.options.build(specPath, dir, `build-${record.revision}-${++builds}`), specPath, dir };
   }
 
   /** Removes the folder of a tenant that is not served (a refused creation's). */
@@ -145,7 +164,7 @@ export class Hosting {
     if (!this.tenants.has(id)) rmSync(path.join(this.options.dir, id), { recursive: true, force: true });
   }
 
-  private async apply(id: string, record: TenantRecord | undefined): Promise<void> {
+  private async apply(id: string, record: TenantRecord | undefined, built?: Built): Promise<void> {
     const current = this.tenants.get(id);
     if (record === undefined) {
       if (current === undefined) return;
@@ -165,18 +184,20 @@ export class Hosting {
     }
     const plan = this.planOf(record.plan);
     if (plan === undefined) throw new Error(`its plan ${record.plan} is not in tenancy.plans (${this.planNames.join(', ')})`);
-    const opened = await this.open(record, plan);
+    const opened = await this.open(record, plan, built);
     this.tenants.set(id, opened);
     if (current !== undefined) {
       current.stop();
       await current.mock.close();
     }
+    const dir = path.join(this.options.dir, id);
+    for (const old of readdirSync(dir)) if (old.startsWith('build-') && path.join(dir, old) !== opened.buildDir) rmSync(path.join(dir, old), { recursive: true, force: true });
     this.options.logger.info(`hosted mock "${id}" serves at ${HOSTED_PREFIX}/${id}/ (plan ${plan.name}, revision ${record.revision})`);
   }
 
-  private async open(record: TenantRecord, plan: NamedPlan): Promise<OpenTenant> {
+  private async open(record: TenantRecord, plan: NamedPlan, prebuilt?: Built): Promise<OpenTenant> {
     const { id } = record;
-    const built = await this.build(record);
+    const built = prebuilt ?? (await this.build(record));
     let base = this.storesOf.get(id);
     if (base === undefined) {
       base = (this.options.stores.within as NonNullable<StoreFactory['within']>)(id);
@@ -211,7 +232,7 @@ export class Hosting {
       seconds === undefined
         ? () => undefined
         : limitExperiments(mock.live, seconds, () => this.options.logger.info(`hosted mock "${id}": chaos turned off after ${seconds} s (max_experiment_duration_secs of plan ${plan.name})`));
-    holder.tenant = { record, plan, mock, stop };
+    holder.tenant = { record, plan, mock, stop, buildDir: built.buildDir };
     return holder.tenant;
   }
 

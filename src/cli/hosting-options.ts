@@ -57,10 +57,10 @@ export function hostingOptions(resolved: ResolvedConfig, warn: (line: string) =>
     declared,
     managementToken: token,
     dir: tenantsDir(resolved),
-    build: async (file, dir) => {
+    build: async (file, dir, name) => {
       const uploaded = !path.relative(dir, file).startsWith('..');
       const cwd = uploaded ? dir : projectDir;
-      const built = await buildInWorker({ specs: [{ source: path.relative(cwd, file) }], routes: [], outDir: dir, name: 'build', cwd, allowRefs: [] });
+      const built = await buildInWorker({ specs: [{ source: path.relative(cwd, file) }], routes: [], outDir: dir, name, cwd, allowRefs: [] });
       for (const warning of built.warnings) warn(`${path.basename(dir)}: ${warning}`);
       return built.dir;
     },

@@ -22,9 +22,9 @@ const cases = [
   ['server:\n  bind: 8080\n', 'mock.yaml: server.bind: expected string, got 8080'],
   [
     'server:\n  htp_port: 1\n',
-    'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, workers, tls, shutdown_timeout_ms',
+    'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, http_version, workers, tls, shutdown_timeout_ms',
   ],
-  ['server:\n  tcp: 1\n', 'mock.yaml: server.tcp: unknown key; expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, workers, tls, shutdown_timeout_ms'],
+  ['server:\n  tcp: 1\n', 'mock.yaml: server.tcp: unknown key; expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, http_version, workers, tls, shutdown_timeout_ms'],
   ['server: null\n', 'mock.yaml: server: expected object, got null'],
   [
     'foo: 1\n',
@@ -284,7 +284,7 @@ t.test('every schema error of a file at once: in file order, once each, no anyOf
     [
       'mock.yaml: validation.mode: expected one of off, warn, enforce, got "nope"',
       'mock.yaml: server.http_port: expected integer, got "abc"',
-      'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, workers, tls, shutdown_timeout_ms',
+      'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, http_version, workers, tls, shutdown_timeout_ms',
       'mock.yaml: specs[0]: expected string or object, got 5',
       'mock.yaml: specs[1].extra: unknown key; expected one of path, base_path',
       'mock.yaml: specs[1].path: expected a non-empty string, got ""',

@@ -320,7 +320,7 @@ t.test('a tenant is changed (plan, description) and deleted; its folder and stat
   t.equal((await call(base, 'GET', '/api/v1/hosted-mocks/gamma/only-gamma')).json.code, 'MOCK_ERR_TENANT_NOT_FOUND');
   t.notOk(existsSync(path.join(dir, '.mock', 'tenants', 'gamma')), 'its folder is gone');
   const again = await call(hosted, 'POST', '', { token: OPERATOR, body: { id: 'gamma', plan: 'free', spec: tictactoe } });
-  t.equal(again.status, 201);
+  t.equal(again.status, 201, again.text);
   t.equal((await call(base, 'GET', '/api/v1/hosted-mocks/gamma/only-gamma')).status, 404, 'a new gamma starts with nothing of the old one');
 });
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import http2 from 'node:http2';
 import net from 'node:net';
-import { Duplex } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import { hostPort, isReused, type Answer, type ServerAdapter } from '../../chain/exchange/index.js';
 import { answerClientError } from './client-error.js';
 import { InFlight } from './in-flight.js';
@@ -36,48 +36,10 @@ function forH2(answer: Answer): Answer {
 const writeH2: typeof writeNode = (res, method, answer, _close, done) => writeNode(res, method, forH2(answer), false, done);
 
 /**
- * A connection whose first bytes were read to tell its protocol, with them given back: node:http2
- * reads a net.Socket's handle itself, past what JavaScript holds, so an h2c connection is handed
- * over as a stream that starts with them.
- */
-class Replayed extends Duplex {
-  constructor(
-    private readonly socket: net.Socket,
-    first: Buffer,
-  ) {
-    super();
-    this.push(first);
-    socket.on('data', (chunk: Buffer) => {
-      if (!this.push(chunk)) socket.pause();
-    });
-    socket.on('end', () => this.push(null));
-    socket.on('error', (e) => this.destroy(e));
-    socket.on('close', () => this.destroy());
-  }
-
-  override _read(): void {
-    this.socket.resume();
-  }
-
-  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.socket.write(chunk, encoding, callback);
-  }
-
-  override _final(callback: () => void): void {
-    this.socket.end(callback);
-  }
-
-  override _destroy(error: Error | null, callback: (error: Error | null) => void): void {
-    this.socket.destroy();
-    callback(error);
-  }
-}
-
-/**
  * The HTTP/2 adapter (server.http_version 2, docs/http2.md), through node:http2's compatibility
  * API and the node:http adapter's request listener: on a TLS port, h2 and HTTP/1.1 as ALPN
  * chooses; on a plain port, h2c by prior knowledge and HTTP/1.1, told apart by a connection's
- * first bytes. HTTP/2 answers never carry HTTP/1.1's connection fields, and an answer that would
+ * first bytes (HTTP/2's preface). HTTP/2 answers never carry HTTP/1.1's connection fields, and an answer that would
  * close a connection ends its stream only.
  */
 export class Http2Adapter implements ServerAdapter {
@@ -86,9 +48,6 @@ export class Http2Adapter implements ServerAdapter {
   /** What listens: the TLS server itself, or the plain port's connection sorter. */
   private readonly front: net.Server;
   private readonly flight = new InFlight();
-  /** Each plain session's client, known from its connection (its socket is a stream of ours, without an address). */
-  private readonly clients = new WeakMap<http2.Http2Session, string>();
-  private handing: string | undefined;
   private host = '';
   private boundPort = 0;
   private open = false;
@@ -109,10 +68,9 @@ export class Http2Adapter implements ServerAdapter {
     const plain = http.createServer(h1);
     if (options.socket !== undefined) mountSocketNode(plain, options.socket);
     plain.on('clientError', answerClientError);
-    const flavor: NodeFlavor = { write: writeH2, client: (req) => this.clients.get((req as unknown as http2.Http2ServerRequest).stream.session as http2.Http2Session) ?? '', h2: true };
+    const flavor: NodeFlavor = { write: writeH2, client: (req) => clientAddress(req.socket), h2: true };
     const h2c = http2.createServer({}, nodeRequestListener(options, this.flight, flavor) as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
-    h2c.on('session', (session) => this.clients.set(session, this.handing ?? ''));
-    this.front = net.createServer((socket) => {
+    this.front = net.createServer({ noDelay: true }, (socket) => {
       this.track(socket);
       socket.once('data', (first: Buffer) => this.hand(socket, first, plain, h2c));
     });
@@ -123,16 +81,19 @@ export class Http2Adapter implements ServerAdapter {
     socket.once('close', () => this.sockets.delete(socket));
   }
 
+  /**
+   * The bytes read are given back to the socket, which both servers read first: node:http from the
+   * stream once resumed, node:http2's session from what the socket holds before it takes the
+   * socket's handle over (so the socket stays paused for it).
+   */
   private hand(socket: net.Socket, first: Buffer, h1: http.Server, h2c: http2.Http2Server): void {
     socket.pause();
+    socket.unshift(first);
     const n = Math.min(first.length, PREFACE.length);
     if (first.subarray(0, n).equals(PREFACE.subarray(0, n))) {
-      this.handing = clientAddress(socket);
-      h2c.emit('connection', new Replayed(socket, first));
-      this.handing = undefined;
+      h2c.emit('connection', socket);
       return;
     }
-    socket.unshift(first);
     h1.emit('connection', socket);
     socket.resume();
   }

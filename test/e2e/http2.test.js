@@ -62,7 +62,10 @@ t.test('a plain port serves h2c by prior knowledge and HTTP/1.1 and 1.0 beside i
   const logged = logs.find((entry) => entry.path === '/v1/h2');
   t.equal(logged.client_ip, '127.0.0.1', "the client's address of an h2c connection");
   t.match(logged.headers.host, /^127\.0\.0\.1:\d+$/, ':authority is the Host');
-  t.notOk(Object.keys(logged.headers).some((name) => name.startsWith(':')), 'pseudo-header fields are the request line, not headers');
+  t.notOk(
+    Object.keys(logged.headers).some((name) => name.startsWith(':')),
+    'pseudo-header fields are the request line, not headers',
+  );
 
   // answers held by latency go out on their own streams of one connection, at once
   t.equal((await h2(session, 'POST', '/__mock/config/latency', { body: { enabled: true, base_ms: 300, jitter_ms: 0 } })).status, 200);

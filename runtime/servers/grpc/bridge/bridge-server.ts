@@ -14,6 +14,7 @@ import { describeCall, type CallFailure } from '../call-run.js';
 import { httpBindings, type HttpBinding } from './http-rules.js';
 import { BridgeRefusal, requestJson } from './request-json.js';
 import { catalogueAnswer, chaosAnswer, statusAnswer } from './status-answer.js';
+import { connectEnd, contentTypeOf, encodeMessage, envelope, grpcWebTrailers, requestMessages, webBody, wireFailure, wireOf, type Wire } from './web-protocols.js';
 
 /** grpc.http_bridge's bounds on the work of one request. */
 export interface BridgeLimits {
@@ -147,6 +148,7 @@ export class GrpcHttpBridge {
       unread = e;
     }
     const ex = new Exchange({ ...init, body });
+    const wire = wireOf(ex.headers);
     let ended = false;
     const call: Call = {
       ex,
@@ -164,16 +166,73 @@ export class GrpcHttpBridge {
       if (unread !== undefined) throw unread;
       const target = this.route(ex);
       const admitted = await this.dispatch.answer(ex);
-      if (admitted.status >= 400 || admitted.delivery?.end !== undefined) await refuse(call, admitted);
+      if (admitted.status >= 400 || admitted.delivery?.end !== undefined) await refuse(call, admitted, wire);
       else if (target === undefined) throw BridgeRefusal.of('MOCK_ERR_GRPC_BRIDGE_NO_METHOD', { method: ex.method, path: ex.path });
+      else if (wire !== undefined) await this.answerOnWire(call, target, admitted, wire);
       else await this.answer(call, target, admitted);
     } catch (e) {
       const refusal = this.refusalOf(e, ex);
-      const answer = catalogueAnswer(refusal.code, refusal.message);
+      const code = PROBLEMS[refusal.code].grpc;
+      const answer: Answer = wire === undefined ? catalogueAnswer(refusal.code, refusal.message) : { ...wireFailure(wire, code, refusal.message), error: refusal.message, code: refusal.code, source: 'refusal' };
       if (!res.headersSent) send(res, answer, refusal.code === 'MOCK_ERR_GRPC_BRIDGE_TOO_LARGE');
       else res.end();
-      call.written(answer, PROBLEMS[refusal.code].grpc);
+      call.written(answer, code);
     }
+  }
+
+  /**
+   * gRPC-Web and Connect (docs/grpc.md, "Browsers and Connect"): unary and server-streaming calls,
+   * with the chain's holds before every message as on the JSON mapping. Connect's unary answer is
+   * the bare message (or its error as JSON with the status's HTTP code); everything else is
+   * enveloped messages, then gRPC-Web's trailers or Connect's end-of-stream.
+   */
+  private async answerOnWire(call: Call, target: Target, admitted: Answer, wire: Wire): Promise<void> {
+    const { res } = call;
+    const holdMs = admitted.delivery?.holdMs ?? 0;
+    const { injected } = admitted;
+    const { requestType, responseType } = target.mock;
+    if (target.clientStreaming) {
+      throw BridgeRefusal.of('MOCK_ERR_GRPC_BRIDGE_REQUEST', { reason: 'gRPC-Web and Connect over HTTP/1.1 carry unary and server-streaming calls: call client- and bidirectional-streaming methods over gRPC' });
+    }
+    const requests = requestMessages(wire, call.ex.body, requestType, (json) => (fromJson(requestType, json) ?? {}) as Plain);
+    call.in = requests.length;
+    const encode = (message: object): Buffer => encodeMessage(wire, responseType, message, (m) => toJson(responseType, m));
+    const headers: Array<[string, string]> = [['content-type', contentTypeOf(wire)], ...admitted.headers];
+    const unaryConnect = wire.kind === 'connect' && !wire.streaming;
+    if (unaryConnect && target.serverStreaming) {
+      throw BridgeRefusal.of('MOCK_ERR_GRPC_BRIDGE_REQUEST', { reason: 'a server-streaming method takes Connect streaming: Content-Type application/connect+proto or application/connect+json' });
+    }
+    let plan: { messages: Array<{ message: object; delayMs: number }>; end?: CallFailure };
+    if (target.serverStreaming) plan = this.streamOf(target, requests);
+    else {
+      const reply = target.mock.unary(requests[0] ?? {}, {});
+      if ('failure' in reply) await sleep(reply.delayMs);
+      plan = 'failure' in reply ? { messages: [], end: reply.failure } : { messages: [{ message: reply.message, delayMs: reply.delayMs }] };
+    }
+    if (unaryConnect) {
+      const [only] = plan.messages;
+      await sleep((only?.delayMs ?? 0) + holdMs);
+      if (res.destroyed) return call.written(CLIENT_LEFT, GRPC.CANCELLED);
+      const answer: Answer =
+        plan.end === undefined
+          ? { status: 200, headers, body: encode(only.message), injected, source: 'generated' }
+          : { ...wireFailure(wire, plan.end.code, plan.end.message), injected, error: plan.end.message, source: 'generated' };
+      if (plan.end === undefined) call.out = 1;
+      send(res, answer);
+      return call.written(answer, plan.end?.code ?? GRPC.OK);
+    }
+    const head: Answer = { status: 200, headers, body: '', injected, source: 'generated' };
+    res.writeHead(200, headersOf(head));
+    for (const { message, delayMs } of plan.messages) {
+      await sleep(delayMs + holdMs);
+      if (res.destroyed) return call.written(CLIENT_LEFT, GRPC.CANCELLED);
+      res.write(webBody(wire, envelope(0, encode(message))));
+      call.out++;
+    }
+    const code = plan.end?.code ?? GRPC.OK;
+    const message = plan.end?.message ?? '';
+    res.end(webBody(wire, wire.kind === 'grpc-web' ? grpcWebTrailers(code, message) : connectEnd(code, message)));
+    call.written(plan.end === undefined ? head : { ...head, error: message }, code);
   }
 
   /**
@@ -276,7 +335,7 @@ interface Call {
 }
 
 /** A stage refused the call (a rate limit, an injected fault, an open breaker): after its hold, its end of the connection or its answer. */
-async function refuse(call: Call, refused: Answer): Promise<void> {
+async function refuse(call: Call, refused: Answer, wire: Wire | undefined): Promise<void> {
   await sleep(refused.delivery?.holdMs ?? 0);
   const end = refused.delivery?.end;
   if (end === 'drop' || end === 'reset') {
@@ -284,9 +343,10 @@ async function refuse(call: Call, refused: Answer): Promise<void> {
     else call.res.socket?.destroy();
     return call.written(refused, GRPC.UNAVAILABLE);
   }
-  const answer = chaosAnswer(refused);
+  const code = grpcStatusOf(refused);
+  const answer = wire === undefined ? chaosAnswer(refused) : { ...refused, ...wireFailure(wire, code, refused.error ?? refused.detail ?? 'refused by the mock') };
   send(call.res, answer);
-  call.written(answer, grpcStatusOf(refused));
+  call.written(answer, code);
 }
 
 /** The request as the chain sees it: the method, the path as received (percent-encoded) and the raw query, headers with lower-case names. */

@@ -92,6 +92,8 @@ export interface ServeOptions {
   httpBackend?: HttpBackend;
   /** http.keepalive_hint: answers that keep their connection say so, with the idle timeout. */
   keepAliveHint?: boolean;
+  /** http.streams: how many items a streamed answer (SSE, JSON Lines …) holds and how fast they come; absent: 10 items a second apart. */
+  streams?: { items: number | 'forever'; interval_ms: number };
   /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
   requestLog?: RequestLog;
   /** mock.yaml http.cors when enabled. */

@@ -36,7 +36,7 @@ export interface IrSpec {
   source: string;
   title: string;
   version: string;
-  /** 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0' */
+  /** 'openapi-3.0' | 'openapi-3.1' | 'openapi-3.2' | 'swagger-2.0' */
   dialect: string;
   /** Path prefix the description is mounted under ('' for root). */
   basePath: string;
@@ -78,6 +78,19 @@ export interface IrContent {
   encoding?: Record<string, { contentType?: string; style?: string; explode?: boolean }>;
   /** Request bodies (form, multipart): fields that may not be sent empty (Swagger 2.0 formData without allowEmptyValue). */
   nonEmptyFields?: string[];
+  /** A sequential media type (docs/streaming.md): how its items are framed, and the schema of one item. */
+  sequence?: IrSequence;
+}
+
+/** How the items of a sequential media type are framed on the wire. */
+export type SequenceFraming = 'sse' | 'jsonl' | 'json-seq' | 'multipart';
+
+export interface IrSequence {
+  framing: SequenceFraming;
+  /** `itemSchema` (3.2), else what the ordinary `schema` says of one item (its `items` when it is an array); absent: any item. */
+  itemSchema?: JsonSchema;
+  /** Where the item schema came from, for `mock build`'s report. */
+  from: 'itemSchema' | 'schema.items' | 'schema';
 }
 
 export interface IrExample {

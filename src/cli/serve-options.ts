@@ -32,6 +32,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     maxBodyBytes: config.http.max_body_bytes,
     httpBackend: httpBackend(config, logger),
     keepAliveHint: config.http.keepalive_hint,
+    streams: config.http.streams,
     maxConnections: config.core.max_connections,
     cors: corsOptions(config),
     proxyRules: config.proxy.rules,

@@ -1,5 +1,6 @@
 import type { AnswerSource } from '../../../common/answer-source.js';
 import type { ProblemCode } from '../../../common/errors.js';
+import type { ItemStream } from './item-stream.js';
 
 /**
  * How an answer reaches the client. Absent: written whole at once. Connection-level behaviour
@@ -12,8 +13,12 @@ export interface Delivery {
   end?: 'close' | 'drop' | 'reset';
   /** Write the head and only this many bytes of the body, then close the connection. */
   truncateAfter?: number;
-  /** Pace the body at this many bytes per second. */
+  /** Pace the body at this many bytes per second (a stream: each item's bytes). */
   bytesPerSecond?: number;
+  /** Write the body as these items over time instead (docs/streaming.md); `body` is not written. */
+  stream?: ItemStream;
+  /** A stream's hold, served again before every item after the first (set by deliver when it serves `holdMs`). */
+  itemHoldMs?: number;
 }
 
 /** What a server writes for one request. */

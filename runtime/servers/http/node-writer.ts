@@ -75,6 +75,31 @@ function nodeWriter(res: http.ServerResponse, method: string, close: boolean, do
       res.writeHead(answer.status, headOf(method, answer, closing).head);
       res.write(bytes.subarray(0, keep), () => res.socket?.destroy());
     },
+    open(answer, closing) {
+      // no length: node:http chunks the body (HTTP/1.1) until end()
+      const { headers } = nodeHeaders(answer.headers);
+      if (closing) headers.connection = 'close';
+      res.writeHead(answer.status, headers);
+      // the head goes now, not with the first item: a client sees the stream open
+      res.flushHeaders();
+    },
+    write(bytes, drained) {
+      if (res.write(bytes)) return true;
+      let once = false;
+      const resume = (): void => {
+        if (once) return;
+        once = true;
+        res.off('drain', resume);
+        res.off('close', resume);
+        drained();
+      };
+      res.on('drain', resume);
+      res.on('close', resume);
+      return false;
+    },
+    end() {
+      res.end();
+    },
     chunk(answer, bytes, step, closing, next) {
       if (offset === 0) res.writeHead(answer.status, headOf(method, answer, closing).head);
       const chunk = bytes.subarray(offset, offset + step);

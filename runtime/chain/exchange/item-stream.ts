@@ -1,0 +1,101 @@
+// the global `performance` is a getter, read on every call: the module binding is not
+import { performance } from 'node:perf_hooks';
+import type { Answer, Delivery } from './answer.js';
+
+/**
+ * A body written as items over time (a sequential media type: SSE, JSON Lines, json-seq,
+ * multipart/mixed). The terminal makes one per answer; the items are made one at a time, when the
+ * connection can take the next, so an open stream holds one item at most.
+ */
+export interface ItemStream {
+  /** The next item, framed; undefined when the stream has ended. */
+  next(): Uint8Array | undefined;
+  /** What closes the stream after its last item (multipart's closing delimiter), if anything. */
+  tail?: Uint8Array;
+  /** Pause between items (the first is written with the head). */
+  intervalMs: number;
+  /** Told once, when the stream ends or the client leaves: how many items were written. */
+  ended?(items: number): void;
+}
+
+/** What `streamItems` needs of an adapter's connection (the rest of DeliveryWriter). */
+export interface StreamWriter {
+  gone(): boolean;
+  /** The head, without a length: the body is chunked (HTTP/1.1) until `end`. */
+  open(answer: Answer, close: boolean): void;
+  /** Writes bytes; false when the connection must drain first, and then `drained` is called once (also when the client leaves). */
+  write(bytes: Uint8Array, drained: () => void): boolean;
+  /** Ends the body. */
+  end(): void;
+  /** Closes the connection at once (a truncated stream). */
+  drop(): void;
+}
+
+/** Ticks per second of a bandwidth-limited item, as delivery.ts paces whole bodies. */
+const PACE_TICKS = 50;
+
+/**
+ * Writes a stream's items as its delivery says: `interval` between items, chaos's latency
+ * (`itemHoldMs`, what the latency stages drew for the request) added before every item after the
+ * first, its bandwidth (`bytesPerSecond`) pacing each item's bytes, `truncateAfter` cutting the
+ * stream after that many bytes. The next item is made only once the previous one is flushed
+ * (backpressure), and nothing more once the client has left; `done` is called once either way.
+ */
+export function streamItems(writer: StreamWriter, answer: Answer, stream: ItemStream, delivery: Delivery, close: boolean, done: () => void): void {
+  let items = 0;
+  let written = 0;
+  let finished = false;
+  const finish = (): void => {
+    if (finished) return;
+    finished = true;
+    stream.ended?.(items);
+    done();
+  };
+  const pause = stream.intervalMs + (delivery.itemHoldMs ?? 0);
+  const rate = delivery.bytesPerSecond;
+  const step = rate === undefined ? 0 : Math.max(1, Math.ceil(rate / PACE_TICKS));
+
+  /** Writes `bytes` (paced when a bandwidth is set), then calls `then`. */
+  const put = (bytes: Uint8Array, then: () => void): void => {
+    if (rate === undefined) {
+      if (writer.write(bytes, then)) then();
+      return;
+    }
+    const start = performance.now();
+    let offset = 0;
+    let ticks = 0;
+    const tick = (): void => {
+      if (writer.gone()) return finish();
+      const chunk = bytes.subarray(offset, offset + step);
+      offset += chunk.byteLength;
+      const after = offset >= bytes.byteLength ? then : (): void => void setTimeout(tick, Math.max(0, start + ++ticks * (1000 / PACE_TICKS) - performance.now()));
+      if (writer.write(chunk, after)) after();
+    };
+    tick();
+  };
+
+  const next = (): void => {
+    if (writer.gone()) return finish();
+    let bytes = stream.next();
+    if (bytes === undefined) {
+      if (stream.tail !== undefined) writer.write(stream.tail, () => undefined);
+      writer.end();
+      return finish();
+    }
+    items++;
+    const cut = delivery.truncateAfter !== undefined && written + bytes.byteLength >= delivery.truncateAfter;
+    if (cut) bytes = bytes.subarray(0, (delivery.truncateAfter as number) - written);
+    written += bytes.byteLength;
+    put(bytes, () => {
+      if (cut) {
+        writer.drop();
+        return finish();
+      }
+      if (writer.gone()) return finish();
+      setTimeout(next, pause);
+    });
+  };
+
+  writer.open(answer, close);
+  next();
+}

@@ -1,3 +1,4 @@
+import type { SequenceFraming } from '../sequence-items.js';
 import type { GenRuntime, Generate } from './gen-runtime.js';
 import type { TemplateContext, TemplateRuntime } from './template-runtime.js';
 
@@ -49,7 +50,7 @@ export interface BodyMeta {
 }
 
 /** How the items of a sequential media type are framed (docs/streaming.md). */
-export type SequenceFraming = 'sse' | 'jsonl' | 'json-seq' | 'multipart';
+export type { SequenceFraming };
 
 /** A sequential response: its items, one at a time, each validated against `validator` when responses are. */
 export interface SequenceEntry {

@@ -1,20 +1,9 @@
-import type { IrSequence, SequenceFraming } from './types.js';
+import type { IrSequence } from './types.js';
+import { framingOf } from '../../common/sequence-items.js';
 import type { SchemaRegistry } from './normalize-schema.js';
 import { deref } from './pointer.js';
 
 type Obj = Record<string, unknown>;
-
-/** The sequential media types (OpenAPI 3.2, "Sequential Media Types") and how their items are framed. */
-const FRAMINGS: Record<string, SequenceFraming> = {
-  'text/event-stream': 'sse',
-  'application/jsonl': 'jsonl',
-  'application/x-ndjson': 'jsonl',
-  'application/x-jsonlines': 'jsonl',
-  'application/json-seq': 'json-seq',
-  'multipart/mixed': 'multipart',
-};
-
-export const framingOf = (mediaType: string): SequenceFraming | undefined => FRAMINGS[mediaType.split(';')[0].trim().toLowerCase()];
 
 /**
  * The items of a sequential media type: `itemSchema` where the description gives one (3.2); else,

@@ -10,7 +10,7 @@
  * - OpenAPI annotations stay as they are: `readOnly`, `writeOnly`, `format`, `example`,
  *   `default`, `discriminator` ({propertyName, mapping: value -> '#/definitions/<Name>'}), `xml`.
  */
-import type { ConditionSpec, RouteBehaviourMeta } from '../../common/contract/index.js';
+import type { ConditionSpec, RouteBehaviourMeta, SequenceFraming } from '../../common/contract/index.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -82,8 +82,6 @@ export interface IrContent {
   sequence?: IrSequence;
 }
 
-/** How the items of a sequential media type are framed on the wire. */
-export type SequenceFraming = 'sse' | 'jsonl' | 'json-seq' | 'multipart';
 
 export interface IrSequence {
   framing: SequenceFraming;

@@ -108,3 +108,13 @@ for (const backend of ['uws', 'node']) {
     });
   });
 }
+
+t.test('$self: absolute references to it, or to files under its folder, resolve to the local copies; a relative server URL resolves against it', async (t) => {
+  const file = path.join(root, 'test', 'fixtures', 'openapi', 'self-3.2', 'api.yaml');
+  const server = await startMock(['--spec', file, '--out', tmpdir()]);
+  t.teardown(() => server.stop());
+  t.match(server.stdout, /serving on http:\/\/\S+\/specs\/current /, 'servers: ../current against $self https://api.example.com/specs/v2/api.yaml mounts /specs/current');
+  const origin = server.url;
+  t.equal((await request(`${origin}/specs/current/levels`, 'GET')).text, '"low"', 'common.yaml beside the description');
+  t.equal((await request(`${origin}/specs/current/line`, 'GET')).text, '{"text":"hello"}', 'the description itself');
+});

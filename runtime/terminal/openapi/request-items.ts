@@ -20,7 +20,10 @@ export function parseItems(framing: SequenceFraming, raw: Buffer): ParsedBody {
     try {
       items.push(JSON.parse(text));
     } catch (e) {
-      return { ok: false, error: `malformed ${framing === 'jsonl' ? 'JSON Lines' : 'json-seq'} body: item ${items.length + 1}${framing === 'jsonl' ? ` (line ${i + 1})` : ''}: ${(e as Error).message}` };
+      return {
+        ok: false,
+        error: `malformed ${framing === 'jsonl' ? 'JSON Lines' : 'json-seq'} body: item ${items.length + 1}${framing === 'jsonl' ? ` (line ${i + 1})` : ''}: ${(e as Error).message}`,
+      };
     }
   }
   return { ok: true, value: items };

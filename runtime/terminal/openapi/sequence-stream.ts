@@ -29,7 +29,10 @@ export function requestedPacing(base: StreamPacing, prefer: string | undefined, 
     const eq = part.indexOf('=');
     if (eq === -1) continue;
     const key = part.slice(0, eq).trim().toLowerCase();
-    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (key === 'stream-items') items = value;
     else if (key === 'stream-interval') interval = value;
   }

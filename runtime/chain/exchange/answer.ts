@@ -1,6 +1,5 @@
 import type { AnswerSource } from '../../../common/answer-source.js';
 import type { ProblemCode } from '../../../common/errors.js';
-import type { ItemStream } from './item-stream.js';
 
 /**
  * How an answer reaches the client. Absent: written whole at once. Connection-level behaviour
@@ -19,6 +18,22 @@ export interface Delivery {
   stream?: ItemStream;
   /** A stream's hold, served again before every item after the first (set by deliver when it serves `holdMs`). */
   itemHoldMs?: number;
+}
+
+/**
+ * A body written as items over time (a sequential media type: SSE, JSON Lines, json-seq,
+ * multipart/mixed). The terminal makes one per answer; the items are made one at a time, when the
+ * connection can take the next, so an open stream holds one item at most.
+ */
+export interface ItemStream {
+  /** The next item, framed; undefined when the stream has ended. */
+  next(): Uint8Array | undefined;
+  /** What closes the stream after its last item (multipart's closing delimiter), if anything. */
+  tail?: Uint8Array;
+  /** Pause between items (the first is written with the head). */
+  intervalMs: number;
+  /** Told once, when the stream ends or the client leaves: how many items were written. */
+  ended?(items: number): void;
 }
 
 /** What a server writes for one request. */

@@ -1,7 +1,7 @@
 export { readableAddress } from './address.js';
-export { bodyLength, held, withoutContent, type Answer, type Delivery, type Injected } from './answer.js';
+export { bodyLength, held, withoutContent, type Answer, type Delivery, type Injected, type ItemStream } from './answer.js';
 export { bytesOf, deliver, type DeliveryWriter } from './delivery.js';
-export type { ItemStream, StreamWriter } from './item-stream.js';
+export type { StreamWriter } from './item-stream.js';
 export { Exchange, type BuildRoute, type ChainRun, type ExchangeInit, type ExchangeLocals, type GraphqlOperation, type GrpcCall, type RouteMatch, type RouteRef } from './exchange.js';
 export { isMultipart, readMultipart, type FormParts } from './multipart.js';
 export { insufficientScope, oauthError, ownAnswer, pluginUnauthorized, problem, PROBLEM_TYPE, rateLimited, refusal, refusalMarks, requestTooDeep, unauthorized, type Refusal } from './problem.js';

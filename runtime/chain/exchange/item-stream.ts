@@ -1,22 +1,6 @@
 // the global `performance` is a getter, read on every call: the module binding is not
 import { performance } from 'node:perf_hooks';
-import type { Answer, Delivery } from './answer.js';
-
-/**
- * A body written as items over time (a sequential media type: SSE, JSON Lines, json-seq,
- * multipart/mixed). The terminal makes one per answer; the items are made one at a time, when the
- * connection can take the next, so an open stream holds one item at most.
- */
-export interface ItemStream {
-  /** The next item, framed; undefined when the stream has ended. */
-  next(): Uint8Array | undefined;
-  /** What closes the stream after its last item (multipart's closing delimiter), if anything. */
-  tail?: Uint8Array;
-  /** Pause between items (the first is written with the head). */
-  intervalMs: number;
-  /** Told once, when the stream ends or the client leaves: how many items were written. */
-  ended?(items: number): void;
-}
+import type { Answer, Delivery, ItemStream } from './answer.js';
 
 /** What `streamItems` needs of an adapter's connection (the rest of DeliveryWriter). */
 export interface StreamWriter {

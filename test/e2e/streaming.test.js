@@ -5,7 +5,9 @@
 import t from 'tap';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { buildOnce, corpus, needsCurl, root, startMock } from '../helpers/cli.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { buildOnce, corpus, needsCurl, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { runConformance } from '../../dist/src/conformance/index.js';
 import { CHROMIUM_MISSING, launchChromium } from '../helpers/chromium.js';
 
 const spec32 = path.join(root, 'examples', 'streaming', 'events-3.2.yaml');
@@ -232,4 +234,51 @@ t.test('corpus: Docker Engine (Swagger 2.0) GET /events streams EventMessage ite
   }
   const seq = await fetch(`${server.url}/v1.56/events`, { headers: { ...fast(2), accept: 'application/json-seq' } });
   t.equal((await seq.text()).split('\x1e').length, 3, 'application/json-seq when asked');
+});
+
+t.test('mock bench reads each streamed operation item by item before its load: items checked, time to the first', async (t) => {
+  const server = await serve(t, spec32, out32, 'uws');
+  const bench = (description) =>
+    runMock([
+      'bench',
+      '--spec',
+      description,
+      '--target',
+      server.url,
+      '--duration',
+      '1s',
+      '--vus',
+      '1',
+      '--operations',
+      'GET /logs',
+      '--headers',
+      'Prefer: stream-items=3, stream-interval=10',
+      '--json',
+    ]);
+  const res = await bench(spec32);
+  t.equal(res.code, 0, res.stderr);
+  const [stream] = JSON.parse(res.stdout).streams;
+  t.equal(stream.operation, 'GET /logs');
+  t.equal(stream.items, 3, 'three items read');
+  t.ok(typeof stream.firstItemMs === 'number', 'the time to the first item');
+  t.equal(stream.mismatch, undefined, 'every item fits');
+  // the same answers held against a description whose items must be fatal
+  const strict = path.join(tmpdir(), 'strict.yaml');
+  writeFileSync(strict, readFileSync(spec32, 'utf8').replace('enum: [debug, info, warn, error]', 'enum: [fatal]'));
+  const [judged] = JSON.parse((await bench(strict)).stdout).streams;
+  t.match(judged.mismatch, /^item 1: .*level must be equal to one of the allowed values/, 'an item that does not fit is reported');
+});
+
+t.test('the conformance self-test checks streamed answers item by item', async (t) => {
+  const cwd = tmpdir();
+  writeFileSync(path.join(cwd, 'mock.yaml'), 'http: { streams: { items: 5, interval_ms: 10 } }\n');
+  const code = await runConformance({ specs: [{ source: spec32 }], cwd, selfTest: true, headers: {}, reportMissedCap: 0, validateResponseSchemas: true, json: false, output: 'report/', timeoutMs: 5000, write: () => {} });
+  t.equal(code, 0);
+  const report = JSON.parse(readFileSync(path.join(cwd, 'report', 'conformance-report.json'), 'utf8'));
+  for (const operation of ['GET /events', 'GET /logs', 'GET /feed', 'GET /multi']) {
+    const probe = report.probes.find((p) => p.operation === operation && p.category === 'positive');
+    t.equal(probe?.responseCheck?.stream?.items, 5, `${operation}: five items read`);
+    t.ok(typeof probe?.responseCheck?.stream?.firstItemMs === 'number', `${operation}: time to the first item`);
+    t.equal(probe?.responseCheck?.mismatch, undefined, `${operation}: every item fits`);
+  }
 });

@@ -272,7 +272,18 @@ t.test('mock bench reads each streamed operation item by item before its load: i
 t.test('the conformance self-test checks streamed answers item by item', async (t) => {
   const cwd = tmpdir();
   writeFileSync(path.join(cwd, 'mock.yaml'), 'http: { streams: { items: 5, interval_ms: 10 } }\n');
-  const code = await runConformance({ specs: [{ source: spec32 }], cwd, selfTest: true, headers: {}, reportMissedCap: 0, validateResponseSchemas: true, json: false, output: 'report/', timeoutMs: 5000, write: () => {} });
+  const code = await runConformance({
+    specs: [{ source: spec32 }],
+    cwd,
+    selfTest: true,
+    headers: {},
+    reportMissedCap: 0,
+    validateResponseSchemas: true,
+    json: false,
+    output: 'report/',
+    timeoutMs: 5000,
+    write: () => {},
+  });
   t.equal(code, 0);
   const report = JSON.parse(readFileSync(path.join(cwd, 'report', 'conformance-report.json'), 'utf8'));
   for (const operation of ['GET /events', 'GET /logs', 'GET /feed', 'GET /multi']) {

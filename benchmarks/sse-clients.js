@@ -6,7 +6,8 @@
 // the server's RSS idle, with every client open (first, peak and last sample of the hold: memory
 // that does not grow while the streams run), per client (peak over idle),
 // and after the clients left; the events delivered per second against the rate asked for.
-// Bounded in time: connecting, BENCH_SSE_HOLD seconds (default 15), closing. 127.0.0.1 only.
+// Bounded in time: connecting, BENCH_SSE_HOLD seconds (default 45: long enough to see the heap's
+// sawtooth level off), closing. 127.0.0.1 only.
 import net from 'node:net';
 import path from 'node:path';
 import os from 'node:os';
@@ -20,7 +21,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'bin', 'run.js');
 const spec = path.join(root, 'examples', 'streaming', 'events-3.2.yaml');
 const CLIENTS = positiveEnv('BENCH_SSE_CLIENTS', 10_000);
-const HOLD_S = positiveEnv('BENCH_SSE_HOLD', 15);
+const HOLD_S = positiveEnv('BENCH_SSE_HOLD', 45);
 const INTERVAL_MS = positiveEnv('BENCH_SSE_INTERVAL_MS', 1000);
 const BATCH = 500;
 const backends = (process.env.BENCH_SSE_BACKENDS ?? 'uws,node').split(',');
@@ -92,10 +93,12 @@ async function run(backend) {
   let peak = 0;
   let last = 0;
   let first = 0;
+  const samples = [];
   const started = Date.now();
   while (Date.now() - started < HOLD_S * 1000) {
     await sleep(1000);
     last = rssOf(server.pid);
+    samples.push(last);
     first ||= last;
     peak = Math.max(peak, last);
   }
@@ -106,7 +109,7 @@ async function run(backend) {
   const after = rssOf(server.pid);
   const still = await fetch(`${server.url}/events?__stream_items=1&__stream_interval=0`).then((r) => r.status);
   await server.stop();
-  return { backend, idle, first, peak, last, after, openMs, rate, asked: (CLIENTS * 1000) / INTERVAL_MS, still };
+  return { backend, samples, idle, first, peak, last, after, openMs, rate, asked: (CLIENTS * 1000) / INTERVAL_MS, still };
 }
 
 const rows = [];
@@ -114,6 +117,7 @@ for (const backend of backends) rows.push(await run(backend));
 console.log(`\nSSE: ${CLIENTS} clients open on GET /events (one event each per ${INTERVAL_MS} ms), held ${HOLD_S} s; server on core 0, clients on core 1\n`);
 console.log('backend  idle RSS   open (first)  open (peak)  open (last)  per client  after close  events/s (asked)  open in  answers after');
 for (const r of rows) {
+  console.error(`${r.backend}: RSS each second of the hold (MB): ${r.samples.map((b) => Math.round(b / 1024 / 1024)).join(' ')}`);
   console.log(
     `${r.backend.padEnd(8)} ${mb(r.idle).padStart(9)}  ${mb(r.first).padStart(12)}  ${mb(r.peak).padStart(11)}  ${mb(r.last).padStart(11)}  ${`${((r.peak - r.idle) / CLIENTS / 1024).toFixed(1)} KB`.padStart(10)}  ${mb(r.after).padStart(11)}  ${`${Math.round(r.rate)} (${Math.round(r.asked)})`.padStart(16)}  ${`${(r.openMs / 1000).toFixed(1)} s`.padStart(7)}  ${r.still}`,
   );

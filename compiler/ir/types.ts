@@ -87,7 +87,7 @@ export interface IrSequence {
   framing: SequenceFraming;
   /** `itemSchema` (3.2), else what the ordinary `schema` says of one item (its `items` when it is an array); absent: any item. */
   itemSchema?: JsonSchema;
-  /** Where the item schema came from, for `mock build`'s report. */
+  /** Where the item schema came from: with `schema`, an array example is one item, not a list of them. */
   from: 'itemSchema' | 'schema.items' | 'schema';
 }
 

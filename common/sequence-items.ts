@@ -59,7 +59,8 @@ export class ItemSplitter {
     for (;;) {
       const item = this.take();
       if (item === undefined) return items;
-      if (item.trim() !== '') items.push(item);
+      // blank items, and SSE blocks of comments alone (heartbeats), are no items
+      if (item.trim() !== '' && !(this.framing === 'sse' && item.split(/\r\n|\r|\n/).every((line) => line === '' || line.startsWith(':')))) items.push(item);
     }
   }
 

@@ -293,3 +293,16 @@ t.test('the conformance self-test checks streamed answers item by item', async (
     t.equal(probe?.responseCheck?.mismatch, undefined, `${operation}: every item fits`);
   }
 });
+
+t.test('an SSE stream pausing longer than 5 s is kept alive with comment heartbeats, and ends after its last item without another pause', async (t) => {
+  const server = await serve(t, spec32, out32, 'uws');
+  const res = await fetch(`${server.url}/events`, { headers: { prefer: 'stream-items=2, stream-interval=6000' } });
+  const { text } = await readStream(res);
+  t.match(text, /\n:\n\n/, 'a heartbeat (an SSE comment) in the pause');
+  const events = sseEvents(text).filter((e) => e.id !== undefined);
+  t.same(
+    events.map((e) => e.id),
+    ['0', '1'],
+    'both events arrive, heartbeats aside',
+  );
+});

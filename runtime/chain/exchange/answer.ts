@@ -28,8 +28,12 @@ export interface Delivery {
 export interface ItemStream {
   /** The next item, framed; undefined when the stream has ended. */
   next(): Uint8Array | undefined;
+  /** Whether the last item has been made: the stream ends without waiting for another. */
+  done(): boolean;
   /** What closes the stream after its last item (multipart's closing delimiter), if anything. */
   tail?: Uint8Array;
+  /** Written during a long pause (an SSE comment), so that no proxy or load balancer in between ends the connection as idle. */
+  heartbeat?: Uint8Array;
   /** Pause between items (the first is written with the head). */
   intervalMs: number;
   /** Told once, when the stream ends or the client leaves: how many items were written. */

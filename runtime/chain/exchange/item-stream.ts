@@ -15,6 +15,9 @@ export interface StreamWriter {
   drop(): void;
 }
 
+/** A pause longer than this is kept alive with heartbeats (idle timeouts of proxies are 30-60 s). */
+const HEARTBEAT_MS = 5000;
+
 /** Ticks per second of a bandwidth-limited item, as delivery.ts paces whole bodies. */
 const PACE_TICKS = 50;
 
@@ -58,6 +61,29 @@ export function streamItems(writer: StreamWriter, answer: Answer, stream: ItemSt
     tick();
   };
 
+  /** `ms`, with a heartbeat every HEARTBEAT_MS of it when the stream has one. */
+  const wait = (ms: number, then: () => void): void => {
+    const heartbeat = stream.heartbeat;
+    if (heartbeat === undefined || ms <= HEARTBEAT_MS) {
+      setTimeout(then, ms);
+      return;
+    }
+    const due = performance.now() + ms;
+    const beat = (): void => {
+      if (writer.gone()) return finish();
+      const left = due - performance.now();
+      if (left <= HEARTBEAT_MS) {
+        setTimeout(then, Math.max(0, left));
+        return;
+      }
+      setTimeout(() => {
+        if (writer.gone()) return finish();
+        if (writer.write(heartbeat, beat)) beat();
+      }, HEARTBEAT_MS);
+    };
+    beat();
+  };
+
   const next = (): void => {
     if (writer.gone()) return finish();
     let bytes = stream.next();
@@ -76,7 +102,8 @@ export function streamItems(writer: StreamWriter, answer: Answer, stream: ItemSt
         return finish();
       }
       if (writer.gone()) return finish();
-      setTimeout(next, pause);
+      if (stream.done()) return next();
+      wait(pause, next);
     });
   };
 

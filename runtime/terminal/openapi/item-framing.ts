@@ -7,6 +7,8 @@ export interface Framing {
   contentType: string;
   item(value: unknown, seq: number): string;
   tail?: string;
+  /** Written in long pauses to keep the connection busy; only where the media type has a no-op. */
+  heartbeat?: string;
 }
 
 const SSE_FIELDS = new Set(['data', 'event', 'id', 'retry']);
@@ -44,7 +46,8 @@ const json = (value: unknown): string => JSON.stringify(value) ?? 'null';
 export function framingFor(framing: SequenceFraming, type: string): Framing {
   switch (framing) {
     case 'sse':
-      return { contentType: 'text/event-stream', item: sseEvent };
+      // a comment line: EventSource and every SSE reader skip it
+      return { contentType: 'text/event-stream', item: sseEvent, heartbeat: ':\n\n' };
     case 'jsonl':
       return { contentType: type, item: (v) => `${json(v)}\n` };
     case 'json-seq':

@@ -71,7 +71,9 @@ export function itemStream(source: ItemSource, framing: Framing, pacing: StreamP
       source.check(value);
       return Buffer.from(framing.item(value, seq++));
     },
+    done: () => seq >= last,
     ...(framing.tail === undefined ? {} : { tail: Buffer.from(framing.tail) }),
+    ...(framing.heartbeat === undefined ? {} : { heartbeat: Buffer.from(framing.heartbeat) }),
     intervalMs: pacing.interval_ms,
   };
 }

@@ -306,3 +306,23 @@ t.test('an SSE stream pausing longer than 5 s is kept alive with comment heartbe
     'both events arrive, heartbeats aside',
   );
 });
+
+for (const backend of ['uws', 'node']) {
+  t.test(`${backend}: a stream open when the server stops ends properly (its closing delimiter written) and the server exits`, async (t) => {
+    const server = await serve(t, spec32, out32, backend);
+    const res = await fetch(`${server.url}/multi?__stream_items=forever&__stream_interval=50`);
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value);
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    const boundary = /boundary=(\S+)/.exec(res.headers.get('content-type'))[1];
+    t.ok(text.endsWith(`--${boundary}--\r\n`), 'the body ends with the closing delimiter: the stream was ended, not cut');
+    t.equal(await exited, 0, 'the server exits');
+  });
+}

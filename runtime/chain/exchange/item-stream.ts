@@ -13,6 +13,8 @@ export interface StreamWriter {
   end(): void;
   /** Closes the connection at once (a truncated stream). */
   drop(): void;
+  /** The server is shutting down: a stream ends (properly, its tail written) before its next item. */
+  draining?(): boolean;
 }
 
 /** A pause longer than this is kept alive with heartbeats (idle timeouts of proxies are 30-60 s). */
@@ -86,7 +88,7 @@ export function streamItems(writer: StreamWriter, answer: Answer, stream: ItemSt
 
   const next = (): void => {
     if (writer.gone()) return finish();
-    let bytes = stream.next();
+    let bytes = writer.draining?.() === true ? undefined : stream.next();
     if (bytes === undefined) {
       if (stream.tail !== undefined) writer.write(stream.tail, () => undefined);
       writer.end();

@@ -117,7 +117,7 @@ function createNodeHttpServer(options: HttpAdapterOptions, flight: InFlight): ht
 
 /** Writes an answer made later than its turn (unless the client left), then records it; `close`: the connection cannot carry another request. */
 function sendNode(res: http.ServerResponse, ex: Exchange, answer: Answer, close: boolean, flight: InFlight, dispatch: HttpAdapterOptions['dispatch']): void {
-  if (!res.destroyed) writeNode(res, ex.method, answer, close || flight.draining, (written) => dispatch.written(ex, written));
+  if (!res.destroyed) writeNode(res, ex.method, answer, close || flight.draining, (written) => dispatch.written(ex, written), () => flight.draining);
 }
 
 /**

@@ -9,7 +9,7 @@ import { nodeHeaders } from './node-fields.js';
  * connection cannot carry another request. Never throws: node:http refuses some header values by
  * throwing, and an exception here would end the process.
  */
-export function writeNode(res: http.ServerResponse, method: string, answer: Answer, close: boolean, done: (written: Answer) => void): void {
+export function writeNode(res: http.ServerResponse, method: string, answer: Answer, close: boolean, done: (written: Answer) => void, draining?: () => boolean): void {
   const unwritable = problemOf(answer);
   if (unwritable !== undefined) answer = failedAnswer(unwritable);
   try {
@@ -18,7 +18,7 @@ export function writeNode(res: http.ServerResponse, method: string, answer: Answ
     if (delivery === undefined) {
       writeWhole(res, method, answer, close);
       done(answer);
-    } else deliver(method, answer, delivery, close, nodeWriter(res, method, close, done), done);
+    } else deliver(method, answer, delivery, close, nodeWriter(res, method, close, done, draining), done);
   } catch (e) {
     const failed = failedAnswer(e instanceof Error ? e.message : String(e));
     if (res.headersSent) res.socket?.destroy();
@@ -63,11 +63,12 @@ function writeWhole(res: http.ServerResponse, method: string, answer: Answer, cl
   else res.writeHead(answer.status, head).end(wide ? bytesOf(answer.body) : answer.body);
 }
 
-function nodeWriter(res: http.ServerResponse, method: string, close: boolean, done: (written: Answer) => void): DeliveryWriter {
+function nodeWriter(res: http.ServerResponse, method: string, close: boolean, done: (written: Answer) => void, draining?: () => boolean): DeliveryWriter {
   let offset = 0;
   return {
     gone: () => res.destroyed,
-    writeLater: (later) => writeNode(res, method, later, close, done),
+    writeLater: (later) => writeNode(res, method, later, close, done, draining),
+    draining,
     drop: () => res.socket?.destroy(),
     reset: () => res.socket?.resetAndDestroy(),
     whole: (answer, closing) => writeWhole(res, method, answer, closing),

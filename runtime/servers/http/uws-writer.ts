@@ -10,6 +10,8 @@ export interface ResponseState {
   settled?: () => void;
   /** Told when the client aborts: a stream waiting for the connection to drain goes on to see it gone. */
   onAbort?: () => void;
+  /** The server is shutting down: streams end at their next item, and their connections after them. */
+  draining?: () => boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ function uwsWriter(res: HttpResponse, state: ResponseState, method: string, clos
     end() {
       res.cork(() => res.end(undefined, streamClose));
     },
+    draining: () => state.draining?.() === true,
     chunk(answer, bytes, step, _close, next) {
       let finished = false;
       res.cork(() => {

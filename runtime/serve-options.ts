@@ -127,6 +127,8 @@ export interface ServeOptions {
   keepAliveHint?: boolean;
   /** server.tls: the HTTP mock serves https://; absent: plain HTTP. */
   tls?: TlsOptions;
+  /** http.streams: how many items a streamed answer (SSE, JSON Lines …) holds and how fast they come; absent: 10 items a second apart. */
+  streams?: { items: number | 'forever'; interval_ms: number };
   /** Where handled requests are recorded; default: a new RequestLog (1000 entries) logging to `logger`. */
   requestLog?: RequestLog;
   /** mock.yaml http.cors when enabled. */

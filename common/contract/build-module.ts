@@ -1,3 +1,4 @@
+import type { SequenceFraming } from '../sequence-items.js';
 import type { GenRuntime, Generate } from './gen-runtime.js';
 import type { TemplateContext, TemplateRuntime } from './template-runtime.js';
 
@@ -44,6 +45,21 @@ export interface BodyMeta {
   encoding: Record<string, FieldEncoding> | null;
   /** Form and multipart bodies: fields that may not be sent empty (Swagger 2.0 formData without allowEmptyValue). */
   nonEmpty?: string[];
+  /** A sequential body (JSON Lines, json-seq, SSE): checked item by item against this validator (null: any item). */
+  sequence?: { framing: SequenceFraming; itemValidator: string | null };
+}
+
+/** How the items of a sequential media type are framed (docs/streaming.md). */
+export type { SequenceFraming };
+
+/** A sequential response: its items, one at a time, each validated against `validator` when responses are. */
+export interface SequenceEntry {
+  framing: SequenceFraming;
+  validator: string | null;
+  /** Items documented by the examples (an array example is its members), JSON; empty: generated. */
+  examples: unknown[];
+  /** One generated item; null: no item schema (the items are sequence numbers). */
+  generate: Generate | null;
 }
 
 export interface OperationMeta {
@@ -157,6 +173,8 @@ export interface ContentEntry {
   preferred: number;
   examples: ExampleEntry[];
   generate: Generate | null;
+  /** Present for sequential media types (text/event-stream, JSON Lines …): the answer streams these items. */
+  sequence?: SequenceEntry;
 }
 
 export interface ResponseEntry {

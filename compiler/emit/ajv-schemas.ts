@@ -14,6 +14,10 @@ export interface OperationValidatorIds {
   bodies: (string | undefined)[];
   /** [response index][content index] */
   responses: (string | undefined)[][];
+  /** One item of a sequential request body (docs/streaming.md), per request content index. */
+  bodyItems: (string | undefined)[];
+  /** One item of a sequential response, [response index][content index]. */
+  responseItems: (string | undefined)[][];
 }
 
 export interface AjvSchemas {
@@ -75,8 +79,10 @@ export function registerSchemas(ir: Ir): AjvSchemas {
       return c.schema && (format === 'json' || format === 'form' || format === 'multipart') ? add(`b${op.index}_${ci}`, c.schema, 'req') : undefined;
     }),
     responses: op.responses.map((r, ri) =>
-      r.contents.map((c, ci) => (c.schema && bodyFormat(c.mediaType) === 'json' ? add(`r${op.index}_${ri}_${ci}`, c.schema, 'res') : undefined)),
+      r.contents.map((c, ci) => (c.schema && c.sequence === undefined && bodyFormat(c.mediaType) === 'json' ? add(`r${op.index}_${ri}_${ci}`, c.schema, 'res') : undefined)),
     ),
+    bodyItems: (op.requestBody?.contents ?? []).map((c, ci) => (c.sequence?.itemSchema ? add(`bi${op.index}_${ci}`, c.sequence.itemSchema, 'req') : undefined)),
+    responseItems: op.responses.map((r, ri) => r.contents.map((c, ci) => (c.sequence?.itemSchema ? add(`ri${op.index}_${ri}_${ci}`, c.sequence.itemSchema, 'res') : undefined))),
   }));
   return { ajv, ids, exports };
 }

@@ -103,7 +103,8 @@ function emitResponse(op: IrOperation, r: IrResponse, ri: number, emission: Emis
   const headers = r.headers
     .filter((h) => h.example !== undefined || h.schema)
     .map((h) => `[${JSON.stringify(h.name)}, ${h.example !== undefined ? `() => ${JSON.stringify(String(h.example))}` : `() => String(${gen.expression(h.schema as JsonSchema, 'response')})`}]`);
-  const contents = r.contents.map((c, ci) => emitContent(`${op.key} ${r.status} ${c.mediaType}`, c, schemas.ids[op.index].responses[ri][ci], emission));
+  const ids = schemas.ids[op.index];
+  const contents = r.contents.map((c, ci) => emitContent(`${op.key} ${r.status} ${c.mediaType}`, c, ids.responses[ri][ci], emission, ids.responseItems[ri][ci]));
   return [
     '{',
     `  code: ${JSON.stringify(r.status)},`,
@@ -133,7 +134,7 @@ function servedType(c: IrContent, definitions: Record<string, JsonSchema>): stri
   return 'application/json';
 }
 
-function emitContent(where: string, c: IrContent, validatorId: string | undefined, emission: Emission): string {
+function emitContent(where: string, c: IrContent, validatorId: string | undefined, emission: Emission, itemValidatorId?: string): string {
   const { gen, schemas, warnings } = emission;
   const type = servedType(c, emission.definitions);
   const format = bodyFormat(type);
@@ -162,8 +163,31 @@ function emitContent(where: string, c: IrContent, validatorId: string | undefine
     `  preferred: ${preferred},`,
     `  examples: [${examples.length > 0 ? '\n' + examples.map((e) => '    ' + e.source).join(',\n') + '\n  ' : ''}],`,
     `  generate: ${generate},`,
+    ...(c.sequence === undefined ? [] : [`  sequence: ${emitSequence(where, c, itemValidatorId, emission)},`]),
     '}',
   ].join('\n');
+}
+
+/**
+ * A sequential media type's items: the examples' (an array example is its members), each checked
+ * against the item schema, and the item's generator. Examples that do not fit are left out, with
+ * the build's invalid-example warning.
+ */
+function emitSequence(where: string, c: IrContent, validatorId: string | undefined, emission: Emission): string {
+  const sequence = c.sequence!;
+  const validate = validatorId === undefined ? undefined : emission.schemas.ajv.getSchema(validatorId);
+  const items: unknown[] = [];
+  for (const e of c.examples) {
+    const members = Array.isArray(e.value) && sequence.from !== 'schema' ? e.value : [e.value];
+    if (validate && !members.every((m) => validate(m) === true)) {
+      emission.warnings.invalidExamples.push(`${where} example "${e.name}" (an item does not fit the item schema)`);
+      continue;
+    }
+    items.push(...members);
+  }
+  const expression = sequence.itemSchema === undefined ? undefined : emission.gen.expression(sequence.itemSchema, 'response');
+  if (sequence.itemSchema && expression !== undefined && validatorId) emission.bodies.push({ where: `${where} item`, schema: sequence.itemSchema, expression, validatorId });
+  return `{ framing: ${JSON.stringify(sequence.framing)}, validator: ${JSON.stringify(validatorId ?? null)}, examples: ${JSON.stringify(items)}, generate: ${expression === undefined ? 'null' : `(d) => ${expression}`} }`;
 }
 
 function emitRoute(route: IrCustomRoute): string {

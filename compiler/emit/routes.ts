@@ -98,6 +98,7 @@ function emitOperationMeta(ir: Ir, op: IrOperation, schemas: AjvSchemas): string
               shape: format === 'form' || format === 'multipart' ? valueShape(c.schema, ir.definitions) : null,
               encoding: format === 'form' || format === 'multipart' ? (c.encoding ?? null) : null,
               ...((format === 'form' || format === 'multipart') && c.nonEmptyFields !== undefined ? { nonEmpty: c.nonEmptyFields } : {}),
+              ...(c.sequence === undefined ? {} : { sequence: { framing: c.sequence.framing, itemValidator: ids.bodyItems[ci] ?? null } }),
             };
           }),
         }

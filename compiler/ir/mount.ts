@@ -1,4 +1,9 @@
-/** Path prefix a description is mounted under: its first `servers` URL's path ('' for root). */
+import { selfUri } from '../load/index.js';
+/**
+ * Path prefix a description is mounted under: its first `servers` URL's path ('' for root). A
+ * relative URL resolves against `$self` where a 3.2 description gives one (3.2's rule), else
+ * against the root.
+ */
 export function serverBasePath(document: Record<string, unknown>): string {
   const servers = document.servers;
   if (!Array.isArray(servers) || servers.length === 0) return '';
@@ -7,7 +12,7 @@ export function serverBasePath(document: Record<string, unknown>): string {
   const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => String(server.variables?.[name]?.default ?? ''));
   let pathname: string;
   try {
-    pathname = new URL(url, 'http://placeholder').pathname;
+    pathname = new URL(url, selfUri(document) ?? 'http://placeholder').pathname;
   } catch {
     return '';
   }

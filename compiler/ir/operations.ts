@@ -3,10 +3,15 @@ import type { SchemaRegistry } from './normalize-schema.js';
 import { deref } from './pointer.js';
 import { collectExamples } from './examples.js';
 import { lowerCallbacks } from './callbacks.js';
+import { lowerSequence } from './sequences.js';
 import { fieldProblem, isFieldName } from '../../common/http-fields.js';
 import { NON_EMPTY_FIELD } from '../load/index.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** OpenAPI 3.2's fixed field for the QUERY method (RFC draft "The HTTP QUERY Method"). */
+const QUERY = 'query';
+/** A method name as `additionalOperations` keys it: an HTTP token (RFC 9110 5.6.2). */
+const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** OpenAPI says these header parameters are ignored: they are driven by the HTTP layer. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 /** Response headers the HTTP layer owns: echoing a documented value would corrupt the framing. */
@@ -20,7 +25,7 @@ interface LowerContext {
   registry: SchemaRegistry;
   specIndex: number;
   basePath: string;
-  /** 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0': which rules of the encoding object apply. */
+  /** 'openapi-3.0' | 'openapi-3.1' | 'openapi-3.2' | 'swagger-2.0': which rules of the encoding object apply, which methods a path item may hold. */
   dialect: string;
   /** Build warnings: what of the description is left out. */
   warnings: string[];
@@ -34,9 +39,7 @@ export function lowerOperations(ctx: LowerContext): Omit<IrOperation, 'index'>[]
     const item = deref(ctx.document, rawItem as Obj);
     if (!item || typeof item !== 'object') continue;
     const shared = asList(item.parameters);
-    for (const method of METHODS) {
-      const op = item[method] as Obj | undefined;
-      if (!op || typeof op !== 'object') continue;
+    for (const [method, op] of pathItemOperations(ctx, item, specPath)) {
       const { template, query } = splitPathKey(specPath);
       const path = joinPath(ctx.basePath, template);
       out.push({
@@ -63,6 +66,30 @@ export function lowerOperations(ctx: LowerContext): Omit<IrOperation, 'index'>[]
 
 /** Present only when the operation declares some, so an operation without is lowered as before. */
 const callbacksOf = (callbacks: IrCallback[]): { callbacks?: IrCallback[] } => (callbacks.length === 0 ? {} : { callbacks });
+/**
+ * A path item's operations by lower-case method: the fixed fields, and in OpenAPI 3.2 `query` and
+ * every method `additionalOperations` names (upper-cased, as the servers read methods); a name
+ * that is not an HTTP token, or repeats a fixed field, is left out with a build warning.
+ */
+function pathItemOperations(ctx: LowerContext, item: Obj, specPath: string): Array<[string, Obj]> {
+  const out: Array<[string, Obj]> = [];
+  const fixed = ctx.dialect === 'openapi-3.2' ? [...METHODS, QUERY] : METHODS;
+  for (const method of fixed) {
+    const op = item[method];
+    if (op && typeof op === 'object') out.push([method, op as Obj]);
+  }
+  if (ctx.dialect !== 'openapi-3.2') return out;
+  const more = deref(ctx.document, item.additionalOperations as Obj | undefined);
+  for (const [name, op] of Object.entries(more ?? {})) {
+    const method = name.toLowerCase();
+    if (!METHOD_TOKEN.test(name) || fixed.includes(method)) {
+      ctx.warnings.push(`${specPath}: additionalOperations ${JSON.stringify(name)} is left out: ${METHOD_TOKEN.test(name) ? `use the "${method}" field instead` : 'it is not an HTTP method name'}`);
+      continue;
+    }
+    if (op && typeof op === 'object') out.push([method, deref(ctx.document, op as Obj) as Obj]);
+  }
+  return out;
+}
 
 /** `/?Action=CreateQueue` and `/#Action=CreateQueue`: the path template and the query it demands. */
 function splitPathKey(specPath: string): { template: string; query?: Record<string, string> } {
@@ -77,6 +104,10 @@ function lowerParameters(ctx: LowerContext, raw: unknown[]): IrParameter[] {
   for (const entry of raw) {
     const p = deref(ctx.document, entry as Obj);
     if (!p || typeof p.name !== 'string' || typeof p.in !== 'string') continue;
+    if (p.in === 'querystring') {
+      if (ctx.dialect === 'openapi-3.2') for (const q of querystringFields(ctx, p)) byKey.set(`query:${q.name}`, q);
+      continue;
+    }
     const location = p.in as ParameterLocation;
     if (!['path', 'query', 'header', 'cookie'].includes(location)) continue;
     if (location === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())) continue;
@@ -97,6 +128,37 @@ function lowerParameters(ctx: LowerContext, raw: unknown[]): IrParameter[] {
     });
   }
   return [...byKey.values()];
+}
+
+/**
+ * An `in: querystring` parameter (3.2: the whole query string, decoded by its one media type) as
+ * the query parameters it amounts to: a form-urlencoded object's properties are each a form-style
+ * query parameter, required as its `required` says, so they are read, coerced and checked as any
+ * query parameter is. Other media types (a JSON query string) are left out with a build warning.
+ */
+function querystringFields(ctx: LowerContext, p: Obj): IrParameter[] {
+  const [type, media] = Object.entries((p.content ?? {}) as Obj)[0] ?? [];
+  const schema = deref(ctx.document, (media as Obj | undefined)?.schema as Obj | undefined);
+  const properties = schema?.properties as Obj | undefined;
+  if (type?.split(';')[0].trim().toLowerCase() !== 'application/x-www-form-urlencoded' || !properties || typeof properties !== 'object') {
+    ctx.warnings.push(`querystring parameter ${JSON.stringify(p.name)}: only an application/x-www-form-urlencoded object is checked (found ${type ?? 'no content'}); left out`);
+    return [];
+  }
+  const required = new Set(asList(schema!.required));
+  const encoding = ((media as Obj).encoding ?? {}) as Obj;
+  return Object.entries(properties).map(([name, field]) => {
+    const e = (encoding[name] ?? {}) as Obj;
+    const style = typeof e.style === 'string' ? e.style : 'form';
+    return {
+      name,
+      declaredName: name,
+      in: 'query' as const,
+      required: required.has(name),
+      schema: ctx.registry.normalize(field),
+      style,
+      explode: typeof e.explode === 'boolean' ? e.explode : style === 'form',
+    };
+  });
 }
 
 /**
@@ -208,10 +270,12 @@ function lowerContents(ctx: LowerContext, raw: unknown, where: string): IrConten
       continue;
     }
     const media = (entry ?? {}) as Obj;
+    const sequence = lowerSequence(ctx.document, ctx.registry, mediaType, media);
     out.push({
       mediaType,
       schema: media.schema === undefined ? undefined : ctx.registry.normalize(media.schema),
       examples: collectExamples(ctx.document, media),
+      ...(sequence === undefined ? {} : { sequence }),
     });
   }
   return out;

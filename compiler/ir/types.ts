@@ -10,7 +10,7 @@
  * - OpenAPI annotations stay as they are: `readOnly`, `writeOnly`, `format`, `example`,
  *   `default`, `discriminator` ({propertyName, mapping: value -> '#/definitions/<Name>'}), `xml`.
  */
-import type { CallbackMeta, ConditionSpec, RouteBehaviourMeta, WebhookMeta } from '../../common/contract/index.js';
+import type { CallbackMeta, ConditionSpec, RouteBehaviourMeta, SequenceFraming, WebhookMeta } from '../../common/contract/index.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -44,7 +44,7 @@ export interface IrSpec {
   source: string;
   title: string;
   version: string;
-  /** 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0' */
+  /** 'openapi-3.0' | 'openapi-3.1' | 'openapi-3.2' | 'swagger-2.0' */
   dialect: string;
   /** Path prefix the description is mounted under ('' for root). */
   basePath: string;
@@ -86,6 +86,17 @@ export interface IrContent {
   encoding?: Record<string, { contentType?: string; style?: string; explode?: boolean }>;
   /** Request bodies (form, multipart): fields that may not be sent empty (Swagger 2.0 formData without allowEmptyValue). */
   nonEmptyFields?: string[];
+  /** A sequential media type (docs/streaming.md): how its items are framed, and the schema of one item. */
+  sequence?: IrSequence;
+}
+
+
+export interface IrSequence {
+  framing: SequenceFraming;
+  /** `itemSchema` (3.2), else what the ordinary `schema` says of one item (its `items` when it is an array); absent: any item. */
+  itemSchema?: JsonSchema;
+  /** Where the item schema came from: with `schema`, an array example is one item, not a list of them. */
+  from: 'itemSchema' | 'schema.items' | 'schema';
 }
 
 export interface IrExample {

@@ -8,6 +8,7 @@ import { dialectOf } from './to-openapi3.js';
 import { isUrl } from '../fingerprint.js';
 import { ConfinedResolver, type RefusedRef } from './confined-resolver.js';
 import { refPolicy } from './ref-policy.js';
+import { withSelfReferences } from './self-uri.js';
 
 export interface RawDescription {
   /** The --spec value as given. */
@@ -37,11 +38,12 @@ export async function readDescription(source: string, cwd: string, allowRefs: re
     throw new MockError('MOCK_ERR_SPEC_INVALID', `${source}: not an OpenAPI or Swagger document (expected a YAML or JSON object with an "openapi" or "swagger" field)`);
   }
   dialectOf(source, parsed as Record<string, unknown>);
+  const document = withSelfReferences(parsed as Record<string, unknown>);
   const config = await createConfig({});
   const resolver = new ConfinedResolver(refPolicy(location, cwd, allowRefs));
   let result;
   try {
-    result = await bundle({ doc: { source: new Source(location, text), parsed }, config, externalRefResolver: resolver });
+    result = await bundle({ doc: { source: new Source(location, text), parsed: document }, config, externalRefResolver: resolver });
   } catch (e) {
     throw new MockError('MOCK_ERR_SPEC_REF', `${source}: cannot bundle: ${(e as Error).message.replace(/\s+/g, ' ')}`);
   }

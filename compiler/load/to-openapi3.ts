@@ -1,6 +1,6 @@
 import { MockError } from '../../common/errors.js';
 
-export type Dialect = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
+export type Dialect = 'openapi-3.0' | 'openapi-3.1' | 'openapi-3.2' | 'swagger-2.0';
 
 export interface OpenApi3 {
   dialect: Dialect;
@@ -13,10 +13,12 @@ export function dialectOf(source: string, document: Record<string, unknown>): Di
   const version = document.openapi;
   if (typeof document.swagger === 'string' && /^2\.0(\.|$)/.test(document.swagger)) return 'swagger-2.0';
   if (typeof version === 'string' && /^3\.0\.\d+/.test(version)) return 'openapi-3.0';
-  if (typeof version === 'string' && /^3\.[1-9]\.\d+/.test(version)) return 'openapi-3.1';
+  if (typeof version === 'string' && /^3\.1\.\d+/.test(version)) return 'openapi-3.1';
+  // 3.2 keeps 3.1's schemas and adds what changes the server (QUERY, additionalOperations, querystring, itemSchema); later 3.x read as 3.2
+  if (typeof version === 'string' && /^3\.([2-9]|\d\d+)\.\d+/.test(version)) return 'openapi-3.2';
   throw new MockError(
     'MOCK_ERR_SPEC_INVALID',
-    `${source}: unsupported description version ${JSON.stringify(version ?? document.swagger ?? null)} (expected "openapi: 3.0.x", "openapi: 3.1.x" or "swagger: '2.0'")`,
+    `${source}: unsupported description version ${JSON.stringify(version ?? document.swagger ?? null)} (expected "openapi: 3.0.x", "openapi: 3.1.x", "openapi: 3.2.x" or "swagger: '2.0'")`,
   );
 }
 

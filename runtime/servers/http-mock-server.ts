@@ -275,8 +275,8 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 
 /** An engine's settings: the server's, with the validation and template expansion in force. */
 function engineOptions(options: HttpMockServerOptions, validation: EngineOptions['validation'], templateExpand: boolean): EngineOptions {
-  const { seed, logger, responseCache, live, pluginHost } = options;
-  return { validation, templateExpand, seed, clock: live.clock.read, logger, responseCache, settings: live.settings, plugins: pluginHost };
+  const { seed, logger, responseCache, live, pluginHost, streams } = options;
+  return { validation, templateExpand, seed, clock: live.clock.read, logger, responseCache, settings: live.settings, plugins: pluginHost, streams };
 }
 
 /** An agent for https:// upstreams when proxy.ca or proxy.insecure change what is trusted; else Node's global one. */

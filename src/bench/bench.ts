@@ -1,4 +1,5 @@
 // `mock bench`: a request plan from the description, sent by virtual users to each target.
+import { checkStream } from '../conformance/stream-check.js';
 import { MockError } from '../../common/errors.js';
 import { writeWhole } from '../../common/write-whole.js';
 import { buildPlan, parseHeaders, planLines, specSources, toWire, type Plan } from './plan.js';
@@ -84,6 +85,12 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
   }
   if (!targets) throw new MockError('MOCK_ERR_FLAG_INVALID', 'no target: pass --target <url> or --targets-file <file>');
 
+  // streams are read item by item once, as the load generator cannot: items checked, time to the first
+  const streams: LoadReport['streams'] = [];
+  for (const target of targets) {
+    for (const { ir, op, request } of plan.streamed ?? []) streams.push({ target: target.url, ...(await checkStream(ir, op, target.url, request, common.timeoutMs)) });
+  }
+
   const workers = flags.workers ?? defaultWorkers(flags.vus);
   const jobs: TargetJob[] = targets.map((target) => {
     const requests = toWire(plan, target);
@@ -124,6 +131,7 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
     operations: plan.operations,
     withOperations: true,
     unit: 'VUs',
+    ...(streams.length > 0 ? { streams } : {}),
     settings: {
       scenario: flags.scenario,
       vus: flags.vus,

@@ -4,7 +4,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
-import type { IrOperation, SpecInput } from '../../compiler/index.js';
+import type { Ir, IrOperation, SpecInput } from '../../compiler/index.js';
+import { isStreamed } from '../conformance/stream-check.js';
 import { createRequestFactory, loadIr, type PlannedRequest } from '../requests/index.js';
 import type { WireRequest } from './protocol.js';
 import type { Target } from './targets.js';
@@ -23,6 +24,8 @@ export interface Plan {
   operations: PlanOperation[];
   /** `operation` of each request is its index in `operations`. */
   requests: Array<PlannedRequest & { index: number }>;
+  /** The operations that answer a stream (a sequential media type): `mock bench` reads one of each item by item before its load. */
+  streamed?: Array<{ ir: Ir; op: IrOperation; request: PlannedRequest }>;
 }
 
 export interface PlanOptions {
@@ -65,13 +68,13 @@ export function specSources(specs: string[], specDir: string | undefined, cwd: s
 export async function buildPlan(options: PlanOptions): Promise<Plan> {
   const sources = specSources(options.specs, options.specDir, options.cwd);
   const variants = options.variants ?? VARIANTS_PER_OPERATION;
-  const all: Array<{ op: IrOperation; make: () => PlannedRequest }> = [];
+  const all: Array<{ ir: Ir; op: IrOperation; make: () => PlannedRequest }> = [];
   // each description on its own: two descriptions may well have the same paths
   for (const source of sources) {
     const spec: SpecInput = options.basePath === undefined ? { source } : { source, basePath: normaliseBasePath(options.basePath) };
     const ir = await loadIr([spec], options.cwd, 'bench', options.allowRefs);
     const factory = createRequestFactory(ir.definitions, options.seed, options.now);
-    for (const op of ir.operations) all.push({ op, make: () => factory.valid(op) });
+    for (const op of ir.operations) all.push({ ir, op, make: () => factory.valid(op) });
   }
   const chosen = selectOperations(
     all.map((entry) => entry.op),
@@ -87,6 +90,7 @@ export async function buildPlan(options: PlanOptions): Promise<Plan> {
       applyAuth(request, entry.op, options.auth);
       for (const [name, value] of Object.entries(options.headers)) setHeader(request.headers, name, value);
       plan.requests.push({ ...request, index });
+      if (v === 0 && isStreamed(entry.op)) (plan.streamed ??= []).push({ ir: entry.ir, op: entry.op, request });
     }
   }
   if (plan.operations.length === 0) throw new MockError('MOCK_ERR_SPEC_INVALID', `no operation to send: ${sources.join(', ')} describes none`);

@@ -1,5 +1,6 @@
 // What the three load commands share once their requests are ready: the pool, the rounds, the
 // report (JSON with --json / --output, text otherwise), and the verdict of --max-error-rate.
+import type { StreamCheck } from '../conformance/stream-check.js';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
@@ -10,6 +11,8 @@ import { isInstant, parseDuration, parseUntil } from './units.js';
 
 export interface SessionOptions {
   command: 'bench' | 'bench-chunked' | 'bench-pipeline';
+  /** Streamed answers checked before the load, reported as they are. */
+  streams?: LoadReport['streams'];
   durationMs: number;
   rounds?: number;
   untilMs?: number;
@@ -48,6 +51,8 @@ export interface LoadReport {
   rounds?: RoundReport[];
   maxErrorRate?: number;
   passed: boolean;
+  /** `mock bench`: one answer of each streamed operation per target, read item by item before the load (docs/streaming.md). */
+  streams?: Array<StreamCheck & { target: string }>;
 }
 
 /** Default workers: half the cores (the target often runs on the same machine), at least 1, at most one per slot. */
@@ -155,11 +160,19 @@ export async function runSession(jobs: TargetJob[], options: SessionOptions): Pr
     ...(options.keepRounds ? { rounds } : {}),
     ...(options.maxErrorRate !== undefined ? { maxErrorRate: options.maxErrorRate } : {}),
     passed,
+    ...(options.streams !== undefined ? { streams: options.streams } : {}),
   };
   if (options.output) writeWhole(options.output, `${JSON.stringify(report, null, 2)}\n`);
   if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else process.stdout.write(`${reportText(report).join('\n')}\n`);
   return report;
+}
+
+function streamLine(s: NonNullable<LoadReport['streams']>[number]): string {
+  const where = `  ${s.operation}${s.target === '' ? '' : ` on ${s.target}`}: `;
+  if (s.error !== undefined) return `${where}no answer (${s.error})`;
+  const first = s.firstItemMs === null ? 'no complete item' : `first item after ${s.firstItemMs} ms`;
+  return `${where}${s.status} ${s.contentType ?? ''}, ${s.items} item(s) read, ${first}, ${s.mismatch === undefined ? 'every item fits the item schema' : `MISMATCH ${s.mismatch}`}`;
 }
 
 /** The text report: a block per target, the operations of each, the verdict. */
@@ -178,6 +191,7 @@ export function reportText(report: LoadReport): string[] {
     if (target.operations && target.operations.length > 0) lines.push('', ...operationTable(target.operations));
   }
   if (report.targets.length > 1) lines.push('', `all ${report.targets.length} targets`, ...statsLines(report.summary));
+  if (report.streams !== undefined) lines.push('', 'streamed answers (one each, read item by item before the load; the load times them to their end)', ...report.streams.map(streamLine));
   if (report.maxErrorRate !== undefined) {
     lines.push(
       '',

@@ -34,6 +34,7 @@ export function toServeOptions(config: EffectiveConfig, buildDir: string, logger
     httpBackend: httpBackend(config, logger),
     httpVersion: httpVersion(config),
     keepAliveHint: config.http.keepalive_hint,
+    streams: config.http.streams,
     maxConnections: config.core.max_connections,
     cors: corsOptions(config),
     proxyRules: config.proxy.rules,

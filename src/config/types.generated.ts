@@ -291,6 +291,7 @@ export interface HttpConfig {
    * Add keep-alive hint headers to every HTTP/1.1 answer that keeps its connection: Connection: keep-alive and Keep-Alive: timeout=<the server's idle timeout in seconds> (MOCK_HTTP_KEEPALIVE_HINT=1). node:http sends them always.
    */
   keepalive_hint: boolean;
+  streams?: HttpStreamsConfig;
   overrides?: HttpOverridesConfig;
 }
 export interface RouteConfig {
@@ -387,6 +388,19 @@ export interface CorsConfig {
    * Also answer CORS for requests the conditional proxy, proxy.upstream_url or the continuum may send to a real upstream. Off by default: the upstream may be reached with credentials mock.yaml holds, and CORS would let any allowed page use them and read the answers; off, such requests pass to the upstream as they are (its own CORS headers, if any, answer).
    */
   proxied: boolean;
+}
+/**
+ * Streamed answers of sequential media types (text/event-stream, application/jsonl, application/x-ndjson, application/json-seq, multipart/mixed; OpenAPI 3.2 itemSchema, or an ordinary schema in 3.0/3.1): how many items each holds and how fast they come. A request may ask for other pacing with Prefer: stream-items=N, stream-interval=MS (or ?__stream_items=&__stream_interval=). docs/streaming.md.
+ */
+export interface HttpStreamsConfig {
+  /**
+   * Items per streamed answer; forever: until the client closes the connection.
+   */
+  items: number | 'forever';
+  /**
+   * Pause between items in milliseconds (chaos latency is added before each item, its bandwidth limit paces each item's bytes).
+   */
+  interval_ms: number;
 }
 /**
  * Live override rules (GET/PUT /__mock/overrides).

@@ -1,13 +1,19 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { WireRequest } from './request-model.js';
+import { framingOf, ItemSplitter } from '../../common/sequence-items.js';
 
 export interface Answer {
   status: number;
   contentType: string;
   body: string;
   durationMs: number;
+  /** A streamed answer (a sequential media type): its first items as read (at most STREAM_ITEMS), and when the first one was complete. */
+  stream?: { items: string[]; firstItemMs: number | null };
 }
+
+/** A streamed answer is read for this many items, then the connection is closed: a stream may never end. */
+export const STREAM_ITEMS = 5;
 
 export interface Failure {
   /** `send`: the request could not be written (e.g. a header value Node refuses); `network`: connection or timeout. */
@@ -73,21 +79,38 @@ export class HttpClient {
       outgoing.setTimeout(this.timeoutMs, () => outgoing.destroy(new Error(`no answer within ${this.timeoutMs} ms`)));
       outgoing.on('error', (e) => finish({ failure: 'network', error: e.message, durationMs: elapsed() }));
       outgoing.on('response', (res) => {
+        const contentType = String(res.headers['content-type'] ?? '');
         const chunks: Buffer[] = [];
         let size = 0;
+        const framing = framingOf(contentType);
+        const splitter = framing === undefined ? undefined : new ItemSplitter(framing, contentType);
+        const items: string[] = [];
+        let firstItemMs: number | null = null;
+        const answer = (): Answer => ({
+          status: res.statusCode ?? 0,
+          contentType,
+          body: Buffer.concat(chunks).toString('utf8'),
+          durationMs: elapsed(),
+          ...(splitter === undefined ? {} : { stream: { items: items.slice(0, STREAM_ITEMS), firstItemMs } }),
+        });
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size <= MAX_BODY) chunks.push(chunk);
+          if (splitter === undefined) return;
+          items.push(...splitter.push(chunk.toString('utf8')));
+          if (items.length > 0) firstItemMs ??= elapsed();
+          if (items.length >= STREAM_ITEMS) {
+            // enough items to judge the stream; it may go on for ever
+            finish(answer());
+            res.destroy();
+          }
         });
         res.on('error', (e) => finish({ failure: 'network', error: e.message, durationMs: elapsed() }));
-        res.on('end', () =>
-          finish({
-            status: res.statusCode ?? 0,
-            contentType: String(res.headers['content-type'] ?? ''),
-            body: Buffer.concat(chunks).toString('utf8'),
-            durationMs: elapsed(),
-          }),
-        );
+        res.on('end', () => {
+          if (splitter !== undefined) items.push(...splitter.end());
+          if (items.length > 0) firstItemMs ??= elapsed();
+          finish(answer());
+        });
       });
       outgoing.end(req.body);
     });

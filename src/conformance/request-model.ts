@@ -1,5 +1,5 @@
 import type { IrContent, IrOperation, JsonSchema } from '../../compiler/index.js';
-import { createRequestFactory, serialise, type RequestFactory } from '../requests/index.js';
+import { createRequestFactory, sequenceBody, serialise, type RequestFactory } from '../requests/index.js';
 import type { Validators } from './validators.js';
 
 export type BodyFormat = 'json' | 'form' | 'multipart' | 'raw';
@@ -93,6 +93,12 @@ export class RequestBuilder {
 
   private body(op: IrOperation): { body: ModelBody; problem?: string } | undefined {
     const contents = op.requestBody?.contents ?? [];
+    // JSON Lines and json-seq: items from the item schema, each valid; sent as they are (no body mutation reads items)
+    for (let ci = 0; ci < contents.length; ci++) {
+      const check = this.validators.bodyItem(op, ci);
+      const text = sequenceBody(contents[ci], (schema) => this.value(schema), (item) => check?.(item) === undefined);
+      if (text !== undefined) return { body: { contentIndex: ci, mediaType: contents[ci].mediaType, format: 'raw', value: text } };
+    }
     const pick = (test: (c: IrContent) => boolean) => contents.findIndex((c) => c.schema !== undefined && test(c));
     const candidates: Array<[number, BodyFormat]> = [
       [pick((c) => /json/i.test(c.mediaType) || c.mediaType === '*/*'), 'json'],

@@ -1,12 +1,15 @@
 import { bodyFormat, type IrOperation, type JsonSchema } from '../../compiler/index.js';
 import { jsonType, type SchemaView } from './schema-view.js';
-import type { Validators } from './validators.js';
+import type { Check, Validators } from './validators.js';
+import { framingOf, parseSseEvent, type SequenceFraming } from '../../common/sequence-items.js';
 
 export interface ResponseCheck {
   /** The documented response and media type the body was checked against, e.g. `200 application/json`. */
   against: string;
   /** Undefined when the body matches its schema. */
   mismatch?: string;
+  /** A streamed answer: how many items were read and checked, and when the first was complete. */
+  stream?: { items: number; firstItemMs: number | null };
   /** --inject-response-violations: what was corrupted in a copy of the body, and whether the validator noticed. */
   injected?: { how: string; detected: boolean } | { how: null; detected: null };
 }
@@ -25,9 +28,11 @@ export class ResponseChecker {
     private readonly inject: boolean,
   ) {}
 
-  check(op: IrOperation, status: number, contentType: string, body: string): ResponseCheck | undefined {
+  check(op: IrOperation, status: number, contentType: string, body: string, items?: { items: string[]; firstItemMs: number | null }): ResponseCheck | undefined {
     if (status < 200 || status >= 300 || body === '') return undefined;
     const type = contentType.split(';')[0].trim().toLowerCase();
+    const framing = framingOf(type);
+    if (framing !== undefined && items !== undefined) return this.checkItems(op, status, type, framing, items);
     if (type === '' || bodyFormat(type) !== 'json') return undefined;
     const ri = responseIndex(op, status);
     if (ri === -1) return undefined;
@@ -50,6 +55,49 @@ export class ResponseChecker {
       result.injected = corrupted === undefined ? { how: null, detected: null } : { how: corrupted.how, detected: check(corrupted.value) !== undefined };
     }
     return result;
+  }
+
+  /** Each item read of a streamed answer against the item schema: the first that does not fit is the mismatch. */
+  private checkItems(op: IrOperation, status: number, type: string, framing: SequenceFraming, read: { items: string[]; firstItemMs: number | null }): ResponseCheck | undefined {
+    const ri = responseIndex(op, status);
+    if (ri === -1) return undefined;
+    const contents = op.responses[ri].contents;
+    const ci = contents.findIndex((c) => c.mediaType.split(';')[0].trim().toLowerCase() === type);
+    if (ci === -1) return undefined;
+    const check = this.validators.responseItem(op, ri, ci);
+    const result: ResponseCheck = { against: `${op.responses[ri].status} ${contents[ci].mediaType} (items)`, stream: { items: read.items.length, firstItemMs: read.firstItemMs } };
+    if (check === undefined) return result;
+    for (let i = 0; i < read.items.length; i++) {
+      const mismatch = itemMismatch(framing, read.items[i], check);
+      if (mismatch !== undefined) return { ...result, mismatch: `item ${i + 1}: ${mismatch}` };
+    }
+    return result;
+  }
+}
+
+/**
+ * Why one item does not fit: JSON items as they are; an SSE event as the event object the 3.2
+ * guidance describes (`data` parsed when it is JSON, `event`, `id`, `retry`), or else as its data
+ * alone (3.0/3.1 descriptions document the data).
+ */
+function itemMismatch(framing: SequenceFraming, text: string, check: Check): string | undefined {
+  if (framing === 'sse') {
+    const event = parseSseEvent(text);
+    if (event === undefined) return 'an event without data';
+    const data = jsonOr(event.data);
+    const asEvent = check({ ...event, data });
+    return asEvent === undefined || check(data) === undefined || check(event) === undefined ? undefined : asEvent;
+  }
+  const value = jsonOr(text, Symbol.for('not-json'));
+  if (value === Symbol.for('not-json')) return `not JSON: ${text.slice(0, 80)}`;
+  return check(value);
+}
+
+function jsonOr(text: string, fallback: unknown = text): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
   }
 }
 

@@ -107,7 +107,7 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
           if (log.length > 0) result.serverLog = log.slice(0, 3).map((l) => excerpt(l, 2000));
         }
         violations.record(op.method, op.path, probe.label, answer.status, answer.contentType, answer.body);
-        const check = checker?.check(op, answer.status, answer.contentType, answer.body);
+        const check = checker?.check(op, answer.status, answer.contentType, answer.body, answer.stream);
         if (check) result.responseCheck = check;
         results.push(result);
       }

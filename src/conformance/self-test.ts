@@ -60,6 +60,7 @@ export async function startSelfTestServer(specs: SpecInput[], cwd: string, confi
       templateExpand: config.response_template_expand,
       seed: config.seed,
       maxBodyBytes: config.http.max_body_bytes,
+      streams: config.http.streams,
       apiAuth,
       logger,
     });

@@ -34,6 +34,16 @@ export class Validators {
     return this.byId(this.schemas.ids[op.index]?.responses[ri]?.[ci]);
   }
 
+  /** The item validator of a sequential request body (JSON Lines, json-seq). */
+  bodyItem(op: IrOperation, ci: number): Check | undefined {
+    return this.byId(this.schemas.ids[op.index]?.bodyItems[ci]);
+  }
+
+  /** The item validator of a sequential response (`itemSchema`, or what its schema says of one item). */
+  responseItem(op: IrOperation, ri: number, ci: number): Check | undefined {
+    return this.byId(this.schemas.ids[op.index]?.responseItems[ri]?.[ci]);
+  }
+
   /** A single parameter's schema (values as typed, before serialisation). */
   param(schema: JsonSchema): Check {
     let check = this.params.get(schema);

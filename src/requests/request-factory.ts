@@ -1,6 +1,7 @@
 import { createGeneratorEmitter, type IrContent, type IrOperation, type JsonSchema } from '../../compiler/index.js';
 import { createGenRuntime } from '../../runtime/index.js';
 import { sampleCredentials } from './credentials.js';
+import { sequenceBody } from './sequence-body.js';
 
 /** A request ready to send: `path` includes the query string. */
 export interface PlannedRequest {
@@ -77,6 +78,8 @@ export function createRequestFactory(definitions: Record<string, JsonSchema>, se
 
 function requestBody(op: IrOperation, value: (schema: JsonSchema) => unknown): { contentType: string; text: string } | undefined {
   const contents = op.requestBody?.contents ?? [];
+  const sequential = contents.find((c) => c.sequence !== undefined && sequenceBody(c, value) !== undefined);
+  if (sequential) return { contentType: sequential.mediaType, text: sequenceBody(sequential, value) as string };
   const pick = (test: (c: IrContent) => boolean) => contents.find((c) => c.schema !== undefined && test(c));
   const json = pick((c) => /json/i.test(c.mediaType) || c.mediaType === '*/*');
   if (json) return { contentType: json.mediaType === '*/*' ? 'application/json' : json.mediaType, text: JSON.stringify(value(json.schema as JsonSchema)) };

@@ -74,9 +74,15 @@ const check = (id, value) => {
 
 t.test('validator ids per operation', (t) => {
   t.same(schemas.ids, [
-    { params: 'p0', bodies: ['b0_0', 'b0_1', 'b0_2', undefined, undefined, undefined, 'b0_6'], responses: [['r0_0_0', undefined, 'r0_0_2'], [], ['r0_2_0']] },
-    { params: undefined, bodies: [], responses: [] },
-    { params: 'p2', bodies: [], responses: [] },
+    {
+      params: 'p0',
+      bodies: ['b0_0', 'b0_1', 'b0_2', undefined, undefined, undefined, 'b0_6'],
+      responses: [['r0_0_0', undefined, 'r0_0_2'], [], ['r0_2_0']],
+      bodyItems: Array(7).fill(undefined),
+      responseItems: [[undefined, undefined, undefined], [], [undefined]],
+    },
+    { params: undefined, bodies: [], responses: [], bodyItems: [], responseItems: [] },
+    { params: 'p2', bodies: [], responses: [], bodyItems: [], responseItems: [] },
   ], 'JSON, form and multipart bodies and JSON responses only; no params validator without parameters');
   t.same(Object.keys(schemas.exports).sort(), ['b0_0', 'b0_1', 'b0_2', 'b0_6', 'p0', 'p2', 'r0_0_0', 'r0_0_2', 'r0_2_0']);
   for (const [name, id] of Object.entries(schemas.exports)) t.equal(name, id);

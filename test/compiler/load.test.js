@@ -151,7 +151,7 @@ t.test('documents that are not descriptions are MOCK_ERR_SPEC_INVALID', async (t
   for (const file of ['list.yaml', 'empty.yaml', 'scalar.yaml']) await t.rejects(readDescription(file, dir), notDoc(file), file);
   await t.rejects(readDescription('no-version.json', dir), {
     code: 'MOCK_ERR_SPEC_INVALID',
-    message: `no-version.json: unsupported description version null (expected "openapi: 3.0.x", "openapi: 3.1.x" or "swagger: '2.0'")`,
+    message: `no-version.json: unsupported description version null (expected "openapi: 3.0.x", "openapi: 3.1.x", "openapi: 3.2.x" or "swagger: '2.0'")`,
   });
   await t.rejects(readDescription('numeric-version.yaml', dir), {
     code: 'MOCK_ERR_SPEC_INVALID',
@@ -180,13 +180,14 @@ t.test('toOpenApi3 detects the dialect', async (t) => {
   t.equal((await toOpenApi3('x', { openapi: '3.0.0' })).dialect, 'openapi-3.0');
   t.equal((await toOpenApi3('x', { openapi: '3.0.3' })).dialect, 'openapi-3.0');
   t.equal((await toOpenApi3('x', { openapi: '3.1.0' })).dialect, 'openapi-3.1');
-  t.equal((await toOpenApi3('x', { openapi: '3.2.0' })).dialect, 'openapi-3.1', 'later 3.x minors use the 3.1 vocabulary');
+  t.equal((await toOpenApi3('x', { openapi: '3.2.0' })).dialect, 'openapi-3.2');
+  t.equal((await toOpenApi3('x', { openapi: '3.3.0' })).dialect, 'openapi-3.2', 'later 3.x minors read as 3.2');
   const doc = { openapi: '3.0.1', paths: {} };
   t.equal((await toOpenApi3('x', doc)).document, doc, '3.x documents pass through untouched');
   for (const openapi of ['3.0', '3.00', '2.0', '4.0.0', 3, undefined]) {
     await t.rejects(toOpenApi3('spec.yaml', { openapi }), {
       code: 'MOCK_ERR_SPEC_INVALID',
-      message: `spec.yaml: unsupported description version ${JSON.stringify(openapi ?? null)} (expected "openapi: 3.0.x", "openapi: 3.1.x" or "swagger: '2.0'")`,
+      message: `spec.yaml: unsupported description version ${JSON.stringify(openapi ?? null)} (expected "openapi: 3.0.x", "openapi: 3.1.x", "openapi: 3.2.x" or "swagger: '2.0'")`,
     }, String(openapi));
   }
   await t.rejects(toOpenApi3('s.yaml', { swagger: '1.2' }), { code: 'MOCK_ERR_SPEC_INVALID', message: /unsupported description version "1.2"/ });

@@ -31,7 +31,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
     },
     auth: { schemes: {} },
     response_template_expand: false,
-    http: { max_body_bytes: 10485760, routes: [], cors: { enabled: true, allowed_origins: ['*'], credentials: true, max_age_seconds: 600, proxied: false }, keepalive_hint: false },
+    http: { max_body_bytes: 10485760, routes: [], cors: { enabled: true, allowed_origins: ['*'], credentials: true, max_age_seconds: 600, proxied: false }, keepalive_hint: false, streams: { items: 10, interval_ms: 1000 } },
     logging: { level: 'info', format: 'text', file: 'stdout', max_size_mb: 10, max_files: 5, redact: [], redact_credentials: true, request_lines_per_second: 50, bodies: { enabled: true, max_body_bytes: 65536, max_store_mb: 8 } },
     build: { out_dir: path.join(cwd, 'generated') },
     admin: { enabled: false, port: 9080, bind: '127.0.0.1', allowed_hosts: [], cors: { allowed_origins: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'] },

@@ -12,8 +12,32 @@ export interface Delivery {
   end?: 'close' | 'drop' | 'reset';
   /** Write the head and only this many bytes of the body, then close the connection. */
   truncateAfter?: number;
-  /** Pace the body at this many bytes per second. */
+  /** Pace the body at this many bytes per second (a stream: each item's bytes). */
   bytesPerSecond?: number;
+  /** Write the body as these items over time instead (docs/streaming.md); `body` is not written. */
+  stream?: ItemStream;
+  /** A stream's hold, served again before every item after the first (set by deliver when it serves `holdMs`). */
+  itemHoldMs?: number;
+}
+
+/**
+ * A body written as items over time (a sequential media type: SSE, JSON Lines, json-seq,
+ * multipart/mixed). The terminal makes one per answer; the items are made one at a time, when the
+ * connection can take the next, so an open stream holds one item at most.
+ */
+export interface ItemStream {
+  /** The next item, framed; undefined when the stream has ended. */
+  next(): Uint8Array | undefined;
+  /** Whether the last item has been made: the stream ends without waiting for another. */
+  done(): boolean;
+  /** What closes the stream after its last item (multipart's closing delimiter), if anything. */
+  tail?: Uint8Array;
+  /** Written during a long pause (an SSE comment), so that no proxy or load balancer in between ends the connection as idle. */
+  heartbeat?: Uint8Array;
+  /** Pause between items (the first is written with the head). */
+  intervalMs: number;
+  /** Told once, when the stream ends or the client leaves: how many items were written. */
+  ended?(items: number): void;
 }
 
 /** What a server writes for one request. */

@@ -1,6 +1,7 @@
 // the global `performance` is a getter, read on every call: the module binding is not
 import { performance } from 'node:perf_hooks';
 import { withoutContent, type Answer, type Delivery } from './answer.js';
+import { streamItems, type StreamWriter } from './item-stream.js';
 
 /** Chunks per second of a paced body: small quanta, so the first one ahead of time is a small error. */
 export const PACE_TICKS = 50;
@@ -8,13 +9,9 @@ export const PACE_TICKS = 50;
 export const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === 'string' ? Buffer.from(body) : body);
 
 /** What a server adapter can do on one connection; `deliver` decides which, and when. */
-export interface DeliveryWriter {
-  /** The client left (aborted, destroyed). */
-  gone(): boolean;
+export interface DeliveryWriter extends StreamWriter {
   /** Write `answer` (its hold served) the way the adapter writes from a timer (uWS corks). */
   writeLater(answer: Answer): void;
-  /** Close without an answer. */
-  drop(): void;
   /** Abort the connection: a TCP reset where the library can send one, else as drop. */
   reset(): void;
   /** The whole answer at once; `close`: the connection ends after it. */
@@ -37,7 +34,7 @@ export interface DeliveryWriter {
  */
 export function deliver(method: string, answer: Answer, delivery: Delivery, close: boolean, writer: DeliveryWriter, done: (written: Answer) => void): void {
   if (delivery.holdMs !== undefined && delivery.holdMs > 0) {
-    const later: Answer = { ...answer, delivery: { ...delivery, holdMs: 0 } };
+    const later: Answer = { ...answer, delivery: { ...delivery, holdMs: 0, ...(delivery.stream === undefined ? {} : { itemHoldMs: delivery.holdMs }) } };
     setTimeout(() => {
       // done also when the client left meanwhile: stages holding a place for the request (bulkhead) let it go
       if (writer.gone()) done(answer);
@@ -52,6 +49,10 @@ export function deliver(method: string, answer: Answer, delivery: Delivery, clos
     return;
   }
   const closing = close || delivery.end === 'close';
+  if (delivery.stream !== undefined && !withoutContent(method, answer.status)) {
+    streamItems(writer, answer, delivery.stream, delivery, closing, () => done(answer));
+    return;
+  }
   if (withoutContent(method, answer.status) || (delivery.truncateAfter === undefined && delivery.bytesPerSecond === undefined)) {
     writer.whole(answer, closing);
     done(answer);

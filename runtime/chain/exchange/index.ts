@@ -1,7 +1,8 @@
 export { readableAddress } from './address.js';
-export { bodyLength, held, withoutContent, type Answer, type Delivery, type Injected } from './answer.js';
+export { bodyLength, held, withoutContent, type Answer, type Delivery, type Injected, type ItemStream } from './answer.js';
 export type { ClientCertificate } from './client-certificate.js';
 export { bytesOf, deliver, type DeliveryWriter } from './delivery.js';
+export type { StreamWriter } from './item-stream.js';
 export { Exchange, type BuildRoute, type ChainRun, type ExchangeInit, type ExchangeLocals, type GraphqlOperation, type GrpcCall, type RouteMatch, type RouteRef } from './exchange.js';
 export { isMultipart, readMultipart, type FormParts } from './multipart.js';
 export {

@@ -33,7 +33,7 @@ function forH2(answer: Answer): Answer {
 }
 
 /** A stream's end is its own: an answer that would close an HTTP/1.1 connection ends only its stream. */
-const writeH2: typeof writeNode = (res, method, answer, _close, done) => writeNode(res, method, forH2(answer), false, done);
+const writeH2: typeof writeNode = (res, method, answer, _close, done, draining) => writeNode(res, method, forH2(answer), false, done, draining);
 
 /**
  * The HTTP/2 adapter (server.http_version 2, docs/http2.md), through node:http2's compatibility

@@ -154,7 +154,7 @@ export function nodeRequestListener(options: HttpAdapterOptions, flight: InFligh
 
 /** Writes an answer made later than its turn (unless the client left), then records it; `close`: the connection cannot carry another request. */
 function sendNode(res: http.ServerResponse, ex: Exchange, answer: Answer, close: boolean, flight: InFlight, dispatch: HttpAdapterOptions['dispatch'], write: typeof writeNode): void {
-  if (!res.destroyed) write(res, ex.method, answer, close || flight.draining, (written) => dispatch.written(ex, written));
+  if (!res.destroyed) write(res, ex.method, answer, close || flight.draining, (written) => dispatch.written(ex, written), () => flight.draining);
 }
 
 /**

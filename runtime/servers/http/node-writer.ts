@@ -9,7 +9,7 @@ import { nodeHeaders } from './node-fields.js';
  * connection cannot carry another request. Never throws: node:http refuses some header values by
  * throwing, and an exception here would end the process.
  */
-export function writeNode(res: http.ServerResponse, method: string, answer: Answer, close: boolean, done: (written: Answer) => void): void {
+export function writeNode(res: http.ServerResponse, method: string, answer: Answer, close: boolean, done: (written: Answer) => void, draining?: () => boolean): void {
   const unwritable = problemOf(answer);
   if (unwritable !== undefined) answer = failedAnswer(unwritable);
   try {
@@ -18,7 +18,7 @@ export function writeNode(res: http.ServerResponse, method: string, answer: Answ
     if (delivery === undefined) {
       writeWhole(res, method, answer, close);
       done(answer);
-    } else deliver(method, answer, delivery, close, nodeWriter(res, method, close, done), done);
+    } else deliver(method, answer, delivery, close, nodeWriter(res, method, close, done, draining), done);
   } catch (e) {
     const failed = failedAnswer(e instanceof Error ? e.message : String(e));
     if (res.headersSent) res.socket?.destroy();
@@ -63,17 +63,43 @@ function writeWhole(res: http.ServerResponse, method: string, answer: Answer, cl
   else res.writeHead(answer.status, head).end(wide ? bytesOf(answer.body) : answer.body);
 }
 
-function nodeWriter(res: http.ServerResponse, method: string, close: boolean, done: (written: Answer) => void): DeliveryWriter {
+function nodeWriter(res: http.ServerResponse, method: string, close: boolean, done: (written: Answer) => void, draining?: () => boolean): DeliveryWriter {
   let offset = 0;
   return {
     gone: () => res.destroyed,
-    writeLater: (later) => writeNode(res, method, later, close, done),
+    writeLater: (later) => writeNode(res, method, later, close, done, draining),
+    draining,
     drop: () => res.socket?.destroy(),
     reset: () => res.socket?.resetAndDestroy(),
     whole: (answer, closing) => writeWhole(res, method, answer, closing),
     truncated(answer, bytes, keep, closing) {
       res.writeHead(answer.status, headOf(method, answer, closing).head);
       res.write(bytes.subarray(0, keep), () => res.socket?.destroy());
+    },
+    open(answer, closing) {
+      // no length: node:http chunks the body (HTTP/1.1) until end()
+      const { headers } = nodeHeaders(answer.headers);
+      if (closing) headers.connection = 'close';
+      res.writeHead(answer.status, headers);
+      // the head goes now, not with the first item: a client sees the stream open
+      res.flushHeaders();
+    },
+    write(bytes, drained) {
+      if (res.write(bytes)) return true;
+      let once = false;
+      const resume = (): void => {
+        if (once) return;
+        once = true;
+        res.off('drain', resume);
+        res.off('close', resume);
+        drained();
+      };
+      res.on('drain', resume);
+      res.on('close', resume);
+      return false;
+    },
+    end() {
+      res.end();
     },
     chunk(answer, bytes, step, closing, next) {
       if (offset === 0) res.writeHead(answer.status, headOf(method, answer, closing).head);

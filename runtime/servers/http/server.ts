@@ -174,10 +174,11 @@ const NEVER_ABORTED: ResponseState = Object.freeze({ aborted: false });
 
 /** The state of a request answered later than its turn: counted in flight until answered or aborted. */
 function watchAbort(res: HttpResponse, flight: InFlight): ResponseState {
-  const state = { aborted: false, settled: flight.begin() };
+  const state: ResponseState & { settled: () => void } = { aborted: false, settled: flight.begin(), draining: () => flight.draining };
   res.onAborted(() => {
     state.aborted = true;
     state.settled();
+    state.onAbort?.();
   });
   return state;
 }

@@ -8,6 +8,10 @@ export interface ResponseState {
   aborted: boolean;
   /** Told once the answer is written (or the request aborted): the request is no longer in flight. */
   settled?: () => void;
+  /** Told when the client aborts: a stream waiting for the connection to drain goes on to see it gone. */
+  onAbort?: () => void;
+  /** The server is shutting down: streams end at their next item, and their connections after them. */
+  draining?: () => boolean;
 }
 
 /**
@@ -39,6 +43,7 @@ export function writeUws(res: HttpResponse, state: ResponseState, method: string
 function uwsWriter(res: HttpResponse, state: ResponseState, method: string, close: boolean, done: (written: Answer) => void): DeliveryWriter {
   let offset = 0;
   let headWritten = false;
+  let streamClose = false;
   return {
     gone: () => state.aborted,
     writeLater: (later) => res.cork(() => writeUws(res, state, method, later, close, done)),
@@ -53,6 +58,35 @@ function uwsWriter(res: HttpResponse, state: ResponseState, method: string, clos
         if (!state.aborted) res.close();
       });
     },
+    open(answer, closing) {
+      res.cork(() => writeHead(res, answer));
+      // uWS says Connection: close itself when end() is told to close
+      streamClose = closing;
+    },
+    write(bytes, drained) {
+      let ok = true;
+      res.cork(() => {
+        ok = res.write(bytes);
+      });
+      if (ok) return true;
+      // uWS keeps what it could not send; the next item waits until it is sent (or the client leaves)
+      let once = false;
+      const resume = (): boolean => {
+        if (!once) {
+          once = true;
+          state.onAbort = undefined;
+          drained();
+        }
+        return true;
+      };
+      state.onAbort = resume;
+      res.onWritable(resume);
+      return false;
+    },
+    end() {
+      res.cork(() => res.end(undefined, streamClose));
+    },
+    draining: () => state.draining?.() === true,
     chunk(answer, bytes, step, _close, next) {
       let finished = false;
       res.cork(() => {

@@ -71,6 +71,20 @@ export class AnswerChecks {
     if (issues.length > 0) this.logger.warn({ validator: content.validator, errors: issues }, 'response does not match its schema');
   }
 
+  /**
+   * One item of a streamed answer against the item schema: a generated or documented item that
+   * does not fit is warned about once per stream (`warned` says whether it was), whatever
+   * validation.validate_responses says, since nothing else checks streamed items.
+   */
+  warnOnItem(validator: string | null, value: unknown, warned: boolean): boolean {
+    if (validator === null || warned) return warned;
+    const issues: ValidationIssue[] = [];
+    validateBody(this.validators[validator], value, issues, 'item');
+    if (issues.length === 0) return false;
+    this.logger.warn({ validator, errors: issues }, 'a streamed item does not match its itemSchema');
+    return true;
+  }
+
   /** Whether a value matches the schema of a documented content (true when it has none). */
   conforms(content: ContentEntry, value: unknown): boolean {
     return content.validator === null || this.validators[content.validator](value) === true;

@@ -19,6 +19,7 @@ import { Cell, MemoryStore, settingsBudget, type Awaitable, type Store } from '.
 import { queryObject, requestContext } from './request-context.js';
 import { RequestValidation } from './request-validation.js';
 import { Responses } from './responses.js';
+import { DEFAULT_PACING, type StreamPacing } from './sequence-stream.js';
 import { Router } from './router.js';
 
 export interface EngineOptions {
@@ -32,6 +33,8 @@ export interface EngineOptions {
   responseCache?: ResponseCacheOptions;
   /** The settings store, which keeps what the admin API changes (validation, template expansion) across restarts; default: one of its own in memory. */
   settings?: Store<unknown>;
+  /** http.streams: the pacing of streamed answers (sequential media types); absent: DEFAULT_PACING. */
+  streams?: StreamPacing;
   /** Answers the templates' {{plugin:…}} calls and x-mock-data-source fields (mock.yaml plugins); absent: a call renders as written, a field is generated. */
   plugins?: { call(plugin: string, action: string, input: string): unknown };
 }
@@ -80,7 +83,7 @@ export class Engine implements Description {
     this.checks = new AnswerChecks(responders.operations, validators, this.live, options.logger);
     const refuse = (ex: Exchange, index: number | undefined, refused: Refusal): Answer => this.refuse(ex, index, refused);
     this.requests = new RequestValidation(build.operations, validators, this.live, options.logger, refuse);
-    this.responses = new Responses(responders.operations, offered, negotiation, this.templates, this.cache, this.live, this.checks, refuse);
+    this.responses = new Responses(responders.operations, offered, negotiation, this.templates, this.cache, this.live, this.checks, refuse, options.streams ?? DEFAULT_PACING);
     this.refusals = new Refusals(
       responders.operations,
       offered,

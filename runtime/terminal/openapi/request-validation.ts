@@ -5,6 +5,7 @@ import type { ValidationMode, ValidationOptions } from '../../serve-options.js';
 import type { LiveSettings } from './live-settings.js';
 import { checkParams } from './params.js';
 import { findContent, parseBody } from './request-body.js';
+import { parseItems, validateItems } from './request-items.js';
 import { validateBody } from './validation-errors.js';
 import { resolveModes } from './validation-modes.js';
 
@@ -59,12 +60,14 @@ export class RequestValidation {
     const ci = findContent(op.body.contents, headers['content-type']);
     if (ci === -1) return { params, body: undefined, issues, unsupportedType: { given: headers['content-type'], accepted: op.body.contents.map((c) => c.type) } };
     const meta = op.body.contents[ci];
-    const parsed = parseBody(meta, ex.body as Buffer, ex.formParts);
+    const parsed = meta.sequence !== undefined ? parseItems(meta.sequence.framing, ex.body as Buffer) : parseBody(meta, ex.body as Buffer, ex.formParts);
     if (!parsed.ok) {
       issues.push({ location: 'body', name: '', message: parsed.error, keyword: 'parse' });
       return { params, body: undefined, issues };
     }
     if (parsed.issues !== undefined) issues.push(...parsed.issues);
+    const itemValidator = meta.sequence?.itemValidator;
+    if (itemValidator != null && Array.isArray(parsed.value)) validateItems(this.validators[itemValidator], parsed.value, issues);
     const validate = meta.validator === null ? undefined : this.validators[meta.validator];
     if (validate !== undefined) validateBody(validate, parsed.value, issues);
     return { params, body: parsed.value, issues };

@@ -9,6 +9,8 @@ import type { ContentNegotiation } from './negotiate.js';
 import type { Preference } from './prefer.js';
 import type { Refuse } from './request-validation.js';
 import type { ResponseCache } from './response-cache.js';
+import { framingFor } from './item-framing.js';
+import { itemStream, requestedPacing, type StreamPacing } from './sequence-stream.js';
 
 /**
  * The answer of an operation: the response chosen (Prefer's code, else the default one), its
@@ -28,6 +30,7 @@ export class Responses {
     private readonly live: LiveSettings,
     private readonly checks: AnswerChecks,
     private readonly refuse: Refuse,
+    private readonly pacing: StreamPacing,
   ) {}
 
   /** Hot path: the operation's answer as the request prefers it. */
@@ -53,6 +56,7 @@ export class Responses {
       return this.refuse(ex, index, refusal('MOCK_ERR_NOT_ACCEPTABLE', { method: op.method, path: op.path, types, accept }));
     }
     const content = response.contents[ci];
+    if (content.sequence !== undefined && pref.example === undefined) return this.streamed(status, response, content, ex);
     if (pref.example !== undefined) {
       const example = content.examples.find((e) => e.name === pref.example);
       if (example === undefined) {
@@ -103,6 +107,21 @@ export class Responses {
       return cached;
     }
     return { status, headers: [...responseHeaders(response), ['content-type', content.type]], body: example.body, source: 'example' };
+  }
+
+  /**
+   * A sequential media type's answer: the head now, the items over time (delivery `stream`), as
+   * http.streams and the request's hints pace them; every item is checked against the item schema.
+   */
+  private streamed(status: number, response: ResponseEntry, content: ContentEntry, ex: Exchange): Answer {
+    const entry = content.sequence!;
+    const framing = framingFor(entry.framing, content.type);
+    let warned = false;
+    const source = { entry, check: (value: unknown) => void (warned = this.checks.warnOnItem(entry.validator, value, warned)) };
+    const stream = itemStream(source, framing, requestedPacing(this.pacing, ex.headers.prefer, ex.query), ex.headers['last-event-id']);
+    // an SSE stream must reach the client as written: no cache or proxy may buffer it whole
+    const extra: Array<[string, string]> = entry.framing === 'sse' ? [['cache-control', 'no-cache'], ['x-accel-buffering', 'no']] : [];
+    return { status, headers: [...responseHeaders(response), ['content-type', framing.contentType], ...extra], body: '', source: entry.examples.length > 0 ? 'example' : 'generated', delivery: { stream } };
   }
 
   private generated(status: number, response: ResponseEntry, content: ContentEntry): Answer {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,9 +22,8 @@ const imported = new Set<string>();
 /**
  * Imports a build once its files match their manifest (see verifyBuild). A build folder this
  * process imported before (a restart after a rebuild, mock sync's next generation) bypasses the
- * module cache, which would otherwise hand back the build loaded first. index.js only re-exports
- * the three modules beside it, so a fresh load imports each of them under a new URL (the old
- * generation stays in memory: a reload is rare).
+ * module cache, which would otherwise hand back the build loaded first: a fresh load imports each
+ * of its modules under a new URL (the old generation stays in memory: a reload is rare).
  */
 export async function loadBuild(buildDir: string): Promise<BuildModule> {
   const entry = path.join(buildDir, 'index.js');
@@ -34,7 +33,17 @@ export async function loadBuild(buildDir: string): Promise<BuildModule> {
   imported.add(entry);
   if (!fresh) return (await import(pathToFileURL(entry).href)) as BuildModule;
   const version = `?generation=${++generation}`;
-  const load = (file: string): Promise<Record<string, unknown>> => import(pathToFileURL(path.join(buildDir, file)).href + version);
-  const [index, routes, validators, responders] = await Promise.all([load('index.js'), load('routes.js'), load('validators.js'), load('responders.js')]);
+  const url = (file: string): string => pathToFileURL(path.join(buildDir, file)).href + version;
+  const load = (file: string): Promise<Record<string, unknown>> => import(url(file));
+  // index.js re-exports its siblings by relative specifiers, which would link a new index to the
+  // old siblings (and fail when the new one re-exports a name they lack): it is loaded with them
+  // pointing at this generation's
+  const source = readFileSync(entry, 'utf8').replace(/from '\.\/([\w.-]+\.js)'/g, (_, file: string) => `from '${url(file)}'`);
+  const [index, routes, validators, responders] = await Promise.all([
+    import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`) as Promise<Record<string, unknown>>,
+    load('routes.js'),
+    load('validators.js'),
+    load('responders.js'),
+  ]);
   return { ...index, ...routes, ...validators, ...responders } as unknown as BuildModule;
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { loadBuild } from '../../../dist/runtime/terminal/openapi/index.js';
 import { verifyBuild } from '../../../dist/runtime/terminal/openapi/verify-build.js';
-import { root } from '../../helpers/cli.js';
+import { corpus, root, runMock, tmpdir } from '../../helpers/cli.js';
 
 const source = path.join(root, 'generated/petstore');
 const copy = (t) => {
@@ -76,4 +76,19 @@ t.test("the typed message code of a build's grpc/ subfolder is verified like its
     listing(planted, { [name]: 'x' });
     t.throws(() => verifyBuild(planted), /names a file outside the build/, name);
   }
+});
+
+t.test('a folder imported before loads its new build whole, even when index.js re-exports a name the old modules lacked', async (t) => {
+  const dir = copy(t);
+  const first = await loadBuild(dir, true);
+  t.equal(first.callbacks, undefined, 'the petstore declares no callbacks');
+  // the same folder rebuilt from a description with callbacks: index.js now re-exports `callbacks` from ./routes.js
+  const out = tmpdir();
+  const built = await runMock(['build', '--spec', path.join(corpus, 'openapi', 'oai-v3.0-callback-example.yaml'), '--out', out, '--name', 'petstore']);
+  t.equal(built.code, 0, built.stderr);
+  rmSync(dir, { recursive: true });
+  cpSync(path.join(out, 'petstore'), dir, { recursive: true });
+  const second = await loadBuild(dir, true);
+  t.ok(Array.isArray(second.callbacks) && second.callbacks.length > 0, 'the new build, callbacks included');
+  t.not(second.operations, first.operations, "the new build's routes, not the cached ones");
 });

@@ -14,6 +14,7 @@ import { serverInfo, type RegisteredServer, type ServerInfo, type ServerRegistry
 import { GrpcEngine, GrpcRecordings, grpcTerminal } from '../terminal/grpc/index.js';
 import { catchUnknownMethods, ConcurrencyGate, decodingLeniently, describeCall, GrpcConnections, GrpcHttpBridge, GrpcRouter, handlerFor, LOADER_OPTIONS, MethodStats, REFLECTION_SERVICES, reflectionServices, type GrpcOptions } from './grpc/index.js';
 import type { TemplatePlugins } from '../template/index.js';
+import type { CorsOptions } from '../serve-options.js';
 
 export interface GrpcMockServerOptions {
   settings: GrpcOptions;
@@ -23,6 +24,8 @@ export interface GrpcMockServerOptions {
   registry: ServerRegistry;
   logger: Logger;
   maxConnections?: number;
+  /** http.cors: pages' gRPC-Web and Connect requests to the HTTP bridge. */
+  cors?: CorsOptions;
   /** core.fixtures: calls recorded to and replayed from <dir>/grpc/; `watch` picks up files changed while serving. */
   fixtures?: { store: FixtureStore; watch: boolean };
   /** Answers the rules' {{plugin:…}} tokens (mock.yaml plugins). */
@@ -67,7 +70,7 @@ export class GrpcMockServer implements RegisteredServer {
     const { fixtures } = options;
     this.recordings = fixtures === undefined ? undefined : new GrpcRecordings(fixtures.store, (method) => engine.method(method), logger, fixtures.watch);
     const openConnections = (): number => this.connections?.open ?? 0;
-    const stages = createStages({ live, logger, openConnections, settings: { maxBodyBytes: options.settings.maxMessageSize, maxConnections: options.maxConnections } }, 'call');
+    const stages = createStages({ live, logger, openConnections, settings: { maxBodyBytes: options.settings.maxMessageSize, maxConnections: options.maxConnections, cors: options.cors } }, 'call');
     const chain = (this.chain = new RequestChain(stages, grpcTerminal(engine, () => this.recordings)));
     chain.setRoutes(router.routes);
     this.dispatch = createDispatch({ router: () => router, chain, maxBodyBytes: options.settings.maxMessageSize, logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeCall });

@@ -97,7 +97,7 @@ const grpcServer: ServerFactory = async ({ options, live, requestLog, registry, 
   const { GrpcMockServer } = await import('./grpc-mock-server.js');
   const { host, logger, maxConnections } = options;
   const recorded = fixtures === undefined ? undefined : { store: fixtures.store, watch: options.fixtures?.watch ?? false };
-  return GrpcMockServer.create({ settings, host, live, requestLog, registry, logger, maxConnections, fixtures: recorded, plugins });
+  return GrpcMockServer.create({ settings, host, live, requestLog, registry, logger, maxConnections, cors: options.cors, fixtures: recorded, plugins });
 };
 
 /** The protocol servers of `mock serve`, started in this order. */

@@ -118,6 +118,22 @@ t.test('the wire: grpc-web-text with curl, trailers in the body; Connect unary e
   const bad = await fetch(`${bridge}/library.v1.Library/GetBook`, { method: 'POST', headers: { 'content-type': 'application/proto' }, body: Buffer.from([0xff, 0xff, 0xff]) });
   t.equal(bad.status, 400, 'a body that does not decode');
   t.match((await bad.json()).code, 'invalid_argument');
+  // a page of another origin, as a browser sends it: a preflight, then the call (http.cors, on by default)
+  const preflight = await fetch(`${bridge}/library.v1.Library/GetBook`, {
+    method: 'OPTIONS',
+    headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-grpc-web,x-user-agent' },
+  });
+  t.equal(preflight.status, 204);
+  t.equal(preflight.headers.get('access-control-allow-origin'), 'http://localhost:5173');
+  t.match(preflight.headers.get('access-control-allow-headers'), /x-grpc-web/);
+  const fromPage = await fetch(`${bridge}/library.v1.Library/GetBook`, {
+    method: 'POST',
+    headers: { origin: 'http://localhost:5173', 'content-type': 'application/grpc-web+proto', 'x-grpc-web': '1' },
+    body: frame,
+  });
+  t.equal(fromPage.status, 200);
+  t.equal(fromPage.headers.get('access-control-allow-origin'), 'http://localhost:5173', 'the call is readable by the page');
+  await fromPage.arrayBuffer();
   const plain = await fetch(`${bridge}/library.v1.Library/GetBook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'plain' }) });
   t.equal((await plain.json()).name, 'plain', "the bridge's own JSON mapping is unchanged");
 });

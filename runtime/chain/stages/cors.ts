@@ -15,9 +15,10 @@ const SAFELISTED = new Set(['cache-control', 'content-language', 'content-length
  * the Fetch standard requires of a credentialed request; without, `*` stands for any origin.
  * Requests that may go to a real upstream are left as they are unless `proxied` says otherwise:
  * the upstream may be reached with credentials mock.yaml holds, which no page should borrow.
- * Requests without Origin (not CORS) cost one check.
+ * Requests without Origin (not CORS) cost one check: gRPC's own calls never carry one, the gRPC
+ * HTTP bridge's gRPC-Web and Connect requests from pages do.
  */
-export const corsStage = defineStage({ slot: 'cors', kinds: ['description', 'http'] }, ({ live, engine, settings: { cors: options, proxyRules } }) => {
+export const corsStage = defineStage({ slot: 'cors', kinds: ['description', 'http', 'call'] }, ({ live, engine, settings: { cors: options, proxyRules } }) => {
   if (options === undefined) return undefined;
   const origins = new OriginList(options.allowedOrigins, 'http.cors.allowed_origins');
   const methods = options.allowedMethods?.join(', ');

@@ -79,7 +79,7 @@ const BEFORE = {
     'ai',
   ],
   http: ['cors', 'circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'traffic-shaping', 'latency', 'recorder', 'faults', 'fault-injection'],
-  call: ['circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'latency', 'faults', 'fault-injection'],
+  call: ['cors', 'circuit-breaker', 'bulkhead', 'rate-limit', 'connection-limit', 'packet-loss', 'latency', 'faults', 'fault-injection'],
 };
 
 t.test('a WebSocket upgrade gets the protective stages, latency and the faults, none that needs an HTTP body or answer', async (t) => {

@@ -166,6 +166,11 @@ export class GrpcHttpBridge {
       if (unread !== undefined) throw unread;
       const target = this.route(ex);
       const admitted = await this.dispatch.answer(ex);
+      if (isPreflight(ex) && admitted.status < 300) {
+        // a page's CORS preflight, answered by the chain's cors stage (http.cors)
+        send(res, admitted);
+        return call.written(admitted, GRPC.OK);
+      }
       if (admitted.status >= 400 || admitted.delivery?.end !== undefined) await refuse(call, admitted, wire);
       else if (target === undefined) throw BridgeRefusal.of('MOCK_ERR_GRPC_BRIDGE_NO_METHOD', { method: ex.method, path: ex.path });
       else if (wire !== undefined) await this.answerOnWire(call, target, admitted, wire);
@@ -348,6 +353,8 @@ async function refuse(call: Call, refused: Answer, wire: Wire | undefined): Prom
   send(call.res, answer);
   call.written(answer, code);
 }
+
+const isPreflight = (ex: Exchange): boolean => ex.method === 'OPTIONS' && ex.headers.origin !== undefined && ex.headers['access-control-request-method'] !== undefined;
 
 /** The request as the chain sees it: the method, the path as received (percent-encoded) and the raw query, headers with lower-case names. */
 function requestOf(req: http.IncomingMessage): ExchangeInit {

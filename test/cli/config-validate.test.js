@@ -160,7 +160,7 @@ t.test('every schema error of the file at once, one line each, from config valid
   });
   const lines = [
     'mock.yaml: server.http_port: expected integer, got "abc"',
-    'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, workers, shutdown_timeout_ms',
+    'mock.yaml: server.htp_port: unknown key (did you mean http_port?); expected one of http_port, ws_port, grpc_port, graphql_port, bind, http_backend, http_version, workers, tls, shutdown_timeout_ms',
     'mock.yaml: validation.mode: expected string, got false',
     'mock.yaml: specs[0]: expected string or object, got 5',
   ].join('\n');

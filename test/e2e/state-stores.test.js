@@ -59,12 +59,14 @@ writeFileSync(path.join(scenario, 'config.yaml'), '');
 writeFileSync(path.join(scenario, 'scenario.yaml'), 'name: notes\nversion: 1.0.0\nvbr_entities:\n  - name: notes\n    seed_data: [{ id: 1, text: seeded }]\n');
 writeFileSync(path.join(dir, '.mock', 'active-scenario.json'), JSON.stringify({ name: 'notes', version: '1.0.0', dir: '.mock/scenarios/notes' }));
 
-/** A factory around the memory stores that counts the writes each store takes. */
+/** A factory around the memory stores that counts the writes each store takes, hosted mocks' own (`within`) included. */
 const writes = Object.fromEntries(STORE_NAMES.map((name) => [name, 0]));
+const openedNames = new Set();
 const memory = new MemoryStores();
-const stores = {
+const counted = (factory) => ({
   open(name, budget) {
-    const store = memory.open(name, budget);
+    openedNames.add(name);
+    const store = factory.open(name, budget);
     return new Proxy(store, {
       get(target, key) {
         const value = target[key];
@@ -76,8 +78,10 @@ const stores = {
       },
     });
   },
-  opened: () => memory.opened(),
-};
+  opened: () => factory.opened(),
+  within: (namespace) => counted(factory.within(namespace)),
+});
+const stores = counted(memory);
 
 // a fake OpenAI-compatible endpoint: the model's answers live in the ai-answers store
 let modelCalls = 0;
@@ -124,18 +128,22 @@ const options = {
       ],
     },
   },
-  admin: { enabled: true, embedded: true },
+  admin: { enabled: true, embedded: true, management_token: 'state-stores-management-token' },
   observability: { chaos: { enabled: true } },
   response_template_expand: true,
   plugins: { disable_after: 2 },
   ai: { enabled: true, endpoint: `http://127.0.0.1:${model.address().port}/v1`, model: 'm', rules: [{ endpoint: 'GET /ai', rules: 'one short sentence' }] },
+  // hosted mode: its tenants in hosted-mocks, a tenant's minute in its own tenant-usage
+  tenancy: { plans: { small: { quotas: { max_requests_per_minute: 3 } } }, tenants: { t1: { plan: 'small', spec: 'api.json' } } },
 };
 const a = await startMockServer(options);
 t.teardown(() => a.close());
 const b = await startMockServer(options);
 t.teardown(() => b.close());
 
-const call = async (server, method, target, body) => readAnswer(await fetch(`${server.url}${target}`, { method, ...(body === undefined ? {} : jsonBody(body)) }));
+// hosted mode is on (tenancy): writes to the admin API carry the management token
+const TOKEN = { 'x-mock-management-token': 'state-stores-management-token' };
+const call = async (server, method, target, body) => readAnswer(await fetch(`${server.url}${target}`, { method, ...(body === undefined ? { headers: TOKEN } : jsonBody(body, TOKEN)) }));
 const gql = async (server, query, variables) =>
   (await (await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()).data;
 
@@ -241,9 +249,11 @@ t.test('a contract-diff capture uploaded through A is read and analysed through 
 
 t.test('an admin login made through one server is refreshed, revoked and throttled through another', async (t) => {
   const auth = { enabled: true, jwt_secret: 'state-stores-secret-0123456789abcdef', users: [{ username: 'ann', role: 'admin', password: 'ann-password-1' }] };
-  const c = await startMockServer({ ...options, admin: { enabled: true, embedded: true, auth } });
+  // without hosted mode, whose management token every write would need
+  const { tenancy: _, ...selfHosted } = options;
+  const c = await startMockServer({ ...selfHosted, admin: { enabled: true, embedded: true, auth } });
   t.teardown(() => c.close());
-  const d = await startMockServer({ ...options, admin: { enabled: true, embedded: true, auth } });
+  const d = await startMockServer({ ...selfHosted, admin: { enabled: true, embedded: true, auth } });
   t.teardown(() => d.close());
   const send = async (server, target, body, token) =>
     readAnswer(
@@ -279,14 +289,13 @@ t.test("a model's answer asked through A is served from the cache through B", as
   t.equal(modelCalls, 1, 'the model was asked once');
 });
 
+t.test("a hosted mock's minute of requests is counted for both servers", async (t) => {
+  const statuses = [];
+  for (const server of [a, b, a, b]) statuses.push((await call(server, 'GET', '/api/v1/hosted-mocks/t1/plain')).status);
+  t.same(statuses, [200, 200, 200, 429], 'max_requests_per_minute 3, for A and B together');
+});
+
 t.test('every store the process keeps was written through the store interface', async (t) => {
-  t.same(
-    memory
-      .opened()
-      .map((store) => store.name)
-      .sort(),
-    [...STORE_NAMES].sort(),
-    'the servers opened every store, once for both',
-  );
+  t.same([...openedNames].sort(), [...STORE_NAMES].sort(), 'the servers opened every store');
   for (const name of STORE_NAMES) t.ok(writes[name] > 0, `${name}: ${writes[name]} writes`);
 });

@@ -65,7 +65,7 @@ t.test('a stage is checked when registered', async (t) => {
   const good = { name: 'x', slot: 'faults', appliesTo: () => true, run: (ex, next) => next(ex), watch() {} };
   t.equal(checkStage(good), good);
   t.throws(() => checkStage({ ...good, name: '' }), /needs a name/);
-  t.throws(() => checkStage({ ...good, slot: 'somewhere' }), /stage "x": slot must be one of sandbox, cors, circuit-breaker, .*, proxy, plugin-validator, ai \(got "somewhere"\)/);
+  t.throws(() => checkStage({ ...good, slot: 'somewhere' }), /stage "x": slot must be one of sandbox, cors, tenant-quota, circuit-breaker, .*, proxy, plugin-validator, ai \(got "somewhere"\)/);
   t.throws(() => checkStage({ ...good, run: 'no' }), /stage "x": run must be a function/);
   t.throws(() => checkStage({ ...good, afterAnswer: 1 }), /afterAnswer must be a function/);
 });

@@ -3,7 +3,7 @@ import { fail, ok, refuseForeign, type AccessPolicy, type ControlHandler, type C
 import { StoreRefusal, StoreUnavailable } from '../store/index.js';
 import { identify, newKey } from './keys.js';
 import { hostedPath } from './hosted-paths.js';
-import { HOSTED_PREFIX, quotaOf } from './plans.js';
+import { HOSTED_PREFIX, allows, quotaOf, sectionPermissions } from './plans.js';
 import { quotaRefusal } from './quota-guard.js';
 import { TENANT_ID, tenantView, type TenantRecord, type TenantSource } from './tenant-record.js';
 import type { Built, Hosting } from './hosting.js';
@@ -172,8 +172,11 @@ async function tenantAdmin(hosting: Hosting, id: string, path: string, req: Cont
   // the quotas are told only to who holds a key of the tenant (the tenant's admin API answers the others)
   if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method) && given !== undefined && identify(given, hosting.operator, open.record.keys) !== undefined) {
     let body: unknown;
-    const refusal = quotaRefusal(id, open.plan, open.mock.live, { method: req.method, endpoint, body: () => (body ??= jsonOf(req)) });
+    const read = (): unknown => (body ??= jsonOf(req));
+    const refusal = quotaRefusal(id, open.plan, open.mock.live, { method: req.method, endpoint, body: read });
     if (refusal !== undefined) return fail(403, refusal);
+    const missing = endpoint === 'config' ? sectionPermissions(req.method, endpoint, read()).find((permission) => !allows(open.plan, permission)) : undefined;
+    if (missing !== undefined) return fail(403, `hosted mock "${id}": its plan ${open.plan.name} does not allow ${missing} (tenancy.plans.${open.plan.name}.permissions), which a section of POST config needs`);
   }
   return open.mock.admin(forwarded);
 }

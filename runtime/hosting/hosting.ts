@@ -55,6 +55,18 @@ export interface Built {
 /** Builds made by this process (by every Hosting of it: mock sync makes one per generation): each goes to a folder of its own. */
 let builds = 0;
 
+/** `build-<revision>-<pid>-<n>`: whose the folder is (instances sharing a store may share the project folder too). */
+const BUILD_FOLDER = /^build-\d+-(\d+)-\d+$/;
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
 const hostedBudget = {
   maxBytes: 256 * 1024 * 1024,
   past: 'refuse' as const,
@@ -141,9 +153,9 @@ export class Hosting {
   }
 
   /**
-   * Builds a revision's description in the tenant's folder, into a folder no build of this process
-   * had (`build-<revision>-<n>`): modules of a folder imported before would link a new build's files
-   * to the old ones. The API builds first, so that a description that does not build is refused,
+   * Builds a revision's description in the tenant's folder, into a folder of this process no build
+   * had (`build-<revision>-<pid>-<n>`): a folder imported before keeps its modules cached, and
+   * another instance sharing the project builds and removes its own. The API builds first, so that a description that does not build is refused,
    * and hands the build to follow().
    */
   async build(record: Pick<TenantRecord, 'id' | 'source' | 'revision'>): Promise<Built> {
@@ -156,7 +168,12 @@ export class Hosting {
       specPath = path.join(dir, `description.${source.format}`);
       writeFileSync(specPath, source.document);
     }
-    return { buildDir: await this.options.build(specPath, dir, `build-${record.revision}-${++builds}`), specPath, dir };
+    // folders of instances gone (a restart's) go; those of running ones are theirs
+    for (const old of readdirSync(dir)) {
+      const owner = BUILD_FOLDER.exec(old)?.[1];
+      if (owner !== undefined && Number(owner) !== process.pid && !alive(Number(owner))) rmSync(path.join(dir, old), { recursive: true, force: true });
+    }
+    return { buildDir: await this.options.build(specPath, dir, `build-${record.revision}-${process.pid}-${++builds}`), specPath, dir };
   }
 
   /** Removes the folder of a tenant that is not served (a refused creation's). */
@@ -191,7 +208,9 @@ export class Hosting {
       await current.mock.close();
     }
     const dir = path.join(this.options.dir, id);
-    for (const old of readdirSync(dir)) if (old.startsWith('build-') && path.join(dir, old) !== opened.buildDir) rmSync(path.join(dir, old), { recursive: true, force: true });
+    for (const old of readdirSync(dir)) {
+      if (BUILD_FOLDER.exec(old)?.[1] === String(process.pid) && path.join(dir, old) !== opened.buildDir) rmSync(path.join(dir, old), { recursive: true, force: true });
+    }
     this.options.logger.info(`hosted mock "${id}" serves at ${HOSTED_PREFIX}/${id}/ (plan ${plan.name}, revision ${record.revision})`);
   }
 

@@ -100,6 +100,20 @@ export function permissionFor(method: string, endpoint: string): Permission | un
   return method === 'GET' || method === 'HEAD' ? gate.read : gate.write;
 }
 
+/** POST config changes several sections at once: each section it names needs what its own endpoint does. */
+const CONFIG_SECTIONS: Readonly<Record<string, Permission>> = {
+  latency: 'can_manage_resilience',
+  faults: 'can_manage_resilience',
+  proxy: 'can_integrate_external',
+  validation: 'can_use_advanced_features',
+};
+
+/** The permissions a write to `endpoint` with `body` needs beyond its gate: POST config's sections. */
+export function sectionPermissions(method: string, endpoint: string, body: unknown): Permission[] {
+  if (method !== 'POST' || endpoint !== 'config' || typeof body !== 'object' || body === null) return [];
+  return Object.keys(body).flatMap((section) => (Object.hasOwn(CONFIG_SECTIONS, section) ? [CONFIG_SECTIONS[section]] : []));
+}
+
 /**
  * The admin endpoints a hosted mock has: its own mocked API's. Left out are those of the host's
  * process and disk (env, files, servers, server-config, scenario installs), of servers a tenant

@@ -287,6 +287,9 @@ t.test("a plan's permissions gate the admin actions", async (t) => {
     ['POST', '/beta/__mock/config/proxy', { enabled: true, upstream_url: 'http://127.0.0.1:9' }, 'can_integrate_external'],
     ['PUT', '/beta/__mock/fixtures/settings', { record: true }, 'can_integrate_external'],
     ['GET', '/beta/__mock/smoke/run', undefined, 'can_execute_scenarios'],
+    // POST config changes several sections: each needs its own permission
+    ['POST', '/beta/__mock/config', { proxy: { enabled: true, upstream_url: 'http://127.0.0.1:9' } }, 'can_integrate_external'],
+    ['POST', '/beta/__mock/config', { latency: { enabled: true, base_ms: 1 } }, 'can_use_advanced_features|can_manage_resilience'],
   ];
   for (const [method, target, body, permission] of cases) {
     const answer = await call(hosted, method, target, { token: beta, body });

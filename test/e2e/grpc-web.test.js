@@ -1,6 +1,6 @@
 // gRPC-Web and Connect on the gRPC server's HTTP bridge (issue 42 item 4; docs/grpc.md): the
 // official Connect clients (@connectrpc/connect-node's gRPC-Web and Connect transports, binary and
-// JSON), with the service's descriptors taken from the mock's own reflection at run time, call
+// JSON, over HTTP/1.1 and HTTP/2), with the service's descriptors taken from the mock's own reflection at run time, call
 // unary and server-streaming methods; errors arrive as the protocols carry them (gRPC-Web's
 // trailers, Connect's error JSON and end-of-stream); curl shows the wire itself (grpc-web-text).
 import t from 'tap';
@@ -67,6 +67,9 @@ const transports = {
   'gRPC-Web (binary)': createGrpcWebTransport({ baseUrl: bridge, httpVersion: '1.1' }),
   'Connect (binary)': createConnectTransport({ baseUrl: bridge, httpVersion: '1.1' }),
   'Connect (JSON)': createConnectTransport({ baseUrl: bridge, httpVersion: '1.1', useBinaryFormat: false }),
+  // the same port over HTTP/2 (h2c by prior knowledge)
+  'gRPC-Web over HTTP/2': createGrpcWebTransport({ baseUrl: bridge, httpVersion: '2' }),
+  'Connect over HTTP/2': createConnectTransport({ baseUrl: bridge, httpVersion: '2' }),
 };
 
 for (const [name, transport] of Object.entries(transports)) {

@@ -9,3 +9,4 @@ export { handshakeRefusal, refusedPlainUpgrade } from './handshake-check.js';
 export { mountSocketNode } from './node-socket.js';
 export type { EndpointConnection, EndpointSocket, SocketEndpoint } from './socket-endpoint.js';
 export { clientCertificateOf, createNodeServer, tlsServerOptions } from './node-tls.js';
+export { BothVersions, CONNECTION_FIELDS } from './both-versions.js';

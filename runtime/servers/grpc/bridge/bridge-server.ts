@@ -1,4 +1,5 @@
 import http from 'node:http';
+import http2, { type Http2Stream } from 'node:http2';
 import protobuf from 'protobufjs';
 import type { Logger } from 'pino';
 import { PROBLEMS } from '../../../../common/errors.js';
@@ -8,7 +9,7 @@ import { Exchange, grpcStatusOf, hostPort, type Answer, type BuildRoute, type Ex
 import { createDispatch, type Dispatch, type RequestChain, type Router } from '../../../chain/index.js';
 import type { RequestLog } from '../../../control/logging/index.js';
 import { fromJson, toJson, type GrpcEngine, type MethodMock } from '../../../terminal/grpc/index.js';
-import { closeNode, createNodeServer, listenNode } from '../../http/index.js';
+import { BothVersions, CONNECTION_FIELDS, listenNode } from '../../http/index.js';
 import type { TlsOptions } from '../../../serve-options.js';
 import { describeCall, type CallFailure } from '../call-run.js';
 import { httpBindings, type HttpBinding } from './http-rules.js';
@@ -71,7 +72,7 @@ const CLIENT_LEFT: Answer = Object.freeze({ status: httpOfGrpc(GRPC.CANCELLED), 
  * as JSON); the mock's own refusals name their catalogue code in a google.rpc.ErrorInfo.
  */
 export class GrpcHttpBridge {
-  private readonly server: http.Server;
+  private readonly server: BothVersions;
   private readonly bindings: HttpBinding[];
   private readonly methods = new Map<string, { clientStreaming: boolean; serverStreaming: boolean }>();
   private readonly dispatch: Dispatch;
@@ -82,13 +83,15 @@ export class GrpcHttpBridge {
     for (const service of options.services) for (const m of service.methods) this.methods.set(`/${service.name}/${m.name}`, m);
     const { chain, limits, logger, requestLog, observe } = options;
     this.dispatch = createDispatch({ router: () => ROUTED_BY_THE_BRIDGE, chain, maxBodyBytes: limits.maxBodyBytes, logger, requestLog, observe, describe: describeCall });
-    this.server = createNodeServer(options.tls, (req, res) => {
+    const listener = (req: http.IncomingMessage, res: http.ServerResponse): void => {
       this.serve(req, res).catch((e: unknown) => {
         // serve answers every failure itself: this is what failed while answering one
         logger.error({ err: e, url: req.url }, 'grpc http bridge: a request failed while being answered');
         res.destroy();
       });
-    });
+    };
+    // HTTP/1.1 and HTTP/2 on one port: Connect and gRPC-Web clients speak either
+    this.server = new BothVersions(options.tls, listener, listener);
   }
 
   get port(): number {
@@ -100,11 +103,11 @@ export class GrpcHttpBridge {
   }
 
   async listen(): Promise<void> {
-    this.boundPort = await listenNode(this.server, this.options.host, this.options.port, 'grpc.http_bridge.port');
+    this.boundPort = await listenNode(this.server.front, this.options.host, this.options.port, 'grpc.http_bridge.port');
   }
 
   close(graceMs = 0): Promise<void> {
-    return closeNode(this.server, graceMs);
+    return this.server.close(graceMs);
   }
 
   /** Routes the exchange to a method: sets its route and path fields. Throws a refusal for a path that does not decode. */
@@ -227,7 +230,7 @@ export class GrpcHttpBridge {
       return call.written(answer, plan.end?.code ?? GRPC.OK);
     }
     const head: Answer = { status: 200, headers, body: '', injected, source: 'generated' };
-    res.writeHead(200, headersOf(head));
+    res.writeHead(200, headersOf(head, res));
     for (const { message, delayMs } of plan.messages) {
       await sleep(delayMs + holdMs);
       if (res.destroyed) return call.written(CLIENT_LEFT, GRPC.CANCELLED);
@@ -273,7 +276,7 @@ export class GrpcHttpBridge {
     const plan = this.streamOf(target, requests);
     const sse = (call.ex.headers.accept ?? '').includes('text/event-stream');
     const head: Answer = { status: 200, headers: [['content-type', sse ? 'text/event-stream' : 'application/x-ndjson'], ['cache-control', 'no-store'], ...admitted.headers], body: '', injected, source: 'generated' };
-    res.writeHead(200, headersOf(head));
+    res.writeHead(200, headersOf(head, res));
     for (const { message, delayMs } of plan.messages) {
       await sleep(delayMs + holdMs);
       if (res.destroyed) return call.written(CLIENT_LEFT, GRPC.CANCELLED);
@@ -344,7 +347,10 @@ async function refuse(call: Call, refused: Answer, wire: Wire | undefined): Prom
   await sleep(refused.delivery?.holdMs ?? 0);
   const end = refused.delivery?.end;
   if (end === 'drop' || end === 'reset') {
-    if (end === 'reset') call.res.socket?.resetAndDestroy();
+    const stream = (call.res as unknown as { stream?: Http2Stream }).stream;
+    // an HTTP/2 call is one stream of a connection others share: that stream is what ends
+    if (stream !== undefined) stream.close(end === 'reset' ? http2.constants.NGHTTP2_CANCEL : http2.constants.NGHTTP2_INTERNAL_ERROR);
+    else if (end === 'reset') call.res.socket?.resetAndDestroy();
     else call.res.socket?.destroy();
     return call.written(refused, GRPC.UNAVAILABLE);
   }
@@ -368,6 +374,11 @@ function requestOf(req: http.IncomingMessage): ExchangeInit {
   const headers: Record<string, string> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i].toLowerCase();
+    // HTTP/2's pseudo-header fields are the request line; :authority is the Host
+    if (name.startsWith(':')) {
+      if (name === ':authority' && !Object.hasOwn(headers, 'host')) headers.host = req.rawHeaders[i + 1];
+      continue;
+    }
     // the client's names: a `constructor` header must not join what every object inherits (`__proto__` takes no text)
     headers[name] = Object.hasOwn(headers, name) ? `${headers[name]}, ${req.rawHeaders[i + 1]}` : req.rawHeaders[i + 1];
   }
@@ -384,9 +395,12 @@ function decodedSegments(path: string): string[] {
   }
 }
 
-function headersOf(answer: Answer): http.OutgoingHttpHeaders {
+/** The answer's fields as node takes them; on HTTP/2 without HTTP/1.1's connection fields, which it forbids. */
+function headersOf(answer: Answer, res: http.ServerResponse): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
+  const h2 = res.req?.httpVersionMajor === 2;
   for (const [name, value] of answer.headers) {
+    if (h2 && CONNECTION_FIELDS.has(name.toLowerCase())) continue;
     const current = headers[name];
     headers[name] = current === undefined ? value : [...(Array.isArray(current) ? current : [String(current)]), value];
   }
@@ -396,8 +410,8 @@ function headersOf(answer: Answer): http.OutgoingHttpHeaders {
 /** Writes a whole answer; `close`: the connection ends after it. */
 function send(res: http.ServerResponse, answer: Answer, close = false): void {
   if (res.destroyed) return;
-  const headers = headersOf(answer);
-  if (close) headers.connection = 'close';
+  const headers = headersOf(answer, res);
+  if (close && res.req?.httpVersionMajor !== 2) headers.connection = 'close';
   res.writeHead(answer.status, headers).end(answer.body);
 }
 

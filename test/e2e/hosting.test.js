@@ -5,11 +5,11 @@
 // tenant's mocks, logs, fixtures and state are not another's. Real descriptions of the corpus are
 // uploaded as tenants; the node:http backend and two instances sharing Redis serve them too.
 import t from 'tap';
-import http from 'node:http';
 import { existsSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { corpus, root, runMock, startMock, tmpdir } from '../helpers/cli.js';
 import { redisForFile } from '../helpers/shared-state.js';
+import { exactRequest, readAnswer } from '../helpers/admin.js';
 
 const OPERATOR = 'operator-token-for-the-hosting-test-0123456789';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -20,14 +20,7 @@ async function call(base, method, target, { body, token, headers = {} } = {}) {
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token === undefined ? {} : { 'x-mock-management-token': token }), ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, json };
+  return readAnswer(res);
 }
 
 const PLANS = `tenancy:
@@ -304,10 +297,8 @@ t.test("a plan's permissions gate the admin actions", async (t) => {
   t.equal(foreign.status, 403);
   t.match(foreign.json.error, /cross-site request guard/);
   // fetch sends its own Host: a raw request names another
-  const rebound = await new Promise((resolve, reject) => {
-    http.get(`${hosted}`, { headers: { host: 'evil.example', 'x-mock-management-token': OPERATOR } }, (res) => resolve(res.statusCode)).on('error', reject);
-  });
-  t.equal(rebound, 403, 'DNS rebinding guard');
+  const rebound = await exactRequest(base, 'GET', '/api/v1/hosted-mocks', { headers: { host: 'evil.example', 'x-mock-management-token': OPERATOR } });
+  t.equal(rebound.status, 403, 'DNS rebinding guard');
 });
 
 t.test('a tenant is changed (plan, description) and deleted; its folder and state go with it', async (t) => {

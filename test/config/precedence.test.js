@@ -34,7 +34,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
     http: { max_body_bytes: 10485760, routes: [], cors: { enabled: true, allowed_origins: ['*'], credentials: true, max_age_seconds: 600, proxied: false }, keepalive_hint: false, streams: { items: 10, interval_ms: 1000 } },
     logging: { level: 'info', format: 'text', file: 'stdout', max_size_mb: 10, max_files: 5, redact: [], redact_credentials: true, request_lines_per_second: 50, bodies: { enabled: true, max_body_bytes: 65536, max_store_mb: 8 } },
     build: { out_dir: path.join(cwd, 'generated') },
-    admin: { enabled: false, port: 9080, bind: '127.0.0.1', allowed_hosts: [], cors: { allowed_origins: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'] },
+    admin: { enabled: false, port: 9080, bind: '127.0.0.1', allowed_hosts: [], cors: { allowed_origins: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*', 'https://localhost:*', 'https://127.0.0.1:*', 'https://[::1]:*'] },
       embedded: false, mount_path: '/admin', standalone: true, disable_api: false,
       limits: { max_mocks: 1000, max_mock_bytes: 1048576, max_override_rules: 1000, max_log_subscribers: 32, max_chaos_profiles: 100, max_chaos_profile_bytes: 65536 },
       auth: { enabled: false, session_timeout_seconds: 900, refresh_timeout_seconds: 604800, seed_dev_users: true, users: [] },

@@ -124,6 +124,9 @@ t.test('step 1 of the attack, saving code, fails at every turn', async (t) => {
   const allowed = await request(adminUrl, 'POST', '/__mock/files/save', { ...fixture, headers: { ...fixture.headers, 'x-mock-admin-token': token } });
   t.equal(allowed.status, 200, 'with it, a page on this machine may save a fixture');
   t.equal(allowed.headers['access-control-allow-origin'], 'http://localhost:5173', 'and read the answer');
+  const tlsPage = await request(adminUrl, 'POST', '/__mock/files/save', { ...fixture, headers: { ...fixture.headers, origin: 'https://localhost:5173', 'x-mock-admin-token': token } });
+  t.equal(tlsPage.status, 200, 'so may a dev server on https');
+  t.equal(tlsPage.headers['access-control-allow-origin'], 'https://localhost:5173');
 });
 
 t.test('step 2, the restart: refused cross-site, and a tampered build is never imported', async (t) => {

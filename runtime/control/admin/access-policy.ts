@@ -27,7 +27,7 @@ export interface AccessPolicyOptions {
   allowedOrigins: readonly string[];
 }
 
-export const DEFAULT_ALLOWED_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
+export const DEFAULT_ALLOWED_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*', 'https://localhost:*', 'https://127.0.0.1:*', 'https://[::1]:*'];
 
 /** This machine's pages only. */
 export const DEFAULT_ACCESS: AccessPolicyOptions = { allowedHosts: [], allowedOrigins: DEFAULT_ALLOWED_ORIGINS };

@@ -26,10 +26,10 @@ t.test('Host: allowed_hosts names, domains and *', async (t) => {
 });
 
 t.test('Origin: loopback pages on any port by default, and the server own origin', async (t) => {
-  for (const origin of ['http://localhost:5173', 'http://localhost', 'http://127.0.0.1:9080', 'http://[::1]:3000']) {
+  for (const origin of ['http://localhost:5173', 'http://localhost', 'http://127.0.0.1:9080', 'http://[::1]:3000', 'https://localhost:5173', 'https://[::1]:8443']) {
     t.ok(defaults.originAllowed(origin, 'localhost:9080'), `${origin} allowed`);
   }
-  for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example', 'https://localhost:5173', 'http://127.0.0.2:80', 'file://', 'not an origin']) {
+  for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example', 'https://localhost.evil.example', 'http://127.0.0.2:80', 'file://', 'not an origin']) {
     t.notOk(defaults.originAllowed(origin, 'localhost:9080'), `${origin} refused`);
   }
   t.ok(defaults.originAllowed('http://192.168.1.5:9080', '192.168.1.5:9080'), 'the page the admin serves itself, reached by a LAN address');

@@ -28,6 +28,7 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
     '<%= config.bin %> <%= command.id %> --spec-dir specs/ --targets-file targets.txt --max-concurrency 4 --rounds 3 --keep-rounds --output bench.json',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --target http://127.0.0.1:3000 --max-error-rate 0.01 --duration 1m',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --generate-only --output plan.jsonl',
+    '<%= config.bin %> <%= command.id %> --spec api.yaml --conformance-self-test --conformance-http2',
     '<%= config.bin %> <%= command.id %> --spec api.yaml --export locust --scenario ramp-up --vus 200 --duration 10m --output locustfile.py',
   ];
 
@@ -69,6 +70,9 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
     json: Flags.boolean({ description: 'Print the JSON report on stdout instead of the text summary' }),
     conformance: Flags.boolean({ description: 'Run the conformance probes against --target instead of a load test' }),
     'conformance-self-test': Flags.boolean({ description: 'Start a `mock serve` of the description in-process and run the conformance probes against it; exits 1 on a finding (missed negatives are not findings)' }),
+    'conformance-http2': Flags.boolean({
+      description: 'The conformance probes speak HTTP/2 (h2c by prior knowledge on http://, h2 by ALPN on https://); with --conformance-self-test the mock serves HTTP/2 beside HTTP/1.1',
+    }),
     'conformance-header': Flags.string({ description: 'Header sent with every conformance request ("Name: value"); repeatable', helpValue: '<header>', multiple: true }),
     'report-missed-cap': Flags.integer({ description: 'Rows of the missed-negatives table in the HTML conformance report (0 for none)', min: 0, default: 200 }),
     'inject-response-violations': Flags.boolean({ description: 'Conformance: check that the response validator catches a deliberately corrupted copy of each response (client side; implies --validate-response-schemas)' }),
@@ -116,6 +120,7 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
       basePath: flags['base-path'],
       seed: flags.seed,
       timeoutMs: parseDuration(flags.timeout, '--timeout'),
+      http2: flags['conformance-http2'],
     });
     if (code !== 0) this.exit(code);
   }

@@ -69,7 +69,7 @@ td.server_error, td.valid_request_rejected { background: #fdf1f1; font-weight: 6
 </head>
 <body>
 <h1>Conformance report</h1>
-<p class="meta">${escapeHtml(report.specs.join(', '))} against <code>${escapeHtml(report.target)}</code>${report.selfTest ? ' (self-test: the description served in-process by <code>mock serve</code> in enforce mode)' : ''}<br>
+<p class="meta">${escapeHtml(report.specs.join(', '))} against <code>${escapeHtml(report.target)}</code>${report.httpVersion === '2' ? ' over HTTP/2' : ''}${report.selfTest ? ' (self-test: the description served in-process by <code>mock serve</code> in enforce mode)' : ''}<br>
 ${s.operations} operation(s), ${s.probes} probe(s) in ${(s.durationMs / 1000).toFixed(1)} s · ${escapeHtml(report.generatedAt)} · mock ${escapeHtml(report.version)}</p>
 <section id="summary">
 <h2>Summary</h2>

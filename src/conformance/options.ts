@@ -43,6 +43,11 @@ export interface ConformanceOptions {
   basePath?: string;
   /** Merge identical server-side violation entries; default: `conformance.buffer_unique` (MOCK_CONFORMANCE_BUFFER_UNIQUE, true). */
   bufferUnique?: boolean;
+  /**
+   * `--conformance-http2`: the probes speak HTTP/2 (h2c by prior knowledge on http://, h2 by ALPN on
+   * https://); the self-test's server serves HTTP/2 beside HTTP/1.1 (server.http_version 2).
+   */
+  http2?: boolean;
   /** Probes in flight at once (default 8). */
   concurrency?: number;
   /** Seed of the request generator (default 1: the same probes every run). */

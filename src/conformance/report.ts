@@ -31,6 +31,8 @@ export interface ConformanceReport {
   version: string;
   generatedAt: string;
   target: string;
+  /** The HTTP version the probes spoke (--conformance-http2: 2). */
+  httpVersion: '1.1' | '2';
   selfTest: boolean;
   specs: string[];
   summary: Summary;

@@ -56,7 +56,7 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
   let client: HttpClient | undefined;
   try {
     const headers = Object.fromEntries(Object.entries(options.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    if (options.selfTest) server = await startSelfTestServer(specs, options.cwd, config, selfTestAuth(resolved, ir.operations, options.auth, headers), options.allowRefs);
+    if (options.selfTest) server = await startSelfTestServer(specs, options.cwd, config, selfTestAuth(resolved, ir.operations, options.auth, headers), options.allowRefs, options.http2 === true ? '2' : undefined);
     // the self-test's build compiled the same schemas: use its validators when it is the same IR
     const sameIr = server !== undefined && server.operations.join('\n') === ir.operations.map((op) => op.key).join('\n');
     const view = new SchemaView(ir.definitions);
@@ -67,7 +67,7 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
 
     const target = server?.url ?? (options.target as string);
     const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
-    client = new HttpClient(target, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, concurrency);
+    client = new HttpClient(target, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, concurrency, options.http2 === true);
     const violations = new ViolationBuffer(unique);
     const checker = options.validateResponseSchemas || options.injectResponseViolations ? new ResponseChecker(validators, view, options.injectResponseViolations) : undefined;
     const progress = !options.json && process.stderr.isTTY ? (done: number) => process.stderr.write(`\rmock conformance: ${done}/${probes.length} probes`) : undefined;
@@ -81,7 +81,7 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
     const unreachable = sent.length > 0 && sent.every((a) => isFailure(a) && a.failure === 'network');
     if (unreachable) {
       const first = sent[0] as { error: string };
-      throw new MockError('MOCK_ERR_FLAG_INVALID', `no probe got an answer from ${target} (${first.error}); check --target`);
+      throw new MockError('MOCK_ERR_FLAG_INVALID', `no probe got an answer from ${target} (${first.error}); check --target${options.http2 === true ? ' (with --conformance-http2 it must speak HTTP/2: h2c by prior knowledge on http://)' : ''}`);
     }
 
     const results: ProbeResult[] = [];
@@ -120,6 +120,7 @@ export async function runConformance(options: ConformanceOptions): Promise<numbe
       version: TOOL_VERSION,
       generatedAt: new Date().toISOString(),
       target,
+      httpVersion: options.http2 === true ? '2' : '1.1',
       selfTest: options.selfTest,
       specs: specs.map((s) => s.source),
       summary: summarise(results, operations.length, durationMs, responseSummary),
@@ -201,6 +202,7 @@ function summariseResponses(results: ProbeResult[]): ResponseSummary {
 function jsonSummary(report: ConformanceReport, files: { json: string; html: string; issues: string }): unknown {
   return {
     target: report.target,
+    httpVersion: report.httpVersion,
     selfTest: report.selfTest,
     specs: report.specs,
     ...report.summary,
@@ -215,7 +217,7 @@ function textSummary(report: ConformanceReport, files: { json: string; html: str
   const v = s.verdicts;
   const lines: string[] = [];
   lines.push(
-    `mock conformance: ${s.operations} operation(s) of ${report.specs.join(', ')} against ${report.target}${report.selfTest ? ' (self-test, enforce mode)' : ''}`,
+    `mock conformance: ${s.operations} operation(s) of ${report.specs.join(', ')} against ${report.target}${report.httpVersion === '2' ? ' over HTTP/2' : ''}${report.selfTest ? ' (self-test, enforce mode)' : ''}`,
     `  ${s.probes} probes in ${(s.durationMs / 1000).toFixed(1)} s: ${v.pass} pass, ${v.missed_negative} missed negative(s), ${v.server_error} server error(s), ${v.valid_request_rejected} valid request(s) rejected` +
       `${v.unexpected_status ? `, ${v.unexpected_status} unexpected status` : ''}${v.no_response ? `, ${v.no_response} without answer` : ''}${v.skipped ? `, ${v.skipped} skipped` : ''}`,
   );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { SpecInput } from '../../compiler/index.js';
-import type { ApiAuthOptions } from '../../runtime/index.js';
+import type { ApiAuthOptions, HttpVersion } from '../../runtime/index.js';
 import type { EffectiveConfig } from '../config/index.js';
 import type { ValidateFn } from './validators.js';
 
@@ -27,9 +27,16 @@ export interface SelfTestServer {
  * like serve's; custom routes and per-route validation overrides are left out, so what is probed
  * is the description's mock. `apiAuth`: the credentials it accepts (mock.yaml's, or the probes'
  * sample credentials pinned so that the security probes meet a server that tells them apart).
- * `allowRefs`: --allow-ref, for the build.
+ * `allowRefs`: --allow-ref, for the build. `httpVersion` '2': HTTP/2 (h2c) beside HTTP/1.1, through the HTTP/2 adapter.
  */
-export async function startSelfTestServer(specs: SpecInput[], cwd: string, config: EffectiveConfig, apiAuth?: ApiAuthOptions, allowRefs?: string[]): Promise<SelfTestServer> {
+export async function startSelfTestServer(
+  specs: SpecInput[],
+  cwd: string,
+  config: EffectiveConfig,
+  apiAuth?: ApiAuthOptions,
+  allowRefs?: string[],
+  httpVersion?: HttpVersion,
+): Promise<SelfTestServer> {
   const { build } = await import('../../compiler/index.js');
   const { runtimeRequire, startHttpServer } = await import('../../runtime/index.js');
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'mock-conformance-'));
@@ -62,6 +69,7 @@ export async function startSelfTestServer(specs: SpecInput[], cwd: string, confi
       maxBodyBytes: config.http.max_body_bytes,
       streams: config.http.streams,
       apiAuth,
+      httpVersion,
       logger,
     });
     const module = server.engine.build;

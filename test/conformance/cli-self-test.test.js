@@ -3,6 +3,7 @@
 // and fails on a finding; missed negatives are reported, not findings.
 import t from 'tap';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { root, runMock, tmpdir } from '../helpers/cli.js';
@@ -98,4 +99,22 @@ t.test("with mock.yaml auth pins, the self-test serves them and the probes carry
   t.match(JSON.parse(refused.stdout), { definiteIssues: 1 });
   const passed = await runMock(['bench', '--conformance-self-test', '--spec', 'secured.yaml', '--operations', 'GET /things', '--headers', 'X-Api-Key: the-real-key', '--output', 'out/', '--json'], { cwd: dir });
   t.equal(passed.code, 0, passed.stdout + passed.stderr);
+});
+
+t.test('--conformance-http2: the probes speak HTTP/2, to the self-test mock and to a target', async (t) => {
+  const dir = tmpdir();
+  const run = await runMock(['bench', '--conformance-self-test', '--conformance-http2', '--spec', path.join(root, 'examples', 'petstore.yaml'), '--output', 'out/', '--json'], { cwd: dir });
+  t.equal(run.code, 0, run.stderr);
+  const summary = JSON.parse(run.stdout);
+  t.match(summary, { httpVersion: '2', selfTest: true, findings: 0 });
+  t.equal(summary.verdicts.server_error + summary.verdicts.valid_request_rejected + summary.verdicts.no_response, 0);
+  t.match(readFileSync(path.join(dir, 'out', 'conformance-report.html'), 'utf8'), /over HTTP\/2/);
+  // a server that speaks HTTP/1.1 only cannot answer an HTTP/2 client
+  const http1 = http.createServer((req, res) => res.end('{}'));
+  await new Promise((resolve) => http1.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => http1.close());
+  const target = `http://127.0.0.1:${http1.address().port}`;
+  const refused = await runMock(['bench', '--conformance', '--conformance-http2', '--target', target, '--spec', path.join(root, 'examples', 'petstore.yaml'), '--operations', 'listPets', '--timeout', '3s'], { cwd: dir });
+  t.equal(refused.code, 1, 'no probe answered');
+  t.match(refused.stderr, /no probe got an answer from http:\/\/127\.0\.0\.1:\d+ .*with --conformance-http2 it must speak HTTP\/2/);
 });

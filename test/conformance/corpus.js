@@ -9,6 +9,12 @@ import { runConformance } from '../../dist/src/conformance/index.js';
 export const dir = path.join(corpus, 'openapi');
 export const files = readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f)).sort();
 
+/**
+ * The five largest: test/e2e/corpus.test.js leaves them to the self-test (building them twice would
+ * double most of its time), so self-test-corpus-http2.test.js also probes them over HTTP/2.
+ */
+export const LARGEST = ['discord.json', 'docker-engine.yaml', 'openai.yaml', 'slack-web-api.json', 'twilio-api-v2010.json'];
+
 /** The two heaviest descriptions run in one file, the rest in the other: about equal halves (tap runs files in parallel). */
 export const HEAVY = ['discord.json', 'openai.yaml'];
 
@@ -18,9 +24,10 @@ export const HEAVY = ['discord.json', 'openai.yaml'];
  */
 export const UNSATISFIABLE = new Set(['openai.yaml POST /v1/images/edits']);
 
-export function selfTestCorpus(t, list) {
+/** `http2`: the probes speak HTTP/2 (h2c) to the mock's HTTP/2 adapter (--conformance-http2). */
+export function selfTestCorpus(t, list, { http2 = false } = {}) {
   for (const file of list) {
-    t.test(file, async (t) => {
+    t.test(`${file}${http2 ? ' over HTTP/2' : ''}`, async (t) => {
       const out = tmpdir();
       let text = '';
       const started = Date.now();
@@ -36,6 +43,7 @@ export function selfTestCorpus(t, list) {
         output: 'report/',
         // a probe that got no answer fails below: do not wait 10 s for it
         timeoutMs: 3000,
+        http2,
         write: (s) => (text += s),
       });
       const report = JSON.parse(readFileSync(path.join(out, 'report', 'conformance-report.json'), 'utf8'));

@@ -33,6 +33,11 @@ function h2(session, method, target, { body, headers = {} } = {}) {
   });
 }
 
+/** curl's exit code. */
+function curlExit(args) {
+  return spawnSync('curl', ['-s', '-o', '/dev/null', ...args]).status;
+}
+
 /** curl's answer line: `<HTTP version> <status>`. */
 function curl(args) {
   return spawnSync('curl', ['-s', '-o', '/dev/null', '-w', '%{http_version} %{http_code}', ...args], { encoding: 'utf8' }).stdout;
@@ -79,6 +84,20 @@ t.test('a plain port serves h2c by prior knowledge and HTTP/1.1 and 1.0 beside i
     'every held answer whole',
   );
   t.equal((await h2(session, 'POST', '/__mock/config/latency', { body: { enabled: false } })).status, 200);
+
+  // chaos's connection faults fail the request's stream, not the connection's other requests
+  for (const kind of ['tcp_reset', 'tcp_close']) {
+    const faults = { enabled: true, connection_errors: true, connection_error_probability: 1, connection_error_kind: kind };
+    t.equal((await h2(session, 'PUT', '/__mock/chaos/config/faults', { body: faults })).status, 200);
+    const failed = await h2(session, 'GET', '/v1/pets').then(
+      (a) => a.status ?? 'unanswered',
+      (e) => e.code,
+    );
+    t.equal(failed, kind === 'tcp_reset' ? 'ERR_HTTP2_STREAM_ERROR' : 'unanswered', `${kind}: the request's stream fails`);
+    if (kind === 'tcp_reset') t.equal(curlExit(['--http2-prior-knowledge', `${server.url}/v1/pets`]), 92, 'curl: stream not closed cleanly (92)');
+    t.equal((await h2(session, 'PUT', '/__mock/chaos/config/faults', { body: { enabled: false } })).status, 200, 'the same connection goes on');
+  }
+  t.equal((await h2(session, 'GET', '/v1/pets')).status, 200);
 });
 
 t.test('a body past http.max_body_bytes is refused on its stream, and the session goes on', async (t) => {

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { constants as h2, type Http2ServerResponse } from 'node:http2';
 import { bodyLength, bytesOf, deliver, isReused, withoutContent, type Answer, type DeliveryWriter } from '../../chain/exchange/index.js';
 import { failedAnswer, problemOf } from './failed-answer.js';
 import { nodeHeaders } from './node-fields.js';
@@ -56,6 +57,17 @@ function deriveHead(method: string, answer: Answer, close: boolean): NodeHead {
   return { head: headers, wide, empty };
 }
 
+/**
+ * A reset fails this request only: on HTTP/2 its stream (RST_STREAM INTERNAL_ERROR), since a TCP
+ * reset would fail every request multiplexed on the connection and multiply chaos's rate; on
+ * HTTP/1.1 the connection, which carries this request alone.
+ */
+function resetOf(res: http.ServerResponse): void {
+  const { stream } = res as unknown as Partial<Http2ServerResponse>;
+  if (stream !== undefined) stream.close(h2.NGHTTP2_INTERNAL_ERROR);
+  else res.socket?.resetAndDestroy();
+}
+
 function writeWhole(res: http.ServerResponse, method: string, answer: Answer, close: boolean): void {
   const { head, wide, empty } = headOf(method, answer, close);
   if (empty) res.writeHead(answer.status, head).end();
@@ -70,7 +82,7 @@ function nodeWriter(res: http.ServerResponse, method: string, close: boolean, do
     writeLater: (later) => writeNode(res, method, later, close, done, draining),
     draining,
     drop: () => res.socket?.destroy(),
-    reset: () => res.socket?.resetAndDestroy(),
+    reset: () => resetOf(res),
     whole: (answer, closing) => writeWhole(res, method, answer, closing),
     truncated(answer, bytes, keep, closing) {
       res.writeHead(answer.status, headOf(method, answer, closing).head);

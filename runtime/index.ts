@@ -2,7 +2,7 @@ import type { RunningServer, ServeOptions } from './serve-options.js';
 import type { Engine } from './terminal/openapi/index.js';
 import { startMock } from './servers/index.js';
 
-export type { ClientAuth, RunningServer, ServeOptions, TlsOptions, ValidationMode, ValidationOptions } from './serve-options.js';
+export type { ClientAuth, HttpVersion, RunningServer, ServeOptions, TlsOptions, ValidationMode, ValidationOptions } from './serve-options.js';
 export type { ApiAuthOptions, SchemePins } from './chain/security/index.js';
 export { Engine, loadBuild, runtimeRequire, type AnswerCheck } from './terminal/openapi/index.js';
 export { Exchange, type ValidationIssue } from './chain/exchange/index.js';

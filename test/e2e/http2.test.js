@@ -178,6 +178,8 @@ admin: { enabled: true, port: 0, http_version: "2" }
   t.match(JSON.parse(forged.text).error, /Host "evil\.example" may not reach the admin API/);
   const both = await h2(admin, 'GET', '/__mock/dashboard', { headers: { ':authority': 'evil.example', host: '127.0.0.1' } });
   t.equal(both.status, 403, 'also beside a Host field naming this machine');
+  const { host } = new URL(adminUrl);
+  t.equal((await h2(admin, 'GET', '/__mock/dashboard', { headers: { ':authority': host, host } })).status, 200, 'a Host field repeating :authority is the same Host');
   const forgedHost = await new Promise((resolve, reject) => {
     const { port } = new URL(adminUrl);
     http

@@ -175,13 +175,16 @@ function requestHead(req: http.IncomingMessage): { method: string; path: string;
   const target = originForm(req.url ?? '/');
   const q = target.indexOf('?');
   const headers: Record<string, string> = {};
+  let authority: string | undefined;
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = fieldKey(req.rawHeaders[i]);
     // HTTP/2's pseudo-header fields (:method, :path …) are the request line's; :authority is Host
     if (name.charCodeAt(0) === 58) {
-      if (name === ':authority') headers.host ??= req.rawHeaders[i + 1];
+      if (name === ':authority') headers.host ??= authority = req.rawHeaders[i + 1];
       continue;
     }
+    // a Host field repeating :authority is the same Host; one that differs joins it, and the access policy refuses both names at once
+    if (name === 'host' && req.rawHeaders[i + 1] === authority) continue;
     headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
   }
   // llhttp reads only the methods it knows, upper case

@@ -1,9 +1,9 @@
 import { ADMIN_ROUTES, AccessPolicy, BrowserToken, DEFAULT_ACCESS, LiveStream, createAdminApi, createEnvControl, editableFiles, type AccessPolicyOptions, type AdminContext } from '../control/admin/index.js';
 import { createAuth, type AuthOptions } from '../control/auth/index.js';
-import { closeNode, createNodeControlServer, listenNode, mountSocketNode } from './http/index.js';
+import { createControlServer, listenNode } from './http/index.js';
 import { LiveState } from '../chain/settings/index.js';
 import { LogStream, Redaction, RequestLog, type RedactionOptions } from '../control/logging/index.js';
-import { DEFAULT_ADMIN_LIMITS, type AdminLimits, type TlsOptions } from '../serve-options.js';
+import { DEFAULT_ADMIN_LIMITS, type AdminLimits, type HttpVersion, type TlsOptions } from '../serve-options.js';
 import { ResourceSampler, TrafficStats } from '../control/metrics/index.js';
 import { ServerRegistry } from '../control/registry/index.js';
 import type { Logger } from 'pino';
@@ -16,6 +16,8 @@ export interface AdminOnlyOptions {
   port: number;
   /** admin.tls, else server.tls: https://. */
   tls?: TlsOptions;
+  /** admin.http_version, else server.http_version: 2 serves HTTP/2 beside HTTP/1.1 (docs/http2.md). */
+  httpVersion?: HttpVersion;
   api: boolean;
   logger: Logger;
   auth: AuthOptions;
@@ -66,10 +68,9 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
     token: new BrowserToken(),
     tokenSource: 'the admin page (GET /)',
   });
-  const server = createNodeControlServer(api, 16 * 1024 * 1024, options.tls);
   const stream = options.api ? new LiveStream(ctx, access, limits.max_log_subscribers) : undefined;
-  if (stream !== undefined) mountSocketNode(server, stream);
-  const url = httpUrl(options.host, await listenNode(server, options.host, options.port, '--port'), options.tls !== undefined);
+  const server = createControlServer(api, 16 * 1024 * 1024, { tls: options.tls, version: options.httpVersion, socket: stream });
+  const url = httpUrl(options.host, await listenNode(server.front, options.host, options.port, '--port'), options.tls !== undefined);
   if (options.api) warnIfExposed(options, 'admin', options.host, url);
   warnOfDevUsers(options, auth, url);
   sampler.start();
@@ -78,7 +79,7 @@ export async function startAdminOnly(options: AdminOnlyOptions): Promise<{ url: 
     close: async () => {
       sampler.stop();
       stream?.close();
-      await closeNode(server);
+      await server.close();
     },
   };
 }

@@ -93,9 +93,9 @@ export class GraphqlMockServer implements RegisteredServer {
     return this.options.host;
   }
 
-  /** Which server library answers: uws or node. */
+  /** Which server library answers: uws, node or node:http2. */
   get backend(): string {
-    return this.adapter?.library ?? (this.options.backend === 'node' ? 'node' : 'uws');
+    return this.adapter?.library ?? (this.options.settings.httpVersion === '2' ? 'node:http2' : this.options.backend === 'node' ? 'node' : 'uws');
   }
 
   get port(): number {
@@ -114,7 +114,8 @@ export class GraphqlMockServer implements RegisteredServer {
   async listen(): Promise<void> {
     const { options } = this;
     const inner = createDispatch({ router: () => this.router, chain: this.chain, maxBodyBytes: options.settings.maxBodyBytes, logger: options.logger, requestLog: options.requestLog, observe: this.stats.observe, describe: describeOperation });
-    const adapter = await createHttpAdapter(options.backend, { dispatch: asGraphqlDispatch(inner, new GraphiqlPage(options.settings.path)), socket: this.subscriptions, tls: options.settings.tls }, options.logger);
+    const adapterOptions = { dispatch: asGraphqlDispatch(inner, new GraphiqlPage(options.settings.path)), socket: this.subscriptions, tls: options.settings.tls };
+    const adapter = await createHttpAdapter(options.backend, adapterOptions, options.logger, options.settings.httpVersion);
     await adapter.listen(options.host, options.settings.port, '--graphql-port');
     this.adapter = adapter;
     this.startTime = Date.now();
@@ -150,6 +151,7 @@ export class GraphqlMockServer implements RegisteredServer {
       server: this.info(),
       url: this.url,
       library: this.adapter?.library ?? null,
+      http_version: this.options.settings.httpVersion ?? '1.1',
       settings: {
         path: settings.path,
         introspection: settings.mock.introspection,

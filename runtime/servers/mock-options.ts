@@ -3,7 +3,7 @@ import type { AccessPolicyOptions, ClusterView, ScenarioControl } from '../contr
 import type { AuthOptions } from '../control/auth/index.js';
 import type { LiveStateOptions } from '../chain/settings/index.js';
 import type { BodyLogOptions, RedactionOptions } from '../control/logging/index.js';
-import type { AdminLimits, ServeOptions, TlsOptions } from '../serve-options.js';
+import type { AdminLimits, HttpVersion, ServeOptions, TlsOptions } from '../serve-options.js';
 import type { FixtureOptions } from '../chain/fixtures/index.js';
 import type { StatefulOptions } from '../chain/stateful/index.js';
 import type { PluginOptions } from '../plugins/index.js';
@@ -24,6 +24,8 @@ export interface AdminServerOptions {
   api: boolean;
   /** The standalone server's TLS: admin.tls, else server.tls. */
   tls?: TlsOptions;
+  /** The standalone server's HTTP version (admin.http_version, else server.http_version); absent: 1.1. */
+  httpVersion?: HttpVersion;
 }
 
 /** What hosted mode takes from the configuration; the stores, limits and Host rules are the server's. */
@@ -45,7 +47,7 @@ export interface MockOptions extends ServeOptions {
   cluster?: ClusterView;
   admin?: AdminServerOptions;
   /** `listen` false: the metrics are kept but served by another worker's endpoint (mock serve --workers). */
-  metrics?: { port: number; host: string; listen?: boolean; tls?: TlsOptions };
+  metrics?: { port: number; host: string; listen?: boolean; tls?: TlsOptions; httpVersion?: HttpVersion };
   auth: AuthOptions;
   /** Host names and browser origins the admin API and the management router answer; default: this machine's only. */
   access?: AccessPolicyOptions;

@@ -17,14 +17,13 @@ import {
   type ClusterQuestion,
 } from '../control/admin/index.js';
 import { createAuth } from '../control/auth/index.js';
-import type { Server } from 'node:http';
-import { closeNode, createNodeControlServer, listenNode, mountSocketNode } from './http/index.js';
+import { createControlServer, listenNode, type ControlServer } from './http/index.js';
 import { LiveState } from '../chain/settings/index.js';
 import { LogStream, preciseClock, Redaction, RequestLog } from '../control/logging/index.js';
 import { createPrometheusMetrics, ResourceSampler, TrafficStats, type OperationCounts, type WebSocketPathCounts } from '../control/metrics/index.js';
 import { ServerRegistry } from '../control/registry/index.js';
 import { RecorderDb } from '../chain/recorder/index.js';
-import { DEFAULT_ADMIN_LIMITS } from '../serve-options.js';
+import { DEFAULT_ADMIN_LIMITS, type HttpVersion } from '../serve-options.js';
 import type { MockOptions } from './mock-options.js';
 import { refuseExposedDevUsers } from './dev-users.js';
 import { httpUrl, warnIfExposed, warnOfDevUsers } from './exposure.js';
@@ -57,6 +56,9 @@ export interface RunningMock {
   /** Where the admin and metrics servers listen when they run on their own (`http://127.0.0.1:9080`). */
   adminUrl?: string;
   metricsUrl?: string;
+  /** The HTTP version each of those serves (admin.http_version, metrics.http_version): 2 is HTTP/2 beside HTTP/1.1. */
+  adminHttpVersion?: HttpVersion;
+  metricsHttpVersion?: HttpVersion;
   /** Every port a server of this run listens on, and the library that listens (mock sync hands ports over one at a time). */
   listeners(): Array<{ port: number; library: string }>;
   /** Stops the server on `port` (what it holds answered within server.shutdown_timeout_ms) so that another can bind the port; close() leaves it be. */
@@ -191,13 +193,13 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     http.hostTenants(hostedSurface(hosting));
   }
 
-  const servers: Server[] = [];
+  const servers: ControlServer[] = [];
   const released = new Set<MockServer>();
-  const controlPort = (server: Server): number | undefined => (server.address() as { port: number } | null)?.port;
+  const controlPort = (server: ControlServer): number | undefined => (server.front.address() as { port: number } | null)?.port;
   const closeAll = async (): Promise<void> => {
     sampler.stop();
     for (const stream of streams.splice(0)) stream.close();
-    await Promise.all(servers.splice(0).map((server) => closeNode(server)));
+    await Promise.all(servers.splice(0).map((server) => server.close()));
     // every protocol stops accepting and answers what it holds before the queues below are written
     await Promise.all(mockServers.filter((server) => !released.has(server)).map((server) => server.close(options.shutdownGraceMs ?? 0)));
     await hosting?.close();
@@ -220,19 +222,19 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     }
     let adminUrl: string | undefined;
     let metricsUrl: string | undefined;
+    let adminVersion: HttpVersion | undefined;
+    let metricsVersion: HttpVersion | undefined;
     if (admin !== undefined) sampler.start();
     // one worker of several keeps the schedules, so each webhook goes once per period
     if ((options.cluster?.worker ?? 1) === 1) webhookSender.schedule(options.callbacks?.schedules ?? []);
     if (admin !== undefined && admin.standalone) {
       const api = createAdminApi(ctx, { routes: admin.api ? ADMIN_ROUTES : [], apiDisabled: !admin.api, pagePath: '', access, token, tokenSource: standalonePage });
-      const server = createNodeControlServer(api, ADMIN_MAX_BODY_BYTES, admin.tls);
+      const stream = admin.api ? new LiveStream(ctx, access, limits.max_log_subscribers) : undefined;
+      if (stream !== undefined) streams.push(stream);
+      const server = createControlServer(api, ADMIN_MAX_BODY_BYTES, { tls: admin.tls, version: admin.httpVersion, socket: stream });
       await options.beforeListen?.(admin.port);
-      if (admin.api) {
-        const stream = new LiveStream(ctx, access, limits.max_log_subscribers);
-        mountSocketNode(server, stream);
-        streams.push(stream);
-      }
-      adminUrl = httpUrl(admin.host, await listenNode(server, admin.host, admin.port, '--admin-port'), admin.tls !== undefined);
+      adminUrl = httpUrl(admin.host, await listenNode(server.front, admin.host, admin.port, '--admin-port'), admin.tls !== undefined);
+      adminVersion = server.version;
       servers.push(server);
       warnIfExposed(options, 'admin', admin.host, adminUrl);
     }
@@ -240,12 +242,13 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     if (http !== undefined && embedded && admin.api) warnIfExposed(options, 'embedded', options.host, httpUrl(options.host, http.port, http.secure));
     else if (http !== undefined) warnIfExposed(options, 'management', options.host, httpUrl(options.host, http.port, http.secure));
     if (prometheus !== undefined && options.metrics !== undefined && options.metrics.listen !== false) {
-      const { host, port, tls } = options.metrics;
+      const { host, port, tls, httpVersion } = options.metrics;
       const { cluster } = options;
       const render = cluster === undefined ? undefined : () => clusterPrometheus(cluster, prometheus);
-      const server = createNodeControlServer(metricsHandler(prometheus, access, render), 1024, tls);
+      const server = createControlServer(metricsHandler(prometheus, access, render), 1024, { tls, version: httpVersion });
       await options.beforeListen?.(port);
-      metricsUrl = httpUrl(host, await listenNode(server, host, port, '--metrics-port'), tls !== undefined);
+      metricsUrl = httpUrl(host, await listenNode(server.front, host, port, '--metrics-port'), tls !== undefined);
+      metricsVersion = server.version;
       servers.push(server);
       warnIfExposed(options, 'metrics', host, metricsUrl);
     }
@@ -253,7 +256,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     if (admin !== undefined && adminAt !== undefined) warnOfDevUsers(options, auth, adminAt);
     const listeners = (): Array<{ port: number; library: string }> => [
       ...mockServers.filter((server) => !released.has(server)).map((server) => ({ port: server.port, library: server.backend ?? 'node' })),
-      ...servers.flatMap((server) => (controlPort(server) === undefined ? [] : [{ port: controlPort(server) as number, library: 'node' }])),
+      ...servers.flatMap((server) => (controlPort(server) === undefined ? [] : [{ port: controlPort(server) as number, library: server.library }])),
     ];
     const release = async (port: number): Promise<void> => {
       const mock = mockServers.find((server) => server.port === port && !released.has(server));
@@ -263,9 +266,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
         return;
       }
       const control = servers.find((server) => controlPort(server) === port);
-      if (control !== undefined) await closeNode(servers.splice(servers.indexOf(control), 1)[0]);
+      if (control !== undefined) await servers.splice(servers.indexOf(control), 1)[0].close();
     };
-    return { servers: mockServers, live, stats, requestLog, adminUrl, metricsUrl, answer: (question) => answerQuestion(ctx, question, prometheus), listeners, release, close: closeAll };
+    return { servers: mockServers, live, stats, requestLog, adminUrl, metricsUrl, adminHttpVersion: adminVersion, metricsHttpVersion: metricsVersion, answer: (question) => answerQuestion(ctx, question, prometheus), listeners, release, close: closeAll };
   } catch (e) {
     await closeAll();
     throw e;

@@ -5,7 +5,7 @@ import { MockError } from '../../common/errors.js';
 import { SEEDED_NOW, parseInstant } from '../../common/instant.js';
 import { parseDuration } from '../../common/duration.js';
 import { jsonSyntaxError } from '../../common/json-syntax.js';
-import type { ApiAuthOptions, MockOptions, OverrideRule, SchemePins, ServeOptions } from '../../runtime/index.js';
+import type { ApiAuthOptions, HttpVersion, MockOptions, OverrideRule, SchemePins, ServeOptions } from '../../runtime/index.js';
 import { scenarioControl } from './scenario-control.js';
 import { ENV_VARIABLES, activeScenarioEntities, displayPath, type EffectiveConfig, type ResolvedConfig } from '../config/index.js';
 import { GRAPHQL_SCHEMA_FILE, GRPC_BUILD_FILE } from '../../compiler/serving.js';
@@ -103,6 +103,22 @@ function httpVersion(config: EffectiveConfig): ServeOptions['httpVersion'] {
     throw new MockError('MOCK_ERR_HTTP_BACKEND_UNAVAILABLE', 'server.http_version 2 serves with node:http2, but server.http_backend is uws, which has no HTTP/2: leave http_backend out (or auto), or serve HTTP/1.1');
   }
   return '2';
+}
+
+/**
+ * The HTTP version of a server with an http_version key of its own (graphql, admin, metrics): that
+ * key, else server.http_version, as for the HTTP mock: auto is 2 where the server's port speaks TLS
+ * (`secure`). The GraphQL mock serves with server.http_backend's library, which for 2 must not be uws.
+ */
+export function serverHttpVersion(config: EffectiveConfig, server: 'graphql' | 'admin' | 'metrics', secure: boolean): HttpVersion {
+  const own = config[server].http_version;
+  const value = own ?? config.server.http_version ?? '1.1';
+  const version = value === 'auto' ? (secure ? '2' : '1.1') : value;
+  if (version === '2' && server === 'graphql' && config.server.http_backend === 'uws') {
+    const at = own === undefined ? 'server.http_version' : 'graphql.http_version';
+    throw new MockError('MOCK_ERR_HTTP_BACKEND_UNAVAILABLE', `${at} ${value} serves the GraphQL mock with node:http2, but server.http_backend is uws, which has no HTTP/2: leave http_backend out (or auto), or set graphql.http_version to 1.1`);
+  }
+  return version;
 }
 
 /** time_travel with its instants and durations read once; a schedule step names jump_to or advance_by (the schema's semantics check). */

@@ -9,7 +9,7 @@ import { progressLine } from './build-progress.js';
 import { checkPortClash } from './port-clash.js';
 import { loggingOptions } from './project-paths.js';
 import { serversTls } from './tls/index.js';
-import { overrideSources, refuseEmbeddedAdminWithoutHttp, refuseUnsharedSigningKey, toMockOptions } from './serve-options.js';
+import { overrideSources, refuseEmbeddedAdminWithoutHttp, refuseUnsharedSigningKey, serverHttpVersion, toMockOptions } from './serve-options.js';
 import { idlePortNotes } from './servers-wanted.js';
 import { activeScenarioSummary, displayPath, type ResolvedConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
@@ -120,10 +120,11 @@ export async function startServing(given: ResolvedConfig, options: StartServingO
     if (tls.http !== undefined) mockOptions.tls = tls.http;
     // browsers speak HTTP/2 only over TLS: there auto is 2
     if (tls.http !== undefined && resolved.config.server.http_version === 'auto') mockOptions.httpVersion = '2';
-    if (mockOptions.admin !== undefined && tls.admin !== undefined) mockOptions.admin = { ...mockOptions.admin, tls: tls.admin };
-    if (mockOptions.metrics !== undefined && tls.metrics !== undefined) mockOptions.metrics = { ...mockOptions.metrics, tls: tls.metrics };
+    const { config } = resolved;
+    if (mockOptions.admin !== undefined) mockOptions.admin = { ...mockOptions.admin, tls: tls.admin, httpVersion: serverHttpVersion(config, 'admin', tls.admin !== undefined) };
+    if (mockOptions.metrics !== undefined) mockOptions.metrics = { ...mockOptions.metrics, tls: tls.metrics, httpVersion: serverHttpVersion(config, 'metrics', tls.metrics !== undefined) };
     if (mockOptions.websocket !== undefined && tls.websocket !== undefined) mockOptions.websocket = { ...mockOptions.websocket, tls: tls.websocket };
-    if (mockOptions.graphql !== undefined && tls.graphql !== undefined) mockOptions.graphql = { ...mockOptions.graphql, tls: tls.graphql };
+    if (mockOptions.graphql !== undefined) mockOptions.graphql = { ...mockOptions.graphql, tls: tls.graphql, httpVersion: serverHttpVersion(config, 'graphql', tls.graphql !== undefined) };
     if (mockOptions.grpc !== undefined && tls.grpc !== undefined) mockOptions.grpc = { ...mockOptions.grpc, tls: tls.grpc };
     if (resolved.config.ai.enabled) mockOptions.ai = await (await import('../ai/options.js')).aiOptions(resolved, options.allowRefs, logger);
     if (options.soleServers === false) {

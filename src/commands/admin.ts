@@ -4,7 +4,7 @@ import { serversTls } from '../cli/tls/index.js';
 import { MockCommand } from '../cli/mock-command.js';
 import { untilSignal } from '../cli/until-signal.js';
 import { loggingOptions } from '../cli/project-paths.js';
-import { accessOptions, authOptions, redactionOptions } from '../cli/serve-options.js';
+import { accessOptions, authOptions, redactionOptions, serverHttpVersion } from '../cli/serve-options.js';
 import { ENV_VARIABLES, loadConfig } from '../config/index.js';
 import { closeLogger, createLogger } from '../logging/index.js';
 
@@ -43,6 +43,7 @@ export default class Admin extends MockCommand {
     const { admin: tls } = await serversTls(resolved, (line) => this.log(line));
     const running = await startAdminOnly({
       tls,
+      httpVersion: serverHttpVersion(config, 'admin', tls !== undefined),
       host: config.admin.bind,
       port: config.admin.port,
       api: !config.admin.disable_api,

@@ -123,7 +123,7 @@ export interface ServerConfig {
    */
   http_backend?: 'auto' | 'uws' | 'node';
   /**
-   * HTTP version of the HTTP mock: 1.1, the default (server.http_backend's library); 2, HTTP/2 through node:http2 (h2c by prior knowledge and HTTP/1.1 on the same plain port; uWebSockets.js has no HTTP/2), docs/http2.md; auto: 2 where the port speaks TLS (browsers use HTTP/2 over TLS only), else 1.1. Also --http-version and MOCK_HTTP_VERSION.
+   * HTTP version of the HTTP mock: 1.1, the default (server.http_backend's library); 2, HTTP/2 through node:http2 (h2c by prior knowledge and HTTP/1.1 on the same plain port; uWebSockets.js has no HTTP/2), docs/http2.md; auto: 2 where the port speaks TLS (browsers use HTTP/2 over TLS only), else 1.1. Also --http-version and MOCK_HTTP_VERSION. The GraphQL mock, the standalone admin server and the metrics endpoint serve the same unless their own http_version key says otherwise.
    */
   http_version?: '1.1' | '2' | 'auto';
   /**
@@ -505,6 +505,10 @@ export interface AdminConfig {
    * TLS of the standalone admin server: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
    */
   tls?: false | TlsConfig1;
+  /**
+   * HTTP version of the standalone admin server (the dashboard, the API and its live stream): absent, server.http_version; 1.1; 2, HTTP/2 through node:http2 beside HTTP/1.1 on its port (h2 by ALPN over TLS, h2c by prior knowledge on a plain port; WebSocket upgrades stay HTTP/1.1), docs/http2.md; auto: 2 where its port speaks TLS, else 1.1.
+   */
+  http_version?: '1.1' | '2' | 'auto';
 }
 export interface AdminCorsConfig {
   /**
@@ -1212,6 +1216,10 @@ export interface GraphqlConfig {
    * TLS of the GraphQL mock: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
    */
   tls?: false | TlsConfig1;
+  /**
+   * HTTP version of the GraphQL mock: absent, server.http_version; 1.1 (server.http_backend's library); 2, HTTP/2 through node:http2 beside HTTP/1.1 on its port (h2 by ALPN over TLS, h2c by prior knowledge on a plain port; graphql-transport-ws subscriptions stay HTTP/1.1 upgrades), docs/http2.md; auto: 2 where its port speaks TLS, else 1.1.
+   */
+  http_version?: '1.1' | '2' | 'auto';
 }
 /**
  * The upstream used by proxying, recording (--proxy-target) and the reality continuum, and the conditional proxy's rules (docs/proxy-continuum.md).
@@ -1267,6 +1275,10 @@ export interface MetricsConfig {
    * TLS of the metrics endpoint: absent, server.tls; false, plain http; a block, its own certificate (docs/tls.md).
    */
   tls?: false | TlsConfig1;
+  /**
+   * HTTP version of the metrics endpoint: absent, server.http_version; 1.1; 2, HTTP/2 through node:http2 beside HTTP/1.1 on its port, docs/http2.md; auto: 2 where its port speaks TLS, else 1.1.
+   */
+  http_version?: '1.1' | '2' | 'auto';
 }
 /**
  * Capture every exchange into an SQLite database (docs/recorder-database.md).

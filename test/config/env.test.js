@@ -103,7 +103,7 @@ const cases = {
   },
   MOCK_HTTP_VERSION: {
     good: [['2', '2']],
-    bad: [['3', 'MOCK_HTTP_VERSION: expected one of 1.1, 2, auto, got "3"']],
+    bad: [['3', 'MOCK_HTTP_VERSION: expected 1.1, 2 or auto (quoted in YAML: "2", "1.1"), got "3"']],
   },
   MOCK_WORKERS: {
     good: [

@@ -72,7 +72,7 @@ const cases = [
   ['admin:\n  mount_path: admin\n', 'mock.yaml: admin.mount_path: expected a path starting with /, got "admin"'],
   [
     'admin:\n  embed: true\n',
-    'mock.yaml: admin.embed: unknown key (did you mean embedded?); expected one of enabled, port, bind, allowed_hosts, cors, embedded, mount_path, standalone, disable_api, limits, management_token, auth, tls',
+    'mock.yaml: admin.embed: unknown key (did you mean embedded?); expected one of enabled, port, bind, allowed_hosts, cors, embedded, mount_path, standalone, disable_api, limits, management_token, auth, tls, http_version',
   ],
   ['admin:\n  bind: "0.0.0.0 "\n', 'mock.yaml: admin.bind: expected a host name or IP address without spaces, got "0.0.0.0 "'],
   ['admin:\n  allowed_hosts: [http://mock.internal]\n', 'mock.yaml: admin.allowed_hosts[0]: expected a host name such as mock.internal, .example.com or *, got "http://mock.internal"'],
@@ -133,7 +133,7 @@ const cases = [
   ['graphql:\n  schema: [a.graphql, ""]\n', 'mock.yaml: graphql.schema[1]: expected a non-empty string, got ""'],
   [
     'graphql:\n  max_depht: 3\n',
-    'mock.yaml: graphql.max_depht: unknown key (did you mean max_depth?); expected one of schema, path, introspection, max_depth, max_complexity, max_aliases, max_tokens, max_body_bytes, max_response_bytes, max_cache_mb, max_store_mb, answer_cache_bytes, list_length, subscriptions, overrides, tls',
+    'mock.yaml: graphql.max_depht: unknown key (did you mean max_depth?); expected one of schema, path, introspection, max_depth, max_complexity, max_aliases, max_tokens, max_body_bytes, max_response_bytes, max_cache_mb, max_store_mb, answer_cache_bytes, list_length, subscriptions, overrides, tls, http_version',
   ],
   ['graphql:\n  max_depth: 0\n', 'mock.yaml: graphql.max_depth: expected integer >= 1, got 0'],
   ['graphql:\n  list_length: { min: -1 }\n', 'mock.yaml: graphql.list_length.min: expected integer >= 0, got -1'],

@@ -3,12 +3,17 @@
 // client) and HTTP/1.1 and 1.0 on the same port; on a TLS port: h2 and HTTP/1.1 as ALPN chooses
 // (curl --http2 --cacert). The same chain answers: validation, the admin API, runtime mocks, held
 // answers on streams of one connection, 413; and http_version auto is HTTP/2 on a TLS port only.
+// Per server: graphql.http_version and admin.http_version serve the GraphQL mock and the admin
+// server the same way, WebSocket upgrades beside them, and the admin's Host guard reads :authority.
 import t from 'tap';
+import http from 'node:http';
 import http2 from 'node:http2';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { root, runMock, startMock, tmpdir } from '../helpers/cli.js';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { corpus, root, runMock, startCommand, startMock, tmpdir } from '../helpers/cli.js';
 import { makeCertificates } from '../helpers/certificates.js';
 
 const petstore = path.join(root, 'examples', 'petstore.yaml');
@@ -102,7 +107,6 @@ t.test('a plain port serves h2c by prior knowledge and HTTP/1.1 and 1.0 beside i
 
 t.test('a body past http.max_body_bytes is refused on its stream, and the session goes on', async (t) => {
   const dir = tmpdir();
-  const { writeFileSync } = await import('node:fs');
   writeFileSync(path.join(dir, 'mock.yaml'), `specs: [${petstore}]\nserver: { http_version: "2" }\nhttp: { max_body_bytes: 1024 }\n`);
   const server = await startMock(['--out', out], { cwd: dir });
   t.teardown(() => server.stop());
@@ -134,4 +138,95 @@ t.test('without TLS, auto is HTTP/1.1; HTTP/2 with http_backend uws is one line'
   const refused = await runMock(['serve', '--spec', petstore, '--out', out, '--http-version', '2', '--http-backend', 'uws', '--http-port', '0'], { cwd: tmpdir() });
   t.equal(refused.code, 1);
   t.match(refused.stderr, /server.http_version 2 serves with node:http2, but server.http_backend is uws, which has no HTTP\/2/);
+});
+
+t.test('graphql.http_version and admin.http_version: HTTP/2 beside HTTP/1.1 on their own ports', async (t) => {
+  const dir = tmpdir();
+  const linear = path.join(corpus, 'graphql', 'linear.graphql');
+  writeFileSync(
+    path.join(dir, 'mock.yaml'),
+    `server: { graphql_port: 0, bind: 127.0.0.1 }
+graphql: { schema: ${JSON.stringify(linear)}, http_version: "2", subscriptions: { interval_ms: 20, max_events: 2 } }
+admin: { enabled: true, port: 0, http_version: "2" }
+`,
+  );
+  // every address is printed in one write
+  const server = await startCommand(['serve', '--out', tmpdir()], /GraphQL on (http:\/\/\S+)/, { cwd: dir });
+  t.teardown(() => server.stop());
+  const graphqlUrl = server.url;
+  const adminUrl = /admin on (http:\/\/[^\s]+)/.exec(server.stdout)[1];
+  t.match(server.stdout, /GraphQL on http:\/\/127\.0\.0\.1:\d+\/graphql \(node:http2: HTTP\/2 by prior knowledge, and HTTP\/1\.1\)/, 'the start line says HTTP/2');
+  t.match(server.stdout, /admin on http:\/\/127\.0\.0\.1:\d+ \(dashboard .*; node:http2: HTTP\/2 by prior knowledge, and HTTP\/1\.1\)/);
+  const { origin, pathname } = new URL(graphqlUrl);
+
+  // GraphQL over h2c: POST and GET, GraphiQL for a browser
+  const session = http2.connect(origin);
+  t.teardown(() => session.close());
+  const posted = await h2(session, 'POST', pathname, { body: { query: '{ viewer { id name } }' } });
+  t.equal(posted.status, 200);
+  t.type(JSON.parse(posted.text).data.viewer.id, 'string', 'a query answers over h2c');
+  const got = await h2(session, 'GET', `${pathname}?query=${encodeURIComponent('{ viewer { id } }')}`, { headers: { accept: 'application/json' } });
+  t.equal(got.status, 200);
+  t.type(JSON.parse(got.text).data.viewer.id, 'string', 'and a GET');
+  const graphiql = await h2(session, 'GET', pathname, { headers: { accept: 'text/html' } });
+  t.equal(graphiql.status, 200);
+  t.match(graphiql.headers['content-type'], /^text\/html/);
+  t.match(graphiql.text, /graphiql/i, 'GraphiQL over h2c');
+  t.equal(curl(['--http2-prior-knowledge', '-H', 'content-type: application/json', '--data', '{"query":"{ viewer { id } }"}', graphqlUrl]), '2 200', 'curl over h2c');
+  t.equal(curl(['-H', 'content-type: application/json', '--data', '{"query":"{ viewer { id } }"}', graphqlUrl]), '1.1 200', 'and over HTTP/1.1 on the same port');
+
+  // graphql-transport-ws on the same port: an HTTP/1.1 upgrade
+  const client = createClient({ url: graphqlUrl.replace(/^http/, 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+  t.teardown(() => client.dispose());
+  const events = [];
+  await new Promise((resolve, reject) => client.subscribe({ query: 'subscription { agentActivityArchived { id } }' }, { next: (event) => events.push(event), error: reject, complete: resolve }));
+  t.equal(events.length, 2, 'a subscription runs on the HTTP/2 port');
+  t.type(events[0].data.agentActivityArchived.id, 'string');
+
+  // the admin server over h2c, and its Host guard on :authority
+  const admin = http2.connect(adminUrl);
+  t.teardown(() => admin.close());
+  const health = await h2(admin, 'GET', '/__mock/health');
+  t.equal(health.status, 200);
+  t.equal(JSON.parse(health.text).status, 'healthy', 'the admin API over h2c');
+  const details = JSON.parse((await h2(admin, 'GET', '/__mock/graphql')).text).data;
+  t.match(details, { library: 'node:http2', http_version: '2' }, 'GET /__mock/graphql says the HTTP version');
+  t.equal((await h2(admin, 'GET', '/__mock/dashboard')).status, 200, 'a read with its own :authority');
+  const forged = await h2(admin, 'GET', '/__mock/dashboard', { headers: { ':authority': 'evil.example' } });
+  t.equal(forged.status, 403, 'a forged :authority is refused');
+  t.match(JSON.parse(forged.text).error, /Host "evil\.example" may not reach the admin API/);
+  const both = await h2(admin, 'GET', '/__mock/dashboard', { headers: { ':authority': 'evil.example', host: '127.0.0.1' } });
+  t.equal(both.status, 403, 'also beside a Host field naming this machine');
+  const { host } = new URL(adminUrl);
+  t.equal((await h2(admin, 'GET', '/__mock/dashboard', { headers: { ':authority': host, host } })).status, 200, 'a Host field repeating :authority is the same Host');
+  const forgedHost = await new Promise((resolve, reject) => {
+    const { port } = new URL(adminUrl);
+    http
+      .get({ host: '127.0.0.1', port, path: '/__mock/dashboard', headers: { host: 'evil.example' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+      .on('error', reject);
+  });
+  t.equal(forgedHost, 403, 'as a forged Host is over HTTP/1.1');
+  // the live stream: an HTTP/1.1 upgrade on the admin's HTTP/2 port
+  const opened = await new Promise((resolve) => {
+    const ws = new WebSocket(`${adminUrl.replace(/^http/, 'ws')}/__mock/ws`);
+    ws.on('open', () => {
+      ws.close();
+      resolve('open');
+    });
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode));
+    ws.on('error', (e) => resolve(e.message));
+  });
+  t.equal(opened, 'open', "the admin's live stream");
+});
+
+t.test('a bad http_version of a server is one line naming the key and the values', async (t) => {
+  const dir = tmpdir();
+  writeFileSync(path.join(dir, 'mock.yaml'), 'graphql: { http_version: "3" }\nadmin: { http_version: 2 }\n');
+  const res = await runMock(['config', 'validate'], { cwd: dir });
+  t.equal(res.code, 1);
+  t.match(res.stderr, /graphql\.http_version: expected 1\.1, 2 or auto \(quoted in YAML: "2", "1\.1"\), got "3"/);
+  t.match(res.stderr, /admin\.http_version: expected 1\.1, 2 or auto \(quoted in YAML: "2", "1\.1"\), got 2/);
 });

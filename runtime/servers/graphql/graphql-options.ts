@@ -1,6 +1,6 @@
 import type { TlsOptions } from '../../serve-options.js';
 import type { GraphqlMockSettings } from '../../terminal/graphql/settings.js';
-import type { HttpBackend } from '../../serve-options.js';
+import type { HttpBackend, HttpVersion } from '../../serve-options.js';
 
 /** The GraphQL mock server (MockOptions.graphql); absent: none runs. */
 export interface GraphqlOptions {
@@ -21,6 +21,8 @@ export interface GraphqlOptions {
   sockets: SocketLimits;
   /** server.http_backend, as for the HTTP mock. */
   backend?: HttpBackend;
+  /** graphql.http_version, else server.http_version; absent: 1.1 (docs/http2.md). */
+  httpVersion?: HttpVersion;
 }
 
 /** The limits of the graphql-transport-ws connections (graphql.subscriptions). */

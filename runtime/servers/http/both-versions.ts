@@ -29,8 +29,11 @@ export class BothVersions {
   private readonly sessions = new Set<http2.Http2Session>();
   private one: http.Server | undefined;
 
-  /** `plain`: the HTTP/1.1 server of a plain port, for what it serves besides requests (upgrades, parse errors). */
-  constructor(tls: TlsOptions | undefined, h1: BothListener, h2: BothListener, plain?: (server: http.Server) => void) {
+  /**
+   * `http1`: the server that emits HTTP/1.1's events besides requests (upgrades, parse errors):
+   * a plain port's node:http server, or the TLS server itself, on which node's HTTP/1.1 fallback emits them.
+   */
+  constructor(tls: TlsOptions | undefined, h1: BothListener, h2: BothListener, http1?: (server: http.Server) => void) {
     if (tls !== undefined) {
       const server = http2.createSecureServer({ ...tlsServerOptions(tls), allowHTTP1: true }, (req, res) => {
         if (req.httpVersionMajor === 2) h2(req as unknown as http.IncomingMessage, res as unknown as http.ServerResponse);
@@ -38,11 +41,12 @@ export class BothVersions {
       });
       server.on('secureConnection', (socket: Duplex) => this.track(socket));
       server.on('session', (session) => this.hold(session));
+      http1?.(server as unknown as http.Server);
       this.front = server;
       return;
     }
     const one = (this.one = http.createServer(h1));
-    plain?.(one);
+    http1?.(one);
     const two = http2.createServer({}, h2 as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
     two.on('session', (session) => this.hold(session));
     this.front = net.createServer({ noDelay: true }, (socket) => {

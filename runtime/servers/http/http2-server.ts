@@ -46,9 +46,9 @@ export class Http2Adapter implements ServerAdapter {
     const client = (req: http.IncomingMessage): string => clientAddress(req.socket);
     const h1 = nodeRequestListener(options, this.flight, { write: writeNode, client, h2: false });
     const h2 = nodeRequestListener(options, this.flight, { write: writeH2, client, h2: true });
-    this.both = new BothVersions(options.tls, h1, h2, (plain) => {
-      if (options.socket !== undefined) mountSocketNode(plain, options.socket);
-      plain.on('clientError', answerClientError);
+    this.both = new BothVersions(options.tls, h1, h2, (http1) => {
+      if (options.socket !== undefined) mountSocketNode(http1, options.socket);
+      http1.on('clientError', answerClientError);
     });
   }
 

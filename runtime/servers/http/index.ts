@@ -1,5 +1,5 @@
 export { mountControl } from './control.js';
-export { closeNode, createNodeControlServer, listenNode, NodeHttpAdapter } from './node-server.js';
+export { closeNode, listenNode, NodeHttpAdapter } from './node-server.js';
 export { UwsHttpAdapter, type HttpAdapterOptions } from './server.js';
 export { createHttpAdapter, NODE_HTTP_THROUGHPUT } from './backend.js';
 export { loadUws, type UwsLoad } from '../uws/index.js';
@@ -10,3 +10,4 @@ export { mountSocketNode } from './node-socket.js';
 export type { EndpointConnection, EndpointSocket, SocketEndpoint } from './socket-endpoint.js';
 export { clientCertificateOf, createNodeServer, tlsServerOptions } from './node-tls.js';
 export { BothVersions, CONNECTION_FIELDS } from './both-versions.js';
+export { createControlServer, type ControlServer } from './control-server.js';

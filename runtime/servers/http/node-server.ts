@@ -15,7 +15,6 @@ import { writeNode } from './node-writer.js';
 import type { HttpAdapterOptions } from './server.js';
 import { InFlight } from './in-flight.js';
 import { clientCertificateOf, createNodeServer } from './node-tls.js';
-import type { TlsOptions } from '../../serve-options.js';
 
 /**
  * The node:http adapter (server.http_backend: node): the same dispatch as the uWS adapter, at
@@ -97,7 +96,7 @@ function bodyless(req: http.IncomingMessage, headers: Record<string, string>, h2
   return (length === undefined || length === '0') && headers['transfer-encoding'] === undefined;
 }
 
-const HTTP1: NodeFlavor = { write: writeNode, client: (req) => clientAddress(req.socket), h2: false };
+export const HTTP1: NodeFlavor = { write: writeNode, client: (req) => clientAddress(req.socket), h2: false };
 
 /** The mock's requests (and the control surfaces') as a node:http request listener. */
 export function nodeRequestListener(options: HttpAdapterOptions, flight: InFlight, flavor: NodeFlavor): http.RequestListener {
@@ -157,17 +156,8 @@ function sendNode(res: http.ServerResponse, ex: Exchange, answer: Answer, close:
   if (!res.destroyed) write(res, ex.method, answer, close || flight.draining, (written) => dispatch.written(ex, written), () => flight.draining);
 }
 
-/**
- * A server of its own for a control surface (the standalone admin server, the metrics endpoint):
- * node:http, which reads every header name (uWS would leave some clients hanging) and is plenty
- * fast off the mock's hot path.
- */
-export function createNodeControlServer(handler: ControlHandler, maxBodyBytes: number, tls?: TlsOptions): http.Server {
-  return createNodeServer(tls, controlListener(handler, maxBodyBytes, HTTP1));
-}
-
 /** Reads a request whole and lets the control handler answer it. */
-function controlListener(handler: ControlHandler, maxBodyBytes: number, flavor: NodeFlavor): http.RequestListener {
+export function controlListener(handler: ControlHandler, maxBodyBytes: number, flavor: NodeFlavor): http.RequestListener {
   return (req, res) => {
     const head = requestHead(req);
     readBody(req, head.headers, flavor.h2, maxBodyBytes, (body, oversized) => {
@@ -185,13 +175,16 @@ function requestHead(req: http.IncomingMessage): { method: string; path: string;
   const target = originForm(req.url ?? '/');
   const q = target.indexOf('?');
   const headers: Record<string, string> = {};
+  let authority: string | undefined;
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = fieldKey(req.rawHeaders[i]);
     // HTTP/2's pseudo-header fields (:method, :path …) are the request line's; :authority is Host
     if (name.charCodeAt(0) === 58) {
-      if (name === ':authority') headers.host ??= req.rawHeaders[i + 1];
+      if (name === ':authority') headers.host ??= authority = req.rawHeaders[i + 1];
       continue;
     }
+    // a Host field repeating :authority is the same Host; one that differs joins it, and the access policy refuses both names at once
+    if (name === 'host' && req.rawHeaders[i + 1] === authority) continue;
     headers[name] = headers[name] === undefined ? req.rawHeaders[i + 1] : `${headers[name]}, ${req.rawHeaders[i + 1]}`;
   }
   // llhttp reads only the methods it knows, upper case

@@ -2,7 +2,7 @@ import type { CallbackMeta } from '../../common/contract/index.js';
 
 /** One entry of callbacks.delays: an OpenAPI callback's own wait before its first attempt. */
 export interface CallbackDelay {
-  /** The operation's operationId, or its `METHOD /path` (the path as mock routes lists it, mount prefix included). */
+  /** The operation's operationId, or its `METHOD /path` (the path as the description writes it, mount prefix included: the route the request log shows). */
   operation: string;
   /** The callback's name (the key under the operation's `callbacks`). */
   callback: string;
@@ -29,7 +29,7 @@ export function unknownDelays(delays: readonly CallbackDelay[], operations: read
   return delays.flatMap((entry, i) => {
     const at = `mock.yaml: callbacks.delays[${i}]`;
     const op = operations.findIndex((candidate) => names(entry, candidate));
-    if (op === -1) return [`${at}.operation: no operation ${JSON.stringify(entry.operation)} in the served descriptions (give its operationId or "METHOD /path" as mock routes lists it)`];
+    if (op === -1) return [`${at}.operation: no operation ${JSON.stringify(entry.operation)} in the served descriptions (give its operationId, or "METHOD /path" with the path as the description writes it, mount prefix included)`];
     const known = [...new Set(callbacks.filter((c) => c.route === op).map((c) => c.name))];
     if (known.includes(entry.callback)) return [];
     return [

@@ -200,6 +200,8 @@ export interface RouteResponder {
 export interface Responders {
   operations: OperationResponders[];
   routes: RouteResponder[];
+  /** By the build's `callbacks` entry, then by its `parameters` entry: the generator of a parameter the description gives no value for, else null. */
+  callbacks?: Array<Array<(() => unknown) | null>>;
 }
 
 /** Latency configured for one route (core.routes[].latency). */
@@ -260,8 +262,22 @@ export interface CallbackMeta {
   body?: unknown;
   /** The body's strings hold runtime expressions too (custom routes). */
   expandBody?: true;
-  /** Wait this long before sending, instead of callbacks.delay_ms (custom routes' delay_ms). */
+  /** Wait this long before sending, instead of callbacks.delay_ms (custom routes' delay_ms, an OpenAPI callback's x-mock-delay-ms). */
   delayMs?: number;
+  /** An OpenAPI callback's header, query and cookie parameters that are sent; absent when none. */
+  parameters?: CallbackParameter[];
+}
+
+/** A header, query or cookie parameter of an OpenAPI callback's operation that the mock sends. */
+export interface CallbackParameter {
+  /** As the description writes it. */
+  name: string;
+  in: 'header' | 'query' | 'cookie';
+  /** OpenAPI style (simple, form, spaceDelimited, pipeDelimited, deepObject); `json` for a parameter given by a JSON `content`. */
+  style: string;
+  explode: boolean;
+  /** The description's value (example, examples, the schema's example or default); absent: generated from the schema at each send (Responders.callbacks). */
+  value?: unknown;
 }
 
 /** An OpenAPI 3.1 `webhooks` entry: sent on demand or on a schedule to a URL given then. */

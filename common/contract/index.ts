@@ -5,7 +5,7 @@
  */
 export type {
   AjvError, ApiKeyMeta, BodyMeta, BuildModule, BuildModuleCheck, Candidate, ConditionSpec, ContentEntry, CreateValidators, CustomRouteMeta,
-  CallbackMeta, ExampleEntry, Match, OperationMeta, OperationResponders, ParamMeta, Render, Responders, ResponseEntry, RouteBehaviourMeta, SecuritySchemeMeta,
+  CallbackMeta, CallbackParameter, ExampleEntry, Match, OperationMeta, OperationResponders, ParamMeta, Render, Responders, ResponseEntry, RouteBehaviourMeta, SecuritySchemeMeta,
   RouteFaultsMeta, RouteFaultTypeMeta, RouteLatencyMeta, RouteResponder, SpecMeta, Terminal, Validate, ValueKind, ValueShape, FieldEncoding, WebhookMeta,
   SequenceEntry, SequenceFraming,
 } from './build-module.js';

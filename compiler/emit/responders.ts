@@ -50,6 +50,9 @@ export function emitResponders(ir: Ir, schemas: AjvSchemas, progress?: (done: nu
     if (i % 100 === 0) progress?.(i);
     return emitOperation(op, emission);
   });
+  // request mode, as a client would send them: readOnly properties left out
+  const generates = ir.callbacks.some((c) => c.parameters?.some((p) => p.schema !== undefined));
+  const callbacks = !generates ? [] : ir.callbacks.map((c) => `[${(c.parameters ?? []).map((p) => (p.schema === undefined ? 'null' : `() => ${gen.expression(p.schema, 'request')}`)).join(', ')}]`);
   warnings.unsatisfiable = [...gen.leftOut(), ...auditGenerators(emission.bodies, ir.definitions, gen, schemas)];
   const routes = ir.routes.map((route) => emitRoute(route));
   // the same code twice, annotated in the .ts: the .js twin needs no TypeScript pass
@@ -66,7 +69,16 @@ ${ops.map((o) => indent(o, 4)).join(',\n')}
 ${routes.map((r) => indent(r, 4)).join(',\n')}
   ];
 
-  return { operations, routes };
+${
+  callbacks.length === 0
+    ? '  return { operations, routes };'
+    : `  /** By the build's callbacks, then their parameters: generators of the values the description does not give. */
+  const callbacks${typed ? ': Array<Array<(() => unknown) | null>>' : ''} = [
+${callbacks.map((c) => `    ${c}`).join(',\n')}
+  ];
+
+  return { operations, routes, callbacks };`
+}
 }
 `;
   const types = importContract(['GenRuntime', 'OperationResponders', 'Responders', 'RouteResponder']);

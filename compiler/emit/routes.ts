@@ -1,4 +1,4 @@
-import type { CustomRouteMeta, OperationMeta } from '../../common/contract/index.js';
+import type { CallbackMeta, CustomRouteMeta, OperationMeta } from '../../common/contract/index.js';
 import type { Ir, IrOperation } from '../ir/types.js';
 import type { AjvSchemas } from './ajv-schemas.js';
 import { buildTree, emitRouter, type RouteEntry } from './router/index.js';
@@ -29,7 +29,11 @@ export function emitRoutes(ir: Ir, schemas: AjvSchemas): string {
   });
   const keys = [...ir.operations.map((op) => op.key), ...ir.routes.map((r) => `${r.method} ${r.path}`)];
   const behaviours = ir.behaviours.map((b) => `  ${comment(keys[b.route])} ${JSON.stringify(b)}`);
-  const callbacks = ir.callbacks.map((c) => `  ${comment(`${keys[c.route]}: ${c.name}`)} ${JSON.stringify(c)}`);
+  // a generated parameter's schema lives on in its generator (responders.ts), not here
+  const callbacks = ir.callbacks.map((c) => {
+    const meta: CallbackMeta = { ...c, ...(c.parameters === undefined ? {} : { parameters: c.parameters.map(({ schema: _schema, ...p }) => p) }) };
+    return `  ${comment(`${keys[c.route]}: ${c.name}`)} ${JSON.stringify(meta)}`;
+  });
   const webhooks = ir.webhooks.map((w) => `  ${comment(w.name)} ${JSON.stringify(w)}`);
   // only builds that have them export them: every other build stays byte for byte as it was
   const optional = [

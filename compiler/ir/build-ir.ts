@@ -5,7 +5,6 @@ import { lowerOperations } from './operations.js';
 import { lowerCustomRoutes } from './custom-routes.js';
 import { lowerRouteBehaviour } from './route-behaviour.js';
 import { lowerWebhooks } from './callbacks.js';
-import type { CallbackMeta } from '../../common/contract/index.js';
 import { apiKeySchemes } from './api-keys.js';
 import { normalizeBasePath, serverBasePath } from './mount.js';
 import { MockError } from '../../common/errors.js';
@@ -37,7 +36,7 @@ export function buildIr(name: string, inputs: IrInput[], routes: unknown[], rout
   });
   rejectCollisions(specs, operations);
   const customRoutes = lowerCustomRoutes(routes);
-  const callbacks: CallbackMeta[] = [
+  const callbacks: Ir['callbacks'] = [
     ...operations.flatMap((op) => (op.callbacks ?? []).map((c) => ({ route: op.index, ...c }))),
     ...customRoutes.flatMap((r) => (r.callbacks ?? []).map((c) => ({ route: operations.length + r.index, ...c }))),
   ];

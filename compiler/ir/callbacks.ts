@@ -1,25 +1,34 @@
 import { sample } from 'openapi-sampler';
 import { MockError } from '../../common/errors.js';
-import { fieldProblem } from '../../common/http-fields.js';
+import { fieldProblem, isFieldName } from '../../common/http-fields.js';
 import { checkRuntimeTemplate } from '../../common/runtime-expression.js';
 import { MAX_DELAY_MS } from '../../common/bounds.js';
 import { collectExamples } from './examples.js';
 import { deref } from './pointer.js';
 
-import type { IrCallback, IrWebhook } from './types.js';
+import type { IrCallback, IrCallbackParameter, IrWebhook, JsonSchema } from './types.js';
 
 type Obj = Record<string, unknown>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const CUSTOM_METHOD = /^(GET|PUT|POST|DELETE|PATCH|OPTIONS|HEAD|TRACE)$/;
 
+/** The extension that gives one OpenAPI callback its own delay (on its operation, else its path item). */
+export const DELAY_EXTENSION = 'x-mock-delay-ms';
+/** OpenAPI: header parameters of these names are ignored (the HTTP layer drives them). */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+/** Headers the sender or the HTTP layer writes (framing, the host, Standard Webhooks' signature): a parameter never replaces them. */
+const OWNED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te', 'host', 'expect', 'webhook-id', 'webhook-timestamp', 'webhook-signature']);
+const LOCATIONS = new Set(['header', 'query', 'cookie']);
+
 /**
  * An operation's `callbacks` (OpenAPI 3.x): each name maps runtime-expression URLs to path items,
  * each of whose operations is one request to send. The body is the request body's example, else
  * a sample of its schema made here by openapi-sampler (Redocly's, the sampler of their docs),
- * so serving never walks a schema.
+ * so serving never walks a schema. Its header, query and cookie parameters carry the
+ * description's value, or the schema the build emits a generator for (values made at each send).
  */
-export function lowerCallbacks(document: Obj, raw: unknown, where: string, warnings: string[]): IrCallback[] {
+export function lowerCallbacks(document: Obj, raw: unknown, where: string, warnings: string[], normalize: (schema: unknown) => JsonSchema): IrCallback[] {
   const out: IrCallback[] = [];
   const callbacks = deref(document, raw as Obj | undefined);
   if (!callbacks || typeof callbacks !== 'object') return out;
@@ -36,12 +45,72 @@ export function lowerCallbacks(document: Obj, raw: unknown, where: string, warni
       if (!item || typeof item !== 'object') continue;
       for (const method of METHODS) {
         const op = item[method] as Obj | undefined;
-        if (op && typeof op === 'object') out.push({ name, url, method: method.toUpperCase(), headers: {}, ...requestOf(document, op, `${where} callback ${name} ${method.toUpperCase()}`, warnings) });
+        if (!op || typeof op !== 'object') continue;
+        const at = `${where} callback ${name} ${method.toUpperCase()}`;
+        const parameters = lowerParameters(document, [...list(item.parameters), ...list(op.parameters)], at, warnings, normalize);
+        const delayMs = delayOf(op[DELAY_EXTENSION] ?? item[DELAY_EXTENSION], at, warnings);
+        out.push({
+          name,
+          url,
+          method: method.toUpperCase(),
+          headers: {},
+          ...requestOf(document, op, at, warnings),
+          ...(delayMs === undefined ? {} : { delayMs }),
+          ...(parameters.length === 0 ? {} : { parameters }),
+        });
       }
     }
   }
   return out;
 }
+
+/**
+ * The parameters a callback sends (path item's, then the operation's, which override by name and
+ * location): every required one, and an optional one when the description gives it a value
+ * (example, examples, the schema's example or default), since an optional parameter without one
+ * is what a client leaves out. A required one without a value keeps its schema, for the build's
+ * generator. Runtime expressions are only for callback URLs (OpenAPI § Callback Object): a
+ * value is sent as written.
+ */
+function lowerParameters(document: Obj, raw: unknown[], where: string, warnings: string[], normalize: (schema: unknown) => JsonSchema): IrCallbackParameter[] {
+  const byKey = new Map<string, IrCallbackParameter>();
+  for (const entry of raw) {
+    const p = deref(document, entry as Obj);
+    if (!p || typeof p.name !== 'string' || typeof p.in !== 'string' || !LOCATIONS.has(p.in)) continue;
+    const location = p.in as IrCallbackParameter['in'];
+    const lower = p.name.toLowerCase();
+    if (location === 'header' && IGNORED_HEADERS.has(lower)) continue;
+    if (location === 'header' && !isFieldName(p.name)) {
+      warnings.push(`${where}: header parameter ${JSON.stringify(p.name)} is not sent: not a header name`);
+      continue;
+    }
+    if (location === 'header' && OWNED_HEADERS.has(lower)) {
+      warnings.push(`${where}: header parameter ${p.name} is not sent: the sender writes that header itself`);
+      continue;
+    }
+    const key = `${location}:${location === 'header' ? lower : p.name}`;
+    byKey.delete(key);
+    const [type, rawMedia] = Object.entries((p.content ?? {}) as Obj)[0] ?? [];
+    const media = rawMedia && typeof rawMedia === 'object' ? (rawMedia as Obj) : undefined;
+    const style = p.schema === undefined && media !== undefined && /json/i.test(type ?? '') ? 'json' : typeof p.style === 'string' ? p.style : location === 'header' ? 'simple' : 'form';
+    const shape = { name: p.name, in: location, style, explode: typeof p.explode === 'boolean' ? p.explode : style === 'form' };
+    const schema = p.schema ?? media?.schema;
+    const value = (collectExamples(document, p)[0] ?? (media === undefined ? undefined : collectExamples(document, media)[0]))?.value ?? deref(document, schema as Obj | undefined)?.default;
+    if (value !== undefined) byKey.set(key, { ...shape, value });
+    else if (p.required === true) byKey.set(key, { ...shape, schema: normalize(schema ?? { type: 'string' }) });
+  }
+  return [...byKey.values()];
+}
+
+/** x-mock-delay-ms: whole milliseconds within the bound every delay has; anything else is a build warning and ignored. */
+function delayOf(raw: unknown, where: string, warnings: string[]): number | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw <= MAX_DELAY_MS) return raw;
+  warnings.push(`${where}: ${DELAY_EXTENSION} ${JSON.stringify(raw)} is ignored: expected whole milliseconds from 0 to ${MAX_DELAY_MS}`);
+  return undefined;
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** OpenAPI 3.1 `webhooks`: one entry per name (its first operation). */
 export function lowerWebhooks(document: Obj, warnings: string[]): IrWebhook[] {

@@ -57,7 +57,7 @@ export function lowerOperations(ctx: LowerContext): Omit<IrOperation, 'index'>[]
         requestBody: lowerRequestBody(ctx, op.requestBody, `${method.toUpperCase()} ${specPath} request body`),
         responses: lowerResponses(ctx, op.responses, `${method.toUpperCase()} ${specPath}`),
         ...lowerSecurity(ctx.document, (op.security ?? ctx.document.security) as unknown),
-        ...callbacksOf(lowerCallbacks(ctx.document, op.callbacks, `${method.toUpperCase()} ${specPath}`, ctx.warnings)),
+        ...callbacksOf(lowerCallbacks(ctx.document, op.callbacks, `${method.toUpperCase()} ${specPath}`, ctx.warnings, (schema) => ctx.registry.normalize(schema))),
       });
     }
   }

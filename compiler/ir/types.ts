@@ -10,7 +10,7 @@
  * - OpenAPI annotations stay as they are: `readOnly`, `writeOnly`, `format`, `example`,
  *   `default`, `discriminator` ({propertyName, mapping: value -> '#/definitions/<Name>'}), `xml`.
  */
-import type { CallbackMeta, ConditionSpec, RouteBehaviourMeta, SequenceFraming, WebhookMeta } from '../../common/contract/index.js';
+import type { CallbackMeta, CallbackParameter, ConditionSpec, RouteBehaviourMeta, SequenceFraming, WebhookMeta } from '../../common/contract/index.js';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -25,7 +25,7 @@ export interface Ir {
   /** What mock.yaml configures per route (`core.routes`), by route position, only where it does. */
   behaviours: IrRouteBehaviour[];
   /** Requests sent after answering a route (operations' `callbacks`, custom routes' `callbacks`), by route position. */
-  callbacks: CallbackMeta[];
+  callbacks: Array<IrCallback & { route: number }>;
   /** The descriptions' OpenAPI 3.1 `webhooks`. */
   webhooks: WebhookMeta[];
   /** What lowering left out of the descriptions, and why (build warnings). */
@@ -33,7 +33,9 @@ export interface Ir {
 }
 
 /** A request sent after a route answers, before the build gives its route a position. */
-export type IrCallback = Omit<CallbackMeta, 'route'>;
+export type IrCallback = Omit<CallbackMeta, 'route' | 'parameters'> & { parameters?: IrCallbackParameter[] };
+/** A callback parameter as the build knows it: the schema of one the description gives no value for, which the emitted generator makes values from. */
+export type IrCallbackParameter = CallbackParameter & { schema?: JsonSchema };
 export type IrWebhook = WebhookMeta;
 
 /** Static per-route behaviour, as the build exports it (the contract's shape is the IR's). */

@@ -1,46 +1,70 @@
-import type { CallbackMeta } from '../../common/contract/index.js';
+import type { CallbackMeta, CallbackParameter } from '../../common/contract/index.js';
 import { parseTemplate, renderTemplate, renderValue, type ExpressionContext, type MessageView, type TemplatePart } from '../../common/runtime-expression.js';
 import type { Answer, Exchange } from '../chain/exchange/index.js';
+import { configuredDelay, type NamedOperation } from './delays.js';
 import type { Outbound } from './outbound.js';
+import { serialise } from './parameters.js';
 
 const decoder = new TextDecoder();
 
-/** A callback's templates, parsed once per build. */
+/** One callback of a route, with what the build serving it holds for it. */
+export interface RouteCallback {
+  meta: CallbackMeta;
+  /** By `meta.parameters` entry: the generator of a value the description does not give, else null. */
+  values: ReadonlyArray<(() => unknown) | null>;
+  /** The operation that declares it; undefined for a custom route's. */
+  operation?: NamedOperation;
+}
+
+/** A callback's templates, parsed once per build, and its delay. */
 interface Prepared {
   meta: CallbackMeta;
   url: TemplatePart[];
   headers: Array<[string, TemplatePart[]]>;
+  parameters: readonly CallbackParameter[];
+  values: RouteCallback['values'];
+  /** callbacks.delays, else the callback's own (x-mock-delay-ms, a custom route's delay_ms); undefined: callbacks.delay_ms. */
+  delayMs: number | undefined;
 }
 
 /**
  * OpenAPI callbacks (and custom routes' own): after a route's answer is written, each of its
  * callbacks' runtime expressions is evaluated against the exchange at once (the exchange is not
- * kept), and the request is handed to the outbound sender, which waits, sends and retries off the
- * request path. Only successful (2xx) answers send: a refused request did not do what the
- * operation describes.
+ * kept), its parameters' values taken or generated, and the request is handed to the outbound
+ * sender, which waits, sends and retries off the request path. Only successful (2xx) answers
+ * send: a refused request did not do what the operation describes.
  */
 export class CallbackSender {
-  private readonly prepared = new WeakMap<CallbackMeta, Prepared>();
+  private readonly prepared = new WeakMap<RouteCallback, Prepared>();
 
   constructor(private readonly outbound: Outbound) {}
 
-  send(ex: Exchange, answer: Answer, callbacks: readonly CallbackMeta[], trigger: string): void {
+  send(ex: Exchange, answer: Answer, callbacks: readonly RouteCallback[], trigger: string): void {
     if (answer.status < 200 || answer.status > 299) return;
     const cx = expressionContext(ex, answer);
-    for (const meta of callbacks) this.sendOne(this.prepare(meta), cx, trigger);
+    for (const callback of callbacks) this.sendOne(this.prepare(callback), cx, trigger);
   }
 
-  private prepare(meta: CallbackMeta): Prepared {
-    let prepared = this.prepared.get(meta);
+  private prepare(callback: RouteCallback): Prepared {
+    let prepared = this.prepared.get(callback);
     if (prepared === undefined) {
-      // the build checked every template: they parse
-      prepared = { meta, url: parseTemplate(meta.url), headers: Object.entries(meta.headers).map(([name, value]) => [name, parseTemplate(value)]) };
-      this.prepared.set(meta, prepared);
+      const { meta, values, operation } = callback;
+      const configured = operation === undefined ? undefined : configuredDelay(this.outbound.settings.delays ?? [], operation, meta.name);
+      prepared = {
+        meta,
+        // the build checked every template: they parse
+        url: parseTemplate(meta.url),
+        headers: Object.entries(meta.headers).map(([name, value]) => [name, parseTemplate(value)]),
+        parameters: meta.parameters ?? [],
+        values,
+        delayMs: configured ?? meta.delayMs,
+      };
+      this.prepared.set(callback, prepared);
     }
     return prepared;
   }
 
-  private sendOne({ meta, url: urlTemplate, headers: headerTemplates }: Prepared, cx: ExpressionContext, trigger: string): void {
+  private sendOne({ meta, url: urlTemplate, headers: headerTemplates, parameters, values, delayMs }: Prepared, cx: ExpressionContext, trigger: string): void {
     const about = { kind: 'callback' as const, name: meta.name, trigger };
     const missing: string[] = [];
     const text = renderTemplate(urlTemplate, cx, missing);
@@ -57,16 +81,27 @@ export class CallbackSender {
       return;
     }
     const headers: Record<string, string> = { 'user-agent': 'mock-callbacks' };
-    for (const [name, parts] of headerTemplates) headers[name] = renderTemplate(parts, cx).replace(/[\0-\x1f\x7f]/g, ' ');
+    if (parameters.length > 0) {
+      const sent = serialise(parameters, (i) => parameters[i].value ?? values[i]?.());
+      for (const [name, value] of sent.headers) headers[name] = clean(value);
+      // what the URL's own query says (a runtime expression of the description) stays as it is
+      const inUrl = new Set(url.searchParams.keys());
+      for (const [name, value] of sent.query) if (!inUrl.has(name)) url.searchParams.append(name, value);
+      if (sent.cookies.length > 0) headers.cookie = clean(sent.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; '));
+    }
+    for (const [name, parts] of headerTemplates) headers[name] = clean(renderTemplate(parts, cx));
     let body: string | undefined;
     if (meta.body !== undefined) {
       const value = meta.expandBody === true ? expandStrings(meta.body, cx) : meta.body;
       body = typeof value === 'string' ? value : JSON.stringify(value);
       headers['content-type'] ??= meta.contentType ?? 'application/json';
     }
-    void this.outbound.deliver({ method: meta.method, url, headers, body }, about, meta.delayMs);
+    void this.outbound.deliver({ method: meta.method, url, headers, body }, about, delayMs);
   }
 }
+
+/** A header value as a field can carry it: control characters (a generated or expression-filled value may hold some) become spaces. */
+const clean = (value: string): string => value.replace(/[\0-\x1f\x7f]/g, ' ');
 
 /** Every string of a JSON value with its runtime expressions evaluated. */
 function expandStrings(value: unknown, cx: ExpressionContext): unknown {

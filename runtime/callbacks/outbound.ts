@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { CallbackLog } from '../../common/request-log.js';
 import type { RequestRecord } from '../chain/exchange/index.js';
 import { displayUrl, retryDelay, retryable } from '../drift/webhooks/index.js';
+import type { CallbackDelay } from './delays.js';
 import { HostAllowlist } from './host-allowlist.js';
 import { attempt, type AttemptOutcome, type OutgoingRequest } from './send.js';
 
@@ -16,6 +17,8 @@ export interface CallbackSettings {
   /** The first retry waits about this long, each next one twice as long (with jitter; Retry-After wins). */
   retryDelayMs: number;
   timeoutMs: number;
+  /** callbacks.delays: OpenAPI callbacks' own delays, ahead of their x-mock-delay-ms and delayMs. */
+  delays?: readonly CallbackDelay[];
 }
 
 /** Where outcomes are kept: the request log (runtime/control/logging RequestLog fits). */

@@ -26,6 +26,8 @@ export interface Description {
     /** Requests to send after routes answer; absent when no route declares any. */
     readonly callbacks?: readonly CallbackMeta[];
   };
+  /** By `build.callbacks` entry, then by its `parameters` entry: the generator (seeded like the answers') of a parameter the description gives no value for, else null. */
+  readonly callbackValues: ReadonlyArray<ReadonlyArray<(() => unknown) | null>>;
   /** The description's answer to a routed exchange (validate by the mode, then respond): the continuum's mock side. */
   respond(ex: Exchange): Answer;
   /** A refused request answered as validation.error_body says: the operation's documented response, else mock's problem body. */

@@ -20,7 +20,7 @@ import type { LiveCheck } from '../contract-diff/index.js';
 import type { PluginHost } from '../plugins/index.js';
 import type { EntityService } from '../chain/entities/index.js';
 import type { CallbackSender } from '../callbacks/index.js';
-import type { WebhookMeta } from '../../common/contract/index.js';
+import type { WebhookMeta, OperationMeta, CallbackMeta } from '../../common/contract/index.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */
@@ -213,6 +213,10 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
 
   webhooks(): readonly WebhookMeta[] {
     return this.current.build.webhooks ?? [];
+  }
+
+  callbacks(): { operations: readonly OperationMeta[]; callbacks: readonly CallbackMeta[] } {
+    return { operations: this.current.build.operations, callbacks: this.current.build.callbacks ?? [] };
   }
 
   /** Names of the stages that run for requests to `key` (`GET /v1/pets/{petId}`; null for unmatched ones). */

@@ -15,7 +15,7 @@ import { HttpMockServer } from './http-mock-server.js';
 import { WebSocketMockServer } from './websocket-mock-server.js';
 import type { LiveCheck } from '../contract-diff/index.js';
 import type { CallbackSender } from '../callbacks/index.js';
-import type { WebhookMeta } from '../../common/contract/index.js';
+import type { WebhookMeta, OperationMeta, CallbackMeta } from '../../common/contract/index.js';
 
 /** What a protocol server's factory gets: the options and the state every server of the process shares. */
 export interface ServerContext {
@@ -61,6 +61,8 @@ export interface MockServer extends RegisteredServer {
   hostTenants?(surface: HostedSurface): void;
   /** The HTTP mock: the webhooks of the descriptions it serves now. */
   webhooks?(): readonly WebhookMeta[];
+  /** The HTTP mock: the operations and callbacks of the descriptions it serves now. */
+  callbacks?(): { operations: readonly OperationMeta[]; callbacks: readonly CallbackMeta[] };
 }
 
 /** A protocol server for the configuration, or undefined when it asks for none. */

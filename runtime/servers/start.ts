@@ -36,7 +36,7 @@ import { EntityService, entityBudget } from '../chain/entities/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
 import { CaptureLog, capturesBudget, LiveCheck, type DriftListener } from '../contract-diff/index.js';
 import { DriftWebhooks } from '../drift/webhooks/index.js';
-import { CallbackSender, DEFAULT_ALLOWED_HOSTS, Outbound, WebhookSender } from '../callbacks/index.js';
+import { CallbackSender, DEFAULT_ALLOWED_HOSTS, Outbound, WebhookSender, unknownDelays } from '../callbacks/index.js';
 import type { WebhookMeta } from '../../common/contract/index.js';
 import { MockError } from '../../common/errors.js';
 import { Hosting, hostedSurface } from '../hosting/index.js';
@@ -214,6 +214,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     requestLog.flush();
   };
   try {
+    // a callbacks.delays entry naming no served callback is a typo: a delay silently not applied would mislead
+    const served = http?.callbacks?.();
+    const unknown = served === undefined ? [] : unknownDelays(options.callbacks?.settings.delays ?? [], served.operations, served.callbacks);
+    if (unknown.length > 0) throw new MockError('MOCK_ERR_CONFIG_INVALID', unknown.join('\n'));
     // a shared store's values (settings changed at run time by any instance) are held before the first request
     await stores.settled?.();
     for (const server of mockServers) {

@@ -62,9 +62,16 @@ function contractDiffWebhooks(config: EffectiveConfig): MockOptions['contractDif
 
 /** mock.yaml `callbacks`, defaults filled in by the schema. */
 function callbackOptions(config: EffectiveConfig): ServeOptions['callbacks'] {
-  const { allowed_hosts, delay_ms, retries, retry_delay_ms, timeout_ms, webhooks } = config.callbacks;
+  const { allowed_hosts, delay_ms, delays, retries, retry_delay_ms, timeout_ms, webhooks } = config.callbacks;
   return {
-    settings: { allowedHosts: allowed_hosts, delayMs: delay_ms, retries, retryDelayMs: retry_delay_ms, timeoutMs: timeout_ms },
+    settings: {
+      allowedHosts: allowed_hosts,
+      delayMs: delay_ms,
+      delays: delays.map((d) => ({ operation: d.operation, callback: d.callback, delayMs: d.delay_ms })),
+      retries,
+      retryDelayMs: retry_delay_ms,
+      timeoutMs: timeout_ms,
+    },
     secret: webhooks.secret,
     schedules: webhooks.schedules.map((s) => ({ webhook: s.webhook, url: s.url, everyMs: s.every_seconds * 1000, body: s.body })),
   };

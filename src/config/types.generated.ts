@@ -1351,6 +1351,10 @@ export interface CallbacksConfig {
    */
   delay_ms: number;
   /**
+   * OpenAPI callbacks' own delays before the first attempt, ahead of an x-mock-delay-ms on the callback in the description and of delay_ms. An entry naming no callback of the served descriptions stops the start.
+   */
+  delays: CallbackDelayConfig[];
+  /**
    * Attempts after the first when the receiver cannot be reached or answers 5xx or 429.
    */
   retries: number;
@@ -1363,6 +1367,20 @@ export interface CallbacksConfig {
    */
   timeout_ms: number;
   webhooks: DescriptionWebhooksConfig;
+}
+export interface CallbackDelayConfig {
+  /**
+   * The operation declaring the callback: its operationId, or METHOD /path (mount prefix included).
+   */
+  operation: string;
+  /**
+   * The callback's name: its key under the operation's callbacks.
+   */
+  callback: string;
+  /**
+   * Milliseconds, at most one hour.
+   */
+  delay_ms: number;
 }
 /**
  * The descriptions' OpenAPI 3.1 webhooks.

@@ -88,7 +88,7 @@ t.test("level 1, defaults only: every key has its default (the spec's) and sourc
     metrics: { enabled: false, port: 9090, bind: '127.0.0.1' },
     recorder: { enabled: false, db_path: path.join(cwd, 'recordings.db') },
     chaos: { latency_enabled: false, latency_min_ms: 0, latency_max_ms: 1000, failures_enabled: false, failure_rate: 0 },
-    callbacks: { allowed_hosts: ['localhost', '127.0.0.0/8', '::1'], delay_ms: 0, retries: 2, retry_delay_ms: 500, timeout_ms: 5000, webhooks: { schedules: [] } },
+    callbacks: { allowed_hosts: ['localhost', '127.0.0.0/8', '::1'], delay_ms: 0, delays: [], retries: 2, retry_delay_ms: 500, timeout_ms: 5000, webhooks: { schedules: [] } },
     conformance: { buffer_unique: true },
     ai: { enabled: false, timeout_ms: 3000, all_generated_routes: false, rules: [], rag_examples: 3, cache_max_mb: 8 },
     plugins: { dir: path.join(cwd, '.mock/plugins'), max_memory_mb: 50, max_execution_ms: 1000, disable_after: 5, sandbox: {}, middleware: [], request_validators: [], response_modifiers: [] },

@@ -176,6 +176,7 @@ t.test('--print-config output: the effective YAML with a source comment per leaf
       '    - 127.0.0.0/8',
       '    - ::1',
       '  delay_ms: 0 # from default',
+      '  delays: [] # from default',
       '  retries: 2 # from default',
       '  retry_delay_ms: 500 # from default',
       '  timeout_ms: 5000 # from default',

@@ -50,6 +50,7 @@ writeFileSync(
     'callbacks:',
     '  retries: 2',
     '  retry_delay_ms: 20',
+    '  delays: [{ operation: deliver, callback: onConfigured, delay_ms: 600 }]',
     '  webhooks:',
     `    secret: ${SECRET}`,
     '    schedules:',
@@ -261,6 +262,40 @@ t.test('webhooks on a schedule', async (t) => {
   t.match(entry, { callback: { kind: 'webhook', name: 'newPet', outcome: 'delivered' } });
 });
 
+t.test("a callback operation's parameters (the description's values or generated ones, serialised by style); per-callback delays", async (t) => {
+  const res = await post(`${server.url}/deliveries`, { callbackUrl: `${hooks.origin}/deliver` });
+  t.equal(res.status, 202);
+  const arrived = await until(() => requestsTo('/deliver/').length === 3 && requestsTo('/deliver/'), 10_000, 'the three callbacks of deliver');
+  t.same(
+    arrived.map((r) => new URL(r.url, hooks.origin).pathname),
+    ['/deliver/now', '/deliver/params', '/deliver/configured'],
+    "sent in the order of their delays: none, x-mock-delay-ms 300, callbacks.delays 600 (over the path item's x-mock-delay-ms 5)",
+  );
+  const { headers, url } = arrived[1];
+  t.equal(headers['x-region'], 'eu-west', 'a required header of the path item, its example');
+  t.equal(headers['x-tenant'], 'acme', "the operation's parameter over the path item's of the same name");
+  t.equal(headers['x-tags'], 'red,blue', 'an array: style simple');
+  t.equal(headers['x-filter'], 'role=admin,first=20', 'an object: style simple, explode');
+  t.match(headers['x-request-id'], /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'generated from the schema: a uuid');
+  t.ok(/^[1-5]$/.test(headers['x-priority']), `generated from the schema: an integer from 1 to 5 (${headers['x-priority']})`);
+  t.equal(headers['x-mode'], 'fast', 'an optional header with a default is sent');
+  t.notOk('x-optional' in headers, 'an optional header with a schema only is not');
+  t.equal(headers['content-type'], 'application/json', 'a Content-Type parameter is ignored (OpenAPI says so): the body says its type');
+  t.notOk('webhook-signature' in headers, 'nor does a parameter write a signature header');
+  t.equal(headers.cookie, 'session=s%201', 'a cookie parameter');
+  const query = new URL(url, hooks.origin).searchParams;
+  t.equal(query.get('page'), '2', 'a query parameter');
+  t.same(query.getAll('ids'), ['3', '4'], 'an array: style form, explode');
+  t.same(query.getAll('fixed'), ['url'], "the URL's own query stays as the description wrote it");
+  t.notOk(query.has('limit'), 'an optional query parameter without a value is not sent');
+  const entries = await until(async () => {
+    const list = (await logs()).filter((e) => e.callback?.trigger === 'POST /deliveries');
+    return list.length === 3 && Object.fromEntries(list.map((e) => [e.callback.name, e]));
+  });
+  t.ok(entries.onParams.response_time_ms >= 300, `x-mock-delay-ms is waited (${entries.onParams.response_time_ms} ms)`);
+  t.ok(entries.onConfigured.response_time_ms >= 600, `callbacks.delays is waited, over x-mock-delay-ms (${entries.onConfigured.response_time_ms} ms)`);
+});
+
 t.test('a listed name that resolves to an address outside the allowlist is refused where it connects; sends need the editor role', async (t) => {
   const dir = tmpdir();
   writeFileSync(
@@ -358,6 +393,16 @@ t.test('callbacks settings the sender could not use are refused in one line each
   const serve = await runMock(['serve', '--http-port', '0', '--host', '127.0.0.1', '--out', tmpdir()], { cwd: unknown, timeoutMs: 60_000 });
   t.not(serve.code, 0, 'a schedule of a webhook the description does not declare stops the start');
   t.match(serve.stderr, /callbacks\.webhooks\.schedules\[0\]\.webhook: no webhook named "oldPet" in the served descriptions \(known: newPet\)/);
+
+  const delays = tmpdir();
+  writeFileSync(path.join(delays, 'mock.yaml'), [`specs: [${JSON.stringify(spec)}]`, 'callbacks:', '  delays: [{ operation: deliver, callback: onConfigured, delay_ms: -5 }]'].join('\n'));
+  const invalid = await runMock(['config', 'validate'], { cwd: delays });
+  t.not(invalid.code, 0);
+  t.match(invalid.stdout + invalid.stderr, /callbacks\.delays\[0\]\.delay_ms: expected number >= 0, got -5/, 'a bad delay is refused naming its key');
+  writeFileSync(path.join(delays, 'mock.yaml'), [`specs: [${JSON.stringify(spec)}]`, 'callbacks:', '  delays: [{ operation: deliver, callback: onConfgured, delay_ms: 5 }]'].join('\n'));
+  const typo = await runMock(['serve', '--http-port', '0', '--host', '127.0.0.1', '--out', tmpdir()], { cwd: delays, timeoutMs: 60_000 });
+  t.not(typo.code, 0, 'a delay for a callback the operation does not declare stops the start');
+  t.match(typo.stderr, /callbacks\.delays\[0\]\.callback: operation "deliver" has no callback "onConfgured" \(known: onParams, onNow, onConfigured\)/);
 });
 
 t.test('the corpus tic-tac-toe (OpenAPI 3.1): {$request.header.progressUrl}, and its webhook without a body', async (t) => {

@@ -1,4 +1,4 @@
-import type { CallbackMeta } from '../../../common/contract/index.js';
+import type { RouteCallback } from '../../callbacks/index.js';
 import type { BuildRoute } from '../exchange/index.js';
 import { defineStage } from '../stage.js';
 
@@ -10,13 +10,16 @@ import { defineStage } from '../stage.js';
 export const callbacksStage = defineStage({ slot: 'callbacks', kinds: ['description'] }, ({ engine, callbacks: sender }) => {
   if (engine === undefined || sender === undefined) return undefined;
   // by build: a restart swaps the build and recompiles the chain
-  const tables = new WeakMap<object, ReadonlyMap<number, readonly CallbackMeta[]>>();
-  const callbacksOf = (route: BuildRoute): readonly CallbackMeta[] | undefined => {
-    const { build } = engine();
+  const tables = new WeakMap<object, ReadonlyMap<number, readonly RouteCallback[]>>();
+  const callbacksOf = (route: BuildRoute): readonly RouteCallback[] | undefined => {
+    const { build, callbackValues } = engine();
     let table = tables.get(build);
     if (table === undefined) {
-      const byRoute = new Map<number, CallbackMeta[]>();
-      for (const meta of build.callbacks ?? []) byRoute.set(meta.route, [...(byRoute.get(meta.route) ?? []), meta]);
+      const byRoute = new Map<number, RouteCallback[]>();
+      for (const [i, meta] of (build.callbacks ?? []).entries()) {
+        const callback: RouteCallback = { meta, values: callbackValues[i] ?? [], operation: build.operations[meta.route] };
+        byRoute.set(meta.route, [...(byRoute.get(meta.route) ?? []), callback]);
+      }
       tables.set(build, (table = byRoute));
     }
     return table.get(route.index);

@@ -65,6 +65,7 @@ export class Engine implements Description {
   private readonly checks: AnswerChecks;
   private readonly refusals: Refusals;
   private readonly customRoutes: readonly RouteResponder[];
+  readonly callbackValues: ReadonlyArray<ReadonlyArray<(() => unknown) | null>>;
 
   constructor(build: BuildModule, options: EngineOptions) {
     this.build = build;
@@ -76,6 +77,7 @@ export class Engine implements Description {
     const clock = options.clock;
     const responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock, plugins: options.plugins }));
     this.customRoutes = responders.routes;
+    this.callbackValues = responders.callbacks ?? [];
     const offered = responders.operations.map((table) => table.responses.map((r) => r.contents.map((c) => c.type)));
     const negotiation = new ContentNegotiation();
     this.templates = createTemplateRuntime({ seed: options.seed, now: clock, plugins: options.plugins });

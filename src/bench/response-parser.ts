@@ -3,7 +3,9 @@
 // costs a few hundred nanoseconds per small response. Framing: Content-Length, chunked (with
 // extensions and trailers), read-until-close; 1xx interim responses are skipped; responses to HEAD,
 // 204 and 304 have no body. Several responses in one chunk (pipelining) and a response split over
-// many chunks are both handled.
+// many chunks are both handled. Given stream hooks, it also hands the body bytes of an answer of a
+// sequential media type (SSE, JSON Lines …) to them as they arrive; other bodies are only skipped.
+import { framingOf } from '../../common/sequence-items.js';
 
 const CRLFCRLF = Buffer.from('\r\n\r\n');
 const CR = 0x0d;
@@ -28,6 +30,14 @@ export class ResponseParseError extends Error {
 /** Called once per complete (final, non-1xx) response. `close`: the server said Connection: close. */
 export type OnResponse = (status: number, close: boolean) => void;
 
+/** Where the body of a streamed answer goes (mock bench's virtual users read it item by item). */
+export interface StreamHooks {
+  /** A final response with a body of a sequential media type begins. */
+  start(status: number, contentType: string): void;
+  /** Some of its body bytes (valid only during the call). */
+  data(chunk: Buffer): void;
+}
+
 export class ResponseParser {
   private state = State.Head;
   private partial: Buffer | null = null;
@@ -37,6 +47,8 @@ export class ResponseParser {
   private close = false;
   /** Bumped by reset(): execute() stops when the owner reset the parser from a callback. */
   private epoch = 0;
+  /** The body of the current response goes to the stream hooks. */
+  private streaming = false;
 
   /**
    * @param onResponse called for each complete response
@@ -45,6 +57,7 @@ export class ResponseParser {
   constructor(
     private readonly onResponse: OnResponse,
     private readonly bodiless: () => boolean = () => false,
+    private readonly stream?: StreamHooks,
   ) {}
 
   /** Feeds bytes; throws ResponseParseError on anything that is not an HTTP/1.x response. */
@@ -81,6 +94,7 @@ export class ResponseParser {
         }
         case State.Length: {
           const take = Math.min(this.remaining, n - i);
+          if (this.streaming) this.stream?.data(buf.subarray(i, i + take));
           i += take;
           this.remaining -= take;
           if (this.remaining === 0) this.complete();
@@ -107,6 +121,7 @@ export class ResponseParser {
         }
         case State.ChunkData: {
           const take = Math.min(this.remaining, n - i);
+          if (this.streaming) this.stream?.data(buf.subarray(i, i + take));
           i += take;
           this.remaining -= take;
           if (this.remaining === 0) {
@@ -136,6 +151,7 @@ export class ResponseParser {
           break;
         }
         case State.UntilClose:
+          if (this.streaming) this.stream?.data(buf.subarray(i));
           return;
       }
     }
@@ -155,6 +171,7 @@ export class ResponseParser {
     this.partial = null;
     this.line = '';
     this.remaining = 0;
+    this.streaming = false;
   }
 
   private head(b: Buffer, start: number, end: number): void {
@@ -170,6 +187,9 @@ export class ResponseParser {
     let length = -1;
     let chunked = false;
     let close = false;
+    let contentType: string | undefined;
+    // without stream hooks the content type is not even looked at
+    const typeLength = this.stream === undefined ? -1 : 12;
     let p = b.indexOf(LF, start) + 1;
     while (p > 0 && p < end) {
       let le = b.indexOf(LF, p);
@@ -180,7 +200,7 @@ export class ResponseParser {
         const colon = b.indexOf(0x3a, p);
         if (colon > 0 && colon < le) {
           const nameLength = colon - p;
-          if (nameLength === 14 || nameLength === 17 || nameLength === 10) {
+          if (nameLength === 14 || nameLength === 17 || nameLength === 10 || nameLength === typeLength) {
             const name = b.toString('latin1', p, colon).toLowerCase();
             const valueEnd = b[le - 1] === CR ? le - 1 : le;
             if (name === 'content-length') {
@@ -190,6 +210,8 @@ export class ResponseParser {
               chunked = /chunked/i.test(b.toString('latin1', colon + 1, valueEnd));
             } else if (name === 'connection') {
               close = /close/i.test(b.toString('latin1', colon + 1, valueEnd));
+            } else if (name === 'content-type') {
+              contentType = b.toString('latin1', colon + 1, valueEnd).trim();
             }
           }
         }
@@ -199,8 +221,12 @@ export class ResponseParser {
     if (status < 200 && status !== 101) return; // 100 Continue, 103 Early Hints: the real response follows
     this.status = status;
     this.close = close;
-    if (status === 204 || status === 304 || status === 101 || this.bodiless()) this.complete();
-    else if (chunked) this.state = State.ChunkSize;
+    if (status === 204 || status === 304 || status === 101 || this.bodiless()) return this.complete();
+    if (contentType !== undefined && length !== 0 && framingOf(contentType) !== undefined) {
+      this.streaming = true;
+      this.stream?.start(status, contentType);
+    }
+    if (chunked) this.state = State.ChunkSize;
     else if (length > 0) {
       this.remaining = length;
       this.state = State.Length;
@@ -210,6 +236,7 @@ export class ResponseParser {
 
   private complete(): void {
     this.state = State.Head;
+    this.streaming = false;
     this.onResponse(this.status, this.close);
   }
 }

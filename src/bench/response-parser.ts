@@ -23,6 +23,29 @@ const enum State {
   UntilClose,
 }
 
+const APPLICATION_JSON = Buffer.from('application/json');
+const CONTENT_TYPE = Buffer.from('content-type');
+
+/** Whether the header name at `at` is Content-Type, in any case. */
+function isContentType(b: Buffer, at: number): boolean {
+  for (let k = 0; k < CONTENT_TYPE.length; k++) if ((b[at + k] | 0x20) !== CONTENT_TYPE[k]) return false;
+  return true;
+}
+
+/**
+ * A first look at a content type without making a string of it: application/json (the usual
+ * answer) and anything but text/, application/ and multipart/ is no sequential media type.
+ */
+function maybeSequential(b: Buffer, from: number, to: number): boolean {
+  while (from < to && (b[from] === 0x20 || b[from] === 0x09)) from++;
+  const c = b[from] | 0x20;
+  if (c !== 0x74 && c !== 0x61 && c !== 0x6d) return false;
+  const after = from + APPLICATION_JSON.length;
+  if (after > to || (after < to && b[after] !== 0x3b && b[after] !== 0x20)) return true;
+  for (let k = 1; k < APPLICATION_JSON.length; k++) if ((b[from + k] | 0x20) !== APPLICATION_JSON[k]) return true;
+  return false;
+}
+
 export class ResponseParseError extends Error {
   readonly code = 'EPROTO';
 }
@@ -195,12 +218,15 @@ export class ResponseParser {
       let le = b.indexOf(LF, p);
       if (le < 0 || le > end) le = end;
       const c = b[p] | 0x20;
-      // only content-length, connection and transfer-encoding matter
+      // only content-length, connection and transfer-encoding matter (and content-type for streams)
       if (c === 0x63 || c === 0x74) {
         const colon = b.indexOf(0x3a, p);
         if (colon > 0 && colon < le) {
           const nameLength = colon - p;
-          if (nameLength === 14 || nameLength === 17 || nameLength === 10 || nameLength === typeLength) {
+          if (nameLength === typeLength) {
+            const valueEnd = b[le - 1] === CR ? le - 1 : le;
+            if (isContentType(b, p) && maybeSequential(b, colon + 1, valueEnd)) contentType = b.toString('latin1', colon + 1, valueEnd).trim();
+          } else if (nameLength === 14 || nameLength === 17 || nameLength === 10) {
             const name = b.toString('latin1', p, colon).toLowerCase();
             const valueEnd = b[le - 1] === CR ? le - 1 : le;
             if (name === 'content-length') {
@@ -210,8 +236,6 @@ export class ResponseParser {
               chunked = /chunked/i.test(b.toString('latin1', colon + 1, valueEnd));
             } else if (name === 'connection') {
               close = /close/i.test(b.toString('latin1', colon + 1, valueEnd));
-            } else if (name === 'content-type') {
-              contentType = b.toString('latin1', colon + 1, valueEnd).trim();
             }
           }
         }

@@ -1,12 +1,13 @@
 // `mock bench`: a request plan from the description, sent by virtual users to each target.
-import { checkStream } from '../conformance/stream-check.js';
+import { checkStream, StreamItemValidator } from '../conformance/index.js';
 import { MockError } from '../../common/errors.js';
 import { writeWhole } from '../../common/write-whole.js';
 import { buildPlan, parseHeaders, planLines, specSources, toWire, type Plan } from './plan.js';
 import type { HttpTask } from './protocol.js';
 import type { TargetJob } from './runner.js';
 import type { Scenario } from './scenarios.js';
-import { commonOptions, defaultWorkers, parseErrorRate, parseRate, runSession, type CommonLoadFlags, type LoadReport } from './session.js';
+import { commonOptions, defaultWorkers, parseErrorRate, parseRate, runSession, type CommonLoadFlags, type LoadReport, type SessionOptions } from './session.js';
+import type { Ir, IrOperation } from '../../compiler/index.js';
 import { allowedRefs } from '../cli/allow-ref.js';
 import { resolveTargets, type Target } from './targets.js';
 import { locustfile, type ExportFormat } from './locust-export.js';
@@ -112,6 +113,7 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
         scenario: flags.scenario,
         requests,
         operations: plan.operations.length,
+        streams: plan.streamed !== undefined,
       }),
     };
   });
@@ -131,7 +133,7 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
     operations: plan.operations,
     withOperations: true,
     unit: 'VUs',
-    ...(streams.length > 0 ? { streams } : {}),
+    ...(streams.length > 0 ? { streams, checkItem: itemChecker(plan) } : {}),
     settings: {
       scenario: flags.scenario,
       vus: flags.vus,
@@ -146,6 +148,20 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
       ...(maxErrorRate !== undefined ? { maxErrorRate } : {}),
     },
   });
+}
+
+/** Checks the items sampled under load against the item schema of their operation (conformance's validator). */
+function itemChecker(plan: Plan): NonNullable<SessionOptions['checkItem']> {
+  const validators = new Map<Ir, StreamItemValidator>();
+  const byIndex = new Map<number, { validator: StreamItemValidator; op: IrOperation }>();
+  for (const { ir, op, index } of plan.streamed ?? []) {
+    if (!validators.has(ir)) validators.set(ir, new StreamItemValidator(ir));
+    byIndex.set(index, { validator: validators.get(ir) as StreamItemValidator, op });
+  }
+  return (operation, status, contentType, item) => {
+    const entry = byIndex.get(operation);
+    return entry?.validator.check(entry.op, status, contentType, item);
+  };
 }
 
 /** The seed of `--export` when --seed is not given. */

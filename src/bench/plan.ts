@@ -25,7 +25,7 @@ export interface Plan {
   /** `operation` of each request is its index in `operations`. */
   requests: Array<PlannedRequest & { index: number }>;
   /** The operations that answer a stream (a sequential media type): `mock bench` reads one of each item by item before its load. */
-  streamed?: Array<{ ir: Ir; op: IrOperation; request: PlannedRequest }>;
+  streamed?: Array<{ ir: Ir; op: IrOperation; request: PlannedRequest; index: number }>;
 }
 
 export interface PlanOptions {
@@ -90,7 +90,7 @@ export async function buildPlan(options: PlanOptions): Promise<Plan> {
       applyAuth(request, entry.op, options.auth);
       for (const [name, value] of Object.entries(options.headers)) setHeader(request.headers, name, value);
       plan.requests.push({ ...request, index });
-      if (v === 0 && isStreamed(entry.op)) (plan.streamed ??= []).push({ ir: entry.ir, op: entry.op, request });
+      if (v === 0 && isStreamed(entry.op)) (plan.streamed ??= []).push({ ir: entry.ir, op: entry.op, request, index });
     }
   }
   if (plan.operations.length === 0) throw new MockError('MOCK_ERR_SPEC_INVALID', `no operation to send: ${sources.join(', ')} describes none`);

@@ -41,6 +41,8 @@ export interface HttpTask extends BaseTask {
   scenario: Scenario;
   requests: WireRequest[];
   operations: number;
+  /** The description documents streamed answers: read answers of sequential media types item by item. */
+  streams: boolean;
 }
 
 /** `mock bench-chunked`: each slot sends one chunked request at a time on its own connection. */
@@ -73,6 +75,28 @@ export interface OperationResult {
   statuses: Record<string, number>;
   /** Network and protocol errors by code (ECONNREFUSED, ECONNRESET, ETIMEDOUT, EPROTO …). */
   errors: Record<string, number>;
+  /** Answers of a sequential media type (SSE, JSON Lines …), when there were any. */
+  stream?: StreamResult;
+}
+
+/** What one worker read of the streamed answers of one operation. */
+export interface StreamResult {
+  /** Streamed answers, counted among the responses. */
+  answers: number;
+  /** Of those, the ones still open when the run ended: the load generator closed them. */
+  cut: number;
+  /** Items read (complete ones). */
+  items: number;
+  /** Time from the request to the first complete item (compressed base64 histogram, microseconds). */
+  firstItem: string | null;
+  /** A uniform sample of the items read (reservoir), validated in the main thread. */
+  sample: SampledItem[];
+}
+
+export interface SampledItem {
+  status: number;
+  contentType: string;
+  item: string;
 }
 
 export interface WorkerResult {

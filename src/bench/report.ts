@@ -1,7 +1,8 @@
 // Turns what the workers counted into the report: per target (all rounds together, optionally each
-// round too) and over all targets. Latency percentiles come from the merged histograms.
+// round too) and over all targets. Latency percentiles come from the merged histograms. Streamed
+// answers add their own figures (items, time to the first item, the sampled items validated here).
 import { createHistogram, mergeHistograms, summarize, type Histogram, type LatencySummary } from './histogram.js';
-import type { WorkerResult } from './protocol.js';
+import type { StreamResult, WorkerResult } from './protocol.js';
 import * as hdr from 'hdr-histogram-js';
 
 export interface OperationInfo {
@@ -27,7 +28,28 @@ export interface Stats {
   errors: number;
   /** errors / requests (0 when nothing was sent). */
   errorRate: number;
+  /** Answers of a sequential media type (SSE, JSON Lines …), when there were any. */
+  stream?: StreamStats;
 }
+
+/** The streamed answers of a set of requests (docs/bench.md, "Streamed answers under load"). */
+export interface StreamStats {
+  /** Streamed answers (counted among the responses). */
+  answers: number;
+  /** Of those, still open when sending stopped: closed by the load generator, not in latencyMs. */
+  cut: number;
+  items: number;
+  /** From the request to the first complete item. */
+  firstItemMs: LatencySummary;
+  /** Items of the validation sample checked against the item schema. */
+  itemsChecked: number;
+  mismatches: number;
+  /** Why the first mismatching item of the sample does not fit. */
+  firstMismatch?: string;
+}
+
+/** Tells why a sampled item of operation `operation` does not fit its item schema, or undefined. */
+export type ItemCheck = (operation: number, status: number, contentType: string, item: string) => string | undefined;
 
 export interface OperationReport extends Stats {
   operation: string;
@@ -59,9 +81,62 @@ interface Counts {
   histogram: Histogram;
   statuses: Record<string, number>;
   networkErrors: Record<string, number>;
+  stream: StreamCounts | null;
 }
 
-const emptyCounts = (): Counts => ({ responses: 0, histogram: createHistogram(), statuses: {}, networkErrors: {} });
+interface StreamCounts {
+  answers: number;
+  cut: number;
+  items: number;
+  firstItem: Histogram;
+  checked: number;
+  mismatches: number;
+  firstMismatch?: string;
+}
+
+const emptyCounts = (): Counts => ({ responses: 0, histogram: createHistogram(), statuses: {}, networkErrors: {}, stream: null });
+const emptyStream = (): StreamCounts => ({ answers: 0, cut: 0, items: 0, firstItem: createHistogram(), checked: 0, mismatches: 0 });
+
+function addStream(into: Counts, from: StreamCounts | null): void {
+  if (from === null) return;
+  const total = (into.stream ??= emptyStream());
+  total.answers += from.answers;
+  total.cut += from.cut;
+  total.items += from.items;
+  total.firstItem.add(from.firstItem);
+  total.checked += from.checked;
+  total.mismatches += from.mismatches;
+  total.firstMismatch ??= from.firstMismatch;
+}
+
+/** One worker's streamed answers of operation `operation`, its item sample validated now. */
+function addWorkerStream(into: Counts, operation: number, from: StreamResult, check: ItemCheck | undefined): void {
+  const total = (into.stream ??= emptyStream());
+  total.answers += from.answers;
+  total.cut += from.cut;
+  total.items += from.items;
+  if (from.firstItem) total.firstItem.add(hdr.decodeFromCompressedBase64(from.firstItem));
+  if (check === undefined) return;
+  for (const { status, contentType, item } of from.sample) {
+    total.checked++;
+    const mismatch = check(operation, status, contentType, item);
+    if (mismatch === undefined) continue;
+    total.mismatches++;
+    total.firstMismatch ??= `${status} ${contentType} item ${JSON.stringify(item.length > 80 ? `${item.slice(0, 80)}…` : item)}: ${mismatch}`;
+  }
+}
+
+function streamStats(counts: StreamCounts): StreamStats {
+  return {
+    answers: counts.answers,
+    cut: counts.cut,
+    items: counts.items,
+    firstItemMs: summarize(counts.firstItem),
+    itemsChecked: counts.checked,
+    mismatches: counts.mismatches,
+    ...(counts.firstMismatch === undefined ? {} : { firstMismatch: counts.firstMismatch }),
+  };
+}
 
 function addInto(into: Record<string, number>, from: Record<string, number>): void {
   for (const [key, n] of Object.entries(from)) into[key] = (into[key] ?? 0) + n;
@@ -82,6 +157,7 @@ function stats(counts: Counts, seconds: number): Stats {
     serverErrors,
     errors,
     errorRate: requests > 0 ? Math.round((errors / requests) * 1e6) / 1e6 : 0,
+    ...(counts.stream === null ? {} : { stream: streamStats(counts.stream) }),
   };
 }
 
@@ -99,6 +175,7 @@ export class TargetTotals {
   constructor(
     readonly target: string,
     private readonly infos: OperationInfo[],
+    private readonly checkItem?: ItemCheck,
   ) {
     this.operations = infos.map(emptyCounts);
   }
@@ -117,6 +194,7 @@ export class TargetTotals {
         if (op.histogram) counts.histogram.add(hdr.decodeFromCompressedBase64(op.histogram));
         addInto(counts.statuses, op.statuses);
         addInto(counts.networkErrors, op.errors);
+        if (op.stream) addWorkerStream(counts, i, op.stream, this.checkItem);
       });
       result.timeline.responses.forEach((n, s) => {
         const entry = (this.timeline[offset + s] ??= { second: offset + s, responses: 0, errors: 0, active: 0 });
@@ -135,6 +213,7 @@ export class TargetTotals {
       total.responses += op.responses;
       addInto(total.statuses, op.statuses);
       addInto(total.networkErrors, op.networkErrors);
+      addStream(total, op.stream);
     }
     return total;
   }
@@ -178,6 +257,7 @@ export function summaryOf(totals: TargetTotals[]): Stats {
     all.responses += counts.responses;
     addInto(all.statuses, counts.statuses);
     addInto(all.networkErrors, counts.networkErrors);
+    addStream(all, counts.stream);
     rate += target.seconds > 0 ? counts.responses / target.seconds : 0;
   }
   all.histogram = mergeHistograms(histograms);
@@ -202,7 +282,47 @@ export function statsLines(s: Stats, indent = '  '): string[] {
   ];
   const network = Object.entries(s.networkErrors);
   if (network.length > 0) lines.push(`${indent}network    ${network.map(([code, n]) => `${code}: ${int(n)}`).join('  ')}`);
+  if (s.stream !== undefined) lines.push(...streamLines(s.stream, indent));
   return lines;
+}
+
+/** A streamed answers' block: counts, time to the first item beside the latency, the sample's verdict. */
+function streamLines(st: StreamStats, indent: string): string[] {
+  const f = st.firstItemMs;
+  const verdict = st.itemsChecked === 0 ? 'no item checked' : st.mismatches === 0 ? `${int(st.itemsChecked)} sampled items fit the item schema` : `${int(st.mismatches)} of ${int(st.itemsChecked)} sampled items do NOT fit`;
+  return [
+    `${indent}streams    ${int(st.answers)} answers (${int(st.cut)} still open at the end, cut)   ${int(st.items)} items   ${verdict}`,
+    `${indent}1st item   p50 ${msText(f.p50)} ms   p90 ${msText(f.p90)} ms   p99 ${msText(f.p99)} ms   max ${msText(f.max)} ms`,
+    ...(st.firstMismatch === undefined ? [] : [`${indent}mismatch   ${st.firstMismatch}`]),
+  ];
+}
+
+/** The streamed operations: answers, items, time to the first item, validation of the sampled items. */
+export function streamTable(operations: OperationReport[], indent = '  '): string[] {
+  const streamed = operations.filter((op) => op.stream !== undefined);
+  if (streamed.length === 0) return [];
+  const header = ['streamed operation', 'answers', 'cut', 'items', '1st item p50 ms', 'p90 ms', 'p99 ms', 'checked', 'mismatches'];
+  const rows = streamed.map((op) => {
+    const st = op.stream as StreamStats;
+    return [
+      op.operationId ? `${op.operationId} (${op.operation})` : op.operation,
+      int(st.answers),
+      int(st.cut),
+      int(st.items),
+      msText(st.firstItemMs.p50),
+      msText(st.firstItemMs.p90),
+      msText(st.firstItemMs.p99),
+      int(st.itemsChecked),
+      int(st.mismatches),
+    ];
+  });
+  const mismatches = streamed.filter((op) => op.stream?.firstMismatch !== undefined).map((op) => `${indent}${op.operation}: first mismatch: ${op.stream?.firstMismatch}`);
+  return [...alignTable([header, ...rows], indent), ...mismatches];
+}
+
+function alignTable(table: string[][], indent: string): string[] {
+  const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+  return table.map((row) => indent + row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd());
 }
 
 export function operationTable(operations: OperationReport[], indent = '  '): string[] {

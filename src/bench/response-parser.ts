@@ -3,7 +3,9 @@
 // costs a few hundred nanoseconds per small response. Framing: Content-Length, chunked (with
 // extensions and trailers), read-until-close; 1xx interim responses are skipped; responses to HEAD,
 // 204 and 304 have no body. Several responses in one chunk (pipelining) and a response split over
-// many chunks are both handled.
+// many chunks are both handled. Given stream hooks, it also hands the body bytes of an answer of a
+// sequential media type (SSE, JSON Lines …) to them as they arrive; other bodies are only skipped.
+import { framingOf } from '../../common/sequence-items.js';
 
 const CRLFCRLF = Buffer.from('\r\n\r\n');
 const CR = 0x0d;
@@ -21,12 +23,43 @@ const enum State {
   UntilClose,
 }
 
+const APPLICATION_JSON = Buffer.from('application/json');
+const CONTENT_TYPE = Buffer.from('content-type');
+
+/** Whether the header name at `at` is Content-Type, in any case. */
+function isContentType(b: Buffer, at: number): boolean {
+  for (let k = 0; k < CONTENT_TYPE.length; k++) if ((b[at + k] | 0x20) !== CONTENT_TYPE[k]) return false;
+  return true;
+}
+
+/**
+ * A first look at a content type without making a string of it: application/json (the usual
+ * answer) and anything but text/, application/ and multipart/ is no sequential media type.
+ */
+function maybeSequential(b: Buffer, from: number, to: number): boolean {
+  while (from < to && (b[from] === 0x20 || b[from] === 0x09)) from++;
+  const c = b[from] | 0x20;
+  if (c !== 0x74 && c !== 0x61 && c !== 0x6d) return false;
+  const after = from + APPLICATION_JSON.length;
+  if (after > to || (after < to && b[after] !== 0x3b && b[after] !== 0x20)) return true;
+  for (let k = 1; k < APPLICATION_JSON.length; k++) if ((b[from + k] | 0x20) !== APPLICATION_JSON[k]) return true;
+  return false;
+}
+
 export class ResponseParseError extends Error {
   readonly code = 'EPROTO';
 }
 
 /** Called once per complete (final, non-1xx) response. `close`: the server said Connection: close. */
 export type OnResponse = (status: number, close: boolean) => void;
+
+/** Where the body of a streamed answer goes (mock bench's virtual users read it item by item). */
+export interface StreamHooks {
+  /** A final response with a body of a sequential media type begins. */
+  start(status: number, contentType: string): void;
+  /** Some of its body bytes (valid only during the call). */
+  data(chunk: Buffer): void;
+}
 
 export class ResponseParser {
   private state = State.Head;
@@ -37,6 +70,8 @@ export class ResponseParser {
   private close = false;
   /** Bumped by reset(): execute() stops when the owner reset the parser from a callback. */
   private epoch = 0;
+  /** The body of the current response goes to the stream hooks. */
+  private streaming = false;
 
   /**
    * @param onResponse called for each complete response
@@ -45,6 +80,7 @@ export class ResponseParser {
   constructor(
     private readonly onResponse: OnResponse,
     private readonly bodiless: () => boolean = () => false,
+    private readonly stream?: StreamHooks,
   ) {}
 
   /** Feeds bytes; throws ResponseParseError on anything that is not an HTTP/1.x response. */
@@ -81,6 +117,7 @@ export class ResponseParser {
         }
         case State.Length: {
           const take = Math.min(this.remaining, n - i);
+          if (this.streaming) this.stream?.data(buf.subarray(i, i + take));
           i += take;
           this.remaining -= take;
           if (this.remaining === 0) this.complete();
@@ -107,6 +144,7 @@ export class ResponseParser {
         }
         case State.ChunkData: {
           const take = Math.min(this.remaining, n - i);
+          if (this.streaming) this.stream?.data(buf.subarray(i, i + take));
           i += take;
           this.remaining -= take;
           if (this.remaining === 0) {
@@ -136,6 +174,7 @@ export class ResponseParser {
           break;
         }
         case State.UntilClose:
+          if (this.streaming) this.stream?.data(buf.subarray(i));
           return;
       }
     }
@@ -155,6 +194,7 @@ export class ResponseParser {
     this.partial = null;
     this.line = '';
     this.remaining = 0;
+    this.streaming = false;
   }
 
   private head(b: Buffer, start: number, end: number): void {
@@ -170,17 +210,23 @@ export class ResponseParser {
     let length = -1;
     let chunked = false;
     let close = false;
+    let contentType: string | undefined;
+    // without stream hooks the content type is not even looked at
+    const typeLength = this.stream === undefined ? -1 : 12;
     let p = b.indexOf(LF, start) + 1;
     while (p > 0 && p < end) {
       let le = b.indexOf(LF, p);
       if (le < 0 || le > end) le = end;
       const c = b[p] | 0x20;
-      // only content-length, connection and transfer-encoding matter
+      // only content-length, connection and transfer-encoding matter (and content-type for streams)
       if (c === 0x63 || c === 0x74) {
         const colon = b.indexOf(0x3a, p);
         if (colon > 0 && colon < le) {
           const nameLength = colon - p;
-          if (nameLength === 14 || nameLength === 17 || nameLength === 10) {
+          if (nameLength === typeLength) {
+            const valueEnd = b[le - 1] === CR ? le - 1 : le;
+            if (isContentType(b, p) && maybeSequential(b, colon + 1, valueEnd)) contentType = b.toString('latin1', colon + 1, valueEnd).trim();
+          } else if (nameLength === 14 || nameLength === 17 || nameLength === 10) {
             const name = b.toString('latin1', p, colon).toLowerCase();
             const valueEnd = b[le - 1] === CR ? le - 1 : le;
             if (name === 'content-length') {
@@ -199,8 +245,12 @@ export class ResponseParser {
     if (status < 200 && status !== 101) return; // 100 Continue, 103 Early Hints: the real response follows
     this.status = status;
     this.close = close;
-    if (status === 204 || status === 304 || status === 101 || this.bodiless()) this.complete();
-    else if (chunked) this.state = State.ChunkSize;
+    if (status === 204 || status === 304 || status === 101 || this.bodiless()) return this.complete();
+    if (contentType !== undefined && length !== 0 && framingOf(contentType) !== undefined) {
+      this.streaming = true;
+      this.stream?.start(status, contentType);
+    }
+    if (chunked) this.state = State.ChunkSize;
     else if (length > 0) {
       this.remaining = length;
       this.state = State.Length;
@@ -210,6 +260,7 @@ export class ResponseParser {
 
   private complete(): void {
     this.state = State.Head;
+    this.streaming = false;
     this.onResponse(this.status, this.close);
   }
 }

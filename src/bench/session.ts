@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
 import { writeWhole } from '../../common/write-whole.js';
-import { operationTable, statsLines, summaryOf, TargetTotals, type OperationInfo, type Stats, type TargetReport } from './report.js';
+import { operationTable, statsLines, streamTable, summaryOf, TargetTotals, type ItemCheck, type OperationInfo, type Stats, type TargetReport } from './report.js';
 import { createPool, runRounds, type TargetJob } from './runner.js';
 import { isInstant, parseDuration, parseUntil } from './units.js';
 
@@ -13,6 +13,8 @@ export interface SessionOptions {
   command: 'bench' | 'bench-chunked' | 'bench-pipeline';
   /** Streamed answers checked before the load, reported as they are. */
   streams?: LoadReport['streams'];
+  /** Validates the items sampled from streamed answers under load. */
+  checkItem?: ItemCheck;
   durationMs: number;
   rounds?: number;
   untilMs?: number;
@@ -130,10 +132,10 @@ export async function runSession(jobs: TargetJob[], options: SessionOptions): Pr
     await pool.destroy();
   }
 
-  const totals = jobs.map((job) => new TargetTotals(job.name, options.operations));
+  const totals = jobs.map((job) => new TargetTotals(job.name, options.operations, options.checkItem));
   const rounds: RoundReport[] = [];
   for (const round of outcome.rounds) {
-    const perRound = options.keepRounds ? jobs.map((job) => new TargetTotals(job.name, options.operations)) : [];
+    const perRound = options.keepRounds ? jobs.map((job) => new TargetTotals(job.name, options.operations, options.checkItem)) : [];
     round.targets.forEach((target, i) => {
       totals[i].add(target.results);
       perRound[i]?.add(target.results);
@@ -189,9 +191,11 @@ export function reportText(report: LoadReport): string[] {
     lines.push('', `${target.target}  (${target.durationSeconds.toFixed(1)} s${roundsText}, ${target.connections.toLocaleString('en-US')} connections)`);
     lines.push(...statsLines(target));
     if (target.operations && target.operations.length > 0) lines.push('', ...operationTable(target.operations));
+    const streamed = target.operations ? streamTable(target.operations) : [];
+    if (streamed.length > 0) lines.push('', ...streamed);
   }
   if (report.targets.length > 1) lines.push('', `all ${report.targets.length} targets`, ...statsLines(report.summary));
-  if (report.streams !== undefined) lines.push('', 'streamed answers (one each, read item by item before the load; the load times them to their end)', ...report.streams.map(streamLine));
+  if (report.streams !== undefined) lines.push('', 'streamed answers read before the load (one per operation, at most five items)', ...report.streams.map(streamLine));
   if (report.maxErrorRate !== undefined) {
     lines.push(
       '',

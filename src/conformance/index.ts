@@ -7,4 +7,4 @@ export type { ConformanceOptions } from './options.js';
 export { runConformance } from './run.js';
 export type { ConformanceReport, ProbeResult, Summary } from './report.js';
 export type { Verdict } from './probe.js';
-export { checkStream, isStreamed, type StreamCheck } from './stream-check.js';
+export { checkStream, isStreamed, StreamItemValidator, type StreamCheck } from './stream-check.js';

@@ -59,19 +59,30 @@ export class ResponseChecker {
 
   /** Each item read of a streamed answer against the item schema: the first that does not fit is the mismatch. */
   private checkItems(op: IrOperation, status: number, type: string, framing: SequenceFraming, read: { items: string[]; firstItemMs: number | null }): ResponseCheck | undefined {
+    const items = this.itemCheck(op, status, type, framing);
+    if (items === undefined) return undefined;
+    const result: ResponseCheck = { against: items.against, stream: { items: read.items.length, firstItemMs: read.firstItemMs } };
+    for (let i = 0; i < read.items.length; i++) {
+      const mismatch = items.check?.(read.items[i]);
+      if (mismatch !== undefined) return { ...result, mismatch: `item ${i + 1}: ${mismatch}` };
+    }
+    return result;
+  }
+
+  /**
+   * What one item of a streamed answer (`status`, media type `type`) is checked against; `check`
+   * tells why an item does not fit, and is undefined when there is no item schema to check.
+   * Undefined when the operation documents no such answer.
+   */
+  itemCheck(op: IrOperation, status: number, type: string, framing: SequenceFraming): { against: string; check?: (item: string) => string | undefined } | undefined {
     const ri = responseIndex(op, status);
     if (ri === -1) return undefined;
     const contents = op.responses[ri].contents;
     const ci = contents.findIndex((c) => c.mediaType.split(';')[0].trim().toLowerCase() === type);
     if (ci === -1) return undefined;
     const check = this.validators.responseItem(op, ri, ci);
-    const result: ResponseCheck = { against: `${op.responses[ri].status} ${contents[ci].mediaType} (items)`, stream: { items: read.items.length, firstItemMs: read.firstItemMs } };
-    if (check === undefined) return result;
-    for (let i = 0; i < read.items.length; i++) {
-      const mismatch = itemMismatch(framing, read.items[i], check);
-      if (mismatch !== undefined) return { ...result, mismatch: `item ${i + 1}: ${mismatch}` };
-    }
-    return result;
+    const against = `${op.responses[ri].status} ${contents[ci].mediaType} (items)`;
+    return check === undefined ? { against } : { against, check: (item) => itemMismatch(framing, item, check) };
   }
 }
 

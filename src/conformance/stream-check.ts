@@ -44,3 +44,29 @@ export async function checkStream(ir: Ir, op: IrOperation, target: string, reque
     client.close();
   }
 }
+
+/**
+ * Items of streamed answers checked one at a time against their item schema, as the probes check
+ * them: what `mock bench` does with the items it samples under load.
+ */
+export class StreamItemValidator {
+  private readonly checker: ResponseChecker;
+  private readonly checks = new Map<string, ((item: string) => string | undefined) | undefined>();
+
+  constructor(ir: Ir) {
+    this.checker = new ResponseChecker(new Validators(ir), new SchemaView(ir.definitions), false);
+  }
+
+  /** Why `item` of an answer of `op` (`status`, `contentType`) does not fit its item schema; undefined when it fits or nothing says what an item is. */
+  check(op: IrOperation, status: number, contentType: string, item: string): string | undefined {
+    const type = contentType.split(';')[0].trim().toLowerCase();
+    const key = `${op.key} ${status} ${type}`;
+    let check = this.checks.get(key);
+    if (!this.checks.has(key)) {
+      const framing = framingOf(type);
+      check = framing === undefined ? undefined : this.checker.itemCheck(op, status, type, framing)?.check;
+      this.checks.set(key, check);
+    }
+    return check?.(item);
+  }
+}

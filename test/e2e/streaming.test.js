@@ -236,37 +236,49 @@ t.test('corpus: Docker Engine (Swagger 2.0) GET /events streams EventMessage ite
   t.equal((await seq.text()).split('\x1e').length, 3, 'application/json-seq when asked');
 });
 
-t.test('mock bench reads each streamed operation item by item before its load: items checked, time to the first', async (t) => {
+t.test('mock bench reads streamed answers item by item, before and under load: items, time to the first, sampled items validated', async (t) => {
   const server = await serve(t, spec32, out32, 'uws');
-  const bench = (description) =>
-    runMock([
-      'bench',
-      '--spec',
-      description,
-      '--target',
-      server.url,
-      '--duration',
-      '1s',
-      '--vus',
-      '1',
-      '--operations',
-      'GET /logs',
-      '--headers',
-      'Prefer: stream-items=3, stream-interval=10',
-      '--json',
-    ]);
-  const res = await bench(spec32);
-  t.equal(res.code, 0, res.stderr);
-  const [stream] = JSON.parse(res.stdout).streams;
-  t.equal(stream.operation, 'GET /logs');
-  t.equal(stream.items, 3, 'three items read');
-  t.ok(typeof stream.firstItemMs === 'number', 'the time to the first item');
-  t.equal(stream.mismatch, undefined, 'every item fits');
+  const cwd = tmpdir();
+  const bench = (description, prefer, ...more) =>
+    runMock(['bench', '--spec', description, '--target', server.url, '--duration', '1s', '--vus', '2', '--headers', `Prefer: ${prefer}`, ...more], { cwd });
+  const streamOf = (report, operation) => report.targets[0].operations.find((o) => o.operation === operation);
+
+  const res = await bench(spec32, 'stream-items=3, stream-interval=10', '--operations', 'GET /events,GET /logs', '--output', 'report.json');
+  t.equal(res.code, 0, `the bench ran: ${res.stderr}`);
+  const report = JSON.parse(readFileSync(path.join(cwd, 'report.json'), 'utf8'));
+  const before = report.streams.find((s) => s.operation === 'GET /logs');
+  t.equal(before.items, 3, 'before the load: three items read');
+  t.ok(typeof before.firstItemMs === 'number', 'before the load: the time to the first item');
+  t.equal(before.mismatch, undefined, 'before the load: every item fits');
+  for (const operation of ['GET /events', 'GET /logs']) {
+    const op = streamOf(report, operation);
+    t.ok(op.stream.answers > 0 && op.stream.answers === op.responses, `${operation}: every answer under load read as a stream`);
+    t.ok(op.stream.items >= 3 * (op.stream.answers - op.stream.cut), `${operation}: three items per answer that ended`);
+    t.ok(op.stream.firstItemMs.p50 > 0 && op.stream.firstItemMs.p90 >= op.stream.firstItemMs.p50 && op.stream.firstItemMs.p99 >= op.stream.firstItemMs.p90, `${operation}: time to the first item, p50/p90/p99`);
+    t.ok(op.stream.itemsChecked > 0, `${operation}: sampled items checked`);
+    t.equal(op.stream.mismatches, 0, `${operation}: every sampled item fits`);
+  }
+  t.ok(report.targets[0].stream.answers > 0 && report.summary.stream.items > 0, 'the target and the summary add the streams up');
+  t.match(res.stdout, /1st item +p50 [\d.]+ ms +p90 [\d.]+ ms +p99/, 'the text report gives the time to the first item beside the latency');
+  t.match(res.stdout, /streamLogs \(GET \/logs\) +\d+ +\d+ +\d+/, 'and a row per streamed operation');
+
   // the same answers held against a description whose items must be fatal
   const strict = path.join(tmpdir(), 'strict.yaml');
   writeFileSync(strict, readFileSync(spec32, 'utf8').replace('enum: [debug, info, warn, error]', 'enum: [fatal]'));
-  const [judged] = JSON.parse((await bench(strict)).stdout).streams;
-  t.match(judged.mismatch, /^item 1: .*level must be equal to one of the allowed values/, 'an item that does not fit is reported');
+  const judged = JSON.parse((await bench(strict, 'stream-items=3, stream-interval=10', '--operations', 'GET /logs', '--json')).stdout);
+  t.match(judged.streams[0].mismatch, /^item 1: .*level must be equal to one of the allowed values/, 'before the load: an item that does not fit is reported');
+  const logs = streamOf(judged, 'GET /logs').stream;
+  t.ok(logs.mismatches > 0 && logs.mismatches === logs.itemsChecked, `under load: every sampled item counted as a mismatch (${logs.mismatches})`);
+  t.match(logs.firstMismatch, /^200 application\/jsonl item ".*": .*level must be equal to one of the allowed values/, 'under load: the first mismatch in detail');
+
+  // a stream without end: the run ends on time, the streams still open are cut and their items counted
+  const endless = await bench(spec32, 'stream-items=forever, stream-interval=10', '--operations', 'GET /logs', '--json');
+  t.equal(endless.code, 0, `the bench against an endless stream ended: ${endless.stderr}`);
+  const open = streamOf(JSON.parse(endless.stdout), 'GET /logs');
+  t.ok(open.stream.answers > 0 && open.stream.cut === open.stream.answers, 'every endless answer was cut when sending stopped');
+  t.equal(open.errors, 0, 'a cut stream is no error');
+  t.ok(open.stream.items > open.stream.answers, `items of the endless answers counted (${open.stream.items})`);
+  t.ok(open.stream.firstItemMs.p50 > 0, 'and their time to the first item');
 });
 
 t.test('the conformance self-test checks streamed answers item by item', async (t) => {

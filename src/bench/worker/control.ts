@@ -19,6 +19,8 @@ export interface Load {
   tick(elapsedMs: number, now: number): number;
   /** True when nothing is in flight any more (checked while stopping). */
   quiet(): boolean;
+  /** Sending stops, and again at the very end: end what will not end by itself (streams still open). */
+  stop?(): void;
   /** Sockets to destroy at the end. */
   sockets(): Iterable<Socket>;
 }
@@ -55,6 +57,7 @@ export class RunControl {
         if (grace) clearTimeout(grace);
         ticker = grace = null;
         this.finishing = null;
+        load.stop?.(); // streams that began during the grace period
         for (const socket of load.sockets()) socket.destroy();
         shared.publish(this.task.worker, recorder.responses, recorder.errors, 0, this.sendWindowMs);
         resolve(recorder.result(this.sendWindowMs, this.connections, this.interrupted));
@@ -64,6 +67,7 @@ export class RunControl {
         this.stopping = true;
         this.sendWindowMs = recorder.elapsed();
         for (const waiter of [...this.rps.clear(), ...this.cps.clear()]) waiter();
+        load.stop?.();
         this.finishing = finish;
         if (load.quiet()) return finish();
         grace = setTimeout(finish, Math.min(GRACE_MS, this.task.timeoutMs));

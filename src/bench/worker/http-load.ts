@@ -1,12 +1,15 @@
 // `mock bench` in a worker: closed-loop virtual users. Each VU owns one keep-alive connection and
 // has exactly one request in flight; when its response is complete it sends the next request of
 // the plan (pre-serialised bytes, one socket.write). The scenario decides which VUs are active.
+// When the description documents streams, an answer of a sequential media type is read item by
+// item (stream-reader.ts); one still open when sending stops is closed then and counted as cut.
 import type { Socket } from 'node:net';
 import type { HttpTask, WorkerResult } from '../protocol.js';
-import { ResponseParser } from '../response-parser.js';
+import { ResponseParser, type StreamHooks } from '../response-parser.js';
 import { activeVus } from '../scenarios.js';
 import { RunControl, type Load } from './control.js';
 import { watchSocket, reconnectDelayMs } from './socket.js';
+import { StreamReader } from './stream-reader.js';
 
 interface Planned {
   operation: number;
@@ -29,7 +32,7 @@ export function runHttp(task: HttpTask): Promise<WorkerResult> {
     bodiless: r.bodiless,
   }));
   const vus: VirtualUser[] = [];
-  for (let id = task.worker; id < task.vus; id += task.workers) vus.push(new VirtualUser(id, control, plan));
+  for (let id = task.worker; id < task.vus; id += task.workers) vus.push(new VirtualUser(id, control, plan, task.streams));
   let active = 0; // VUs active across all workers
   const load: Load = {
     begin() {
@@ -49,6 +52,9 @@ export function runHttp(task: HttpTask): Promise<WorkerResult> {
       return local;
     },
     quiet: () => vus.every((vu) => vu.state !== VuState.Busy),
+    stop() {
+      for (const vu of vus) vu.cut();
+    },
     *sockets() {
       for (const vu of vus) if (vu.socket) yield vu.socket;
     },
@@ -67,17 +73,29 @@ class VirtualUser {
   private active = 0;
   private failedConnects = 0;
   private readonly parser: ResponseParser;
+  /** The streamed answer being read, once its head came. */
+  private stream: StreamReader | null = null;
 
   constructor(
     readonly id: number,
     private readonly control: RunControl,
     private readonly plan: Planned[],
+    streams: boolean,
   ) {
     // spread the VUs over the plan, so that every operation is hit from the first second
     this.cursor = (id * 7919) % plan.length;
+    const hooks: StreamHooks | undefined = streams
+      ? {
+          start: (status, contentType) => {
+            if (this.current !== null) this.stream = new StreamReader(control.recorder, this.current.operation, status, contentType);
+          },
+          data: (chunk) => this.stream?.data(chunk),
+        }
+      : undefined;
     this.parser = new ResponseParser(
       (status, close) => this.onResponse(status, close),
       () => this.current?.bodiless === true,
+      hooks,
     );
   }
 
@@ -99,7 +117,21 @@ class VirtualUser {
   }
 
   timeout(now: number, timeoutMs: number): void {
-    if (this.state === VuState.Busy && now - this.sentAt > timeoutMs) this.fail('ETIMEDOUT');
+    // a stream may rightly last for ever: only its silence times out
+    if (this.state === VuState.Busy && now - (this.stream === null ? this.sentAt : this.stream.lastDataAt) > timeoutMs) this.fail('ETIMEDOUT');
+  }
+
+  /** Sending stopped: a streamed answer still open is closed now and counted, with the items it gave. */
+  cut(): void {
+    const stream = this.stream;
+    const request = this.current;
+    if (stream === null || request === null || this.state !== VuState.Busy) return;
+    this.stream = null;
+    this.current = null;
+    this.control.recorder.cutResponse(request.operation, stream.status);
+    this.control.recorder.stream(request.operation, stream, this.sentAt, true);
+    this.drop();
+    this.idle();
   }
 
   private readonly fire = (): void => {
@@ -136,6 +168,7 @@ class VirtualUser {
         this.socket = null;
         if (this.current !== null && this.parser.finish()) return; // a read-until-close body ended
         this.parser.reset();
+        this.stream = null;
         if (this.current !== null) {
           if (!connected) this.failedConnects++;
           this.control.recorder.error(this.current.operation, failure ?? 'ECONNRESET');
@@ -152,11 +185,18 @@ class VirtualUser {
     if (request === null) return; // bytes nobody asked for
     this.current = null;
     this.control.recorder.response(request.operation, status, this.sentAt);
+    const stream = this.stream;
+    if (stream !== null) {
+      this.stream = null;
+      stream.end();
+      this.control.recorder.stream(request.operation, stream, this.sentAt, false);
+    }
     if (close) this.drop();
     this.next();
   }
 
   private fail(code: string): void {
+    this.stream = null;
     if (this.current !== null) {
       this.control.recorder.error(this.current.operation, code);
       this.current = null;

@@ -1,14 +1,30 @@
 // Counts, per operation, what one worker saw: responses by status, latencies, errors by code, and
 // a per-second timeline. Plain objects and one histogram per operation: cheap on the hot path.
 import { createHistogram, encodeHistogram, type Histogram } from '../histogram.js';
-import type { OperationResult, WorkerResult } from '../protocol.js';
+import type { OperationResult, SampledItem, WorkerResult } from '../protocol.js';
+
+/** Items kept per operation (and worker and round) for validation: the main thread checks them after the round. */
+export const SAMPLED_ITEMS = 100;
 
 interface OperationCounts {
   responses: number;
   histogram: Histogram | null;
   statuses: Record<number, number>;
   errors: Record<string, number>;
+  stream: StreamCounts | null;
 }
+
+interface StreamCounts {
+  answers: number;
+  cut: number;
+  items: number;
+  firstItem: Histogram | null;
+  sample: SampledItem[];
+  /** Items offered to the sample so far. */
+  seen: number;
+}
+
+const streamCounts = (): StreamCounts => ({ answers: 0, cut: 0, items: 0, firstItem: null, sample: [], seen: 0 });
 
 export class Recorder {
   responses = 0;
@@ -21,7 +37,7 @@ export class Recorder {
   startedAt = Date.now();
 
   constructor(operations: number) {
-    this.operations = Array.from({ length: Math.max(1, operations) }, () => ({ responses: 0, histogram: null, statuses: {}, errors: {} }));
+    this.operations = Array.from({ length: Math.max(1, operations) }, () => ({ responses: 0, histogram: null, statuses: {}, errors: {}, stream: null }));
   }
 
   /** The run starts now: the timeline counts seconds from here. */
@@ -40,6 +56,39 @@ export class Recorder {
     this.responses++;
     const second = ((now - this.origin) / 1000) | 0;
     this.perSecond[second] = (this.perSecond[second] ?? 0) + 1;
+  }
+
+  /**
+   * A streamed answer the run ended while it was still open: a response (its status came), with no
+   * latency, as it has no end.
+   */
+  cutResponse(operation: number, status: number): void {
+    const op = this.operations[operation];
+    op.responses++;
+    op.statuses[status] = (op.statuses[status] ?? 0) + 1;
+    this.responses++;
+    const second = ((performance.now() - this.origin) / 1000) | 0;
+    this.perSecond[second] = (this.perSecond[second] ?? 0) + 1;
+  }
+
+  /** The items of a streamed answer that ended (or was `cut`), sent at `sentAt`. */
+  stream(operation: number, reader: { items: number; firstItemAt: number }, sentAt: number, cut: boolean): void {
+    const counts = (this.operations[operation].stream ??= streamCounts());
+    counts.answers++;
+    if (cut) counts.cut++;
+    counts.items += reader.items;
+    if (reader.firstItemAt > 0) (counts.firstItem ??= createHistogram()).recordValue(Math.max(1, Math.round((reader.firstItemAt - sentAt) * 1000)));
+  }
+
+  /** One item read: kept with probability SAMPLED_ITEMS / items seen (reservoir sampling), so the sample spans the run. */
+  streamItem(operation: number, status: number, contentType: string, item: string): void {
+    const counts = (this.operations[operation].stream ??= streamCounts());
+    const seen = counts.seen++;
+    if (seen < SAMPLED_ITEMS) counts.sample.push({ status, contentType, item });
+    else {
+      const at = Math.floor(Math.random() * (seen + 1));
+      if (at < SAMPLED_ITEMS) counts.sample[at] = { status, contentType, item };
+    }
   }
 
   error(operation: number, code: string): void {
@@ -69,6 +118,17 @@ export class Recorder {
       histogram: op.histogram ? encodeHistogram(op.histogram) : null,
       statuses: op.statuses,
       errors: op.errors,
+      ...(op.stream === null
+        ? {}
+        : {
+            stream: {
+              answers: op.stream.answers,
+              cut: op.stream.cut,
+              items: op.stream.items,
+              firstItem: op.stream.firstItem ? encodeHistogram(op.stream.firstItem) : null,
+              sample: op.stream.sample,
+            },
+          }),
     }));
     return {
       startedAt: this.startedAt,

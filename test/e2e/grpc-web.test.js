@@ -2,12 +2,13 @@
 // official Connect clients (@connectrpc/connect-node's gRPC-Web and Connect transports, binary and
 // JSON, over HTTP/1.1 and HTTP/2), with the service's descriptors taken from the mock's own reflection at run time, call
 // unary and server-streaming methods; errors arrive as the protocols carry them (gRPC-Web's
-// trailers, Connect's error JSON and end-of-stream); curl shows the wire itself (grpc-web-text).
+// trailers, Connect's error JSON and end-of-stream); buf curl calls it with --protocol grpcweb and
+// connect over HTTP/1.1 and h2c; curl shows the wire itself (grpc-web-text).
 import t from 'tap';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { create, createFileRegistry, fromBinary } from '@bufbuild/protobuf';
+import { create, createFileRegistry, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { FileDescriptorProtoSchema, FileDescriptorSetSchema } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { createConnectTransport, createGrpcWebTransport } from '@connectrpc/connect-node';
@@ -60,7 +61,8 @@ const visit = (file) => {
   ordered.push(file);
 };
 for (const file of files.values()) visit(file);
-const registry = createFileRegistry(create(FileDescriptorSetSchema, { file: ordered }));
+const descriptorSet = create(FileDescriptorSetSchema, { file: ordered });
+const registry = createFileRegistry(descriptorSet);
 const Library = registry.getService('library.v1.Library');
 
 const transports = {
@@ -89,6 +91,27 @@ for (const [name, transport] of Object.entries(transports)) {
     t.match(failed.rawMessage, 'no such book');
   });
 }
+
+t.test('buf curl --protocol grpcweb and connect, over HTTP/1.1 and HTTP/2', async (t) => {
+  // buf reads the service from an image: the descriptors the mock's reflection gave
+  const image = path.join(dir, 'library.binpb');
+  writeFileSync(image, toBinary(FileDescriptorSetSchema, descriptorSet));
+  const buf = (args) => spawnSync(path.join(root, 'node_modules', '.bin', 'buf'), ['curl', '--schema', image, ...args], { encoding: 'utf8' });
+  for (const protocol of ['grpcweb', 'connect']) {
+    for (const version of [[], ['--http2-prior-knowledge']]) {
+      const over = `${protocol}${version.length === 0 ? '' : ' over h2c'}`;
+      const unary = buf(['--protocol', protocol, ...version, '-d', '{"name":"shelves/1/books/2"}', `${bridge}/library.v1.Library/GetBook`]);
+      t.equal(unary.status, 0, `${over}: ${unary.stderr}`);
+      t.match(JSON.parse(unary.stdout), { name: 'shelves/1/books/2', title: 'Dune', pageCount: '412' }, `${over}: unary`);
+      const streamed = buf(['--protocol', protocol, ...version, '-d', '{"parent":"shelves/1"}', `${bridge}/library.v1.Library/ListBooks`]);
+      t.equal(streamed.status, 0, `${over}: ${streamed.stderr}`);
+      t.equal(streamed.stdout.match(/"name"/g)?.length, 3, `${over}: three streamed messages`);
+      const missing = buf(['--protocol', protocol, ...version, '-d', '{"name":"shelves/1/books/missing"}', `${bridge}/library.v1.Library/GetBook`]);
+      t.not(missing.status, 0, `${over}: a status other than OK fails the call`);
+      t.match(missing.stderr, /not_found[\s\S]*no such book/i, `${over}: NOT_FOUND with its message`);
+    }
+  }
+});
 
 t.test('the wire: grpc-web-text with curl, trailers in the body; Connect unary errors as JSON with the HTTP status', async (t) => {
   // GetBookRequest { name: "abc" }: field 1, length-delimited

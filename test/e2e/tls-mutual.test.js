@@ -6,15 +6,19 @@
 import t from 'tap';
 import https from 'node:https';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import grpc from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
 import WebSocket from 'ws';
-import { startCommand, tmpdir } from '../helpers/cli.js';
+import { root, startCommand, tmpdir } from '../helpers/cli.js';
 import { curl, fingerprint, makeCertificates } from '../helpers/certificates.js';
 
 const dir = tmpdir();
 const certs = makeCertificates(dir);
 const at = (name) => path.join(dir, name);
 const clientFingerprint = fingerprint(dir, 'client.pem');
+const protos = path.join(root, 'examples', 'grpc', 'proto');
 
 writeFileSync(
   at('api.yaml'),
@@ -35,9 +39,9 @@ paths:
         '200': { description: ok, content: { application/json: { example: { open: true } } } }
 `,
 );
-const yaml = (clientAuth) => `specs: [api.yaml]
-server: { http_port: 0, bind: 127.0.0.1, tls: { cert: server.pem, key: server.key, ca: ca.pem, client_auth: ${clientAuth} } }
-validation: { mode: enforce }
+const yaml = (clientAuth, grpc = false) => `specs: [api.yaml]
+server: { http_port: 0,${grpc ? ' grpc_port: 0,' : ''} bind: 127.0.0.1, tls: { cert: server.pem, key: server.key, ca: ca.pem, client_auth: ${clientAuth} } }
+${grpc ? `grpc: { proto_dir: ${JSON.stringify(protos)} }\n` : ''}validation: { mode: enforce }
 http:
   routes:
     - method: GET
@@ -55,8 +59,8 @@ http:
         body: { open: 'for client-a' }
 `;
 
-const start = async (t, clientAuth) => {
-  writeFileSync(at('mock.yaml'), yaml(clientAuth));
+const start = async (t, clientAuth, grpc = false) => {
+  writeFileSync(at('mock.yaml'), yaml(clientAuth, grpc));
   const server = await startCommand(['serve'], /serving on (https:\/\/\S+)/, { cwd: dir });
   t.teardown(() => server.stop());
   return server;
@@ -66,7 +70,7 @@ const asClient = [...cacert, '--cert', at('client.pem'), '--key', at('client.key
 const asRogue = [...cacert, '--cert', at('rogue.pem'), '--key', at('rogue.key')];
 
 t.test('client_auth request: the mutualTLS scheme and certificate conditions', async (t) => {
-  const server = await start(t, 'request');
+  const server = await start(t, 'request', true);
   t.match(server.stdout, 'serving on https://', 'says https://');
   t.match(server.stdout, '(node:http)', 'served by node:https, which shows client certificates');
 
@@ -98,6 +102,27 @@ t.test('client_auth request: the mutualTLS scheme and certificate conditions', a
       .on('error', reject);
   });
   t.equal(node, 200, 'node:https with a client certificate');
+
+  // gRPC asks for a certificate too, and serves the call whatever comes
+  const grpcAt = /gRPC on (\S+) \(TLS\)/.exec(server.stdout)[1].replace('127.0.0.1', 'localhost');
+  const handshake = spawnSync('openssl', ['s_client', '-connect', grpcAt, '-alpn', 'h2', '-CAfile', at('ca.pem')], { input: '', encoding: 'utf8' });
+  t.match(handshake.stdout, /Acceptable client certificate CA names\n.*CN ?= ?[^\n]*/, 'the handshake asks for a client certificate, naming ca');
+  const { greeter } = grpc.loadPackageDefinition(loadSync(path.join(protos, 'greeter.proto'), { keepCase: true }));
+  const sayHello = (credentials) =>
+    new Promise((resolve) => {
+      const client = new greeter.v1.Greeter(grpcAt, credentials);
+      client.SayHello({ name: 'Ada' }, (error, reply) => {
+        client.close();
+        resolve(error ? `error: ${error.details}` : typeof reply.message);
+      });
+    });
+  t.equal(await sayHello(grpc.credentials.createSsl(Buffer.from(certs.ca))), 'string', 'gRPC without a certificate: served');
+  t.equal(
+    await sayHello(grpc.credentials.createSsl(...[certs.ca, certs.rogue.key, certs.rogue.cert].map((pem) => Buffer.from(pem)))),
+    'string',
+    'with one ca did not sign: served (request does not refuse)',
+  );
+  t.equal(await sayHello(grpc.credentials.createSsl(...[certs.ca, certs.client.key, certs.client.cert].map((pem) => Buffer.from(pem)))), 'string', 'with a signed one: served');
 });
 
 t.test('client_auth require: no certificate the CA signed, no connection', async (t) => {

@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import net from 'node:net';
-import { ServerCredentials, type Server } from '@grpc/grpc-js';
+import { rootCertificates } from 'node:tls';
+import { experimental, ServerCredentials, type Server } from '@grpc/grpc-js';
 import { MockError } from '../../../common/errors.js';
 import type { TlsOptions } from '../../serve-options.js';
 
@@ -53,11 +54,43 @@ export class GrpcConnections {
 /**
  * grpc-js's TLS credentials for server.tls; it takes no passphrase, so an encrypted key is handed
  * over decrypted, in memory only. client_auth require checks client certificates against ca;
- * request is served as none, since grpc-js either requires them or never asks.
+ * request asks for one and serves the call whatever comes, which only grpc-js's certificate-provider
+ * credentials can say (createSsl either requires certificates or never asks).
  */
 function credentialsOf(tls: TlsOptions | undefined): ServerCredentials {
   if (tls === undefined) return ServerCredentials.createInsecure();
-  const key = tls.passphrase === undefined ? tls.key : createPrivateKey({ key: tls.key, passphrase: tls.passphrase }).export({ type: 'pkcs8', format: 'pem' });
+  const key = Buffer.from(tls.passphrase === undefined ? tls.key : createPrivateKey({ key: tls.key, passphrase: tls.passphrase }).export({ type: 'pkcs8', format: 'pem' }));
+  const cert = Buffer.from(tls.cert);
+  if (tls.clientAuth === 'request') {
+    // without ca, the system's authorities, as node:https asks with
+    const ca = Buffer.from(tls.ca ?? rootCertificates.join('\n'));
+    const fixed = new FixedCertificates(cert, key, ca);
+    return experimental.createCertificateProviderServerCredentials(fixed, fixed, false);
+  }
   const requireClients = tls.clientAuth === 'require';
-  return ServerCredentials.createSsl(requireClients && tls.ca !== undefined ? Buffer.from(tls.ca) : null, [{ private_key: Buffer.from(key), cert_chain: Buffer.from(tls.cert) }], requireClients);
+  return ServerCredentials.createSsl(requireClients && tls.ca !== undefined ? Buffer.from(tls.ca) : null, [{ private_key: key, cert_chain: cert }], requireClients);
+}
+
+/**
+ * The certificates of server.tls, as grpc-js's certificate providers hand them over, once: after
+ * the listener is added, since grpc-js registers the server that wants them only after asking.
+ */
+class FixedCertificates implements experimental.CertificateProvider {
+  constructor(
+    private readonly certificate: Buffer,
+    private readonly privateKey: Buffer,
+    private readonly caCertificate: Buffer,
+  ) {}
+
+  addCaCertificateListener(listener: experimental.CaCertificateUpdateListener): void {
+    queueMicrotask(() => listener({ caCertificate: this.caCertificate }));
+  }
+
+  removeCaCertificateListener(): void {}
+
+  addIdentityCertificateListener(listener: experimental.IdentityCertificateUpdateListener): void {
+    queueMicrotask(() => listener({ certificate: this.certificate, privateKey: this.privateKey }));
+  }
+
+  removeIdentityCertificateListener(): void {}
 }

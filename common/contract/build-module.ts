@@ -202,6 +202,8 @@ export interface Responders {
   routes: RouteResponder[];
   /** By the build's `callbacks` entry, then by its `parameters` entry: the generator of a parameter the description gives no value for, else null. */
   callbacks?: Array<Array<(() => unknown) | null>>;
+  /** The same for the build's `webhooks`. */
+  webhooks?: Array<Array<(() => unknown) | null>>;
 }
 
 /** Latency configured for one route (core.routes[].latency). */
@@ -268,7 +270,7 @@ export interface CallbackMeta {
   parameters?: CallbackParameter[];
 }
 
-/** A header, query or cookie parameter of an OpenAPI callback's operation that the mock sends. */
+/** A header, query or cookie parameter of an OpenAPI callback's or webhook's operation that the mock sends. */
 export interface CallbackParameter {
   /** As the description writes it. */
   name: string;
@@ -286,6 +288,8 @@ export interface WebhookMeta {
   method: string;
   contentType: string | null;
   body?: unknown;
+  /** Its operation's header, query and cookie parameters, as callbacks send theirs. */
+  parameters?: CallbackParameter[];
 }
 
 /** Every export of a build's index.js, as compiler/emit writes it and runtime/terminal/openapi loads it. */

@@ -51,8 +51,8 @@ export function emitResponders(ir: Ir, schemas: AjvSchemas, progress?: (done: nu
     return emitOperation(op, emission);
   });
   // request mode, as a client would send them: readOnly properties left out
-  const generates = ir.callbacks.some((c) => c.parameters?.some((p) => p.schema !== undefined));
-  const callbacks = !generates ? [] : ir.callbacks.map((c) => `[${(c.parameters ?? []).map((p) => (p.schema === undefined ? 'null' : `() => ${gen.expression(p.schema, 'request')}`)).join(', ')}]`);
+  const callbacks = parameterGenerators(ir.callbacks, gen);
+  const webhooks = parameterGenerators(ir.webhooks, gen);
   warnings.unsatisfiable = [...gen.leftOut(), ...auditGenerators(emission.bodies, ir.definitions, gen, schemas)];
   const routes = ir.routes.map((route) => emitRoute(route));
   // the same code twice, annotated in the .ts: the .js twin needs no TypeScript pass
@@ -69,16 +69,7 @@ ${ops.map((o) => indent(o, 4)).join(',\n')}
 ${routes.map((r) => indent(r, 4)).join(',\n')}
   ];
 
-${
-  callbacks.length === 0
-    ? '  return { operations, routes };'
-    : `  /** By the build's callbacks, then their parameters: generators of the values the description does not give. */
-  const callbacks${typed ? ': Array<Array<(() => unknown) | null>>' : ''} = [
-${callbacks.map((c) => `    ${c}`).join(',\n')}
-  ];
-
-  return { operations, routes, callbacks };`
-}
+${generatorTable('callbacks', callbacks, typed)}${generatorTable('webhooks', webhooks, typed)}  return { ${['operations', 'routes', ...(callbacks.length === 0 ? [] : ['callbacks']), ...(webhooks.length === 0 ? [] : ['webhooks'])].join(', ')} };
 }
 `;
   const types = importContract(['GenRuntime', 'OperationResponders', 'Responders', 'RouteResponder']);
@@ -239,3 +230,24 @@ function xmlRoot(schema: JsonSchema | undefined): string {
 }
 
 const indent = (text: string, n: number): string => text.split('\n').map((l) => (l ? ' '.repeat(n) + l : l)).join('\n');
+
+/**
+ * Per callback or webhook, per parameter: a generator (request mode, as a client would send it:
+ * readOnly properties left out) of a value the description does not give, else null. None when no
+ * parameter is generated, so that builds without any stay as they were.
+ */
+function parameterGenerators(entries: ReadonlyArray<{ parameters?: ReadonlyArray<{ schema?: JsonSchema }> }>, gen: GeneratorEmitter): string[] {
+  if (!entries.some((e) => e.parameters?.some((p) => p.schema !== undefined))) return [];
+  return entries.map((e) => `[${(e.parameters ?? []).map((p) => (p.schema === undefined ? 'null' : `() => ${gen.expression(p.schema, 'request')}`)).join(', ')}]`);
+}
+
+/** The `callbacks` or `webhooks` table of createResponders, when it has one. */
+function generatorTable(name: 'callbacks' | 'webhooks', rows: string[], typed: boolean): string {
+  if (rows.length === 0) return '';
+  return `  /** By the build's ${name}, then their parameters: generators of the values the description does not give. */
+  const ${name}${typed ? ': Array<Array<(() => unknown) | null>>' : ''} = [
+${rows.map((row) => `    ${row}`).join(',\n')}
+  ];
+
+`;
+}

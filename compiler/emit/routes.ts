@@ -1,4 +1,4 @@
-import type { CallbackMeta, CustomRouteMeta, OperationMeta } from '../../common/contract/index.js';
+import type { CallbackMeta, CustomRouteMeta, OperationMeta, WebhookMeta } from '../../common/contract/index.js';
 import type { Ir, IrOperation } from '../ir/types.js';
 import type { AjvSchemas } from './ajv-schemas.js';
 import { buildTree, emitRouter, type RouteEntry } from './router/index.js';
@@ -34,7 +34,10 @@ export function emitRoutes(ir: Ir, schemas: AjvSchemas): string {
     const meta: CallbackMeta = { ...c, ...(c.parameters === undefined ? {} : { parameters: c.parameters.map(({ schema: _schema, ...p }) => p) }) };
     return `  ${comment(`${keys[c.route]}: ${c.name}`)} ${JSON.stringify(meta)}`;
   });
-  const webhooks = ir.webhooks.map((w) => `  ${comment(w.name)} ${JSON.stringify(w)}`);
+  const webhooks = ir.webhooks.map((w) => {
+    const meta: WebhookMeta = { ...w, ...(w.parameters === undefined ? {} : { parameters: w.parameters.map(({ schema: _schema, ...p }) => p) }) };
+    return `  ${comment(w.name)} ${JSON.stringify(meta)}`;
+  });
   // only builds that have them export them: every other build stays byte for byte as it was
   const optional = [
     ...(callbacks.length === 0 ? [] : [`export const callbacks: CallbackMeta[] = [\n${callbacks.join(',\n')}\n];\n`]),

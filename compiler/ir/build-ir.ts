@@ -31,7 +31,7 @@ export function buildIr(name: string, inputs: IrInput[], routes: unknown[], rout
     const basePath = input.basePath === undefined ? serverBasePath(document) : normalizeBasePath(input.basePath);
     specs.push({ source: input.source, title: String(info.title ?? ''), version: String(info.version ?? ''), dialect, basePath, apiKeys: apiKeySchemes(document) });
     registry.use(document, String(specIndex), input.source);
-    for (const webhook of lowerWebhooks(document, warnings)) if (!webhooks.some((w) => w.name === webhook.name)) webhooks.push(webhook);
+    for (const webhook of lowerWebhooks(document, warnings, (schema) => registry.normalize(schema))) if (!webhooks.some((w) => w.name === webhook.name)) webhooks.push(webhook);
     for (const op of lowerOperations({ document, registry, specIndex, basePath, dialect, warnings })) operations.push({ ...op, index: operations.length });
   });
   rejectCollisions(specs, operations);

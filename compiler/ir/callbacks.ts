@@ -65,7 +65,7 @@ export function lowerCallbacks(document: Obj, raw: unknown, where: string, warni
 }
 
 /**
- * The parameters a callback sends (path item's, then the operation's, which override by name and
+ * The parameters a callback or webhook sends (path item's, then the operation's, which override by name and
  * location): every required one, and an optional one when the description gives it a value
  * (example, examples, the schema's example or default), since an optional parameter without one
  * is what a client leaves out. A required one without a value keeps its schema, for the build's
@@ -113,7 +113,7 @@ function delayOf(raw: unknown, where: string, warnings: string[]): number | unde
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** OpenAPI 3.1 `webhooks`: one entry per name (its first operation). */
-export function lowerWebhooks(document: Obj, warnings: string[]): IrWebhook[] {
+export function lowerWebhooks(document: Obj, warnings: string[], normalize: (schema: unknown) => JsonSchema): IrWebhook[] {
   const webhooks = document.webhooks;
   if (!webhooks || typeof webhooks !== 'object') return [];
   const out: IrWebhook[] = [];
@@ -121,7 +121,10 @@ export function lowerWebhooks(document: Obj, warnings: string[]): IrWebhook[] {
     const item = deref(document, rawItem as Obj);
     const method = item && typeof item === 'object' ? METHODS.find((m) => item[m] && typeof item[m] === 'object') : undefined;
     if (method === undefined) continue;
-    out.push({ name, method: method.toUpperCase(), ...requestOf(document, item[method] as Obj, `webhook ${name}`, warnings) });
+    const op = item[method] as Obj;
+    const at = `webhook ${name}`;
+    const parameters = lowerParameters(document, [...list(item.parameters), ...list(op.parameters)], at, warnings, normalize);
+    out.push({ name, method: method.toUpperCase(), ...requestOf(document, op, at, warnings), ...(parameters.length === 0 ? {} : { parameters }) });
   }
   return out;
 }

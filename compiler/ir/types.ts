@@ -27,7 +27,7 @@ export interface Ir {
   /** Requests sent after answering a route (operations' `callbacks`, custom routes' `callbacks`), by route position. */
   callbacks: Array<IrCallback & { route: number }>;
   /** The descriptions' OpenAPI 3.1 `webhooks`. */
-  webhooks: WebhookMeta[];
+  webhooks: IrWebhook[];
   /** What lowering left out of the descriptions, and why (build warnings). */
   warnings: string[];
 }
@@ -36,7 +36,7 @@ export interface Ir {
 export type IrCallback = Omit<CallbackMeta, 'route' | 'parameters'> & { parameters?: IrCallbackParameter[] };
 /** A callback parameter as the build knows it: the schema of one the description gives no value for, which the emitted generator makes values from. */
 export type IrCallbackParameter = CallbackParameter & { schema?: JsonSchema };
-export type IrWebhook = WebhookMeta;
+export type IrWebhook = Omit<WebhookMeta, 'parameters'> & { parameters?: IrCallbackParameter[] };
 
 /** Static per-route behaviour, as the build exports it (the contract's shape is the IR's). */
 export type IrRouteBehaviour = RouteBehaviourMeta;

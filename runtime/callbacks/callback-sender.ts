@@ -3,7 +3,7 @@ import { parseTemplate, renderTemplate, renderValue, type ExpressionContext, typ
 import type { Answer, Exchange } from '../chain/exchange/index.js';
 import { configuredDelay, type NamedOperation } from './delays.js';
 import type { Outbound } from './outbound.js';
-import { serialise } from './parameters.js';
+import { applyParameters, clean } from './parameters.js';
 
 const decoder = new TextDecoder();
 
@@ -81,14 +81,7 @@ export class CallbackSender {
       return;
     }
     const headers: Record<string, string> = { 'user-agent': 'mock-callbacks' };
-    if (parameters.length > 0) {
-      const sent = serialise(parameters, (i) => parameters[i].value ?? values[i]?.());
-      for (const [name, value] of sent.headers) headers[name] = clean(value);
-      // what the URL's own query says (a runtime expression of the description) stays as it is
-      const inUrl = new Set(url.searchParams.keys());
-      for (const [name, value] of sent.query) if (!inUrl.has(name)) url.searchParams.append(name, value);
-      if (sent.cookies.length > 0) headers.cookie = clean(sent.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; '));
-    }
+    applyParameters(url, headers, parameters, values);
     for (const [name, parts] of headerTemplates) headers[name] = clean(renderTemplate(parts, cx));
     let body: string | undefined;
     if (meta.body !== undefined) {
@@ -99,9 +92,6 @@ export class CallbackSender {
     void this.outbound.deliver({ method: meta.method, url, headers, body }, about, delayMs);
   }
 }
-
-/** A header value as a field can carry it: control characters (a generated or expression-filled value may hold some) become spaces. */
-const clean = (value: string): string => value.replace(/[\0-\x1f\x7f]/g, ' ');
 
 /** Every string of a JSON value with its runtime expressions evaluated. */
 function expandStrings(value: unknown, cx: ExpressionContext): unknown {

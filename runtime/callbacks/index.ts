@@ -8,4 +8,4 @@ export { checkCallbacks, type CallbacksSection } from './check.js';
 export { unknownDelays, type CallbackDelay } from './delays.js';
 export { DEFAULT_ALLOWED_HOSTS, HostAllowlist, allowlistEntryProblem } from './host-allowlist.js';
 export { Outbound, type CallbackSettings, type DeliveryResult, type OutcomeLog } from './outbound.js';
-export { WebhookRequestError, WebhookSender, type WebhookSchedule } from './webhook-sender.js';
+export { WebhookRequestError, WebhookSender, type ServedWebhooks, type WebhookSchedule } from './webhook-sender.js';

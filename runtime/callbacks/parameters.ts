@@ -1,5 +1,21 @@
 import type { CallbackParameter } from '../../common/contract/index.js';
 
+/**
+ * Adds a callback's or webhook's parameters to its request: header fields, query pairs (a name the
+ * URL's own query has stays as the URL says) and one Cookie field.
+ */
+export function applyParameters(url: URL, headers: Record<string, string>, parameters: readonly CallbackParameter[], generated: ReadonlyArray<(() => unknown) | null> | undefined): void {
+  if (parameters.length === 0) return;
+  const sent = serialise(parameters, (i) => parameters[i].value ?? generated?.[i]?.());
+  for (const [name, value] of sent.headers) headers[name] = clean(value);
+  const inUrl = new Set(url.searchParams.keys());
+  for (const [name, value] of sent.query) if (!inUrl.has(name)) url.searchParams.append(name, value);
+  if (sent.cookies.length > 0) headers.cookie = clean(sent.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; '));
+}
+
+/** A header value as a field can carry it: control characters (a generated or expression-filled value may hold some) become spaces. */
+export const clean = (value: string): string => value.replace(/[\0-\x1f\x7f]/g, ' ');
+
 /** A callback's parameters as they travel: header fields, query pairs, cookie pairs. */
 export interface Serialised {
   headers: Array<[string, string]>;

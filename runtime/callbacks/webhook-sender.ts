@@ -4,6 +4,7 @@ import type { WebhookMeta } from '../../common/contract/index.js';
 import { MockError } from '../../common/errors.js';
 import { signWebhook, webhookKey } from '../drift/webhooks/index.js';
 import type { DeliveryResult, Outbound } from './outbound.js';
+import { applyParameters } from './parameters.js';
 import { refusalOf } from './send.js';
 
 /** One entry of callbacks.webhooks.schedules. */
@@ -12,6 +13,12 @@ export interface WebhookSchedule {
   url: string;
   everyMs: number;
   body?: unknown;
+}
+
+/** The webhooks of the build being served, and the generators of their parameters' values (by webhook, then parameter). */
+export interface ServedWebhooks {
+  webhooks: readonly WebhookMeta[];
+  values: ReadonlyArray<ReadonlyArray<(() => unknown) | null>>;
 }
 
 /** Why a webhook cannot be sent as asked: the admin API's 400 or 404. */
@@ -37,7 +44,7 @@ export class WebhookSender {
   constructor(
     private readonly outbound: Outbound,
     /** The webhooks of the build being served (a restart swaps it). */
-    private readonly webhooks: () => readonly WebhookMeta[],
+    private readonly served: () => ServedWebhooks,
     secret: string | undefined,
     private readonly logger: Logger,
   ) {
@@ -45,12 +52,14 @@ export class WebhookSender {
   }
 
   names(): string[] {
-    return this.webhooks().map((w) => w.name);
+    return this.served().webhooks.map((w) => w.name);
   }
 
   /** Checks what can be checked before sending (the webhook, the URL, the allowlist), then sends; resolves with the outcome. */
   async send(name: string, target: string, body: unknown, via: 'admin' | 'schedule'): Promise<DeliveryResult> {
-    const webhook = this.webhooks().find((w) => w.name === name);
+    const { webhooks, values } = this.served();
+    const index = webhooks.findIndex((w) => w.name === name);
+    const webhook = webhooks[index];
     if (webhook === undefined) {
       const known = this.names();
       throw new WebhookRequestError(404, `no webhook named ${JSON.stringify(name)} in the served descriptions${known.length === 0 ? ' (they declare none)' : `; known: ${known.join(', ')}`}`);
@@ -68,7 +77,9 @@ export class WebhookSender {
     }
     const value = body === undefined ? webhook.body : body;
     const text = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-    const headers: Record<string, string> = { 'user-agent': 'mock-webhooks', ...(text === '' ? {} : { 'content-type': webhook.contentType ?? 'application/json' }) };
+    const headers: Record<string, string> = { 'user-agent': 'mock-webhooks' };
+    applyParameters(url, headers, webhook.parameters ?? [], values[index]);
+    if (text !== '') headers['content-type'] = webhook.contentType ?? 'application/json';
     if (this.key !== undefined) {
       const id = `msg_${randomUUID()}`;
       const timestamp = Math.floor(Date.now() / 1000);

@@ -19,8 +19,8 @@ import type { StatefulService } from '../chain/stateful/index.js';
 import type { LiveCheck } from '../contract-diff/index.js';
 import type { PluginHost } from '../plugins/index.js';
 import type { EntityService } from '../chain/entities/index.js';
-import type { CallbackSender } from '../callbacks/index.js';
-import type { WebhookMeta, OperationMeta, CallbackMeta } from '../../common/contract/index.js';
+import type { CallbackSender, ServedWebhooks } from '../callbacks/index.js';
+import type { OperationMeta, CallbackMeta } from '../../common/contract/index.js';
 
 export interface HttpMockServerOptions extends ServeOptions {
   /** Brings the build up to date (rebuilds when stale) and returns its directory; a restart calls it. */
@@ -211,8 +211,8 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     return this.current;
   }
 
-  webhooks(): readonly WebhookMeta[] {
-    return this.current.build.webhooks ?? [];
+  webhooks(): ServedWebhooks {
+    return { webhooks: this.current.build.webhooks ?? [], values: this.current.webhookValues };
   }
 
   callbacks(): { operations: readonly OperationMeta[]; callbacks: readonly CallbackMeta[] } {

@@ -14,8 +14,8 @@ import type { EntityService } from '../chain/entities/index.js';
 import { HttpMockServer } from './http-mock-server.js';
 import { WebSocketMockServer } from './websocket-mock-server.js';
 import type { LiveCheck } from '../contract-diff/index.js';
-import type { CallbackSender } from '../callbacks/index.js';
-import type { WebhookMeta, OperationMeta, CallbackMeta } from '../../common/contract/index.js';
+import type { CallbackSender, ServedWebhooks } from '../callbacks/index.js';
+import type { OperationMeta, CallbackMeta } from '../../common/contract/index.js';
 
 /** What a protocol server's factory gets: the options and the state every server of the process shares. */
 export interface ServerContext {
@@ -60,7 +60,7 @@ export interface MockServer extends RegisteredServer {
   /** Hosted mode's tenants beside the mocked API (the HTTP mock). Set before listen. */
   hostTenants?(surface: HostedSurface): void;
   /** The HTTP mock: the webhooks of the descriptions it serves now. */
-  webhooks?(): readonly WebhookMeta[];
+  webhooks?(): ServedWebhooks;
   /** The HTTP mock: the operations and callbacks of the descriptions it serves now. */
   callbacks?(): { operations: readonly OperationMeta[]; callbacks: readonly CallbackMeta[] };
 }

@@ -36,8 +36,7 @@ import { EntityService, entityBudget } from '../chain/entities/index.js';
 import { MemoryStores, type StoreFactory } from '../store/index.js';
 import { CaptureLog, capturesBudget, LiveCheck, type DriftListener } from '../contract-diff/index.js';
 import { DriftWebhooks } from '../drift/webhooks/index.js';
-import { CallbackSender, DEFAULT_ALLOWED_HOSTS, Outbound, WebhookSender, unknownDelays } from '../callbacks/index.js';
-import type { WebhookMeta } from '../../common/contract/index.js';
+import { CallbackSender, DEFAULT_ALLOWED_HOSTS, Outbound, WebhookSender, unknownDelays, type ServedWebhooks } from '../callbacks/index.js';
 import { MockError } from '../../common/errors.js';
 import { Hosting, hostedSurface } from '../hosting/index.js';
 import { openTenantMock } from './tenant-mock.js';
@@ -126,7 +125,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   }
   const outbound = new Outbound(options.callbacks?.settings ?? DEFAULT_CALLBACKS, requestLog, logger);
   const callbacks = new CallbackSender(outbound);
-  let servedWebhooks = (): readonly WebhookMeta[] => [];
+  let servedWebhooks = (): ServedWebhooks => ({ webhooks: [], values: [] });
   const webhookSender = new WebhookSender(outbound, () => servedWebhooks(), options.callbacks?.secret, logger);
   let mockServers: MockServer[];
   try {
@@ -141,7 +140,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   // the management router, and the admin when embedded, live on the server that can host them (HTTP)
   // none when no HTTP mock runs (MockOptions.httpMock false): then the management router has no port, and the admin runs standalone
   const http = mockServers.find((s) => s.hostControl !== undefined);
-  if (http !== undefined) servedWebhooks = () => http.webhooks?.() ?? [];
+  if (http !== undefined) servedWebhooks = () => http.webhooks?.() ?? { webhooks: [], values: [] };
   if (http === undefined && options.httpMock !== false) throw new TypeError('mock serve needs a server that hosts the management router');
   const sampler = new ResourceSampler();
   const ctx: AdminContext = {

@@ -185,6 +185,9 @@ t.test('webhooks: sent on demand over the admin API, signed per Standard Webhook
   t.match(sent, { kind: 'webhook', name: 'newPet', outcome: 'delivered', attempts: 1, status: 204, via: 'admin' });
   const [request] = requestsTo('/hooks/admin');
   t.same(JSON.parse(request.body), { id: 7, name: 'Rex' }, "the description's example");
+  t.equal(request.headers['x-event-type'], 'pet.created', "a header parameter of the webhook's path item, with its example");
+  t.match(request.headers['x-delivery'], /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a required one without a value: generated from its schema (uuid)');
+  t.equal(new URL(request.url, hooks.origin).searchParams.get('source'), 'mock', "an optional query parameter with a default, added to the target's query");
   verify(t, request);
   const custom = await envelope(t, await post(`${server.adminUrl}/__mock/webhooks/newPet/send`, { url: `${hooks.origin}/hooks/custom`, body: { id: 8, name: 'Fido' } }));
   t.equal(custom.outcome, 'delivered');

@@ -66,6 +66,8 @@ export class Engine implements Description {
   private readonly refusals: Refusals;
   private readonly customRoutes: readonly RouteResponder[];
   readonly callbackValues: ReadonlyArray<ReadonlyArray<(() => unknown) | null>>;
+  /** By the build's webhooks, then their parameters: generators of the values the description does not give. */
+  readonly webhookValues: ReadonlyArray<ReadonlyArray<(() => unknown) | null>>;
 
   constructor(build: BuildModule, options: EngineOptions) {
     this.build = build;
@@ -78,6 +80,7 @@ export class Engine implements Description {
     const responders = build.createResponders(createGenRuntime({ seed: options.seed, now: clock, plugins: options.plugins }));
     this.customRoutes = responders.routes;
     this.callbackValues = responders.callbacks ?? [];
+    this.webhookValues = responders.webhooks ?? [];
     const offered = responders.operations.map((table) => table.responses.map((r) => r.contents.map((c) => c.type)));
     const negotiation = new ContentNegotiation();
     this.templates = createTemplateRuntime({ seed: options.seed, now: clock, plugins: options.plugins });

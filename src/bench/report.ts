@@ -305,7 +305,7 @@ export function streamTable(operations: OperationReport[], indent = '  '): strin
   const rows = streamed.map((op) => {
     const st = op.stream as StreamStats;
     return [
-      op.operationId ? `${op.operationId} (${op.operation})` : op.operation,
+      operationName(op),
       int(st.answers),
       int(st.cut),
       int(st.items),
@@ -320,15 +320,19 @@ export function streamTable(operations: OperationReport[], indent = '  '): strin
   return [...alignTable([header, ...rows], indent), ...mismatches];
 }
 
-function alignTable(table: string[][], indent: string): string[] {
+const operationName = (op: OperationReport): string => (op.operationId ? `${op.operationId} (${op.operation})` : op.operation);
+
+/** Columns padded to their widest cell: text columns (the first, and `leftLast`'s last) to the left, figures to the right. */
+function alignTable(table: string[][], indent: string, leftLast = false): string[] {
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
-  return table.map((row) => indent + row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd());
+  const left = (i: number, row: string[]): boolean => i === 0 || (leftLast && i === row.length - 1);
+  return table.map((row) => indent + row.map((cell, i) => (left(i, row) ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd());
 }
 
 export function operationTable(operations: OperationReport[], indent = '  '): string[] {
   const header = ['operation', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'statuses'];
   const rows = operations.map((op) => [
-    op.operationId ? `${op.operationId} (${op.operation})` : op.operation,
+    operationName(op),
     int(op.requests),
     int(op.reqPerSec),
     msText(op.latencyMs.p50),
@@ -337,13 +341,5 @@ export function operationTable(operations: OperationReport[], indent = '  '): st
     int(op.errors),
     Object.entries(op.statuses).map(([status, n]) => `${status}×${int(n)}`).join(' ') || '-',
   ]);
-  const table = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)));
-  return table.map((row) =>
-    indent +
-    row
-      .map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
-      .join('  ')
-      .trimEnd(),
-  );
+  return alignTable([header, ...rows], indent, true);
 }

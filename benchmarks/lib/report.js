@@ -38,6 +38,8 @@ export function medianOf(samples) {
     p50: median(samples.map((s) => s.p50)),
     p99: median(samples.map((s) => s.p99)),
     cpuUsPerRequest: median(samples.map((s) => s.cpuUsPerRequest ?? null)),
+    // the main thread's share: the thread that answers
+    mainCpuUsPerRequest: median(samples.map((s) => s.mainCpuUsPerRequest ?? null)),
     requests: samples.reduce((sum, s) => sum + s.requests, 0),
     non2xx: samples.reduce((sum, s) => sum + s.non2xx, 0),
     errors: samples.reduce((sum, s) => sum + s.errors, 0),
@@ -65,10 +67,10 @@ const millis = (value) => (value === null ? '–' : value < 10 ? value.toFixed(2
 /**
  * pairs: [{ target, against }] → each with how much of the server CPU `against` spends per request
  * `target` spends (against's µs ÷ target's µs: 1 costs the same, 0.5 twice as much), from the
- * median CPU per request; null where a row has none.
+ * median CPU per request (`field`: the whole server's, or mainCpuUsPerRequest, its answering thread's); null where a row has none.
  */
-export function costRatios(rows, pairs) {
-  const cpu = (name) => rows.find((row) => row.target === name)?.cpuUsPerRequest ?? null;
+export function costRatios(rows, pairs, field = 'cpuUsPerRequest') {
+  const cpu = (name) => rows.find((row) => row.target === name)?.[field] ?? null;
   return pairs.map(({ target, against }) => {
     const [mine, theirs] = [cpu(target), cpu(against)];
     return { target, against, ratio: mine === null || theirs === null ? null : ratio(theirs, mine) };

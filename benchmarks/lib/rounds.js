@@ -5,7 +5,7 @@
 // a while after (V8's memory reducer), which would count against whichever target came next.
 import { checkStatus } from './load.js';
 import { startServer } from './servers.js';
-import { cpuMillis } from './server-cpu.js';
+import { cpuMillis, mainThreadCpuMillis } from './server-cpu.js';
 
 /**
  * Starts every server (each `setup` run and each scenario's status checked before any time is
@@ -27,18 +27,19 @@ export async function measureInRounds({ servers, cwd, generator, load, rounds, s
       const warmup = round === 1 ? load.warmup : 0;
       const others = started.filter((server) => server.pid !== pid);
       pause(others, 'SIGSTOP');
-      let before, result, after;
+      let before, mainBefore, result, after, mainAfter;
       try {
-        before = cpuMillis(pid);
+        [before, mainBefore] = [cpuMillis(pid), mainThreadCpuMillis(pid)];
         result = await generator.measure(url, scenario, { ...load, warmup });
-        after = cpuMillis(pid);
+        [after, mainAfter] = [cpuMillis(pid), mainThreadCpuMillis(pid)];
       } finally {
         pause(others, 'SIGCONT');
       }
       // the server's CPU per measured request; a warm-up's requests would count in the CPU, not in the requests
-      const cpuUsPerRequest = warmup === 0 && before !== null && after !== null && result.requests > 0 ? ((after - before) * 1000) / result.requests : null;
+      const perRequest = (from, to) => (warmup === 0 && from !== null && to !== null && result.requests > 0 ? ((to - from) * 1000) / result.requests : null);
+      const cpuUsPerRequest = perRequest(before, after);
       console.log(`${Math.round(result.reqPerSec).toLocaleString('en-US')} req/s${cpuUsPerRequest === null ? '' : `, ${cpuUsPerRequest.toFixed(1)} µs of server CPU each`}`);
-      samples.set(target, [...(samples.get(target) ?? []), { ...result, cpuUsPerRequest, method: scenario.method ?? 'GET', path: scenario.path }]);
+      samples.set(target, [...(samples.get(target) ?? []), { ...result, cpuUsPerRequest, mainCpuUsPerRequest: perRequest(mainBefore, mainAfter), method: scenario.method ?? 'GET', path: scenario.path }]);
     }
   }
 }

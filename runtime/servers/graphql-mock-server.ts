@@ -138,7 +138,7 @@ export class GraphqlMockServer implements RegisteredServer {
     const adapter = this.adapter;
     const running = adapter?.listening === true;
     const address = running ? adapter.address : hostPort(this.options.host, this.options.settings.port);
-    return serverInfo(this.kind, running, address, this.startTime, { active_connections: running ? adapter.connections : 0, total_requests: this.stats.total });
+    return serverInfo(this.kind, running, address, this.startTime, { active_connections: running ? adapter.connections : 0, total_requests: this.stats.total }, { library: this.backend, http_version: this.options.settings.httpVersion ?? '1.1' });
   }
 
   /** GET /__mock/graphql: the server, its settings and what each operation saw. */

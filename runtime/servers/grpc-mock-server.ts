@@ -191,7 +191,7 @@ export class GrpcMockServer implements RegisteredServer {
   }
 
   info(): ServerInfo {
-    return serverInfo(this.kind, this.server !== undefined, hostPort(this.options.host, this.port), this.startTime, { active_connections: null, total_requests: this.stats.total });
+    return serverInfo(this.kind, this.server !== undefined, hostPort(this.options.host, this.port), this.startTime, { active_connections: null, total_requests: this.stats.total }, { library: '@grpc/grpc-js', http_version: '2' });
   }
 
   /** GET /__mock/grpc: the server, its settings, its services and what each method saw. */

@@ -228,7 +228,7 @@ export class HttpMockServer implements ServerControl, RegisteredServer {
     const adapter = this.adapter;
     const running = adapter?.listening === true;
     const address = running ? adapter.address : hostPort(this.options.host, this.options.port);
-    return serverInfo(this.kind, running, address, this.startTime, { active_connections: running ? adapter.connections : 0, total_requests: this.options.stats.totalRequests });
+    return serverInfo(this.kind, running, address, this.startTime, { active_connections: running ? adapter.connections : 0, total_requests: this.options.stats.totalRequests }, { library: this.backend, http_version: this.options.httpVersion ?? '1.1' });
   }
 
   restartStatus(): RestartStatus {

@@ -79,7 +79,7 @@ export class WebSocketMockServer implements RegisteredServer {
       total_requests: stats.sessions,
       messages_received: stats.messagesIn,
       messages_sent: stats.messagesOut,
-    });
+    }, { library: this.backend, http_version: '1.1' });
   }
 
   /** GET /__mock/websocket: the server, its settings and what each path saw. */

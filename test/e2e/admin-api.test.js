@@ -224,6 +224,8 @@ t.test('before any traffic', async (t) => {
   t.ok(Number.isInteger(httpServer.uptime_seconds));
   t.equal(httpServer.total_requests, 0);
   t.ok('active_connections' in httpServer);
+  // the default backend: uWebSockets.js where it loads, as the start line says
+  t.match(httpServer, { library: /\(uWebSockets\.js/.test(server.stdout) ? 'uws' : 'node', http_version: '1.1' }, 'what serves the port, and its HTTP version');
 
   t.same(
     dash.routes.map((r) => `${r.method} ${r.path}`),

@@ -200,7 +200,7 @@ t.test('a broken .proto is reported with file and line; the others serve', async
 
 t.test('admin, request log, metrics and chaos', async (t) => {
   const { servers } = await admin('dashboard');
-  t.match(servers.find((s) => s.server_type === 'gRPC'), { running: true, address });
+  t.match(servers.find((s) => s.server_type === 'gRPC'), { running: true, address, library: '@grpc/grpc-js', http_version: '2' });
   const health = await (await fetch(`${adminUrl}/__mock/health`)).json();
   t.equal((health.data ?? health).services.grpc, 'running');
   const logs = await admin('logs?limit=200');

@@ -191,7 +191,13 @@ admin: { enabled: true, port: 0, http_version: "2" }
   t.equal(JSON.parse(health.text).status, 'healthy', 'the admin API over h2c');
   const details = JSON.parse((await h2(admin, 'GET', '/__mock/graphql')).text).data;
   t.match(details, { library: 'node:http2', http_version: '2' }, 'GET /__mock/graphql says the HTTP version');
-  t.equal((await h2(admin, 'GET', '/__mock/dashboard')).status, 200, 'a read with its own :authority');
+  const dashboard = await h2(admin, 'GET', '/__mock/dashboard');
+  t.equal(dashboard.status, 200, 'a read with its own :authority');
+  t.match(
+    JSON.parse(dashboard.text).data.servers.find((listed) => listed.server_type === 'GraphQL'),
+    { library: 'node:http2', http_version: '2' },
+    'servers[] says what serves the GraphQL port and its HTTP version',
+  );
   const forged = await h2(admin, 'GET', '/__mock/dashboard', { headers: { ':authority': 'evil.example' } });
   t.equal(forged.status, 403, 'a forged :authority is refused');
   t.match(JSON.parse(forged.text).error, /Host "evil\.example" may not reach the admin API/);

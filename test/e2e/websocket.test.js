@@ -267,7 +267,7 @@ for (const backend of ['uws', 'node']) {
       await idle();
       const servers = await admin('dashboard');
       const listed = servers.servers.find((s) => s.server_type === 'WebSocket');
-      t.match(listed, { running: true, address: ws.slice('ws://'.length), active_connections: 0 }, 'servers[]');
+      t.match(listed, { running: true, address: ws.slice('ws://'.length), active_connections: 0, library: backend, http_version: '1.1' }, 'servers[]');
       t.ok(listed.total_requests >= 8 && listed.messages_received > 0 && listed.messages_sent > 0, 'sessions and messages counted');
       t.equal((await admin('server-info')).ws_server, ws.slice('ws://'.length), 'server-info.ws_server');
       const health = await (await fetch(`${server.adminUrl}/__mock/health`)).json();

@@ -65,6 +65,7 @@ export function OverviewPage() {
               <tr>
                 <th>Protocol</th>
                 <th>Address</th>
+                <th>Served by</th>
                 <th>Running</th>
               </tr>
             </thead>
@@ -73,6 +74,7 @@ export function OverviewPage() {
                 <tr key={String(s.server_type)}>
                   <td>{String(s.server_type)}</td>
                   <td>{String(s.address)}</td>
+                  <td>{s.library === undefined ? '–' : `${String(s.library)}, HTTP/${String(s.http_version)}`}</td>
                   <td>{s.running === true ? 'yes' : 'no'}</td>
                 </tr>
               ))}
@@ -81,6 +83,7 @@ export function OverviewPage() {
                 .map(([name]) => (
                   <tr key={name} class="muted">
                     <td>{name}</td>
+                    <td>–</td>
                     <td>–</td>
                     <td>disabled</td>
                   </tr>

@@ -18,10 +18,24 @@ export interface ServerInfo {
   /** WebSocket: messages of ended sessions, each way. */
   messages_received?: number;
   messages_sent?: number;
+  /** The server library that answers: `uws`, `node` (node:http), `node:http2`, `@grpc/grpc-js`. */
+  library: string;
+  /** The HTTP version it serves: `1.1`, or `2` (HTTP/2, with HTTP/1.1 beside it where TLS offers both). */
+  http_version: '1.1' | '2';
 }
 
+/** What serves a server's connections, as ServerInfo names it. */
+export type ServedBy = Pick<ServerInfo, 'library' | 'http_version'>;
+
 /** A server's ServerInfo: where it listens (or would), since when, and what it counted. */
-export function serverInfo(kind: ServerKind, running: boolean, address: string, startTime: number, counts: Pick<ServerInfo, 'active_connections' | 'total_requests' | 'messages_received' | 'messages_sent'>): ServerInfo {
+export function serverInfo(
+  kind: ServerKind,
+  running: boolean,
+  address: string,
+  startTime: number,
+  counts: Pick<ServerInfo, 'active_connections' | 'total_requests' | 'messages_received' | 'messages_sent'>,
+  served: ServedBy,
+): ServerInfo {
   return {
     server_type: kind,
     address,
@@ -29,6 +43,7 @@ export function serverInfo(kind: ServerKind, running: boolean, address: string, 
     start_time: running ? new Date(startTime).toISOString() : null,
     uptime_seconds: running ? Math.round((Date.now() - startTime) / 1000) : 0,
     ...counts,
+    ...served,
   };
 }
 

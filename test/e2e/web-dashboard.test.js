@@ -243,6 +243,8 @@ if (CHROMIUM_MISSING) {
       await page.locator('.tile', { hasText: 'Total requests' }).locator('.tile-value', { hasText: /^[1-9]/ }).waitFor({ timeout: 5000 });
       await page.waitForFunction(() => document.querySelectorAll('.u-legend').length === 3);
       t.pass('the tiles show the stream\'s numbers; the three uPlot charts are mounted');
+      await page.locator('td', { hasText: /^(uws|node), HTTP\/1\.1$/ }).waitFor({ timeout: 5000 });
+      t.pass('the Servers table says what serves the HTTP port');
     });
 
     t.test('no script error on any page', async (t) => {

@@ -2,7 +2,8 @@
 // GraphQL benchmark (`npm run bench:graphql`): queries per second and p99 of `mock serve`'s GraphQL
 // server for a mid-size query on the corpus's SWAPI schema, all measured in this run on loopback:
 // - the peers: GraphQL Yoga and Apollo Server, each on node:http with the schema mocked by
-//   @graphql-tools/mock (benchmarks/baselines/graphql-yoga.js, apollo-server.js), NODE_ENV=production;
+//   @graphql-tools/mock (benchmarks/peers/graphql/: graphql-yoga.js, apollo-server.js, installed there
+//   on the first run), NODE_ENV=production;
 // - the mock with its answer cache (graphql.answer_cache_bytes), the same query repeated (warm: every
 //   answer after the first from the cache), and cold: a new document every request (a comment in it
 //   carries a count, so each is parsed, validated, compiled by graphql-jit and executed);
@@ -25,13 +26,15 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { positiveEnv } from './lib/env.js';
 import { chooseGenerator } from './lib/generator.js';
+import { installedPeers } from './lib/peers.js';
 import { checkTargets, medianOf, printReport, withRatios, writeResults } from './lib/report.js';
 import { startServer } from './lib/servers.js';
 import { UNIQUE } from './lib/wrk.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const schema = fileURLToPath(new URL('../../shared/corpus/graphql/swapi.graphql', import.meta.url));
-const versionOf = (name) => JSON.parse(readFileSync(`${root}node_modules/${name}/package.json`, 'utf8')).version;
+const peers = installedPeers('graphql');
+const versionOf = (name) => JSON.parse(readFileSync(`${peers}node_modules/${name}/package.json`, 'utf8')).version;
 
 const duration = positiveEnv('BENCH_DURATION', 10);
 const rounds = positiveEnv('BENCH_ROUNDS', 4);
@@ -81,7 +84,7 @@ const mock = (name, backend, graphql = '{}', measured = scenario) => ({
   ready: GRAPHQL_READY,
   scenario: measured,
 });
-const peer = (name, file) => ({ name, args: [`${root}benchmarks/baselines/${file}`, schema], env: { ...cleanEnv, NODE_ENV: 'production' }, scenario });
+const peer = (name, file) => ({ name, args: [`${peers}${file}`, schema], env: { ...cleanEnv, NODE_ENV: 'production' }, scenario });
 const servers = [
   { name: BASELINE, args: [`${root}benchmarks/baselines/graphql-js.js`, schema, '1'], env: cleanEnv, scenario },
   { name: CACHED, args: [`${root}benchmarks/baselines/graphql-js.js`, schema, '1', 'cached'], env: cleanEnv, scenario },

@@ -1,5 +1,5 @@
 // Peer: GraphQL Yoga on node:http serving the schema mocked by @graphql-tools/mock
-// (graphql-tools-mocks.js), with Yoga's defaults (its parse and validate caches on), GraphiQL and
+// (graphql-tools-mocks.js, beside it), with Yoga's defaults (its parse and validate caches on), GraphiQL and
 // logging off. argv: <schema.graphql>. Answers at /graphql.
 import { createServer } from 'node:http';
 import { createYoga } from 'graphql-yoga';

@@ -1,5 +1,5 @@
 // `mock bench`: a request plan from the description, sent by virtual users to each target.
-import { checkStream, StreamItemValidator } from '../conformance/index.js';
+import { AnswerValidator, checkStream, StreamItemValidator } from '../conformance/index.js';
 import { MockError } from '../../common/errors.js';
 import { writeWhole } from '../../common/write-whole.js';
 import { buildPlan, parseHeaders, planLines, specSources, toWire, type Plan } from './plan.js';
@@ -32,6 +32,8 @@ export interface BenchFlags extends CommonLoadFlags {
   'max-concurrency': number;
   insecure?: boolean;
   seed?: number;
+  /** --no-sample-answers turns it off. */
+  'sample-answers'?: boolean;
 }
 
 /** Runs `mock bench` (not the conformance modes); returns the report, or undefined for --generate-only and --export. */
@@ -46,6 +48,7 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
     .map((s) => s.trim())
     .filter(Boolean);
   const insecure = flags.insecure ?? false;
+  const sampleAnswers = flags['sample-answers'] ?? true;
   // targets are checked before the description is loaded: a typo fails fast
   const offline = flags['generate-only'] || flags.export !== undefined;
   // an export is the same bytes for the same input: without --seed it uses a fixed one
@@ -114,6 +117,7 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
         requests,
         operations: plan.operations.length,
         streams: plan.streamed !== undefined,
+        sampleAnswers,
       }),
     };
   });
@@ -134,6 +138,7 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
     withOperations: true,
     unit: 'VUs',
     ...(streams.length > 0 ? { streams, checkItem: itemChecker(plan) } : {}),
+    ...(sampleAnswers ? { checkAnswer: answerChecker(plan) } : {}),
     settings: {
       scenario: flags.scenario,
       vus: flags.vus,
@@ -146,6 +151,7 @@ export async function runBench(flags: BenchFlags, cwd = process.cwd()): Promise<
       ...(common.rounds !== undefined ? { rounds: common.rounds } : {}),
       ...(flags['repeat-until'] !== undefined ? { repeatUntil: flags['repeat-until'] } : {}),
       ...(maxErrorRate !== undefined ? { maxErrorRate } : {}),
+      ...(sampleAnswers ? {} : { sampleAnswers: false }),
     },
   });
 }
@@ -161,6 +167,21 @@ function itemChecker(plan: Plan): NonNullable<SessionOptions['checkItem']> {
   return (operation, status, contentType, item) => {
     const entry = byIndex.get(operation);
     return entry?.validator.check(entry.op, status, contentType, item);
+  };
+}
+
+/** Checks the plain answers sampled under load against their operation's responses (conformance's response checker). */
+function answerChecker(plan: Plan): NonNullable<SessionOptions['checkAnswer']> {
+  const validators = new Map<Ir, AnswerValidator>();
+  const byIndex = plan.described.map(({ ir, op }) => {
+    if (!validators.has(ir)) validators.set(ir, new AnswerValidator(ir));
+    return { validator: validators.get(ir) as AnswerValidator, op };
+  });
+  return (operation, answer) => {
+    const entry = byIndex[operation];
+    if (entry === undefined) return undefined;
+    const found = entry.validator.check(entry.op, answer.status, answer.contentType, answer.body ?? undefined, answer.bodiless);
+    return answer.body === null && found.bodyUnchecked !== undefined ? { bodyUnchecked: 'body over 1 MiB' } : found;
   };
 }
 

@@ -24,6 +24,8 @@ export interface Plan {
   operations: PlanOperation[];
   /** `operation` of each request is its index in `operations`. */
   requests: Array<PlannedRequest & { index: number }>;
+  /** The description and operation of each entry of `operations` (same index): what answers are validated against. */
+  described: Array<{ ir: Ir; op: IrOperation }>;
   /** The operations that answer a stream (a sequential media type): `mock bench` reads one of each item by item before its load. */
   streamed?: Array<{ ir: Ir; op: IrOperation; request: PlannedRequest; index: number }>;
 }
@@ -80,11 +82,12 @@ export async function buildPlan(options: PlanOptions): Promise<Plan> {
     all.map((entry) => entry.op),
     options.operations,
   );
-  const plan: Plan = { operations: [], requests: [] };
+  const plan: Plan = { operations: [], requests: [], described: [] };
   for (const entry of all) {
     if (!chosen.has(entry.op)) continue;
     const index = plan.operations.length;
     plan.operations.push({ key: entry.op.key, operationId: entry.op.operationId, method: entry.op.method, path: entry.op.path });
+    plan.described.push({ ir: entry.ir, op: entry.op });
     for (let v = 0; v < variants; v++) {
       const request = entry.make();
       applyAuth(request, entry.op, options.auth);

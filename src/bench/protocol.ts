@@ -43,6 +43,8 @@ export interface HttpTask extends BaseTask {
   operations: number;
   /** The description documents streamed answers: read answers of sequential media types item by item. */
   streams: boolean;
+  /** Keep a sample of the plain answers (status, content type, body) for the main thread to validate. */
+  sampleAnswers: boolean;
 }
 
 /** `mock bench-chunked`: each slot sends one chunked request at a time on its own connection. */
@@ -77,6 +79,8 @@ export interface OperationResult {
   errors: Record<string, number>;
   /** Answers of a sequential media type (SSE, JSON Lines …), when there were any. */
   stream?: StreamResult;
+  /** A uniform sample of the plain answers (reservoir), validated in the main thread; when sampled. */
+  answers?: SampledAnswer[];
 }
 
 /** What one worker read of the streamed answers of one operation. */
@@ -97,6 +101,17 @@ export interface SampledItem {
   status: number;
   contentType: string;
   item: string;
+}
+
+/** One plain answer kept for validation. */
+export interface SampledAnswer {
+  status: number;
+  /** '' when the answer had none. */
+  contentType: string;
+  /** The body as UTF-8 text; null when it was over the cap (MAX_SAMPLED_BODY_BYTES) and not kept. */
+  body: string | null;
+  /** The answer could have no body (HEAD, 204, 304). */
+  bodiless: boolean;
 }
 
 export interface WorkerResult {

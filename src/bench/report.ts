@@ -1,8 +1,9 @@
 // Turns what the workers counted into the report: per target (all rounds together, optionally each
 // round too) and over all targets. Latency percentiles come from the merged histograms. Streamed
-// answers add their own figures (items, time to the first item, the sampled items validated here).
+// answers add their own figures (items, time to the first item, the sampled items validated here),
+// and so do the other answers of mock bench (a sample of them validated here).
 import { createHistogram, mergeHistograms, summarize, type Histogram, type LatencySummary } from './histogram.js';
-import type { StreamResult, WorkerResult } from './protocol.js';
+import type { SampledAnswer, StreamResult, WorkerResult } from './protocol.js';
 import * as hdr from 'hdr-histogram-js';
 
 export interface OperationInfo {
@@ -30,7 +31,25 @@ export interface Stats {
   errorRate: number;
   /** Answers of a sequential media type (SSE, JSON Lines …), when there were any. */
   stream?: StreamStats;
+  /** The plain answers sampled under load and validated against the description (mock bench). */
+  answerSample?: AnswerSampleStats;
 }
+
+/** The sample of plain answers of a set of requests (docs/bench.md, "Answers validated under load"). */
+export interface AnswerSampleStats {
+  /** Sampled answers checked: status and media type always, the body when it could be. */
+  answersChecked: number;
+  mismatches: number;
+  /** Of the answers checked, those whose body was not: over the size cap, or not JSON. */
+  bodiesNotChecked: number;
+  /** The first mismatching answer of the sample: status, content type, the start of its body, and why. */
+  firstMismatch?: string;
+  /** Why the first body not checked was not. */
+  firstBodyNotChecked?: string;
+}
+
+/** What a sampled answer of operation `operation` is found to be: a mismatch, or a fit whose body was not checked, or undefined (fits). */
+export type AnswerCheck = (operation: number, answer: SampledAnswer) => { mismatch?: string; bodyUnchecked?: string } | undefined;
 
 /** The streamed answers of a set of requests (docs/bench.md, "Streamed answers under load"). */
 export interface StreamStats {
@@ -82,6 +101,15 @@ interface Counts {
   statuses: Record<string, number>;
   networkErrors: Record<string, number>;
   stream: StreamCounts | null;
+  answers: AnswerCounts | null;
+}
+
+interface AnswerCounts {
+  checked: number;
+  mismatches: number;
+  bodiesNotChecked: number;
+  firstMismatch?: string;
+  firstBodyNotChecked?: string;
 }
 
 interface StreamCounts {
@@ -94,7 +122,7 @@ interface StreamCounts {
   firstMismatch?: string;
 }
 
-const emptyCounts = (): Counts => ({ responses: 0, histogram: createHistogram(), statuses: {}, networkErrors: {}, stream: null });
+const emptyCounts = (): Counts => ({ responses: 0, histogram: createHistogram(), statuses: {}, networkErrors: {}, stream: null, answers: null });
 const emptyStream = (): StreamCounts => ({ answers: 0, cut: 0, items: 0, firstItem: createHistogram(), checked: 0, mismatches: 0 });
 
 function addStream(into: Counts, from: StreamCounts | null): void {
@@ -124,6 +152,48 @@ function addWorkerStream(into: Counts, operation: number, from: StreamResult, ch
     total.mismatches++;
     total.firstMismatch ??= `${status} ${contentType} item ${JSON.stringify(item.length > 80 ? `${item.slice(0, 80)}…` : item)}: ${mismatch}`;
   }
+}
+
+function addAnswers(into: Counts, from: AnswerCounts | null): void {
+  if (from === null) return;
+  const total = (into.answers ??= { checked: 0, mismatches: 0, bodiesNotChecked: 0 });
+  total.checked += from.checked;
+  total.mismatches += from.mismatches;
+  total.bodiesNotChecked += from.bodiesNotChecked;
+  total.firstMismatch ??= from.firstMismatch;
+  total.firstBodyNotChecked ??= from.firstBodyNotChecked;
+}
+
+/** One worker's sampled answers of operation `operation`, validated now. */
+function addWorkerAnswers(into: Counts, operation: number, sample: SampledAnswer[], check: AnswerCheck): void {
+  const total = (into.answers ??= { checked: 0, mismatches: 0, bodiesNotChecked: 0 });
+  for (const answer of sample) {
+    total.checked++;
+    const found = check(operation, answer);
+    if (found?.mismatch !== undefined) {
+      total.mismatches++;
+      total.firstMismatch ??= `${answerText(answer)}: ${found.mismatch}`;
+    } else if (found?.bodyUnchecked !== undefined) {
+      total.bodiesNotChecked++;
+      total.firstBodyNotChecked ??= found.bodyUnchecked;
+    }
+  }
+}
+
+/** `200 application/json {"id":…`: what a sampled answer was, in short. */
+function answerText(answer: SampledAnswer): string {
+  const body = answer.body === null ? '(body over 1 MiB)' : answer.body === '' ? '(no body)' : JSON.stringify(answer.body.length > 80 ? `${answer.body.slice(0, 80)}…` : answer.body);
+  return `${answer.status} ${answer.contentType || '(no content type)'} ${body}`;
+}
+
+function answerStats(counts: AnswerCounts): AnswerSampleStats {
+  return {
+    answersChecked: counts.checked,
+    mismatches: counts.mismatches,
+    bodiesNotChecked: counts.bodiesNotChecked,
+    ...(counts.firstMismatch === undefined ? {} : { firstMismatch: counts.firstMismatch }),
+    ...(counts.firstBodyNotChecked === undefined ? {} : { firstBodyNotChecked: counts.firstBodyNotChecked }),
+  };
 }
 
 function streamStats(counts: StreamCounts): StreamStats {
@@ -158,6 +228,7 @@ function stats(counts: Counts, seconds: number): Stats {
     errors,
     errorRate: requests > 0 ? Math.round((errors / requests) * 1e6) / 1e6 : 0,
     ...(counts.stream === null ? {} : { stream: streamStats(counts.stream) }),
+    ...(counts.answers === null ? {} : { answerSample: answerStats(counts.answers) }),
   };
 }
 
@@ -176,6 +247,7 @@ export class TargetTotals {
     readonly target: string,
     private readonly infos: OperationInfo[],
     private readonly checkItem?: ItemCheck,
+    private readonly checkAnswer?: AnswerCheck,
   ) {
     this.operations = infos.map(emptyCounts);
   }
@@ -195,6 +267,7 @@ export class TargetTotals {
         addInto(counts.statuses, op.statuses);
         addInto(counts.networkErrors, op.errors);
         if (op.stream) addWorkerStream(counts, i, op.stream, this.checkItem);
+        if (op.answers && this.checkAnswer) addWorkerAnswers(counts, i, op.answers, this.checkAnswer);
       });
       result.timeline.responses.forEach((n, s) => {
         const entry = (this.timeline[offset + s] ??= { second: offset + s, responses: 0, errors: 0, active: 0 });
@@ -214,6 +287,7 @@ export class TargetTotals {
       addInto(total.statuses, op.statuses);
       addInto(total.networkErrors, op.networkErrors);
       addStream(total, op.stream);
+      addAnswers(total, op.answers);
     }
     return total;
   }
@@ -258,6 +332,7 @@ export function summaryOf(totals: TargetTotals[]): Stats {
     addInto(all.statuses, counts.statuses);
     addInto(all.networkErrors, counts.networkErrors);
     addStream(all, counts.stream);
+    addAnswers(all, counts.answers);
     rate += target.seconds > 0 ? counts.responses / target.seconds : 0;
   }
   all.histogram = mergeHistograms(histograms);
@@ -283,7 +358,32 @@ export function statsLines(s: Stats, indent = '  '): string[] {
   const network = Object.entries(s.networkErrors);
   if (network.length > 0) lines.push(`${indent}network    ${network.map(([code, n]) => `${code}: ${int(n)}`).join('  ')}`);
   if (s.stream !== undefined) lines.push(...streamLines(s.stream, indent));
+  if (s.answerSample !== undefined) lines.push(`${indent}answers    ${answerVerdict(s.answerSample)}`);
   return lines;
+}
+
+/** `N sampled answers fit the description` or `M of N sampled answers do NOT fit: <the first>`, and the bodies not checked. */
+function answerVerdict(a: AnswerSampleStats): string {
+  const verdict =
+    a.answersChecked === 0
+      ? 'no answer sampled'
+      : a.mismatches === 0
+        ? `${int(a.answersChecked)} sampled answers fit the description`
+        : `${int(a.mismatches)} of ${int(a.answersChecked)} sampled answers do NOT fit: ${a.firstMismatch}`;
+  return a.bodiesNotChecked === 0 ? verdict : `${verdict} (${int(a.bodiesNotChecked)} bodies not checked: ${a.firstBodyNotChecked})`;
+}
+
+/** The sampled answers of each operation: how many were checked, how many do not fit and why the first does not. */
+export function answerTable(operations: OperationReport[], indent = '  '): string[] {
+  const sampled = operations.filter((op) => op.answerSample !== undefined);
+  if (sampled.length === 0) return [];
+  const header = ['sampled answers', 'checked', 'mismatches', 'bodies not checked'];
+  const rows = sampled.map((op) => {
+    const a = op.answerSample as AnswerSampleStats;
+    return [operationName(op), int(a.answersChecked), int(a.mismatches), int(a.bodiesNotChecked)];
+  });
+  const mismatches = sampled.filter((op) => op.answerSample?.firstMismatch !== undefined).map((op) => `${indent}${op.operation}: first mismatch: ${op.answerSample?.firstMismatch}`);
+  return [...alignTable([header, ...rows], indent), ...mismatches];
 }
 
 /** A streamed answers' block: counts, time to the first item beside the latency, the sample's verdict. */

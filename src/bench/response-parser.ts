@@ -4,7 +4,9 @@
 // extensions and trailers), read-until-close; 1xx interim responses are skipped; responses to HEAD,
 // 204 and 304 have no body. Several responses in one chunk (pipelining) and a response split over
 // many chunks are both handled. Given stream hooks, it also hands the body bytes of an answer of a
-// sequential media type (SSE, JSON Lines …) to them as they arrive; other bodies are only skipped.
+// sequential media type (SSE, JSON Lines …) to them as they arrive. Given sample hooks, it asks at
+// each other answer's head whether to keep it, and keeps the body of those it is told to (up to a
+// cap); every other body is only skipped.
 import { framingOf } from '../../common/sequence-items.js';
 
 const CRLFCRLF = Buffer.from('\r\n\r\n');
@@ -12,6 +14,8 @@ const CR = 0x0d;
 const LF = 0x0a;
 /** Longest status line plus headers accepted before the response is called malformed. */
 const MAX_HEAD_BYTES = 64 * 1024;
+/** Longest body kept for a sampled answer: a longer one is reported without it. */
+export const MAX_SAMPLED_BODY_BYTES = 1024 * 1024;
 
 const enum State {
   Head,
@@ -25,6 +29,18 @@ const enum State {
 
 const APPLICATION_JSON = Buffer.from('application/json');
 const CONTENT_TYPE = Buffer.from('content-type');
+
+/** The Content-Type of the head from `start` to `end` (the blank line), '' when there is none. */
+function contentTypeOf(b: Buffer, start: number, end: number): string {
+  let p = b.indexOf(LF, start) + 1;
+  while (p > 0 && p < end) {
+    let le = b.indexOf(LF, p);
+    if (le < 0 || le > end) le = end;
+    if (p + 12 < le && b[p + 12] === 0x3a && isContentType(b, p)) return b.toString('latin1', p + 13, b[le - 1] === CR ? le - 1 : le).trim();
+    p = le + 1;
+  }
+  return '';
+}
 
 /** Whether the header name at `at` is Content-Type, in any case. */
 function isContentType(b: Buffer, at: number): boolean {
@@ -61,6 +77,17 @@ export interface StreamHooks {
   data(chunk: Buffer): void;
 }
 
+/** How a load loop samples answers that are not streams (mock bench validates them after the round). */
+export interface SampleHooks {
+  /** Asked at the head of each final answer that is not a stream: keep this one? */
+  want(): boolean;
+  /**
+   * A kept answer is complete (called before OnResponse). `body` is null when it was longer than
+   * MAX_SAMPLED_BODY_BYTES; `bodiless`: the answer could have none (HEAD, 204, 304).
+   */
+  answer(status: number, contentType: string, body: Buffer | null, bodiless: boolean): void;
+}
+
 export class ResponseParser {
   private state = State.Head;
   private partial: Buffer | null = null;
@@ -72,6 +99,13 @@ export class ResponseParser {
   private epoch = 0;
   /** The body of the current response goes to the stream hooks. */
   private streaming = false;
+  /** The current response is a sampled one: its body is kept (up to the cap). */
+  private capturing = false;
+  private captured: Buffer[] = [];
+  private capturedBytes = 0;
+  private overCap = false;
+  private capturedType = '';
+  private capturedBodiless = false;
 
   /**
    * @param onResponse called for each complete response
@@ -81,6 +115,7 @@ export class ResponseParser {
     private readonly onResponse: OnResponse,
     private readonly bodiless: () => boolean = () => false,
     private readonly stream?: StreamHooks,
+    private readonly sample?: SampleHooks,
   ) {}
 
   /** Feeds bytes; throws ResponseParseError on anything that is not an HTTP/1.x response. */
@@ -118,6 +153,7 @@ export class ResponseParser {
         case State.Length: {
           const take = Math.min(this.remaining, n - i);
           if (this.streaming) this.stream?.data(buf.subarray(i, i + take));
+          else if (this.capturing) this.keep(buf, i, i + take);
           i += take;
           this.remaining -= take;
           if (this.remaining === 0) this.complete();
@@ -145,6 +181,7 @@ export class ResponseParser {
         case State.ChunkData: {
           const take = Math.min(this.remaining, n - i);
           if (this.streaming) this.stream?.data(buf.subarray(i, i + take));
+          else if (this.capturing) this.keep(buf, i, i + take);
           i += take;
           this.remaining -= take;
           if (this.remaining === 0) {
@@ -175,6 +212,7 @@ export class ResponseParser {
         }
         case State.UntilClose:
           if (this.streaming) this.stream?.data(buf.subarray(i));
+          else if (this.capturing) this.keep(buf, i, n);
           return;
       }
     }
@@ -195,6 +233,8 @@ export class ResponseParser {
     this.line = '';
     this.remaining = 0;
     this.streaming = false;
+    this.capturing = false;
+    this.captured = [];
   }
 
   private head(b: Buffer, start: number, end: number): void {
@@ -245,11 +285,20 @@ export class ResponseParser {
     if (status < 200 && status !== 101) return; // 100 Continue, 103 Early Hints: the real response follows
     this.status = status;
     this.close = close;
-    if (status === 204 || status === 304 || status === 101 || this.bodiless()) return this.complete();
-    if (contentType !== undefined && length !== 0 && framingOf(contentType) !== undefined) {
+    const bodiless = status === 204 || status === 304 || status === 101 || this.bodiless();
+    if (!bodiless && contentType !== undefined && length !== 0 && framingOf(contentType) !== undefined) {
       this.streaming = true;
       this.stream?.start(status, contentType);
+    } else if (this.sample !== undefined && this.sample.want()) {
+      // only kept answers pay for their content type and body
+      this.capturing = true;
+      this.captured = [];
+      this.capturedBytes = 0;
+      this.overCap = length > MAX_SAMPLED_BODY_BYTES;
+      this.capturedType = contentTypeOf(b, start, end);
+      this.capturedBodiless = bodiless;
     }
+    if (bodiless) return this.complete();
     if (chunked) this.state = State.ChunkSize;
     else if (length > 0) {
       this.remaining = length;
@@ -258,9 +307,27 @@ export class ResponseParser {
     else this.state = State.UntilClose;
   }
 
+  /** Body bytes of a sampled answer: copied (the socket's buffer is not ours), or dropped past the cap. */
+  private keep(buf: Buffer, from: number, to: number): void {
+    if (this.overCap) return;
+    this.capturedBytes += to - from;
+    if (this.capturedBytes > MAX_SAMPLED_BODY_BYTES) {
+      this.overCap = true;
+      this.captured = [];
+      return;
+    }
+    this.captured.push(Buffer.from(buf.subarray(from, to)));
+  }
+
   private complete(): void {
     this.state = State.Head;
     this.streaming = false;
+    if (this.capturing) {
+      this.capturing = false;
+      const body = this.overCap ? null : Buffer.concat(this.captured);
+      this.captured = [];
+      this.sample?.answer(this.status, this.capturedType, body, this.capturedBodiless);
+    }
     this.onResponse(this.status, this.close);
   }
 }

@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { MockError } from '../../common/errors.js';
 import { writeWhole } from '../../common/write-whole.js';
-import { operationTable, statsLines, streamTable, summaryOf, TargetTotals, type ItemCheck, type OperationInfo, type Stats, type TargetReport } from './report.js';
+import { answerTable, operationTable, statsLines, streamTable, summaryOf, TargetTotals, type AnswerCheck, type ItemCheck, type OperationInfo, type Stats, type TargetReport } from './report.js';
 import { createPool, runRounds, type TargetJob } from './runner.js';
 import { isInstant, parseDuration, parseUntil } from './units.js';
 
@@ -15,6 +15,8 @@ export interface SessionOptions {
   streams?: LoadReport['streams'];
   /** Validates the items sampled from streamed answers under load. */
   checkItem?: ItemCheck;
+  /** Validates the plain answers sampled under load. */
+  checkAnswer?: AnswerCheck;
   durationMs: number;
   rounds?: number;
   untilMs?: number;
@@ -132,10 +134,10 @@ export async function runSession(jobs: TargetJob[], options: SessionOptions): Pr
     await pool.destroy();
   }
 
-  const totals = jobs.map((job) => new TargetTotals(job.name, options.operations, options.checkItem));
+  const totals = jobs.map((job) => new TargetTotals(job.name, options.operations, options.checkItem, options.checkAnswer));
   const rounds: RoundReport[] = [];
   for (const round of outcome.rounds) {
-    const perRound = options.keepRounds ? jobs.map((job) => new TargetTotals(job.name, options.operations, options.checkItem)) : [];
+    const perRound = options.keepRounds ? jobs.map((job) => new TargetTotals(job.name, options.operations, options.checkItem, options.checkAnswer)) : [];
     round.targets.forEach((target, i) => {
       totals[i].add(target.results);
       perRound[i]?.add(target.results);
@@ -193,6 +195,8 @@ export function reportText(report: LoadReport): string[] {
     if (target.operations && target.operations.length > 0) lines.push('', ...operationTable(target.operations));
     const streamed = target.operations ? streamTable(target.operations) : [];
     if (streamed.length > 0) lines.push('', ...streamed);
+    const sampled = target.operations ? answerTable(target.operations) : [];
+    if (sampled.length > 0) lines.push('', ...sampled);
   }
   if (report.targets.length > 1) lines.push('', `all ${report.targets.length} targets`, ...statsLines(report.summary));
   if (report.streams !== undefined) lines.push('', 'streamed answers read before the load (one per operation, at most five items)', ...report.streams.map(streamLine));

@@ -62,6 +62,11 @@ Reports requests per second, latency percentiles (p50/p95/p99/max, merged across
     workers: Flags.integer({ description: 'Worker threads generating the load [default: half the CPU cores, at least 1, at most --vus]', min: 1 }),
     timeout: Flags.string({ description: 'A request without a complete response after this long counts as an ETIMEDOUT error', helpValue: '<duration>', default: '30s' }),
     seed: Flags.integer({ description: 'Seed for the generated request values [default: random]' }),
+    'sample-answers': Flags.boolean({
+      description: 'Keep a uniform sample of the answers (100 per operation, worker and round) and check it against the description after each round; --no-sample-answers sends without it',
+      default: true,
+      allowNo: true,
+    }),
     output: Flags.string({
       char: 'o',
       description: 'Write the JSON report (with --generate-only: the plan; with --export: the load test) to this file; conformance: the reports into this directory (or with this prefix), else into a temporary directory',

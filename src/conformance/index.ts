@@ -7,4 +7,6 @@ export type { ConformanceOptions } from './options.js';
 export { runConformance } from './run.js';
 export type { ConformanceReport, ProbeResult, Summary } from './report.js';
 export type { Verdict } from './probe.js';
+export { AnswerValidator } from './answer-check.js';
+export type { AnswerCheck } from './response-check.js';
 export { checkStream, isStreamed, StreamItemValidator, type StreamCheck } from './stream-check.js';

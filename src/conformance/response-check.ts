@@ -14,6 +14,15 @@ export interface ResponseCheck {
   injected?: { how: string; detected: boolean } | { how: null; detected: null };
 }
 
+/** What `ResponseChecker.answer` found: `mismatch` undefined when the answer fits (as far as it was checked). */
+export interface AnswerCheck {
+  /** The documented response (and media type) the answer was held against; undefined for an undocumented status. */
+  against?: string;
+  mismatch?: string;
+  /** Why the body was not checked (status and media type were). */
+  bodyUnchecked?: string;
+}
+
 /**
  * --validate-response-schemas: each 2xx JSON body against the schema its operation documents for
  * that status and media type. --inject-response-violations tests this checker itself: a copy of
@@ -37,24 +46,48 @@ export class ResponseChecker {
     const ri = responseIndex(op, status);
     if (ri === -1) return undefined;
     const contents = op.responses[ri].contents;
-    let ci = contents.findIndex((c) => c.mediaType.toLowerCase() === type);
-    if (ci === -1) ci = contents.findIndex((c) => c.mediaType === '*/*' || c.mediaType.toLowerCase() === `${type.split('/')[0]}/*`);
+    const ci = contentIndex(contents, type);
     if (ci === -1) return undefined;
     const check = this.validators.response(op, ri, ci);
     if (check === undefined) return undefined;
     const against = `${op.responses[ri].status} ${contents[ci].mediaType}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(body);
-    } catch (e) {
-      return { against, mismatch: `body is not JSON: ${(e as Error).message}` };
-    }
+    const parsed = parseJson(body);
+    if ('error' in parsed) return { against, mismatch: parsed.error };
+    const value = parsed.value;
     const result: ResponseCheck = { against, mismatch: check(value) };
     if (this.inject) {
       const corrupted = corrupt(value, contents[ci].schema, this.view);
       result.injected = corrupted === undefined ? { how: null, detected: null } : { how: corrupted.how, detected: check(corrupted.value) !== undefined };
     }
     return result;
+  }
+
+  /**
+   * A whole answer of any status, as `mock bench` samples them under load: the status must be
+   * documented (itself, its range or `default`), the media type among that response's, and a JSON
+   * body must parse and fit the schema. `body` undefined: not kept (only status and media type are
+   * checked); `bodiless`: the answer can have no body (HEAD, 204, 304), only its status is checked.
+   * Bodies of other formats (XML, text, binary …) are not checked and say so in `bodyUnchecked`.
+   */
+  answer(op: IrOperation, status: number, contentType: string, body: string | undefined, bodiless = false): AnswerCheck {
+    const ri = responseIndex(op, status);
+    if (ri === -1) return { mismatch: `status ${status} is not documented (documented: ${op.responses.map((r) => r.status).join(', ') || 'none'})` };
+    const response = op.responses[ri];
+    if (bodiless) return { against: response.status };
+    const contents = response.contents;
+    const documented = contents.map((c) => c.mediaType).join(', ');
+    const type = contentType.split(';')[0].trim().toLowerCase();
+    if (contents.length === 0) return body === '' ? { against: response.status } : { against: response.status, mismatch: `a body where ${response.status} documents none` };
+    if (type === '') return { against: response.status, mismatch: `${body === '' ? 'no body' : 'no content type'} (documented: ${documented})` };
+    const ci = contentIndex(contents, type);
+    if (ci === -1) return { against: response.status, mismatch: `content type ${type} is not documented for ${response.status} (documented: ${documented})` };
+    const against = `${response.status} ${contents[ci].mediaType}`;
+    if (body === undefined) return { against, bodyUnchecked: 'body not kept' };
+    if (bodyFormat(type) !== 'json') return { against, bodyUnchecked: `${type} bodies are not checked (JSON ones are)` };
+    const parsed = parseJson(body);
+    if ('error' in parsed) return { against, mismatch: parsed.error };
+    const mismatch = this.validators.response(op, ri, ci)?.(parsed.value);
+    return mismatch === undefined ? { against } : { against, mismatch };
   }
 
   /** Each item read of a streamed answer against the item schema: the first that does not fit is the mismatch. */
@@ -109,6 +142,20 @@ function jsonOr(text: string, fallback: unknown = text): unknown {
     return JSON.parse(text);
   } catch {
     return fallback;
+  }
+}
+
+/** The content of `type` among a response's, else a wildcard one (any, or of its top-level type); -1 when none. */
+function contentIndex(contents: IrOperation['responses'][number]['contents'], type: string): number {
+  const ci = contents.findIndex((c) => c.mediaType.split(';')[0].trim().toLowerCase() === type);
+  return ci !== -1 ? ci : contents.findIndex((c) => c.mediaType === '*/*' || c.mediaType.toLowerCase() === `${type.split('/')[0]}/*`);
+}
+
+function parseJson(body: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(body) };
+  } catch (e) {
+    return { error: `body is not JSON: ${(e as Error).message}` };
   }
 }
 

@@ -1,6 +1,6 @@
 // The load generator's pieces: the response parser, flag values, scenario shapes, padded bodies.
 import t from 'tap';
-import { ResponseParser } from '../../dist/src/bench/response-parser.js';
+import { MAX_SAMPLED_BODY_BYTES, ResponseParser } from '../../dist/src/bench/response-parser.js';
 import { parseDuration, parseSize, parseUntil } from '../../dist/src/bench/units.js';
 import { activeVus } from '../../dist/src/bench/scenarios.js';
 import { padJson, sizedBody } from '../../dist/src/bench/bodies.js';
@@ -39,6 +39,42 @@ t.test('HEAD responses, read-until-close bodies and garbage', async (t) => {
   t.equal(untilClose.finish(), true);
   t.same(seen, [200, 201, 202]);
   t.throws(() => new ResponseParser(() => {}).execute(Buffer.from('SSH-2.0-OpenSSH\r\n\r\n')), { code: 'EPROTO' });
+});
+
+t.test('sampled answers: kept whole (content type, body over any framing) only when the sample wants them, big bodies dropped', async (t) => {
+  const typed = stream.replace('Content-Length: 5\r\n', 'Content-Type: text/plain; charset=utf-8\r\nContent-Length: 5\r\n');
+  const bytes = Buffer.from(typed);
+  for (const split of [1, 40, 90, bytes.length - 3]) {
+    const kept = [];
+    const responses = [];
+    // every answer but the 404 is wanted
+    let head = 0;
+    const parser = new ResponseParser((status) => responses.push(status), undefined, undefined, {
+      want: () => head++ !== 1,
+      answer: (status, contentType, body, bodiless) => kept.push([status, contentType, body?.toString(), bodiless]),
+    });
+    parser.execute(bytes.subarray(0, split));
+    parser.execute(bytes.subarray(split));
+    t.same(responses, [200, 404, 204, 503], `split at ${split}: every response`);
+    t.same(
+      kept,
+      [
+        [200, 'text/plain; charset=utf-8', 'hello', false],
+        [204, '', '', true],
+        [503, '', 'no', false],
+      ],
+      `split at ${split}: only the wanted answers kept, each before its response is counted`,
+    );
+  }
+  const kept = [];
+  const parser = new ResponseParser(() => {}, undefined, undefined, { want: () => true, answer: (status, type, body) => kept.push([status, body?.toString()]) });
+  parser.execute(Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n'));
+  parser.execute(Buffer.from(`HTTP/1.1 200 OK\r\nContent-Length: ${MAX_SAMPLED_BODY_BYTES + 1}\r\n\r\n`));
+  parser.execute(Buffer.alloc(MAX_SAMPLED_BODY_BYTES + 1, 0x20));
+  parser.execute(Buffer.from('HTTP/1.1 200 OK\r\n\r\n'));
+  for (let i = 0; i < 3; i++) parser.execute(Buffer.alloc(MAX_SAMPLED_BODY_BYTES / 2, 0x20));
+  parser.finish();
+  t.same(kept, [[200, 'abcde'], [200, undefined], [200, undefined]], 'chunked bodies joined; bodies over the cap (by Content-Length or read until close) not kept');
 });
 
 t.test('durations, sizes and --repeat-until', async (t) => {

@@ -3,9 +3,10 @@
 // the plan (pre-serialised bytes, one socket.write). The scenario decides which VUs are active.
 // When the description documents streams, an answer of a sequential media type is read item by
 // item (stream-reader.ts); one still open when sending stops is closed then and counted as cut.
+// A uniform sample of the other answers is kept whole (recorder.ts) for the main thread to validate.
 import type { Socket } from 'node:net';
 import type { HttpTask, WorkerResult } from '../protocol.js';
-import { ResponseParser, type StreamHooks } from '../response-parser.js';
+import { ResponseParser, type SampleHooks, type StreamHooks } from '../response-parser.js';
 import { activeVus } from '../scenarios.js';
 import { RunControl, type Load } from './control.js';
 import { watchSocket, reconnectDelayMs } from './socket.js';
@@ -32,7 +33,7 @@ export function runHttp(task: HttpTask): Promise<WorkerResult> {
     bodiless: r.bodiless,
   }));
   const vus: VirtualUser[] = [];
-  for (let id = task.worker; id < task.vus; id += task.workers) vus.push(new VirtualUser(id, control, plan, task.streams));
+  for (let id = task.worker; id < task.vus; id += task.workers) vus.push(new VirtualUser(id, control, plan, task.streams, task.sampleAnswers));
   let active = 0; // VUs active across all workers
   const load: Load = {
     begin() {
@@ -75,12 +76,15 @@ class VirtualUser {
   private readonly parser: ResponseParser;
   /** The streamed answer being read, once its head came. */
   private stream: StreamReader | null = null;
+  /** The reservoir slot of the answer being read, when it is kept. */
+  private slot = -1;
 
   constructor(
     readonly id: number,
     private readonly control: RunControl,
     private readonly plan: Planned[],
     streams: boolean,
+    sampleAnswers: boolean,
   ) {
     // spread the VUs over the plan, so that every operation is hit from the first second
     this.cursor = (id * 7919) % plan.length;
@@ -92,10 +96,19 @@ class VirtualUser {
           data: (chunk) => this.stream?.data(chunk),
         }
       : undefined;
+    const sample: SampleHooks | undefined = sampleAnswers
+      ? {
+          want: () => this.current !== null && (this.slot = control.recorder.offerAnswer(this.current.operation)) >= 0,
+          answer: (status, contentType, body, bodiless) => {
+            if (this.current !== null) control.recorder.keepAnswer(this.current.operation, this.slot, status, contentType, body, bodiless);
+          },
+        }
+      : undefined;
     this.parser = new ResponseParser(
       (status, close) => this.onResponse(status, close),
       () => this.current?.bodiless === true,
       hooks,
+      sample,
     );
   }
 

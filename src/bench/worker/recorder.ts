@@ -1,10 +1,12 @@
 // Counts, per operation, what one worker saw: responses by status, latencies, errors by code, and
 // a per-second timeline. Plain objects and one histogram per operation: cheap on the hot path.
 import { createHistogram, encodeHistogram, type Histogram } from '../histogram.js';
-import type { OperationResult, SampledItem, WorkerResult } from '../protocol.js';
+import type { OperationResult, SampledAnswer, SampledItem, WorkerResult } from '../protocol.js';
 
 /** Items kept per operation (and worker and round) for validation: the main thread checks them after the round. */
 export const SAMPLED_ITEMS = 100;
+/** Plain answers kept per operation (and worker and round), the same way. */
+export const SAMPLED_ANSWERS = 100;
 
 interface OperationCounts {
   responses: number;
@@ -12,6 +14,14 @@ interface OperationCounts {
   statuses: Record<number, number>;
   errors: Record<string, number>;
   stream: StreamCounts | null;
+  answers: AnswerSample | null;
+}
+
+interface AnswerSample {
+  /** Slots of the reservoir; one stays empty when its answer never completed. */
+  sample: Array<SampledAnswer | undefined>;
+  /** Answers offered to the sample so far. */
+  seen: number;
 }
 
 interface StreamCounts {
@@ -37,7 +47,7 @@ export class Recorder {
   startedAt = Date.now();
 
   constructor(operations: number) {
-    this.operations = Array.from({ length: Math.max(1, operations) }, () => ({ responses: 0, histogram: null, statuses: {}, errors: {}, stream: null }));
+    this.operations = Array.from({ length: Math.max(1, operations) }, () => ({ responses: 0, histogram: null, statuses: {}, errors: {}, stream: null, answers: null }));
   }
 
   /** The run starts now: the timeline counts seconds from here. */
@@ -91,6 +101,25 @@ export class Recorder {
     }
   }
 
+  /**
+   * A plain answer's head came: the reservoir slot it is to fill when complete, or -1 when it is
+   * not kept (probability SAMPLED_ANSWERS / answers seen), decided before its body is read.
+   */
+  offerAnswer(operation: number): number {
+    const answers = (this.operations[operation].answers ??= { sample: [], seen: 0 });
+    const seen = answers.seen++;
+    if (seen < SAMPLED_ANSWERS) return seen;
+    const at = Math.floor(Math.random() * (seen + 1));
+    return at < SAMPLED_ANSWERS ? at : -1;
+  }
+
+  /** A kept answer is complete: into the slot offerAnswer gave it. */
+  keepAnswer(operation: number, slot: number, status: number, contentType: string, body: Buffer | null, bodiless: boolean): void {
+    const answers = this.operations[operation].answers;
+    if (answers === null || slot < 0) return;
+    answers.sample[slot] = { status, contentType, body: body === null ? null : body.toString('utf8'), bodiless };
+  }
+
   error(operation: number, code: string): void {
     const op = this.operations[operation];
     op.errors[code] = (op.errors[code] ?? 0) + 1;
@@ -129,6 +158,7 @@ export class Recorder {
               sample: op.stream.sample,
             },
           }),
+      ...(op.answers === null ? {} : { answers: op.answers.sample.filter((a): a is SampledAnswer => a !== undefined) }),
     }));
     return {
       startedAt: this.startedAt,

@@ -22,7 +22,19 @@ interface AnswerSample {
   sample: Array<SampledAnswer | undefined>;
   /** Answers offered to the sample so far. */
   seen: number;
+  /** Index of the next answer to keep once the reservoir is full (Li's algorithm L). */
+  next: number;
+  w: number;
 }
+
+/** Li's algorithm L: how many answers to pass over before the next one kept, and the weight after it. */
+function skipAhead(answers: AnswerSample, last: number): void {
+  answers.w *= Math.exp(Math.log(unit()) / SAMPLED_ANSWERS);
+  answers.next = last + Math.floor(Math.log(unit()) / Math.log(1 - answers.w)) + 1;
+}
+
+/** Uniform in (0, 1]: its logarithm is finite. */
+const unit = (): number => 1 - Math.random();
 
 interface StreamCounts {
   answers: number;
@@ -103,14 +115,20 @@ export class Recorder {
 
   /**
    * A plain answer's head came: the reservoir slot it is to fill when complete, or -1 when it is
-   * not kept (probability SAMPLED_ANSWERS / answers seen), decided before its body is read.
+   * not kept (probability SAMPLED_ANSWERS / answers seen), decided before its body is read. The
+   * answers to pass over are counted ahead (algorithm L), so most answers cost one comparison.
    */
   offerAnswer(operation: number): number {
-    const answers = (this.operations[operation].answers ??= { sample: [], seen: 0 });
+    const answers = (this.operations[operation].answers ??= { sample: [], seen: 0, next: 0, w: 1 });
     const seen = answers.seen++;
-    if (seen < SAMPLED_ANSWERS) return seen;
-    const at = Math.floor(Math.random() * (seen + 1));
-    return at < SAMPLED_ANSWERS ? at : -1;
+    if (seen < answers.next) return -1;
+    if (seen < SAMPLED_ANSWERS) {
+      if (seen === SAMPLED_ANSWERS - 1) skipAhead(answers, seen);
+      else answers.next = seen + 1;
+      return seen;
+    }
+    skipAhead(answers, seen);
+    return Math.floor(Math.random() * SAMPLED_ANSWERS);
   }
 
   /** A kept answer is complete: into the slot offerAnswer gave it. */

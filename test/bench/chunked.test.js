@@ -9,7 +9,7 @@ const chunked = (...args) => runMock(['bench-chunked', '--workers', '1', '--json
 
 t.test('bodies are really chunked, in chunks of --chunk-size-bytes, exactly --total-size-bytes long', async (t) => {
   const { url, seen } = await chunkedServer(t);
-  const res = await chunked('--target', `${url}/upload`, '--duration', '1', '--concurrency', '3', '--chunk-size-bytes', '1000', '--total-size-bytes', '4500', '--method', 'PUT', '--header', 'X-Test: yes');
+  const res = await chunked('--target', `${url}/upload`, '--duration', '0.5', '--concurrency', '3', '--chunk-size-bytes', '1000', '--total-size-bytes', '4500', '--method', 'PUT', '--header', 'X-Test: yes');
   t.equal(res.code, 0, res.stderr);
   t.ok(seen.requests.length > 3, `${seen.requests.length} requests`);
   for (const r of seen.requests.slice(0, 20)) {
@@ -31,7 +31,7 @@ t.test('bodies are really chunked, in chunks of --chunk-size-bytes, exactly --to
 
 t.test('with --spec: a JSON body from the request schema, padded to the exact size, still valid JSON', async (t) => {
   const { url, seen } = await chunkedServer(t);
-  const res = await chunked('--target', url, '--spec', spec, '--duration', '1', '--concurrency', '2', '--total-size-bytes', '3000', '--chunk-size-bytes', '512');
+  const res = await chunked('--target', url, '--spec', spec, '--duration', '0.5', '--concurrency', '2', '--total-size-bytes', '3000', '--chunk-size-bytes', '512');
   t.equal(res.code, 0, res.stderr);
   t.ok(seen.requests.length > 0);
   for (const r of seen.requests.slice(0, 10)) {

@@ -7,7 +7,7 @@ const pipeline = (...args) => runMock(['bench-pipeline', '--workers', '1', '--js
 
 t.test('--pipeline-depth requests are in flight on each connection; statuses are counted off the stream', async (t) => {
   const { url, seen } = await pipelineServer(t, { hold: 8 });
-  const res = await pipeline('--target', `${url}/ingest`, '--connections', '2', '--pipeline-depth', '8', '--duration', '1', '--body-size', '512B');
+  const res = await pipeline('--target', `${url}/ingest`, '--connections', '2', '--pipeline-depth', '8', '--duration', '0.5', '--body-size', '512B');
   t.equal(res.code, 0, res.stderr);
   t.equal(seen.sockets.length, 2, 'two connections');
   t.equal(seen.maxBatch, 8, 'the server held 8 requests of one socket before answering any');

@@ -158,24 +158,22 @@ t.test('mock.yaml gives the description and the port; warnings of the generator 
 });
 
 t.test('an existing file of other content is refused without --force (nothing written), overwritten with it', async (t) => {
-  const cwd = tmpdir();
-  t.teardown(() => rmSync(cwd, { recursive: true, force: true }));
-  const first = await devSetup(['svelte', '--spec', petstore], cwd);
-  t.equal(first.code, 0, first.stderr);
-  const mine = path.join(cwd, 'src', 'api', 'sdk.gen.ts');
+  // the svelte client the first test wrote, with the same arguments (a run of its own to write it cost a dev-setup start)
+  const args = ['svelte', '--spec', petstore, '--output', 'svelte', '--base-url', server.url];
+  const mine = path.join(project, 'svelte', 'sdk.gen.ts');
   writeFileSync(mine, '// mine\n');
-  const other = path.join(cwd, 'src', 'api', 'types.gen.ts');
+  const other = path.join(project, 'svelte', 'types.gen.ts');
   rmSync(other);
 
-  const refused = await devSetup(['svelte', '--spec', petstore], cwd);
+  const refused = await devSetup(args);
   t.equal(refused.code, 1);
-  t.equal(refused.stderr, 'src/api/sdk.gen.ts exists: pass --force to overwrite it, or --output another folder (nothing was written)\n');
+  t.equal(refused.stderr, 'svelte/sdk.gen.ts exists: pass --force to overwrite it, or --output another folder (nothing was written)\n');
   t.equal(readFileSync(mine, 'utf8'), '// mine\n', 'the file is kept');
   t.notOk(existsSync(other), 'no other file was written either');
 
-  const forced = await devSetup(['svelte', '--spec', petstore, '--force'], cwd);
+  const forced = await devSetup([...args, '--force']);
   t.equal(forced.code, 0, forced.stderr);
-  t.match(forced.stdout, /^wrote 2 files of the svelte client to src\/api \(\d+ unchanged\)$/m);
+  t.match(forced.stdout, /^wrote 2 files of the svelte client to svelte \(\d+ unchanged\)$/m);
   t.match(readFileSync(mine, 'utf8'), 'export const listPets');
 });
 

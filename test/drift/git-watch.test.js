@@ -3,12 +3,12 @@
 // sees no failed request; a broken description keeps the last good build serving; --once; polling
 // a remote (a second, bare repository); one-line errors outside a repository and without git.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import { parse, stringify } from 'yaml';
-import { corpus, runCli, startCommand, startMock } from '../helpers/cli.js';
+import { corpus, runCli, runMock, startCommand, startMock, tmpdir } from '../helpers/cli.js';
 import { until } from '../helpers/wait.js';
 
 const petstore = readFileSync(path.join(corpus, 'openapi', 'oai-v3.0-petstore.yaml'), 'utf8');
@@ -43,8 +43,24 @@ function commit(dir, content, message = 'change', file = 'api.yaml') {
   git(dir, 'commit', '-q', '-a', '-m', message);
 }
 
-const watch = (dir, ...args) =>
-  startCommand(['git-watch', '--spec', 'api.yaml', '--http-port', '0', '--host', '127.0.0.1', ...args], /serving on (http:\/\/[^/\s]+)[^\n]*\n[^\n]*git-watch: watching/, { cwd: dir });
+// the petstore built once for the file, as api.yaml: a working tree that serves it gets a copy of
+// the build (untracked, as a build folder is), which its first start finds fresh and serves as it
+// is instead of building the same description again; what a commit changes is built as before
+const template = tmpdir();
+writeFileSync(path.join(template, 'api.yaml'), petstore);
+const templateBuild = runMock(['build', '--spec', 'api.yaml'], { cwd: template });
+t.teardown(() => rmSync(template, { recursive: true, force: true }));
+
+async function withBuild(dir) {
+  const built = await templateBuild;
+  if (built.code !== 0) throw new Error(`mock build of the petstore exited with ${built.code}\n${built.stderr}`);
+  cpSync(path.join(template, 'generated'), path.join(dir, 'generated'), { recursive: true });
+}
+
+const watch = async (dir, ...args) => {
+  await withBuild(dir);
+  return startCommand(['git-watch', '--spec', 'api.yaml', '--http-port', '0', '--host', '127.0.0.1', ...args], /serving on (http:\/\/[^/\s]+)[^\n]*\n[^\n]*git-watch: watching/, { cwd: dir });
+};
 
 const statusOf = async (url) => (await fetch(url)).status;
 
@@ -262,6 +278,7 @@ t.test('a failed fetch is one line and watching goes on', async (t) => {
 
 t.test('--admin-url reloads a mock serve --admin running on the same working tree', async (t) => {
   const dir = repository(t);
+  await withBuild(dir);
   const server = await startMock(['--spec', 'api.yaml', '--admin', '--admin-port', '0'], { cwd: dir });
   t.teardown(() => server.stop());
   const watcher = await startCommand(['git-watch', '--spec', 'api.yaml', '--admin-url', server.adminUrl], /git-watch: watching .*; reloading the mock serve at (\S+)/, { cwd: dir });

@@ -24,21 +24,20 @@ writeFileSync(
 `,
 );
 
-function project(backend) {
-  const at = tmpdir();
-  mkdirSync(path.join(at, 'proto'));
-  cpSync(path.join(root, 'test', 'fixtures', 'grpc', 'library'), path.join(at, 'proto', 'library'), { recursive: true });
-  writeFileSync(
-    path.join(at, 'mock.yaml'),
-    `specs: [${JSON.stringify(path.join(root, 'examples', 'petstore.yaml'))}]
-server: { http_backend: ${backend}, bind: 127.0.0.1, ws_port: 0, graphql_port: 0, grpc_port: 0 }
+// one project for both backends (--http-backend picks one): the second start finds the build of
+// the first fresh (the description, the schema and the protos unchanged) and serves it as it is
+const project = tmpdir();
+mkdirSync(path.join(project, 'proto'));
+cpSync(path.join(root, 'test', 'fixtures', 'grpc', 'library'), path.join(project, 'proto', 'library'), { recursive: true });
+writeFileSync(
+  path.join(project, 'mock.yaml'),
+  `specs: [${JSON.stringify(path.join(root, 'examples', 'petstore.yaml'))}]
+server: { bind: 127.0.0.1, ws_port: 0, graphql_port: 0, grpc_port: 0 }
 websocket: { routes: [{ path: '/echo/{any}', echo: true }] }
 graphql: { schema: ${JSON.stringify(path.join(root, 'test', 'fixtures', 'graphql', 'shop.graphql'))} }
 grpc: { http_bridge: { enabled: true, port: 0 } }
 `,
-  );
-  return at;
-}
+);
 
 /** One raw HTTP/1.1 request: resolves with the status code, or rejects when none comes within 5 s. */
 function raw(url, target, extra = '') {
@@ -88,10 +87,11 @@ function grpcStatus(address, callPath) {
 
 for (const backend of ['uws', 'node']) {
   t.test(`on ${backend}`, async (t) => {
-    const server = await startCommand(['serve', '--http-port', '0', '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0'], /gRPC HTTP bridge on (http:\/\/\S+)/, {
-      cwd: project(backend),
-      env: { MOCK_LOG_LEVEL: 'info', NODE_OPTIONS: `--import=${fault}` },
-    });
+    const server = await startCommand(
+      ['serve', '--http-backend', backend, '--http-port', '0', '--admin', '--admin-port', '0', '--metrics', '--metrics-port', '0'],
+      /gRPC HTTP bridge on (http:\/\/\S+)/,
+      { cwd: project, env: { MOCK_LOG_LEVEL: 'info', NODE_OPTIONS: `--import=${fault}` } },
+    );
     t.teardown(() => server.stop());
     const found = (pattern) => pattern.exec(server.stdout)[1];
     const ports = {

@@ -225,7 +225,7 @@ t.test('mock bench --insecure loads an https:// mock with a certificate it does 
   copyFileSync(path.join(root, 'examples', 'petstore.yaml'), path.join(dir, 'petstore.yaml'));
   const server = await startCommand(['serve', '--spec', 'petstore.yaml', '--http-port', '0', '--host', '127.0.0.1', '--tls-self-signed'], /serving on (https:\/\/[^/\s]+)/, { cwd: dir });
   t.teardown(() => server.stop());
-  const bench = (extra) => runCli(['bench', '--spec', 'petstore.yaml', '--target', server.url, '--duration', '1', '--vus', '1', '--operations', 'listPets', ...extra], { cwd: dir });
+  const bench = (extra) => runCli(['bench', '--spec', 'petstore.yaml', '--target', server.url, '--duration', '500ms', '--vus', '1', '--operations', 'listPets', ...extra], { cwd: dir });
   const insecure = await bench(['--insecure']);
   t.equal(insecure.code, 0, `--insecure: exit 0 (${insecure.stderr})`);
   t.match(insecure.stdout, /statuses\s+200: [\d,]+\n/, 'every request answered 200');

@@ -1,13 +1,20 @@
 // runtime/control/auth login throttling: five failures a minute per username or address, then 429 with a
 // growing Retry-After; a success clears it. A fake clock stands in for waiting.
 import t from 'tap';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { createAuth } from '../../../dist/runtime/control/auth/index.js';
 import { LoginThrottle, throttleBudget } from '../../../dist/runtime/control/auth/login-throttle.js';
 import { MemoryStore } from '../../../dist/runtime/store/index.js';
 
+// ops's password as a configured password_hash of a low scrypt cost: every login checks it (some
+// eighty here), and at the default cost (about 100 ms of CPU each) they were most of this file's time
+const salt = randomBytes(16);
+const N = 1024;
+const passwordHash = `scrypt$${N}$8$1$${salt.toString('base64')}$${scryptSync('right-password', salt, 32, { N, r: 8, p: 1 }).toString('base64')}`;
+
 function setup() {
   const clock = { now: 1_700_000_000_000 };
-  const auth = createAuth({ enabled: true, seedDevUsers: false, now: () => clock.now, users: [{ username: 'ops', role: 'admin', password: 'right-password' }] });
+  const auth = createAuth({ enabled: true, seedDevUsers: false, now: () => clock.now, users: [{ username: 'ops', role: 'admin', password_hash: passwordHash }] });
   const login = (password, client = '10.0.0.1', username = 'ops') => auth.login({ username, password }, client);
   return { clock, login };
 }

@@ -181,7 +181,7 @@ function answerChecker(plan: Plan): NonNullable<SessionOptions['checkAnswer']> {
     const entry = byIndex[operation];
     if (entry === undefined) return undefined;
     const found = entry.validator.check(entry.op, answer.status, answer.contentType, answer.body ?? undefined, answer.bodiless);
-    return answer.body === null && found.bodyUnchecked !== undefined ? { bodyUnchecked: 'body over 1 MiB' } : found;
+    return answer.body === null && found.bodyUnchecked !== undefined ? { bodyUnchecked: answer.unkept ?? 'body not kept' } : found;
   };
 }
 

@@ -108,8 +108,9 @@ export interface SampledAnswer {
   status: number;
   /** '' when the answer had none. */
   contentType: string;
-  /** The body as UTF-8 text; null when it was over the cap (MAX_SAMPLED_BODY_BYTES) and not kept. */
+  /** The body as UTF-8 text; null when it was not kept (`unkept` says why: over MAX_SAMPLED_BODY_BYTES, or the worker's sample budget spent). */
   body: string | null;
+  unkept?: string;
   /** The answer could have no body (HEAD, 204, 304). */
   bodiless: boolean;
 }

@@ -182,7 +182,7 @@ function addWorkerAnswers(into: Counts, operation: number, sample: SampledAnswer
 
 /** `200 application/json {"id":…`: what a sampled answer was, in short. */
 function answerText(answer: SampledAnswer): string {
-  const body = answer.body === null ? '(body over 1 MiB)' : answer.body === '' ? '(no body)' : JSON.stringify(answer.body.length > 80 ? `${answer.body.slice(0, 80)}…` : answer.body);
+  const body = answer.body === null ? `(${answer.unkept ?? 'body not kept'})` : answer.body === '' ? '(no body)' : JSON.stringify(answer.body.length > 80 ? `${answer.body.slice(0, 80)}…` : answer.body);
   return `${answer.status} ${answer.contentType || '(no content type)'} ${body}`;
 }
 

@@ -7,6 +7,8 @@ import type { OperationResult, SampledAnswer, SampledItem, WorkerResult } from '
 export const SAMPLED_ITEMS = 100;
 /** Plain answers kept per operation (and worker and round), the same way. */
 export const SAMPLED_ANSWERS = 100;
+/** Characters of sampled bodies one worker keeps in a round over all its operations: past them an answer is kept without its body, so a description of many operations answered with large bodies cannot exhaust memory. */
+export const SAMPLED_BODY_BUDGET = 64 * 1024 * 1024;
 
 interface OperationCounts {
   responses: number;
@@ -58,7 +60,13 @@ export class Recorder {
   private origin = performance.now();
   startedAt = Date.now();
 
-  constructor(operations: number) {
+  /** Characters of the sampled bodies kept now. */
+  private sampledChars = 0;
+
+  constructor(
+    operations: number,
+    private readonly bodyBudget = SAMPLED_BODY_BUDGET,
+  ) {
     this.operations = Array.from({ length: Math.max(1, operations) }, () => ({ responses: 0, histogram: null, statuses: {}, errors: {}, stream: null, answers: null }));
   }
 
@@ -135,7 +143,13 @@ export class Recorder {
   keepAnswer(operation: number, slot: number, status: number, contentType: string, body: Buffer | null, bodiless: boolean): void {
     const answers = this.operations[operation].answers;
     if (answers === null || slot < 0) return;
-    answers.sample[slot] = { status, contentType, body: body === null ? null : body.toString('utf8'), bodiless };
+    this.sampledChars -= answers.sample[slot]?.body?.length ?? 0;
+    let text: string | null = null;
+    let unkept: string | undefined;
+    if (body === null) unkept = 'body over 1 MiB';
+    else if (this.sampledChars + body.length > this.bodyBudget) unkept = `body not kept: the worker's ${Math.round(this.bodyBudget / 1048576)} MiB of sampled bodies were spent`;
+    else this.sampledChars += (text = body.toString('utf8')).length;
+    answers.sample[slot] = { status, contentType, body: text, bodiless, ...(unkept === undefined ? {} : { unkept }) };
   }
 
   error(operation: number, code: string): void {
